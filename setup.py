@@ -1,0 +1,42 @@
+"""Build script: cythonizes every kernel in ``src/cardcore/_fast``.
+
+Metadata lives in ``pyproject.toml``. Set ``CARDCORE_EXT=name1,name2`` to build only some
+kernels (handy while working on one of them), and ``CARDCORE_DEBUG=1`` for a debug build.
+"""
+
+import os
+from glob import glob
+from pathlib import Path
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = Path(__file__).parent
+sources = sorted(glob(str(Path("src") / "cardcore" / "_fast" / "*.pyx")))
+only = {n.strip() for n in os.environ.get("CARDCORE_EXT", "").split(",") if n.strip()}
+debug = os.environ.get("CARDCORE_DEBUG") == "1"
+
+extensions = []
+for src in sources:
+    name = Path(src).stem
+    if only and name not in only:
+        continue
+    extensions.append(
+        Extension(
+            f"cardcore._fast.{name}",
+            [src],
+            include_dirs=[numpy.get_include()],
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+            extra_compile_args=(["-O0", "-g"] if debug else ["-O3"]) if os.name != "nt" else ["/O2"],
+        )
+    )
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        language_level=3,
+        compiler_directives={"embedsignature": True},
+        include_path=[str(Path("src"))],
+    ),
+)

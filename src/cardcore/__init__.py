@@ -1,0 +1,29 @@
+"""cardcore: nine card games with Cython kernels, one API.
+
+>>> import cardcore
+>>> s = cardcore.new_game("onepoker", seed=1)
+>>> s.current_player
+0
+"""
+
+from __future__ import annotations
+
+from .cards import Card
+from .errors import CardcoreError, CardError, FormatError, GameNotAvailable, IllegalAction
+from .game import GAMES, Action, HistoryEntry, State, available_games, from_json, new_game
+
+__version__ = "0.1.0"
+
+
+def play_match(name, agents, *, seed=None, **options):
+    """Play one whole game/match of ``name`` with ``agents`` and return the final ``State``."""
+    from .agents import play_match as _pm
+
+    return _pm(name, agents, seed=seed, **options)
+
+
+__all__ = [
+    "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "GameNotAvailable",
+    "HistoryEntry", "IllegalAction", "State", "available_games", "from_json", "new_game",
+    "play_match", "__version__",
+]

@@ -1,0 +1,29 @@
+"""Chooses the kernel implementation: compiled ``_fast`` or the plain-Python ``_ref`` twin.
+
+Set the environment variable ``CARDCORE_BACKEND=ref`` before importing cardcore to run every
+game on the reference kernels (slow, but a second opinion for the whole game suite).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+BACKEND = os.environ.get("CARDCORE_BACKEND", "fast").strip().lower() or "fast"
+if BACKEND not in ("fast", "ref"):
+    raise ImportError(f"CARDCORE_BACKEND={BACKEND!r}: expected 'fast' or 'ref'")
+
+
+def kernel(name: str, backend: str | None = None) -> ModuleType:
+    """Return the kernel module ``name`` from the chosen backend (``"fast"`` or ``"ref"``)."""
+    which = backend or BACKEND
+    if which == "ref":
+        return importlib.import_module(f"cardcore._ref.{name}")
+    try:
+        return importlib.import_module(f"cardcore._fast.{name}")
+    except ImportError as exc:  # pragma: no cover - a broken install, not a user error
+        raise ImportError(
+            f"cardcore's compiled kernel {name!r} is missing ({exc}); reinstall the package "
+            "(pip install .) or set CARDCORE_BACKEND=ref to use the pure-Python reference"
+        ) from exc

@@ -1,0 +1,111 @@
+"""Agents: ``get(name, game)`` returns an object with ``act(state) -> Action``.
+
+Built in: ``"random"`` (uniform over the legal actions, seeded) and ``"ai"`` (the game's best
+built-in AI, named by the game's ``State.AI_AGENT``). A game module may register more names.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ..errors import CardcoreError, IllegalAction
+from ..game import Action, State, game_class, new_game
+from ..rng import Rng, fresh_seed
+
+
+@runtime_checkable
+class Agent(Protocol):
+    def act(self, state: State) -> Action: ...
+
+
+class RandomAgent:
+    """Picks uniformly among ``state.legal_actions()`` with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            raise IllegalAction(f"{state.GAME}: no legal action (the game is over)")
+        return legal[self.rng.below(len(legal))]
+
+
+class FirstAgent:
+    """Always the first legal action (a deterministic baseline)."""
+
+    name = "first"
+
+    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
+        pass
+
+    def act(self, state: State) -> Action:
+        return state.legal_actions()[0]
+
+
+_EXTRA: dict[tuple[str, str], str] = {}
+
+
+def register_agent(name: str, game: str, target: str) -> None:
+    """Register agent ``name`` for ``game`` as ``"module:Class"`` (constructed with
+    ``(game, seed=..., **options)``)."""
+    _EXTRA[(name, game)] = target
+
+
+def _load(target: str) -> Callable[..., Agent]:
+    mod, _, cls = target.partition(":")
+    return getattr(importlib.import_module(mod), cls)
+
+
+def names(game: str) -> list[str]:
+    """Agent names available for ``game``."""
+    cls = game_class(game)
+    out = ["random", "first"]
+    if cls.AI_AGENT:
+        out.append("ai")
+    out += [n for (n, g) in _EXTRA if g == game]
+    return out
+
+
+def get(name: str, game: str, *, seed: int | None = None, **options: Any) -> Agent:
+    """The agent ``name`` for ``game``: ``"random"``, ``"first"``, ``"ai"`` or a registered one."""
+    cls = game_class(game)
+    if name == "random":
+        return RandomAgent(game, seed=seed)
+    if name == "first":
+        return FirstAgent(game, seed=seed)
+    if name == "ai":
+        if not cls.AI_AGENT:
+            raise CardcoreError(f"agent 'ai': {game} has no built-in AI yet")
+        return _load(cls.AI_AGENT)(game, seed=seed, **options)
+    if (name, game) in _EXTRA:
+        return _load(_EXTRA[(name, game)])(game, seed=seed, **options)
+    raise CardcoreError(f"agent {name!r}: unknown for {game}; known: {', '.join(names(game))}")
+
+
+def play_match(name: str, agents: Sequence[Agent | str], *, seed: int | None = None,
+               max_actions: int = 1_000_000, **options: Any) -> State:
+    """Play one whole game or match of ``name`` with ``agents`` (one per seat, or agent names)
+    and return the final state. String agents are seeded from ``seed``."""
+    state = new_game(name, seed=seed, **options)
+    if len(agents) != state.num_players:
+        raise CardcoreError(
+            f"play_match({name!r}): {len(agents)} agents for {state.num_players} seats"
+        )
+    base = Rng(fresh_seed() if seed is None else seed ^ 0x5EED)
+    seats: list[Agent] = [
+        get(a, name, seed=base.next_u64() >> 1) if isinstance(a, str) else a for a in agents
+    ]
+    for _ in range(max_actions):
+        p = state.current_player
+        if p is None:
+            return state
+        state.apply(seats[p].act(state))
+    raise CardcoreError(f"play_match({name!r}): no end after {max_actions} actions")
+
+
+__all__ = ["Agent", "RandomAgent", "FirstAgent", "get", "names", "play_match", "register_agent"]

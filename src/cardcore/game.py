@@ -1,0 +1,393 @@
+"""The game protocol: ``Action``, the ``State`` base class every game subclasses, and JSON I/O.
+
+A game is a ``State`` subclass in the module ``cardcore.<name>`` decorated with
+``@register``. Its instance attributes must be JSON-native (ints -- ``Card`` is an int --,
+floats, strings, bools, ``None``, lists and dicts with string keys; never tuples or sets):
+that rule is what makes ``clone``, ``to_json`` and ``from_json`` exact for every game without
+per-game code. Attributes named in ``TRANSIENT`` are caches: they are not serialised and are
+reset to ``None`` on clone/load.
+
+A subclass implements the underscore hooks:
+
+``_setup(deck, **options)``   deal (from ``deck`` if given, else shuffle with ``self.rng()``)
+``_current_player()``          the seat to act, or ``None`` once over
+``_legal_actions()``           the legal actions, deterministic order, never empty while not over
+``_apply(action)``             perform a legal action (already validated)
+``_scores()``                  the result per seat (called only once over)
+``_observation(player)``       what ``player`` may see (JSON-native dict)
+``render(player)``             optional: a text view for the terminal
+
+and may override ``_resolve(action)`` to accept actions beyond the listed ones (``raise N``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import Card, CardsLike, parse
+from .errors import CardError, FormatError, GameNotAvailable, IllegalAction
+from .rng import Rng, fresh_seed
+
+GAMES: tuple[str, ...] = (
+    "doudizhu", "guandan", "zhengshangyou", "tractor", "holdem",
+    "onepoker", "bridge", "schnapsen", "preference",
+)
+
+_REGISTRY: dict[str, type["State"]] = {}
+
+JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Action:
+    """One move. ``str(action)`` is its natural notation, which ``State.apply`` also accepts.
+
+    ``kind``: e.g. ``"bid"``, ``"pass"``, ``"play"``, ``"call"``, ``"raise"``;
+    ``cards``: the cards it plays (empty for other actions);
+    ``amount``: a number the action carries (a bid level, a raise-to total), else ``None``;
+    ``data``: extra game-specific detail (JSON-native tuple), e.g. what wild cards stand for.
+    """
+
+    kind: str
+    text: str
+    cards: tuple[Card, ...] = ()
+    amount: int | None = None
+    data: tuple = field(default=(), compare=True)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_list(self) -> list:
+        return [self.kind, self.text, [int(c) for c in self.cards], self.amount, _listify(self.data)]
+
+    @classmethod
+    def from_list(cls, item: Sequence) -> "Action":
+        kind, text, cards, amount, data = item
+        return cls(kind, text, tuple(Card(c) for c in cards), amount, _tuplify(data))
+
+
+def _listify(x: Any) -> Any:
+    if isinstance(x, (tuple, list)):
+        return [_listify(v) for v in x]
+    return x
+
+
+def _tuplify(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tuplify(v) for v in x)
+    return x
+
+
+class HistoryEntry(NamedTuple):
+    seat: int
+    action: Action
+
+
+def _copy_native(x: Any) -> Any:
+    """Deep copy of JSON-native data (much faster than ``copy.deepcopy``)."""
+    t = type(x)
+    if t is list:
+        return [_copy_native(v) for v in x]
+    if t is dict:
+        return {k: _copy_native(v) for k, v in x.items()}
+    return x
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+class State:
+    """Base class of every game state. See the module docstring for the subclass hooks."""
+
+    GAME: ClassVar[str] = ""
+    NUM_PLAYERS: ClassVar[int] = 0
+    ZERO_SUM: ClassVar[bool] = True
+    #: ``"module:Class"`` of the game's best built-in agent (``agents.get("ai", game)``).
+    AI_AGENT: ClassVar[str | None] = None
+    #: attribute names that are caches (not serialised, reset to ``None``).
+    TRANSIENT: ClassVar[tuple[str, ...]] = ()
+
+    # ------------------------------------------------------------ construction
+    def __init__(self, *, seed: int | None = None, deck: CardsLike | None = None,
+                 **options: Any) -> None:
+        if seed is None:
+            seed = fresh_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise IllegalAction(f"seed {seed!r}: expected an int or None")
+        self.seed = seed
+        self.rng_state = Rng(seed).state
+        self.log: list[list] = []
+        for name in self.TRANSIENT:
+            setattr(self, name, None)
+        cards = None
+        if deck is not None:
+            try:
+                cards = [int(c) for c in parse(deck)]
+            except CardError:
+                raise
+        self._setup(cards, **options)
+
+    # ------------------------------------------------------------ hooks
+    def _setup(self, deck: list[int] | None, **options: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _current_player(self) -> int | None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _scores(self) -> tuple[float, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _observation(self, player: int) -> dict:  # pragma: no cover
+        raise NotImplementedError
+
+    def render(self, player: int | None = None) -> str:
+        """A plain-text view for ``player`` (``None``: the public view)."""
+        obs = self._observation(player if player is not None else 0)
+        return json.dumps(obs, indent=1)
+
+    # ------------------------------------------------------------ randomness
+    def rng(self) -> "_StateRng":
+        """A generator bound to this state: draws advance ``self.rng_state``."""
+        return _StateRng(self)
+
+    # ------------------------------------------------------------ public protocol
+    @property
+    def num_players(self) -> int:
+        return self.NUM_PLAYERS
+
+    @property
+    def game(self) -> str:
+        return self.GAME
+
+    @property
+    def current_player(self) -> int | None:
+        return self._current_player()
+
+    @property
+    def is_over(self) -> bool:
+        return self._current_player() is None
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over:
+            return []
+        return list(self._legal_actions())
+
+    def apply(self, action: Action | str) -> None:
+        """Apply ``action`` (an ``Action`` or its text). Illegal input raises ``IllegalAction``
+        and leaves the state exactly as it was."""
+        if self.is_over:
+            raise IllegalAction(f"action {str(action)!r}: the game is over")
+        if not isinstance(action, (Action, str)):
+            raise IllegalAction(f"action {action!r}: expected an Action or its text form")
+        resolved = self._resolve(action)
+        seat = self._current_player()
+        self._apply(resolved)
+        self.log.append([seat, *resolved.to_list()])
+        for name in self.TRANSIENT:
+            setattr(self, name, None)
+
+    def _resolve(self, action: Action | str) -> Action:
+        """Turn ``action`` into one of the legal actions or raise ``IllegalAction``."""
+        legal = self._legal_actions()
+        if isinstance(action, Action):
+            if action in legal:
+                return action
+            return self._resolve(action.text) if action.text else self._no_such(action, legal)
+        text = action
+        key = _norm(text)
+        if not key:
+            raise IllegalAction("action '': empty text")
+        for a in legal:
+            if _norm(a.text) == key:
+                return a
+        # a play written as its exact cards
+        try:
+            cards = parse(text)
+        except CardError:
+            cards = None
+        if cards:
+            want = sorted(int(c) for c in cards)
+            hits = [a for a in legal if a.cards and sorted(int(c) for c in a.cards) == want]
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                raise IllegalAction(
+                    f"action {text!r} is ambiguous: it can be read as "
+                    + ", ".join(f"{a.kind} ({a.text})" for a in hits)
+                    + "; name the reading"
+                )
+        return self._no_such(text, legal)
+
+    def _no_such(self, action: Action | str, legal: list[Action]) -> Action:
+        shown = ", ".join(a.text for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
+        raise IllegalAction(
+            f"action {str(action)!r} is not legal for seat {self._current_player()} "
+            f"in {self.GAME} now; legal: {shown}"
+        )
+
+    def scores(self) -> tuple[float, ...]:
+        if not self.is_over:
+            raise IllegalAction(f"{self.GAME}: scores() asked before the game is over")
+        return tuple(float(x) for x in self._scores())
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the best score once over (empty while the game runs)."""
+        if not self.is_over:
+            return ()
+        s = self.scores()
+        best = max(s)
+        return tuple(i for i, v in enumerate(s) if v == best)
+
+    @property
+    def winner(self) -> int | None:
+        w = self.winners
+        return w[0] if len(w) == 1 else None
+
+    def observation(self, player: int) -> dict:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.NUM_PLAYERS:
+            raise IllegalAction(
+                f"player {player!r}: expected a seat 0..{self.NUM_PLAYERS - 1} for {self.GAME}"
+            )
+        return self._observation(player)
+
+    @property
+    def history(self) -> list[HistoryEntry]:
+        return [HistoryEntry(e[0], Action.from_list(e[1:])) for e in self.log]
+
+    # ------------------------------------------------------------ copying and JSON
+    def _state_dict(self) -> dict:
+        skip = set(self.TRANSIENT)
+        return {k: v for k, v in self.__dict__.items() if k not in skip}
+
+    def clone(self) -> "State":
+        new = object.__new__(type(self))
+        new.__dict__.update(_copy_native(self._state_dict()))
+        for name in self.TRANSIENT:
+            setattr(new, name, None)
+        return new
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"game": self.GAME, "version": JSON_VERSION, "state": self._state_dict()},
+            separators=(",", ":"), sort_keys=True,
+        )
+
+    @classmethod
+    def _from_dict(cls, data: dict) -> "State":
+        new = object.__new__(cls)
+        new.__dict__.update(data)
+        for name in cls.TRANSIENT:
+            setattr(new, name, None)
+        return new
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} game={self.GAME} player={self.current_player} "
+                f"actions={len(self.log)}>")
+
+
+class _StateRng(Rng):
+    """An ``Rng`` that writes its state back to the owning game state after every draw."""
+
+    __slots__ = ("_owner",)
+
+    def __init__(self, owner: State) -> None:
+        self._owner = owner
+        self.state = owner.rng_state
+
+    def next_u64(self) -> int:
+        z = Rng.next_u64(self)
+        self._owner.rng_state = self.state
+        return z
+
+
+# ---------------------------------------------------------------- registry
+
+def register(cls: type[State]) -> type[State]:
+    """Class decorator: make ``cls`` the state class of game ``cls.GAME``."""
+    if cls.GAME not in GAMES:
+        raise ValueError(f"unknown game name {cls.GAME!r}")
+    _REGISTRY[cls.GAME] = cls
+    return cls
+
+
+def game_class(name: str) -> type[State]:
+    """The ``State`` subclass of game ``name``; raises ``GameNotAvailable`` clearly."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise GameNotAvailable(f"game {name!r}: unknown; the games are {', '.join(GAMES)}")
+    if name not in _REGISTRY:
+        import importlib
+
+        try:
+            importlib.import_module(f"cardcore.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"cardcore.{name}",):
+                raise
+        if name not in _REGISTRY:
+            raise GameNotAvailable(
+                f"game {name!r} is not implemented in this version of cardcore yet; "
+                f"available now: {', '.join(available_games())}"
+            )
+    return _REGISTRY[name]
+
+
+def available_games() -> list[str]:
+    """The game names this installation implements."""
+    out = []
+    for g in GAMES:
+        try:
+            game_class(g)
+        except GameNotAvailable:
+            continue
+        out.append(g)
+    return out
+
+
+def new_game(name: str, *, seed: int | None = None, deck: CardsLike | None = None,
+             **options: Any) -> State:
+    """Start game ``name``. Same seed and same actions give the same game on every platform."""
+    cls = game_class(name)
+    try:
+        return cls(seed=seed, deck=deck, **options)
+    except TypeError as exc:
+        raise IllegalAction(f"{name}: bad options {sorted(options)}: {exc}") from None
+
+
+def from_json(text: str | bytes) -> State:
+    """Rebuild a state from ``State.to_json()`` output; raises ``FormatError`` on bad input."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise FormatError(f"state JSON: not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or not {"game", "version", "state"} <= set(data):
+        raise FormatError("state JSON: expected an object with 'game', 'version' and 'state'")
+    if data["version"] != JSON_VERSION:
+        raise FormatError(f"state JSON: version {data['version']!r} is not supported "
+                          f"(this cardcore writes version {JSON_VERSION})")
+    try:
+        cls = game_class(data["game"])
+    except GameNotAvailable as exc:
+        raise FormatError(f"state JSON: {exc}") from None
+    state = data["state"]
+    if not isinstance(state, dict) or "log" not in state or "rng_state" not in state:
+        raise FormatError("state JSON: 'state' is not a cardcore game state")
+    try:
+        return cls._from_dict(state)
+    except Exception as exc:  # a hand-edited state that does not fit the game
+        raise FormatError(f"state JSON: cannot rebuild a {data['game']} state ({exc})") from None
+
+
+__all__ = [
+    "GAMES", "Action", "HistoryEntry", "State", "register", "game_class", "new_game",
+    "from_json", "available_games",
+]
