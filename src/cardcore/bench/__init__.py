@@ -1,0 +1,1 @@
+"""``cardcore bench``: each module here exposes ``run(quick=True) -> list[(label, value, unit)]``."""
