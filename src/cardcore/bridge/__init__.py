@@ -1,0 +1,1 @@
+"""Contract Bridge: deals (PBN/LIN), auction, play, duplicate scoring, double-dummy solver."""
