@@ -182,9 +182,36 @@ def deck_vienna32() -> list[Card]:
     return [c for c in _CARDS[:52] if RANKS[c >> 2] in "789TJQKA"]
 
 
-def same_multiset(a: Iterable[int], b: Iterable[int]) -> bool:
+def _kernel():
+    from ._backend import kernel
+
+    return kernel("cardset")
+
+
+def same_multiset(a: CardsLike, b: CardsLike) -> bool:
     """True when ``a`` and ``b`` hold the same cards with the same multiplicities."""
-    return sorted(int(x) for x in a) == sorted(int(x) for x in b)
+    return bool(_kernel().same_multiset([int(c) for c in parse(a)], [int(c) for c in parse(b)]))
+
+
+def mask(cards: CardsLike) -> int:
+    """The 54-bit mask of a set of cards (bit ``id`` set for each card)."""
+    return int(_kernel().mask([int(c) for c in parse(cards)]))
+
+
+def from_mask(m: int) -> list[Card]:
+    """The cards of a 54-bit mask, ascending by id."""
+    if isinstance(m, bool) or not isinstance(m, int) or m < 0:
+        raise CardError(f"mask {m!r}: expected a non-negative int")
+    try:
+        ids = _kernel().from_mask(m)
+    except (ValueError, OverflowError) as exc:
+        raise CardError(f"mask {m:#x}: {exc}") from None
+    return [_CARDS[int(i)] for i in ids]
+
+
+def counts(cards: CardsLike) -> list[int]:
+    """Multiplicity of each card id 0..53 (a multi-deck hand as a count vector)."""
+    return [int(x) for x in _kernel().card_counts([int(c) for c in parse(cards)])]
 
 
 def check_deck(deck: CardsLike, expected: list[Card], game: str) -> list[Card]:
@@ -251,6 +278,6 @@ def render(cards: CardsLike, *, color: bool | None = None, unicode: bool | None 
 
 __all__ = [
     "Card", "card", "parse", "format", "render", "deck52", "deck54", "deck104", "deck108",
-    "deck_vienna20", "deck_vienna32", "check_deck", "same_multiset", "RANKS", "SUITS",
+    "deck_vienna20", "deck_vienna32", "check_deck", "same_multiset", "mask", "from_mask", "counts", "RANKS", "SUITS",
     "BJ_ID", "RJ_ID", "CardsLike",
 ]
