@@ -1,0 +1,232 @@
+"""The ``cardcore`` command: play a game in the terminal, run the benchmarks.
+
+    cardcore play GAME [--seed N] [--auto] [-o KEY=VALUE ...]
+    cardcore bench [NAME] [--full]
+    cardcore games
+    cardcore --version | --help
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import shutil
+import sys
+import textwrap
+import time
+from typing import Any, TextIO
+
+from . import __version__
+from .errors import CardcoreError, IllegalAction
+from .game import GAMES, Action, State, available_games, new_game
+
+HUMAN = 0  # the human seat (rules/README.md: seat 0 is "you")
+
+
+# ---------------------------------------------------------------- option parsing
+
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    if "," in text:
+        return [_option_value(t) for t in text.split(",") if t]
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise CardcoreError(f"option {item!r}: expected KEY=VALUE (e.g. single_deal=true)")
+        out[key.strip().replace("-", "_")] = _option_value(value.strip())
+    return out
+
+
+# ---------------------------------------------------------------- play
+
+def _width() -> int:
+    return max(40, min(shutil.get_terminal_size((100, 24)).columns, 120))
+
+
+def format_actions(legal: list[Action], width: int | None = None) -> str:
+    """Legal actions, numbered, wrapped to the terminal width."""
+    width = width or _width()
+    items = [f"[{i}] {a.text}" for i, a in enumerate(legal)]
+    return textwrap.fill("  ".join(items), width=width, break_on_hyphens=False,
+                         break_long_words=False)
+
+
+def _agent_for(game: str, seed: int | None, name: str = "ai"):
+    from . import agents
+
+    try:
+        return agents.get(name, game, seed=seed), name
+    except CardcoreError:
+        return agents.get("random", game, seed=seed), "random"
+
+
+def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextIO) -> Action | None:
+    """Prompt until the human gives a legal action; ``None`` on quit/EOF."""
+    while True:
+        out.write("your move (text or #number; '?' lists, 'q' quits)> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            return None
+        text = line.strip()
+        if not text:
+            continue
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        if text in ("?", "help", "h"):
+            out.write(format_actions(legal) + "\n")
+            continue
+        index = text[1:] if text.startswith("#") else text
+        if index.isdigit() and (text.startswith("#") or not any(a.text == text for a in legal)):
+            if int(index) < len(legal):
+                return legal[int(index)]
+            out.write(f"  not accepted: there is no action number {index} "
+                      f"(0..{len(legal) - 1})\n")
+            continue
+        try:
+            probe = state.clone()
+            probe.apply(text)
+        except IllegalAction as exc:
+            out.write(f"  not accepted: {exc}\n")
+            continue
+        return probe.history[-1].action
+
+
+def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
+         inp: TextIO = sys.stdin, out: TextIO = sys.stdout, delay: float = 0.0,
+         max_actions: int = 200_000) -> State | None:
+    state = new_game(game, seed=seed, **options)
+    n = state.num_players
+    agents = {}
+    for p in range(n):
+        if auto or p != HUMAN:
+            agents[p] = _agent_for(game, None if seed is None else seed * 7919 + p)
+    names = {p: ("you" if p not in agents else f"seat {p} ({agents[p][1]})") for p in range(n)}
+    out.write(f"cardcore {__version__}: {game}, seed {state.seed}"
+              f"{' (all seats played by the AI)' if auto else ', you are seat 0'}\n")
+    out.write(state.render(HUMAN) + "\n")
+    for _ in range(max_actions):
+        p = state.current_player
+        if p is None:
+            break
+        if p in agents:
+            action = agents[p][0].act(state)
+            state.apply(action)
+            out.write(f"{names[p]}: {action.text}\n")
+            if delay:
+                out.flush()
+                time.sleep(delay)
+        else:
+            out.write("\n" + state.render(HUMAN) + "\n")
+            legal = state.legal_actions()
+            out.write("legal: " + format_actions(legal) + "\n")
+            action = read_human_action(state, legal, inp, out)
+            if action is None:
+                out.write("game left unfinished.\n")
+                return state
+            state.apply(action)
+            out.write(f"you: {action.text}\n")
+    else:
+        out.write(f"stopped after {max_actions} actions\n")
+        return state
+    out.write("\n" + state.render(HUMAN) + "\n")
+    scores = state.scores()
+    out.write("final scores: " + ", ".join(f"{names[i]} {s:+g}" for i, s in enumerate(scores)) + "\n")
+    return state
+
+
+# ---------------------------------------------------------------- bench
+
+def bench_modules() -> list[str]:
+    from . import bench as pkg
+
+    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
+
+
+def run_bench(name: str | None, quick: bool, out: TextIO = sys.stdout) -> int:
+    mods = bench_modules()
+    if name is not None and name not in mods:
+        raise CardcoreError(f"bench {name!r}: unknown; available: {', '.join(mods) or 'none'}")
+    rows: list[tuple[str, str, float, str]] = []
+    for m in ([name] if name else mods):
+        mod = importlib.import_module(f"cardcore.bench.{m}")
+        for label, value, unit in mod.run(quick=quick):
+            rows.append((m, label, value, unit))
+    w1 = max([len("bench")] + [len(r[0]) for r in rows])
+    w2 = max([len("measure")] + [len(r[1]) for r in rows])
+    out.write(f"{'bench':<{w1}}  {'measure':<{w2}}  {'value':>14}  unit\n")
+    out.write(f"{'-' * w1}  {'-' * w2}  {'-' * 14}  ----\n")
+    for m, label, value, unit in rows:
+        out.write(f"{m:<{w1}}  {label:<{w2}}  {value:>14.4g}  {unit}\n")
+    return 0
+
+
+# ---------------------------------------------------------------- main
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cardcore",
+        description="Nine card games with fast kernels and AI opponents.",
+        epilog="examples: cardcore play onepoker | cardcore play holdem --auto --seed 3 | "
+               "cardcore bench poker",
+    )
+    p.add_argument("--version", action="version", version=f"cardcore {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    pl = sub.add_parser("play", help="play a game as seat 0 against the built-in AI",
+                        description="Play GAME as seat 0 against the built-in AI in the terminal.")
+    pl.add_argument("game", choices=GAMES, metavar="GAME", help="one of: " + ", ".join(GAMES))
+    pl.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    pl.add_argument("--auto", action="store_true", help="the AI plays every seat (a demo)")
+    pl.add_argument("--delay", type=float, default=0.0, help="seconds to pause after AI moves")
+    pl.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game option, e.g. -o single_deal=true -o stacks=50,50")
+    be = sub.add_parser("bench", help="run cardcore's own benchmarks and print a table")
+    be.add_argument("name", nargs="?", default=None, help="one benchmark (default: all)")
+    be.add_argument("--full", action="store_true", help="longer runs (default: quick)")
+    sub.add_parser("games", help="list the games and whether they are available")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "play":
+            play(args.game, seed=args.seed, auto=args.auto, options=parse_options(args.option),
+                 delay=args.delay)
+            return 0
+        if args.command == "bench":
+            return run_bench(args.name, quick=not args.full)
+        if args.command == "games":
+            have = set(available_games())
+            for g in GAMES:
+                print(f"{g:<14} {'available' if g in have else 'not implemented yet'}")
+            return 0
+        parser.print_help()
+        return 0
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except CardcoreError as exc:
+        print(f"cardcore: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
