@@ -1,0 +1,192 @@
+"""Duplicate bridge scoring: the raw score of one deal for the declaring side.
+
+``score(contract, declarer, tricks, vulnerable)`` gives the number; ``breakdown(...)`` gives the
+same number split into its parts (trick points, game or part-score bonus, slam bonus, the bonus
+for making a doubled or redoubled contract, overtricks, undertricks), used by the deal record.
+
+A contract is written ``<level><strain>[X|XX]``: ``"4S"``, ``"3NT"`` (also ``"3N"``),
+``"2CXX"``; lower case is accepted. Strains: ``C D H S`` and ``NT``/``N``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+
+from ..errors import CardcoreError
+
+STRAINS = ("C", "D", "H", "S", "N")
+SEATS = ("N", "E", "S", "W")
+
+_CONTRACT_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A parsed contract: ``level`` 1..7, ``strain`` one of ``C D H S N``, ``doubled`` 0/1/2."""
+
+    level: int
+    strain: str
+    doubled: int = 0
+
+    @property
+    def text(self) -> str:
+        return f"{self.level}{'NT' if self.strain == 'N' else self.strain}" + "X" * self.doubled
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def target(self) -> int:
+        """Tricks the declaring side needs: six plus the level."""
+        return 6 + self.level
+
+
+def parse_contract(contract: "str | Contract") -> Contract:
+    """Parse ``"4S"``, ``"3NTX"``, ``"2cxx"``, ``"3N"``; raise ``CardcoreError`` if malformed."""
+    if isinstance(contract, Contract):
+        return contract
+    if not isinstance(contract, str):
+        raise CardcoreError(f"contract {contract!r}: expected a string such as '4S' or '3NTX'")
+    key = contract.strip().upper().replace(" ", "")
+    m = _CONTRACT_RE.match(key)
+    if not m:
+        raise CardcoreError(
+            f"contract {contract!r}: expected <level 1-7><strain C/D/H/S/NT>[X|XX], "
+            "e.g. '4S', '3NTX', '2CXX'"
+        )
+    level, strain, dbl = m.groups()
+    return Contract(int(level), "N" if strain.startswith("N") else strain, len(dbl or ""))
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A deal's score for the declaring side, in parts. ``total`` is their sum (negative when
+    the contract went down). Defeated contracts only have ``undertricks`` (a negative number)."""
+
+    contract: str
+    declarer: str
+    tricks: int
+    vulnerable: bool
+    made: bool
+    result: int  # tricks over (+) or under (-) the target; 0 = just made
+    trick_points: int = 0
+    game_bonus: int = 0
+    partscore_bonus: int = 0
+    slam_bonus: int = 0
+    insult: int = 0  # 50 for making doubled, 100 redoubled
+    overtricks: int = 0
+    undertricks: int = 0  # <= 0
+    total: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def result_text(self) -> str:
+        """``"4S="``, ``"3NT+1"``, ``"4HX-3"`` style."""
+        if self.result == 0:
+            return f"{self.contract}="
+        return f"{self.contract}{self.result:+d}"
+
+    def lines(self) -> list[str]:
+        """Human-readable lines of the non-zero parts and the total."""
+        names = [
+            ("trick_points", "trick points"), ("game_bonus", "game bonus"),
+            ("partscore_bonus", "part-score bonus"), ("slam_bonus", "slam bonus"),
+            ("insult", "making doubled" if self.contract.count("X") == 1 else "making redoubled"),
+            ("overtricks", "overtricks"), ("undertricks", "undertricks"),
+        ]
+        out = []
+        for attr, label in names:
+            v = getattr(self, attr)
+            if v:
+                out.append(f"{label}: {v:+d}" if v < 0 else f"{label}: {v}")
+        out.append(f"total: {self.total:+d}" if self.total < 0 else f"total: {self.total}")
+        return out
+
+
+#: game seat numbers (S, W, N, E = 0, 1, 2, 3) to compass letters
+SEAT_LETTERS = "SWNE"
+
+
+def _check_args(declarer: "str | int", tricks: int, vulnerable: bool) -> str:
+    if isinstance(declarer, int) and not isinstance(declarer, bool) and 0 <= declarer <= 3:
+        declarer = SEAT_LETTERS[declarer]
+    if not isinstance(declarer, str) or len(declarer.strip()) != 1 \
+            or declarer.strip().upper() not in SEATS:
+        raise CardcoreError(
+            f"declarer {declarer!r}: expected one of N, E, S, W (or a seat 0..3 = S, W, N, E)")
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise CardcoreError(f"tricks {tricks!r}: expected an int 0..13 (tricks taken by declarer)")
+    if not isinstance(vulnerable, bool):
+        raise CardcoreError(f"vulnerable {vulnerable!r}: expected True or False")
+    return declarer.strip().upper()
+
+
+def _trick_points(c: Contract) -> int:
+    if c.strain in "CD":
+        base = 20 * c.level
+    elif c.strain in "HS":
+        base = 30 * c.level
+    else:
+        base = 40 + 30 * (c.level - 1)
+    return base * (1, 2, 4)[c.doubled]
+
+
+def _undertricks(down: int, doubled: int, vulnerable: bool) -> int:
+    """The penalty (positive) for ``down`` undertricks."""
+    if doubled == 0:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        pen = 200 + 300 * (down - 1)
+    else:
+        pen = 0
+        for i in range(1, down + 1):
+            pen += 100 if i == 1 else 200 if i <= 3 else 300
+    return pen * doubled  # redoubled: twice the doubled penalty
+
+
+def breakdown(contract: "str | Contract", declarer: str, tricks: int,
+              vulnerable: bool) -> Breakdown:
+    """The score of ``contract`` played by ``declarer`` (N/E/S/W), who took ``tricks`` tricks,
+    split into its parts; ``vulnerable`` is the declaring side's vulnerability."""
+    c = parse_contract(contract)
+    decl = _check_args(declarer, tricks, vulnerable)
+    result = tricks - c.target
+    common = dict(contract=c.text, declarer=decl, tricks=tricks, vulnerable=vulnerable,
+                  result=result)
+    if result < 0:
+        under = -_undertricks(-result, c.doubled, vulnerable)
+        return Breakdown(made=False, undertricks=under, total=under, **common)
+    tp = _trick_points(c)
+    game = (500 if vulnerable else 300) if tp >= 100 else 0
+    part = 50 if tp < 100 else 0
+    slam = 0
+    if c.level == 6:
+        slam = 750 if vulnerable else 500
+    elif c.level == 7:
+        slam = 1500 if vulnerable else 1000
+    insult = (0, 50, 100)[c.doubled]
+    if c.doubled == 0:
+        per_over = 20 if c.strain in "CD" else 30
+    else:
+        per_over = (200 if vulnerable else 100) * c.doubled
+    over = result * per_over
+    total = tp + game + part + slam + insult + over
+    return Breakdown(made=True, trick_points=tp, game_bonus=game, partscore_bonus=part,
+                     slam_bonus=slam, insult=insult, overtricks=over, total=total, **common)
+
+
+def score(contract: "str | Contract", declarer: str, tricks: int, vulnerable: bool) -> int:
+    """Raw duplicate score for the declarer's side (negative when the contract is defeated).
+
+    >>> score("4S", "S", 10, False)
+    420
+    >>> score("4HX", "N", 7, True)
+    -800
+    """
+    return breakdown(contract, declarer, tricks, vulnerable).total
+
+
+__all__ = ["Contract", "Breakdown", "parse_contract", "breakdown", "score", "STRAINS"]
