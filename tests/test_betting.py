@@ -1,0 +1,231 @@
+"""The no-limit betting engine shared by Hold'em and One Poker."""
+
+import pytest
+
+from cardcore import betting as bt
+from cardcore.errors import IllegalAction
+
+
+def hand3(stacks=(1000, 1000, 1000), min_bet=20):
+    h = bt.new_hand(list(stacks), min_bet=min_bet)
+    bt.start_round(h, 0)
+    return h
+
+
+def kinds(h):
+    return [k for k, _ in bt.legal(h)]
+
+
+def test_open_round_check_or_bet():
+    h = hand3()
+    assert h["actor"] == 0
+    assert bt.legal(h) == [("check", None), ("raise", 20), ("all-in", 1000)]
+    assert bt.min_raise_to(h) == 20
+    assert bt.max_raise_to(h) == 1000
+    with pytest.raises(IllegalAction, match="below the minimum raise to 20"):
+        bt.act(h, "raise", 10)
+    with pytest.raises(IllegalAction, match="nothing is owed"):
+        bt.act(h, "fold")
+    with pytest.raises(IllegalAction, match="above the maximum"):
+        bt.act(h, "raise", 1001)
+
+
+def test_min_raise_is_last_full_increment():
+    h = hand3()
+    bt.act(h, "raise", 50)       # bet 50
+    assert bt.min_raise_to(h) == 100
+    bt.act(h, "raise", 130)      # raise by 80
+    assert bt.min_raise_to(h) == 210
+    with pytest.raises(IllegalAction, match="raise 200: below the minimum raise to 210"):
+        bt.act(h, "raise", 200)
+    bt.act(h, "raise", 210)
+    assert h["actor"] == 0 and bt.owed(h, 0) == 160
+
+
+def test_round_ends_when_all_matched():
+    h = hand3()
+    bt.act(h, "check")
+    bt.act(h, "raise", 40)
+    bt.act(h, "call")
+    assert h["actor"] == 0
+    bt.act(h, "call")
+    assert bt.round_over(h)
+    assert h["contrib"] == [40, 40, 40]
+
+
+def test_short_allin_does_not_reopen_for_player_who_acted():
+    h = hand3(stacks=(1000, 1000, 70))
+    bt.act(h, "raise", 50)          # seat 0 bets 50 (full increment 50)
+    bt.act(h, "call")               # seat 1 calls
+    bt.act(h, "all-in")             # seat 2 all-in 70: +20, short
+    assert h["last_inc"] == 50
+    assert h["actor"] == 0
+    assert not bt.can_raise(h, 0)
+    assert kinds(h) == ["fold", "call"]
+    assert bt.min_raise_to(h) is None and bt.max_raise_to(h) is None
+    with pytest.raises(IllegalAction, match="not reopened"):
+        bt.act(h, "raise", 200)
+    bt.act(h, "call")
+    assert not bt.can_raise(h, 1)
+    bt.act(h, "call")
+    assert bt.round_over(h)
+
+
+def test_short_allin_still_lets_a_player_who_has_not_acted_raise():
+    h = bt.new_hand([1000, 70, 1000], min_bet=20)
+    bt.start_round(h, 0)
+    bt.act(h, "raise", 50)
+    bt.act(h, "all-in")             # 70, short
+    assert h["actor"] == 2
+    assert bt.min_raise_to(h) == 120  # 70 + last full increment 50
+    bt.act(h, "raise", 120)
+    assert bt.can_raise(h, 0)         # a full raise reopens
+
+
+def test_short_allins_add_up_to_a_full_raise_reopen():
+    h = bt.new_hand([1000, 1000, 65, 80], min_bet=20)
+    bt.start_round(h, 0)
+    bt.act(h, "raise", 50)
+    bt.act(h, "call")
+    bt.act(h, "all-in")             # 65: +15
+    bt.act(h, "all-in")             # 80: +15 more, total increase 30 < 50
+    assert h["actor"] == 0 and not bt.can_raise(h, 0)
+    h2 = bt.new_hand([1000, 1000, 65, 101], min_bet=20)
+    bt.start_round(h2, 0)
+    bt.act(h2, "raise", 50)
+    bt.act(h2, "call")
+    bt.act(h2, "all-in")            # 65
+    bt.act(h2, "all-in")            # 101: total increase 51 >= 50 reopens
+    assert h2["actor"] == 0 and bt.can_raise(h2, 0)
+    assert bt.min_raise_to(h2) == 151
+
+
+def test_min_raise_capped_only_by_own_stack():
+    h = bt.new_hand([1000, 30], min_bet=20)
+    bt.start_round(h, 1)
+    bt.act(h, "raise", 20)
+    # seat 0 may raise far beyond what seat 1 can call; the excess comes back later
+    assert bt.min_raise_to(h) == 40 and bt.max_raise_to(h) == 1000
+    h = bt.new_hand([1000, 30], min_bet=20)
+    bt.start_round(h, 0)
+    bt.act(h, "raise", 25)
+    assert h["actor"] == 1
+    assert bt.min_raise_to(h) == 30 == bt.max_raise_to(h)  # short: only all-in
+    assert kinds(h) == ["fold", "call", "all-in"]
+    assert bt.check_action(h, "raise", 30) == ("all-in", 30)
+
+
+def test_no_raise_when_no_other_player_can_bet():
+    h = bt.new_hand([1000, 100], min_bet=1)
+    bt.start_round(h, 1)
+    bt.act(h, "all-in")
+    assert h["actor"] == 0
+    assert kinds(h) == ["fold", "call"]
+    with pytest.raises(IllegalAction, match="no other player can still bet"):
+        bt.act(h, "raise", 500)
+    bt.act(h, "call")
+    assert bt.round_over(h) and bt.betting_closed(h)
+
+
+def test_call_for_less_is_allin_and_excess_returned():
+    h = bt.new_hand([1000, 100], min_bet=1)
+    bt.start_round(h, 0)
+    bt.act(h, "raise", 400)
+    bt.act(h, "call")               # seat 1 can only put 100 in
+    assert h["stacks"][1] == 0 and h["contrib"] == [400, 100]
+    assert bt.round_over(h)
+    assert bt.return_uncalled(h) == 300
+    assert h["contrib"] == [100, 100] and h["stacks"][0] == 900
+
+
+def test_allin_alias_of_call_when_it_cannot_raise():
+    h = bt.new_hand([1000, 100], min_bet=1)
+    bt.start_round(h, 0)
+    bt.act(h, "raise", 400)
+    assert bt.check_action(h, "all-in") == ("call", None)
+
+
+def test_no_decision_is_skipped():
+    h = bt.new_hand([100, 500], min_bet=1)
+    bt.start_round(h, 0)
+    bt.act(h, "all-in")
+    bt.act(h, "call")
+    assert bt.round_over(h)
+    bt.start_round(h, 0)            # next street: nobody can bet
+    assert bt.round_over(h)
+
+
+def test_side_pots_and_folded_chips():
+    h = bt.new_hand([50, 200, 1000, 1000], min_bet=20)
+    bt.start_round(h, 0)
+    bt.act(h, "all-in")             # 50
+    bt.act(h, "all-in")             # 200
+    bt.act(h, "raise", 400)
+    bt.act(h, "fold")               # seat 3 folds, nothing in
+    assert bt.round_over(h)
+    assert bt.return_uncalled(h) == 200
+    assert bt.pots(h) == [
+        {"amount": 150, "eligible": [0, 1, 2]},
+        {"amount": 300, "eligible": [1, 2]},
+    ]
+    h = bt.new_hand([1000, 1000, 1000], min_bet=20)
+    bt.start_round(h, 0)
+    bt.act(h, "raise", 100)
+    bt.act(h, "call")
+    bt.act(h, "raise", 300)
+    bt.act(h, "fold")               # seat 0: its 100 stays in
+    bt.act(h, "call")
+    assert bt.pots(h) == [{"amount": 700, "eligible": [1, 2]}]
+
+
+def test_award_split_and_odd_chips_clockwise():
+    h = bt.new_hand([100, 100, 100], min_bet=1)
+    for s in range(3):
+        bt.post(h, s, 11, as_bet=False)
+    won = bt.award(h, [5, 9, 9], odd_from=2)
+    # 33 chips to seats 1 and 2: 16 each, the odd chip to seat 2 (first clockwise from 2)
+    assert won == [0, 16, 17]
+    h = bt.new_hand([100, 100, 100], min_bet=1)
+    for s in range(3):
+        bt.post(h, s, 11, as_bet=False)
+    assert bt.award(h, [9, 5, 9], odd_from=1) == [16, 0, 17]
+    h = bt.new_hand([100, 100, 100], min_bet=1)
+    for s in range(3):
+        bt.post(h, s, 11, as_bet=False)
+    assert bt.award(h, [9, 9, 9], odd_from=1) == [11, 11, 11]
+
+
+def test_award_side_pot_winner_differs():
+    h = bt.new_hand([50, 200, 200], min_bet=20)
+    bt.start_round(h, 0)
+    bt.act(h, "all-in")
+    bt.act(h, "all-in")
+    bt.act(h, "call")
+    won = bt.award(h, [10, 3, 5], odd_from=1)
+    assert won == [150, 0, 300]
+    assert h["stacks"] == [150, 0, 300]
+
+
+def test_posts_short_is_allin():
+    h = bt.new_hand([15, 1000], min_bet=20)
+    assert bt.post(h, 0, 20, as_bet=True) == 15
+    assert h["stacks"][0] == 0 and h["max_bet"] == 15
+
+
+def test_folded_player_never_acts_and_last_player_wins():
+    h = hand3()
+    bt.act(h, "raise", 20)
+    bt.act(h, "fold")
+    bt.act(h, "fold")
+    assert bt.hand_decided(h) and bt.round_over(h)
+    bt.return_uncalled(h)
+    assert bt.award(h, [0, 0, 0], odd_from=0) == [0, 0, 0]
+    assert h["stacks"] == [1000, 1000, 1000]
+
+
+def test_legal_sizes():
+    h = hand3()
+    bt.act(h, "raise", 100)
+    # seat 1: min raise 200, half pot (100 + (100+100)//2) = 200 (dup), pot 300, all-in 1000
+    assert bt.legal(h) == [("fold", None), ("call", None), ("raise", 200), ("raise", 300),
+                           ("all-in", 1000)]
