@@ -34,10 +34,12 @@ Rules the engine applies (both games' rules pages say the same):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalAction
+from .game import Action
 
 Hand = dict  # the betting state of one hand, JSON-native
 
@@ -280,6 +282,58 @@ def _pay(h: Hand, seat: int, chips: int) -> None:
     h["contrib"][seat] += chips
 
 
+# ---------------------------------------------------------------- Action objects
+
+def action_of(kind: str, amount: int | None = None) -> Action:
+    """The ``Action`` for a normalised betting action (``raise`` text: ``"raise N"``)."""
+    if kind == "raise":
+        return Action("raise", f"raise {amount}", amount=amount)
+    if kind == "all-in":
+        return Action("all-in", "all-in", amount=amount)
+    return Action(kind, kind)
+
+
+def actions(h: Hand) -> list[Action]:
+    """The actor's listed legal actions as ``Action`` objects (see ``legal``)."""
+    return [action_of(k, a) for k, a in legal(h)]
+
+
+_RAISE_RE = re.compile(r"^(?:raise|bet)(?: to)?\s+(\S+)$")
+_ALLIN = {"all-in", "allin", "all in", "all_in", "shove"}
+
+
+def resolve(h: Hand, action: Action | str) -> Action:
+    """Turn an action or its text into the normalised legal ``Action``, or raise
+    ``IllegalAction`` saying why. Accepts ``fold``, ``check``, ``call``, ``raise N``,
+    ``bet N`` (alias of ``raise N``), ``raise to N`` and ``all-in``."""
+    if isinstance(action, Action):
+        if action.kind == "raise":
+            kind, amount = "raise", action.amount
+        elif action.kind in ("fold", "check", "call", "all-in"):
+            kind, amount = action.kind, None
+        else:
+            return resolve(h, action.text)
+    else:
+        key = " ".join(str(action).strip().lower().split())
+        m = _RAISE_RE.match(key)
+        if key in _ALLIN:
+            kind, amount = "all-in", None
+        elif key in ("fold", "check", "call"):
+            kind, amount = key, None
+        elif m:
+            try:
+                amount = int(m.group(1))
+            except ValueError:
+                raise IllegalAction(f"action {action!r}: the amount must be a whole number of "
+                                    "chips (the total bet for this round)") from None
+            kind = "raise"
+        else:
+            raise IllegalAction(f"action {action!r}: not a betting action (fold, check, call, "
+                                "raise N, bet N, all-in)")
+    k, a = check_action(h, kind, amount)  # its messages start with the action ("raise 5: ...")
+    return action_of(k, a)
+
+
 # ---------------------------------------------------------------- settling
 
 def return_uncalled(h: Hand) -> int:
@@ -354,5 +408,5 @@ def award(h: Hand, strength: Sequence[Any], odd_from: int) -> list[int]:
 __all__ = [
     "new_hand", "post", "start_round", "live", "owed", "pot_total", "can_raise", "min_raise_to",
     "max_raise_to", "round_over", "hand_decided", "betting_closed", "legal", "check_action",
-    "act", "return_uncalled", "pots", "award",
+    "act", "return_uncalled", "pots", "award", "action_of", "actions", "resolve",
 ]

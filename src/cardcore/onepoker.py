@@ -1,0 +1,283 @@
+"""One Poker: two players, a 104-card double deck, one locked card each, no-limit betting.
+
+Rules: ``rules/onepoker.md``. A match runs deal after deal until a player has no chips
+(``single_deal=True`` plays one deal). Each deal: both pay a 1-chip ante, the first player
+locks one of their two cards, then the other; then one no-limit betting round (shared engine,
+``cardcore.betting``) starts with the first player; then the locked cards are compared.
+
+Actions: ``lock As`` (or just the card, ``As``), then ``fold``, ``check``, ``call``,
+``raise N`` (N = total bet for this round, antes not counted; the first bet is also written
+``raise N`` and ``bet N`` is accepted as an alias) and ``all-in``. ``legal_actions()`` lists
+the minimum raise, half pot, pot and all-in; ``apply`` takes any ``raise N`` between
+``min_raise_to`` and ``max_raise_to``.
+
+Decisions the rules page leaves open, pinned by tests:
+
+* The next deal's first player draws first; the kept card stays first in the hand.
+* A tie splits the pot exactly: both contributions are always matched (the uncalled excess is
+  returned first), so every pot level holds an even number of chips and no odd chip can occur.
+* Ante: a player who cannot pay the full ante pays what they have and is all-in (with whole
+  chips and a 1-chip ante this is a player with exactly 1 chip: they ante it and are all-in).
+* Scores: chips won or lost over the match (final chips minus starting chips), zero-sum.
+* A ``deck=`` stacks the first deal: seat 0's 2 cards, seat 1's 2 cards, then the draw pile
+  from the top. Later reshuffles use the game's seeded generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import betting as bt
+from .cards import RANKS, Card, check_deck, deck104
+from .cards import format as fmt
+from .errors import IllegalAction
+from .game import Action, State, register
+
+START_CHIPS = 20
+ANTE = 1
+UP_MIN_RANK = 6  # 8 and above are UP; 2..7 are DOWN
+
+
+def is_up(card: int) -> bool:
+    """True for 8, 9, 10, J, Q, K, A (the UP group)."""
+    return (card >> 2) >= UP_MIN_RANK
+
+
+def compare(a: int, b: int) -> int:
+    """+1 if card ``a`` beats ``b``, -1 if it loses, 0 for equal ranks. A > K > ... > 2,
+    except that 2 beats A."""
+    ra, rb = a >> 2, b >> 2
+    if ra == rb:
+        return 0
+    if ra == 0 and rb == 12:
+        return 1
+    if ra == 12 and rb == 0:
+        return -1
+    return 1 if ra > rb else -1
+
+
+def signal(cards: list[int]) -> dict[str, int]:
+    up = sum(1 for c in cards if is_up(c))
+    return {"up": up, "down": len(cards) - up}
+
+
+@register
+class OnePokerState(State):
+    GAME = "onepoker"
+    NUM_PLAYERS = 2
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.onepoker:OnePokerAI"
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, stacks: Any = None,
+               single_deal: bool = False) -> None:
+        if stacks is None:
+            stacks = [START_CHIPS, START_CHIPS]
+        if (not isinstance(stacks, (list, tuple)) or len(stacks) != 2
+                or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in stacks)):
+            raise IllegalAction(f"stacks {stacks!r}: expected two positive whole chip counts")
+        if not isinstance(single_deal, bool):
+            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+        if deck is not None:
+            cards = [int(c) for c in check_deck(deck, deck104(), "onepoker")]
+        else:
+            cards = [int(c) for c in deck104()]
+            self.rng().shuffle(cards)
+        self.start_chips = [int(s) for s in stacks]
+        self.chips = list(self.start_chips)
+        self.single_deal = single_deal
+        self.hands = [cards[0:2], cards[2:4]]
+        self.pile = cards[4:]           # draw pile, top first
+        self.discards: list[int] = []
+        self.deal_no = 0
+        self.past: list[dict] = []      # one record per finished deal (public)
+        self.reshuffles = 0
+        self._start_deal(0)
+
+    def _start_deal(self, first: int) -> None:
+        self.deal_no += 1
+        self.first = first
+        self.locked: list[int | None] = [None, None]
+        self.signals = [signal(self.hands[0]), signal(self.hands[1])]
+        self.phase = "lock"
+        self.bet = bt.new_hand(self.chips, min_bet=1)
+        for seat in (first, 1 - first):
+            bt.post(self.bet, seat, ANTE, as_bet=False)
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        if self.phase == "lock":
+            return self.first if self.locked[self.first] is None else 1 - self.first
+        if self.phase == "bet":
+            return self.bet["actor"]
+        return None
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "lock":
+            seat = self._current_player()
+            out, seen = [], set()
+            for c in self.hands[seat]:
+                if c not in seen:
+                    seen.add(c)
+                    out.append(Action("lock", f"lock {Card(c)}", cards=(Card(c),)))
+            return out
+        return bt.actions(self.bet)
+
+    def _resolve(self, action: Action | str) -> Action:
+        if self.phase == "bet":
+            return bt.resolve(self.bet, action)
+        text = action.text if isinstance(action, Action) else action
+        key = " ".join(str(text).strip().lower().split())
+        if key.startswith("lock "):
+            text = text.strip()[5:]
+        try:
+            return super()._resolve(text)
+        except IllegalAction:
+            seat = self._current_player()
+            raise IllegalAction(
+                f"action {str(action)!r}: lock one of your cards first "
+                f"({', '.join(a.text for a in self._legal_actions())}); seat {seat} holds "
+                f"{fmt(self.hands[seat])}"
+            ) from None
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == "lock":
+            seat = self._current_player()
+            self.locked[seat] = int(action.cards[0])
+            if all(c is not None for c in self.locked):
+                self.phase = "bet"
+                bt.start_round(self.bet, self.first)
+                if bt.round_over(self.bet):  # e.g. a player is all-in from the ante
+                    self._settle(None)
+            return
+        seat = self.bet["actor"]
+        bt.act(self.bet, action.kind, action.amount)
+        if bt.round_over(self.bet):
+            self._settle(seat if action.kind == "fold" else None)
+
+    def _settle(self, folder: int | None) -> None:
+        h = self.bet
+        bt.return_uncalled(h)
+        pot = bt.pot_total(h)
+        a, b = self.locked
+        assert a is not None and b is not None
+        if folder is not None:
+            winner: int | None = 1 - folder
+            strength = [0, 0]
+            strength[winner] = 1
+        else:
+            c = compare(a, b)
+            winner = None if c == 0 else (0 if c > 0 else 1)
+            strength = [max(c, 0), max(-c, 0)]
+        won = bt.award(h, strength, odd_from=self.first)
+        delta = [h["stacks"][i] - self.chips[i] for i in range(2)]
+        self.past.append({
+            "deal": self.deal_no, "first": self.first, "locked": [a, b],
+            "folded": folder, "winner": winner, "pot": pot, "won": won,
+            "net": delta,
+        })
+        self.chips = list(h["stacks"])
+        # next deal: played cards out, the other card kept
+        for seat in (0, 1):
+            hand = self.hands[seat]
+            hand.remove(self.locked[seat])
+            self.discards.append(self.locked[seat])
+        nxt = winner if winner is not None else 1 - self.first
+        if self.single_deal or min(self.chips) == 0:
+            self.phase = "over"
+            self.next_first = nxt
+            return
+        if len(self.pile) < 2:
+            self._reshuffle()
+        for seat in (nxt, 1 - nxt):
+            self.hands[seat].append(self.pile.pop(0))
+        self._start_deal(nxt)
+
+    def _reshuffle(self) -> None:
+        # the held cards stay aside: only the discards and the rest of the pile are shuffled
+        self.pile = self.pile + self.discards
+        self.discards = []
+        self.rng().shuffle(self.pile)
+        self.reshuffles += 1
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(self.chips[i] - self.start_chips[i]) for i in range(2))
+
+    # ------------------------------------------------------------ extras
+    @property
+    def min_raise_to(self) -> int | None:
+        return bt.min_raise_to(self.bet) if self.phase == "bet" else None
+
+    @property
+    def max_raise_to(self) -> int | None:
+        return bt.max_raise_to(self.bet) if self.phase == "bet" else None
+
+    @property
+    def pot(self) -> int:
+        return bt.pot_total(self.bet) if self.phase != "over" else 0
+
+    def _observation(self, player: int) -> dict:
+        h = self.bet
+        over = self.phase == "over"
+        return {
+            "game": self.GAME,
+            "player": player,
+            "deal": self.deal_no,
+            "phase": self.phase,
+            "first": self.first,
+            "to_act": self._current_player(),
+            "hand": list(self.hands[player]),
+            "locked": self.locked[player] if not over else None,
+            "opponent_locked": (self.locked[1 - player] is not None) if not over else False,
+            "signals": [dict(s) for s in self.signals],
+            "chips": list(self.chips) if over else list(h["stacks"]),
+            "bets": [0, 0] if over else list(h["bets"]),
+            "pot": self.pot,
+            "min_raise_to": self.min_raise_to,
+            "max_raise_to": self.max_raise_to,
+            "deck_size": len(self.pile),
+            "discards": list(self.discards),
+            "past": [dict(d, locked=list(d["locked"]), won=list(d["won"]), net=list(d["net"]))
+                     for d in self.past],
+            "scores": list(self._scores()) if over else None,
+        }
+
+    def render(self, player: int | None = None) -> str:
+        p = 0 if player is None else player
+        o = 1 - p
+        h = self.bet
+        lines = [f"One Poker - deal {self.deal_no}"
+                 + (" (match over)" if self.phase == "over" else "")]
+        for d in self.past[-3:]:
+            a, b = d["locked"]
+            res = ("tie" if d["winner"] is None else f"seat {d['winner']} wins {d['pot']}")
+            how = f" (seat {d['folded']} folded)" if d["folded"] is not None else ""
+            lines.append(f"  deal {d['deal']}: {Card(a)} vs {Card(b)} -> {res}{how}")
+        chips = self.chips if self.phase == "over" else h["stacks"]
+        for seat in (o, p):
+            who = "you" if seat == p else "opponent"
+            sig = self.signals[seat]
+            if seat == p:
+                cards = fmt(self.hands[seat]) if self.hands[seat] else "-"
+                lk = self.locked[seat]
+                lock = f", locked {Card(lk)}" if lk is not None and self.phase != "over" else ""
+            else:
+                cards = "?? " * len(self.hands[seat])
+                lock = (", locked a card" if self.locked[seat] is not None
+                        and self.phase != "over" else "")
+            bet = f", bet {h['bets'][seat]}" if self.phase == "bet" else ""
+            lines.append(f"  seat {seat} ({who}): {cards.strip()}  [UP {sig['up']} / DOWN "
+                         f"{sig['down']}]  chips {chips[seat]}{bet}{lock}")
+        if self.phase != "over":
+            lines.append(f"  pot {self.pot}; first player seat {self.first}; "
+                         f"deck {len(self.pile)} cards")
+            lo, hi = self.min_raise_to, self.max_raise_to
+            if self.phase == "bet" and lo is not None:
+                lines.append(f"  raise to {lo}..{hi}")
+        else:
+            s = self._scores()
+            lines.append(f"  final scores: seat 0 {s[0]:+g}, seat 1 {s[1]:+g}")
+        return "\n".join(lines)
+
+
+__all__ = ["OnePokerState", "compare", "is_up", "signal", "START_CHIPS", "ANTE", "RANKS"]
