@@ -1,0 +1,260 @@
+"""One Poker agents: ``OnePokerAI`` (card counting + opponent model) and a rule-of-thumb baseline.
+
+``OnePokerAI`` works only from ``state.observation(seat)`` and the public action history:
+
+1. **Card counting.** The unseen cards are the double deck minus its own hand and the public
+   discard pile (every locked card is revealed after its deal and stays in the discards until a
+   reshuffle). The opponent's two cards come from that pool, restricted by their public
+   UP/DOWN signal.
+2. **The opponent's locked card.** Every pair of ranks the opponent may hold is weighed by the
+   pool counts; the opponent is assumed to lock its stronger card with probability
+   ``lock_bias`` (0.5 would be a coin flip). Betting then reweighs the ranks: a bet or raise of
+   size ``x`` pots multiplies a rank's weight by ``strength ** (k * x)``, where ``k`` is how far
+   this opponent's bets have tracked its cards in the deals shown so far in the match
+   (a random bettor gets ``k`` near 0, an honest one up to 2).
+3. **Choice of card.** Lock the card with the higher equity (win + half tie) against that
+   distribution; the 2 is strong only when the opponent likely holds an ace.
+4. **Betting.** Value bets and raises sized by equity (half pot to pot, all-in when the pot is
+   already large against the stack), calls when equity beats the pot odds plus a margin that
+   grows with the share of the stack at risk, rare small bluffs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Action, State
+from ..rng import Rng, fresh_seed
+
+RANKS = 13
+UP_MIN = 6
+
+
+def _beats(a: int, b: int) -> int:
+    """Rank comparison (0..12 = 2..A) with 2 beating A: +1, 0, -1."""
+    if a == b:
+        return 0
+    if a == 0 and b == 12:
+        return 1
+    if a == 12 and b == 0:
+        return -1
+    return 1 if a > b else -1
+
+
+def equity(rank: int, dist: list[float]) -> float:
+    """P(win) + P(tie)/2 of ``rank`` against the rank distribution ``dist``."""
+    tot = sum(dist)
+    if tot <= 0:
+        return 0.5
+    e = 0.0
+    for r, w in enumerate(dist):
+        if w:
+            c = _beats(rank, r)
+            e += w * (1.0 if c > 0 else 0.5 if c == 0 else 0.0)
+    return e / tot
+
+
+def unseen_counts(obs: dict) -> list[int]:
+    """Rank counts of the cards this seat has not seen (double deck: 8 per rank)."""
+    cnt = [8] * RANKS
+    for c in list(obs["hand"]) + list(obs["discards"]):
+        cnt[c >> 2] -= 1
+    if obs.get("locked") is not None and obs["locked"] not in obs["hand"]:
+        cnt[obs["locked"] >> 2] -= 1
+    return [max(0, x) for x in cnt]
+
+
+def opponent_lock_dist(cnt: list[int], up: int, lock_bias: float) -> list[float]:
+    """Distribution of the rank the opponent locks, given the unseen rank counts and its UP
+    count (0, 1 or 2) among two cards."""
+    base = [equity(r, cnt) for r in range(RANKS)]
+    out = [0.0] * RANKS
+    for a in range(RANKS):
+        if not cnt[a]:
+            continue
+        for b in range(a, RANKS):
+            n_b = cnt[b] - (1 if a == b else 0)
+            if n_b <= 0:
+                continue
+            if (a >= UP_MIN) + (b >= UP_MIN) != up:
+                continue
+            w = cnt[a] * n_b * (1 if a == b else 2)
+            if a == b:
+                out[a] += w
+                continue
+            hi, lo = (a, b) if base[a] >= base[b] else (b, a)
+            out[hi] += w * lock_bias
+            out[lo] += w * (1 - lock_bias)
+    return out
+
+
+def _deal_records(state: State, seat: int) -> list[tuple[float, float]]:
+    """For each finished deal: (opponent's largest bet as a fraction of the pot it faced,
+    strength of the opponent's locked card)."""
+    past = state.past  # type: ignore[attr-defined]
+    opp = 1 - seat
+    out = []
+    deal = -1
+    aggr: list[float] = []
+    pots: list[float] = []
+    bets = [0, 0]
+    pot = 2.0
+    # walk the history: each deal starts with two locks
+    locks_seen = 0
+    for entry in state.history:
+        a = entry.action
+        if a.kind == "lock":
+            if locks_seen % 2 == 0:
+                deal += 1
+                aggr.append(0.0)
+                pots.append(2.0)
+                bets = [0, 0]
+                pot = 2.0
+            locks_seen += 1
+            continue
+        if a.kind in ("raise", "all-in") and a.amount is not None:
+            inc = a.amount - max(bets)
+            if entry.seat == opp and pot > 0:
+                aggr[deal] = max(aggr[deal], inc / pot)
+            pot += a.amount - bets[entry.seat]
+            bets[entry.seat] = a.amount
+        elif a.kind == "call":
+            pot += max(bets) - bets[entry.seat]
+            bets[entry.seat] = max(bets)
+    full = [8] * RANKS
+    for i, d in enumerate(past):
+        if i < len(aggr):
+            r = d["locked"][opp] >> 2
+            out.append((aggr[i], equity(r, full)))
+    return out
+
+
+def honesty(records: list[tuple[float, float]]) -> float:
+    """How much the opponent's bet sizes tell about its card (0 = nothing .. 2)."""
+    prior_n, prior_k = 4.0, 0.6
+    agg = [s for a, s in records if a > 0]
+    pas = [s for a, s in records if a == 0]
+    if len(agg) < 2 or len(pas) < 2:
+        return prior_k
+    gap = sum(agg) / len(agg) - sum(pas) / len(pas)
+    n = len(records)
+    k = max(0.0, min(2.0, gap * 6.0))
+    return (prior_k * prior_n + k * n) / (prior_n + n)
+
+
+class OnePokerAI:
+    """Counts cards, models the opponent's locked card from its signal and its betting, and
+    bets by equity. Deterministic for a given seed."""
+
+    name = "ai"
+
+    def __init__(self, game: str | None = "onepoker", seed: int | None = None,
+                 lock_bias: float = 0.6, bluff: float = 0.06, **_: Any) -> None:
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.lock_bias = lock_bias
+        self.bluff = bluff
+        self._k_cache: tuple[int, float] | None = None
+
+    # ------------------------------------------------------------ beliefs
+    def _k(self, state: State, seat: int) -> float:
+        n = len(state.past)  # type: ignore[attr-defined]
+        if self._k_cache is None or self._k_cache[0] != n:
+            self._k_cache = (n, honesty(_deal_records(state, seat)))
+        return self._k_cache[1]
+
+    def opponent_dist(self, state: State, seat: int, obs: dict) -> list[float]:
+        cnt = unseen_counts(obs)
+        opp = 1 - seat
+        dist = opponent_lock_dist(cnt, obs["signals"][opp]["up"], self.lock_bias)
+        if obs["phase"] == "bet":
+            opp_bet, my_bet = obs["bets"][opp], obs["bets"][seat]
+            if opp_bet > my_bet:
+                pot_before = max(2.0, obs["pot"] - (opp_bet - my_bet))
+                x = min(2.0, (opp_bet - my_bet) / pot_before)
+                k = self._k(state, seat)
+                full = [8] * RANKS
+                dist = [w * (max(0.02, equity(r, full)) ** (k * x)) for r, w in enumerate(dist)]
+        return dist
+
+    # ------------------------------------------------------------ acting
+    def act(self, state: State) -> Action:
+        seat = state.current_player
+        assert seat is not None
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        dist = self.opponent_dist(state, seat, obs)
+        if obs["phase"] == "lock":
+            best = max(legal, key=lambda a: (equity(int(a.cards[0]) >> 2, dist), -int(a.cards[0])))
+            return best
+        e = equity(obs["locked"] >> 2, dist)
+        return self._bet(state, seat, obs, legal, e)
+
+    def _bet(self, state: State, seat: int, obs: dict, legal: list[Action], e: float) -> Action:
+        kinds = {a.kind: a for a in legal}
+        bets, pot = obs["bets"], obs["pot"]
+        owed = max(bets) - bets[seat]
+        stack = obs["chips"][seat]
+        lo, hi = obs["min_raise_to"], obs["max_raise_to"]
+
+        def raise_to(frac: float) -> Action | None:
+            if lo is None or hi is None:
+                return None
+            call_amt = min(owed, stack)
+            target = max(bets) + int(round(frac * (pot + call_amt)))
+            if pot + call_amt >= 0.45 * (stack + bets[seat]) and frac >= 1.0:
+                target = hi  # the pot is big against the stack: commit
+            target = max(lo, min(hi, target))
+            return state._resolve(f"raise {target}")  # type: ignore[attr-defined]
+
+        if owed <= 0:
+            if e >= 0.8:
+                return raise_to(1.0) or kinds["check"]
+            if e >= 0.64:
+                return raise_to(0.5) or kinds["check"]
+            if e < 0.25 and self.rng.random() < self.bluff:
+                return raise_to(0.5) or kinds["check"]
+            return kinds["check"]
+        call_amt = min(owed, stack)
+        need = call_amt / (pot + call_amt)
+        risk = call_amt / max(1, stack + bets[seat])
+        if e >= 0.85 and lo is not None:
+            return raise_to(1.0) or kinds["call"]
+        if e >= need + 0.04 + 0.12 * risk:
+            return kinds["call"]
+        return kinds["fold"]
+
+
+class RuleOfThumbAgent:
+    """A simple baseline: lock the higher card (2 counts lowest), bet the pot with Q or better,
+    call with 9 or better, otherwise check or fold."""
+
+    name = "rule"
+
+    def __init__(self, game: str | None = "onepoker", seed: int | None = None, **_: Any) -> None:
+        pass
+
+    def act(self, state: State) -> Action:
+        seat = state.current_player
+        legal = state.legal_actions()
+        obs = state.observation(seat)  # type: ignore[arg-type]
+        if obs["phase"] == "lock":
+            return max(legal, key=lambda a: int(a.cards[0]) >> 2)
+        r = obs["locked"] >> 2
+        kinds = {a.kind: a for a in legal}
+        raises = [a for a in legal if a.kind in ("raise", "all-in")]
+        if r >= 10 and raises:  # Q, K, A
+            return raises[min(2, len(raises) - 1)]
+        if "check" in kinds:
+            return kinds["check"]
+        return kinds["call"] if r >= 7 else kinds["fold"]
+
+
+def _register() -> None:
+    from . import register_agent
+
+    register_agent("rule", "onepoker", "cardcore.agents.onepoker:RuleOfThumbAgent")
+
+
+_register()
+
+__all__ = ["OnePokerAI", "RuleOfThumbAgent", "equity", "unseen_counts", "opponent_lock_dist"]
