@@ -352,10 +352,15 @@ def return_uncalled(h: Hand) -> int:
     return extra
 
 
-def pots(h: Hand) -> list[dict[str, Any]]:
+def pots(h: Hand, *, collected: bool = False) -> list[dict[str, Any]]:
     """Main pot then side pots: ``{"amount": chips, "eligible": [seats]}`` built from the
-    contribution levels of live players; folded chips stay in the pots they reach."""
+    contribution levels of live players; folded chips stay in the pots they reach.
+
+    ``collected=True`` leaves out the bets of the open betting round (the pots as they stand
+    on the table while those bets are still in front of the players)."""
     c = h["contrib"]
+    if collected:
+        c = [x - b for x, b in zip(c, h["bets"])]
     alive = live(h)
     levels = sorted({c[i] for i in alive if c[i] > 0})
     out: list[dict[str, Any]] = []

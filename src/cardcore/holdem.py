@@ -1,0 +1,372 @@
+"""Texas Hold'em: 4 players, no-limit, blinds 10/20, a chip match until one player has it all.
+
+Rules: ``rules/holdem.md``. Betting uses the shared engine ``cardcore.betting`` unchanged;
+hands are compared with ``cardcore.poker.evaluate``.
+
+Actions: ``fold``, ``check``, ``call``, ``raise N`` (N = the total bet for this betting round,
+blinds included preflop; the first bet of a round is also written ``raise N``; ``bet N`` is
+accepted as an alias) and ``all-in``. ``legal_actions()`` lists the minimum raise, half pot,
+pot and all-in; ``apply`` takes any ``raise N`` from ``min_raise_to`` to ``max_raise_to``.
+
+Seats are numbered clockwise. Dealing of a stacked ``deck=`` (first hand only): seat 0's two
+hole cards, then seat 1's, seat 2's, seat 3's (players with no chips are skipped), then the
+burn card, the 3 flop cards, a burn, the turn, a burn, the river. Later hands shuffle with the
+game's seeded generator and deal the same way.
+
+Decisions (pinned by tests):
+
+* A blind short of its full amount is posted all-in; the minimum raise preflop is still a full
+  big blind (20) above the highest blind posted, and the minimum opening bet on later streets
+  is 20.
+* A player with nothing to decide (owes nothing and may not raise) is skipped; when at most one
+  player can still bet, the board is run out without further actions.
+* ``scores()``: chips won or lost over the match (final stack minus starting stack).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import betting as bt
+from .cards import Card, check_deck, deck52
+from .cards import format as fmt
+from .errors import IllegalAction
+from .game import Action, State, register
+
+NUM = 4
+START_STACK = 1000
+SMALL_BLIND = 10
+BIG_BLIND = 20
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _evaluator():
+    try:
+        from .poker import evaluate  # the shared kernel
+        return evaluate
+    except ImportError:  # pragma: no cover - only while the kernel is not built yet
+        return _slow_evaluate
+
+
+def _slow_evaluate(cards: list[int]) -> int:
+    """Best 5 of up to 7 cards, as a comparable int (a plain-Python fallback)."""
+    from itertools import combinations
+
+    best = 0
+    for five in combinations(cards, 5):
+        ranks = sorted((c >> 2 for c in five), reverse=True)
+        suits = {c & 3 for c in five}
+        counts: dict[int, int] = {}
+        for r in ranks:
+            counts[r] = counts.get(r, 0) + 1
+        groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+        order = [r for r, _ in groups]
+        shape = sorted(counts.values(), reverse=True)
+        uniq = sorted(set(ranks), reverse=True)
+        straight = None
+        if len(uniq) == 5:
+            if uniq[0] - uniq[4] == 4:
+                straight = uniq[0]
+            elif uniq == [12, 3, 2, 1, 0]:
+                straight = 3
+        flush = len(suits) == 1
+        if straight is not None and flush:
+            cat, key = 8, [straight]
+        elif shape == [4, 1]:
+            cat, key = 7, order
+        elif shape == [3, 2]:
+            cat, key = 6, order
+        elif flush:
+            cat, key = 5, ranks
+        elif straight is not None:
+            cat, key = 4, [straight]
+        elif shape == [3, 1, 1]:
+            cat, key = 3, order
+        elif shape == [2, 2, 1]:
+            cat, key = 2, order
+        elif shape == [2, 1, 1, 1]:
+            cat, key = 1, order
+        else:
+            cat, key = 0, ranks
+        v = cat
+        for k in (key + [0] * 5)[:5]:
+            v = v * 16 + k
+        best = max(best, v)
+    return best
+
+
+def _next_alive(stacks: list[int], seat: int) -> int:
+    """The next seat clockwise after ``seat`` with chips."""
+    for k in range(1, NUM + 1):
+        s = (seat + k) % NUM
+        if stacks[s] > 0:
+            return s
+    return seat
+
+
+@register
+class HoldemState(State):
+    GAME = "holdem"
+    NUM_PLAYERS = NUM
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.holdem:HoldemAI"
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, stacks: Any = None,
+               single_deal: bool = False) -> None:
+        if stacks is None:
+            stacks = [START_STACK] * NUM
+        if (not isinstance(stacks, (list, tuple)) or len(stacks) != NUM
+                or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in stacks)
+                or sum(1 for s in stacks if s > 0) < 2):
+            raise IllegalAction(f"stacks {stacks!r}: expected {NUM} whole chip counts (>= 0), "
+                                "at least two players with chips")
+        if not isinstance(single_deal, bool):
+            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+        cards = None
+        if deck is not None:
+            cards = [int(c) for c in check_deck(deck, deck52(), "holdem")]
+        self.start_stacks = [int(s) for s in stacks]
+        self.stacks = list(self.start_stacks)
+        self.single_deal = single_deal
+        self.hand_no = 0
+        self.button = -1
+        self.last_bb: int | None = None
+        self.last_players = 0
+        self.last_hand: dict | None = None
+        self.phase = "bet"
+        self._start_hand(cards)
+
+    def _start_hand(self, cards: list[int] | None) -> None:
+        self.hand_no += 1
+        alive = [s > 0 for s in self.stacks]
+        n_alive = sum(alive)
+        if self.button < 0:
+            self.button = 0 if alive[0] else _next_alive(self.stacks, 0)
+        else:
+            self.button = _next_alive(self.stacks, self.button)
+        if n_alive == 2:
+            sb = self.button
+            bb = _next_alive(self.stacks, sb)
+            if self.last_players > 2 and bb == self.last_bb:
+                # first heads-up hand: nobody posts the big blind twice in a row
+                self.button, sb, bb = bb, bb, sb
+        else:
+            sb = _next_alive(self.stacks, self.button)
+            bb = _next_alive(self.stacks, sb)
+        self.sb, self.bb = sb, bb
+        if cards is None:
+            cards = [int(c) for c in deck52()]
+            self.rng().shuffle(cards)
+        self.holes: list[list[int]] = [[] for _ in range(NUM)]
+        pos = 0
+        for s in range(NUM):
+            if alive[s]:
+                self.holes[s] = cards[pos:pos + 2]
+                pos += 2
+        self.deck = cards[pos:]
+        self.board: list[int] = []
+        self.burns: list[int] = []
+        self.street = 0
+        self.hand_stacks = list(self.stacks)  # stacks at the start of this hand
+        self.hand_actions: list[list] = []     # [seat, text] of this hand, in order
+        self.bet = bt.new_hand(self.stacks, dealt=alive, min_bet=BIG_BLIND)
+        bt.post(self.bet, sb, SMALL_BLIND, as_bet=True)
+        bt.post(self.bet, bb, BIG_BLIND, as_bet=True)
+        self.last_bb = bb
+        self.last_players = n_alive
+        bt.start_round(self.bet, _next_alive(self.stacks, bb) if n_alive > 2 else sb,
+                       keep_bets=True)
+        self._progress()
+
+    # ------------------------------------------------------------ flow
+    def _progress(self) -> None:
+        """After an action: next street, run-out, showdown or the next hand as due."""
+        h = self.bet
+        while bt.round_over(h):
+            if bt.hand_decided(h):
+                self._settle(showdown=False)
+                return
+            if self.street == 3:
+                self._settle(showdown=True)
+                return
+            self._deal_street()
+            bt.start_round(h, (self.button + 1) % NUM)
+
+    def _deal_street(self) -> None:
+        self.burns.append(self.deck.pop(0))
+        k = 3 if self.street == 0 else 1
+        for _ in range(k):
+            self.board.append(self.deck.pop(0))
+        self.street += 1
+
+    def _settle(self, showdown: bool) -> None:
+        h = self.bet
+        bt.return_uncalled(h)
+        pots = bt.pots(h)
+        live = bt.live(h)
+        strength = [0] * NUM
+        values: dict[str, int] = {}
+        if showdown:
+            ev = _evaluator()
+            for s in live:
+                strength[s] = int(ev(self.holes[s] + self.board))
+                values[str(s)] = strength[s]
+        won = bt.award(h, strength, odd_from=(self.button + 1) % NUM)
+        self.stacks = list(h["stacks"])
+        self.last_hand = {
+            "hand": self.hand_no, "button": self.button, "sb": self.sb, "bb": self.bb,
+            "stacks": list(self.hand_stacks), "holes": [list(x) for x in self.holes],
+            "board": list(self.board), "burns": list(self.burns),
+            "actions": [list(a) for a in self.hand_actions], "showdown": showdown,
+            "shown": sorted(live) if showdown else [], "values": values,
+            "pots": pots, "won": won, "final": list(self.stacks),
+            "net": [self.stacks[i] - self.hand_stacks[i] for i in range(NUM)],
+        }
+        if self.single_deal or sum(1 for s in self.stacks if s > 0) <= 1:
+            self.phase = "over"
+            return
+        self._start_hand(None)
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        return None if self.phase == "over" else self.bet["actor"]
+
+    def _legal_actions(self) -> list[Action]:
+        return bt.actions(self.bet)
+
+    def _resolve(self, action: Action | str) -> Action:
+        return bt.resolve(self.bet, action)
+
+    def _apply(self, action: Action) -> None:
+        seat = self.bet["actor"]
+        self.hand_actions.append([seat, action.text, action.amount])
+        bt.act(self.bet, action.kind, action.amount)
+        self._progress()
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(self.stacks[i] - self.start_stacks[i]) for i in range(NUM))
+
+    # ------------------------------------------------------------ extras
+    @property
+    def min_raise_to(self) -> int | None:
+        return None if self.phase == "over" else bt.min_raise_to(self.bet)
+
+    @property
+    def max_raise_to(self) -> int | None:
+        return None if self.phase == "over" else bt.max_raise_to(self.bet)
+
+    @property
+    def pots(self) -> list[dict]:
+        """The main pot and side pots collected so far (``amount``, ``eligible`` seats); the
+        bets of the open round are in ``observation()["bets"]`` until the round ends."""
+        return [] if self.phase == "over" else bt.pots(self.bet, collected=True)
+
+    @property
+    def pot(self) -> int:
+        return 0 if self.phase == "over" else bt.pot_total(self.bet)
+
+    @property
+    def street_name(self) -> str:
+        return "over" if self.phase == "over" else STREETS[self.street]
+
+    def _observation(self, player: int) -> dict:
+        over = self.phase == "over"
+        h = self.bet
+        last = self.last_hand
+        shown_last = None
+        if last is not None:
+            shown_last = {
+                "hand": last["hand"], "board": list(last["board"]),
+                "shown": {str(s): list(last["holes"][s]) for s in last["shown"]},
+                "won": list(last["won"]), "net": list(last["net"]),
+                "pots": [dict(p, eligible=list(p["eligible"])) for p in last["pots"]],
+            }
+        return {
+            "game": self.GAME,
+            "player": player,
+            "hand": self.hand_no,
+            "street": self.street_name,
+            "button": self.button, "small_blind": self.sb, "big_blind": self.bb,
+            "hole": [] if over else list(self.holes[player]),
+            "board": [] if over else list(self.board),
+            "stacks": list(self.stacks) if over else list(h["stacks"]),
+            "bets": [0] * NUM if over else list(h["bets"]),
+            "folded": [False] * NUM if over else list(h["folded"]),
+            "in_hand": [False] * NUM if over else [bool(x) for x in self.holes],
+            "pot": self.pot,
+            "pots": [dict(p, eligible=list(p["eligible"])) for p in self.pots],
+            "to_act": self._current_player(),
+            "min_raise_to": self.min_raise_to,
+            "max_raise_to": self.max_raise_to,
+            "actions": [list(a) for a in ([] if over else self.hand_actions)],
+            "last_hand": shown_last,
+            "scores": list(self._scores()) if over else None,
+        }
+
+    def render(self, player: int | None = None) -> str:
+        p = 0 if player is None else player
+        h = self.bet
+        over = self.phase == "over"
+        lines = [f"Texas Hold'em - hand {self.hand_no}, {self.street_name}"]
+        last = self.last_hand
+        if last is not None and (over or last["hand"] == self.hand_no - 1):
+            lines.append(f"  last hand: board {fmt(last['board']) or '-'}")
+            for s in last["shown"]:
+                lines.append(f"    seat {s} shows {fmt(last['holes'][s])}")
+            lines.append("    result: " + ", ".join(
+                f"seat {i} {v:+d}" for i, v in enumerate(last["net"]) if last["stacks"][i] > 0))
+        if over:
+            sc = self._scores()
+            lines.append("  match over: " + ", ".join(f"seat {i} {v:+g}" for i, v in enumerate(sc)))
+            return "\n".join(lines)
+        lines.append(f"  board: {fmt(self.board) or '-'}")
+        for s in range(NUM):
+            tags = []
+            if s == self.button:
+                tags.append("button")
+            if s == self.sb:
+                tags.append("SB")
+            if s == self.bb:
+                tags.append("BB")
+            if not self.holes[s]:
+                lines.append(f"  seat {s}: out")
+                continue
+            if h["folded"][s]:
+                tags.append("folded")
+            elif h["stacks"][s] == 0:
+                tags.append("all-in")
+            cards = fmt(self.holes[s]) if s == p else "?? ??"
+            mark = ">" if s == self.bet["actor"] else " "
+            who = " (you)" if s == p else ""
+            lines.append(f" {mark}seat {s}{who}: {cards}  stack {h['stacks'][s]}  bet "
+                         f"{h['bets'][s]}" + (f"  [{', '.join(tags)}]" if tags else ""))
+        pots = self.pots
+        line = f"  pot: {self.pot} in all"
+        if len(pots) > 1:
+            line += "; pots " + ", ".join(
+                f"{pt['amount']} (seats {','.join(map(str, pt['eligible']))})" for pt in pots)
+        lines.append(line)
+        actor = self.bet["actor"]
+        if actor is not None:
+            owed = bt.owed(h, actor)
+            lo, hi = self.min_raise_to, self.max_raise_to
+            rng = f"; raise to {lo}..{hi}" if lo is not None else "; no raise possible"
+            lines.append(f"  seat {actor} to act: {min(owed, h['stacks'][actor])} to call{rng}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ hand histories
+    def to_phh(self, hand: str = "auto") -> str:
+        """The current hand (or, once over / between hands, the last finished one) in the
+        poker hand history (PHH) text format. See ``cardcore.phh``."""
+        from .phh import dumps
+
+        return dumps(self, hand)
+
+
+def hand_value(cards: Any) -> int:
+    """The comparable value of a 5-7 card hand (``cardcore.poker.evaluate``)."""
+    return int(_evaluator()([int(Card(c)) for c in cards]))
+
+
+__all__ = ["HoldemState", "hand_value", "START_STACK", "SMALL_BLIND", "BIG_BLIND"]
