@@ -1,0 +1,486 @@
+"""Shedding-game move kernel (Dou Dizhu, Zheng Shangyou), plain-Python reference twin.
+
+Same public functions, signatures and results (row for row, in the same order) as the
+compiled ``cardcore._fast.shedding``.
+
+Representation
+--------------
+A hand or a play is a *rank count vector*: 15 small ints, one per rank in the order
+``3 4 5 6 7 8 9 T J Q K A 2 BJ RJ`` (indices 0..14). A move is a row of ``ROW`` = 18 uint8:
+``[kind, rank, length, c0 .. c14]`` where ``c`` is the move's count vector.
+
+- ``kind``: an index into ``DDZ_KINDS`` / ``ZSY_KINDS``.
+- ``rank``: the main rank (index in the 15-rank order). For runs and airplanes it is the
+  highest core rank (the comparison key); for trio/four with attachments the rank of the
+  trio/four; for the rocket 14 (RJ).
+- ``length``: the number of consecutive core ranks of a sequence (straight: cards; pair run:
+  pairs; airplane: trios); 1 for every other kind.
+
+Generation order (the contract both twins follow): kinds in code order; inside a kind, ranks
+ascending, sequences by lowest core rank then length, attachments as nondecreasing rank
+sequences in lexicographic order. The moves that beat a table move are exactly the lead moves
+that beat it, in the same relative order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+ROW = 18
+NRANKS = 15
+
+DDZ_KINDS = ("single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_run",
+             "airplane", "airplane_singles", "airplane_pairs", "four_two_singles",
+             "four_two_pairs", "bomb", "rocket")
+ZSY_KINDS = ("single", "pair", "trio", "straight", "pair_run", "bomb", "ace_bomb",
+             "heavenly_bomb")
+
+(D_SINGLE, D_PAIR, D_TRIO, D_TRIO_SINGLE, D_TRIO_PAIR, D_STRAIGHT, D_PAIR_RUN, D_AIRPLANE,
+ D_AIRPLANE_SINGLES, D_AIRPLANE_PAIRS, D_FOUR_TWO_SINGLES, D_FOUR_TWO_PAIRS, D_BOMB,
+ D_ROCKET) = range(14)
+(Z_SINGLE, Z_PAIR, Z_TRIO, Z_STRAIGHT, Z_PAIR_RUN, Z_BOMB, Z_ACE_BOMB,
+ Z_HEAVENLY_BOMB) = range(8)
+
+_ACE = 11
+_TWO = 12
+_BJ = 13
+_RJ = 14
+# Per-rank caps of a hand: a 54-card deck for Dou Dizhu, the 48-card deck for Zheng Shangyou.
+DDZ_CAPS = (4,) * 13 + (1, 1)
+ZSY_CAPS = (4,) * 11 + (3, 1, 0, 0)
+
+
+# ------------------------------------------------------------------ validation
+
+def _counts(counts, caps, what: str) -> list[int]:
+    try:
+        c = [int(x) for x in counts]
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} {counts!r}: expected 15 small ints") from None
+    if len(c) != NRANKS:
+        raise ValueError(f"{what}: expected 15 rank counts, got {len(c)}")
+    for i, (x, cap) in enumerate(zip(c, caps)):
+        if not 0 <= x <= cap:
+            raise ValueError(f"{what}: count {x} at rank index {i} outside 0..{cap}")
+    return c
+
+
+def _beat(beat, nkinds: int) -> tuple[int, int, int]:
+    try:
+        k, r, n = (int(beat[0]), int(beat[1]), int(beat[2]))
+    except (TypeError, ValueError, IndexError):
+        raise ValueError(f"beat {beat!r}: expected (kind, rank, length)") from None
+    if not (0 <= k < nkinds and 0 <= r < NRANKS and 1 <= n <= NRANKS):
+        raise ValueError(f"beat {beat!r}: kind, rank or length out of range")
+    return k, r, n
+
+
+def _rows(rows: list) -> np.ndarray:
+    if not rows:
+        return np.zeros((0, ROW), dtype=np.uint8)
+    return np.array(rows, dtype=np.uint8)
+
+
+class _Out:
+    """Collects rows, optionally filtered by a table move to beat."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self) -> None:
+        self.rows: list[list[int]] = []
+
+    def add(self, kind: int, rank: int, length: int, c: list[int]) -> None:
+        self.rows.append([kind, rank, length, *c])
+
+
+# ------------------------------------------------------------------ Dou Dizhu
+
+def _ddz_runs(h, need: int, minlen: int, kind: int, out: _Out, only_len: int, min_rank: int,
+              total: int, per: int) -> None:
+    """Sequences of ``need``-of-a-rank, lowest rank first, then by length."""
+    for s in range(12):
+        for e in range(s, 12):
+            if h[e] < need:
+                break
+            n = e - s + 1
+            if n < minlen or (only_len and n != only_len) or e <= min_rank - 1:
+                continue
+            if n * per > total:
+                break
+            c = [0] * NRANKS
+            for r in range(s, e + 1):
+                c[r] = need
+            if kind == D_AIRPLANE_SINGLES:
+                _ddz_single_wings(h, c, s, e, n, out)
+            elif kind == D_AIRPLANE_PAIRS:
+                _ddz_pair_wings(h, c, s, e, n, out)
+            else:
+                out.add(kind, e, n, c)
+
+
+def _ddz_single_wings(h, c, s, e, n, out: _Out) -> None:
+    cap = [min(h[r], 2) for r in range(NRANKS)]
+    cap[_BJ] = min(h[_BJ], 1)
+    cap[_RJ] = min(h[_RJ], 1)
+    for r in range(s, e + 1):
+        cap[r] = 0
+
+    def rec(lo: int, need: int) -> None:
+        if need == 0:
+            out.add(D_AIRPLANE_SINGLES, e, n, c)
+            return
+        for q in range(lo, NRANKS):
+            if c[q] - (3 if s <= q <= e else 0) >= cap[q]:
+                continue
+            if q == _RJ and c[_BJ]:
+                continue
+            c[q] += 1
+            rec(q, need - 1)
+            c[q] -= 1
+
+    rec(0, n)
+
+
+def _ddz_pair_wings(h, c, s, e, n, out: _Out) -> None:
+    elig = [r for r in range(13) if h[r] >= 2 and not s <= r <= e]
+
+    def rec(i: int, need: int) -> None:
+        if need == 0:
+            out.add(D_AIRPLANE_PAIRS, e, n, c)
+            return
+        for j in range(i, len(elig) - need + 1):
+            r = elig[j]
+            c[r] = 2
+            rec(j + 1, need - 1)
+            c[r] = 0
+
+    rec(0, n)
+
+
+def _ddz_gen(h: list[int], bk: int, br: int, bl: int) -> list:
+    """All plays of hand ``h``; with ``bk >= 0`` only those beating (bk, br, bl)."""
+    out = _Out()
+    total = sum(h)
+    lead = bk < 0
+    want = (lambda k: True) if lead else (lambda k: k == bk and bk not in (D_BOMB, D_ROCKET))
+    rmin = 0 if lead else br + 1
+    only_len = 0 if lead else bl
+
+    if want(D_SINGLE):
+        for r in range(max(rmin, 0), NRANKS):
+            if h[r]:
+                c = [0] * NRANKS
+                c[r] = 1
+                out.add(D_SINGLE, r, 1, c)
+    if want(D_PAIR):
+        for r in range(rmin, 13):
+            if h[r] >= 2:
+                c = [0] * NRANKS
+                c[r] = 2
+                out.add(D_PAIR, r, 1, c)
+    if want(D_TRIO):
+        for r in range(rmin, 13):
+            if h[r] >= 3:
+                c = [0] * NRANKS
+                c[r] = 3
+                out.add(D_TRIO, r, 1, c)
+    if want(D_TRIO_SINGLE):
+        for t in range(rmin, 13):
+            if h[t] >= 3:
+                for s in range(NRANKS):
+                    if s != t and h[s]:
+                        c = [0] * NRANKS
+                        c[t] = 3
+                        c[s] = 1
+                        out.add(D_TRIO_SINGLE, t, 1, c)
+    if want(D_TRIO_PAIR):
+        for t in range(rmin, 13):
+            if h[t] >= 3:
+                for p in range(13):
+                    if p != t and h[p] >= 2:
+                        c = [0] * NRANKS
+                        c[t] = 3
+                        c[p] = 2
+                        out.add(D_TRIO_PAIR, t, 1, c)
+    if want(D_STRAIGHT):
+        _ddz_runs(h, 1, 5, D_STRAIGHT, out, only_len, rmin, total, 1)
+    if want(D_PAIR_RUN):
+        _ddz_runs(h, 2, 3, D_PAIR_RUN, out, only_len, rmin, total, 2)
+    if want(D_AIRPLANE):
+        _ddz_runs(h, 3, 2, D_AIRPLANE, out, only_len, rmin, total, 3)
+    if want(D_AIRPLANE_SINGLES):
+        _ddz_runs(h, 3, 2, D_AIRPLANE_SINGLES, out, only_len, rmin, total, 4)
+    if want(D_AIRPLANE_PAIRS):
+        _ddz_runs(h, 3, 2, D_AIRPLANE_PAIRS, out, only_len, rmin, total, 5)
+    if want(D_FOUR_TWO_SINGLES):
+        for f in range(rmin, 13):
+            if h[f] == 4:
+                for a in range(NRANKS):
+                    if a == f or not h[a]:
+                        continue
+                    for b in range(a, NRANKS):
+                        if b == f or not h[b]:
+                            continue
+                        if a == b and h[a] < 2:
+                            continue
+                        if a == _BJ and b == _RJ:
+                            continue
+                        c = [0] * NRANKS
+                        c[f] = 4
+                        c[a] += 1
+                        c[b] += 1
+                        out.add(D_FOUR_TWO_SINGLES, f, 1, c)
+    if want(D_FOUR_TWO_PAIRS):
+        for f in range(rmin, 13):
+            if h[f] == 4:
+                for a in range(13):
+                    if a == f or h[a] < 2:
+                        continue
+                    for b in range(a + 1, 13):
+                        if b == f or h[b] < 2:
+                            continue
+                        c = [0] * NRANKS
+                        c[f] = 4
+                        c[a] = 2
+                        c[b] = 2
+                        out.add(D_FOUR_TWO_PAIRS, f, 1, c)
+    if bk != D_ROCKET:
+        bomb_min = br + 1 if bk == D_BOMB else 0
+        for r in range(bomb_min, 13):
+            if h[r] == 4:
+                c = [0] * NRANKS
+                c[r] = 4
+                out.add(D_BOMB, r, 1, c)
+        if h[_BJ] and h[_RJ]:
+            c = [0] * NRANKS
+            c[_BJ] = 1
+            c[_RJ] = 1
+            out.add(D_ROCKET, _RJ, 1, c)
+    return out.rows
+
+
+def ddz_moves(counts, beat=None) -> np.ndarray:
+    """Every Dou Dizhu play of the hand ``counts`` (15 rank counts), as rows.
+
+    ``beat`` is ``None`` (leading) or a table move ``(kind, rank, length)``; then only the plays
+    that beat it are listed (never a pass).
+    """
+    h = _counts(counts, DDZ_CAPS, "hand")
+    if beat is None:
+        return _rows(_ddz_gen(h, -1, 0, 0))
+    k, r, n = _beat(beat, len(DDZ_KINDS))
+    return _rows(_ddz_gen(h, k, r, n))
+
+
+def ddz_classify(counts) -> np.ndarray:
+    """Every Dou Dizhu reading of exactly the cards ``counts``, as rows (empty if none)."""
+    h = _counts(counts, DDZ_CAPS, "cards")
+    n = sum(h)
+    out = _Out()
+    nz = [r for r in range(NRANKS) if h[r]]
+    if n == 0:
+        return _rows([])
+    c = list(h)
+    if n == 1:
+        out.add(D_SINGLE, nz[0], 1, c)
+    if n == 2 and len(nz) == 1 and nz[0] < 13:
+        out.add(D_PAIR, nz[0], 1, c)
+    if n == 3 and len(nz) == 1:
+        out.add(D_TRIO, nz[0], 1, c)
+    if n == 4 and len(nz) == 2:
+        for t in nz:
+            if h[t] == 3:
+                out.add(D_TRIO_SINGLE, t, 1, c)
+    if n == 5 and len(nz) == 2:
+        for t in nz:
+            if h[t] == 3:
+                p = nz[0] + nz[1] - t
+                if h[p] == 2:
+                    out.add(D_TRIO_PAIR, t, 1, c)
+    lo, hi = nz[0], nz[-1]
+    consecutive = hi <= _ACE and hi - lo + 1 == len(nz)
+    if consecutive:
+        same = all(h[r] == h[lo] for r in nz)
+        if same and h[lo] == 1 and n >= 5:
+            out.add(D_STRAIGHT, hi, n, c)
+        if same and h[lo] == 2 and n >= 6:
+            out.add(D_PAIR_RUN, hi, n // 2, c)
+        if same and h[lo] == 3 and n >= 6:
+            out.add(D_AIRPLANE, hi, n // 3, c)
+    for kind, per in ((D_AIRPLANE_SINGLES, 4), (D_AIRPLANE_PAIRS, 5)):
+        if n % per or n // per < 2:
+            continue
+        k = n // per
+        for s in range(0, 12 - k + 1):
+            e = s + k - 1
+            if any(h[r] != 3 for r in range(s, e + 1)):
+                continue
+            rest = [0 if s <= r <= e else h[r] for r in range(NRANKS)]
+            if kind == D_AIRPLANE_SINGLES:
+                ok = all(x <= 2 for x in rest) and not (rest[_BJ] and rest[_RJ])
+            else:
+                ok = all(x in (0, 2) for x in rest)
+            if ok:
+                out.add(kind, e, k, c)
+    if n == 6:
+        for f in nz:
+            if h[f] == 4 and f < 13 and not (h[_BJ] and h[_RJ]):
+                out.add(D_FOUR_TWO_SINGLES, f, 1, c)
+    if n == 8:
+        for f in nz:
+            if h[f] == 4 and f < 13:
+                rest = [r for r in nz if r != f]
+                if len(rest) == 2 and all(h[r] == 2 for r in rest):
+                    out.add(D_FOUR_TWO_PAIRS, f, 1, c)
+    if n == 4 and len(nz) == 1:
+        out.add(D_BOMB, nz[0], 1, c)
+    if n == 2 and h[_BJ] and h[_RJ]:
+        out.add(D_ROCKET, _RJ, 1, c)
+    return _rows(out.rows)
+
+
+def ddz_beats(a, b) -> bool:
+    """Whether Dou Dizhu move ``a = (kind, rank, length)`` beats ``b``."""
+    ak, ar, al = _beat(a, len(DDZ_KINDS))
+    bk, br, bl = _beat(b, len(DDZ_KINDS))
+    if ak == D_ROCKET:
+        return bk != D_ROCKET
+    if bk == D_ROCKET:
+        return False
+    if ak == D_BOMB:
+        return bk != D_BOMB or ar > br
+    return ak == bk and al == bl and ar > br
+
+
+# ------------------------------------------------------------------ Zheng Shangyou
+
+def _zsy_gen(h: list[int], bk: int, br: int, bl: int, first: bool) -> list:
+    out = _Out()
+    lead = bk < 0
+    rmin = 0 if lead else br + 1
+
+    def emit(kind, rank, length, c):
+        if not first or c[0]:
+            out.add(kind, rank, length, c)
+
+    ordinary = lead or bk <= Z_PAIR_RUN
+    if ordinary and (lead or bk == Z_SINGLE):
+        for r in range(rmin, 13):
+            if h[r]:
+                c = [0] * NRANKS
+                c[r] = 1
+                emit(Z_SINGLE, r, 1, c)
+    if ordinary and (lead or bk == Z_PAIR):
+        for r in range(rmin, 12):
+            if h[r] >= 2:
+                c = [0] * NRANKS
+                c[r] = 2
+                emit(Z_PAIR, r, 1, c)
+    if ordinary and (lead or bk == Z_TRIO):
+        for r in range(rmin, _ACE):
+            if h[r] >= 3:
+                c = [0] * NRANKS
+                c[r] = 3
+                emit(Z_TRIO, r, 1, c)
+    for kind, need, minlen in ((Z_STRAIGHT, 1, 5), (Z_PAIR_RUN, 2, 2)):
+        if not (ordinary and (lead or bk == kind)):
+            continue
+        for s in range(12):
+            if first and s > 0:
+                break
+            for e in range(s, 12):
+                if h[e] < need:
+                    break
+                n = e - s + 1
+                if n < minlen or (not lead and (n != bl or e <= br)):
+                    continue
+                c = [0] * NRANKS
+                for r in range(s, e + 1):
+                    c[r] = need
+                emit(kind, e, n, c)
+    if lead or bk in (Z_BOMB,) or ordinary:
+        bomb_min = br + 1 if bk == Z_BOMB else 0
+        for r in range(bomb_min, _ACE):
+            if h[r] == 4 and not (first and r == 0):
+                c = [0] * NRANKS
+                c[r] = 4
+                emit(Z_BOMB, r, 1, c)
+        if h[_ACE] == 3:
+            c = [0] * NRANKS
+            c[_ACE] = 3
+            emit(Z_ACE_BOMB, _ACE, 1, c)
+    if first and h[0] == 4:
+        c = [0] * NRANKS
+        c[0] = 4
+        emit(Z_HEAVENLY_BOMB, 0, 1, c)
+    return out.rows
+
+
+def zsy_moves(counts, beat=None, first_play: bool = False) -> np.ndarray:
+    """Every Zheng Shangyou play of the hand ``counts``, as rows.
+
+    ``beat``: ``None`` (leading) or a table move ``(kind, rank, length)``. ``first_play``: the
+    opening play of the deal, so every move holds a 3 (the caller supplies the 3 of hearts) and
+    four 3s are the heavenly bomb; it cannot be combined with ``beat``.
+    """
+    h = _counts(counts, ZSY_CAPS, "hand")
+    if beat is None:
+        return _rows(_zsy_gen(h, -1, 0, 0, bool(first_play)))
+    if first_play:
+        raise ValueError("first_play: the opening play is a lead, it has no move to beat")
+    k, r, n = _beat(beat, len(ZSY_KINDS))
+    return _rows(_zsy_gen(h, k, r, n, False))
+
+
+def zsy_can_beat(counts, beat) -> bool:
+    """Whether the hand ``counts`` holds any play that beats ``beat`` (must-beat rule)."""
+    return len(zsy_moves(counts, beat)) > 0
+
+
+def zsy_classify(counts, first_play: bool = False) -> np.ndarray:
+    """Every Zheng Shangyou reading of exactly the cards ``counts`` (empty if none)."""
+    h = _counts(counts, ZSY_CAPS, "cards")
+    n = sum(h)
+    out = _Out()
+    if n == 0 or (first_play and not h[0]):
+        return _rows([])
+    nz = [r for r in range(NRANKS) if h[r]]
+    c = list(h)
+    if n == 1:
+        out.add(Z_SINGLE, nz[0], 1, c)
+    if n == 2 and len(nz) == 1:
+        out.add(Z_PAIR, nz[0], 1, c)
+    if n == 3 and len(nz) == 1 and nz[0] != _ACE:
+        out.add(Z_TRIO, nz[0], 1, c)
+    lo, hi = nz[0], nz[-1]
+    if hi <= _ACE and hi - lo + 1 == len(nz) and all(h[r] == h[lo] for r in nz):
+        if h[lo] == 1 and n >= 5:
+            out.add(Z_STRAIGHT, hi, n, c)
+        if h[lo] == 2 and n >= 4:
+            out.add(Z_PAIR_RUN, hi, n // 2, c)
+    if n == 4 and len(nz) == 1 and not (first_play and nz[0] == 0):
+        out.add(Z_BOMB, nz[0], 1, c)
+    if n == 3 and h[_ACE] == 3:
+        out.add(Z_ACE_BOMB, _ACE, 1, c)
+    if first_play and n == 4 and h[0] == 4:
+        out.add(Z_HEAVENLY_BOMB, 0, 1, c)
+    return _rows(out.rows)
+
+
+def zsy_beats(a, b) -> bool:
+    """Whether Zheng Shangyou move ``a = (kind, rank, length)`` beats ``b``."""
+    ak, ar, al = _beat(a, len(ZSY_KINDS))
+    bk, br, bl = _beat(b, len(ZSY_KINDS))
+    if bk == Z_HEAVENLY_BOMB:
+        return False
+    if ak == Z_HEAVENLY_BOMB:
+        return True
+    if bk == Z_ACE_BOMB:
+        return False
+    if ak == Z_ACE_BOMB:
+        return True
+    if ak == Z_BOMB:
+        return bk != Z_BOMB or ar > br
+    if bk == Z_BOMB:
+        return False
+    return ak == bk and al == bl and ar > br

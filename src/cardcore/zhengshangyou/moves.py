@@ -1,0 +1,149 @@
+"""Zheng Shangyou (48-card Run Fast) plays: ``classify``, ``moves``, ``must_beat`` and ``Move``.
+
+The deck: 48 cards, no jokers, no Ace of hearts, and of the 2s only the 2 of spades.
+
+``Move.rank`` is an int in the rank order ``3 4 5 6 7 8 9 T J Q K A 2`` (0..12, the same
+15-rank order as Dou Dizhu's without the jokers); for a straight or pair run it is the highest
+rank. ``Move.length`` is a straight's number of cards, a pair run's number of pairs, 1 otherwise.
+Kinds: ``single pair trio straight pair_run bomb ace_bomb heavenly_bomb``. Three aces are only
+the ace bomb (above every four-card bomb). In the opening play of the deal (``first_play=True``)
+the 3 of hearts must be among the cards and four 3s are only the unbeatable heavenly bomb; later
+four 3s are the lowest bomb.
+"""
+
+from __future__ import annotations
+
+from .._backend import kernel
+from ..cards import Card, CardsLike, parse
+from ..doudizhu.moves import RANK_NAMES, _build, _by_rank, _fmt, _MoveBase, _R15
+from ..errors import CardError, CardcoreError
+
+__all__ = ["Move", "classify", "moves", "must_beat", "KINDS", "RANK_NAMES", "THREE_HEARTS",
+           "hand_counts"]
+
+try:
+    _k = kernel("shedding")
+except ImportError:  # compiled kernel not built yet in this checkout
+    _k = kernel("shedding", "ref")
+
+KINDS: tuple[str, ...] = tuple(_k.ZSY_KINDS)
+_KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+THREE_HEARTS = Card(6)
+_ACE_HEARTS = 50
+_TWO_SPADES = 3
+
+
+class Move(_MoveBase):
+    """A Zheng Shangyou play: ``kind``, ``rank``, ``length``, ``cards``, ``counts``."""
+
+    __slots__ = ()
+    KINDS = KINDS
+
+    def beats(self, other: "Move") -> bool:
+        """Whether this play beats ``other``: same kind and length and a higher rank; a bomb
+        beats ordinary plays and lower bombs; the ace bomb beats every other play; nothing beats
+        the heavenly bomb (or the ace bomb)."""
+        if not isinstance(other, Move):
+            raise CardcoreError(f"beats({other!r}): expected a Zheng Shangyou Move")
+        return _beats(_KIND_CODE[self.kind], self.rank, self.length,
+                      _KIND_CODE[other.kind], other.rank, other.length)
+
+    @classmethod
+    def from_cards(cls, cards: CardsLike, kind: str | None = None,
+                   first_play: bool = False) -> "Move":
+        """The move these exact cards make (``kind`` picks a reading if there are several)."""
+        readings = classify(cards, first_play=first_play)
+        if kind is not None:
+            readings = [m for m in readings if m.kind == kind]
+        if len(readings) != 1:
+            why = "is no" if not readings else "is ambiguous as a"
+            raise CardError(f"{_fmt(cards)!r} {why} Zheng Shangyou play"
+                            + (f" of kind {kind!r}" if kind else ""))
+        return readings[0]
+
+
+def _beats(ak, ar, al, bk, br, bl) -> bool:
+    bomb, ace, heaven = 5, 6, 7
+    if bk == heaven:
+        return False
+    if ak == heaven:
+        return True
+    if bk == ace:
+        return False
+    if ak == ace:
+        return True
+    if ak == bomb:
+        return bk != bomb or ar > br
+    if bk == bomb:
+        return False
+    return ak == bk and al == bl and ar > br
+
+
+def _hand(cards: CardsLike, what: str) -> list[Card]:
+    cs = parse(cards)
+    seen = set()
+    for c in cs:
+        if c >= 52 or c == _ACE_HEARTS or (c < 4 and c != _TWO_SPADES):
+            raise CardError(f"{what}: card {c} is not in the 48-card Zheng Shangyou deck")
+        if c in seen:
+            raise CardError(f"{what}: card {c} appears twice")
+        seen.add(c)
+    return cs
+
+
+def hand_counts(cards: CardsLike) -> list[int]:
+    """The 15-rank count vector of a Zheng Shangyou hand (jokers always 0)."""
+    cnt = [0] * 15
+    for c in _hand(cards, "hand"):
+        cnt[_R15[c]] += 1
+    return cnt
+
+
+def _prep(cards: CardsLike, what: str):
+    cs = _hand(cards, what)
+    cnt = [0] * 15
+    for c in cs:
+        cnt[_R15[c]] += 1
+    by = _by_rank(cs)
+    if THREE_HEARTS in by[0]:  # the 3 of hearts is always the first 3 chosen
+        by[0].remove(THREE_HEARTS)
+        by[0].insert(0, THREE_HEARTS)
+    return cs, cnt, by
+
+
+def classify(cards: CardsLike, first_play: bool = False) -> list[Move]:
+    """Every legal reading of exactly these cards (empty if none). With ``first_play`` (the
+    opening play of the deal) the cards must hold the 3 of hearts, and four 3s are the heavenly
+    bomb."""
+    cs, cnt, by = _prep(cards, "cards")
+    if not cs or (first_play and THREE_HEARTS not in cs):
+        return []
+    return _build(Move, KINDS, _k.zsy_classify(cnt, bool(first_play)), by)
+
+
+def _beat_key(beat) -> tuple[int, int, int]:
+    if not isinstance(beat, Move):
+        raise CardcoreError(f"beat={beat!r}: expected a Zheng Shangyou Move (or None)")
+    return (_KIND_CODE[beat.kind], beat.rank, beat.length)
+
+
+def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -> list[Move]:
+    """Every distinct legal play from ``hand``; with ``beat`` (the Move on the table) only the
+    plays that beat it. ``first_play``: the opening play of the deal, every move holds the 3 of
+    hearts (empty when the hand lacks it); it cannot be combined with ``beat``."""
+    cs, cnt, by = _prep(hand, "hand")
+    if beat is None:
+        if first_play and THREE_HEARTS not in cs:
+            return []
+        rows = _k.zsy_moves(cnt, None, bool(first_play))
+    else:
+        if first_play:
+            raise CardcoreError("first_play: the opening play is a lead, there is nothing to beat")
+        rows = _k.zsy_moves(cnt, _beat_key(beat))
+    return _build(Move, KINDS, rows, by)
+
+
+def must_beat(hand: CardsLike, beat: Move) -> bool:
+    """Whether ``hand`` holds a play that beats ``beat`` (then passing is not allowed)."""
+    cs, cnt, _ = _prep(hand, "hand")
+    return bool(_k.zsy_can_beat(cnt, _beat_key(beat)))
