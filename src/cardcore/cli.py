@@ -109,8 +109,10 @@ def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextI
 
 
 def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
-         inp: TextIO = sys.stdin, out: TextIO = sys.stdout, delay: float = 0.0,
+         inp: TextIO | None = None, out: TextIO | None = None, delay: float = 0.0,
          max_actions: int = 200_000) -> State | None:
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
     state = new_game(game, seed=seed, **options)
     n = state.num_players
     agents = {}
@@ -159,7 +161,8 @@ def bench_modules() -> list[str]:
     return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
 
 
-def run_bench(name: str | None, quick: bool, out: TextIO = sys.stdout) -> int:
+def run_bench(name: str | None, quick: bool, out: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
     mods = bench_modules()
     if name is not None and name not in mods:
         raise CardcoreError(f"bench {name!r}: unknown; available: {', '.join(mods) or 'none'}")

@@ -321,36 +321,34 @@ def register(cls: type[State]) -> type[State]:
     return cls
 
 
-def game_class(name: str) -> type[State]:
-    """The ``State`` subclass of game ``name``; raises ``GameNotAvailable`` clearly."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise GameNotAvailable(f"game {name!r}: unknown; the games are {', '.join(GAMES)}")
+def _load(name: str) -> bool:
+    """Import ``cardcore.<name>`` so that it registers; ``False`` when it does not exist."""
     if name not in _REGISTRY:
         import importlib
 
         try:
             importlib.import_module(f"cardcore.{name}")
         except ModuleNotFoundError as exc:
-            if exc.name not in (f"cardcore.{name}",):
+            if exc.name != f"cardcore.{name}":
                 raise
-        if name not in _REGISTRY:
-            raise GameNotAvailable(
-                f"game {name!r} is not implemented in this version of cardcore yet; "
-                f"available now: {', '.join(available_games())}"
-            )
+    return name in _REGISTRY
+
+
+def game_class(name: str) -> type[State]:
+    """The ``State`` subclass of game ``name``; raises ``GameNotAvailable`` clearly."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise GameNotAvailable(f"game {name!r}: unknown; the games are {', '.join(GAMES)}")
+    if not _load(name):
+        raise GameNotAvailable(
+            f"game {name!r} is not implemented in this version of cardcore yet; "
+            f"available now: {', '.join(available_games())}"
+        )
     return _REGISTRY[name]
 
 
 def available_games() -> list[str]:
     """The game names this installation implements."""
-    out = []
-    for g in GAMES:
-        try:
-            game_class(g)
-        except GameNotAvailable:
-            continue
-        out.append(g)
-    return out
+    return [g for g in GAMES if _load(g)]
 
 
 def new_game(name: str, *, seed: int | None = None, deck: CardsLike | None = None,

@@ -1,0 +1,79 @@
+"""The command line: play (human and --auto), bench, games, --version, bad input."""
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+import cardcore
+from cardcore import cli
+
+
+def run_play(lines, game="onepoker", seed=5, auto=False, options=None):
+    inp = io.StringIO("".join(line + "\n" for line in lines))
+    out = io.StringIO()
+    state = cli.play(game, seed=seed, auto=auto, options=options or {}, inp=inp, out=out)
+    return state, out.getvalue()
+
+
+def test_auto_plays_to_the_end_by_itself():
+    state, text = run_play([], auto=True, seed=3)
+    assert state.is_over
+    assert "final scores" in text
+    assert "seat 0 (" in text and "seat 1 (" in text
+
+
+def test_human_bad_input_reprompts_then_quits():
+    lines = ["", "nonsense", "#999", "?", "raise -4", "q"]
+    state, text = run_play(lines, options={"single_deal": True})
+    assert not state.is_over
+    assert text.count("not accepted") == 3
+    assert "there is no action number 999" in text
+    assert "game left unfinished" in text
+
+
+def test_human_plays_by_number_to_the_end():
+    # always choose the first listed action: the game must end by itself
+    state, text = run_play(["#0"] * 500, options={"single_deal": True}, seed=11)
+    assert state.is_over, text[-500:]
+    assert "you: " in text and "final scores" in text
+
+
+def test_eof_leaves_cleanly():
+    state, text = run_play([], options={"single_deal": True})
+    assert "game left unfinished" in text and not state.is_over
+
+
+def test_option_parsing():
+    assert cli.parse_options(["single_deal=true", "stacks=5,7", "first=2", "name=x"]) == {
+        "single_deal": True, "stacks": [5, 7], "first": 2, "name": "x"}
+    with pytest.raises(cardcore.CardcoreError, match="KEY=VALUE"):
+        cli.parse_options(["oops"])
+
+
+def test_main_exit_codes(capsys):
+    assert cli.main(["games"]) == 0
+    listed = capsys.readouterr().out
+    assert "onepoker" in listed and "available" in listed
+    assert cli.main(["play", "onepoker", "-o", "bogus"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
+    assert cli.main(["bench", "no-such-bench"]) == 2
+    assert "unknown" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--version"])
+    assert exc.value.code == 0
+    assert cardcore.__version__ in capsys.readouterr().out
+
+
+def test_bench_prints_a_table(capsys):
+    assert cli.main(["bench", "cardset"]) == 0
+    out = capsys.readouterr().out
+    assert "rank_counts" in out and "ns/call" in out
+
+
+def test_console_script_runs():
+    proc = subprocess.run([sys.executable, "-m", "cardcore.cli", "play", "onepoker", "--auto",
+                           "--seed", "2"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "final scores" in proc.stdout
