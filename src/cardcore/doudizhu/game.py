@@ -1,0 +1,386 @@
+"""The Dou Dizhu game: bidding, play, scoring, observation, rendering.
+
+Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. A deal:
+
+1. **Bidding.** The first bidder is drawn from the seeded generator (option ``first=`` fixes
+   it). Each turn the player says ``"pass"`` or ``"bid N"`` with ``N`` above the current highest
+   bid (1..3). A pass does not bar a later bid. The auction ends on a bid of 3 or on two
+   consecutive passes after a bid. If all three players pass before any bid, the cards are
+   **redealt**: the 54 cards are reshuffled with the state's own generator (so the redeal is
+   deterministic per seed) -- this holds for a stacked ``deck=`` too, which only fixes the
+   *first* deal. The same first bidder starts the new auction.
+2. **Play.** The landlord takes the three bottom cards (revealed to everyone) and leads. Each
+   play is one action per :class:`~cardcore.doudizhu.moves.Move`: ``kind`` is the move kind,
+   ``cards`` the move's cards and ``text`` its rank notation (``"33344455"``). A card set with
+   two readings gives two actions; their texts then carry the kind (``"33344455 airplane_singles"``)
+   and the bare rank notation or the bare cards are rejected as ambiguous. ``apply`` also takes
+   a play written as exact cards from the hand (``"3c 3d"``), any suits.
+3. **Scoring.** The multiplier starts at 1 and doubles on every bomb and rocket played, and once
+   more for a spring (the landlord goes out before either farmer played a card) or a reverse
+   spring (a farmer goes out while the landlord has played only the opening lead). Each farmer
+   gets +-(bid x multiplier), the landlord -+ twice that.
+
+``deck=``: seat 0's 17 cards, seat 1's 17, seat 2's 17, then the 3 bottom cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..cards import RANKS, Card, check_deck, deck54, parse
+from ..cards import format as fmt_cards
+from ..cards import render as render_cards
+from ..errors import CardError, IllegalAction
+from ..game import Action, State, register
+from . import moves as _mv
+
+PASS = Action("pass", "pass")
+BIDS = {n: Action("bid", f"bid {n}", amount=n) for n in (1, 2, 3)}
+
+#: Dou Dizhu rank order of a card id: 3..A = 0..11, 2 = 12, BJ = 13, RJ = 14.
+def ddz_rank(c: int) -> int:
+    return c - 39 if c >= 52 else ((c >> 2) + 12) % 13
+
+
+DDZ_RANK_CHARS = "3456789TJQKA2BR"
+
+
+def sort_cards(cards) -> list[int]:
+    """Cards in Dou Dizhu order (low to high, then by suit)."""
+    return sorted((int(c) for c in cards), key=lambda c: (ddz_rank(c), c))
+
+
+def _move_action(m: Any) -> Action:
+    return Action(m.kind, str(m), tuple(Card(int(c)) for c in m.cards))
+
+
+def base_text(text: str, kind: str) -> str:
+    """An action text without the reading suffix that ``_disambiguate`` may have added."""
+    suffix = " " + kind
+    return text[:-len(suffix)] if text.endswith(suffix) else text
+
+
+def _disambiguate(actions: list[Action]) -> list[Action]:
+    """Give each reading of one card set its own text (``"<rank notation> <kind>"``)."""
+    by_text: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        by_text.setdefault(a.text, []).append(i)
+    for text, idx in by_text.items():
+        if len(idx) > 1:
+            for i in idx:
+                a = actions[i]
+                actions[i] = Action(a.kind, f"{text} {a.kind}", a.cards, a.amount, a.data)
+    return actions
+
+
+@register
+class DouDizhuState(State):
+    GAME = "doudizhu"
+    NUM_PLAYERS = 3
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"
+    TRANSIENT = ("_legal_cache", "_table_cache")
+
+    HAND_SIZE = 17
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, first: int | None = None) -> None:
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)
+                                  or not 0 <= first < 3):
+            raise IllegalAction(f"doudizhu option first={first!r}: expected a seat 0, 1 or 2")
+        if deck is not None:
+            deck = [int(c) for c in check_deck(deck, deck54(), "doudizhu")]
+        else:
+            deck = list(range(54))
+            self.rng().shuffle(deck)
+        self.first_bidder = self.rng().below(3) if first is None else first
+        self.redeals = 0
+        self._deal(deck)
+
+    def _deal(self, deck: list[int]) -> None:
+        self.hands = [sort_cards(deck[i * 17:(i + 1) * 17]) for i in range(3)]
+        self.bottom = sort_cards(deck[51:54])
+        self.phase = "bid"
+        self.turn = self.first_bidder
+        self.bid = 0
+        self.bidder: int | None = None
+        self.bid_passes = 0      # consecutive passes in the auction
+        self.bid_log: list[list] = []   # [seat, level or 0 for pass]
+        self.landlord: int | None = None
+        self.multiplier = 1
+        self.table: list | None = None   # [seat, kind, text, cards] of the play to beat
+        self.passes = 0
+        self.played = [[], [], []]       # cards each seat played, in order
+        self.num_plays = [0, 0, 0]
+        self.plays: list[list] = []      # [seat, kind, text, cards] of every play, in order
+        self.bombs = 0
+        self.spring = False
+        self.reverse_spring = False
+        self.winner_seat: int | None = None
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    def _table_move(self):
+        """The kernel ``Move`` on the table (cached), or ``None`` when leading."""
+        if self.table is None:
+            return None
+        if self._table_cache is None:
+            _, kind, text, cards = self.table
+            readings = [m for m in _mv.classify([Card(c) for c in cards]) if m.kind == kind]
+            same = [m for m in readings if str(m) == base_text(text, kind)] or readings
+            self._table_cache = same[0]
+        return self._table_cache
+
+    def _legal_actions(self) -> list[Action]:
+        if self._legal_cache is not None:
+            return self._legal_cache
+        if self.phase == "bid":
+            out = [PASS] + [BIDS[n] for n in (1, 2, 3) if n > self.bid]
+        else:
+            hand = [Card(c) for c in self.hands[self.turn]]
+            beat = self._table_move()
+            if beat is None:
+                out = _disambiguate([_move_action(m) for m in _mv.moves(hand)])
+            else:
+                out = [PASS] + _disambiguate([_move_action(m) for m in _mv.moves(hand, beat=beat)])
+        self._legal_cache = out
+        return out
+
+    def _resolve(self, action: Action | str) -> Action:
+        if isinstance(action, str) and self.phase == "play":
+            key = " ".join(action.strip().split())
+            legal = self._legal_actions()
+            # the bare rank notation of an ambiguous card set
+            hits = [a for a in legal if a.cards and a.text != base_text(a.text, a.kind)
+                    and base_text(a.text, a.kind).lower() == key.lower()]
+            if hits and not any(a.text.lower() == key.lower() for a in legal):
+                raise IllegalAction(
+                    f"action {action!r} is ambiguous: it can be read as "
+                    + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
+            try:
+                cards = parse(action)
+            except CardError:
+                cards = None
+            if cards and not any(a.text.lower() == key.lower() for a in legal):
+                return self._resolve_cards(action, [int(c) for c in cards], legal)
+        return super()._resolve(action)
+
+    def _resolve_cards(self, text: str, cards: list[int], legal: list[Action]) -> Action:
+        """A play written as exact cards: any suits from the hand, one legal reading."""
+        hand = list(self.hands[self.turn])
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s hand")
+            hand.remove(c)
+        shape = sorted(ddz_rank(c) for c in cards)
+        hits = [a for a in legal if a.cards and sorted(ddz_rank(c) for c in a.cards) == shape]
+        if not hits:
+            return self._no_such(text, legal)
+        if len(hits) > 1:
+            raise IllegalAction(
+                f"action {text!r} is ambiguous: it can be read as "
+                + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
+        a = hits[0]
+        return Action(a.kind, a.text, tuple(Card(c) for c in sort_cards(cards)), a.amount, a.data)
+
+    def _apply(self, action: Action) -> None:
+        seat = self.turn
+        if self.phase == "bid":
+            self._apply_bid(seat, action)
+            return
+        if action.kind == "pass":
+            self.passes += 1
+            self.turn = (seat + 1) % 3
+            if self.passes == 2:
+                self.table = None
+                self.passes = 0
+            return
+        cards = [int(c) for c in action.cards]
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.played[seat].extend(cards)
+        self.num_plays[seat] += 1
+        rec = [seat, action.kind, action.text, sort_cards(cards)]
+        self.plays.append(rec)
+        self.table = rec
+        self._table_cache = None
+        self.passes = 0
+        if action.kind in ("bomb", "rocket"):
+            self.multiplier *= 2
+            self.bombs += 1
+        if not hand:
+            self._finish(seat)
+            return
+        self.turn = (seat + 1) % 3
+
+    def _apply_bid(self, seat: int, action: Action) -> None:
+        if action.kind == "pass":
+            self.bid_log.append([seat, 0])
+            self.bid_passes += 1
+            if self.bidder is None and self.bid_passes == 3:
+                self._redeal()
+                return
+            if self.bidder is not None and self.bid_passes == 2:
+                self._start_play()
+                return
+        else:
+            self.bid_log.append([seat, int(action.amount)])
+            self.bid = int(action.amount)
+            self.bidder = seat
+            self.bid_passes = 0
+            if self.bid == 3:
+                self._start_play()
+                return
+        self.turn = (seat + 1) % 3
+
+    def _redeal(self) -> None:
+        deck = list(range(54))
+        self.rng().shuffle(deck)
+        redeals = self.redeals + 1
+        self._deal(deck)
+        self.redeals = redeals
+
+    def _start_play(self) -> None:
+        self.landlord = self.bidder
+        self.hands[self.landlord] = sort_cards(self.hands[self.landlord] + self.bottom)
+        self.phase = "play"
+        self.turn = self.landlord
+        self.table = None
+        self.passes = 0
+
+    def _finish(self, seat: int) -> None:
+        self.winner_seat = seat
+        self.phase = "over"
+        ll = self.landlord
+        if seat == ll:
+            if all(self.num_plays[s] == 0 for s in range(3) if s != ll):
+                self.spring = True
+                self.multiplier *= 2
+        elif self.num_plays[ll] == 1:
+            self.reverse_spring = True
+            self.multiplier *= 2
+
+    def _scores(self) -> tuple[float, ...]:
+        unit = self.bid * self.multiplier
+        sign = 1 if self.winner_seat == self.landlord else -1
+        return tuple(float(2 * sign * unit if s == self.landlord else -sign * unit)
+                     for s in range(3))
+
+    # ------------------------------------------------------------ views
+    @property
+    def table_move(self):
+        """The kernel ``Move`` to beat, or ``None`` when the player to act leads."""
+        return self._table_move()
+
+    def _observation(self, player: int) -> dict:
+        revealed = self.phase != "bid"
+        return {
+            "game": self.GAME,
+            "player": player,
+            "phase": self.phase,
+            "current_player": self._current_player(),
+            "hand": list(self.hands[player]),
+            "hand_text": fmt_cards(self.hands[player]),
+            "card_counts": [len(h) for h in self.hands],
+            "bottom": list(self.bottom) if revealed else None,
+            "landlord": self.landlord,
+            "bid": self.bid,
+            "bidder": self.bidder,
+            "bids": [list(b) for b in self.bid_log],
+            "first_bidder": self.first_bidder,
+            "multiplier": self.multiplier,
+            "table": None if self.table is None else {
+                "seat": self.table[0], "kind": self.table[1], "text": self.table[2],
+                "cards": list(self.table[3])},
+            "passes": self.passes,
+            "plays": [{"seat": p[0], "kind": p[1], "text": p[2], "cards": list(p[3])}
+                      for p in self.plays],
+            "played": [list(p) for p in self.played],
+            "redeals": self.redeals,
+            "winner": self.winner_seat,
+        }
+
+    #: length of :meth:`encode`'s vector
+    ENCODING_SIZE = 6 * 54 + 3 + 3 + 4 + 1 + 1
+
+    def encode(self, player: int) -> np.ndarray:
+        """A float32 vector of what ``player`` sees (seats relative: 0 = self, 1 = next, 2 = prev).
+
+        Layout (card planes are 54 wide, one slot per card id):
+        ``[0:54]`` own hand; ``[54:216]`` cards played by relative seats 0, 1, 2;
+        ``[216:270]`` the play on the table (zeros when leading);
+        ``[270:324]`` the bottom cards once revealed;
+        ``[324:327]`` card counts of relative seats / 20; ``[327:330]`` landlord one-hot
+        (relative); ``[330:334]`` current bid one-hot 0..3; ``[334]`` log2(multiplier) / 8;
+        ``[335]`` 1 while bidding, else 0.
+        """
+        self.observation(player)  # validates the seat
+        v = np.zeros(self.ENCODING_SIZE, dtype=np.float32)
+        v[self.hands[player]] = 1.0
+        for r in range(3):
+            seat = (player + r) % 3
+            if self.played[seat]:
+                v[54 * (1 + r) + np.asarray(self.played[seat])] = 1.0
+        if self.table is not None and self.phase == "play":
+            v[216 + np.asarray(self.table[3])] = 1.0
+        if self.phase != "bid":
+            v[270 + np.asarray(self.bottom)] = 1.0
+        for r in range(3):
+            v[324 + r] = len(self.hands[(player + r) % 3]) / 20.0
+        if self.landlord is not None:
+            v[327 + (self.landlord - player) % 3] = 1.0
+        v[330 + self.bid] = 1.0
+        v[334] = float(np.log2(self.multiplier)) / 8.0
+        v[335] = 1.0 if self.phase == "bid" else 0.0
+        return v
+
+    def render(self, player: int | None = None) -> str:
+        def cards(cs):
+            return render_cards(sort_cards(cs)) if cs else "-"
+
+        def role(s):
+            if self.landlord is None:
+                return ""
+            return " (landlord)" if s == self.landlord else " (farmer)"
+
+        lines = [f"Dou Dizhu  bid {self.bid or '-'}  multiplier x{self.multiplier}"
+                 + (f"  redeals {self.redeals}" if self.redeals else "")]
+        if self.phase == "bid":
+            said = ", ".join(f"seat {s}: {'bid ' + str(n) if n else 'pass'}"
+                             for s, n in self.bid_log) or "none yet"
+            lines.append(f"Bidding (first bidder seat {self.first_bidder}): {said}")
+        else:
+            lines.append(f"Landlord: seat {self.landlord}   bottom: {cards(self.bottom)}")
+        for s in range(3):
+            mark = ">" if s == self._current_player() else " "
+            n = len(self.hands[s])
+            if player is not None and s == player:
+                lines.append(f"{mark} seat {s}{role(s)} [{n:2d}]: {cards(self.hands[s])}")
+            else:
+                lines.append(f"{mark} seat {s}{role(s)} [{n:2d} cards]")
+        if self.phase != "bid":
+            if self.table is not None:
+                lines.append(f"Table: seat {self.table[0]} played {self.table[2]} "
+                             f"({self.table[1]}: {cards(self.table[3])})"
+                             + (f", {self.passes} pass" if self.passes else ""))
+            elif self.phase == "play":
+                lines.append(f"Table: empty, seat {self.turn} leads")
+        if self.phase == "over":
+            sc = self.scores()
+            extra = " spring" if self.spring else (" reverse spring" if self.reverse_spring else "")
+            lines.append(f"Over: seat {self.winner_seat} went out{extra}; scores "
+                         + ", ".join(f"{x:+g}" for x in sc))
+        return "\n".join(lines)
+
+
+def rank_text(cards) -> str:
+    """Rank notation of cards in Dou Dizhu order (``"33344455"``, ``"BR"`` for the rocket)."""
+    return "".join(DDZ_RANK_CHARS[ddz_rank(int(c))] for c in sort_cards(cards))
+
+
+__all__ = ["DouDizhuState", "ddz_rank", "sort_cards", "rank_text", "RANKS"]

@@ -1,0 +1,312 @@
+"""The Zheng Shangyou game (48-card Run Fast preset): play, must-beat, bomb bonus, scoring.
+
+Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. The 48-card deck is the 54-card deck
+without the jokers, the ace of hearts and the 2s other than the 2 of spades; 16 cards each.
+
+- The holder of the 3 of hearts leads and the opening play contains it; four 3s in the opening
+  play are the unbeatable heavenly bomb (only there).
+- **Must beat:** a follower with any legal answer (a bomb included) must play; ``"pass"`` is
+  offered only when no answer exists. After both opponents pass the last player leads again.
+- Each play is one action per kernel ``Move`` (``kind``, ``cards``, ``text`` = its rank
+  notation); ``apply`` also takes a play written as exact cards from the hand, any suits.
+- **Bomb bonus:** a bomb or ace bomb played as an answer (not a lead) earns 20 (each opponent
+  pays 10) unless a stronger bomb beats it in the same round; it is settled when the round ends
+  (both others pass) or at once when that bomb was the bomber's last play. Led bombs and the
+  heavenly bomb earn nothing.
+- **End:** the first player out ends the deal. Each opponent pays 1 per card left, doubled if
+  that opponent never played a card, plus 10 for a 2 of spades in hand and 10 per unplayed bomb
+  in hand (four of a rank, or the three aces). The doubling applies to the card count only.
+  Scores (bonuses plus penalties) sum to zero.
+
+``deck=``: seat 0's 16 cards, seat 1's 16, seat 2's 16 (any order within a hand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import Card, check_deck, deck52, parse
+from ..cards import format as fmt_cards
+from ..cards import render as render_cards
+from ..errors import CardError, IllegalAction
+from ..game import Action, State, register
+from . import moves as _mv
+
+PASS = Action("pass", "pass")
+THREE_HEARTS = 1 * 4 + 2   # 3h
+TWO_SPADES = 0 * 4 + 3     # 2s
+ACE_HEARTS = 12 * 4 + 2    # Ah (not in the deck)
+BOMB_KINDS = ("bomb", "ace_bomb", "heavenly_bomb")
+RANK_CHARS = "3456789TJQKA2"
+
+
+def deck48() -> list[Card]:
+    """The 48 cards: no jokers, no ace of hearts, of the 2s only the 2 of spades."""
+    return [c for c in deck52() if c != ACE_HEARTS and (c >> 2 != 0 or c == TWO_SPADES)]
+
+
+#: the 48 card ids in id order; ``CARD_INDEX[id]`` is the slot used by :meth:`encode`
+DECK48_IDS = [int(c) for c in deck48()]
+CARD_INDEX = {c: i for i, c in enumerate(DECK48_IDS)}
+
+
+def zsy_rank(c: int) -> int:
+    """3..A = 0..11, 2 = 12."""
+    return ((c >> 2) + 12) % 13
+
+
+def sort_cards(cards) -> list[int]:
+    return sorted((int(c) for c in cards), key=lambda c: (zsy_rank(c), c))
+
+
+def hand_bombs(hand) -> int:
+    """Unplayed bombs in a hand: ranks held four times, plus the three aces."""
+    cnt = [0] * 13
+    for c in hand:
+        cnt[zsy_rank(c)] += 1
+    return sum(1 for r in range(13) if cnt[r] == 4) + (1 if cnt[11] == 3 else 0)
+
+
+def _move_action(m) -> Action:
+    return Action(m.kind, str(m), tuple(Card(int(c)) for c in m.cards))
+
+
+@register
+class ZhengShangyouState(State):
+    GAME = "zhengshangyou"
+    NUM_PLAYERS = 3
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
+    TRANSIENT = ("_legal_cache", "_table_cache")
+
+    HAND_SIZE = 16
+
+    def _setup(self, deck: list[int] | None) -> None:
+        if deck is not None:
+            deck = [int(c) for c in check_deck(deck, deck48(), "zhengshangyou")]
+        else:
+            deck = list(DECK48_IDS)
+            self.rng().shuffle(deck)
+        self.hands = [sort_cards(deck[i * 16:(i + 1) * 16]) for i in range(3)]
+        self.first = next(s for s in range(3) if THREE_HEARTS in self.hands[s])
+        self.turn = self.first
+        self.opening = True           # no card played yet
+        self.table: list | None = None   # [seat, kind, text, cards]
+        self.passes = 0
+        self.played = [[], [], []]
+        self.num_plays = [0, 0, 0]
+        self.plays: list[list] = []
+        self.pending_bomb: int | None = None   # seat of an answering bomb not yet settled
+        self.bonus = [0, 0, 0]                 # settled bomb bonuses
+        self.bomb_log: list[list] = []         # [seat, amount won] per settled bonus
+        self.winner_seat: int | None = None
+        self.over = False
+
+    # ------------------------------------------------------------ hooks
+    def _current_player(self) -> int | None:
+        return None if self.over else self.turn
+
+    def _table_move(self):
+        if self.table is None:
+            return None
+        if self._table_cache is None:
+            _, kind, text, cards = self.table
+            readings = _mv.classify([Card(c) for c in cards],
+                                    first_play=(kind == "heavenly_bomb"))
+            same = [m for m in readings if m.kind == kind]
+            self._table_cache = (same or readings)[0]
+        return self._table_cache
+
+    def _legal_actions(self) -> list[Action]:
+        if self._legal_cache is not None:
+            return self._legal_cache
+        hand = [Card(c) for c in self.hands[self.turn]]
+        beat = self._table_move()
+        if beat is None:
+            if self.opening:
+                ms = [m for m in _mv.moves(hand, first_play=True)
+                      if THREE_HEARTS in (int(c) for c in m.cards)]
+            else:
+                ms = _mv.moves(hand)
+            out = [_move_action(m) for m in ms]
+        else:
+            ans = _mv.moves(hand, beat=beat)
+            out = [_move_action(m) for m in ans] if ans else [PASS]
+        self._legal_cache = out
+        return out
+
+    def _resolve(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            legal = self._legal_actions()
+            key = " ".join(action.strip().lower().split())
+            if not any(a.text.lower() == key for a in legal):
+                try:
+                    cards = parse(action)
+                except CardError:
+                    cards = None
+                if cards:
+                    return self._resolve_cards(action, [int(c) for c in cards], legal)
+        return super()._resolve(action)
+
+    def _resolve_cards(self, text: str, cards: list[int], legal: list[Action]) -> Action:
+        hand = list(self.hands[self.turn])
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s hand")
+            hand.remove(c)
+        if self.opening and THREE_HEARTS not in cards:
+            raise IllegalAction(f"action {text!r}: the opening play must include 3h")
+        shape = sorted(zsy_rank(c) for c in cards)
+        hits = [a for a in legal if a.cards and sorted(zsy_rank(c) for c in a.cards) == shape]
+        if not hits:
+            return self._no_such(text, legal)
+        a = hits[0]
+        return Action(a.kind, a.text, tuple(Card(c) for c in sort_cards(cards)), a.amount, a.data)
+
+    def _settle_bomb(self) -> None:
+        b = self.pending_bomb
+        if b is None:
+            return
+        for s in range(3):
+            self.bonus[s] += 20 if s == b else -10
+        self.bomb_log.append([b, 20])
+        self.pending_bomb = None
+
+    def _apply(self, action: Action) -> None:
+        seat = self.turn
+        if action.kind == "pass":
+            self.passes += 1
+            self.turn = (seat + 1) % 3
+            if self.passes == 2:        # the round ends; the last player leads
+                self._settle_bomb()
+                self.table = None
+                self._table_cache = None
+                self.passes = 0
+            return
+        cards = [int(c) for c in action.cards]
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        answering = self.table is not None
+        self.played[seat].extend(cards)
+        self.num_plays[seat] += 1
+        rec = [seat, action.kind, action.text, sort_cards(cards)]
+        self.plays.append(rec)
+        self.table = rec
+        self._table_cache = None
+        self.passes = 0
+        self.opening = False
+        if action.kind in ("bomb", "ace_bomb") and answering:
+            self.pending_bomb = seat          # a beaten earlier bomb loses its claim
+        if not hand:
+            if self.pending_bomb == seat:
+                self._settle_bomb()
+            self.winner_seat = seat
+            self.over = True
+            return
+        self.turn = (seat + 1) % 3
+
+    def penalties(self) -> list[int]:
+        """The end-of-deal penalty each seat pays (0 for the winner; valid once over)."""
+        out = [0, 0, 0]
+        if self.winner_seat is None:
+            return out
+        for s in range(3):
+            if s == self.winner_seat:
+                continue
+            h = self.hands[s]
+            p = len(h) * (2 if self.num_plays[s] == 0 else 1)
+            p += 10 if TWO_SPADES in h else 0
+            p += 10 * hand_bombs(h)
+            out[s] = p
+        return out
+
+    def _scores(self) -> tuple[float, ...]:
+        pen = self.penalties()
+        total = sum(pen)
+        return tuple(float(self.bonus[s] - pen[s] + (total if s == self.winner_seat else 0))
+                     for s in range(3))
+
+    # ------------------------------------------------------------ views
+    @property
+    def table_move(self):
+        return self._table_move()
+
+    def _observation(self, player: int) -> dict:
+        return {
+            "game": self.GAME,
+            "player": player,
+            "current_player": self._current_player(),
+            "hand": list(self.hands[player]),
+            "hand_text": fmt_cards(self.hands[player]),
+            "card_counts": [len(h) for h in self.hands],
+            "first": self.first,
+            "opening": self.opening,
+            "table": None if self.table is None else {
+                "seat": self.table[0], "kind": self.table[1], "text": self.table[2],
+                "cards": list(self.table[3])},
+            "passes": self.passes,
+            "plays": [{"seat": p[0], "kind": p[1], "text": p[2], "cards": list(p[3])}
+                      for p in self.plays],
+            "played": [list(p) for p in self.played],
+            "pending_bomb": self.pending_bomb,
+            "bonus": list(self.bonus),
+            "winner": self.winner_seat,
+        }
+
+    ENCODING_SIZE = 5 * 48 + 3 + 3 + 1
+
+    def encode(self, player: int) -> np.ndarray:
+        """A float32 vector of what ``player`` sees (seats relative: 0 = self, 1 = next, 2 = prev).
+
+        Card planes are 48 wide, slot ``CARD_INDEX[id]`` (the deck's ids in ascending order):
+        ``[0:48]`` own hand; ``[48:192]`` cards played by relative seats 0, 1, 2;
+        ``[192:240]`` the play on the table (zeros when leading); ``[240:243]`` card counts of
+        relative seats / 16; ``[243:246]`` seats that have played at least once;
+        ``[246]`` 1 before the opening play.
+        """
+        self.observation(player)
+        v = np.zeros(self.ENCODING_SIZE, dtype=np.float32)
+        for c in self.hands[player]:
+            v[CARD_INDEX[c]] = 1.0
+        for r in range(3):
+            for c in self.played[(player + r) % 3]:
+                v[48 * (1 + r) + CARD_INDEX[c]] = 1.0
+        if self.table is not None:
+            for c in self.table[3]:
+                v[192 + CARD_INDEX[c]] = 1.0
+        for r in range(3):
+            s = (player + r) % 3
+            v[240 + r] = len(self.hands[s]) / 16.0
+            v[243 + r] = 1.0 if self.num_plays[s] else 0.0
+        v[246] = 1.0 if self.opening else 0.0
+        return v
+
+    def render(self, player: int | None = None) -> str:
+        def cards(cs):
+            return render_cards(sort_cards(cs)) if cs else "-"
+
+        lines = ["Zheng Shangyou" + (f"  bomb bonuses {self.bonus}" if any(self.bonus) else "")]
+        for s in range(3):
+            mark = ">" if s == self._current_player() else " "
+            n = len(self.hands[s])
+            if player is not None and s == player:
+                lines.append(f"{mark} seat {s} [{n:2d}]: {cards(self.hands[s])}")
+            else:
+                lines.append(f"{mark} seat {s} [{n:2d} cards]")
+        if self.table is not None:
+            lines.append(f"Table: seat {self.table[0]} played {self.table[2]} "
+                         f"({self.table[1]}: {cards(self.table[3])})"
+                         + (f", {self.passes} pass" if self.passes else ""))
+        elif not self.over:
+            lines.append(f"Table: empty, seat {self.turn} leads"
+                         + (" (must include 3h)" if self.opening else ""))
+        if self.pending_bomb is not None and not self.over:
+            lines.append(f"Bomb bonus pending for seat {self.pending_bomb}")
+        if self.over:
+            lines.append(f"Over: seat {self.winner_seat} went out; scores "
+                         + ", ".join(f"{x:+g}" for x in self.scores()))
+        return "\n".join(lines)
+
+
+__all__ = ["ZhengShangyouState", "deck48", "hand_bombs", "zsy_rank", "sort_cards"]

@@ -1,0 +1,179 @@
+"""The Dou Dizhu and Zheng Shangyou AIs (cheap fixed-rollout mode) and their building blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardcore
+from cardcore.agents import get
+from cardcore.agents.doudizhu import DouDizhuAI
+from cardcore.agents.shedding import DDZ, ZSY, Decomposer, Sim, beats, describe, simple_answers
+from cardcore.agents.zhengshangyou import ZhengShangyouAI
+from cardcore.rng import Rng
+
+
+def cnt15(ranks):
+    c = [0] * 15
+    for r in ranks:
+        c[r] += 1
+    return c
+
+
+def test_decomposer_minimal_plays():
+    d = Decomposer(DDZ)
+    # 34567 straight + 888 with a single 9 + rocket: two plays (the rocket is free)
+    hand = cnt15([0, 1, 2, 3, 4, 5, 5, 5, 6, 13, 14])
+    assert d.cost(hand) == 2
+    kinds = sorted(g[0] for g in d.plan(hand))
+    assert kinds == ["rocket", "straight", "trio_single"]
+    # an airplane with two single wings is one play
+    assert d.cost(cnt15([0, 0, 0, 1, 1, 1, 5, 7])) == 1
+    # a bomb is kept whole
+    plan = d.plan(cnt15([4, 4, 4, 4, 0, 1]))
+    assert ("bomb", 4, 1, (4, 4, 4, 4)) in plan
+    # every plan covers the hand exactly
+    rng = Rng(4)
+    for _ in range(50):
+        deck = list(range(54))
+        rng.shuffle(deck)
+        h = [0] * 15
+        for c in deck[:20]:
+            h[c - 39 if c >= 52 else ((c >> 2) + 12) % 13] += 1
+        got = [0] * 15
+        for g in d.plan(h):
+            for r in g[3]:
+                got[r] += 1
+        assert got == h
+
+
+def test_beats_and_answers():
+    single9 = ("single", 6, 1, (6,))
+    assert beats(("single", 7, 1, (7,)), single9)
+    assert not beats(("pair", 7, 1, (7, 7)), single9)
+    assert beats(("bomb", 0, 1, (0,) * 4), single9)
+    assert beats(("rocket", 14, 1, (13, 14)), ("bomb", 12, 1, (12,) * 4))
+    assert beats(("ace_bomb", 11, 1, (11,) * 3), ("bomb", 10, 1, (10,) * 4))
+    g = describe("airplane_singles", (0, 0, 0, 1, 1, 1, 2, 2))
+    assert g[:3] == ("airplane_singles", 1, 2)
+    ans = simple_answers(cnt15([3, 3, 3, 4, 4, 4, 0, 9]), g, DDZ)
+    assert ans and ans[0][:3] == ("airplane_singles", 4, 2)
+
+
+def test_sim_plays_out_zero_sum():
+    for rules, n, deck in ((DDZ, 15, list(range(54))), (ZSY, 13, None)):
+        dec = Decomposer(rules)
+        rng = Rng(9)
+        for _ in range(20):
+            if rules is DDZ:
+                d = list(deck)
+                rng.shuffle(d)
+                cn = [[0] * 15 for _ in range(3)]
+                for s in range(3):
+                    for c in d[17 * s:17 * s + 17] + (d[51:] if s == 0 else []):
+                        cn[s][c - 39 if c >= 52 else ((c >> 2) + 12) % 13] += 1
+                sim = Sim(rules, dec, cn, turn=0, landlord=0)
+            else:
+                from cardcore.zhengshangyou.game import DECK48_IDS, zsy_rank
+
+                d = list(DECK48_IDS)
+                rng.shuffle(d)
+                cn = [[0] * 13 for _ in range(3)]
+                for s in range(3):
+                    for c in d[16 * s:16 * s + 16]:
+                        cn[s][zsy_rank(c)] += 1
+                sim = Sim(rules, dec, cn, turn=0)
+            sim.run()
+            assert sim.winner is not None and sum(sim.scores()) == 0
+
+
+def _ddz_match(ai_seats, deals, rollouts=3):
+    won = 0
+    for i in range(deals):
+        st = cardcore.new_game("doudizhu", seed=1000 + i, first=0)
+        st.apply("bid 3")                                 # seat 0 is the landlord
+        agents = [DouDizhuAI(seed=i, rollouts=rollouts) if s in ai_seats
+                  else get("random", "doudizhu", seed=i * 3 + s) for s in range(3)]
+        while not st.is_over:
+            st.apply(agents[st.current_player].act(st))
+        won += st.scores()[ai_seats[0]] > 0
+    return won / deals
+
+
+def test_ddz_ai_beats_random_as_landlord_and_farmers():
+    assert _ddz_match([0], 12) >= 0.9
+    assert _ddz_match([1, 2], 12) >= 0.9
+
+
+def test_ddz_ai_bids_and_plays_through_registry():
+    ai = get("ai", "doudizhu", seed=1, rollouts=2)
+    assert isinstance(ai, DouDizhuAI)
+    st = cardcore.agents.play_match("doudizhu", [ai, "random", "random"], seed=5)
+    assert st.is_over and sum(st.scores()) == 0
+
+
+def test_ddz_bidding_follows_hand_strength():
+    strong = "BJ RJ 2c 2d 2h 2s Ac Ad Ah As Kc Kd Kh Ks Qc Qd Qh"
+    from cardcore.cards import deck54, parse
+
+    a = [int(c) for c in parse(strong)]
+    rest = [int(c) for c in deck54() if int(c) not in a]
+    st = cardcore.new_game("doudizhu", seed=1, deck=a + rest, first=0)
+    ai = DouDizhuAI(seed=2, bid_samples=10)
+    assert ai.act(st).text == "bid 3"
+    weak = [int(c) for c in parse("3c 3d 4c 5d 6h 7s 8c 9d Tc Jd 4h 6s 8d 9h Js Qc 5c")]
+    rest = [int(c) for c in deck54() if int(c) not in weak]
+    st = cardcore.new_game("doudizhu", seed=1, deck=weak + rest, first=0)
+    assert ai.act(st).text == "pass"
+
+
+def test_farmer_does_not_overtake_partner():
+    # seat 1 (farmer) leads a single A after the landlord passes; seat 2 (farmer) holds the 2s
+    from cardcore.cards import deck54, parse
+
+    s0 = [int(c) for c in parse("3c 3d 3h 4c 4d 4h 5c 5d 5h 6c 6d 6h 7c 7d 7h 8c 8d")]
+    s1 = [int(c) for c in parse("Ac 9c 9d 9h Tc Td Th Jc Jd Jh Qc Qd Qh Kc Kd Kh 8h")]
+    s2 = [int(c) for c in parse("2c 2d 2h 2s BJ RJ As Ad Ah 9s Ts Js Qs Ks 3s 4s 5s")]
+    rest = [int(c) for c in deck54() if int(c) not in set(s0 + s1 + s2)]
+    st = cardcore.new_game("doudizhu", seed=1, deck=s0 + s1 + s2 + rest, first=0)
+    st.apply("bid 3")
+    st.apply("8c")
+    st.apply("Ac")                                        # farmer seat 1 wins the round so far
+    ai = DouDizhuAI(seed=3, rollouts=6)
+    assert ai.act(st).text == "pass"
+
+
+def test_zsy_ai_beats_random():
+    total = 0.0
+    wins = 0
+    n = 12
+    for i in range(n):
+        st = cardcore.new_game("zhengshangyou", seed=2000 + i)
+        agents = [ZhengShangyouAI(seed=i, rollouts=3), get("random", "zhengshangyou", seed=i),
+                  get("random", "zhengshangyou", seed=i + 99)]
+        while not st.is_over:
+            st.apply(agents[st.current_player].act(st))
+        total += st.scores()[0]
+        wins += st.winner == 0
+    assert wins / n >= 0.5 and total > 0
+
+
+def test_ai_options_validated_and_deterministic():
+    with pytest.raises(ValueError):
+        DouDizhuAI(time_budget=-1)
+    with pytest.raises(ValueError):
+        ZhengShangyouAI(rollouts=-2)
+    st = cardcore.new_game("zhengshangyou", seed=11)
+    a = [ZhengShangyouAI(seed=4, rollouts=3).act(st.clone()) for _ in range(2)]
+    assert a[0] == a[1]
+
+
+def test_time_budget_mode_respects_budget():
+    import time
+
+    st = cardcore.new_game("doudizhu", seed=12, first=0)
+    st.apply("bid 3")
+    ai = DouDizhuAI(seed=1, time_budget=0.03)
+    t = time.perf_counter()
+    ai.act(st)
+    assert time.perf_counter() - t < 0.5
+    assert ai.last_stats.get("worlds", 1) >= 1
