@@ -23,8 +23,9 @@ Rules the engine applies (both games' rules pages say the same):
 * a short all-in does not reopen raising for a player who already acted this round: such a
   player may raise again only when the total increase over the bet they last acted on reaches
   the last full increment (several short all-ins can add up to it);
-* nobody may raise when no other player still in the hand has chips to bet (so facing an
-  all-in opponent heads-up you may only call or fold), nor with no chips beyond the call;
+* nobody may raise when no other player still in the hand can bet, that is, put in more than
+  the highest bet (so facing an all-in opponent heads-up you may only call or fold, and a raise
+  nobody could call is refused), nor with no chips beyond the call;
 * a player who owes nothing and may not raise has no decision and is skipped;
 * the uncalled part of the largest contribution is returned (``return_uncalled``);
 * pots are built from the contribution levels of the players not folded (``pots``), folded
@@ -116,10 +117,16 @@ def can_raise(h: Hand, seat: int) -> bool:
     """Whether ``seat`` may bet or raise now (see the module docstring)."""
     if h["folded"][seat] or h["stacks"][seat] <= owed(h, seat):
         return False
-    if not any(h["stacks"][j] > 0 for j in live(h) if j != seat):
+    if not _others_can_bet(h, seat):
         return False
     faced = h["faced"][seat]
     return faced is None or h["max_bet"] - faced >= h["last_inc"]
+
+
+def _others_can_bet(h: Hand, seat: int) -> bool:
+    """Whether another live player could still put in more than the highest bet."""
+    m = h["max_bet"]
+    return any(h["bets"][j] + h["stacks"][j] > m for j in live(h) if j != seat)
 
 
 def min_raise_to(h: Hand, seat: int | None = None) -> int | None:
@@ -246,7 +253,7 @@ def check_action(h: Hand, kind: str, amount: int | None = None) -> tuple[str, in
 def _why_no_raise(h: Hand, seat: int) -> str:
     if h["stacks"][seat] <= owed(h, seat):
         return "no chips left beyond the call; call or fold"
-    if not any(h["stacks"][j] > 0 for j in live(h) if j != seat):
+    if not _others_can_bet(h, seat):
         return "no other player can still bet; " + ("call or fold" if owed(h, seat) else "check")
     return ("raising is not reopened: the increase since your last action is below a full "
             f"raise of {h['last_inc']}; call or fold")

@@ -44,7 +44,7 @@ def _evaluator():
     try:
         from .poker import evaluate  # the shared kernel
         return evaluate
-    except ImportError:  # pragma: no cover - only while the kernel is not built yet
+    except (ImportError, AttributeError):  # pragma: no cover - until the kernel is built
         return _slow_evaluate
 
 
