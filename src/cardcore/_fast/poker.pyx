@@ -1,0 +1,906 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""Poker hand evaluation kernel: 5, 6 and 7 cards, batch evaluation, enumeration and equity.
+
+Hand values are dense ints 1..7462 (one per equivalence class of five-card hands; a higher
+value is a stronger hand, equal values are exactly the ties).
+
+How a hand is evaluated
+-----------------------
+Every card id (``rank * 4 + suit``) maps to a 64-bit key: the rank's *rank key* in the high 32
+bits and a 4-bit suit counter ``1 << (4 * suit)`` in the low 16 bits. Sums start at ``0x3333``
+so that a suit counter reaches 8 (bit 3 of its nibble) exactly when five cards of that suit are
+present: ``sum & 0x8888`` is the flush test.
+
+- Flush: the 13-bit rank mask of the flush suit indexes ``FLUSH_TAB`` (8192 entries). With at
+  most 7 cards a flush excludes quads and full houses, so the flush table is final.
+- Otherwise the sum of the rank keys identifies the rank multiset (the keys are chosen greedily
+  so that every multiset of at most 7 ranks, each at most 4 times, has its own sum; max sum
+  18,393,157). A row-displacement perfect hash maps that sum into ``HASH_TAB`` (~142k uint16):
+  ``HASH_TAB[ROW_OFF[s >> 10] + (s & 1023)]``. Both tables are built at import (~0.05 s).
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport malloc, free, calloc
+from libc.string cimport memset, memcpy
+
+import numpy as np
+
+from cardcore.errors import CardError
+
+# ---------------------------------------------------------------- constants
+
+cdef enum:
+    HASH_SHIFT = 10
+    HASH_MASK = 1023
+    MAX_RANK_SUM = 18393157
+    N_ROWS = 17963          # (MAX_RANK_SUM >> HASH_SHIFT) + 1
+    TABLE_CAP = 262144
+    N_PATTERNS = 73775      # rank multisets of 5, 6 or 7 cards
+    SUIT_INIT = 0x3333
+    FLUSH_BITS = 0x8888
+    MAX_PLAYERS = 10
+    SHARE_UNIT = 2520       # lcm(1..10): a k-way tie gives each winner SHARE_UNIT / k
+
+cdef enum:
+    BASE_HIGH = 1
+    BASE_PAIR = 1278
+    BASE_TWO_PAIR = 4138
+    BASE_TRIPS = 4996
+    BASE_STRAIGHT = 5854
+    BASE_FLUSH = 5864
+    BASE_FULL_HOUSE = 7141
+    BASE_QUADS = 7297
+    BASE_STRAIGHT_FLUSH = 7453
+    MAX_VALUE = 7462
+
+CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+              "full house", "four of a kind", "straight flush")
+CATEGORY_BASES = (BASE_HIGH, BASE_PAIR, BASE_TWO_PAIR, BASE_TRIPS, BASE_STRAIGHT, BASE_FLUSH,
+                  BASE_FULL_HOUSE, BASE_QUADS, BASE_STRAIGHT_FLUSH)
+NUM_VALUES = MAX_VALUE
+PY_MAX_PLAYERS = MAX_PLAYERS
+PY_SHARE_UNIT = SHARE_UNIT
+
+# ---------------------------------------------------------------- tables (built once at import)
+
+cdef uint32_t RANK_KEY[13]
+cdef uint64_t CARD_KEY[256]      # rank key << 32 | suit counter; 0 for an invalid id
+cdef uint64_t CARD_BIT[256]      # 1 << id; bit 63 for an invalid id
+cdef uint64_t SUIT_RANKBIT[256]  # (1 << rank) << (16 * suit)
+cdef uint16_t FLUSH_TAB[8192]
+cdef int32_t ROW_OFF[N_ROWS]
+cdef uint16_t HASH_TAB[TABLE_CAP]
+cdef uint8_t CAT_OF[MAX_VALUE + 1]
+cdef int32_t BINOM[14][6]
+cdef int HASH_SIZE = 0
+
+RANK_KEY[:] = [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359,
+               3453520]
+
+
+cdef inline int _popcount13(uint32_t m) noexcept nogil:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef int _straight_index(uint32_t mask) noexcept nogil:
+    """0 (wheel) .. 9 (ace high) for the best straight in a 13-bit rank mask, else -1."""
+    cdef int top
+    for top in range(12, 3, -1):
+        if ((mask >> (top - 4)) & 0x1F) == 0x1F:
+            return top - 3
+    if (mask & 0x100F) == 0x100F:
+        return 0
+    return -1
+
+
+cdef int _colex(uint32_t mask) noexcept nogil:
+    """Rank of ``mask`` among the masks of the same popcount in numeric order."""
+    cdef int i = 1, pos = 0, r = 0
+    while mask:
+        if mask & 1:
+            r += BINOM[pos][i]
+            i += 1
+        mask >>= 1
+        pos += 1
+    return r
+
+
+cdef inline uint32_t _drop_bit(uint32_t mask, int b) noexcept nogil:
+    """Remove bit position ``b`` from ``mask``, shifting higher bits down."""
+    return (mask & ((1u << b) - 1)) | ((mask >> (b + 1)) << b)
+
+
+cdef int _high_index(uint32_t mask5) noexcept nogil:
+    """Index 0..1276 of a five-rank mask that is not a straight (numeric order)."""
+    cdef int below = 0
+    cdef uint32_t s
+    cdef int t
+    for t in range(9):
+        s = 0x1F << t
+        if s < mask5:
+            below += 1
+    if 0x100F < mask5:
+        below += 1
+    return _colex(mask5) - below
+
+
+cdef uint32_t _top_bits(uint32_t mask, int n) noexcept nogil:
+    cdef uint32_t out = 0
+    cdef int r
+    for r in range(12, -1, -1):
+        if n == 0:
+            break
+        if mask & (1u << r):
+            out |= 1u << r
+            n -= 1
+    return out
+
+
+cdef int _flush_value(uint32_t mask) noexcept nogil:
+    cdef int st = _straight_index(mask)
+    if st >= 0:
+        return BASE_STRAIGHT_FLUSH + st
+    return BASE_FLUSH + _high_index(_top_bits(mask, 5))
+
+
+cdef int _highest(uint32_t mask) noexcept nogil:
+    cdef int r
+    for r in range(12, -1, -1):
+        if mask & (1u << r):
+            return r
+    return -1
+
+
+cdef int _nonflush_value(int* counts) noexcept nogil:
+    """Best five-card value of a rank multiset (5..7 cards) without a flush."""
+    cdef uint32_t present = 0, quads = 0, trips = 0, pairs = 0
+    cdef int r, q, t, p, h, l, k, st
+    for r in range(13):
+        if counts[r] >= 1:
+            present |= 1u << r
+        if counts[r] == 4:
+            quads |= 1u << r
+        elif counts[r] == 3:
+            trips |= 1u << r
+        elif counts[r] == 2:
+            pairs |= 1u << r
+    if quads:
+        q = _highest(quads)
+        k = _highest(present & ~(1u << q))
+        return BASE_QUADS + q * 12 + (k - (k > q))
+    if trips:
+        t = _highest(trips)
+        p = _highest((trips & ~(1u << t)) | pairs)
+        if p >= 0:
+            return BASE_FULL_HOUSE + t * 12 + (p - (p > t))
+    st = _straight_index(present)
+    if st >= 0:
+        return BASE_STRAIGHT + st
+    if trips:
+        t = _highest(trips)
+        return BASE_TRIPS + t * 66 + _colex(_drop_bit(_top_bits(present & ~(1u << t), 2), t))
+    if pairs and (pairs & (pairs - 1)):
+        h = _highest(pairs)
+        l = _highest(pairs & ~(1u << h))
+        k = _highest(present & ~((1u << h) | (1u << l)))
+        return BASE_TWO_PAIR + _colex((1u << h) | (1u << l)) * 11 + (k - (k > h) - (k > l))
+    if pairs:
+        p = _highest(pairs)
+        return BASE_PAIR + p * 220 + _colex(_drop_bit(_top_bits(present & ~(1u << p), 3), p))
+    return BASE_HIGH + _high_index(_top_bits(present, 5))
+
+
+cdef int _n_keys = 0
+
+
+cdef void _collect(int r, int size, uint32_t key, int* counts, uint32_t* keys,
+                   uint16_t* vals) noexcept nogil:
+    global _n_keys
+    cdef int c
+    if r == 13:
+        if size >= 5:
+            keys[_n_keys] = key
+            vals[_n_keys] = <uint16_t>_nonflush_value(counts)
+            _n_keys += 1
+        return
+    for c in range(5):
+        if size + c > 7:
+            break
+        counts[r] = c
+        _collect(r + 1, size + c, key + c * RANK_KEY[r], counts, keys, vals)
+    counts[r] = 0
+
+
+cdef inline uint64_t _window(const uint64_t* bm, int64_t pos) noexcept nogil:
+    cdef int64_t w = pos >> 6
+    cdef int b = pos & 63
+    if b == 0:
+        return bm[w]
+    return (bm[w] >> b) | (bm[w + 1] << (64 - b))
+
+
+cdef int _build_hash(uint32_t* keys, uint16_t* vals, int n) noexcept nogil:
+    """Row-displacement perfect hash: densest rows first, each at the first offset where
+    all its cells are free (64 candidate offsets tested per step with bit windows)."""
+    global HASH_SIZE
+    cdef int* cnt = <int*>calloc(N_ROWS + 1, sizeof(int))
+    cdef int* start = <int*>calloc(N_ROWS + 1, sizeof(int))
+    cdef int* fill = <int*>calloc(N_ROWS, sizeof(int))
+    cdef int* cols = <int*>malloc(n * sizeof(int))
+    cdef int* idx = <int*>malloc(n * sizeof(int))
+    cdef int* order = <int*>malloc(N_ROWS * sizeof(int))
+    cdef int64_t nwords = TABLE_CAP // 64 + 64
+    cdef uint64_t* used = <uint64_t*>calloc(nwords, sizeof(uint64_t))
+    cdef int i, r, j, q, maxc = 0, pos, size = 0, ok = 1
+    cdef int64_t o, p
+    cdef uint64_t bad
+    cdef uint64_t ALL_ONES = ~(<uint64_t>0)
+    for i in range(n):
+        cnt[keys[i] >> HASH_SHIFT] += 1
+    for r in range(N_ROWS):
+        start[r + 1] = start[r] + cnt[r]
+        if cnt[r] > maxc:
+            maxc = cnt[r]
+    for i in range(n):
+        r = keys[i] >> HASH_SHIFT
+        cols[start[r] + fill[r]] = keys[i] & HASH_MASK
+        idx[start[r] + fill[r]] = i
+        fill[r] += 1
+    pos = 0
+    for q in range(maxc, 0, -1):
+        for r in range(N_ROWS):
+            if cnt[r] == q:
+                order[pos] = r
+                pos += 1
+    memset(ROW_OFF, 0, sizeof(ROW_OFF))
+    memset(HASH_TAB, 0, sizeof(HASH_TAB))
+    for q in range(pos):
+        r = order[q]
+        o = 0
+        while True:
+            if o + 64 + HASH_MASK + 64 >= TABLE_CAP:
+                ok = 0
+                break
+            bad = 0
+            for j in range(start[r], start[r + 1]):
+                bad |= _window(used, o + cols[j])
+                if bad == ALL_ONES:
+                    break
+            if bad != ALL_ONES:
+                while bad & 1:
+                    bad >>= 1
+                    o += 1
+                break
+            o += 64
+        if not ok:
+            break
+        ROW_OFF[r] = <int32_t>o
+        for j in range(start[r], start[r + 1]):
+            p = o + cols[j]
+            used[p >> 6] |= (<uint64_t>1) << (p & 63)
+            HASH_TAB[p] = vals[idx[j]]
+            if p + 1 > size:
+                size = <int>(p + 1)
+    HASH_SIZE = size
+    free(cnt)
+    free(start)
+    free(fill)
+    free(cols)
+    free(idx)
+    free(order)
+    free(used)
+    return ok
+
+
+cdef int _build_tables() except -1:
+    cdef int i, r, s, n, k
+    cdef uint32_t m
+    cdef int counts[13]
+    for n in range(14):
+        for k in range(6):
+            if k == 0:
+                BINOM[n][k] = 1
+            elif n == 0:
+                BINOM[n][k] = 0
+            else:
+                BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+    for i in range(256):
+        if i < 52:
+            r = i >> 2
+            s = i & 3
+            CARD_KEY[i] = ((<uint64_t>RANK_KEY[r]) << 32) | ((<uint64_t>1) << (4 * s))
+            CARD_BIT[i] = (<uint64_t>1) << i
+            SUIT_RANKBIT[i] = ((<uint64_t>1) << r) << (16 * s)
+        else:
+            CARD_KEY[i] = 0
+            CARD_BIT[i] = (<uint64_t>1) << 63
+            SUIT_RANKBIT[i] = 0
+    for m in range(8192):
+        FLUSH_TAB[m] = <uint16_t>_flush_value(m) if _popcount13(m) >= 5 else 0
+    cdef uint32_t* keys = <uint32_t*>malloc(N_PATTERNS * sizeof(uint32_t))
+    cdef uint16_t* vals = <uint16_t*>malloc(N_PATTERNS * sizeof(uint16_t))
+    global _n_keys
+    _n_keys = 0
+    memset(counts, 0, sizeof(counts))
+    _collect(0, 0, 0, counts, keys, vals)
+    n = _n_keys
+    ok = _build_hash(keys, vals, n)
+    free(keys)
+    free(vals)
+    if n != N_PATTERNS or not ok:
+        raise RuntimeError("poker kernel: hash table build failed")
+    for i in range(MAX_VALUE + 1):
+        CAT_OF[i] = 0
+        for k in range(9):
+            if i >= CATEGORY_BASES[k]:
+                CAT_OF[i] = k
+    return 0
+
+
+_build_tables()
+TABLE_SIZE = HASH_SIZE
+globals()['MAX_PLAYERS'] = PY_MAX_PLAYERS
+globals()['SHARE_UNIT'] = PY_SHARE_UNIT
+
+# ---------------------------------------------------------------- core evaluation
+
+
+cdef inline int _flush_suit(uint32_t fl) noexcept nogil:
+    return (fl >= 0x80) + (fl >= 0x800) + (fl >= 0x8000)
+
+
+cdef inline uint16_t _value_from(uint64_t key, uint64_t suitmasks) noexcept nogil:
+    """Value of a hand from its key sum (started at SUIT_INIT) and packed suit rank masks."""
+    cdef uint32_t fl = <uint32_t>key & FLUSH_BITS
+    cdef uint32_t rk
+    if fl:
+        return FLUSH_TAB[(suitmasks >> (16 * _flush_suit(fl))) & 0x1FFF]
+    rk = <uint32_t>(key >> 32)
+    return HASH_TAB[ROW_OFF[rk >> HASH_SHIFT] + (rk & HASH_MASK)]
+
+
+cdef inline uint16_t _flush_of_row(const uint8_t* c, int k, uint32_t fl) noexcept nogil:
+    cdef int fs = _flush_suit(fl)
+    cdef uint32_t m = 0
+    cdef int i
+    for i in range(k):
+        if (c[i] & 3) == fs:
+            m |= 1u << (c[i] >> 2)
+    return FLUSH_TAB[m]
+
+
+cdef uint16_t eval_ids(const uint8_t* c, int k) noexcept nogil:
+    """Value of ``k`` (5..7) valid distinct card ids at ``c``."""
+    cdef uint64_t key = SUIT_INIT
+    cdef int i
+    cdef uint32_t fl, rk
+    for i in range(k):
+        key += CARD_KEY[c[i]]
+    fl = <uint32_t>key & FLUSH_BITS
+    if fl:
+        return _flush_of_row(c, k, fl)
+    rk = <uint32_t>(key >> 32)
+    return HASH_TAB[ROW_OFF[rk >> HASH_SHIFT] + (rk & HASH_MASK)]
+
+
+cdef inline uint16_t _eval7_row(const uint8_t* c) noexcept nogil:
+    cdef uint64_t key = (SUIT_INIT + CARD_KEY[c[0]] + CARD_KEY[c[1]] + CARD_KEY[c[2]]
+                         + CARD_KEY[c[3]] + CARD_KEY[c[4]] + CARD_KEY[c[5]] + CARD_KEY[c[6]])
+    cdef uint32_t fl = <uint32_t>key & FLUSH_BITS
+    cdef uint32_t rk
+    if fl:
+        return _flush_of_row(c, 7, fl)
+    rk = <uint32_t>(key >> 32)
+    return HASH_TAB[ROW_OFF[rk >> HASH_SHIFT] + (rk & HASH_MASK)]
+
+
+cdef inline uint64_t _row_check(const uint8_t* c, int k) noexcept nogil:
+    """Nonzero when the row holds an invalid id or a repeated card."""
+    cdef uint64_t used = 0, dup = 0, b
+    cdef int i
+    for i in range(k):
+        b = CARD_BIT[c[i]]
+        dup |= used & b
+        used |= b
+    return dup | (used & ((<uint64_t>1) << 63))
+
+
+_NAMES = tuple("23456789TJQKA"[i >> 2] + "cdhs"[i & 3] for i in range(52))
+
+
+def _fmt(cards):
+    """Card names for messages (ids outside 0..51 shown as numbers)."""
+    out = []
+    for x in cards:
+        try:
+            i = int(x)
+        except (TypeError, ValueError):
+            out.append(repr(x))
+            continue
+        out.append(_NAMES[i] if 0 <= i < 52 else str(i))
+    return "'" + " ".join(out) + "'"
+
+
+def evaluate(cards):
+    """Value (1..7462) of 5, 6 or 7 card ids (any sequence of ints). Raises ``CardError`` on a
+    wrong count, an id outside 0..51 or a repeated card."""
+    cdef uint8_t c[7]
+    cdef Py_ssize_t n
+    cdef uint64_t used = 0, b
+    cdef long v
+    cdef int i
+    try:
+        n = len(cards)
+    except TypeError:
+        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids") from None
+    if n < 5 or n > 7:
+        raise CardError(f"cards {_fmt(cards)}: a poker hand has 5, 6 or 7 cards, got {n}")
+    for i in range(n):
+        x = cards[i]
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise TypeError(f"card {x!r}: expected an int card id")
+        v = x
+        if v < 0 or v > 51:
+            raise CardError(f"cards {_fmt(cards)}: card id {v} is not a card of the 52-card "
+                            "deck (ids 0..51)")
+        b = (<uint64_t>1) << v
+        if used & b:
+            raise CardError(f"cards {_fmt(cards)}: {_NAMES[v]} appears twice")
+        used |= b
+        c[i] = <uint8_t>v
+    return eval_ids(c, <int>n)
+
+
+def evaluate_many(cards):
+    """Values of every row of an ``(n, k)`` array of card ids (k = 5, 6 or 7) as a uint16
+    array of length n. Rows with an id outside 0..51 or a repeated card raise ``CardError``."""
+    a0 = np.asarray(cards)
+    if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
+        raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
+    if a0.dtype != np.uint8 and a0.size:
+        if a0.dtype.kind not in "iu":
+            raise CardError(f"evaluate_many: card ids must be integers, got dtype {a0.dtype}")
+        if a0.min() < 0 or a0.max() > 51:
+            raise CardError("evaluate_many: card ids must be in 0..51")
+    arr = np.ascontiguousarray(a0, dtype=np.uint8)
+    cdef Py_ssize_t n = arr.shape[0], i
+    cdef int k = arr.shape[1]
+    out = np.empty(n, dtype=np.uint16)
+    if n == 0:
+        return out
+    cdef const uint8_t[:, ::1] a = arr
+    cdef uint16_t[::1] o = out
+    cdef uint64_t bad = 0
+    cdef const uint8_t* p = &a[0, 0]
+    with nogil:
+        if k == 7:
+            for i in range(n):
+                bad |= _row_check(p + 7 * i, 7)
+                o[i] = _eval7_row(p + 7 * i)
+        else:
+            for i in range(n):
+                bad |= _row_check(p + k * i, k)
+                o[i] = eval_ids(p + k * i, k)
+    if bad:
+        for i in range(n):
+            if _row_check(p + k * i, k):
+                raise CardError(f"evaluate_many: row {i} {_fmt(arr[i].tolist())} holds an id "
+                                "outside 0..51 or a repeated card")
+    return out
+
+
+def evaluate_many_unchecked(const uint8_t[:, ::1] a):
+    """``evaluate_many`` without the per-row validity check (ids must be valid and distinct;
+    invalid rows give a meaningless value but never read out of bounds)."""
+    cdef Py_ssize_t n = a.shape[0], i
+    cdef int k = a.shape[1]
+    if k not in (5, 6, 7):
+        raise CardError(f"evaluate_many_unchecked: rows of 5, 6 or 7 cards, got {k}")
+    out = np.empty(n, dtype=np.uint16)
+    if n == 0:
+        return out
+    cdef uint16_t[::1] o = out
+    cdef const uint8_t* p = &a[0, 0]
+    with nogil:
+        if k == 7:
+            for i in range(n):
+                o[i] = _eval7_row(p + 7 * i)
+        else:
+            for i in range(n):
+                o[i] = eval_ids(p + k * i, k)
+    return out
+
+
+def category(value):
+    """Category name of a hand value."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise CardError(f"hand value {value!r}: expected an int")
+    cdef long v = value
+    if v < 1 or v > MAX_VALUE:
+        raise CardError(f"hand value {value!r}: out of range 1..{MAX_VALUE}")
+    return CATEGORIES[CAT_OF[v]]
+
+
+def category_index(value):
+    """0 (high card) .. 8 (straight flush) for a hand value."""
+    cdef long v = value
+    if v < 1 or v > MAX_VALUE:
+        raise CardError(f"hand value {value!r}: out of range 1..{MAX_VALUE}")
+    return CAT_OF[v]
+
+
+# ---------------------------------------------------------------- enumeration
+
+
+cdef void _hist7(int64_t* hist) noexcept nogil:
+    cdef int a, b, c, d, e, f, g, fl
+    cdef uint64_t ka, kb, kc, kd, ke, kf, k
+    cdef uint64_t sa, sb, sc, sd, se, sf
+    cdef uint32_t rk
+    for a in range(52):
+        ka = SUIT_INIT + CARD_KEY[a]
+        sa = SUIT_RANKBIT[a]
+        for b in range(a + 1, 52):
+            kb = ka + CARD_KEY[b]
+            sb = sa | SUIT_RANKBIT[b]
+            for c in range(b + 1, 52):
+                kc = kb + CARD_KEY[c]
+                sc = sb | SUIT_RANKBIT[c]
+                for d in range(c + 1, 52):
+                    kd = kc + CARD_KEY[d]
+                    sd = sc | SUIT_RANKBIT[d]
+                    for e in range(d + 1, 52):
+                        ke = kd + CARD_KEY[e]
+                        se = sd | SUIT_RANKBIT[e]
+                        for f in range(e + 1, 52):
+                            kf = ke + CARD_KEY[f]
+                            sf = se | SUIT_RANKBIT[f]
+                            for g in range(f + 1, 52):
+                                k = kf + CARD_KEY[g]
+                                fl = <uint32_t>k & FLUSH_BITS
+                                if fl:
+                                    hist[FLUSH_TAB[((sf | SUIT_RANKBIT[g])
+                                                    >> (16 * _flush_suit(fl))) & 0x1FFF]] += 1
+                                else:
+                                    rk = <uint32_t>(k >> 32)
+                                    hist[HASH_TAB[ROW_OFF[rk >> HASH_SHIFT]
+                                                  + (rk & HASH_MASK)]] += 1
+
+
+cdef void _hist5(int64_t* hist) noexcept nogil:
+    cdef int a, b, c, d, e
+    cdef uint64_t ka, kb, kc, kd, sa, sb, sc, sd
+    for a in range(52):
+        ka = SUIT_INIT + CARD_KEY[a]
+        sa = SUIT_RANKBIT[a]
+        for b in range(a + 1, 52):
+            kb = ka + CARD_KEY[b]
+            sb = sa | SUIT_RANKBIT[b]
+            for c in range(b + 1, 52):
+                kc = kb + CARD_KEY[c]
+                sc = sb | SUIT_RANKBIT[c]
+                for d in range(c + 1, 52):
+                    kd = kc + CARD_KEY[d]
+                    sd = sc | SUIT_RANKBIT[d]
+                    for e in range(d + 1, 52):
+                        hist[_value_from(kd + CARD_KEY[e], sd | SUIT_RANKBIT[e])] += 1
+
+
+def value_histogram(int k=7):
+    """Number of k-card hands (k = 5 or 7) of each value: an int64 array indexed by value
+    (index 0 unused), computed by visiting every hand with incremental key sums."""
+    if k not in (5, 7):
+        raise CardError(f"value_histogram: k must be 5 or 7, got {k!r}")
+    out = np.zeros(MAX_VALUE + 1, dtype=np.int64)
+    cdef int64_t[::1] h = out
+    with nogil:
+        if k == 7:
+            _hist7(&h[0])
+        else:
+            _hist5(&h[0])
+    return out
+
+
+def category_histogram(int k=7):
+    """Dict category name -> number of k-card hands (k = 5 or 7) in that category."""
+    vals = value_histogram(k)
+    return {CATEGORIES[i]: int(vals[CATEGORY_BASES[i]:(CATEGORY_BASES[i + 1] if i < 8
+                                                       else MAX_VALUE + 1)].sum())
+            for i in range(8, -1, -1)}
+
+
+def category_histogram7():
+    """Category counts over all 133,784,560 seven-card hands."""
+    return category_histogram(7)
+
+
+# ---------------------------------------------------------------- equity
+
+cdef struct EqCtx:
+    int np
+    uint64_t hkey[MAX_PLAYERS]
+    uint64_t hsuit[MAX_PLAYERS]
+    int64_t wins[MAX_PLAYERS]
+    int64_t ties[MAX_PLAYERS]
+    int64_t shares[MAX_PLAYERS]
+    int64_t total
+    int nrem
+    uint8_t rem[52]
+
+
+cdef inline void _score(EqCtx* ctx, uint64_t bkey, uint64_t bsuit) noexcept nogil:
+    cdef int p, best = -1, nbest = 0, n = ctx.np
+    cdef int v[MAX_PLAYERS]
+    for p in range(n):
+        v[p] = _value_from(bkey + ctx.hkey[p], bsuit | ctx.hsuit[p])
+        if v[p] > best:
+            best = v[p]
+            nbest = 1
+        elif v[p] == best:
+            nbest += 1
+    ctx.total += 1
+    if nbest == 1:
+        for p in range(n):
+            if v[p] == best:
+                ctx.wins[p] += 1
+                ctx.shares[p] += SHARE_UNIT
+                break
+    else:
+        for p in range(n):
+            if v[p] == best:
+                ctx.ties[p] += 1
+                ctx.shares[p] += SHARE_UNIT // nbest
+
+
+cdef inline void _score2(EqCtx* ctx, uint64_t bkey, uint64_t bsuit) noexcept nogil:
+    cdef int v0 = _value_from(bkey + ctx.hkey[0], bsuit | ctx.hsuit[0])
+    cdef int v1 = _value_from(bkey + ctx.hkey[1], bsuit | ctx.hsuit[1])
+    if v0 > v1:
+        ctx.wins[0] += 1
+    elif v1 > v0:
+        ctx.wins[1] += 1
+    else:
+        ctx.ties[0] += 1
+
+
+cdef void _enum(EqCtx* ctx, int need, int start, uint64_t bkey, uint64_t bsuit) noexcept nogil:
+    cdef int i
+    cdef uint8_t c
+    if need == 1:
+        if ctx.np == 2:
+            for i in range(start, ctx.nrem):
+                c = ctx.rem[i]
+                _score2(ctx, bkey + CARD_KEY[c], bsuit | SUIT_RANKBIT[c])
+        else:
+            for i in range(start, ctx.nrem):
+                c = ctx.rem[i]
+                _score(ctx, bkey + CARD_KEY[c], bsuit | SUIT_RANKBIT[c])
+        return
+    for i in range(start, ctx.nrem - need + 1):
+        c = ctx.rem[i]
+        _enum(ctx, need - 1, i + 1, bkey + CARD_KEY[c], bsuit | SUIT_RANKBIT[c])
+
+
+cdef inline uint64_t _splitmix(uint64_t* s) noexcept nogil:
+    s[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = s[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint32_t _below(uint64_t* s, uint32_t n) noexcept nogil:
+    return <uint32_t>(((_splitmix(s) >> 32) * n) >> 32)
+
+
+cdef object _result(EqCtx* ctx):
+    cdef int p
+    wins = [ctx.wins[p] for p in range(ctx.np)]
+    ties = [ctx.ties[p] for p in range(ctx.np)]
+    shares = [ctx.shares[p] for p in range(ctx.np)]
+    return wins, ties, shares, ctx.total
+
+
+cdef int _setup(EqCtx* ctx, const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                const uint8_t[::1] dead, uint64_t* bkey, uint64_t* bsuit) except -1:
+    cdef uint64_t used = 0, b
+    cdef int p, i, c
+    cdef Py_ssize_t np_ = holes.shape[0]
+    if np_ < 2 or np_ > MAX_PLAYERS or holes.shape[1] != 2:
+        raise CardError(f"equity: 2..{MAX_PLAYERS} hands of 2 cards expected")
+    if board.shape[0] > 5:
+        raise CardError("equity: the board has at most 5 cards")
+    memset(ctx, 0, sizeof(EqCtx))
+    ctx.np = <int>np_
+    for p in range(ctx.np):
+        ctx.hkey[p] = CARD_KEY[holes[p, 0]] + CARD_KEY[holes[p, 1]]
+        ctx.hsuit[p] = SUIT_RANKBIT[holes[p, 0]] | SUIT_RANKBIT[holes[p, 1]]
+        for i in range(2):
+            b = CARD_BIT[holes[p, i]]
+            if used & b or holes[p, i] > 51:
+                raise CardError("equity: invalid or repeated card in the hands")
+            used |= b
+    bkey[0] = SUIT_INIT
+    bsuit[0] = 0
+    for i in range(board.shape[0]):
+        b = CARD_BIT[board[i]]
+        if used & b or board[i] > 51:
+            raise CardError("equity: invalid or repeated card on the board")
+        used |= b
+        bkey[0] += CARD_KEY[board[i]]
+        bsuit[0] |= SUIT_RANKBIT[board[i]]
+    for i in range(dead.shape[0]):
+        b = CARD_BIT[dead[i]]
+        if used & b or dead[i] > 51:
+            raise CardError("equity: invalid or repeated dead card")
+        used |= b
+    ctx.nrem = 0
+    for c in range(52):
+        if not (used >> c) & 1:
+            ctx.rem[ctx.nrem] = <uint8_t>c
+            ctx.nrem += 1
+    if ctx.nrem < 5 - board.shape[0]:
+        raise CardError("equity: not enough cards left to complete the board")
+    return 0
+
+
+def equity_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                 const uint8_t[::1] dead):
+    """Enumerate every completion of the board. Returns ``(wins, ties, shares, total)``:
+    per-hand lists of outright wins, tied wins and pot shares in units of 1/2520 of a board,
+    and the number of boards."""
+    cdef EqCtx ctx
+    cdef uint64_t bkey, bsuit
+    _setup(&ctx, holes, board, dead, &bkey, &bsuit)
+    cdef int need = 5 - <int>board.shape[0]
+    cdef int64_t n_boards = 1
+    cdef int i
+    with nogil:
+        if need == 0:
+            if ctx.np == 2:
+                _score2(&ctx, bkey, bsuit)
+            else:
+                _score(&ctx, bkey, bsuit)
+        else:
+            _enum(&ctx, need, 0, bkey, bsuit)
+    if ctx.np == 2:
+        # the two-hand path counts outcomes only; fill in ties and shares
+        for i in range(need):
+            n_boards = n_boards * (ctx.nrem - i) // (i + 1)
+        ctx.total = n_boards
+        ctx.ties[1] = ctx.ties[0]
+        ctx.shares[0] = ctx.wins[0] * SHARE_UNIT + ctx.ties[0] * (SHARE_UNIT // 2)
+        ctx.shares[1] = ctx.wins[1] * SHARE_UNIT + ctx.ties[0] * (SHARE_UNIT // 2)
+    return _result(&ctx)
+
+
+def equity_sample(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                  const uint8_t[::1] dead, int64_t samples, uint64_t seed):
+    """Monte Carlo: ``samples`` uniformly random completions of the board (SplitMix64 from
+    ``seed``). Same result tuple as ``equity_exact``."""
+    cdef EqCtx ctx
+    cdef uint64_t bkey, bsuit, k, s, state = seed
+    _setup(&ctx, holes, board, dead, &bkey, &bsuit)
+    cdef int need = 5 - <int>board.shape[0]
+    cdef int64_t t
+    cdef int i, j
+    cdef uint8_t tmp
+    if samples < 0:
+        raise CardError(f"equity: samples must be >= 0, got {samples}")
+    with nogil:
+        for t in range(samples):
+            k = bkey
+            s = bsuit
+            for i in range(need):
+                j = i + _below(&state, ctx.nrem - i)
+                tmp = ctx.rem[i]
+                ctx.rem[i] = ctx.rem[j]
+                ctx.rem[j] = tmp
+                k += CARD_KEY[ctx.rem[i]]
+                s |= SUIT_RANKBIT[ctx.rem[i]]
+            _score(&ctx, k, s)
+    return _result(&ctx)
+
+
+cdef inline int _pick(const double* cum, int lo, int hi, double u) noexcept nogil:
+    """First index in [lo, hi) whose cumulative weight exceeds ``u`` (the last one if none)."""
+    cdef int mid
+    hi -= 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def equity_ranges(const uint8_t[:, ::1] combos, const double[::1] cumw,
+                  const int64_t[::1] offsets, const uint8_t[::1] board,
+                  const uint8_t[::1] dead, int64_t samples, uint64_t seed,
+                  int64_t max_tries=1000):
+    """Monte Carlo equity of players holding weighted ranges.
+
+    Player ``p`` holds one of ``combos[offsets[p]:offsets[p+1]]`` (rows of two card ids) with
+    cumulative weights ``cumw`` over the same slice (each slice's weights cumulate from 0).
+    Each sample draws a combo per player (rejecting conflicts), then the board. Returns
+    ``(wins, ties, shares, total)`` as ``equity_exact``; ``total`` may fall short of
+    ``samples`` only if the ranges conflict with each other too often (``max_tries``)."""
+    cdef EqCtx ctx
+    cdef int np_ = <int>offsets.shape[0] - 1
+    cdef uint64_t base = 0, used, b, k, s, state = seed
+    cdef uint64_t bkey = SUIT_INIT, bsuit = 0
+    cdef int p, i, j, need, lo, hi, c0, c1, c
+    cdef int64_t t, tries = 0
+    cdef double u, top
+    if np_ < 2 or np_ > MAX_PLAYERS:
+        raise CardError(f"equity: 2..{MAX_PLAYERS} players expected")
+    if combos.shape[1] != 2 or cumw.shape[0] != combos.shape[0]:
+        raise CardError("equity: combos must be (n, 2) with one weight each")
+    if board.shape[0] > 5:
+        raise CardError("equity: the board has at most 5 cards")
+    for p in range(np_):
+        if offsets[p + 1] <= offsets[p] or offsets[p + 1] > combos.shape[0]:
+            raise CardError(f"equity: player {p} has an empty range")
+    for i in range(combos.shape[0]):
+        if combos[i, 0] > 51 or combos[i, 1] > 51 or combos[i, 0] == combos[i, 1]:
+            raise CardError("equity: invalid combo in a range")
+    memset(&ctx, 0, sizeof(EqCtx))
+    ctx.np = np_
+    for i in range(board.shape[0]):
+        b = CARD_BIT[board[i]]
+        if base & b or board[i] > 51:
+            raise CardError("equity: invalid or repeated card on the board")
+        base |= b
+        bkey += CARD_KEY[board[i]]
+        bsuit |= SUIT_RANKBIT[board[i]]
+    for i in range(dead.shape[0]):
+        b = CARD_BIT[dead[i]]
+        if base & b or dead[i] > 51:
+            raise CardError("equity: invalid or repeated dead card")
+        base |= b
+    need = 5 - <int>board.shape[0]
+    cdef bint failed = False
+    with nogil:
+        t = 0
+        while t < samples and not failed:
+            used = base
+            for p in range(np_):
+                lo = <int>offsets[p]
+                hi = <int>offsets[p + 1]
+                top = cumw[hi - 1]
+                while True:
+                    u = (_splitmix(&state) >> 11) * (1.0 / 9007199254740992.0) * top
+                    j = _pick(&cumw[0], lo, hi, u)
+                    c0 = combos[j, 0]
+                    c1 = combos[j, 1]
+                    if not (used & (((<uint64_t>1) << c0) | ((<uint64_t>1) << c1))):
+                        break
+                    tries += 1
+                    if tries > max_tries * (t + 1):
+                        failed = True
+                        break
+                if failed:
+                    break
+                used |= ((<uint64_t>1) << c0) | ((<uint64_t>1) << c1)
+                ctx.hkey[p] = CARD_KEY[c0] + CARD_KEY[c1]
+                ctx.hsuit[p] = SUIT_RANKBIT[c0] | SUIT_RANKBIT[c1]
+            if failed:
+                break
+            k = bkey
+            s = bsuit
+            for i in range(need):
+                while True:
+                    c = _below(&state, 52)
+                    if not (used >> c) & 1:
+                        break
+                used |= (<uint64_t>1) << c
+                k += CARD_KEY[c]
+                s |= SUIT_RANKBIT[c]
+            _score(&ctx, k, s)
+            t += 1
+    return _result(&ctx)

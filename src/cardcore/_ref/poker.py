@@ -1,0 +1,372 @@
+"""Plain-Python twin of ``cardcore._fast.poker`` (same functions, same results).
+
+It shares no table with the kernel: five-card hands are classified directly into a tuple
+(category, ranks in order of importance), the 7,462 distinct tuples are sorted once to number
+them 1..7462, and a 6 or 7-card hand is the best of its five-card subsets. Slow, simple, and a
+second opinion for the differential tests.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from cardcore.errors import CardError
+
+CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
+              "full house", "four of a kind", "straight flush")
+NUM_VALUES = 7462
+SHARE_UNIT = 2520
+MAX_PLAYERS = 10
+_MASK64 = (1 << 64) - 1
+
+
+def _classify(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """(category index, ranks by importance) of five cards with these ranks."""
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    order = tuple(r for r, _ in groups)
+    shape = tuple(c for _, c in groups)
+    straight_top = None
+    if len(counts) == 5:
+        hi, lo = max(ranks), min(ranks)
+        if hi - lo == 4:
+            straight_top = hi
+        elif sorted(ranks) == [0, 1, 2, 3, 12]:
+            straight_top = 3  # the wheel: five high
+    if straight_top is not None and flush:
+        return (8, straight_top)
+    if shape == (4, 1):
+        return (7,) + order
+    if shape == (3, 2):
+        return (6,) + order
+    if flush:
+        return (5,) + order
+    if straight_top is not None:
+        return (4, straight_top)
+    if shape == (3, 1, 1):
+        return (3,) + order
+    if shape == (2, 2, 1):
+        return (2,) + order
+    if shape == (2, 1, 1, 1):
+        return (1,) + order
+    return (0,) + order
+
+
+def _number_classes() -> dict[tuple[int, ...], int]:
+    classes = set()
+    for ranks in combinations(range(13), 5):
+        classes.add(_classify(ranks, True))
+    # every rank multiset of 5 cards (each rank at most 4 times), without a flush
+    def rec(r: int, left: int, acc: list[int]) -> None:
+        if left == 0:
+            classes.add(_classify(tuple(acc), False))
+            return
+        if r == 13:
+            return
+        for c in range(min(4, left), -1, -1):
+            rec(r + 1, left - c, acc + [r] * c)
+    rec(0, 5, [])
+    ordered = sorted(classes)
+    return {cls: i + 1 for i, cls in enumerate(ordered)}
+
+
+_VALUE = _number_classes()
+assert len(_VALUE) == NUM_VALUES
+_CAT_OF = [0] * (NUM_VALUES + 1)
+for _cls, _v in _VALUE.items():
+    _CAT_OF[_v] = _cls[0]
+CATEGORY_BASES = tuple(min(v for cls, v in _VALUE.items() if cls[0] == k) for k in range(9))
+_CACHE5: dict[tuple, int] = {}
+
+
+def _eval5(c: tuple[int, ...] | list[int]) -> int:
+    ranks = tuple(sorted(x >> 2 for x in c))
+    s = c[0] & 3
+    flush = (c[1] & 3) == s and (c[2] & 3) == s and (c[3] & 3) == s and (c[4] & 3) == s
+    key = (ranks, flush)
+    v = _CACHE5.get(key)
+    if v is None:
+        v = _CACHE5[key] = _VALUE[_classify(ranks, flush)]
+    return v
+
+
+def _eval_ids(c: list[int]) -> int:
+    if len(c) == 5:
+        return _eval5(c)
+    return max(_eval5(sub) for sub in combinations(c, 5))
+
+
+_NAMES = tuple("23456789TJQKA"[i >> 2] + "cdhs"[i & 3] for i in range(52))
+
+
+def _fmt(cards) -> str:
+    out = []
+    for x in cards:
+        try:
+            i = int(x)
+        except (TypeError, ValueError):
+            out.append(repr(x))
+            continue
+        out.append(_NAMES[i] if 0 <= i < 52 else str(i))
+    return "'" + " ".join(out) + "'"
+
+
+def evaluate(cards) -> int:
+    try:
+        n = len(cards)
+    except TypeError:
+        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids") from None
+    if n < 5 or n > 7:
+        raise CardError(f"cards {_fmt(cards)}: a poker hand has 5, 6 or 7 cards, got {n}")
+    ids: list[int] = []
+    for x in cards:
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TypeError(f"card {x!r}: expected an int card id")
+        v = int(x)
+        if v < 0 or v > 51:
+            raise CardError(f"cards {_fmt(cards)}: card id {v} is not a card of the 52-card "
+                            "deck (ids 0..51)")
+        if v in ids:
+            raise CardError(f"cards {_fmt(cards)}: {_NAMES[v]} appears twice")
+        ids.append(v)
+    return _eval_ids(ids)
+
+
+def _check_rows(arr: np.ndarray) -> None:
+    for i, row in enumerate(arr.tolist()):
+        if len(set(row)) != len(row) or max(row) > 51:
+            raise CardError(f"evaluate_many: row {i} {_fmt(row)} holds an id outside 0..51 or "
+                            "a repeated card")
+
+
+def evaluate_many(cards) -> np.ndarray:
+    a0 = np.asarray(cards)
+    if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
+        raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
+    if a0.dtype != np.uint8 and a0.size:
+        if a0.dtype.kind not in "iu":
+            raise CardError(f"evaluate_many: card ids must be integers, got dtype {a0.dtype}")
+        if a0.min() < 0 or a0.max() > 51:
+            raise CardError("evaluate_many: card ids must be in 0..51")
+    arr = np.ascontiguousarray(a0, dtype=np.uint8)
+    _check_rows(arr)
+    return np.array([_eval_ids(row) for row in arr.tolist()], dtype=np.uint16)
+
+
+def evaluate_many_unchecked(a) -> np.ndarray:
+    arr = np.asarray(a, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
+        raise CardError(f"evaluate_many_unchecked: rows of 5, 6 or 7 cards, got {arr.shape}")
+    return np.array([_eval_ids(row) for row in arr.tolist()], dtype=np.uint16)
+
+
+def category(value) -> str:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise CardError(f"hand value {value!r}: expected an int")
+    v = int(value)
+    if v < 1 or v > NUM_VALUES:
+        raise CardError(f"hand value {value!r}: out of range 1..{NUM_VALUES}")
+    return CATEGORIES[_CAT_OF[v]]
+
+
+def category_index(value) -> int:
+    v = int(value)
+    if v < 1 or v > NUM_VALUES:
+        raise CardError(f"hand value {value!r}: out of range 1..{NUM_VALUES}")
+    return _CAT_OF[v]
+
+
+def value_histogram(k: int = 7) -> np.ndarray:
+    """As the kernel's; visits every hand in Python (minutes for k=5, hours for k=7)."""
+    if k not in (5, 7):
+        raise CardError(f"value_histogram: k must be 5 or 7, got {k!r}")
+    out = np.zeros(NUM_VALUES + 1, dtype=np.int64)
+    for hand in combinations(range(52), k):
+        out[_eval_ids(list(hand))] += 1
+    return out
+
+
+def category_histogram(k: int = 7) -> dict[str, int]:
+    vals = value_histogram(k)
+    out = {}
+    for i in range(8, -1, -1):
+        hi = CATEGORY_BASES[i + 1] if i < 8 else NUM_VALUES + 1
+        out[CATEGORIES[i]] = int(vals[CATEGORY_BASES[i]:hi].sum())
+    return out
+
+
+def category_histogram7() -> dict[str, int]:
+    return category_histogram(7)
+
+
+# ---------------------------------------------------------------- equity
+
+class _SplitMix:
+    """SplitMix64, the kernel's generator, bit for bit."""
+
+    def __init__(self, seed: int) -> None:
+        self.s = seed & _MASK64
+
+    def next(self) -> int:
+        self.s = (self.s + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        return ((self.next() >> 32) * n) >> 32
+
+    def unit(self) -> float:
+        return (self.next() >> 11) * (1.0 / 9007199254740992.0)
+
+
+def _ids(a) -> list[int]:
+    return [int(x) for x in np.asarray(a, dtype=np.int64).ravel()]
+
+
+def _setup(holes, board, dead):
+    h = np.asarray(holes)
+    if h.ndim != 2 or h.shape[1] != 2 or not 2 <= h.shape[0] <= MAX_PLAYERS:
+        raise CardError(f"equity: 2..{MAX_PLAYERS} hands of 2 cards expected")
+    hands = [_ids(row) for row in h]
+    b, d = _ids(board), _ids(dead)
+    if len(b) > 5:
+        raise CardError("equity: the board has at most 5 cards")
+    used: set[int] = set()
+    for what, group in (("in the hands", [c for x in hands for c in x]), ("on the board", b),
+                        ("dead card", d)):
+        for c in group:
+            if c in used or not 0 <= c <= 51:
+                raise CardError(f"equity: invalid or repeated card {what}")
+            used.add(c)
+    rem = [c for c in range(52) if c not in used]
+    if len(rem) < 5 - len(b):
+        raise CardError("equity: not enough cards left to complete the board")
+    return hands, b, rem
+
+
+class _Tally:
+    def __init__(self, n: int) -> None:
+        self.wins = [0] * n
+        self.ties = [0] * n
+        self.shares = [0] * n
+        self.total = 0
+
+    def score(self, hands, board) -> None:
+        vals = [_eval_ids(h + board) for h in hands]
+        best = max(vals)
+        winners = [p for p, v in enumerate(vals) if v == best]
+        self.total += 1
+        for p in winners:
+            if len(winners) == 1:
+                self.wins[p] += 1
+            else:
+                self.ties[p] += 1
+            self.shares[p] += SHARE_UNIT // len(winners)
+
+    def result(self):
+        return list(self.wins), list(self.ties), list(self.shares), self.total
+
+
+def equity_exact(holes, board, dead):
+    hands, b, rem = _setup(holes, board, dead)
+    t = _Tally(len(hands))
+    for extra in combinations(rem, 5 - len(b)):
+        t.score(hands, b + list(extra))
+    return t.result()
+
+
+def equity_sample(holes, board, dead, samples: int, seed: int):
+    hands, b, rem = _setup(holes, board, dead)
+    if samples < 0:
+        raise CardError(f"equity: samples must be >= 0, got {samples}")
+    rng = _SplitMix(seed)
+    need = 5 - len(b)
+    t = _Tally(len(hands))
+    for _ in range(samples):
+        for i in range(need):
+            j = i + rng.below(len(rem) - i)
+            rem[i], rem[j] = rem[j], rem[i]
+        t.score(hands, b + rem[:need])
+    return t.result()
+
+
+def _pick(cum, lo: int, hi: int, u: float) -> int:
+    hi -= 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cum[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def equity_ranges(combos, cumw, offsets, board, dead, samples: int, seed: int,
+                  max_tries: int = 1000):
+    cmb = [_ids(r) for r in np.asarray(combos)]
+    cum = [float(x) for x in np.asarray(cumw, dtype=np.float64)]
+    off = _ids(offsets)
+    n = len(off) - 1
+    if not 2 <= n <= MAX_PLAYERS:
+        raise CardError(f"equity: 2..{MAX_PLAYERS} players expected")
+    if np.asarray(combos).ndim != 2 or (cmb and len(cmb[0]) != 2) or len(cum) != len(cmb):
+        raise CardError("equity: combos must be (n, 2) with one weight each")
+    b, d = _ids(board), _ids(dead)
+    if len(b) > 5:
+        raise CardError("equity: the board has at most 5 cards")
+    for p in range(n):
+        if off[p + 1] <= off[p] or off[p + 1] > len(cmb):
+            raise CardError(f"equity: player {p} has an empty range")
+    for c0, c1 in cmb:
+        if c0 > 51 or c1 > 51 or c0 == c1:
+            raise CardError("equity: invalid combo in a range")
+    base: set[int] = set()
+    for what, group in (("on the board", b), ("dead card", d)):
+        for c in group:
+            if c in base or not 0 <= c <= 51:
+                raise CardError(f"equity: invalid or repeated {what}")
+            base.add(c)
+    rng = _SplitMix(seed)
+    t = _Tally(n)
+    tries = 0
+    done = 0
+    failed = False
+    while done < samples and not failed:
+        used = set(base)
+        hands = []
+        for p in range(n):
+            lo, hi = off[p], off[p + 1]
+            top = cum[hi - 1]
+            while True:
+                u = rng.unit() * top
+                j = _pick(cum, lo, hi, u)
+                c0, c1 = cmb[j]
+                if c0 not in used and c1 not in used:
+                    break
+                tries += 1
+                if tries > max_tries * (done + 1):
+                    failed = True
+                    break
+            if failed:
+                break
+            used.update((c0, c1))
+            hands.append([c0, c1])
+        if failed:
+            break
+        extra = []
+        for _ in range(5 - len(b)):
+            while True:
+                c = rng.below(52)
+                if c not in used:
+                    break
+            used.add(c)
+            extra.append(c)
+        t.score(hands, b + extra)
+        done += 1
+    return t.result()

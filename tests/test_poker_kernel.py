@@ -1,0 +1,187 @@
+"""Differential and exhaustive tests of the poker evaluator (``_fast.poker`` vs ``_ref.poker``)."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from cardcore import CardError, poker
+from cardcore._fast import poker as fast
+from cardcore._ref import poker as ref
+from cardcore.cards import parse
+
+SEVEN_CARD_COUNTS = {
+    "straight flush": 41_584, "four of a kind": 224_848, "full house": 3_473_184,
+    "flush": 4_047_644, "straight": 6_180_020, "three of a kind": 6_461_620,
+    "two pair": 31_433_400, "pair": 58_627_800, "high card": 23_294_460,
+}
+FIVE_CARD_COUNTS = {
+    "straight flush": 40, "four of a kind": 624, "full house": 3_744, "flush": 5_108,
+    "straight": 10_200, "three of a kind": 54_912, "two pair": 123_552, "pair": 1_098_240,
+    "high card": 1_302_540,
+}
+
+
+def ids(text):
+    return [int(c) for c in parse(text)]
+
+
+@pytest.fixture(scope="module")
+def all_five():
+    return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+
+
+def test_every_five_card_hand_matches_reference(all_five):
+    """All 2,598,960 hands: the kernel's value equals the reference's value of the hand.
+
+    The reference value of a five-card hand is a function of (sorted ranks, flush) only, so it
+    is computed once per such class and compared with the kernel on every hand of the class."""
+    assert len(all_five) == 2_598_960
+    values = fast.evaluate_many(all_five)
+    ranks = (all_five >> 2).astype(np.int64)  # ascending, as the ids are
+    suits = all_five & 3
+    flush = (suits == suits[:, :1]).all(axis=1)
+    key = ((((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 13 + ranks[:, 3]) * 13
+           + ranks[:, 4]) * 2 + flush
+    classes, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    assert len(classes) == 6175 + 1287  # rank multisets, plus flush rank sets
+    ref_vals = np.array([ref.evaluate(all_five[i].tolist()) for i in first], dtype=np.uint16)
+    mismatch = np.flatnonzero(ref_vals[inverse.ravel()] != values)
+    assert mismatch.size == 0, all_five[mismatch[:5]].tolist()
+    # every value 1..7462 occurs, and nothing else
+    assert sorted(set(ref_vals.tolist())) == list(range(1, 7463))
+
+
+def test_five_card_category_counts():
+    assert fast.category_histogram(5) == FIVE_CARD_COUNTS
+    assert list(fast.category_histogram(5)) == list(reversed(poker.CATEGORIES))
+
+
+def test_seven_card_enumeration_counts():
+    hist = poker.category_histogram7()
+    assert hist == SEVEN_CARD_COUNTS
+    assert sum(hist.values()) == 133_784_560
+    vals = poker.value_histogram(7)
+    assert vals[0] == 0 and vals.sum() == 133_784_560
+    # 4,824 distinct values can be the best five of seven cards
+    assert int((vals > 0).sum()) == 4824
+
+
+@pytest.mark.parametrize("k,n", [(6, 4000), (7, 4000)])
+def test_random_hands_match_reference(k, n):
+    rng = np.random.default_rng(1000 + k)
+    hands = np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+    got = fast.evaluate_many(hands)
+    want = ref.evaluate_many(hands)
+    assert (got == want).all()
+    for row, v in zip(hands[:300].tolist(), got[:300].tolist()):
+        assert fast.evaluate(row) == v == poker.evaluate(row)
+
+
+def test_extra_cards_never_break_ties():
+    """A 6/7-card value is the best of its five-card subsets, so two hands with the same best
+    five tie whatever the other cards."""
+    rng = np.random.default_rng(7)
+    hands = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
+    subsets = np.array(list(combinations(range(7), 5)))
+    best = fast.evaluate_many(hands[:, subsets].reshape(-1, 5)).reshape(-1, 21).max(axis=1)
+    assert (fast.evaluate_many(hands) == best).all()
+    a = poker.evaluate("As Ks Qd Jc 9h 3c 2d")
+    b = poker.evaluate("Ah Kh Qs Jd 9c 4s 5d")
+    assert a == b == poker.evaluate("Ac Kd Qh Js 9s")
+    assert poker.evaluate("Kh Kd 8s 8c 4h 4d 2c") == poker.evaluate("Ks Kc 8h 8d 4s 2s 4c")
+
+
+def test_wheel_and_straights():
+    wheel = poker.evaluate("Ah 2c 3d 4s 5h")
+    six_high = poker.evaluate("2c 3d 4s 5h 6h")
+    broadway = poker.evaluate("Th Jc Qd Ks Ah")
+    assert poker.category(wheel) == "straight"
+    assert wheel < six_high < broadway
+    assert poker.evaluate("Ah Kd 3h 4s 5h") < wheel  # no wraparound: ace-high
+    assert poker.category(poker.evaluate("Qh Kd Ah 2s 3h")) == "high card"
+    steel = poker.evaluate("As 2s 3s 4s 5s")
+    assert poker.category(steel) == "straight flush"
+    assert steel < poker.evaluate("2s 3s 4s 5s 6s") < poker.evaluate("Ts Js Qs Ks As") == 7462
+    assert poker.evaluate("7c 5d 4h 3s 2c") == 1
+    # a wheel with a six plays as six high
+    assert poker.evaluate("Ah 2c 3d 4s 5h 6c Kd") == six_high
+
+
+def test_category_order_and_boundaries():
+    hands = ["7c 5d 4h 3s 2c", "2c 2d 3h 4s 5c", "2c 2d 3h 3s 4c", "2c 2d 2h 3s 4c",
+             "Ah 2c 3d 4s 5h", "2h 3h 4h 5h 7h", "2c 2d 2h 3s 3c", "2c 2d 2h 2s 3c",
+             "As 2s 3s 4s 5s"]
+    values = [poker.evaluate(h) for h in hands]
+    assert values == sorted(values)
+    assert [poker.category(v) for v in values] == list(poker.CATEGORIES)
+    assert poker.CATEGORIES == ("high card", "pair", "two pair", "three of a kind", "straight",
+                                "flush", "full house", "four of a kind", "straight flush")
+    for v in range(1, 7463):
+        assert fast.category(v) == ref.category(v)
+    assert fast.CATEGORY_BASES == ref.CATEGORY_BASES
+
+
+def test_kickers_and_suits():
+    assert poker.evaluate("Ah Ad Kc 7s 3d") > poker.evaluate("Ah Ad Qc Js Td")
+    assert poker.evaluate("Kh Kd Ks 2c 2d") > poker.evaluate("Qh Qd Qs Ac Ad")
+    assert poker.evaluate("Ah Kh 9h 7h 2h") == poker.evaluate("As Ks 9s 7s 2s")
+    assert poker.evaluate("9h 9d 4c 4s Ad") > poker.evaluate("9c 9s 4h 4d Kd")
+    # three pairs: the best two plus the best kicker (the third pair's rank may kick)
+    assert poker.evaluate("Ah Ad Kh Kd Qc Qd 2s") == poker.evaluate("Ac As Kc Ks Qh")
+    # two trips make a full house of the higher over the lower
+    assert poker.evaluate("9h 9d 9c 5s 5h 5d 2c") == poker.evaluate("9s 9d 9c 5s 5h")
+
+
+def test_input_forms_and_errors():
+    v = poker.evaluate("AsKsQsJsTs")
+    assert v == poker.evaluate(["As", "Ks", "Qs", "Js", "Ts"]) == poker.evaluate(parse("AsKsQsJsTs"))
+    assert v == poker.evaluate(ids("As Ks Qs Js Ts")) == poker.evaluate(tuple(ids("AsKsQsJsTs")))
+    assert v == poker.evaluate(iter(ids("As Ks Qs Js Ts")))
+    for bad in ["As Ks Qs Js", "As Ks Qs Js Ts 9s 8s 7s", "As As Qs Js Ts", "As Ks Qs Js BJ",
+                [0, 1, 2, 3, 52], [0, 1, 2, 3, -1], [0, 1, 2, 3, 3], [0, 1, 2, 3, 4.0], 5,
+                "As Ks Qs Js Zs", [0, 1, 2, 3, True]]:
+        with pytest.raises(CardError):
+            poker.evaluate(bad)
+    for mod in (fast, ref):
+        with pytest.raises(CardError):
+            mod.evaluate([0, 1, 2, 3, 60])
+        with pytest.raises(CardError):
+            mod.category(0)
+        with pytest.raises(CardError):
+            mod.category(7463)
+        with pytest.raises(CardError):
+            mod.category("7")
+
+
+def test_evaluate_many_validation():
+    good = np.array([ids("As Ks Qs Js Ts 2c 3d"), ids("2c 3d 4h 5s 7c 8d 9h")], dtype=np.uint8)
+    assert fast.evaluate_many(good).tolist() == ref.evaluate_many(good).tolist()
+    assert fast.evaluate_many(good.astype(np.int64)).dtype == np.uint16
+    assert fast.evaluate_many(np.zeros((0, 7), np.uint8)).shape == (0,)
+    for bad in [np.array([[0, 1, 2, 3, 3]]), np.array([[0, 1, 2, 3, 52]]),
+                np.array([[0, 1, 2, 3, 300]]), np.array([[0, 1, 2, 3, -1]]),
+                np.array([[0, 1, 2, 3]]), np.array([0, 1, 2, 3, 4]),
+                np.array([[0.0, 1, 2, 3, 4]]), np.array([[0, 1, 2, 3, 255]], np.uint8)]:
+        for mod in (fast, ref):
+            with pytest.raises(CardError):
+                mod.evaluate_many(bad)
+    big = np.tile(good, (1000, 1))
+    big[1234, 3] = big[1234, 2]
+    with pytest.raises(CardError, match="row 1234"):
+        poker.evaluate_many(big)
+
+
+def test_unchecked_matches_checked():
+    rng = np.random.default_rng(3)
+    for k in (5, 6, 7):
+        hands = np.argsort(rng.random((2000, 52)), axis=1)[:, :k].astype(np.uint8)
+        assert (fast.evaluate_many_unchecked(hands) == fast.evaluate_many(hands)).all()
+
+
+def test_describe_and_best_five():
+    assert poker.describe("As Ks Qs Js Ts 2c 3d") == "royal flush"
+    assert poker.describe("Kh Kd Ks 2c 2d 9h") == "full house, kings full of twos"
+    assert poker.describe("Ah 2c 3d 4s 5h 9c") == "straight, five high"
+    assert poker.describe("9c 9s 4h 4d Kd 2c") == "two pair, nines and fours"
+    assert [str(c) for c in poker.best_five("Ah 2c 3d 4s 5h 9c")] == ["5h", "4s", "3d", "2c", "Ah"]
