@@ -184,7 +184,7 @@ def test_short_allin_does_not_reopen_where_pokerkit_does():
     # button (seat 0, 40 chips) calls, the small blind calls, the big blind (29 chips) goes
     # all-in for 29: an increase of 9, short of the full 20. Our rules: the button and the small
     # blind already acted and may only call or fold. pokerkit 0.7 takes the 9 as the new raise
-    # increment and lets them raise (to 38 or more); the rules text wins.
+    # increment and lets them raise (the button all-in to 40); the rules text wins.
     s, pk, order, _, _ = make_pair([40, 1767, 29, 0], 56)
     for a in ("call", "call", "all-in"):
         s.apply(a)
@@ -198,7 +198,7 @@ def test_short_allin_does_not_reopen_where_pokerkit_does():
     pk.complete_bet_or_raise_to(29)
     # pokerkit's side of the difference (if a later pokerkit changes it, update this note)
     assert pk.can_complete_bet_or_raise_to()
-    assert pk.min_completion_betting_or_raising_to_amount == 38
+    assert pk.min_completion_betting_or_raising_to_amount == 40   # its all-in
 
 
 def test_no_decision_is_skipped_where_pokerkit_asks_for_a_check():
