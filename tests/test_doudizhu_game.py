@@ -301,6 +301,7 @@ def test_ambiguous_reading_needs_naming(monkeypatch):
     class Fake:
         def __init__(self, m, kind):
             self.kind, self.rank, self.length, self.cards = kind, m.rank, m.length, m.cards
+            self.counts = m.counts
             self._s = str(m)
 
         def __str__(self):

@@ -37,6 +37,7 @@ from ..game import Action, State, register
 from . import moves as _mv
 
 PASS = Action("pass", "pass")
+_CARD = [Card(i) for i in range(54)]
 BIDS = {n: Action("bid", f"bid {n}", amount=n) for n in (1, 2, 3)}
 
 #: Dou Dizhu rank order of a card id: 3..A = 0..11, 2 = 12, BJ = 13, RJ = 14.
@@ -52,8 +53,21 @@ def sort_cards(cards) -> list[int]:
     return sorted((int(c) for c in cards), key=lambda c: (ddz_rank(c), c))
 
 
+_TEXT_CACHE: dict = {}
+
+
 def _move_action(m: Any) -> Action:
-    return Action(m.kind, str(m), tuple(Card(int(c)) for c in m.cards))
+    """The action of a kernel move (built without the dataclass ``__init__``: this is the
+    hot path of random play). Texts are cached per (kind, rank, length, counts)."""
+    key = (m.kind, m.rank, m.length, m.counts)
+    text = _TEXT_CACHE.get(key)
+    if text is None:
+        if len(_TEXT_CACHE) > 100_000:
+            _TEXT_CACHE.clear()
+        text = _TEXT_CACHE[key] = str(m)
+    a = object.__new__(Action)
+    a.__dict__.update(kind=m.kind, text=text, cards=m.cards, amount=None, data=())
+    return a
 
 
 def base_text(text: str, kind: str) -> str:
@@ -81,7 +95,7 @@ class DouDizhuState(State):
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"
-    TRANSIENT = ("_legal_cache", "_table_cache")
+    TRANSIENT = ("_legal_cache", "_table_cache", "_move_cache")
 
     HAND_SIZE = 17
 
@@ -110,7 +124,7 @@ class DouDizhuState(State):
         self.bid_log: list[list] = []   # [seat, level or 0 for pass]
         self.landlord: int | None = None
         self.multiplier = 1
-        self.table: list | None = None   # [seat, kind, text, cards] of the play to beat
+        self.table: list | None = None   # [seat, kind, text, cards, rank, length] to beat
         self.passes = 0
         self.played = [[], [], []]       # cards each seat played, in order
         self.num_plays = [0, 0, 0]
@@ -129,10 +143,8 @@ class DouDizhuState(State):
         if self.table is None:
             return None
         if self._table_cache is None:
-            _, kind, text, cards = self.table
-            readings = [m for m in _mv.classify([Card(c) for c in cards]) if m.kind == kind]
-            same = [m for m in readings if str(m) == base_text(text, kind)] or readings
-            self._table_cache = same[0]
+            _, kind, text, cards, rank, length = self.table
+            self._table_cache = _mv.Move(kind, rank, length, [Card(c) for c in cards])
         return self._table_cache
 
     def _legal_actions(self) -> list[Action]:
@@ -141,12 +153,12 @@ class DouDizhuState(State):
         if self.phase == "bid":
             out = [PASS] + [BIDS[n] for n in (1, 2, 3) if n > self.bid]
         else:
-            hand = [Card(c) for c in self.hands[self.turn]]
+            hand = [_CARD[c] for c in self.hands[self.turn]]
             beat = self._table_move()
-            if beat is None:
-                out = _disambiguate([_move_action(m) for m in _mv.moves(hand)])
-            else:
-                out = [PASS] + _disambiguate([_move_action(m) for m in _mv.moves(hand, beat=beat)])
+            ms = _mv.moves(hand) if beat is None else _mv.moves(hand, beat=beat)
+            plays = _disambiguate([_move_action(m) for m in ms])
+            self._move_cache = {a.text: m for a, m in zip(plays, ms)}
+            out = plays if beat is None else [PASS] + plays
         self._legal_cache = out
         return out
 
@@ -205,10 +217,10 @@ class DouDizhuState(State):
             hand.remove(c)
         self.played[seat].extend(cards)
         self.num_plays[seat] += 1
+        move = self._move_of(action)
         rec = [seat, action.kind, action.text, sort_cards(cards)]
         self.plays.append(rec)
-        self.table = rec
-        self._table_cache = None
+        self.table = rec + [move.rank, move.length]
         self.passes = 0
         if action.kind in ("bomb", "rocket"):
             self.multiplier *= 2
@@ -217,6 +229,15 @@ class DouDizhuState(State):
             self._finish(seat)
             return
         self.turn = (seat + 1) % 3
+
+    def _move_of(self, action: Action):
+        """The kernel move an (already validated) play action stands for."""
+        if self._move_cache is not None and action.text in self._move_cache:
+            return self._move_cache[action.text]
+        readings = [m for m in _mv.classify(action.cards) if m.kind == action.kind]
+        if len(readings) > 1:
+            readings = [m for m in readings if str(m) == base_text(action.text, action.kind)]
+        return readings[0]
 
     def _apply_bid(self, seat: int, action: Action) -> None:
         if action.kind == "pass":

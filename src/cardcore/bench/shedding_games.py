@@ -1,0 +1,57 @@
+"""``cardcore bench shedding_games``: Dou Dizhu / Zheng Shangyou random self-play speed and the
+AIs' decision time and win rate against random players (cardcore only, no optional packages)."""
+
+from __future__ import annotations
+
+import time
+
+from ..agents import get
+from ..game import new_game
+from ..rng import Rng
+
+
+def _selfplay(game: str, games: int) -> float:
+    rng = Rng(1)
+    t = time.perf_counter()
+    for i in range(games):
+        st = new_game(game, seed=i)
+        while not st.is_over:
+            legal = st.legal_actions()
+            st.apply(legal[rng.below(len(legal))])
+    return games / (time.perf_counter() - t)
+
+
+def _ai_vs_random(deals: int, rollouts: int) -> tuple[float, float]:
+    """Dou Dizhu: AI landlord (seat 0, bid 3) against two random farmers."""
+    from ..agents.doudizhu import DouDizhuAI
+
+    wins, moves, spent = 0, 0, 0.0
+    for i in range(deals):
+        st = new_game("doudizhu", seed=10_000 + i, first=0)
+        st.apply("bid 3")
+        ai = DouDizhuAI(seed=i, rollouts=rollouts)
+        rnd = [get("random", "doudizhu", seed=i * 3 + s) for s in range(3)]
+        while not st.is_over:
+            p = st.current_player
+            if p == 0:
+                t = time.perf_counter()
+                a = ai.act(st)
+                spent += time.perf_counter() - t
+                moves += 1
+            else:
+                a = rnd[p].act(st)
+            st.apply(a)
+        wins += st.winner_seat == 0
+    return wins / deals, spent / max(1, moves)
+
+
+def run(quick: bool = True) -> list[tuple[str, float, str]]:
+    games = 100 if quick else 1000
+    deals = 10 if quick else 100
+    rate, per_move = _ai_vs_random(deals, rollouts=8)
+    return [
+        ("doudizhu random self-play", _selfplay("doudizhu", games), "games/s"),
+        ("zhengshangyou random self-play", _selfplay("zhengshangyou", games), "games/s"),
+        (f"doudizhu AI (8 worlds/play) landlord vs random, {deals} deals", rate * 100, "% won"),
+        ("doudizhu AI decision, 8 worlds", per_move * 1e3, "ms/play"),
+    ]
