@@ -484,3 +484,8 @@ def zsy_beats(a, b) -> bool:
     if bk == Z_BOMB:
         return False
     return ak == bk and al == bl and ar > br
+
+
+def ddz_count(counts, beat=None) -> int:
+    """The number of rows ``ddz_moves`` would return."""
+    return len(ddz_moves(counts, beat))

@@ -29,10 +29,7 @@ from ..errors import CardError, CardcoreError
 
 __all__ = ["Move", "classify", "moves", "KINDS", "RANK_NAMES", "rank_index", "hand_counts"]
 
-try:
-    _k = kernel("shedding")
-except ImportError:  # compiled kernel not built yet in this checkout
-    _k = kernel("shedding", "ref")
+_k = kernel("shedding")
 
 KINDS: tuple[str, ...] = tuple(_k.DDZ_KINDS)
 _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
