@@ -130,6 +130,12 @@ def play_pair(seed: int, stats: dict) -> int:
         if ours is None or theirs is None or ours[:2] != theirs[:2] or not short:
             assert ours == theirs, (seed, stacks, s.history, ours, theirs)
         agree = ours == theirs
+        # the same chips in the middle and the same collected pots (amount, eligible seats)
+        if ours is not None:
+            assert s.pot == pk.total_pot_amount, (seed, stacks, s.history)
+            pk_pots = [(p.amount, sorted(order[i] for i in p.player_indices)) for p in pk.pots]
+            assert [(p["amount"], p["eligible"]) for p in s.pots] == pk_pots, (seed, s.history)
+            stats["pots"] += len(pk_pots) > 1
         if not agree:
             stats["short"] += 1   # the known difference after a short all-in (see below)
         if ours is None:
@@ -159,9 +165,9 @@ def play_pair(seed: int, stats: dict) -> int:
 
 
 def test_random_hands_agree_with_pokerkit():
-    stats = {"short": 0, "skip": 0}
-    steps = sum(play_pair(seed, stats) for seed in range(1200))
-    assert steps > 3000
+    stats = {"short": 0, "skip": 0, "pots": 0}
+    steps = sum(play_pair(seed, stats) for seed in range(900))
+    assert steps > 3000 and stats["pots"] > 50   # side pots were compared too
     # the known difference occurs, but rarely
     assert 0 < stats["short"] < steps // 20, stats
 

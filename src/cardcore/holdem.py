@@ -21,6 +21,12 @@ Decisions (pinned by tests):
 * A player with nothing to decide (owes nothing and may not raise) is skipped; when at most one
   player can still bet, the board is run out without further actions.
 * ``scores()``: chips won or lost over the match (final stack minus starting stack).
+
+Options: ``stacks=[...]`` (4 chip counts, 0 = not playing), ``single_deal=True`` (one hand),
+``button=seat`` (who holds the button in the first hand; default seat 0).
+
+Hand histories: ``HoldemState.to_phh()`` writes the current or last hand in the PHH format and
+``cardcore.phh.loads(text)`` replays one into a state (see ``cardcore.phh``).
 """
 
 from __future__ import annotations
@@ -95,6 +101,10 @@ def _slow_evaluate(cards: list[int]) -> int:
     return best
 
 
+def _copy_events(events: list[list]) -> list[list]:
+    return [[e[0], e[1], list(e[2]) if isinstance(e[2], list) else e[2]] for e in events]
+
+
 def _next_alive(stacks: list[int], seat: int) -> int:
     """The next seat clockwise after ``seat`` with chips."""
     for k in range(1, NUM + 1):
@@ -113,7 +123,7 @@ class HoldemState(State):
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, stacks: Any = None,
-               single_deal: bool = False) -> None:
+               single_deal: bool = False, button: Any = None) -> None:
         if stacks is None:
             stacks = [START_STACK] * NUM
         if (not isinstance(stacks, (list, tuple)) or len(stacks) != NUM
@@ -123,6 +133,10 @@ class HoldemState(State):
                                 "at least two players with chips")
         if not isinstance(single_deal, bool):
             raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int)
+                                   or not 0 <= button < NUM or stacks[button] <= 0):
+            raise IllegalAction(f"button {button!r}: expected the seat (0..3) of a player "
+                                "with chips")
         cards = None
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck52(), "holdem")]
@@ -130,7 +144,7 @@ class HoldemState(State):
         self.stacks = list(self.start_stacks)
         self.single_deal = single_deal
         self.hand_no = 0
-        self.button = -1
+        self.button = -1 if button is None else -2 - button  # see _start_hand
         self.last_bb: int | None = None
         self.last_players = 0
         self.last_hand: dict | None = None
@@ -141,7 +155,9 @@ class HoldemState(State):
         self.hand_no += 1
         alive = [s > 0 for s in self.stacks]
         n_alive = sum(alive)
-        if self.button < 0:
+        if self.button <= -2:  # the ``button=`` option: that seat holds it in hand 1
+            self.button = -2 - self.button
+        elif self.button < 0:
             self.button = 0 if alive[0] else _next_alive(self.stacks, 0)
         else:
             self.button = _next_alive(self.stacks, self.button)
@@ -169,7 +185,9 @@ class HoldemState(State):
         self.burns: list[int] = []
         self.street = 0
         self.hand_stacks = list(self.stacks)  # stacks at the start of this hand
-        self.hand_actions: list[list] = []     # [seat, text] of this hand, in order
+        # this hand's events in order: [seat, text, raise_to] per action, [None, "board", cards]
+        # per street dealt
+        self.hand_actions: list[list] = []
         self.bet = bt.new_hand(self.stacks, dealt=alive, min_bet=BIG_BLIND)
         bt.post(self.bet, sb, SMALL_BLIND, as_bet=True)
         bt.post(self.bet, bb, BIG_BLIND, as_bet=True)
@@ -196,9 +214,10 @@ class HoldemState(State):
     def _deal_street(self) -> None:
         self.burns.append(self.deck.pop(0))
         k = 3 if self.street == 0 else 1
-        for _ in range(k):
-            self.board.append(self.deck.pop(0))
+        new = [self.deck.pop(0) for _ in range(k)]
+        self.board.extend(new)
         self.street += 1
+        self.hand_actions.append([None, "board", new])
 
     def _settle(self, showdown: bool) -> None:
         h = self.bet
@@ -218,7 +237,7 @@ class HoldemState(State):
             "hand": self.hand_no, "button": self.button, "sb": self.sb, "bb": self.bb,
             "stacks": list(self.hand_stacks), "holes": [list(x) for x in self.holes],
             "board": list(self.board), "burns": list(self.burns),
-            "actions": [list(a) for a in self.hand_actions], "showdown": showdown,
+            "actions": _copy_events(self.hand_actions), "showdown": showdown,
             "shown": sorted(live) if showdown else [], "values": values,
             "pots": pots, "won": won, "final": list(self.stacks),
             "net": [self.stacks[i] - self.hand_stacks[i] for i in range(NUM)],
@@ -299,7 +318,7 @@ class HoldemState(State):
             "to_act": self._current_player(),
             "min_raise_to": self.min_raise_to,
             "max_raise_to": self.max_raise_to,
-            "actions": [list(a) for a in ([] if over else self.hand_actions)],
+            "actions": [] if over else _copy_events(self.hand_actions),
             "last_hand": shown_last,
             "scores": list(self._scores()) if over else None,
         }
@@ -357,11 +376,19 @@ class HoldemState(State):
 
     # ------------------------------------------------------------ hand histories
     def to_phh(self, hand: str = "auto") -> str:
-        """The current hand (or, once over / between hands, the last finished one) in the
-        poker hand history (PHH) text format. See ``cardcore.phh``."""
+        """A hand in the poker hand history (PHH) text format: ``"current"`` (the hand being
+        played), ``"last"`` (the last finished hand) or ``"auto"`` (the current hand if any
+        action was taken in it, else the last finished one). See ``cardcore.phh``."""
         from .phh import dumps
 
         return dumps(self, hand)
+
+    @classmethod
+    def from_phh(cls, text: str, *, seed: int = 0) -> "HoldemState":
+        """Replay a PHH hand into a single-hand state (see ``cardcore.phh.loads``)."""
+        from .phh import loads
+
+        return loads(text, seed=seed)
 
 
 def hand_value(cards: Any) -> int:
