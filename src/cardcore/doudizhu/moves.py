@@ -22,6 +22,7 @@ cards can have two readings (two moves, the player picks one).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
@@ -36,6 +37,7 @@ _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
                                "BJ", "RJ")
 _CARDS = [Card(i) for i in range(54)]
+_new = object.__new__
 # card id -> index in the 15-rank order
 _R15 = [((i >> 2) - 1) if (i >> 2) else 12 for i in range(52)] + [13, 14]
 
@@ -75,56 +77,66 @@ def _text(kind: str, core: Sequence[int], counts: Sequence[int]) -> str:
 
 
 class _MoveBase:
-    """Shared machinery of the shedding games' moves (frozen, hashable)."""
+    """Shared machinery of the shedding games' moves (immutable, hashable)."""
 
-    __slots__ = ("kind", "rank", "length", "cards", "counts", "_text")
+    __slots__ = ("_kind", "_rank", "_length", "_cards", "_counts", "_text")
     KINDS: tuple[str, ...] = ()
 
-    def __init__(self, kind: str, rank: int, length: int, cards: Iterable[int],
-                 counts: Sequence[int] | None = None) -> None:
-        if kind not in self.KINDS:
-            raise CardcoreError(f"move kind {kind!r}: expected one of {', '.join(self.KINDS)}")
-        cs = tuple(Card(c) for c in cards)
-        cnt = [0] * 15
-        for c in cs:
-            cnt[_R15[c]] += 1
-        if counts is not None and list(counts) != cnt:
-            raise CardcoreError(f"move counts {list(counts)} do not match its cards")
-        self._init(kind, int(rank), int(length), cs, tuple(cnt))
+    def __init__(self, kind: str, rank: int, length: int, cards: Iterable[int]) -> None:
+        """Build a move from its reading and its cards; raises ``CardError`` unless the cards
+        really read as (``kind``, ``rank``, ``length``)."""
+        cs = tuple(Card(c) for c in parse(cards))
+        key = (kind, rank, length)
+        for m in self._readings(cs):
+            if m.key == key:
+                self._set(m._kind, m._rank, m._length, m._cards, m._counts)
+                return
+        raise CardError(f"{_fmt(cs)!r} is no {type(self).__module__.split('.')[1]} "
+                        f"{kind} of rank {rank} and length {length}")
 
-    def _init(self, kind, rank, length, cards, counts) -> None:
-        s = object.__setattr__
-        s(self, "kind", kind)
-        s(self, "rank", rank)
-        s(self, "length", length)
-        s(self, "cards", cards)
-        s(self, "counts", counts)
-        s(self, "_text", None)
+    @classmethod
+    def _readings(cls, cards) -> list:
+        raise NotImplementedError
+
+    def _set(self, kind, rank, length, cards, counts) -> None:
+        self._kind = kind
+        self._rank = rank
+        self._length = length
+        self._cards = cards
+        self._counts = counts
+        self._text = None
 
     @classmethod
     def _make(cls, kind, rank, length, cards, counts):
-        m = object.__new__(cls)
-        m._init(kind, rank, length, cards, counts)
+        m = _new(cls)
+        m._kind = kind
+        m._rank = rank
+        m._length = length
+        m._cards = cards
+        m._counts = counts
+        m._text = None
         return m
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError(f"{type(self).__name__} is immutable")
+    kind = property(attrgetter("_kind"), doc="The kind of play (see ``KINDS``).")
+    rank = property(attrgetter("_rank"), doc="The main rank, an index in the 15-rank order.")
+    length = property(attrgetter("_length"),
+                      doc="Number of core ranks of a sequence; 1 for other kinds.")
+    cards = property(attrgetter("_cards"), doc="The cards played (a tuple of Card).")
+    counts = property(attrgetter("_counts"),
+                      doc="The rank count vector of the cards (15 ints, 15-rank order).")
 
     def __reduce__(self):
         return (self.__class__._make,
-                (self.kind, self.rank, self.length, self.cards, self.counts))
+                (self._kind, self._rank, self._length, self._cards, self._counts))
 
     def __eq__(self, other) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return (self.kind == other.kind and self.rank == other.rank
-                and self.length == other.length and self.cards == other.cards)
+        return (self._kind == other._kind and self._rank == other._rank
+                and self._length == other._length and self._cards == other._cards)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.rank, self.length, self.cards))
+        return hash((self._kind, self._rank, self._length, self._cards))
 
     @property
     def rank_name(self) -> str:
@@ -149,8 +161,8 @@ class _MoveBase:
     def __str__(self) -> str:
         t = self._text
         if t is None:
-            t = _text(self.kind, self.core_ranks, self.counts)
-            object.__setattr__(self, "_text", t)
+            t = _text(self._kind, self.core_ranks, self._counts)
+            self._text = t
         return t
 
     def __repr__(self) -> str:
@@ -164,6 +176,10 @@ class Move(_MoveBase):
 
     __slots__ = ()
     KINDS = KINDS
+
+    @classmethod
+    def _readings(cls, cards) -> list:
+        return classify(cards)
 
     @property
     def wing(self) -> str:
@@ -248,28 +264,39 @@ def _by_rank(cs: Iterable[Card]) -> list[list[Card]]:
 
 def _build(cls, kinds, rows, by) -> list:
     """Moves from kernel rows, cards taken from ``by`` (cards per rank, preferred first)."""
+    pre = [[tuple(b[:x]) for x in range(len(b) + 1)] for b in by]
     out = []
-    make = cls._make
+    append = out.append
+    seq, wing = _SEQ, _WING
     for row in rows.tolist():
         kind = kinds[row[0]]
         rank = row[1]
         length = row[2]
-        cnt = row[3:]
-        if kind == "rocket":
-            core = (13, 14)
-        elif kind in _SEQ:
-            core = range(rank - length + 1, rank + 1)
+        cnt = tuple(row[3:])
+        if kind in seq:
+            lo = rank - length + 1
+            cards = ()
+            for r in range(lo, rank + 1):
+                cards += pre[r][cnt[r]]
+        elif kind == "rocket":
+            lo = 13
+            cards = pre[13][1] + pre[14][1]
         else:
-            core = (rank,)
-        cards: list = []
-        for r in core:
-            cards += by[r][:cnt[r]]
-        if kind in _WING:
+            lo = rank
+            cards = pre[rank][cnt[rank]]
+        if kind in wing:
             for r in range(15):
                 x = cnt[r]
-                if x and r not in core:
-                    cards += by[r][:x]
-        out.append(make(kind, rank, length, tuple(cards), tuple(cnt)))
+                if x and not lo <= r <= rank:
+                    cards += pre[r][x]
+        m = _new(cls)
+        m._kind = kind
+        m._rank = rank
+        m._length = length
+        m._cards = cards
+        m._counts = cnt
+        m._text = None
+        append(m)
     return out
 
 

@@ -36,6 +36,11 @@ class Move(_MoveBase):
     __slots__ = ()
     KINDS = KINDS
 
+    @classmethod
+    def _readings(cls, cards) -> list:
+        return classify(cards) + [m for m in classify(cards, first_play=True)
+                                  if m.kind == "heavenly_bomb"]
+
     def beats(self, other: "Move") -> bool:
         """Whether this play beats ``other``: same kind and length and a higher rank; a bomb
         beats ordinary plays and lower bombs; the ace bomb beats every other play; nothing beats
