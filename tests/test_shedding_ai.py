@@ -177,3 +177,27 @@ def test_time_budget_mode_respects_budget():
     ai.act(st)
     assert time.perf_counter() - t < 0.5
     assert ai.last_stats.get("worlds", 1) >= 1
+
+
+def test_zsy_pass_inference_holds_for_real_hands():
+    # a pass in Zheng Shangyou means "no answer": the caps it implies never exclude the truth
+    from cardcore.zhengshangyou.game import zsy_rank
+
+    ai = ZhengShangyouAI(seed=1, rollouts=1)
+    tight = 0
+    for seed in range(4):
+        st = cardcore.new_game("zhengshangyou", seed=seed)
+        rnd = get("random", "zhengshangyou", seed=seed)
+        while not st.is_over:
+            obs = st.observation(st.current_player)
+            caps = ai.caps(obs)
+            for s, cap in caps.items():
+                cnt = [0] * 13
+                for c in st.hands[s]:
+                    cnt[zsy_rank(c)] += 1
+                assert all(cnt[r] <= cap[r] for r in range(13)), (seed, s, cnt, cap)
+                tight += sum(cap) < 4 * 11 + 4
+            world = ai._world(obs)
+            assert [sum(w) for w in world] == obs["card_counts"]
+            st.apply(rnd.act(st))
+    assert tight > 0

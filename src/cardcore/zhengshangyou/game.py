@@ -6,7 +6,8 @@ without the jokers, the ace of hearts and the 2s other than the 2 of spades; 16 
 - The holder of the 3 of hearts leads and the opening play contains it; four 3s in the opening
   play are the unbeatable heavenly bomb (only there).
 - **Must beat:** a follower with any legal answer (a bomb included) must play; ``"pass"`` is
-  offered only when no answer exists. After both opponents pass the last player leads again.
+  offered only when no answer exists (so every pass is public information: the observation's
+  ``passes_on`` lists ``[seat, index into plays]`` of each pass). After both opponents pass the last player leads again.
 - Each play is one action per kernel ``Move`` (``kind``, ``cards``, ``text`` = its rank
   notation); ``apply`` also takes a play written as exact cards from the hand, any suits.
 - **Bomb bonus:** a bomb or ace bomb played as an answer (not a lead) earns 20 (each opponent
@@ -96,6 +97,7 @@ class ZhengShangyouState(State):
         self.played = [[], [], []]
         self.num_plays = [0, 0, 0]
         self.plays: list[list] = []
+        self.passes_on: list[list] = []        # [seat, index in plays] of every pass
         self.pending_bomb: int | None = None   # seat of an answering bomb not yet settled
         self.bonus = [0, 0, 0]                 # settled bomb bonuses
         self.bomb_log: list[list] = []         # [seat, amount won] per settled bonus
@@ -175,6 +177,7 @@ class ZhengShangyouState(State):
     def _apply(self, action: Action) -> None:
         seat = self.turn
         if action.kind == "pass":
+            self.passes_on.append([seat, len(self.plays) - 1])
             self.passes += 1
             self.turn = (seat + 1) % 3
             if self.passes == 2:        # the round ends; the last player leads
@@ -249,6 +252,7 @@ class ZhengShangyouState(State):
             "plays": [{"seat": p[0], "kind": p[1], "text": p[2], "cards": list(p[3])}
                       for p in self.plays],
             "played": [list(p) for p in self.played],
+            "passes_on": [list(p) for p in self.passes_on],
             "pending_bomb": self.pending_bomb,
             "bonus": list(self.bonus),
             "winner": self.winner_seat,
