@@ -283,3 +283,23 @@ def test_options_and_bad_input():
     assert s.to_json() == before
     s.apply("bet 77")       # an off-list size, the bet alias
     assert s.history[-1].action.text == "raise 77"
+
+
+def test_sixth_and_seventh_cards_never_break_a_tie():
+    # best five for both: A K Q J 9 from the board; their 8s and small cards do not play
+    s = game(["8c 2d", "8d 3c", "5h 4h", "6c 6d"], "As Ks Qd Jc 9h", single_deal=True)
+    s.apply("fold")          # seat 3
+    s.apply("raise 40")      # seat 0
+    s.apply("call")          # seat 1
+    s.apply("fold")          # seat 2 (its 20 stay in)
+    for _ in range(6):
+        s.apply("check")
+    assert s.last_hand["won"] == [50, 50, 0, 0]
+
+
+def test_wheel_is_the_lowest_straight():
+    s = game(["As 2d", "6c 7d", "Kh Kd", "Qc Qd"], "3s 4c 5h 9d Tc", single_deal=True)
+    s.apply("fold"), s.apply("call"), s.apply("call"), s.apply("check")
+    for _ in range(9):
+        s.apply("check")
+    assert s.last_hand["won"] == [0, 60, 0, 0]   # 3-7 beats A-5

@@ -38,67 +38,13 @@ from .cards import Card, check_deck, deck52
 from .cards import format as fmt
 from .errors import IllegalAction
 from .game import Action, State, register
+from .poker import evaluate
 
 NUM = 4
 START_STACK = 1000
 SMALL_BLIND = 10
 BIG_BLIND = 20
 STREETS = ("preflop", "flop", "turn", "river")
-
-
-def _evaluator():
-    try:
-        from .poker import evaluate  # the shared kernel
-        return evaluate
-    except (ImportError, AttributeError):  # pragma: no cover - until the kernel is built
-        return _slow_evaluate
-
-
-def _slow_evaluate(cards: list[int]) -> int:
-    """Best 5 of up to 7 cards, as a comparable int (a plain-Python fallback)."""
-    from itertools import combinations
-
-    best = 0
-    for five in combinations(cards, 5):
-        ranks = sorted((c >> 2 for c in five), reverse=True)
-        suits = {c & 3 for c in five}
-        counts: dict[int, int] = {}
-        for r in ranks:
-            counts[r] = counts.get(r, 0) + 1
-        groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-        order = [r for r, _ in groups]
-        shape = sorted(counts.values(), reverse=True)
-        uniq = sorted(set(ranks), reverse=True)
-        straight = None
-        if len(uniq) == 5:
-            if uniq[0] - uniq[4] == 4:
-                straight = uniq[0]
-            elif uniq == [12, 3, 2, 1, 0]:
-                straight = 3
-        flush = len(suits) == 1
-        if straight is not None and flush:
-            cat, key = 8, [straight]
-        elif shape == [4, 1]:
-            cat, key = 7, order
-        elif shape == [3, 2]:
-            cat, key = 6, order
-        elif flush:
-            cat, key = 5, ranks
-        elif straight is not None:
-            cat, key = 4, [straight]
-        elif shape == [3, 1, 1]:
-            cat, key = 3, order
-        elif shape == [2, 2, 1]:
-            cat, key = 2, order
-        elif shape == [2, 1, 1, 1]:
-            cat, key = 1, order
-        else:
-            cat, key = 0, ranks
-        v = cat
-        for k in (key + [0] * 5)[:5]:
-            v = v * 16 + k
-        best = max(best, v)
-    return best
 
 
 def _copy_events(events: list[list]) -> list[list]:
@@ -227,9 +173,8 @@ class HoldemState(State):
         strength = [0] * NUM
         values: dict[str, int] = {}
         if showdown:
-            ev = _evaluator()
             for s in live:
-                strength[s] = int(ev(self.holes[s] + self.board))
+                strength[s] = int(evaluate(self.holes[s] + self.board))
                 values[str(s)] = strength[s]
         won = bt.award(h, strength, odd_from=(self.button + 1) % NUM)
         self.stacks = list(h["stacks"])
@@ -393,7 +338,7 @@ class HoldemState(State):
 
 def hand_value(cards: Any) -> int:
     """The comparable value of a 5-7 card hand (``cardcore.poker.evaluate``)."""
-    return int(_evaluator()([int(Card(c)) for c in cards]))
+    return int(evaluate([int(Card(c)) for c in cards]))
 
 
 __all__ = ["HoldemState", "hand_value", "START_STACK", "SMALL_BLIND", "BIG_BLIND"]
