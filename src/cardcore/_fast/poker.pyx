@@ -399,14 +399,34 @@ cdef inline uint16_t _eval7_row(const uint8_t* c) noexcept nogil:
 
 
 cdef inline uint64_t _row_check(const uint8_t* c, int k) noexcept nogil:
-    """Nonzero when the row holds an invalid id or a repeated card."""
-    cdef uint64_t used = 0, dup = 0, b
+    """Nonzero when the row holds an invalid id or a repeated card: the sum and the OR of
+    the one-bit-per-card masks differ exactly when a bit repeats (an invalid id sets bit 63,
+    so one invalid id shows in the OR and two cancel in the sum)."""
+    cdef uint64_t total = 0, anyb = 0, b
     cdef int i
     for i in range(k):
         b = CARD_BIT[c[i]]
-        dup |= used & b
-        used |= b
-    return dup | (used & ((<uint64_t>1) << 63))
+        total += b
+        anyb |= b
+    return (total ^ anyb) | (anyb & ((<uint64_t>1) << 63))
+
+
+cdef inline uint16_t _eval7_checked(const uint8_t* c, uint64_t* bad) noexcept nogil:
+    """``_eval7_row`` plus the validity check of ``_row_check`` in the same pass."""
+    cdef uint64_t b0 = CARD_BIT[c[0]], b1 = CARD_BIT[c[1]], b2 = CARD_BIT[c[2]]
+    cdef uint64_t b3 = CARD_BIT[c[3]], b4 = CARD_BIT[c[4]], b5 = CARD_BIT[c[5]]
+    cdef uint64_t b6 = CARD_BIT[c[6]]
+    cdef uint64_t anyb = ((b0 | b1) | (b2 | b3)) | ((b4 | b5) | b6)
+    cdef uint64_t total = ((b0 + b1) + (b2 + b3)) + ((b4 + b5) + b6)
+    cdef uint64_t key = (((SUIT_INIT + CARD_KEY[c[0]]) + (CARD_KEY[c[1]] + CARD_KEY[c[2]]))
+                         + ((CARD_KEY[c[3]] + CARD_KEY[c[4]]) + (CARD_KEY[c[5]] + CARD_KEY[c[6]])))
+    cdef uint32_t fl = <uint32_t>key & FLUSH_BITS
+    cdef uint32_t rk
+    bad[0] |= (total ^ anyb) | (anyb & ((<uint64_t>1) << 63))
+    if fl:
+        return _flush_of_row(c, 7, fl)
+    rk = <uint32_t>(key >> 32)
+    return HASH_TAB[ROW_OFF[rk >> HASH_SHIFT] + (rk & HASH_MASK)]
 
 
 _NAMES = tuple("23456789TJQKA"[i >> 2] + "cdhs"[i & 3] for i in range(52))
@@ -455,9 +475,14 @@ def evaluate(cards):
     return eval_ids(c, <int>n)
 
 
-def evaluate_many(cards):
+def evaluate_many(cards, bint check=True):
     """Values of every row of an ``(n, k)`` array of card ids (k = 5, 6 or 7) as a uint16
-    array of length n. Rows with an id outside 0..51 or a repeated card raise ``CardError``."""
+    array of length n.
+
+    With ``check`` (the default) a row with an id outside 0..51 or a repeated card raises
+    ``CardError``. ``check=False`` skips the per-row test (about twice the throughput); ids
+    above 51 and repeated cards then give meaningless values, never an out-of-bounds read.
+    """
     a0 = np.asarray(cards)
     if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
         raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
@@ -473,14 +498,21 @@ def evaluate_many(cards):
     if n == 0:
         return out
     cdef const uint8_t[:, ::1] a = arr
-    cdef uint16_t[::1] o = out
+    cdef uint16_t[::1] ov = out
+    cdef uint16_t* o = &ov[0]
     cdef uint64_t bad = 0
     cdef const uint8_t* p = &a[0, 0]
     with nogil:
-        if k == 7:
+        if not check:
+            if k == 7:
+                for i in range(n):
+                    o[i] = _eval7_row(p + 7 * i)
+            else:
+                for i in range(n):
+                    o[i] = eval_ids(p + k * i, k)
+        elif k == 7:
             for i in range(n):
-                bad |= _row_check(p + 7 * i, 7)
-                o[i] = _eval7_row(p + 7 * i)
+                o[i] = _eval7_checked(p + 7 * i, &bad)
         else:
             for i in range(n):
                 bad |= _row_check(p + k * i, k)
@@ -490,28 +522,6 @@ def evaluate_many(cards):
             if _row_check(p + k * i, k):
                 raise CardError(f"evaluate_many: row {i} {_fmt(arr[i].tolist())} holds an id "
                                 "outside 0..51 or a repeated card")
-    return out
-
-
-def evaluate_many_unchecked(const uint8_t[:, ::1] a):
-    """``evaluate_many`` without the per-row validity check (ids must be valid and distinct;
-    invalid rows give a meaningless value but never read out of bounds)."""
-    cdef Py_ssize_t n = a.shape[0], i
-    cdef int k = a.shape[1]
-    if k not in (5, 6, 7):
-        raise CardError(f"evaluate_many_unchecked: rows of 5, 6 or 7 cards, got {k}")
-    out = np.empty(n, dtype=np.uint16)
-    if n == 0:
-        return out
-    cdef uint16_t[::1] o = out
-    cdef const uint8_t* p = &a[0, 0]
-    with nogil:
-        if k == 7:
-            for i in range(n):
-                o[i] = _eval7_row(p + 7 * i)
-        else:
-            for i in range(n):
-                o[i] = eval_ids(p + k * i, k)
     return out
 
 

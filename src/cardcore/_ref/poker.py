@@ -143,7 +143,7 @@ def _check_rows(arr: np.ndarray) -> None:
                             "a repeated card")
 
 
-def evaluate_many(cards) -> np.ndarray:
+def evaluate_many(cards, check: bool = True) -> np.ndarray:
     a0 = np.asarray(cards)
     if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
         raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
@@ -153,15 +153,25 @@ def evaluate_many(cards) -> np.ndarray:
         if a0.min() < 0 or a0.max() > 51:
             raise CardError("evaluate_many: card ids must be in 0..51")
     arr = np.ascontiguousarray(a0, dtype=np.uint8)
-    _check_rows(arr)
-    return np.array([_eval_ids(row) for row in arr.tolist()], dtype=np.uint16)
+    if check:
+        _check_rows(arr)
+        return np.array([_eval_ids(row) for row in arr.tolist()], dtype=np.uint16)
+    # unchecked: invalid rows give some value (here the value of the row's valid prefix
+    # padded with the lowest free cards), never an error
+    return np.array([_eval_ids(_patch(row)) for row in arr.tolist()], dtype=np.uint16)
 
 
-def evaluate_many_unchecked(a) -> np.ndarray:
-    arr = np.asarray(a, dtype=np.uint8)
-    if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
-        raise CardError(f"evaluate_many_unchecked: rows of 5, 6 or 7 cards, got {arr.shape}")
-    return np.array([_eval_ids(row) for row in arr.tolist()], dtype=np.uint16)
+def _patch(row: list[int]) -> list[int]:
+    if len(set(row)) == len(row) and max(row) <= 51:
+        return row
+    seen: list[int] = []
+    for c in row:
+        if c <= 51 and c not in seen:
+            seen.append(c)
+    free = (c for c in range(52) if c not in seen)
+    while len(seen) < len(row):
+        seen.append(next(free))
+    return seen
 
 
 def category(value) -> str:
