@@ -303,3 +303,9 @@ def test_wheel_is_the_lowest_straight():
     for _ in range(9):
         s.apply("check")
     assert s.last_hand["won"] == [0, 60, 0, 0]   # 3-7 beats A-5
+
+
+def test_render_public_view_shows_no_hole_cards():
+    s = game(HOLES4, DRY)
+    r = s.render()
+    assert all(c not in r for c in ("As", "Kc", "7h", "9s")) and "raise to 40..1000" in r

@@ -294,3 +294,12 @@ def test_random_matches_are_zero_sum_and_end():
     for seed in range(30):
         s = cardcore.play_match("onepoker", ["random", "random"], seed=seed)
         assert s.is_over and sum(s.scores()) == 0 and min(s.chips) == 0 and sum(s.chips) == 40
+
+
+def test_render_public_view_shows_no_hand():
+    s = game("2c Jd As Kh")
+    s.apply("lock Jd")
+    assert "2c" not in s.render() and "As" not in s.render() and "Jd" not in s.render()
+    assert "2c Jd" in s.render(0) and "seat 1 to lock" in s.render(0)
+    s.apply("lock As")
+    assert "seat 0 to act: 0 to call; raise to 1..19" in s.render(1)

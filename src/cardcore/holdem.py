@@ -269,7 +269,7 @@ class HoldemState(State):
         }
 
     def render(self, player: int | None = None) -> str:
-        p = 0 if player is None else player
+        p = player  # None: the public view, no hole cards shown
         h = self.bet
         over = self.phase == "over"
         lines = [f"Texas Hold'em - hand {self.hand_no}, {self.street_name}"]

@@ -243,8 +243,7 @@ class OnePokerState(State):
         }
 
     def render(self, player: int | None = None) -> str:
-        p = 0 if player is None else player
-        o = 1 - p
+        p = player  # None: the public view, no hand shown
         h = self.bet
         lines = [f"One Poker - deal {self.deal_no}"
                  + (" (match over)" if self.phase == "over" else "")]
@@ -254,8 +253,8 @@ class OnePokerState(State):
             how = f" (seat {d['folded']} folded)" if d["folded"] is not None else ""
             lines.append(f"  deal {d['deal']}: {Card(a)} vs {Card(b)} -> {res}{how}")
         chips = self.chips if self.phase == "over" else h["stacks"]
-        for seat in (o, p):
-            who = "you" if seat == p else "opponent"
+        for seat in ((1 - p, p) if p is not None else (0, 1)):
+            who = "you" if seat == p else ("opponent" if p is not None else "player")
             sig = self.signals[seat]
             if seat == p:
                 cards = fmt(self.hands[seat]) if self.hands[seat] else "-"
@@ -271,9 +270,14 @@ class OnePokerState(State):
         if self.phase != "over":
             lines.append(f"  pot {self.pot}; first player seat {self.first}; "
                          f"deck {len(self.pile)} cards")
-            lo, hi = self.min_raise_to, self.max_raise_to
-            if self.phase == "bet" and lo is not None:
-                lines.append(f"  raise to {lo}..{hi}")
+            cp = self._current_player()
+            if self.phase == "lock":
+                lines.append(f"  seat {cp} to lock a card")
+            else:
+                owed = max(h["bets"]) - h["bets"][cp]
+                lo, hi = self.min_raise_to, self.max_raise_to
+                rng = f"; raise to {lo}..{hi}" if lo is not None else "; no raise possible"
+                lines.append(f"  seat {cp} to act: {min(owed, h['stacks'][cp])} to call{rng}")
         else:
             s = self._scores()
             lines.append(f"  final scores: seat 0 {s[0]:+g}, seat 1 {s[1]:+g}")
