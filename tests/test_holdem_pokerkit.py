@@ -114,12 +114,12 @@ def play_pair(seed: int, stats: dict) -> int:
     s, pk, order, burns, streets = make_pair(stacks, seed)
     steps = 0
     street = -1
-    short = False   # a short all-in (or a short big blind) happened in this betting round
+    short = False   # a short all-in happened in this betting round
     while True:
         pk_deal(pk, burns, streets)
         if s.street != street:
             street = s.street
-            short = street == 0 and s.bet["bets"][s.bb] < 20
+            short = False
         ours, theirs = snapshot_ours(s), snapshot_pk(pk, order)
         while ours is None and theirs is not None and theirs[1:] == (["check"], None, None):
             # pokerkit asks for a check that decides nothing (nobody else can bet); we skip it
@@ -179,6 +179,8 @@ def test_random_hands_agree_with_pokerkit():
     ([1000, 30, 0, 0], (40, 1000)),       # ... and by nothing else: not by the opponent's 30
     ([1000, 1000, 30, 0], (40, 1000)),
     ([1000, 25, 1000, 1000], (40, 1000)),
+    ([1000, 1000, 15, 1000], (35, 1000)),  # a short big blind: a full 20 above the 15 posted
+    ([1000, 5, 1000, 1000], (40, 1000)),   # a short small blind changes nothing
 ])
 def test_min_raise_capped_only_by_own_stack(stacks, bounds):
     s, pk, order, _, _ = make_pair(stacks, 1)
