@@ -229,3 +229,50 @@ def test_legal_sizes():
     # seat 1: min raise 200, half pot (100 + (100+100)//2) = 200 (dup), pot 300, all-in 1000
     assert bt.legal(h) == [("fold", None), ("call", None), ("raise", 200), ("raise", 300),
                            ("all-in", 1000)]
+
+
+def test_random_rounds_keep_every_invariant():
+    from cardcore.rng import Rng
+
+    rng = Rng(2024)
+    for trial in range(400):
+        n = 2 + rng.below(5)
+        stacks = [1 + rng.below(300) for _ in range(n)]
+        total = sum(stacks)
+        h = bt.new_hand(stacks, min_bet=1 + rng.below(20))
+        bt.post(h, 0, 5, as_bet=True)
+        bt.post(h, 1 % n, 10, as_bet=True)
+        bt.start_round(h, 2 % n, keep_bets=True)
+        for street in range(4):
+            if street:
+                bt.start_round(h, 0)
+            for _ in range(200):
+                a = h["actor"]
+                if a is None:
+                    break
+                legal = bt.legal(h)
+                assert legal and not h["folded"][a] and h["stacks"][a] > 0
+                lo, hi = bt.min_raise_to(h), bt.max_raise_to(h)
+                if lo is not None:
+                    assert h["max_bet"] < lo <= hi == h["bets"][a] + h["stacks"][a]
+                    assert lo == min(h["max_bet"] + h["last_inc"], hi)
+                kind, amount = legal[rng.below(len(legal))]
+                if kind == "raise" and lo is not None and rng.below(2):
+                    amount = lo + rng.below(hi - lo + 1)
+                bt.act(h, kind, amount)
+                assert sum(h["stacks"]) + sum(h["contrib"]) == total
+            else:
+                raise AssertionError("a betting round did not end")
+            # a closed round: everyone live and able to bet has matched the highest bet
+            for i in bt.live(h):
+                assert h["bets"][i] == h["max_bet"] or h["stacks"][i] == 0
+            if bt.hand_decided(h):
+                break
+        bt.return_uncalled(h)
+        pots = bt.pots(h)
+        assert sum(p["amount"] for p in pots) == sum(h["contrib"])
+        assert all(p["eligible"] for p in pots)
+        strength = [rng.below(3) for _ in range(n)]
+        won = bt.award(h, strength, odd_from=rng.below(n))
+        assert sum(won) == sum(pots_amount["amount"] for pots_amount in pots)
+        assert sum(h["stacks"]) == total
