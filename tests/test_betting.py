@@ -276,3 +276,18 @@ def test_random_rounds_keep_every_invariant():
         won = bt.award(h, strength, odd_from=rng.below(n))
         assert sum(won) == sum(pots_amount["amount"] for pots_amount in pots)
         assert sum(h["stacks"]) == total
+
+
+def test_resolve_texts_and_actions():
+    from cardcore.game import Action
+
+    h = hand3()
+    assert bt.resolve(h, "Bet  40").text == "raise 40"
+    assert bt.resolve(h, "raise to 40").text == "raise 40"
+    assert bt.resolve(h, "allin").text == "all-in"
+    assert bt.resolve(h, Action("raise", "raise 41")).text == "raise 41"
+    for bad, why in [("raise 1e3", "whole number"), ("raise \u0664\u0660", "whole number"),
+                     ("raise 10.5", "whole number"), ("jump", "not a betting action"),
+                     ("call", "nothing is owed"), ("raise 5", "below the minimum raise to 20")]:
+        with pytest.raises(IllegalAction, match=why):
+            bt.resolve(h, bad)

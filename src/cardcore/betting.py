@@ -314,6 +314,8 @@ def resolve(h: Hand, action: Action | str) -> Action:
     ``IllegalAction`` saying why. Accepts ``fold``, ``check``, ``call``, ``raise N``,
     ``bet N`` (alias of ``raise N``), ``raise to N`` and ``all-in``."""
     if isinstance(action, Action):
+        if action.kind == "raise" and action.amount is None:
+            return resolve(h, action.text)
         if action.kind == "raise":
             kind, amount = "raise", action.amount
         elif action.kind in ("fold", "check", "call", "all-in"):
@@ -329,6 +331,8 @@ def resolve(h: Hand, action: Action | str) -> Action:
             kind, amount = key, None
         elif m:
             try:
+                if not re.fullmatch(r"[+-]?[0-9]+", m.group(1)):
+                    raise ValueError(m.group(1))
                 amount = int(m.group(1))
             except ValueError:
                 raise IllegalAction(f"action {action!r}: the amount must be a whole number of "
