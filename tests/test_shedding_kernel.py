@@ -179,3 +179,53 @@ def test_bad_input_is_rejected(mod):
         mod.zsy_moves([0] * 15, beat=(8, 0, 1))
     assert mod.ddz_moves([0] * 15).shape == (0, 18)
     assert mod.ddz_classify([0] * 15).shape == (0, 18)
+
+
+class _Rec(tuple):
+    __slots__ = ()
+
+
+def test_build_records_agree():
+    from cardcore.cards import Card
+
+    rng = random.Random(3)
+    for i in range(400):
+        game = i % 2
+        deck = DDZ_DECK if game == 0 else ZSY_DECK
+        ids = sorted(rng.sample(deck, 20 if game == 0 else 16))
+        if i % 10 == 0 and game == 0:
+            ids = sorted(dense_ddz(rng, 20))
+        by = [[] for _ in range(15)]
+        for c in ids:
+            by[counts([c]).index(1)].append(Card(c))
+        rng.shuffle(by[0])  # any preference order per rank is honoured
+        h = counts(ids)
+        rows = F.ddz_moves(h) if game == 0 else F.zsy_moves(h)
+        build_f = F.ddz_build if game == 0 else F.zsy_build
+        build_r = R.ddz_build if game == 0 else R.zsy_build
+        got = build_f(rows, by, _Rec)
+        assert got == build_r(rows, by, _Rec)
+        assert all(type(m) is _Rec for m in got)
+        for m, row in zip(got, rows):
+            assert m[4] == tuple(int(x) for x in row[3:]) and len(m[3]) == sum(m[4])
+            assert m[5].replace(" ", "").replace("BJ", "B").replace("RJ", "R") != ""
+
+
+@pytest.mark.parametrize("mod", [F, R], ids=["fast", "ref"])
+def test_build_rejects_bad_input(mod):
+    rows = mod.ddz_moves([2] + [0] * 14)
+    with pytest.raises(ValueError):
+        mod.ddz_build(rows, [[]] * 15, _Rec)  # not enough cards of rank 3
+    with pytest.raises(ValueError):
+        mod.ddz_build(rows, [[0, 1]] + [[]] * 13, _Rec)
+    with pytest.raises(ValueError):
+        mod.ddz_build(rows, [[0, 1]] + [[]] * 14, list)
+    with pytest.raises(ValueError):
+        mod.ddz_build(rows.astype(np.int64), [[0, 1]] + [[]] * 14, _Rec)
+    bad = rows.copy()
+    bad[0, 0] = 99
+    with pytest.raises(ValueError):
+        mod.ddz_build(bad, [[0, 1]] + [[]] * 14, _Rec)
+    assert mod.ddz_build(rows, [[0, 1]] + [[]] * 14, _Rec) == [
+        _Rec(("single", 0, 1, (0,), (1,) + (0,) * 14, "3")),
+        _Rec(("pair", 0, 1, (0, 1), (2,) + (0,) * 14, "33"))]

@@ -489,3 +489,59 @@ def zsy_beats(a, b) -> bool:
 def ddz_count(counts, beat=None) -> int:
     """The number of rows ``ddz_moves`` would return."""
     return len(ddz_moves(counts, beat))
+
+
+# ------------------------------------------------------------------ rows -> move records
+
+_RANK_CHARS = "3456789TJQKA2"
+
+
+def _build(rows, by, cls, kinds, seq_kinds, rocket) -> list:
+    if not isinstance(rows, np.ndarray) or rows.dtype != np.uint8 or rows.ndim != 2 \
+            or rows.shape[1] != ROW:
+        raise ValueError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
+    if not isinstance(by, list) or len(by) != NRANKS or any(type(b) is not list for b in by):
+        raise ValueError("by: expected 15 lists of cards, one per rank")
+    if not (issubclass(cls, tuple) and cls.__basicsize__ == tuple.__basicsize__
+            and cls.__itemsize__ == tuple.__itemsize__):
+        raise ValueError(f"cls {cls!r}: expected a tuple subclass without instance fields")
+    out = []
+    for i, row in enumerate(rows.tolist()):
+        k, rank, length = row[0], row[1], row[2]
+        cnt = row[3:]
+        if k >= len(kinds) or rank >= NRANKS or not 1 <= length <= rank + 1:
+            raise ValueError(f"row {i}: bad kind, rank or length")
+        for r in range(NRANKS):
+            if cnt[r] > min(len(by[r]), 4):
+                raise ValueError(f"row {i}: needs {cnt[r]} cards of rank index {r}, "
+                                 f"by has {min(len(by[r]), 4)}")
+        if k in seq_kinds:
+            lo, hi = rank - length + 1, rank
+        elif k == rocket:
+            lo, hi = _BJ, _RJ
+        else:
+            lo, hi = rank, rank
+        order = [r for r in range(NRANKS) if lo <= r <= hi] + \
+                [r for r in range(NRANKS) if not lo <= r <= hi]
+        cards = []
+        chars = []
+        for r in order:
+            cards += by[r][:cnt[r]]
+            if r < _BJ:
+                chars.append(_RANK_CHARS[r] * cnt[r])
+        tokens = ["".join(chars)] if any(chars) else []
+        tokens += [("BJ", "RJ")[r - _BJ] for r in (_BJ, _RJ) if cnt[r]]
+        rec = (kinds[k], rank, length, tuple(cards), tuple(cnt), " ".join(tokens))
+        out.append(tuple.__new__(cls, rec))
+    return out
+
+
+def ddz_build(rows, by, cls) -> list:
+    """Dou Dizhu move records ``cls((kind, rank, length, cards, counts, text))`` for ``rows``;
+    ``by[r]`` lists the hand's cards of rank index ``r`` in the order they are to be chosen."""
+    return _build(rows, by, cls, DDZ_KINDS, range(D_STRAIGHT, D_AIRPLANE_PAIRS + 1), D_ROCKET)
+
+
+def zsy_build(rows, by, cls) -> list:
+    """Zheng Shangyou move records, as ``ddz_build``."""
+    return _build(rows, by, cls, ZSY_KINDS, (Z_STRAIGHT, Z_PAIR_RUN), -1)

@@ -21,8 +21,7 @@ cards can have two readings (two moves, the player picks one).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from operator import itemgetter
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
@@ -37,15 +36,13 @@ _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
                                "BJ", "RJ")
 _CARDS = [Card(i) for i in range(54)]
-_new = object.__new__
+_tuple_new = tuple.__new__
+_CARD_TYPE = {Card}
+_tuple_eq = tuple.__eq__
 # card id -> index in the 15-rank order
 _R15 = [((i >> 2) - 1) if (i >> 2) else 12 for i in range(52)] + [13, 14]
 
 _SEQ = frozenset({"straight", "pair_run", "airplane", "airplane_singles", "airplane_pairs"})
-_CORE_PER = {"single": 1, "pair": 2, "trio": 3, "trio_single": 3, "trio_pair": 3,
-             "straight": 1, "pair_run": 2, "airplane": 3, "airplane_singles": 3,
-             "airplane_pairs": 3, "four_two_singles": 4, "four_two_pairs": 4, "bomb": 4,
-             "rocket": 1}
 _WING = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
          "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
 
@@ -63,80 +60,58 @@ def _core_ranks(kind: str, rank: int, length: int) -> tuple[int, ...]:
     return (rank,)
 
 
-def _text(kind: str, core: Sequence[int], counts: Sequence[int]) -> str:
-    chars: list[str] = []
-    jokers: list[str] = []
-    wings = [r for r in range(15) if counts[r] and r not in core]
-    for r in list(core) + wings:
-        if r >= 13:
-            jokers.append(RANK_NAMES[r])
-        else:
-            chars.append(RANK_NAMES[r] * counts[r])
-    parts = ["".join(chars)] if chars else []
-    return " ".join(parts + jokers)
+def _record(cls, fields):
+    return _tuple_new(cls, fields)
 
 
-class _MoveBase:
-    """Shared machinery of the shedding games' moves (immutable, hashable)."""
+class _MoveBase(tuple):
+    """Shared machinery of the shedding games' moves: an immutable, hashable record.
 
-    __slots__ = ("_kind", "_rank", "_length", "_cards", "_counts", "_text")
+    (Stored as a tuple ``(kind, rank, length, cards, counts, text)`` so the kernel can build
+    moves in bulk; use the attributes, not the tuple positions.)
+    """
+
+    __slots__ = ()
     KINDS: tuple[str, ...] = ()
 
-    def __init__(self, kind: str, rank: int, length: int, cards: Iterable[int]) -> None:
-        """Build a move from its reading and its cards; raises ``CardError`` unless the cards
-        really read as (``kind``, ``rank``, ``length``)."""
-        cs = tuple(Card(c) for c in parse(cards))
+    def __new__(cls, kind: str, rank: int, length: int, cards: CardsLike):
+        """The move these cards make when read as (``kind``, ``rank``, ``length``); raises
+        ``CardError`` unless the cards really have that reading."""
+        cs = parse(cards)
         key = (kind, rank, length)
-        for m in self._readings(cs):
+        for m in cls._readings(cs):
             if m.key == key:
-                self._set(m._kind, m._rank, m._length, m._cards, m._counts)
-                return
-        raise CardError(f"{_fmt(cs)!r} is no {type(self).__module__.split('.')[1]} "
-                        f"{kind} of rank {rank} and length {length}")
+                return m
+        raise CardError(f"{_fmt(cs)!r} is no {cls._GAME} {kind} of rank {rank} and "
+                        f"length {length}")
+
+    _GAME = "shedding game"
 
     @classmethod
     def _readings(cls, cards) -> list:
         raise NotImplementedError
 
-    def _set(self, kind, rank, length, cards, counts) -> None:
-        self._kind = kind
-        self._rank = rank
-        self._length = length
-        self._cards = cards
-        self._counts = counts
-        self._text = None
-
-    @classmethod
-    def _make(cls, kind, rank, length, cards, counts):
-        m = _new(cls)
-        m._kind = kind
-        m._rank = rank
-        m._length = length
-        m._cards = cards
-        m._counts = counts
-        m._text = None
-        return m
-
-    kind = property(attrgetter("_kind"), doc="The kind of play (see ``KINDS``).")
-    rank = property(attrgetter("_rank"), doc="The main rank, an index in the 15-rank order.")
-    length = property(attrgetter("_length"),
-                      doc="Number of core ranks of a sequence; 1 for other kinds.")
-    cards = property(attrgetter("_cards"), doc="The cards played (a tuple of Card).")
-    counts = property(attrgetter("_counts"),
+    kind = property(itemgetter(0), doc="The kind of play (see ``KINDS``).")
+    rank = property(itemgetter(1), doc="The main rank, an index in the 15-rank order.")
+    length = property(itemgetter(2), doc="Number of core ranks of a sequence; 1 for other kinds.")
+    cards = property(itemgetter(3), doc="The cards played (a tuple of Card).")
+    counts = property(itemgetter(4),
                       doc="The rank count vector of the cards (15 ints, 15-rank order).")
 
     def __reduce__(self):
-        return (self.__class__._make,
-                (self._kind, self._rank, self._length, self._cards, self._counts))
+        return (_record, (type(self), tuple(self)))
 
     def __eq__(self, other) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return (self._kind == other._kind and self._rank == other._rank
-                and self._length == other._length and self._cards == other._cards)
+        return _tuple_eq(self, other)
 
-    def __hash__(self) -> int:
-        return hash((self._kind, self._rank, self._length, self._cards))
+    def __ne__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return not _tuple_eq(self, other)
+
+    __hash__ = tuple.__hash__
 
     @property
     def rank_name(self) -> str:
@@ -159,11 +134,7 @@ class _MoveBase:
         return _core_ranks(self.kind, self.rank, self.length)
 
     def __str__(self) -> str:
-        t = self._text
-        if t is None:
-            t = _text(self._kind, self.core_ranks, self._counts)
-            self._text = t
-        return t
+        return self[5]
 
     def __repr__(self) -> str:
         from ..cards import format as fmt
@@ -176,6 +147,7 @@ class Move(_MoveBase):
 
     __slots__ = ()
     KINDS = KINDS
+    _GAME = "Dou Dizhu"
 
     @classmethod
     def _readings(cls, cards) -> list:
@@ -237,91 +209,39 @@ def _beats(ak, ar, al, bk, br, bl) -> bool:
 
 # ------------------------------------------------------------------ hands
 
-def _hand(cards: CardsLike, what: str) -> list[Card]:
-    cs = parse(cards)
-    seen = set()
-    for c in cs:
-        if c in seen:
-            raise CardError(f"{what}: card {c} appears twice (Dou Dizhu uses one 54-card deck)")
-        seen.add(c)
-    return cs
+def _prep(cards: CardsLike, what: str):
+    """Parse a Dou Dizhu hand: (cards per rank index ascending, rank counts as bytes)."""
+    # (a list of Card objects, the common case, skips the general parser)
+    cs = cards if type(cards) is list and set(map(type, cards)) <= _CARD_TYPE else parse(cards)
+    if len(set(cs)) != len(cs):
+        seen: set = set()
+        dup = next(c for c in cs if c in seen or seen.add(c))
+        raise CardError(f"{what}: card {dup} appears twice (Dou Dizhu uses one 54-card deck)")
+    by: list[list[Card]] = [[] for _ in range(15)]
+    for c in sorted(cs):
+        by[_R15[c]].append(c)
+    return by, bytes([len(b) for b in by])
 
 
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Dou Dizhu hand."""
-    cnt = [0] * 15
-    for c in _hand(cards, "hand"):
-        cnt[_R15[c]] += 1
-    return cnt
-
-
-def _by_rank(cs: Iterable[Card]) -> list[list[Card]]:
-    by = [[] for _ in range(15)]
-    for c in sorted(cs):
-        by[_R15[c]].append(c)
-    return by
-
-
-def _build(cls, kinds, rows, by) -> list:
-    """Moves from kernel rows, cards taken from ``by`` (cards per rank, preferred first)."""
-    pre = [[tuple(b[:x]) for x in range(len(b) + 1)] for b in by]
-    out = []
-    append = out.append
-    seq, wing = _SEQ, _WING
-    for row in rows.tolist():
-        kind = kinds[row[0]]
-        rank = row[1]
-        length = row[2]
-        cnt = tuple(row[3:])
-        if kind in seq:
-            lo = rank - length + 1
-            cards = ()
-            for r in range(lo, rank + 1):
-                cards += pre[r][cnt[r]]
-        elif kind == "rocket":
-            lo = 13
-            cards = pre[13][1] + pre[14][1]
-        else:
-            lo = rank
-            cards = pre[rank][cnt[rank]]
-        if kind in wing:
-            for r in range(15):
-                x = cnt[r]
-                if x and not lo <= r <= rank:
-                    cards += pre[r][x]
-        m = _new(cls)
-        m._kind = kind
-        m._rank = rank
-        m._length = length
-        m._cards = cards
-        m._counts = cnt
-        m._text = None
-        append(m)
-    return out
+    return list(_prep(cards, "hand")[1])
 
 
 def classify(cards: CardsLike) -> list[Move]:
     """Every legal reading of exactly these cards (empty if they form no play)."""
-    cs = _hand(cards, "cards")
-    if not cs:
-        return []
-    cnt = [0] * 15
-    for c in cs:
-        cnt[_R15[c]] += 1
-    return _build(Move, KINDS, _k.ddz_classify(cnt), _by_rank(cs))
+    by, cnt = _prep(cards, "cards")
+    return _k.ddz_build(_k.ddz_classify(cnt), by, Move)
 
 
 def moves(hand: CardsLike, beat: Move | None = None) -> list[Move]:
     """Every distinct legal play from ``hand`` (plays differing only in suits listed once, with
     cards from the hand); with ``beat`` (the Move on the table) only the plays that beat it."""
-    cs = _hand(hand, "hand")
-    cnt = [0] * 15
-    for c in cs:
-        cnt[_R15[c]] += 1
+    by, cnt = _prep(hand, "hand")
     if beat is None:
         rows = _k.ddz_moves(cnt)
     else:
         if not isinstance(beat, Move):
             raise CardcoreError(f"beat={beat!r}: expected a Dou Dizhu Move (or None)")
         rows = _k.ddz_moves(cnt, (_KIND_CODE[beat.kind], beat.rank, beat.length))
-    return _build(Move, KINDS, rows, _by_rank(cs))
+    return _k.ddz_build(rows, by, Move)

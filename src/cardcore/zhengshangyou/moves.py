@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
-from ..doudizhu.moves import RANK_NAMES, _build, _by_rank, _fmt, _MoveBase, _R15
+from ..doudizhu.moves import _CARD_TYPE, RANK_NAMES, _fmt, _MoveBase, _R15
 from ..errors import CardError, CardcoreError
 
 __all__ = ["Move", "classify", "moves", "must_beat", "KINDS", "RANK_NAMES", "THREE_HEARTS",
@@ -35,6 +35,7 @@ class Move(_MoveBase):
 
     __slots__ = ()
     KINDS = KINDS
+    _GAME = "Zheng Shangyou"
 
     @classmethod
     def _readings(cls, cards) -> list:
@@ -81,46 +82,40 @@ def _beats(ak, ar, al, bk, br, bl) -> bool:
     return ak == bk and al == bl and ar > br
 
 
-def _hand(cards: CardsLike, what: str) -> list[Card]:
-    cs = parse(cards)
-    seen = set()
+def _prep(cards: CardsLike, what: str):
+    """Parse a hand: (cards, cards per rank index with the 3 of hearts first among the 3s,
+    rank counts as bytes)."""
+    # (a list of Card objects, the common case, skips the general parser)
+    cs = cards if type(cards) is list and set(map(type, cards)) <= _CARD_TYPE else parse(cards)
     for c in cs:
         if c >= 52 or c == _ACE_HEARTS or (c < 4 and c != _TWO_SPADES):
             raise CardError(f"{what}: card {c} is not in the 48-card Zheng Shangyou deck")
-        if c in seen:
-            raise CardError(f"{what}: card {c} appears twice")
-        seen.add(c)
-    return cs
+    if len(set(cs)) != len(cs):
+        seen: set = set()
+        dup = next(c for c in cs if c in seen or seen.add(c))
+        raise CardError(f"{what}: card {dup} appears twice")
+    by: list[list[Card]] = [[] for _ in range(15)]
+    for c in sorted(cs):
+        by[_R15[c]].append(c)
+    if THREE_HEARTS in by[0]:  # the 3 of hearts is always the first 3 chosen
+        by[0].remove(THREE_HEARTS)
+        by[0].insert(0, THREE_HEARTS)
+    return cs, by, bytes([len(b) for b in by])
 
 
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Zheng Shangyou hand (jokers always 0)."""
-    cnt = [0] * 15
-    for c in _hand(cards, "hand"):
-        cnt[_R15[c]] += 1
-    return cnt
-
-
-def _prep(cards: CardsLike, what: str):
-    cs = _hand(cards, what)
-    cnt = [0] * 15
-    for c in cs:
-        cnt[_R15[c]] += 1
-    by = _by_rank(cs)
-    if THREE_HEARTS in by[0]:  # the 3 of hearts is always the first 3 chosen
-        by[0].remove(THREE_HEARTS)
-        by[0].insert(0, THREE_HEARTS)
-    return cs, cnt, by
+    return list(_prep(cards, "hand")[2])
 
 
 def classify(cards: CardsLike, first_play: bool = False) -> list[Move]:
     """Every legal reading of exactly these cards (empty if none). With ``first_play`` (the
     opening play of the deal) the cards must hold the 3 of hearts, and four 3s are the heavenly
     bomb."""
-    cs, cnt, by = _prep(cards, "cards")
+    cs, by, cnt = _prep(cards, "cards")
     if not cs or (first_play and THREE_HEARTS not in cs):
         return []
-    return _build(Move, KINDS, _k.zsy_classify(cnt, bool(first_play)), by)
+    return _k.zsy_build(_k.zsy_classify(cnt, bool(first_play)), by, Move)
 
 
 def _beat_key(beat) -> tuple[int, int, int]:
@@ -133,7 +128,7 @@ def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -
     """Every distinct legal play from ``hand``; with ``beat`` (the Move on the table) only the
     plays that beat it. ``first_play``: the opening play of the deal, every move holds the 3 of
     hearts (empty when the hand lacks it); it cannot be combined with ``beat``."""
-    cs, cnt, by = _prep(hand, "hand")
+    cs, by, cnt = _prep(hand, "hand")
     if beat is None:
         if first_play and THREE_HEARTS not in cs:
             return []
@@ -142,10 +137,10 @@ def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -
         if first_play:
             raise CardcoreError("first_play: the opening play is a lead, there is nothing to beat")
         rows = _k.zsy_moves(cnt, _beat_key(beat))
-    return _build(Move, KINDS, rows, by)
+    return _k.zsy_build(rows, by, Move)
 
 
 def must_beat(hand: CardsLike, beat: Move) -> bool:
     """Whether ``hand`` holds a play that beats ``beat`` (then passing is not allowed)."""
-    cs, cnt, _ = _prep(hand, "hand")
+    _, _, cnt = _prep(hand, "hand")
     return bool(_k.zsy_can_beat(cnt, _beat_key(beat)))
