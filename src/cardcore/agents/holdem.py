@@ -1,0 +1,311 @@
+"""Texas Hold'em AI: Monte Carlo equity against ranges read from the opponents' actions.
+
+Each decision:
+
+1. Every opponent still in the hand gets a weighted range over the 1,326 two-card combos:
+   preflop by the strength order of starting hands (``poker.preflop_strength``), narrowed
+   when they raised (to about their observed raising frequency per raise) or called; after
+   the flop, an opponent who bet or raised this street is further weighted towards combos
+   whose made hand on this board is in the top part of their range.
+2. ``poker`` Monte Carlo equity of our hand against those ranges (the compiled kernel deals
+   a weighted combo to every opponent without card conflicts, then the board).
+3. Equity, adjusted for position (acting last realises more of it), is compared with the pot
+   odds and with value thresholds that fall with the number of opponents: fold, call, bet or
+   raise. Sizes grow with the margin (half pot to pot), a raise that would commit most of the
+   stack becomes an all-in, and when the stack is short relative to the pot any profitable
+   continue is an all-in.
+4. Bluffs and semi-bluffs come at a small frequency scaled by how often the opponents still
+   in the hand have folded so far (the agent keeps per-seat action counts across hands, so a
+   player who never folds is never bluffed).
+
+The Monte Carlo sample count adapts to ``time_budget`` (seconds per decision, default 0.1);
+all randomness comes from the agent's seeded generator, so a seeded agent is reproducible.
+
+Also here: ``CallingStation`` (always check or call), registered as agent ``"calling-station"``
+for Hold'em, a baseline for benchmarks.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .. import poker
+from ..errors import IllegalAction
+from ..game import Action, State
+from ..rng import Rng, fresh_seed
+from . import register_agent
+
+_K = poker._k  # the poker kernel chosen by the backend
+
+
+@lru_cache(maxsize=1)
+def _combo_tables() -> tuple[np.ndarray, np.ndarray]:
+    """All 1,326 combos (rows of two ids) and each combo's preflop percentile (0 = best)."""
+    combos = np.array([(a, b) for a in range(51, -1, -1) for b in range(a - 1, -1, -1)],
+                      dtype=np.uint8)
+    strength = poker.preflop_strength()
+    names = [poker.hand_class(int(a), int(b)) for a, b in combos]
+    eq = np.array([strength[n] for n in names])
+    order = np.argsort(-eq, kind="stable")
+    pct = np.empty(len(combos))
+    pct[order] = (np.arange(len(combos)) + 0.5) / len(combos)
+    return combos, pct
+
+
+class _SeatStats:
+    __slots__ = ("folds", "calls", "raises", "checks")
+
+    def __init__(self) -> None:
+        self.folds = self.calls = self.raises = self.checks = 0
+
+    def fold_rate(self) -> float:
+        """How often the seat folds when it has chips to put in (prior 0.3 over 8 actions)."""
+        facing = self.folds + self.calls + self.raises
+        return (self.folds + 0.3 * 8) / (facing + 8)
+
+    def raise_rate(self) -> float:
+        """Share of the seat's actions that are bets or raises (prior 0.15 over 10)."""
+        total = self.folds + self.calls + self.raises + self.checks
+        return (self.raises + 0.15 * 10) / (total + 10)
+
+
+class HoldemAI:
+    """Equity-driven no-limit Hold'em player. ``HoldemAI(game, seed=None, samples=4000,
+    time_budget=0.1, bluff=1.0)``; ``bluff=0`` disables bluffing."""
+
+    name = "ai"
+
+    def __init__(self, game: str | None = "holdem", seed: int | None = None, *,
+                 samples: int = 4000, time_budget: float = 0.1, bluff: float = 1.0,
+                 **_: Any) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 100:
+            raise IllegalAction(f"HoldemAI: samples={samples!r}: expected an int >= 100")
+        if not time_budget > 0:
+            raise IllegalAction(f"HoldemAI: time_budget={time_budget!r}: must be > 0")
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.samples = samples
+        self.time_budget = float(time_budget)
+        self.bluff = float(bluff)
+        self.stats: dict[int, _SeatStats] = {}
+        self._seen_key: tuple | None = None
+        self._seen_n = 0
+        self._per_sample = 2e-6  # seconds per Monte Carlo sample, refined as we go
+        self.last_info: dict[str, Any] = {}
+        _combo_tables()  # build the preflop tables now, not during the first decision
+
+    # ------------------------------------------------------------ opponent statistics
+    def _observe(self, obs: dict) -> None:
+        key = (obs["hand"], tuple(obs["hole"]), obs["button"])
+        actions = obs["actions"]
+        if key != self._seen_key or len(actions) < self._seen_n:
+            self._seen_key, self._seen_n = key, 0
+        for seat, text, _amount in actions[self._seen_n:]:
+            st = self.stats.setdefault(seat, _SeatStats())
+            word = text.split()[0]
+            if word == "fold":
+                st.folds += 1
+            elif word == "call":
+                st.calls += 1
+            elif word == "check":
+                st.checks += 1
+            else:
+                st.raises += 1
+        self._seen_n = len(actions)
+
+    def _stat(self, seat: int) -> _SeatStats:
+        return self.stats.setdefault(seat, _SeatStats())
+
+    # ------------------------------------------------------------ ranges
+    def _ranges(self, obs: dict, me: int, opponents: list[int]):
+        combos, pct = _combo_tables()
+        hole = [int(c) for c in obs["hole"]]
+        board = [int(c) for c in obs["board"]]
+        blocked = np.zeros(52, dtype=bool)
+        blocked[hole + board] = True
+        ok = ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
+        raises: dict[int, int] = {}
+        calls: dict[int, int] = {}
+        for seat, text, _ in obs["actions"]:
+            w = text.split()[0]
+            if w in ("raise", "bet", "all-in"):
+                raises[seat] = raises.get(seat, 0) + 1
+            elif w == "call":
+                calls[seat] = calls.get(seat, 0) + 1
+        made_pct = None
+        if board:
+            rows = np.concatenate(
+                [combos, np.broadcast_to(np.array(board, np.uint8), (len(combos), len(board)))],
+                axis=1)
+            vals = _K.evaluate_many(rows[ok], False).astype(np.int64)
+            made_pct = np.ones(len(combos))
+            order = np.argsort(-vals, kind="stable")
+            sub = np.empty(len(vals))
+            sub[order] = (np.arange(len(vals)) + 0.5) / max(1, len(vals))
+            made_pct[ok] = sub
+        bets = obs["bets"]
+        top_bet = max(bets)
+        out = []
+        for seat in opponents:
+            st = self._stat(seat)
+            w = np.where(ok, 1.0, 0.0)
+            r = raises.get(seat, 0)
+            if r:
+                frac = max(0.03, min(1.0, 1.5 * st.raise_rate()) ** r)
+                w *= np.where(pct <= frac, 1.0, 0.04)
+            elif calls.get(seat, 0):
+                frac = max(0.2, 1.0 - st.fold_rate())
+                w *= np.where(pct <= frac, 1.0, 0.15)
+            if made_pct is not None and bets[seat] == top_bet and bets[seat] > bets[me]:
+                frac = max(0.15, min(1.0, 2.0 * st.raise_rate()))
+                w *= np.where(made_pct <= frac, 1.0, 0.12)
+            out.append(w)
+        return combos, out, hole, board
+
+    def _equity(self, obs: dict, me: int, opponents: list[int], budget: float) -> float:
+        combos, weights, hole, board = self._ranges(obs, me, opponents)
+        rows = [np.array([hole], dtype=np.uint8)]
+        cum = [np.array([1.0])]
+        offsets = [0, 1]
+        for w in weights:
+            keep = w > 0
+            if not keep.any():  # nothing left (should not happen): any unblocked combo
+                keep = np.ones(len(w), bool)
+                w = np.ones(len(w))
+            rows.append(combos[keep])
+            cum.append(np.cumsum(w[keep]))
+            offsets.append(offsets[-1] + int(keep.sum()))
+        n = max(200, min(self.samples, int(budget / max(self._per_sample, 1e-8))))
+        t0 = time.perf_counter()
+        wins, ties, shares, total = _K.equity_ranges(
+            np.ascontiguousarray(np.concatenate(rows)), np.concatenate(cum),
+            np.array(offsets, dtype=np.int64), np.array(board, dtype=np.uint8),
+            np.zeros(0, dtype=np.uint8), n, self.rng.next_u64())
+        dt = time.perf_counter() - t0
+        self._per_sample = 0.7 * self._per_sample + 0.3 * dt / n
+        if total == 0:
+            return 1.0 / (len(opponents) + 1)
+        return shares[0] / (_K.SHARE_UNIT * total)
+
+    # ------------------------------------------------------------ decision
+    def act(self, state: State) -> Action:
+        t_start = time.perf_counter()
+        me = state.current_player
+        if me is None:
+            raise IllegalAction("holdem: the game is over, no action to take")
+        legal = state.legal_actions()
+        obs = state.observation(me)
+        self._observe(obs)
+        by_kind = {a.kind: a for a in legal}
+        bets, stacks = obs["bets"], obs["stacks"]
+        folded, in_hand = obs["folded"], obs["in_hand"]
+        opponents = [s for s in range(len(bets)) if s != me and in_hand[s] and not folded[s]]
+        if not opponents:  # nobody left to beat: take the cheapest action
+            return by_kind.get("check") or by_kind.get("call") or legal[0]
+        pot = obs["pot"]
+        top = max(bets)
+        to_call = top - bets[me]
+        my_stack = stacks[me]
+        street = obs["street"]
+        n_opp = len(opponents)
+        budget = self.time_budget * 0.8 - (time.perf_counter() - t_start)
+        eq = self._equity(obs, me, opponents, max(budget, 0.002))
+
+        # position: acting after every remaining opponent after the flop realises more equity
+        last_to_act = all(self._acts_before(obs, s, me) for s in opponents)
+        realise = 1.0 if last_to_act else 0.94
+        if street == "preflop":
+            realise = 0.97 if last_to_act else 0.92
+        e = eq * realise
+        share = 1.0 / (n_opp + 1)
+        value_thr = min(0.8, share * 1.2 + 0.05)
+        raise_thr = min(0.85, share * 1.3 + 0.12)
+        can_raise = "raise" in by_kind or "all-in" in by_kind
+        spr = my_stack / max(pot, 1)
+        fold_rate = min(self._stat(s).fold_rate() for s in opponents)
+        self.last_info = {"equity": eq, "adjusted": e, "to_call": to_call, "pot": pot,
+                          "opponents": n_opp}
+
+        if to_call <= 0:
+            if can_raise and e >= value_thr:
+                return self._bet(state, by_kind, obs, me, e, value_thr, spr)
+            if (can_raise and street != "preflop" and n_opp <= 2 and self.bluff > 0
+                    and self.rng.random() < self.bluff * 0.35 * fold_rate ** n_opp
+                    * (1.5 if e > share * 0.8 else 0.6)):
+                return self._raise_to(state, by_kind, top + max(obs["big_blind"],
+                                                                int(0.6 * pot)))
+            return by_kind.get("check") or by_kind.get("call") or legal[0]
+
+        pot_odds = to_call / (pot + to_call)
+        committed = to_call >= 0.8 * my_stack or spr < 1.0
+        if can_raise and e >= raise_thr and not (to_call >= my_stack):
+            return self._bet(state, by_kind, obs, me, e, raise_thr, spr)
+        margin = 0.0 if committed else 0.03
+        if e >= pot_odds + margin:
+            return by_kind.get("call") or by_kind.get("all-in") or legal[0]
+        if (can_raise and street != "preflop" and n_opp == 1 and self.bluff > 0
+                and to_call <= 0.75 * pot and e > 0.25
+                and self.rng.random() < self.bluff * 0.3 * fold_rate ** 2):
+            return self._raise_to(state, by_kind, top + int(1.0 * (pot + to_call)))
+        return by_kind.get("fold") or by_kind.get("check") or legal[0]
+
+    @staticmethod
+    def _acts_before(obs: dict, other: int, me: int) -> bool:
+        """True when ``other`` acts before ``me`` after the flop (order starts left of the
+        button)."""
+        n = len(obs["bets"])
+        b = obs["button"]
+        return (other - b - 1) % n < (me - b - 1) % n
+
+    def _bet(self, state: State, by_kind: dict, obs: dict, me: int, e: float, thr: float,
+             spr: float) -> Action:
+        pot = obs["pot"]
+        top = max(obs["bets"])
+        to_call = top - obs["bets"][me]
+        strength = min(1.0, max(0.0, (e - thr) / max(1e-9, 1.0 - thr)))
+        frac = 0.5 + 0.6 * strength
+        if obs["street"] == "preflop" and top <= obs["big_blind"]:
+            target = top + max(2 * obs["big_blind"], int(frac * (pot + to_call)) + 10)
+        else:
+            target = top + int(frac * (pot + to_call))
+        if spr < 1.5 and e > thr:
+            target = 10 ** 9  # short relative to the pot: all in
+        return self._raise_to(state, by_kind, target)
+
+    def _raise_to(self, state: State, by_kind: dict, target: int) -> Action:
+        lo, hi = state.min_raise_to, state.max_raise_to
+        if lo is None or hi is None or "raise" not in by_kind and "all-in" not in by_kind:
+            return by_kind.get("check") or by_kind.get("call") or next(iter(by_kind.values()))
+        target = max(int(target), lo)
+        if target >= hi or (target - lo) >= 0.6 * (hi - lo) and target > 0.6 * hi:
+            if "all-in" in by_kind:
+                return by_kind["all-in"]
+            target = hi
+        if "raise" not in by_kind:
+            return by_kind.get("call") or by_kind.get("check") or by_kind["all-in"]
+        return Action("raise", f"raise {target}", amount=target)
+
+
+class CallingStation:
+    """Always checks or calls (never folds, never raises): a baseline opponent."""
+
+    name = "calling-station"
+
+    def __init__(self, game: str | None = "holdem", seed: int | None = None, **_: Any) -> None:
+        pass
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        for kind in ("check", "call", "all-in"):
+            for a in legal:
+                if a.kind == kind:
+                    return a
+        return legal[0]
+
+
+register_agent("calling-station", "holdem", "cardcore.agents.holdem:CallingStation")
+
+__all__ = ["HoldemAI", "CallingStation"]
