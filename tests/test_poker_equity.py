@@ -162,6 +162,9 @@ def test_top_fraction_and_preflop_strength():
     assert len(st) == 169
     assert max(st, key=st.get) == "AA" and min(st, key=st.get) in ("32o", "42o", "72o", "52o")
     assert st["AKs"] > st["AKo"] > st["72o"]
+    fresh = poker.compute_preflop_strength(samples=3000, seed=5)
+    assert fresh.keys() == st.keys()
+    assert max(abs(fresh[k] - st[k]) for k in st) < 0.035
     assert len(poker.top_fraction(1.0)) == 1326
     top = poker.parse_range("10%")
     assert 110 <= len(top) <= 150

@@ -93,7 +93,8 @@ class HoldemAI:
         self.stats: dict[int, _SeatStats] = {}
         self._seen_key: tuple | None = None
         self._seen_n = 0
-        self._per_sample = 2e-6  # seconds per Monte Carlo sample, refined as we go
+        # seconds per Monte Carlo sample, refined after every decision
+        self._per_sample = 2e-6 if _K.__name__.startswith("cardcore._fast") else 1e-4
         self.last_info: dict[str, Any] = {}
         _combo_tables()  # build the preflop tables now, not during the first decision
 
