@@ -591,7 +591,7 @@ class SheddingAI:
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  time_budget: float = 0.1, rollouts: int | None = None, top_k: int = 6,
-                 **_: object) -> None:
+                 prior_weight: float = 0.03, **_: object) -> None:
         from ..rng import Rng, fresh_seed
 
         if not (isinstance(time_budget, (int, float)) and time_budget >= 0):
@@ -603,6 +603,7 @@ class SheddingAI:
         self.time_budget = float(time_budget)
         self.rollouts = rollouts
         self.top_k = top_k
+        self.prior_weight = float(prior_weight)
         self.dec = Decomposer(self.rules)
         self.last_stats: dict = {}
 
@@ -660,10 +661,21 @@ class SheddingAI:
         # the plan policy's own choice is always a candidate
         own = world0.policy(me)
         ordered = self.prior(obs, uniq, world0)
-        cands = ordered[:self.top_k]
-        for extra in (own, None):
-            if extra in uniq and extra not in cands:
-                cands.append(extra)
+        # diversity: at most two candidates of one shape (kind and length)
+        cands, per_shape = [], {}
+        for g in ordered:
+            shape = None if g is None else (g[0], g[2])
+            if per_shape.get(shape, 0) < 2:
+                per_shape[shape] = per_shape.get(shape, 0) + 1
+                cands.append(g)
+                if len(cands) == self.top_k:
+                    break
+        if own in uniq:                  # the rollout policy's own choice leads the order
+            if own in cands:
+                cands.remove(own)
+            cands.insert(0, own)
+        if None in uniq and None not in cands:
+            cands.append(None)
         win = [g for g in uniq if g is not None and not any(self._left(world0.cnt[me], g))]
         if win:
             return self._action_for(win[0], legal, groups)
@@ -676,25 +688,36 @@ class SheddingAI:
             pick = own if own in uniq else ordered[0]
             return self._action_for(pick, legal, groups)
         totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        alive = list(range(len(cands)))
+        # a small head start for the heuristic's order: rollouts must beat it clearly
+        bonus = [self.prior_weight * (1.0 - k / len(cands)) for k in range(len(cands))]
         done = 0
+        next_cut = 4
         t0 = time.perf_counter()
         deadline = t0 + self.time_budget
         while True:
             cnts = self._world(obs)
-            for i, g in enumerate(cands):
+            for i in alive:
                 sim = self._sim(obs, cnts)
-                sim.play(me, g)
+                sim.play(me, cands[i])
                 sim.run()
                 totals[i] += self._value(sim.scores(), obs)
+                counts[i] += 1
             done += 1
             if n_worlds is not None:
                 if done >= n_worlds:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+            if done == next_cut and len(alive) > 2:
+                # successive halving: keep the better half (common worlds, so a fair cut)
+                alive.sort(key=lambda i: -(totals[i] / counts[i] + bonus[i]))
+                alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
+                next_cut *= 2
+        best = max(alive, key=lambda i: (totals[i] / counts[i] + bonus[i], -i))
         self.last_stats = {"worlds": done, "candidates": len(cands),
-                           "means": [t / done for t in totals],
+                           "means": [t / max(1, c) for t, c in zip(totals, counts)],
                            "seconds": time.perf_counter() - t0}
         return self._action_for(cands[best], legal, groups)
 

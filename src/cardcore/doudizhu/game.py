@@ -53,20 +53,11 @@ def sort_cards(cards) -> list[int]:
     return sorted((int(c) for c in cards), key=lambda c: (ddz_rank(c), c))
 
 
-_TEXT_CACHE: dict = {}
-
-
 def _move_action(m: Any) -> Action:
     """The action of a kernel move (built without the dataclass ``__init__``: this is the
-    hot path of random play). Texts are cached per (kind, rank, length, counts)."""
-    key = (m.kind, m.rank, m.length, m.counts)
-    text = _TEXT_CACHE.get(key)
-    if text is None:
-        if len(_TEXT_CACHE) > 100_000:
-            _TEXT_CACHE.clear()
-        text = _TEXT_CACHE[key] = str(m)
+    hot path of random play)."""
     a = object.__new__(Action)
-    a.__dict__.update(kind=m.kind, text=text, cards=m.cards, amount=None, data=())
+    a.__dict__.update(kind=m.kind, text=str(m), cards=m.cards, amount=None, data=())
     return a
 
 

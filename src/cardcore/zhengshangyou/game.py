@@ -69,7 +69,12 @@ def hand_bombs(hand) -> int:
 
 
 def _move_action(m) -> Action:
-    return Action(m.kind, str(m), tuple(Card(int(c)) for c in m.cards))
+    a = object.__new__(Action)          # the hot path: skip the dataclass __init__
+    a.__dict__.update(kind=m.kind, text=str(m), cards=m.cards, amount=None, data=())
+    return a
+
+
+_CARD = [Card(i) for i in range(52)]
 
 
 @register
@@ -122,7 +127,7 @@ class ZhengShangyouState(State):
     def _legal_actions(self) -> list[Action]:
         if self._legal_cache is not None:
             return self._legal_cache
-        hand = [Card(c) for c in self.hands[self.turn]]
+        hand = [_CARD[c] for c in self.hands[self.turn]]
         beat = self._table_move()
         if beat is None:
             if self.opening:
