@@ -154,6 +154,27 @@ def test_move_is_frozen_hashable_and_printable():
         Move.from_cards("3c 4d")
 
 
+def test_move_identity_copy_and_constructor():
+    import copy
+
+    from cardcore.zhengshangyou import Move as ZMove
+
+    m = classify(cards("333 BJ"))[0]
+    assert m != tuple(m) and tuple(m) != m and not (m == tuple(m))
+    assert copy.copy(m) == m and copy.deepcopy(m) == m and type(copy.deepcopy(m)) is Move
+    assert Move("trio_single", "3", 1, "3c 3d 3h BJ") == m
+    assert Move("trio_single", 0, 1, m.cards) == m
+    with pytest.raises(CardError):
+        Move("trio_pair", "3", 1, "3c 3d 3h BJ")
+    with pytest.raises(CardError):
+        Move("trio_single", "4", 1, "3c 3d 3h BJ")
+    with pytest.raises(CardError):
+        Move("trio_single", "Z", 1, "3c 3d 3h BJ")
+    # same cards, same kind name, different games: different moves
+    assert classify("3h")[0] != ZMove.from_cards("3h")
+    assert len({m, copy.copy(m), classify(cards("333 RJ"))[0]}) == 2
+
+
 def test_rank_order():
     order = [rank_index(c) for c in (cards("3")[0], cards("T")[0], cards("A")[0],
                                      cards("2")[0], Card(52), Card(53))]

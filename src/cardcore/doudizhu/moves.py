@@ -75,9 +75,15 @@ class _MoveBase(tuple):
     KINDS: tuple[str, ...] = ()
 
     def __new__(cls, kind: str, rank: int, length: int, cards: CardsLike):
-        """The move these cards make when read as (``kind``, ``rank``, ``length``); raises
-        ``CardError`` unless the cards really have that reading."""
+        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
+        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
+        have that reading."""
         cs = parse(cards)
+        if isinstance(rank, str):
+            name = "T" if rank == "10" else rank.upper()
+            if name not in RANK_NAMES:
+                raise CardError(f"rank {rank!r}: expected one of {' '.join(RANK_NAMES)}")
+            rank = RANK_NAMES.index(name)
         key = (kind, rank, length)
         for m in cls._readings(cs):
             if m.key == key:
@@ -101,14 +107,15 @@ class _MoveBase(tuple):
     def __reduce__(self):
         return (_record, (type(self), tuple(self)))
 
+    # equal only to a move of the same game, never to a plain tuple
     def __eq__(self, other) -> bool:
         if type(other) is not type(self):
-            return NotImplemented
+            return False if isinstance(other, tuple) else NotImplemented
         return _tuple_eq(self, other)
 
     def __ne__(self, other) -> bool:
         if type(other) is not type(self):
-            return NotImplemented
+            return True if isinstance(other, tuple) else NotImplemented
         return not _tuple_eq(self, other)
 
     __hash__ = tuple.__hash__
