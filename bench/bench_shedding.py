@@ -180,7 +180,8 @@ def run(n_hands: int, seed: int) -> int:
     dz = _load_douzero()
     rl = _load_rlcard()
     rng = random.Random(seed)
-    print(f"# {n_hands} random hands of 20 and of 17 cards, seed {seed}; python {sys.version.split()[0]}")
+    print(f"# {n_hands} random hands of 20 and of 17 cards, seed {seed}; "
+          f"python {sys.version.split()[0]}")
     print(f"# anchors: DouZero {'yes' if dz else 'missing (pip install douzero --no-deps)'}, "
           f"RLCard {'yes' if rl else 'missing (pip install rlcard)'}")
     rows_out = []
@@ -254,7 +255,8 @@ def run(n_hands: int, seed: int) -> int:
         if dz:
             print(f"#   hands where DouZero's distinct plays differ from ours: {n['dz_diff']} "
                   f"(plays only we list: {n['dz_ours']}, only DouZero lists: {n['dz_theirs']}; "
-                  f"it allows both jokers or a trio as single wings; other differences: {n['dz_odd']})")
+                  "it allows both jokers or a trio as single wings; "
+                  f"other differences: {n['dz_odd']})")
         if rl:
             print(f"#   hands where RLCard's plays differ from ours: {n['rl_diff']} "
                   f"(plays only we list: {n['rl_ours']}, only RLCard lists: {n['rl_theirs']}; "
@@ -263,7 +265,8 @@ def run(n_hands: int, seed: int) -> int:
             print(f"#   DouZero has no type for {n['dz_skip']} of the table plays (skipped)")
         if rl and n["rl_skip"]:
             print(f"#   RLCard has no entry for {n['rl_skip']} of the table plays (skipped)")
-        print(f"{'task':<10} {'library':<28} {'median us/hand':>15} {'vs kernel':>10} {'vs API':>8}")
+        print(f"{'task':<10} {'library':<28} {'median us/hand':>15} {'vs kernel':>10} "
+              f"{'vs API':>8}")
         for task, kk, ka, kd, kr in (("lead", "k_lead", "api_lead", "dz_lead", "rl_lead"),
                                      ("answer", "k_ans", "api_ans", "dz_ans", "rl_ans")):
             base_k, base_a = med(kk), med(ka)

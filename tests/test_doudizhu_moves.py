@@ -121,8 +121,8 @@ def test_decision_pair_wings():
 @pytest.mark.parametrize("text", ["JQKA2", "KKAA22", "AAA222", "QKA2 BJ", "2 BJ RJ 34",
                                   "3456", "3344", "33", "34", "3 BJ", "333444555 666 7"])
 def test_runs_exclude_2_and_jokers_and_have_minimum_length(text):
-    assert [m for m in classify(cards(text)) if m.kind in ("straight", "pair_run", "airplane",
-                                                           "airplane_singles", "airplane_pairs")] == []
+    runs = ("straight", "pair_run", "airplane", "airplane_singles", "airplane_pairs")
+    assert [m for m in classify(cards(text)) if m.kind in runs] == []
 
 
 def test_no_cards_is_no_play_and_bad_input():
@@ -295,3 +295,85 @@ def test_dense_hand_with_many_airplanes():
     ways = sum((2 if j else 1) for a in range(3) for b in range(3) for c in range(2)
                for j in range(2) if a + b + c + j == 4)
     assert len(wings4) == 2 * ways
+
+
+# ------------------------------------------------------------------ an independent classifier
+
+def _naive_readings(c: list[int]) -> set[tuple[str, int, int]]:
+    """The rules read literally: take a core off the cards, check what is left."""
+    out = set()
+    n = sum(c)
+    nz = [r for r in range(15) if c[r]]
+
+    def rest_after(core: dict[int, int]):
+        rest = list(c)
+        for r, x in core.items():
+            if rest[r] < x:
+                return None
+            rest[r] -= x
+        return rest
+
+    if n == 1:
+        out.add(("single", nz[0], 1))
+    if n == 2 and c[13] and c[14]:
+        out.add(("rocket", 14, 1))
+    for r in range(13):
+        for kind, x in (("pair", 2), ("trio", 3), ("bomb", 4)):
+            if c[r] == x == n:
+                out.add((kind, r, 1))
+        rest = rest_after({r: 3})
+        if rest is not None and rest[r] == 0:
+            if sum(rest) == 1:
+                out.add(("trio_single", r, 1))
+            if sum(rest) == 2 and max(rest[:13]) == 2:
+                out.add(("trio_pair", r, 1))
+        rest = rest_after({r: 4})
+        if rest is not None:
+            if sum(rest) == 2 and not (rest[13] and rest[14]):
+                out.add(("four_two_singles", r, 1))
+            if sum(rest) == 4 and sorted(x for x in rest if x) == [2, 2]:
+                out.add(("four_two_pairs", r, 1))
+    for lo in range(12):
+        for hi in range(lo, 12):
+            length = hi - lo + 1
+            for kind, x, minimum in (("straight", 1, 5), ("pair_run", 2, 3), ("airplane", 3, 2)):
+                if length >= minimum and n == x * length and rest_after(
+                        {r: x for r in range(lo, hi + 1)}) == [0] * 15:
+                    out.add((kind, hi, length))
+            if length < 2:
+                continue
+            rest = rest_after({r: 3 for r in range(lo, hi + 1)})
+            if rest is None or any(rest[lo:hi + 1]):
+                continue
+            if sum(rest) == length and max(rest) <= 2 and not (rest[13] and rest[14]):
+                out.add(("airplane_singles", hi, length))
+            if sum(rest) == 2 * length and all(x in (0, 2) for x in rest):
+                out.add(("airplane_pairs", hi, length))
+    return out
+
+
+def test_classify_matches_a_literal_reading_of_the_rules():
+    """Plays generated from random hands, each also with one card more or one card less."""
+    rng = random.Random(31)
+    seen_kinds = set()
+    checked = 0
+    for i in range(250):
+        if i % 2:
+            ids = rng.sample(range(54), 20)
+        else:  # concentrated on few ranks, so trios, fours and airplanes come up
+            lo = rng.randrange(0, 8)
+            pool = [c for c in range(54) if c >= 52 or lo <= rank_index(c) < lo + 6]
+            ids = rng.sample(pool, 20)
+        hand = [Card(c) for c in ids]
+        ms = moves(hand)
+        for m in rng.sample(ms, min(12, len(ms))):
+            left = [c for c in hand if c not in m.cards]
+            variants = [list(m.cards), list(m.cards[1:])]
+            if left:
+                variants.append(list(m.cards) + [rng.choice(left)])
+            for cs in variants:
+                got = {x.key for x in classify(cs)}
+                assert got == _naive_readings(hand_counts(cs)), cs
+                seen_kinds |= {k for k, _, _ in got}
+                checked += 1
+    assert checked > 6_000 and seen_kinds == set(Move.KINDS), seen_kinds

@@ -51,12 +51,13 @@ def run(quick: bool = True) -> list[tuple[str, float, str]]:
         tables.append((int(row[0]), int(row[1]), int(row[2])))
     cards20 = [[Card(c) for c in sorted(rng.sample(ddz_deck, 20))] for _ in range(n // 3)]
     reps = 10
+    med = _median_us
     return [
-        ("ddz lead, 20 cards (rows)", _median_us(k.ddz_moves, [(h,) for h in h20], reps), "us/hand"),
-        ("ddz lead, 17 cards (rows)", _median_us(k.ddz_moves, [(h,) for h in h17], reps), "us/hand"),
-        ("ddz answer, 20 cards (rows)",
-         _median_us(k.ddz_moves, list(zip(h20, tables)), reps), "us/hand"),
-        ("zsy lead, 16 cards (rows)", _median_us(k.zsy_moves, [(h,) for h in h16], reps), "us/hand"),
-        ("ddz moves(), 20 cards (Move objects)",
-         _median_us(ddz_moves, [(h,) for h in cards20], 2), "us/hand"),
+        ("ddz lead, 20 cards (rows)", med(k.ddz_moves, [(h,) for h in h20], reps), "us/hand"),
+        ("ddz lead, 17 cards (rows)", med(k.ddz_moves, [(h,) for h in h17], reps), "us/hand"),
+        ("ddz answer, 20 cards (rows)", med(k.ddz_moves, list(zip(h20, tables)), reps),
+         "us/hand"),
+        ("zsy lead, 16 cards (rows)", med(k.zsy_moves, [(h,) for h in h16], reps), "us/hand"),
+        ("ddz moves(), 20 cards (Move objects)", med(ddz_moves, [(h,) for h in cards20], 2),
+         "us/hand"),
     ]

@@ -35,7 +35,6 @@ KINDS: tuple[str, ...] = tuple(_k.DDZ_KINDS)
 _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
 RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
                                "BJ", "RJ")
-_CARDS = [Card(i) for i in range(54)]
 _tuple_new = tuple.__new__
 _CARD_TYPE = {Card}
 _tuple_eq = tuple.__eq__
