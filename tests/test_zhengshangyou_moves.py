@@ -171,3 +171,54 @@ def test_move_text_and_cards():
     m = Move.from_cards("Th Jh Qs Kd As")
     assert str(m) == "TJQKA" and m.rank_name == "A" and m.length == 5 and m.size == 5
     assert parse("Th Jh Qs Kd As") == sorted(m.cards)
+
+
+def _naive_readings(c, first):
+    """The rules read literally, for the 48-card deck."""
+    out = set()
+    n = sum(c)
+    nz = [r for r in range(15) if c[r]]
+    if first and not c[0]:
+        return out
+    if n == 1:
+        out.add(("single", nz[0], 1))
+    if len(nz) == 1:
+        r = nz[0]
+        if n == 2:
+            out.add(("pair", r, 1))
+        if n == 3:
+            out.add(("ace_bomb" if r == 11 else "trio", r, 1))
+        if n == 4:
+            out.add(("heavenly_bomb" if first and r == 0 else "bomb", r, 1))
+    for lo in range(12):
+        for hi in range(lo + 1, 12):
+            run = [0] * 15
+            for r in range(lo, hi + 1):
+                run[r] = 1
+            if hi - lo + 1 >= 5 and c == run:
+                out.add(("straight", hi, hi - lo + 1))
+            if c == [2 * x for x in run]:
+                out.add(("pair_run", hi, hi - lo + 1))
+    return out
+
+
+def test_classify_matches_a_literal_reading_of_the_rules():
+    rng = random.Random(8)
+    seen = set()
+    for i in range(150):
+        if i % 10 == 0:  # all four 3s
+            hand = [Card(c) for c in [4, 5, 6, 7] + rng.sample(DECK[5:], 12)]
+        else:
+            hand = [Card(c) for c in rng.sample(DECK, 16)]
+        for first in (False, True):
+            for m in moves(hand, first_play=first):
+                left = [c for c in hand if c not in m.cards]
+                for cs in (list(m.cards), list(m.cards[:-1]), list(m.cards[1:]),
+                           list(m.cards) + [rng.choice(left)] if left else list(m.cards)):
+                    got = {x.key for x in classify(cs, first_play=first)}
+                    want = (set() if first and THREE_HEARTS not in cs
+                            else _naive_readings(hand_counts(cs), first))
+                    assert got == want, (cs, first)
+                    seen |= {k for k, _, _ in got}
+    assert seen == {"single", "pair", "trio", "straight", "pair_run", "bomb", "ace_bomb",
+                    "heavenly_bomb"}, seen
