@@ -97,4 +97,4 @@ def test_beats_random_clearly():
 def test_beats_rule_of_thumb():
     n = 30
     wins = sum(_match(2000 + i, i % 2, RuleOfThumbAgent()) > 0 for i in range(n))
-    assert wins >= 0.6 * n, wins
+    assert wins >= 0.75 * n, wins
