@@ -36,6 +36,15 @@ def dense_ddz(rng: random.Random, n: int) -> list[int]:
     return pick + rng.sample(rest, n - len(pick))
 
 
+def test_twins_expose_the_same_public_functions():
+    def public(mod):
+        return {n for n in dir(mod) if not n.startswith("_") and callable(getattr(mod, n))
+                and getattr(getattr(mod, n), "__module__", mod.__name__) == mod.__name__}
+
+    assert public(F) == public(R)
+    assert {"ddz_moves", "ddz_classify", "zsy_moves", "zsy_can_beat", "ddz_build"} <= public(F)
+
+
 def test_constants_match():
     for name in ("ROW", "NRANKS", "DDZ_KINDS", "ZSY_KINDS", "DDZ_CAPS", "ZSY_CAPS"):
         assert getattr(F, name) == getattr(R, name), name
