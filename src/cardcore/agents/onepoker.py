@@ -60,6 +60,9 @@ def equity(rank: int, dist: list[float]) -> float:
     return e / tot
 
 
+_STRENGTH = [equity(r, [8] * RANKS) for r in range(RANKS)]  # each rank vs a full deck
+
+
 def unseen_counts(obs: dict) -> list[int]:
     """Rank counts of the cards this seat has not seen (double deck: 8 per rank)."""
     cnt = [8] * RANKS
@@ -94,45 +97,59 @@ def opponent_lock_dist(cnt: list[int], up: int, lock_bias: float) -> list[float]
     return out
 
 
-def _deal_records(state: State, seat: int) -> list[tuple[float, float]]:
+class _DealTracker:
+    """Reads the public action log incrementally: for each deal, the opponent's largest bet or
+    raise increase as a fraction of the pot it faced."""
+
+    def __init__(self, opp: int) -> None:
+        self.opp = opp
+        self.done = 0          # log entries read
+        self.seed: int | None = None
+        self.last: list | None = None  # the last entry read (to notice another game)
+        self.locks = 0
+        self.aggr: list[float] = []
+        self.bets = [0, 0]
+        self.pot = 2.0
+
+    def fits(self, state: State, opp: int) -> bool:
+        log = state.log
+        return (self.opp == opp and self.seed == state.seed and self.done <= len(log)
+                and (self.done == 0 or log[self.done - 1] == self.last))
+
+    def update(self, log: list[list]) -> None:
+        for entry in log[self.done:]:
+            seat, kind, amount = entry[0], entry[1], entry[4]
+            if kind == "lock":
+                if self.locks % 2 == 0:
+                    self.aggr.append(0.0)
+                    self.bets = [0, 0]
+                    self.pot = 2.0
+                self.locks += 1
+            elif kind in ("raise", "all-in") and amount is not None:
+                inc = amount - max(self.bets)
+                if seat == self.opp and self.pot > 0:
+                    self.aggr[-1] = max(self.aggr[-1], inc / self.pot)
+                self.pot += amount - self.bets[seat]
+                self.bets[seat] = amount
+            elif kind == "call":
+                self.pot += max(self.bets) - self.bets[seat]
+                self.bets[seat] = max(self.bets)
+        self.done = len(log)
+        self.last = log[-1] if log else None
+
+
+def _deal_records(state: State, seat: int, tracker: "_DealTracker | None" = None
+                  ) -> list[tuple[float, float]]:
     """For each finished deal: (opponent's largest bet as a fraction of the pot it faced,
     strength of the opponent's locked card)."""
-    past = state.past  # type: ignore[attr-defined]
     opp = 1 - seat
-    out = []
-    deal = -1
-    aggr: list[float] = []
-    pots: list[float] = []
-    bets = [0, 0]
-    pot = 2.0
-    # walk the history: each deal starts with two locks
-    locks_seen = 0
-    for entry in state.history:
-        a = entry.action
-        if a.kind == "lock":
-            if locks_seen % 2 == 0:
-                deal += 1
-                aggr.append(0.0)
-                pots.append(2.0)
-                bets = [0, 0]
-                pot = 2.0
-            locks_seen += 1
-            continue
-        if a.kind in ("raise", "all-in") and a.amount is not None:
-            inc = a.amount - max(bets)
-            if entry.seat == opp and pot > 0:
-                aggr[deal] = max(aggr[deal], inc / pot)
-            pot += a.amount - bets[entry.seat]
-            bets[entry.seat] = a.amount
-        elif a.kind == "call":
-            pot += max(bets) - bets[entry.seat]
-            bets[entry.seat] = max(bets)
-    full = [8] * RANKS
-    for i, d in enumerate(past):
-        if i < len(aggr):
-            r = d["locked"][opp] >> 2
-            out.append((aggr[i], equity(r, full)))
-    return out
+    if tracker is None or not tracker.fits(state, opp):
+        tracker = _DealTracker(opp)
+        tracker.seed = state.seed
+    tracker.update(state.log)
+    past = state.past  # type: ignore[attr-defined]
+    return [(tracker.aggr[i], _STRENGTH[d["locked"][opp] >> 2])
+            for i, d in enumerate(past) if i < len(tracker.aggr)]
 
 
 def honesty(records: list[tuple[float, float]]) -> float:
@@ -164,12 +181,16 @@ class OnePokerAI:
         self.value, self.strong, self.reraise = value, strong, reraise
         self.margin, self.risk_margin = margin, risk_margin
         self._k_cache: tuple[int, float] | None = None
+        self._tracker: _DealTracker | None = None
 
     # ------------------------------------------------------------ beliefs
     def _k(self, state: State, seat: int) -> float:
         n = len(state.past)  # type: ignore[attr-defined]
         if self._k_cache is None or self._k_cache[0] != n:
-            self._k_cache = (n, honesty(_deal_records(state, seat)))
+            if self._tracker is None or not self._tracker.fits(state, 1 - seat):
+                self._tracker = _DealTracker(1 - seat)
+                self._tracker.seed = state.seed
+            self._k_cache = (n, honesty(_deal_records(state, seat, self._tracker)))
         return self._k_cache[1]
 
     def opponent_dist(self, state: State, seat: int, obs: dict) -> list[float]:
@@ -182,8 +203,7 @@ class OnePokerAI:
                 pot_before = max(2.0, obs["pot"] - (opp_bet - my_bet))
                 x = min(2.0, (opp_bet - my_bet) / pot_before)
                 k = self._k(state, seat)
-                full = [8] * RANKS
-                dist = [w * (max(0.02, equity(r, full)) ** (k * x)) for r, w in enumerate(dist)]
+                dist = [w * (max(0.02, _STRENGTH[r]) ** (k * x)) for r, w in enumerate(dist)]
         return dist
 
     # ------------------------------------------------------------ acting
