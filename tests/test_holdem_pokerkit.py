@@ -12,13 +12,11 @@ of this file with the difference explained.
 from __future__ import annotations
 
 import pytest
+from pokerkit import Automation, NoLimitTexasHoldem  # the test extra installs pokerkit
 
 import cardcore
 from cardcore.cards import Card
 from cardcore.rng import Rng
-
-pokerkit = pytest.importorskip("pokerkit")
-from pokerkit import Automation, NoLimitTexasHoldem  # noqa: E402
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,

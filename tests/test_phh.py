@@ -1,13 +1,12 @@
 """PHH export and import of Hold'em hands, checked against pokerkit's own reader."""
 
+import pokerkit  # the test extra installs it
 import pytest
 
 import cardcore
 from cardcore import FormatError
 from cardcore.agents import RandomAgent
 from cardcore.phh import dumps, loads
-
-pokerkit = pytest.importorskip("pokerkit")
 
 
 def finished_hands(seed, count):
