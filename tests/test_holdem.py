@@ -309,3 +309,17 @@ def test_render_public_view_shows_no_hole_cards():
     s = game(HOLES4, DRY)
     r = s.render()
     assert all(c not in r for c in ("As", "Kc", "7h", "9s")) and "raise to 40..1000" in r
+
+
+def test_render_reveals_hands_shown_at_showdown_only():
+    s = game(HOLES4, DRY)
+    for _ in range(3):
+        s.apply("call")
+    s.apply("check")
+    for _ in range(12):
+        s.apply("check")
+    r = s.render(3)
+    assert "seat 1 shows Kc Kd" in r and "seat 0 shows As Ad" in r
+    s = game(HOLES4, DRY)
+    s.apply("raise 60"), s.apply("fold"), s.apply("fold"), s.apply("fold")
+    assert "shows" not in s.render(0)
