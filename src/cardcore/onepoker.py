@@ -134,10 +134,10 @@ class OnePokerState(State):
             return super()._resolve(text)
         except IllegalAction:
             seat = self._current_player()
+            choices = ", ".join(a.text for a in self._legal_actions())
             raise IllegalAction(
-                f"action {str(action)!r}: lock one of your cards first "
-                f"({', '.join(a.text for a in self._legal_actions())}); seat {seat} holds "
-                f"{fmt(self.hands[seat])}"
+                f"action {str(action)!r}: now seat {seat} must lock one of its own cards "
+                f"({choices}); it holds {fmt(self.hands[seat])}"
             ) from None
 
     def _apply(self, action: Action) -> None:

@@ -61,9 +61,16 @@ def _load(target: str) -> Callable[..., Agent]:
     return getattr(importlib.import_module(mod), cls)
 
 
+def _register_game_agents(cls) -> None:
+    """Import the game's AI module, where a game registers its extra agents."""
+    if cls.AI_AGENT:
+        importlib.import_module(cls.AI_AGENT.partition(":")[0])
+
+
 def names(game: str) -> list[str]:
     """Agent names available for ``game``."""
     cls = game_class(game)
+    _register_game_agents(cls)
     out = ["random", "first"]
     if cls.AI_AGENT:
         out.append("ai")
@@ -82,6 +89,7 @@ def get(name: str, game: str, *, seed: int | None = None, **options: Any) -> Age
         if not cls.AI_AGENT:
             raise CardcoreError(f"agent 'ai': {game} has no built-in AI yet")
         return _load(cls.AI_AGENT)(game, seed=seed, **options)
+    _register_game_agents(cls)
     if (name, game) in _EXTRA:
         return _load(_EXTRA[(name, game)])(game, seed=seed, **options)
     raise CardcoreError(f"agent {name!r}: unknown for {game}; known: {', '.join(names(game))}")
