@@ -384,7 +384,7 @@ class Sim:
     """
 
     __slots__ = ("rules", "dec", "cnt", "plans", "table", "owner", "passes", "turn",
-                 "landlord", "nplays", "bombs", "pending", "bonus", "winner", "bid")
+                 "landlord", "nplays", "bombs", "pending", "bonus", "winner", "bid", "ncards")
 
     def __init__(self, rules: Rules, dec: Decomposer, cnt, turn: int, table=None, owner=None,
                  passes: int = 0, landlord=None, nplays=(0, 0, 0), bombs: int = 0,
@@ -392,6 +392,7 @@ class Sim:
         self.rules = rules
         self.dec = dec
         self.cnt = [list(c) for c in cnt]
+        self.ncards = [sum(c) for c in self.cnt]
         self.plans = [None, None, None]
         self.table = table
         self.owner = owner
@@ -404,6 +405,23 @@ class Sim:
         self.bonus = list(bonus)
         self.winner = None
         self.bid = bid
+
+    #: a follower splits its groups to answer a play below this rank ...
+    split_below = 13
+    #: ... when that costs at most this many extra plays
+    split_slack = 1.0
+
+    def fork(self, cnt) -> "Sim":
+        """A fresh copy of this position with other hands ``cnt`` (plans recomputed)."""
+        new = Sim.__new__(Sim)
+        new.rules, new.dec = self.rules, self.dec
+        new.cnt = [list(c) for c in cnt]
+        new.ncards = [sum(c) for c in new.cnt]
+        new.plans = [None, None, None]
+        new.table, new.owner, new.passes, new.turn = self.table, self.owner, self.passes, self.turn
+        new.landlord, new.nplays, new.bombs = self.landlord, list(self.nplays), self.bombs
+        new.pending, new.bonus, new.winner, new.bid = self.pending, list(self.bonus), None, self.bid
+        return new
 
     # ------------------------------------------------------------ relations
     def enemy(self, a: int, b: int) -> bool:
@@ -430,7 +448,7 @@ class Sim:
         if len(plan) == 1:
             return plan[0]
         nxt = (seat + 1) % 3
-        counts = [sum(c) for c in self.cnt]
+        counts = self.ncards
         if self.landlord is not None and seat != self.landlord:
             partner = 3 - seat - self.landlord
             if partner == nxt and counts[partner] <= 2:
@@ -468,14 +486,14 @@ class Sim:
         same = [g for g in plan if g[0] == target[0] and beats(g, target)]
         if same:
             return min(same, key=lambda g: g[1])
-        counts = [sum(c) for c in self.cnt]
+        counts = self.ncards
         danger = counts[owner] <= 3 or len(plan) <= 2
-        if must or danger or target[1] < 8:
+        if must or danger or target[1] < self.split_below:
             alts = simple_answers(cnt, target, self.rules)
             if alts:
                 if must or danger:
                     return alts[0]
-                base = self.dec.cost(cnt)
+                base = self.dec.cost(cnt) + self.split_slack
                 best = None
                 for g in alts[:3]:
                     c2 = list(cnt)
@@ -505,6 +523,7 @@ class Sim:
         cnt = self.cnt[seat]
         for r in g[3]:
             cnt[r] -= 1
+        self.ncards[seat] -= len(g[3])
         p = self.plans[seat]
         if p is not None:
             if g in p:
@@ -520,7 +539,7 @@ class Sim:
             self.bombs += 1
             if self.landlord is None and answering and g[0] != "heavenly_bomb":
                 self.pending = seat
-        if not any(cnt):
+        if not self.ncards[seat]:
             self.winner = seat
             if self.pending == seat:
                 self._settle()
@@ -699,7 +718,7 @@ class SheddingAI:
         while True:
             cnts = self._world(obs)
             for i in alive:
-                sim = self._sim(obs, cnts)
+                sim = world0.fork(cnts)
                 sim.play(me, cands[i])
                 sim.run()
                 totals[i] += self._value(sim.scores(), obs)
