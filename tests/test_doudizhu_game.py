@@ -337,3 +337,16 @@ def test_random_games_zero_sum_and_json_roundtrip():
         assert abs(s[ll]) == 2 * st.bid * st.multiplier
         back = cardcore.from_json(st.to_json())
         assert back.scores() == s and back.to_json() == st.to_json()
+
+
+def test_action_object_with_other_suits_keeps_its_cards():
+    st = landlord0(SPRING)
+    listed = next(a for a in st.legal_actions() if a.kind == "pair" and a.text == "KK")
+    mine = Action("pair", "KK", tuple(parse("Kh Ks")))
+    assert mine != listed
+    st.apply(mine)
+    assert st.table[3] == sorted(int(c) for c in parse("Kh Ks"))
+    before = st.to_json()
+    with pytest.raises(IllegalAction):
+        st.apply(Action("pair", "KK", tuple(parse("Kc Kd"))))  # not in seat 1's hand
+    assert st.to_json() == before

@@ -143,6 +143,11 @@ class ZhengShangyouState(State):
         return out
 
     def _resolve(self, action: Action | str) -> Action:
+        if (isinstance(action, Action) and action.cards and self._current_player() is not None
+                and action not in self._legal_actions()):
+            # an Action built elsewhere: honour its exact cards (any suits from the hand)
+            legal = [a for a in self._legal_actions() if a.kind == action.kind]
+            return self._resolve_cards(action.text, [int(c) for c in action.cards], legal)
         if isinstance(action, str):
             legal = self._legal_actions()
             key = " ".join(action.strip().lower().split())
