@@ -258,9 +258,20 @@ cdef int _build_hash(uint32_t* keys, uint16_t* vals, int n) noexcept nogil:
                 pos += 1
     memset(ROW_OFF, 0, sizeof(ROW_OFF))
     memset(HASH_TAB, 0, sizeof(HASH_TAB))
+    cdef int64_t free_word = 0
+    cdef int mincol
     for q in range(pos):
         r = order[q]
-        o = 0
+        # every cell below the first word with a free bit is taken: start the search there
+        while used[free_word] == ALL_ONES:
+            free_word += 1
+        mincol = HASH_MASK
+        for j in range(start[r], start[r + 1]):
+            if cols[j] < mincol:
+                mincol = cols[j]
+        o = free_word * 64 - mincol
+        if o < 0:
+            o = 0
         while True:
             if o + 64 + HASH_MASK + 64 >= TABLE_CAP:
                 ok = 0
