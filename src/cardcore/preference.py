@@ -9,8 +9,8 @@ Actions (texts, each listed by ``legal_actions()``):
 
 * auction: ``"1"`` .. ``"4"`` (number bids; ``"bid 2"`` is accepted too), ``"hold"``,
   ``"pass"``, ``"game clubs"``, ``"game spades"``, ``"game diamonds"``, ``"hearts"``;
-* exchange: ``"discard 7c 8d"`` -- both discards in one action (at most 66 choices; the two
-  cards alone, ``"7c 8d"``, are accepted too), then ``"trump spades"`` etc.;
+* exchange: ``"discard 7c 8d"`` -- both discards in one action (66 choices, listed in card
+  order; the two cards in any order, with or without ``discard``, are accepted too), then ``"trump spades"`` etc.;
 * ``"no aces"`` or ``"no announcement"`` (offered only to a declarer who may announce);
 * defence: ``"stay"``, ``"drop"``; the single staying defender then ``"invite"`` or ``"alone"``;
 * trick play: the card, ``"As"`` (``"play As"`` is accepted too).
@@ -309,6 +309,8 @@ class PreferenceState(State):
                 action = key[4:]
             elif key.startswith("play ") and self.phase == "play":
                 action = key[5:]
+            elif key.startswith("discard ") and self.phase == "discard":
+                action = key[8:]              # the two cards, in any order
             elif key == "drop out" and self.phase == "defence":
                 action = "drop"
         try:
