@@ -410,6 +410,10 @@ class Sim:
     split_below = 13
     #: ... when that costs at most this many extra plays
     split_slack = 1.0
+    #: a leader prefers long groups by this much rank per card
+    lead_length_weight = 0.0
+    #: an opponent holding this many cards or fewer is answered at any cost (bombs too)
+    danger_cards = 3
 
     def fork(self, cnt) -> "Sim":
         """A fresh copy of this position with other hands ``cnt`` (plans recomputed)."""
@@ -472,7 +476,9 @@ class Sim:
                 pool = safe
             else:
                 return max(ordinary, key=lambda g: g[1])
-        return min(pool, key=lambda g: (g[1] - 0.5 * (len(g[3]) > 2), -len(g[3])))
+        lw = self.lead_length_weight
+        return min(pool, key=lambda g: (g[1] - 0.5 * (len(g[3]) > 2) - lw * len(g[3]),
+                                        -len(g[3])))
 
     def follow(self, seat: int):
         target, owner = self.table, self.owner
@@ -487,7 +493,7 @@ class Sim:
         if same:
             return min(same, key=lambda g: g[1])
         counts = self.ncards
-        danger = counts[owner] <= 3 or len(plan) <= 2
+        danger = counts[owner] <= self.danger_cards or len(plan) <= 2
         if must or danger or target[1] < self.split_below:
             alts = simple_answers(cnt, target, self.rules)
             if alts:
@@ -607,6 +613,9 @@ class SheddingAI:
     """
 
     rules: Rules = DDZ
+    #: a farmer sitting before the landlord may overtake the partner's play below this rank
+    #: (to press the landlord); otherwise a farmer never overtakes the partner
+    press_below = 0
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  time_budget: float = 0.1, rollouts: int | None = None, top_k: int = 6,
@@ -699,7 +708,9 @@ class SheddingAI:
         if win:
             return self._action_for(win[0], legal, groups)
         if (world0.table is not None and world0.landlord is not None
-                and not world0.enemy(me, world0.owner) and None in uniq):
+                and not world0.enemy(me, world0.owner) and None in uniq
+                and not ((me + 1) % 3 == world0.landlord
+                         and world0.table[1] < self.press_below)):
             # a farmer does not overtake the other farmer's winning play
             return self._action_for(None, legal, groups)
         n_worlds = self.rollouts

@@ -1,13 +1,16 @@
 """The Zheng Shangyou AI: determinised rollouts with a must-beat, bomb-bonus aware policy.
 
-See :class:`cardcore.agents.shedding.SheddingAI` for the search. Zheng Shangyou specifics: the
-unseen cards (the 48-card deck minus the own hand and everything played) are dealt at random to
-the two opponents with their exact card counts; the rollouts follow the must-beat rule (a player
-with an answer always plays the cheapest one, bombs last), and are scored with the real
-settlement (card penalties doubled for players who never played, the 2 of spades and bombs left
-in hand, and the 20-point bonus of an answering bomb that stands), so the search values keeping
-or spending a bomb by its points. Options as for the Dou Dizhu AI (``time_budget``,
-``rollouts``, ``top_k``).
+See :class:`cardcore.agents.shedding.SheddingAI` for the search. Zheng Shangyou specifics:
+
+- the unseen cards (the 48-card deck minus the own hand and everything played) are dealt to the
+  two opponents with their exact card counts and consistent with their passes (a pass means "no
+  answer": after passing on a single 9 a hand holds nothing above 9 and no bomb);
+- the rollouts follow the must-beat rule (a player with an answer always plays the cheapest one,
+  bombs last) and are scored with the real settlement (card penalties doubled for players who
+  never played, the 2 of spades and bombs left in hand, the 20-point bonus of an answering bomb
+  that stands), so the search values keeping or spending a bomb by its points.
+
+Options as for the Dou Dizhu AI (``time_budget``, ``rollouts``, ``top_k``).
 """
 
 from __future__ import annotations
