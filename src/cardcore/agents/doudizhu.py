@@ -8,7 +8,7 @@ See :class:`cardcore.agents.shedding.SheddingAI` for the search. Dou Dizhu speci
   feeds the other farmer a low single (or pair) when that farmer is next and about to go out,
   and everyone spends bombs only when an opponent is close to going out;
 - bidding: the hand plus three sampled bottom cards is played out as landlord ``bid_samples``
-  times; the win rate picks the bid (>= 0.62: 3, >= 0.52: 2, >= 0.42: 1, else pass).
+  times; the win rate picks the bid (>= 0.72: 3, >= 0.62: 2, >= 0.52: 1, else pass).
 
 Options: ``time_budget`` (seconds per play, default 0.1), ``rollouts`` (a fixed number of sampled
 worlds per play instead of a time budget -- deterministic per seed; ``0`` plays the heuristic
@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..doudizhu.game import ddz_rank
 from .shedding import DDZ, SheddingAI, Sim, describe
 
-BID_THRESHOLDS = ((3, 0.62), (2, 0.52), (1, 0.42))
+BID_THRESHOLDS = ((3, 0.72), (2, 0.62), (1, 0.52))
 
 
 class DouDizhuAI(SheddingAI):
@@ -31,7 +31,7 @@ class DouDizhuAI(SheddingAI):
                  bid_samples: int | None = None, **options) -> None:
         super().__init__(game, seed, **options)
         if bid_samples is None:
-            bid_samples = 24 if self.rollouts is None else max(8, 2 * self.rollouts)
+            bid_samples = 32 if self.rollouts is None else max(12, 3 * self.rollouts)
         self.bid_samples = int(bid_samples)
 
     def rank_of(self, c: int) -> int:
