@@ -83,3 +83,19 @@ def test_bad_options():
         HoldemAI(samples=5)
     with pytest.raises(IllegalAction):
         HoldemAI(time_budget=0)
+
+
+def test_raises_tighten_the_opponent_range():
+    """Against an opponent who re-raised, a medium hand's estimated equity drops."""
+    deck = "Jc Td 9s 9h 8c 8d 2s 3s" + _rest("JcTd9s9h8c8d2s3s")
+
+    def equity_after(action):
+        state = cardcore.new_game("holdem", single_deal=True, seed=1, deck=deck)
+        state.apply(action)  # seat 3 (2s 3s) acts first
+        assert state.current_player == 0  # Jc Td
+        obs = state.observation(0)
+        return HoldemAI(seed=4, samples=20_000)._equity(obs, 0, [3], 1.0)
+
+    passive = equity_after("call")
+    aggressive = equity_after("raise 200")
+    assert aggressive < passive - 0.05
