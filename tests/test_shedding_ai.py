@@ -162,6 +162,8 @@ def test_ai_options_validated_and_deterministic():
         DouDizhuAI(time_budget=-1)
     with pytest.raises(ValueError):
         ZhengShangyouAI(rollouts=-2)
+    with pytest.raises(cardcore.CardcoreError, match="unknown option"):
+        get("ai", "doudizhu", seed=1, budget=3)
     st = cardcore.new_game("zhengshangyou", seed=11)
     a = [ZhengShangyouAI(seed=4, rollouts=3).act(st.clone()) for _ in range(2)]
     assert a[0] == a[1]

@@ -619,14 +619,24 @@ class SheddingAI:
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  time_budget: float = 0.1, rollouts: int | None = None, top_k: int = 6,
-                 prior_weight: float = 0.03, **_: object) -> None:
+                 prior_weight: float = 0.03, **unknown: object) -> None:
+        from ..errors import CardcoreError
         from ..rng import Rng, fresh_seed
 
-        if not (isinstance(time_budget, (int, float)) and time_budget >= 0):
-            raise ValueError(f"time_budget {time_budget!r}: expected seconds >= 0")
+        if unknown:
+            raise CardcoreError(
+                f"{type(self).__name__}: unknown option(s) {', '.join(sorted(unknown))}; "
+                "known: time_budget, rollouts, top_k, prior_weight"
+                + (", bid_samples" if self.rules is DDZ else ""))
+
+        if (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
+                or not time_budget >= 0):
+            raise CardcoreError(f"time_budget {time_budget!r}: expected seconds >= 0")
         if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int)
                                      or rollouts < 0):
-            raise ValueError(f"rollouts {rollouts!r}: expected an int >= 0 or None")
+            raise CardcoreError(f"rollouts {rollouts!r}: expected an int >= 0 or None")
+        if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
+            raise CardcoreError(f"top_k {top_k!r}: expected an int >= 1")
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.time_budget = float(time_budget)
         self.rollouts = rollouts
