@@ -52,6 +52,38 @@ def test_every_five_card_hand_matches_reference(all_five):
     assert sorted(set(ref_vals.tolist())) == list(range(1, 7463))
 
 
+def _rank_multisets(k):
+    """Every multiset of k ranks (each rank at most 4 times), as sorted lists."""
+    out = []
+
+    def rec(r, left, acc):
+        if left == 0:
+            out.append(acc)
+            return
+        if r == 13:
+            return
+        for c in range(min(4, left), -1, -1):
+            rec(r + 1, left - c, acc + [r] * c)
+    rec(0, k, [])
+    return out
+
+
+@pytest.mark.parametrize("k,n_patterns", [(5, 6175), (6, 18395), (7, 49205)])
+def test_every_rank_pattern_and_flush_mask_matches_reference(k, n_patterns):
+    """Every entry the kernel can look up for k cards: each rank multiset without a flush
+    (suits dealt round-robin, so no suit has five cards and equal ranks differ in suit) and
+    each k-card flush (every k-subset of ranks in one suit)."""
+    patterns = _rank_multisets(k)
+    assert len(patterns) == n_patterns
+    rows = [[r * 4 + i % 4 for i, r in enumerate(p)] for p in patterns]
+    rows += [[r * 4 for r in ranks] for ranks in combinations(range(13), k)]
+    arr = np.array(rows, dtype=np.uint8)
+    got = fast.evaluate_many(arr)
+    want = np.array([ref.evaluate(row) for row in rows], dtype=np.uint16)
+    bad = np.flatnonzero(got != want)
+    assert bad.size == 0, [rows[i] for i in bad[:5]]
+
+
 def test_five_card_category_counts():
     assert fast.category_histogram(5) == FIVE_CARD_COUNTS
     assert list(fast.category_histogram(5)) == list(reversed(poker.CATEGORIES))
@@ -190,3 +222,15 @@ def test_describe_and_best_five():
     assert poker.describe("Ah 2c 3d 4s 5h 9c") == "straight, five high"
     assert poker.describe("9c 9s 4h 4d Kd 2c") == "two pair, nines and fours"
     assert [str(c) for c in poker.best_five("Ah 2c 3d 4s 5h 9c")] == ["5h", "4s", "3d", "2c", "Ah"]
+
+
+def test_suits_are_equal():
+    """Relabelling the suits never changes a value (all 24 permutations, random hands)."""
+    from itertools import permutations
+
+    rng = np.random.default_rng(11)
+    hands = np.argpartition(rng.random((5000, 52)), 7, axis=1)[:, :7].astype(np.uint8)
+    base = fast.evaluate_many(hands)
+    for perm in permutations(range(4)):
+        relabelled = (hands & ~np.uint8(3)) | np.array(perm, dtype=np.uint8)[hands & 3]
+        assert (fast.evaluate_many(relabelled) == base).all()
