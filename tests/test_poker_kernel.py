@@ -212,8 +212,12 @@ def test_unchecked_matches_checked():
         assert (fast.evaluate_many(hands, check=False) == want).all()
         assert (ref.evaluate_many(hands[:300], check=False) == want[:300]).all()
     # invalid rows are not an error without the check, and read nothing out of bounds
-    junk = np.array([[255, 255, 255, 255, 255, 255, 255], [0, 0, 0, 0, 0, 0, 0]], np.uint8)
-    assert fast.evaluate_many(junk, check=False).shape == (2,)
+    junk = np.array([[255, 255, 255, 255, 255, 255, 255], [0, 0, 0, 0, 0, 0, 0],
+                     [0, 4, 8, 12, 16, 52, 252], [0, 4, 8, 12, 200, 204, 208]], np.uint8)
+    assert fast.evaluate_many(junk, check=False).shape == (4,)
+    for row in junk:
+        with pytest.raises(CardError):
+            fast.evaluate_many(row[None, :])
 
 
 def test_describe_and_best_five():

@@ -67,6 +67,7 @@ cdef uint32_t RANK_KEY[13]
 cdef uint64_t CARD_KEY[256]      # rank key << 32 | suit counter; 0 for an invalid id
 cdef uint64_t CARD_BIT[256]      # 1 << id; bit 63 for an invalid id
 cdef uint64_t SUIT_RANKBIT[256]  # (1 << rank) << (16 * suit)
+cdef uint16_t RANK_BIT[256]      # 1 << rank; 0 for an invalid id (keeps FLUSH_TAB in bounds)
 cdef uint16_t FLUSH_TAB[8192]
 cdef int32_t ROW_OFF[N_ROWS]
 cdef uint16_t HASH_TAB[TABLE_CAP]
@@ -326,7 +327,9 @@ cdef int _build_tables() except -1:
             CARD_KEY[i] = ((<uint64_t>RANK_KEY[r]) << 32) | ((<uint64_t>1) << (4 * s))
             CARD_BIT[i] = (<uint64_t>1) << i
             SUIT_RANKBIT[i] = ((<uint64_t>1) << r) << (16 * s)
+            RANK_BIT[i] = <uint16_t>(1 << r)
         else:
+            RANK_BIT[i] = 0
             CARD_KEY[i] = 0
             CARD_BIT[i] = (<uint64_t>1) << 63
             SUIT_RANKBIT[i] = 0
@@ -380,7 +383,7 @@ cdef inline uint16_t _flush_of_row(const uint8_t* c, int k, uint32_t fl) noexcep
     cdef int i
     for i in range(k):
         if (c[i] & 3) == fs:
-            m |= 1u << (c[i] >> 2)
+            m |= RANK_BIT[c[i]]
     return FLUSH_TAB[m]
 
 
