@@ -1,0 +1,471 @@
+"""Contract Bridge, one deal: the auction, the play, the raw duplicate score.
+
+Seats are numbered clockwise S, W, N, E = 0, 1, 2, 3 (North-South are the even seats). South
+deals and calls first. ``deck=`` (when given) is South's 13 cards, then West's, North's and
+East's; otherwise the shuffled deck is dealt one card at a time clockwise starting with West.
+``deal=`` (a :class:`~cardcore.bridge.deal.Deal` or a PBN string) sets the hands directly.
+
+Options: ``vulnerability="none" | "ns" | "ew" | "both"`` (default ``"none"``); ``deal=``;
+``dealer=`` (default ``"S"``; the rules fix South, other dealers serve imported records).
+
+Actions: during the auction the calls ``"pass"``, ``"X"``, ``"XX"``, ``"1C"`` .. ``"7NT"``
+(``apply`` also takes ``"p"``, ``"dbl"``, ``"rdbl"``, ``"1N"``); during the play one card,
+``"As"`` (also ``"SA"``, suit first).
+
+Who acts: ``current_player`` is always the seat that must *choose*. When it is dummy's turn to
+play, that is the declarer (who plays dummy's cards, also when South is dummy); the attribute
+``playing_hand`` says whose cards are played. Dummy's seat never acts during the play.
+
+What each seat sees (``observation``): its own cards, the whole auction, the played cards, and
+dummy's remaining cards once the opening lead has been made -- never other hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._backend import kernel
+from ..cards import RANKS, Card, check_deck, deck52, parse
+from ..errors import CardError, IllegalAction
+from ..game import Action, State, register
+from .auction import Auction, bid_level, bid_strain, is_bid, parse_call
+from .deal import Deal
+from .scoring import breakdown
+
+SEAT_NAMES = ("S", "W", "N", "E")
+SEAT_LONG = ("South", "West", "North", "East")
+VULNERABILITIES = ("none", "ns", "ew", "both")
+_SUIT_LETTERS = "CDHS"
+
+
+def seat_direction(seat: int) -> str:
+    """Game seat (S, W, N, E = 0..3) -> direction letter."""
+    return SEAT_NAMES[seat]
+
+
+def direction_seat(direction: str) -> int:
+    """Direction letter (N, E, S, W) -> game seat."""
+    d = direction.strip().upper()
+    if d not in SEAT_NAMES:
+        raise IllegalAction(f"direction {direction!r}: expected one of N, E, S, W")
+    return SEAT_NAMES.index(d)
+
+
+def _side(seat: int) -> str:
+    return "NS" if seat % 2 == 0 else "EW"
+
+
+def _trick_winner(cards: list[int], trump: str, leader: int) -> int:
+    """The game seat that wins a complete trick led by game seat ``leader``.
+
+    The double-dummy kernel's ``trick_winner`` numbers seats 0..3 clockwise and returns
+    ``(leader + index of the winning card) % 4``, so the game's own seat numbers pass through.
+    """
+    return int(kernel("dds").trick_winner(cards, "CDHSN".index(trump), leader))
+
+
+def _sort_hand(cards: list[int]) -> list[int]:
+    """Bridge display order: spades, hearts, diamonds, clubs; high cards first."""
+    return sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
+
+
+def _card_action(c: int) -> Action:
+    card = Card(c)
+    return Action("play", str(card), (card,))
+
+
+_CALL_KIND = {"pass": "pass", "X": "double", "XX": "redouble"}
+
+
+def _call_action(call: str) -> Action:
+    if is_bid(call):
+        return Action("bid", call, (), bid_level(call), (bid_strain(call),))
+    return Action(_CALL_KIND[call], call)
+
+
+def _parse_suit_first(text: str) -> int | None:
+    """``"SA"``, ``"h10"``, ``"DT"`` -> card id; ``None`` when the text is not of that form."""
+    t = "".join(text.split()).upper()
+    if len(t) < 2 or t[0] not in _SUIT_LETTERS:
+        return None
+    r = t[1:]
+    if r == "10":
+        r = "T"
+    if len(r) != 1 or r not in RANKS:
+        return None
+    return RANKS.index(r) * 4 + _SUIT_LETTERS.index(t[0])
+
+
+@register
+class BridgeState(State):
+    """One deal of Contract Bridge (see the module docstring for seats, actions, options)."""
+
+    GAME = "bridge"
+    NUM_PLAYERS = 4
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.bridge:BridgeAI"
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, vulnerability: str = "none",
+               deal: Any = None, dealer: str | int = "S") -> None:
+        if not isinstance(vulnerability, str) or vulnerability.strip().lower() not in VULNERABILITIES:
+            raise IllegalAction(
+                f"vulnerability {vulnerability!r}: expected one of {', '.join(VULNERABILITIES)}"
+            )
+        if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
+            dealer_seat = dealer
+        elif isinstance(dealer, str) and dealer.strip().upper() in SEAT_NAMES:
+            dealer_seat = SEAT_NAMES.index(dealer.strip().upper())
+        else:
+            raise IllegalAction(f"dealer {dealer!r}: expected N, E, S, W or a seat 0..3")
+        self.vulnerability = vulnerability.strip().lower()
+        self.dealer = dealer_seat
+        if deal is not None and deck is not None:
+            raise IllegalAction("bridge: give either deck= or deal=, not both")
+        if deal is not None:
+            if isinstance(deal, str):
+                deal = Deal.from_pbn(deal)
+            if not isinstance(deal, Deal):
+                raise IllegalAction(f"deal {deal!r}: expected a Deal or a PBN deal string")
+            hands = [[int(c) for c in deal.hand(SEAT_NAMES[s])] for s in range(4)]
+        elif deck is not None:
+            cards = [int(c) for c in check_deck(deck, deck52(), "bridge")]
+            hands = [cards[13 * s: 13 * s + 13] for s in range(4)]
+        else:
+            cards = [int(c) for c in deck52()]
+            self.rng().shuffle(cards)
+            hands = [[] for _ in range(4)]
+            for i, c in enumerate(cards):  # one at a time clockwise, starting left of dealer
+                hands[(self.dealer + 1 + i) % 4].append(c)
+        self.initial_hands = [_sort_hand(h) for h in hands]
+        self.hands = [list(h) for h in self.initial_hands]
+        self.calls: list[str] = []
+        self.contract: str | None = None
+        self.declarer: int | None = None
+        self.passed_out = False
+        # each trick: {"leader": seat, "cards": [ids in play order], "winner": seat or None}
+        self.tricks: list[dict] = []
+        self.won = [0, 0]  # tricks won by NS, EW
+        self.claim: int | None = None  # a claim read from a record (LIN), not played out
+
+    # ------------------------------------------------------------ derived
+    @property
+    def phase(self) -> str:
+        if self.passed_out or len(self.tricks) == 13 and self.tricks[-1]["winner"] is not None:
+            return "over"
+        return "auction" if self.contract is None else "play"
+
+    def auction(self) -> Auction:
+        """The auction so far as an :class:`Auction`."""
+        a = Auction(self.dealer)
+        a.calls = list(self.calls)
+        return a
+
+    @property
+    def dummy(self) -> int | None:
+        return None if self.declarer is None else (self.declarer + 2) % 4
+
+    @property
+    def trump(self) -> str | None:
+        """``"C" "D" "H" "S"`` or ``"N"`` once the contract is known."""
+        return None if self.contract is None else bid_strain(self.contract)
+
+    @property
+    def vulnerable(self) -> list[bool]:
+        """Vulnerability by seat."""
+        v = self.vulnerability
+        return [v in ("both", "ns") if s % 2 == 0 else v in ("both", "ew") for s in range(4)]
+
+    @property
+    def dummy_visible(self) -> bool:
+        return bool(self.tricks) and len(self.tricks[0]["cards"]) > 0
+
+    def _trick(self) -> dict | None:
+        """The trick in progress (None between tricks or outside the play)."""
+        if self.tricks and self.tricks[-1]["winner"] is None:
+            return self.tricks[-1]
+        return None
+
+    @property
+    def playing_hand(self) -> int | None:
+        """The seat whose cards are played next (dummy's seat on dummy's turn)."""
+        if self.phase != "play":
+            return None
+        t = self._trick()
+        if t is None:
+            return self.tricks[-1]["winner"] if self.tricks else (self.declarer + 1) % 4
+        return (t["leader"] + len(t["cards"])) % 4
+
+    @property
+    def declarer_tricks(self) -> int:
+        return 0 if self.declarer is None else self.won[self.declarer % 2]
+
+    def deal(self) -> Deal:
+        """The deal as dealt (the four original hands)."""
+        return Deal({SEAT_NAMES[s]: self.initial_hands[s] for s in range(4)})
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        ph = self.phase
+        if ph == "over":
+            return None
+        if ph == "auction":
+            return (self.dealer + len(self.calls)) % 4
+        p = self.playing_hand
+        return self.declarer if p == self.dummy else p
+
+    def _legal_calls(self) -> list[str]:
+        return self.auction().legal_calls()
+
+    def _legal_cards(self) -> list[int]:
+        hand = self.hands[self.playing_hand]
+        t = self._trick()
+        if t is not None and t["cards"]:
+            led = t["cards"][0] & 3
+            follow = [c for c in hand if c & 3 == led]
+            if follow:
+                return follow
+        return list(hand)
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "auction":
+            return [_call_action(c) for c in self._legal_calls()]
+        return [_card_action(c) for c in self._legal_cards()]
+
+    def _resolve(self, action: Action | str) -> Action:
+        try:
+            return super()._resolve(action)
+        except IllegalAction as first:
+            text = action.text if isinstance(action, Action) else action
+            if not isinstance(text, str):
+                raise
+            legal = self._legal_actions()
+            if self.phase == "auction":
+                try:
+                    call = parse_call(text)
+                except IllegalAction:
+                    raise first from None
+                for a in legal:
+                    if a.text == call:
+                        return a
+                why = self.auction().why_illegal(call)
+                raise IllegalAction(
+                    f"call {text!r} is not legal for {SEAT_LONG[self._current_player()]} now: "
+                    f"{why}"
+                ) from None
+            c = _parse_suit_first(text)
+            if c is None:
+                try:
+                    cs = parse(text)
+                    c = int(cs[0]) if len(cs) == 1 else None
+                except CardError:
+                    c = None
+            if c is not None:
+                for a in legal:
+                    if int(a.cards[0]) == c:
+                        return a
+                raise IllegalAction(self._why_card_illegal(text, c)) from None
+            raise first from None
+
+    def _why_card_illegal(self, text: str, c: int) -> str:
+        p = self.playing_hand
+        who = SEAT_LONG[p] + (" (dummy)" if p == self.dummy else "")
+        if c not in self.hands[p]:
+            return f"card {text!r}: {who} does not hold {Card(c)}"
+        led = self._trick()["cards"][0] & 3
+        return (f"card {text!r}: {who} must follow suit ({'cdhs'[led]}) "
+                f"and holds {', '.join(str(Card(x)) for x in self._legal_cards())}")
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == "auction":
+            self.calls.append(action.text)
+            a = self.auction()
+            if a.is_over:
+                if a.passed_out:
+                    self.passed_out = True
+                else:
+                    self.contract = a.contract
+                    self.declarer = a.declarer
+            return
+        seat = self.playing_hand
+        c = int(action.cards[0])
+        self.hands[seat].remove(c)
+        t = self._trick()
+        if t is None:
+            t = {"leader": seat, "cards": [], "winner": None}
+            self.tricks.append(t)
+        t["cards"].append(c)
+        if len(t["cards"]) == 4:
+            w = _trick_winner(t["cards"], self.trump, t["leader"])
+            t["winner"] = w
+            self.won[w % 2] += 1
+
+    def _scores(self) -> tuple[float, ...]:
+        ns = self.ns_score()
+        return (ns, -ns, ns, -ns)
+
+    def ns_score(self) -> int:
+        """North-South's raw duplicate score (0 when passed out); valid once over."""
+        if self.passed_out or self.contract is None:
+            return 0
+        b = self.score_breakdown()
+        return b.total if self.declarer % 2 == 0 else -b.total
+
+    def score_breakdown(self):
+        """The :class:`~cardcore.bridge.scoring.Breakdown` of the declarer's score (once over)."""
+        if self.phase != "over" or self.passed_out:
+            return None
+        return breakdown(self.contract, SEAT_NAMES[self.declarer], self.declarer_tricks,
+                         self.vulnerable[self.declarer])
+
+    # ------------------------------------------------------------ observation
+    def _observation(self, player: int) -> dict:
+        dummy = self.dummy
+        visible = self.dummy_visible and dummy is not None
+        t = self._trick()
+        return {
+            "game": self.GAME,
+            "seat": player,
+            "seat_name": SEAT_NAMES[player],
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "vulnerability": self.vulnerability,
+            "vulnerable": self.vulnerable,
+            "hand": _sort_hand(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "calls": list(self.calls),
+            "contract": self.contract,
+            "declarer": self.declarer,
+            "dummy": dummy,
+            "dummy_hand": _sort_hand(self.hands[dummy]) if visible else None,
+            "tricks": [{"leader": x["leader"], "cards": list(x["cards"]), "winner": x["winner"]}
+                       for x in self.tricks if x["winner"] is not None],
+            "current_trick": ({"leader": t["leader"], "cards": list(t["cards"])}
+                              if t is not None else None),
+            "tricks_won": {"NS": self.won[0], "EW": self.won[1]},
+            "current_player": self._current_player(),
+            "playing_hand": self.playing_hand,
+        }
+
+    # ------------------------------------------------------------ record
+    def record(self) -> dict:
+        """The record of the deal (JSON-serialisable): hands, every call with its seat, every
+        trick's cards and winner, contract, declarer, result and the score broken down."""
+        calls = [{"seat": SEAT_NAMES[(self.dealer + i) % 4], "call": c}
+                 for i, c in enumerate(self.calls)]
+        tricks = []
+        for i, t in enumerate(self.tricks):
+            tricks.append({
+                "number": i + 1,
+                "leader": SEAT_NAMES[t["leader"]],
+                "cards": [{"seat": SEAT_NAMES[(t["leader"] + k) % 4], "card": str(Card(c))}
+                          for k, c in enumerate(t["cards"])],
+                "winner": None if t["winner"] is None else SEAT_NAMES[t["winner"]],
+            })
+        b = self.score_breakdown()
+        over = self.phase == "over"
+        return {
+            "deal": self.deal().to_pbn("N"),
+            "dealer": SEAT_NAMES[self.dealer],
+            "vulnerability": self.vulnerability,
+            "calls": calls,
+            "passed_out": self.passed_out,
+            "contract": self.contract,
+            "declarer": None if self.declarer is None else SEAT_NAMES[self.declarer],
+            "tricks": tricks,
+            "tricks_won": {"NS": self.won[0], "EW": self.won[1]},
+            "declarer_tricks": self.declarer_tricks if self.declarer is not None else None,
+            "result": b.result_text if b else ("passed out" if self.passed_out else None),
+            "breakdown": b.to_dict() if b else None,
+            "score": {"NS": self.ns_score(), "EW": -self.ns_score()} if over else None,
+        }
+
+    def record_text(self) -> str:
+        """The record as plain text: deal, auction table, tricks, result and score."""
+        lines = [f"Deal: {self.deal().to_pbn('N')}",
+                 f"Dealer: {SEAT_LONG[self.dealer]}   Vulnerable: {self.vulnerability}", ""]
+        lines += _auction_table(self.calls, self.dealer)
+        if self.contract:
+            lines.append(f"Contract: {self.contract} by {SEAT_LONG[self.declarer]}")
+        elif self.passed_out:
+            lines.append("Passed out.")
+        for i, t in enumerate(self.tricks):
+            cards = " ".join(f"{SEAT_NAMES[(t['leader'] + k) % 4]}:{Card(c)}"
+                             for k, c in enumerate(t["cards"]))
+            win = SEAT_NAMES[t["winner"]] if t["winner"] is not None else "-"
+            lines.append(f"Trick {i + 1:2d}: {cards:<24} won by {win}")
+        if self.phase == "over":
+            b = self.score_breakdown()
+            if b:
+                lines.append(f"Result: {b.result_text} ({self.declarer_tricks} tricks)")
+                lines += ["  " + x for x in b.lines()]
+            lines.append(f"Score: NS {self.ns_score():+d}, EW {-self.ns_score():+d}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------ rendering
+    def render(self, player: int | None = None) -> str:
+        p = 0 if player is None else player
+        out = [f"Bridge -- you are {SEAT_LONG[p]}; dealer {SEAT_LONG[self.dealer]}; "
+               f"vulnerable: {self.vulnerability}"]
+        out += _auction_table(self.calls, self.dealer)
+        if self.contract:
+            out.append(f"Contract: {self.contract} by {SEAT_LONG[self.declarer]}   "
+                       f"tricks NS {self.won[0]}, EW {self.won[1]}")
+        dummy = self.dummy
+        if self.dummy_visible and dummy is not None and dummy != p:
+            out.append(f"Dummy ({SEAT_LONG[dummy]}):")
+            out += ["  " + x for x in _hand_lines(self.hands[dummy])]
+        out.append(f"Your hand ({SEAT_LONG[p]}):")
+        out += ["  " + x for x in _hand_lines(self.hands[p])]
+        t = self._trick()
+        if t is not None:
+            shown = ", ".join(f"{SEAT_LONG[(t['leader'] + k) % 4]} {Card(c)}"
+                              for k, c in enumerate(t["cards"]))
+            out.append(f"Trick {len(self.tricks)}: {shown}")
+        elif self.tricks and self.phase == "play":
+            last = self.tricks[-1]
+            shown = ", ".join(f"{SEAT_LONG[(last['leader'] + k) % 4]} {Card(c)}"
+                              for k, c in enumerate(last["cards"]))
+            out.append(f"Last trick: {shown} -- won by {SEAT_LONG[last['winner']]}")
+        if self.phase == "over":
+            if self.passed_out:
+                out.append("Passed out: 0 for both sides.")
+            else:
+                b = self.score_breakdown()
+                out.append(f"Result: {b.result_text} ({self.declarer_tricks} tricks)")
+                out += ["  " + x for x in b.lines()]
+                out.append(f"Score: NS {self.ns_score():+d}, EW {-self.ns_score():+d}")
+        else:
+            cp = self._current_player()
+            ph = self.playing_hand
+            if ph is not None and ph != cp:
+                out.append(f"To play: {SEAT_LONG[cp]}, from dummy ({SEAT_LONG[ph]})")
+            else:
+                out.append(f"To {'call' if self.phase == 'auction' else 'play'}: "
+                           f"{SEAT_LONG[cp]}")
+        return "\n".join(out)
+
+
+def _hand_lines(cards: list[int]) -> list[str]:
+    out = []
+    for suit, sym in ((3, "S"), (2, "H"), (1, "D"), (0, "C")):
+        ranks = [RANKS[c >> 2] for c in _sort_hand([c for c in cards if c & 3 == suit])]
+        out.append(f"{sym}: {' '.join(ranks) if ranks else '-'}")
+    return out
+
+
+def _auction_table(calls: list[str], dealer: int) -> list[str]:
+    """The auction in columns West, North, East, South."""
+    order = [1, 2, 3, 0]  # W N E S
+    head = "".join(f"{SEAT_LONG[s]:<7}" for s in order).rstrip()
+    rows = [head]
+    if not calls:
+        rows.append("(no calls yet)")
+        return rows
+    cells = [""] * order.index(dealer) + list(calls)
+    for i in range(0, len(cells), 4):
+        rows.append("".join(f"{c:<7}" for c in cells[i:i + 4]).rstrip())
+    return rows
+
+
+__all__ = ["BridgeState", "SEAT_NAMES", "VULNERABILITIES", "seat_direction", "direction_seat"]

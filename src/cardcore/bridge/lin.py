@@ -1,0 +1,238 @@
+"""LIN, the pipe-separated deal format of online bridge rooms: deal, auction and play.
+
+A LIN text is a flat sequence of ``tag|value|`` pairs. The tags read and written here:
+
+``pn|S,W,N,E|``   player names (optional)
+``md|<d><S>,<W>,<N>,<E>|``   the deal: ``<d>`` is the dealer (1 = South, 2 = West, 3 = North,
+                  4 = East); each hand is ``S<ranks>H<ranks>D<ranks>C<ranks>``, South first,
+                  clockwise. The last hand may be left empty: it is then the remaining cards.
+``sv|o|``         vulnerability: ``o``/``0`` none, ``n`` North-South, ``e`` East-West, ``b`` both
+``ah|Board 1|``   a board title (optional)
+``mb|1N|``        one call: ``p`` pass, ``d`` double, ``r`` redouble, ``1C`` .. ``7N``; a trailing
+                  ``!`` marks an alert (kept out of the call)
+``an|text|``      the explanation of the previous call (ignored)
+``pc|SA|``        one card played, suit letter then rank (``10`` also read as the ten)
+``mc|10|``        a claim: the declarer's side ends with that many tricks in total
+``pg||``          a page break (ignored); any other tag is ignored too.
+
+``parse_lin(text)`` gives a :class:`LinRecord`; ``from_lin(text)`` replays it into a
+:class:`~cardcore.bridge.game.BridgeState`; ``to_lin(state)`` writes a state (finished or not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import RANKS, Card
+from ..errors import CardcoreError, FormatError
+from .auction import parse_call
+from .deal import Deal
+
+_SEATS = "SWNE"  # the game's seat order, which is also LIN's hand order
+_VUL_IN = {"o": "none", "0": "none", "-": "none", "n": "ns", "e": "ew", "b": "both"}
+_VUL_OUT = {"none": "o", "ns": "n", "ew": "e", "both": "b"}
+_SUIT_ORDER = "SHDC"
+_SUIT_ID = {"C": 0, "D": 1, "H": 2, "S": 3}
+
+
+@dataclass
+class LinRecord:
+    """What a LIN text says about one deal."""
+
+    deal: Deal
+    dealer: int  # game seat, S, W, N, E = 0..3
+    vulnerability: str = "none"
+    calls: list[str] = field(default_factory=list)
+    plays: list[int] = field(default_factory=list)  # card ids in play order
+    claim: int | None = None
+    names: list[str] = field(default_factory=list)
+    board: str | None = None
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    if not isinstance(text, str):
+        raise FormatError(f"LIN {text!r}: expected a string")
+    flat = text.replace("\r", "").replace("\n", "")
+    parts = flat.split("|")
+    if parts and parts[-1].strip() == "":
+        parts = parts[:-1]
+    if len(parts) % 2:
+        raise FormatError(f"LIN text: tag {parts[-1]!r} has no value (odd number of '|' fields)")
+    return [(parts[i].strip().lower(), parts[i + 1]) for i in range(0, len(parts), 2)]
+
+
+def _parse_hand(text: str, where: str) -> list[int]:
+    out: list[int] = []
+    suit = None
+    t = text.strip().upper().replace("10", "T")
+    for ch in t:
+        if ch in _SUIT_ID:
+            suit = _SUIT_ID[ch]
+        elif ch in RANKS:
+            if suit is None:
+                raise FormatError(f"LIN md hand {text!r} ({where}): rank {ch!r} before a suit")
+            out.append(RANKS.index(ch) * 4 + suit)
+        elif not ch.isspace():
+            raise FormatError(f"LIN md hand {text!r} ({where}): bad character {ch!r}")
+    return out
+
+
+def _parse_md(value: str) -> tuple[int, Deal]:
+    v = value.strip()
+    if not v or v[0] not in "1234":
+        raise FormatError(f"LIN md {value!r}: expected a dealer digit 1-4 then four hands")
+    dealer = int(v[0]) - 1
+    hands_txt = v[1:].split(",")
+    if len(hands_txt) not in (3, 4):
+        raise FormatError(f"LIN md {value!r}: expected 3 or 4 hands separated by ','")
+    while len(hands_txt) < 4:
+        hands_txt.append("")
+    hands = [_parse_hand(h, _SEATS[i]) for i, h in enumerate(hands_txt)]
+    if not hands[3]:
+        used = {c for h in hands[:3] for c in h}
+        hands[3] = [c for c in range(52) if c not in used]
+    try:
+        return dealer, Deal({_SEATS[i]: [Card(c) for c in hands[i]] for i in range(4)})
+    except CardcoreError as exc:
+        raise FormatError(f"LIN md {value!r}: {exc}") from None
+
+
+def _parse_card(value: str) -> int:
+    v = value.strip().upper().replace("10", "T")
+    if len(v) == 2 and v[0] in _SUIT_ID and v[1] in RANKS:
+        return RANKS.index(v[1]) * 4 + _SUIT_ID[v[0]]
+    if len(v) == 2 and v[1] in _SUIT_ID and v[0] in RANKS:  # rank first, tolerated
+        return RANKS.index(v[0]) * 4 + _SUIT_ID[v[1]]
+    raise FormatError(f"LIN pc {value!r}: expected a card such as SA, HT, D10")
+
+
+def _parse_call(value: str) -> str:
+    v = value.strip().rstrip("!").strip()
+    low = v.lower()
+    if low in ("p", "pass"):
+        return "pass"
+    if low in ("d", "x", "dbl"):
+        return "X"
+    if low in ("r", "xx", "rdbl"):
+        return "XX"
+    try:
+        return parse_call(v)
+    except CardcoreError:
+        raise FormatError(f"LIN mb {value!r}: not a call") from None
+
+
+def parse_lin(text: str) -> LinRecord:
+    """Read the first deal of a LIN text (raises ``FormatError`` when it is malformed)."""
+    rec: LinRecord | None = None
+    names: list[str] = []
+    vul = "none"
+    board = None
+    calls: list[str] = []
+    plays: list[int] = []
+    claim = None
+    for tag, value in _tokens(text):
+        if tag == "md":
+            if rec is not None:
+                break  # a second deal: stop at the first one
+            dealer, deal = _parse_md(value)
+            rec = LinRecord(deal=deal, dealer=dealer)
+        elif tag == "pn":
+            names = [n.strip() for n in value.split(",")]
+        elif tag == "sv":
+            key = value.strip().lower()
+            if key not in _VUL_IN:
+                raise FormatError(f"LIN sv {value!r}: expected o, n, e or b")
+            vul = _VUL_IN[key]
+        elif tag == "ah":
+            board = value.strip()
+        elif tag == "mb":
+            calls.append(_parse_call(value))
+        elif tag == "pc":
+            plays.append(_parse_card(value))
+        elif tag == "mc":
+            try:
+                claim = int(value.strip())
+            except ValueError:
+                raise FormatError(f"LIN mc {value!r}: expected a number of tricks") from None
+            if not 0 <= claim <= 13:
+                raise FormatError(f"LIN mc {value!r}: expected 0..13 tricks")
+    if rec is None:
+        raise FormatError("LIN text: no 'md|' deal found")
+    rec.vulnerability = vul
+    rec.calls = calls
+    rec.plays = plays
+    rec.claim = claim
+    rec.names = names
+    rec.board = board
+    return rec
+
+
+def from_lin(text: str, **options):
+    """Replay a LIN deal into a new ``BridgeState`` (calls and cards up to where the text ends;
+    a claim is kept in ``state.claim`` but not played out). ``FormatError`` when the text is
+    malformed or its calls/cards are not legal."""
+    from ..game import new_game
+
+    rec = parse_lin(text)
+    state = new_game("bridge", deal=rec.deal, dealer=rec.dealer,
+                     vulnerability=rec.vulnerability, **options)
+    for i, call in enumerate(rec.calls):
+        try:
+            state.apply(call)
+        except CardcoreError as exc:
+            raise FormatError(f"LIN call {i + 1} ({call}): {exc}") from None
+    if rec.plays and state.phase != "play":
+        raise FormatError("LIN text: cards are played but the auction has not ended in a contract")
+    for i, c in enumerate(rec.plays):
+        try:
+            state.apply(str(Card(c)))
+        except CardcoreError as exc:
+            raise FormatError(f"LIN card {i + 1} ({Card(c)}): {exc}") from None
+    state.claim = rec.claim
+    return state
+
+
+def _hand_text(cards) -> str:
+    out = []
+    for s in _SUIT_ORDER:
+        sid = _SUIT_ID[s]
+        ranks = sorted((int(c) >> 2 for c in cards if int(c) & 3 == sid), reverse=True)
+        out.append(s + "".join(RANKS[r] for r in ranks))
+    return "".join(out)
+
+
+def deal_to_md(deal: Deal, dealer: int = 0) -> str:
+    """The value of an ``md|`` tag: dealer digit then the S, W, N, E hands."""
+    return str(dealer + 1) + ",".join(_hand_text(deal.hand(s)) for s in _SEATS)
+
+
+def _call_out(call: str) -> str:
+    return {"pass": "p", "X": "d", "XX": "r"}.get(call, call.replace("NT", "N"))
+
+
+def to_lin(state, *, names: list[str] | None = None, board: str | None = None) -> str:
+    """Write a ``BridgeState`` (at any point) as LIN: names, deal, vulnerability, the calls and
+    the cards played, with a page break after the auction and after each trick."""
+    parts = []
+    if names:
+        if len(names) != 4:
+            raise CardcoreError(f"names {names!r}: expected 4 names (S, W, N, E)")
+        parts.append("pn|" + ",".join(names) + "|")
+    parts.append(f"md|{deal_to_md(state.deal(), state.dealer)}|")
+    if board:
+        parts.append(f"ah|{board}|")
+    parts.append(f"sv|{_VUL_OUT[state.vulnerability]}|")
+    for c in state.calls:
+        parts.append(f"mb|{_call_out(c)}|")
+    if state.tricks:
+        parts.append("pg||")
+    for t in state.tricks:
+        for c in t["cards"]:
+            card = Card(c)
+            parts.append(f"pc|{'CDHS'[card.suit]}{RANKS[card.rank]}|")
+        if t["winner"] is not None:
+            parts.append("pg||")
+    return "".join(parts)
+
+
+__all__ = ["LinRecord", "parse_lin", "from_lin", "to_lin", "deal_to_md"]
