@@ -1,0 +1,586 @@
+"""A natural bidding system for the Bridge AI, written as readable rules.
+
+Every rule is a :class:`Rule`: a call and what it promises (a high-card point range, a total
+point range, suit lengths, balanced shape). In each situation of the auction the system lists
+its rules in priority order. To *choose* a call, the first rule the hand satisfies (and whose
+call is legal) wins. To *read* a call (partner's, or an opponent's), the first rule naming that
+call tells what it showed. One table serves both directions, so a partner following the same
+rules understands every call, and the card-play AI samples hidden hands that fit the bidding.
+
+Hand evaluation: high-card points (A 4, K 3, Q 2, J 1); *total points* add one for each card
+beyond four in a suit. Balanced = 4333, 4432 or 5332.
+
+The system (suits by letter, M = a major, m = a minor):
+
+* Openings: 2C with 22+ (artificial, strong); 2NT 20-21 balanced; 1NT 15-17 balanced; one of
+  a suit with 12+ total points (a 5-card major, else the longer minor, 1D with 4-4); weak two
+  (2D/2H/2S) with a 6-card suit and 6-10 HCP; a three-level preempt with 7 cards and 5-10 HCP.
+* Responses to 1 of a suit: a raise (6-9 simple, 10-12 jump, 13+ game in a major), a new
+  suit (4+ cards at the one level with 6+, 5+ cards at the two level with 11+), 1NT 6-10,
+  2NT 11-12 balanced, 3NT 13-15 balanced.
+* Over 1NT: Jacoby transfers (2D shows hearts, 2H spades; 5+ cards), Stayman 2C (a 4-card
+  major, 8+ HCP), 2NT invitation (8-9), 3NT (10-15), 6NT (18-19). Opener completes transfers
+  and answers Stayman (2D none, 2H four hearts, 2S four spades).
+* Over 2C: 2D waiting; opener then shows 2NT (22-24 balanced), 3NT (25-27) or the long suit.
+* After the first round our side *places the contract*: with a known 8-card fit in a major
+  play there, else no trump when balanced, else a minor fit or the longest suit; the level
+  comes from the combined points (25 game, 33 small slam, 37 grand slam; 29 for a minor game).
+* Competition: overcalls with a 5-card suit (8-16 HCP at the one level, 10-16 at the two
+  level), 1NT overcall 15-18 balanced, takeout double (12+ HCP, at most two cards in their
+  suit, 3+ in each unbid major), the doubler's partner answers in the best unbid suit;
+  penalty doubles when our side holds the majority of the points and a trump stack behind the
+  opponents' contract; otherwise pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is_bid
+
+SUITS = "CDHS"
+_HCP = {12: 4, 11: 3, 10: 2, 9: 1}
+
+
+# ---------------------------------------------------------------- hand evaluation
+
+@dataclass(frozen=True)
+class Hand:
+    """What the system needs to know about 13 cards."""
+
+    hcp: int
+    lengths: tuple[int, int, int, int]  # clubs, diamonds, hearts, spades
+    honors: tuple[int, int, int, int]  # A/K/Q count per suit
+
+    @classmethod
+    def of(cls, cards) -> "Hand":
+        lengths = [0, 0, 0, 0]
+        honors = [0, 0, 0, 0]
+        hcp = 0
+        for c in cards:
+            c = int(c)
+            s, r = c & 3, c >> 2
+            lengths[s] += 1
+            hcp += _HCP.get(r, 0)
+            if r >= 10:
+                honors[s] += 1
+        return cls(hcp, tuple(lengths), tuple(honors))
+
+    @property
+    def points(self) -> int:
+        return self.hcp + sum(max(0, n - 4) for n in self.lengths)
+
+    @property
+    def balanced(self) -> bool:
+        shape = sorted(self.lengths)
+        return shape in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
+
+    def length(self, suit: str) -> int:
+        return self.lengths[SUITS.index(suit)]
+
+
+# ---------------------------------------------------------------- rules and pictures
+
+@dataclass(frozen=True)
+class Rule:
+    """A call and what it promises."""
+
+    call: str
+    hcp: tuple[int, int] = (0, 40)
+    pts: tuple[int, int] = (0, 40)
+    minlen: dict = field(default_factory=dict)  # suit letter -> at least
+    maxlen: dict = field(default_factory=dict)  # suit letter -> at most
+    balanced: bool | None = None
+    text: str = ""
+
+    def fits(self, h: Hand) -> bool:
+        if not self.hcp[0] <= h.hcp <= self.hcp[1]:
+            return False
+        if not self.pts[0] <= h.points <= self.pts[1]:
+            return False
+        for s, n in self.minlen.items():
+            if h.length(s) < n:
+                return False
+        for s, n in self.maxlen.items():
+            if h.length(s) > n:
+                return False
+        if self.balanced is not None and h.balanced != self.balanced:
+            return False
+        return True
+
+
+@dataclass
+class Picture:
+    """What the auction has shown about one hand: HCP range and suit-length ranges."""
+
+    hcp_lo: int = 0
+    hcp_hi: int = 37
+    minlen: list = field(default_factory=lambda: [0, 0, 0, 0])
+    maxlen: list = field(default_factory=lambda: [13, 13, 13, 13])
+    balanced: bool | None = None
+    opened: bool = False
+
+    def add(self, rule: Rule) -> None:
+        # total points promise HCP too: at most 3 of them come from length
+        lo = max(self.hcp_lo, rule.hcp[0], rule.pts[0] - 3)
+        hi = min(self.hcp_hi, rule.hcp[1])
+        # total points bound HCP from above too (HCP <= total points)
+        hi = min(hi, rule.pts[1])
+        if lo <= hi:
+            self.hcp_lo, self.hcp_hi = lo, hi
+        for s, n in rule.minlen.items():
+            i = SUITS.index(s)
+            if n <= self.maxlen[i]:
+                self.minlen[i] = max(self.minlen[i], n)
+        for s, n in rule.maxlen.items():
+            i = SUITS.index(s)
+            if n >= self.minlen[i]:
+                self.maxlen[i] = min(self.maxlen[i], n)
+        if rule.balanced is not None:
+            self.balanced = rule.balanced
+
+    @property
+    def est(self) -> int:
+        """A working estimate of the points: a little above the minimum shown."""
+        hi = min(self.hcp_hi, self.hcp_lo + 6)
+        return (self.hcp_lo + hi + 1) // 2
+
+
+def _bid(level: int, strain: str) -> str:
+    return f"{level}{'NT' if strain == 'N' else strain}"
+
+
+def _cheapest(strain: str, above: str | None) -> str | None:
+    """The cheapest bid in ``strain`` above bid ``above`` (None if beyond 7)."""
+    for b in BIDS:
+        if bid_strain(b) == strain and (above is None or bid_index(b) > bid_index(above)):
+            return b
+    return None
+
+
+# ---------------------------------------------------------------- the situations
+
+class Context:
+    """The auction seen from the seat about to call, with the pictures of all four hands."""
+
+    def __init__(self, auction: Auction, pictures: list[Picture]) -> None:
+        self.a = auction
+        self.me = auction.next_seat
+        self.pa = (self.me + 2) % 4
+        self.pics = pictures
+        self.calls = [(auction.seat_of(i), c) for i, c in enumerate(auction.calls)]
+        self.bids = [(s, c) for s, c in self.calls if is_bid(c)]
+        self.last = auction.last_bid
+        self.doubled = auction.doubled
+
+    def ours(self, seat: int) -> bool:
+        return seat % 2 == self.me % 2
+
+    @property
+    def our_bids(self) -> list[tuple[int, str]]:
+        return [(s, c) for s, c in self.bids if self.ours(s)]
+
+    @property
+    def their_calls(self) -> list[tuple[int, str]]:
+        return [(s, c) for s, c in self.calls if not self.ours(s) and c != "pass"]
+
+    def calls_of(self, seat: int) -> list[str]:
+        return [c for s, c in self.calls if s == seat]
+
+    @property
+    def opening(self) -> tuple[int, str] | None:
+        return self.bids[0] if self.bids else None
+
+
+def rules_for(ctx: Context) -> list[Rule]:
+    """The rules of this situation, in priority order (always ending with a pass rule)."""
+    out: list[Rule] = []
+    op = ctx.opening
+    mine = [c for c in ctx.calls_of(ctx.me) if c != "pass"]
+    partner = [c for c in ctx.calls_of(ctx.pa) if c != "pass"]
+    theirs = ctx.their_calls
+
+    if op is None:
+        out += _openings()
+    elif not theirs:
+        # uncontested: our side only
+        if op[0] == ctx.pa and not mine and len(partner) == 1:
+            out += _responses(op[1], ctx)
+        elif op[0] == ctx.me and len(mine) == 1 and len(partner) == 1:
+            out += _opener_rebids(op[1], partner[0], ctx)
+        elif op[0] == ctx.pa and len(mine) == 1 and len(partner) == 2 and \
+                ctx.calls_of(ctx.pa)[0] == op[1] and op[1] == "1NT" and mine[0] in ("2C", "2D", "2H"):
+            out += _after_1nt_convention(mine[0], partner[1], ctx)
+        out += _placement(ctx)
+    else:
+        out += _penalty_double(ctx)
+        if not ctx.our_bids and not mine and not [c for c in partner if c != "pass"]:
+            if op[0] % 2 != ctx.me % 2:
+                out += _overcalls(op[1], ctx)
+        elif partner == ["X"] and not mine and ctx.last is not None and \
+                not ctx.ours(ctx.a.last_bidder):
+            out += _answer_takeout(ctx)
+        if ctx.our_bids:
+            out += _placement(ctx)
+    out.append(Rule("pass", text="nothing better"))
+    return out
+
+
+def _openings() -> list[Rule]:
+    return [
+        Rule("2C", pts=(22, 40), text="strong, artificial"),
+        Rule("2NT", hcp=(20, 21), balanced=True, text="20-21 balanced"),
+        Rule("1NT", hcp=(15, 17), balanced=True, text="15-17 balanced"),
+        Rule("1S", pts=(12, 21), minlen={"S": 5}, text="5+ spades"),
+        Rule("1H", pts=(12, 21), minlen={"H": 5}, maxlen={"S": 4}, text="5+ hearts"),
+        Rule("1D", pts=(12, 21), minlen={"D": 4}, maxlen={"H": 4, "S": 4},
+             text="4+ diamonds (no 5-card major)"),
+        Rule("1C", pts=(12, 21), maxlen={"H": 4, "S": 4}, text="3+ clubs (no 5-card major)"),
+        Rule("1D", pts=(12, 21), minlen={"D": 3}, text="diamonds (other shapes)"),
+        Rule("1C", pts=(12, 21), text="clubs (other shapes)"),
+        Rule("2S", hcp=(6, 10), pts=(6, 11), minlen={"S": 6}, maxlen={"S": 6}, text="weak two"),
+        Rule("2H", hcp=(6, 10), pts=(6, 11), minlen={"H": 6}, maxlen={"H": 6, "S": 3},
+             text="weak two"),
+        Rule("2D", hcp=(6, 10), pts=(6, 11), minlen={"D": 6}, maxlen={"D": 6, "H": 3, "S": 3},
+             text="weak two"),
+        Rule("3S", hcp=(5, 10), minlen={"S": 7}, text="preempt"),
+        Rule("3H", hcp=(5, 10), minlen={"H": 7}, text="preempt"),
+        Rule("3D", hcp=(5, 10), minlen={"D": 7}, text="preempt"),
+        Rule("3C", hcp=(5, 10), minlen={"C": 7}, text="preempt"),
+        Rule("pass", pts=(0, 11), hcp=(0, 11), text="no opening"),
+    ]
+
+
+def _responses(opening: str, ctx: Context) -> list[Rule]:
+    lvl, st = bid_level(opening), bid_strain(opening)
+    if opening == "1NT":
+        return [
+            Rule("2D", minlen={"H": 5}, maxlen={"S": 5}, text="transfer to hearts"),
+            Rule("2H", minlen={"S": 5}, text="transfer to spades"),
+            Rule("2C", hcp=(8, 40), minlen={"H": 4}, text="Stayman"),
+            Rule("2C", hcp=(8, 40), minlen={"S": 4}, text="Stayman"),
+            Rule("7NT", hcp=(21, 40), text="grand slam"),
+            Rule("6NT", hcp=(18, 20), text="small slam"),
+            Rule("4NT", hcp=(16, 17), text="slam invitation"),
+            Rule("3NT", hcp=(10, 15), text="game"),
+            Rule("2NT", hcp=(8, 9), text="invitation"),
+            Rule("pass", hcp=(0, 7), text="weak"),
+        ]
+    if opening == "2NT":
+        return [
+            Rule("3S", hcp=(4, 40), minlen={"S": 5}, text="5+ spades, forcing"),
+            Rule("3H", hcp=(4, 40), minlen={"H": 5}, text="5+ hearts, forcing"),
+            Rule("6NT", hcp=(12, 14), text="small slam"),
+            Rule("3NT", hcp=(4, 11), text="game"),
+            Rule("pass", hcp=(0, 3), text="weak"),
+        ]
+    if opening == "2C":
+        return [Rule("2D", text="waiting")]
+    if lvl == 2 or lvl == 3:  # weak two or preempt
+        game = "3NT" if st in "CD" else _bid(4, st)
+        return [
+            Rule(game, pts=(16, 40), minlen={st: 2}, text="game"),
+            Rule(_bid(lvl + 1, st) if lvl == 2 else "pass", pts=(6, 15), minlen={st: 3},
+                 text="preemptive raise"),
+            Rule("pass", text="no fit or weak"),
+        ]
+    # one of a suit
+    rules: list[Rule] = []
+    if st in "HS":
+        rules += [
+            Rule(_bid(4, st), pts=(13, 40), minlen={st: 4}, text="game raise"),
+            Rule(_bid(3, st), pts=(10, 12), minlen={st: 3}, text="limit raise"),
+            Rule(_bid(2, st), pts=(6, 9), minlen={st: 3}, text="simple raise"),
+        ]
+    # new suits at the one level, majors first, longest first
+    for s in sorted("DHS", key=lambda x: -"CDHS".index(x)):
+        b = _bid(1, s)
+        if bid_index(b) > bid_index(opening):
+            rules.append(Rule(b, pts=(6, 40), minlen={s: 5}, text="new suit, forcing"))
+    for s in "DHS":
+        b = _bid(1, s)
+        if bid_index(b) > bid_index(opening):
+            rules.append(Rule(b, pts=(6, 40), minlen={s: 4}, text="new suit, forcing"))
+    if st in "CD":
+        rules += [
+            Rule(_bid(3, st), pts=(10, 12), minlen={st: 5}, maxlen={"H": 3, "S": 3},
+                 text="limit raise"),
+            Rule(_bid(2, st), pts=(6, 9), minlen={st: 5}, maxlen={"H": 3, "S": 3},
+                 text="simple raise"),
+        ]
+    for s in "SHDC":
+        b = _cheapest(s, opening)
+        if b and bid_level(b) == 2 and s != st:
+            rules.append(Rule(b, hcp=(11, 40), minlen={s: 5}, text="new suit, two level"))
+    rules += [
+        Rule("3NT", hcp=(13, 15), balanced=True, text="game, balanced"),
+        Rule("2NT", hcp=(11, 12), balanced=True, text="invitation, balanced"),
+        Rule("1NT", hcp=(6, 10), text="6-10, no fit"),
+        Rule("pass", pts=(0, 5), text="weak"),
+    ]
+    return rules
+
+
+def _opener_rebids(opening: str, response: str, ctx: Context) -> list[Rule]:
+    if opening == "1NT":
+        if response == "2D":
+            return [Rule("2H", text="completes the transfer")]
+        if response == "2H":
+            return [Rule("2S", text="completes the transfer")]
+        if response == "2C":
+            return [Rule("2H", minlen={"H": 4}, text="four hearts"),
+                    Rule("2S", minlen={"S": 4}, text="four spades"),
+                    Rule("2D", maxlen={"H": 3, "S": 3}, text="no major")]
+        if response == "2NT":
+            return [Rule("3NT", hcp=(16, 17), text="maximum"), Rule("pass", hcp=(15, 15))]
+        if response == "4NT":
+            return [Rule("6NT", hcp=(17, 17), text="maximum"), Rule("pass", hcp=(15, 16))]
+        if response in ("3H", "3S"):
+            s = response[1]
+            return [Rule(_bid(4, s), minlen={s: 3}), Rule("3NT", maxlen={s: 2})]
+        return []
+    if opening == "2NT" and response in ("3H", "3S"):
+        s = response[1]
+        return [Rule(_bid(4, s), minlen={s: 3}), Rule("3NT", maxlen={s: 2})]
+    if opening == "2C" and response == "2D":
+        return [
+            Rule("3NT", hcp=(25, 27), balanced=True, text="25-27 balanced"),
+            Rule("2NT", hcp=(22, 24), balanced=True, text="22-24 balanced"),
+            Rule("2S", minlen={"S": 5}, text="spades"),
+            Rule("2H", minlen={"H": 5}, text="hearts"),
+            Rule("3D", minlen={"D": 5}, text="diamonds"),
+            Rule("3C", minlen={"C": 5}, text="clubs"),
+            Rule("2NT", text="no long suit"),
+        ]
+    if bid_level(opening) == 1 and opening != "1NT":
+        st = bid_strain(opening)
+        rs = bid_strain(response)
+        rules = []
+        if is_bid(response) and bid_level(response) == 1 and rs in "HS":
+            rules += [
+                Rule(_bid(4, rs), pts=(19, 40), minlen={rs: 4}, text="game raise"),
+                Rule(_bid(3, rs), pts=(16, 18), minlen={rs: 4}, text="jump raise"),
+                Rule(_bid(2, rs), pts=(12, 15), minlen={rs: 4}, text="raise"),
+            ]
+            if rs == "H" and bid_index("1S") > bid_index(response):
+                rules.append(Rule("1S", pts=(12, 18), minlen={"S": 4}, text="four spades"))
+        if response == "1NT" or (is_bid(response) and bid_strain(response) != st):
+            rules += [
+                Rule(_bid(3, st) if bid_index(_bid(3, st)) > bid_index(response) else "pass",
+                     pts=(16, 18), minlen={st: 6}, text="jump rebid"),
+                Rule(_cheapest(st, response) or "pass", pts=(12, 15), minlen={st: 6},
+                     text="rebids the suit"),
+            ]
+            if response != "1NT":
+                rules += [
+                    Rule("1NT" if bid_index("1NT") > bid_index(response) else "2NT",
+                         hcp=(12, 14), balanced=True, text="minimum, balanced"),
+                    Rule("2NT", hcp=(18, 19), balanced=True, text="18-19 balanced"),
+                ]
+        return rules
+    return []
+
+
+def _after_1nt_convention(my_first: str, opener_answer: str, ctx: Context) -> list[Rule]:
+    """Responder's second call after a transfer or Stayman over 1NT."""
+    if my_first in ("2D", "2H"):
+        s = "H" if my_first == "2D" else "S"
+        return [
+            Rule("6NT", hcp=(18, 20), text="slam"),
+            Rule(_bid(4, s), hcp=(10, 17), minlen={s: 6}, text="game, 6+ cards"),
+            Rule("3NT", hcp=(10, 17), text="game, opener chooses"),
+            Rule(_bid(3, s), hcp=(8, 9), minlen={s: 6}, text="invitation, 6+ cards"),
+            Rule("2NT", hcp=(8, 9), text="invitation"),
+            Rule("pass", hcp=(0, 7), text="sign-off"),
+        ]
+    # Stayman
+    fit = bid_strain(opener_answer) if opener_answer in ("2H", "2S") else None
+    out = []
+    if fit:
+        out += [
+            Rule(_bid(4, fit), hcp=(10, 17), minlen={fit: 4}, text="game in the fit"),
+            Rule(_bid(3, fit), hcp=(8, 9), minlen={fit: 4}, text="invitation in the fit"),
+        ]
+    out += [
+        Rule("6NT", hcp=(18, 20), text="slam"),
+        Rule("3NT", hcp=(10, 17), text="game"),
+        Rule("2NT", hcp=(8, 9), text="invitation"),
+    ]
+    return out
+
+
+def _overcalls(opening: str, ctx: Context) -> list[Rule]:
+    op_strain = bid_strain(opening)
+    last = ctx.last
+    rules = []
+    if bid_level(last) <= 1 and op_strain != "N":
+        rules.append(Rule("1NT", hcp=(15, 18), balanced=True, minlen={}, text="1NT overcall"))
+    for s in sorted("CDHS", key=lambda x: (x not in "HS", -"CDHS".index(x))):
+        if s == op_strain:
+            continue
+        b = _cheapest(s, last)
+        if b is None:
+            continue
+        lo = 8 if bid_level(b) == 1 else 10 if bid_level(b) == 2 else 13
+        rules.append(Rule(b, hcp=(lo, 16), minlen={s: 5 if bid_level(b) <= 2 else 6},
+                          text="overcall"))
+    if op_strain != "N" and bid_level(last) <= 3:
+        maxlen = {op_strain: 2}
+        minlen = {m: 3 for m in "HS" if m != op_strain and
+                  not any(bid_strain(c) == m for _, c in ctx.bids)}
+        rules.append(Rule("X", hcp=(12, 40), minlen=minlen, maxlen=maxlen, text="takeout"))
+        rules.append(Rule("X", hcp=(17, 40), text="takeout, strong"))
+    rules.append(Rule("pass", hcp=(0, 17), text="no overcall"))
+    return rules
+
+
+def _answer_takeout(ctx: Context) -> list[Rule]:
+    last = ctx.last
+    their = {bid_strain(c) for s, c in ctx.bids if not ctx.ours(s)}
+    rules = []
+    if len(their) == 1:
+        t = next(iter(their))
+        if t != "N" and ctx.doubled == 1:
+            rules.append(Rule("pass", minlen={t: 5}, hcp=(8, 40), text="penalty pass"))
+    for s in sorted("CDHS", key=lambda x: (x not in "HS", -"CDHS".index(x))):
+        if s in their:
+            continue
+        b = _cheapest(s, last)
+        if b is None:
+            continue
+        jump = _cheapest(s, b)
+        if bid_level(b) <= 2 and jump and bid_level(jump) <= 3:
+            rules.append(Rule(jump, hcp=(9, 11), minlen={s: 4}, text="jump answer"))
+        if bid_level(b) <= 3:
+            rules.append(Rule(_bid(4, s) if s in "HS" and bid_index(_bid(4, s)) > bid_index(last)
+                              else b, hcp=(12, 40), minlen={s: 4}, text="game answer"))
+            rules.append(Rule(b, minlen={s: 4}, text="answer"))
+    nt = _cheapest("N", last)
+    if nt and bid_level(nt) <= 2:
+        rules.append(Rule(nt, hcp=(6, 10), text="no four-card suit"))
+    for s in sorted("CDHS", key=lambda x: -"CDHS".index(x)):
+        b = _cheapest(s, last)
+        if s not in their and b and bid_level(b) <= 3:
+            rules.append(Rule(b, minlen={s: 3}, text="forced answer"))
+    return rules
+
+
+def _penalty_double(ctx: Context) -> list[Rule]:
+    """Double the opponents' contract when our side has the points and a trump stack."""
+    if ctx.last is None or ctx.doubled or ctx.ours(ctx.a.last_bidder):
+        return []
+    st = bid_strain(ctx.last)
+    lvl = bid_level(ctx.last)
+    if lvl < 2:
+        return []
+    p = ctx.pics[ctx.pa]
+    need_hcp = max(0, 21 - p.est)
+    rules = []
+    if st != "N":
+        rules.append(Rule("X", hcp=(need_hcp, 40), minlen={st: 4 if lvl >= 3 else 5},
+                          text="penalty"))
+    else:
+        rules.append(Rule("X", hcp=(max(need_hcp, 15 if lvl <= 2 else 12), 40), text="penalty"))
+    if lvl >= 4:  # a game or slam: our side needs even more of the deck
+        rules = [Rule(r.call, hcp=(max(r.hcp[0], 23 - p.est), 40), minlen=r.minlen, text=r.text)
+                 for r in rules]
+    return rules
+
+
+def _placement(ctx: Context) -> list[Rule]:
+    """Our side places the contract from the combined strength and the known fits."""
+    # the caller's own hand is needed: placement rules are made per hand in ``choose``
+    return [Rule("__place__")]
+
+
+def _place(ctx: Context, h: Hand) -> str:
+    """The contract our side should play, judged from this hand and partner's picture."""
+    p = ctx.pics[ctx.pa]
+    combined_hcp = h.hcp + p.est
+    combined = h.points + p.est
+    fits = [(h.lengths[i] + p.minlen[i], s) for i, s in enumerate(SUITS)]
+    major_fits = [(n, s) for n, s in fits if s in "HS" and n >= 8]
+    minor_fits = [(n, s) for n, s in fits if s in "CD" and n >= 8]
+    their = {bid_strain(c) for s, c in ctx.bids if not ctx.ours(s)}
+    if major_fits:
+        strain = max(major_fits)[1]
+    elif (h.balanced or p.balanced or p.minlen == [0, 0, 0, 0]) and combined_hcp >= 20 \
+            and not (their - {"N"} and min(h.lengths[SUITS.index(t)] for t in their - {"N"}) < 2):
+        strain = "N"
+    elif minor_fits:
+        strain = max(minor_fits)[1]
+    else:
+        longest = max(range(4), key=lambda i: (h.lengths[i] + p.minlen[i], i))
+        strain = SUITS[longest] if h.lengths[longest] >= 6 or p.minlen[longest] >= 5 else "N"
+    if strain == "N":
+        pts = combined_hcp
+        level = 7 if pts >= 37 else 6 if pts >= 33 else 3 if pts >= 25 else 2 if pts >= 23 else 1
+    else:
+        pts = combined
+        game = 4 if strain in "HS" else 5
+        level = 7 if pts >= 37 else 6 if pts >= 33 else game if pts >= (25 if game == 4 else 29) \
+            else 3 if pts >= 23 else 2
+        if strain in "CD" and level == 5 and combined_hcp >= 25 and not (their - {"N"}):
+            strain, level = "N", 3
+        # in competition, compete for a part score up to the length of the fit
+        fit = max(n for n, s in fits if s == strain)
+        if level < 4 and fit >= 8:
+            level = max(level, min(fit - 6, 3))
+    return _bid(level, strain)
+
+
+# ---------------------------------------------------------------- reading and choosing
+
+def read_auction(auction: Auction) -> list[Picture]:
+    """The pictures of the four hands from the calls so far (as the system reads them)."""
+    pics = [Picture() for _ in range(4)]
+    a = Auction(auction.dealer)
+    for call in auction.calls:
+        ctx = Context(a, pics)
+        seat = ctx.me
+        for r in rules_for(ctx):
+            if r.call == "__place__":
+                if is_bid(call):
+                    # a placement bid: at least a few points, some length in a suit bid
+                    st = bid_strain(call)
+                    pics[seat].add(Rule(call, hcp=(6 if bid_level(call) >= 3 else 0, 40),
+                                        minlen={st: 3} if st != "N" else {}))
+                    break
+                continue
+            if r.call == call:
+                pics[seat].add(r)
+                if is_bid(call) and not pics[seat].opened and not any(is_bid(c) for c in a.calls):
+                    pics[seat].opened = True
+                break
+        a.calls.append(call)
+    return pics
+
+
+def choose_call(hand_cards, auction: Auction) -> tuple[str, str]:
+    """The call the system makes with ``hand_cards`` now, and the rule's description."""
+    h = Hand.of(hand_cards)
+    pics = read_auction(auction)
+    ctx = Context(auction, pics)
+    legal = set(auction.legal_calls())
+    for r in rules_for(ctx):
+        if r.call == "__place__":
+            target = _place(ctx, h)
+            if target in legal and not _partner_placed(ctx, target):
+                return target, "places the contract"
+            continue
+        if r.call in legal and r.fits(h):
+            return r.call, r.text
+    return "pass", "nothing better"
+
+
+def _partner_placed(ctx: Context, target: str) -> bool:
+    """True when partner's last bid already names this strain at this level or higher."""
+    for s, c in reversed(ctx.bids):
+        if s == ctx.pa:
+            return bid_strain(c) == bid_strain(target) and bid_level(c) >= bid_level(target)
+        if s == ctx.me:
+            return False
+    return False
+
+
+__all__ = ["Hand", "Rule", "Picture", "Context", "rules_for", "read_auction", "choose_call"]

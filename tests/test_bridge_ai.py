@@ -1,0 +1,202 @@
+"""The Bridge AI: the bidding rules (openings, responses, conventions, competition), reading
+the auction, sampling consistent with the play, and PIMC card play in cheap mode."""
+
+import pytest
+
+import cardcore
+from cardcore.agents import get
+from cardcore.agents.bridge import BridgeAI, _deal_hidden
+from cardcore.agents.bridge_bidding import Hand, choose_call, read_auction
+from cardcore.bridge import Deal
+from cardcore.bridge.auction import Auction
+from cardcore.cards import parse
+from cardcore.rng import Rng
+
+S, W, N, E = 0, 1, 2, 3
+
+
+def hand(pbn_hand: str):
+    """Cards from 'spades.hearts.diamonds.clubs'."""
+    groups = pbn_hand.split(".")
+    out = []
+    for suit, g in zip("shdc", groups):
+        out += [f"{r}{suit}" for r in g]
+    cards = parse(" ".join(out))
+    assert len(cards) == 13, pbn_hand
+    return cards
+
+
+def call(pbn_hand, calls=(), dealer=S):
+    return choose_call(hand(pbn_hand), Auction(dealer, calls))[0]
+
+
+def test_hand_evaluation():
+    h = Hand.of(hand("AKQ32.K2.Q32.J32"))
+    assert h.hcp == 4 + 3 + 2 + 3 + 2 + 1 and h.points == h.hcp + 1
+    assert h.lengths == (3, 3, 2, 5) and h.balanced
+
+
+@pytest.mark.parametrize("cards,expected", [
+    ("AK32.Q32.A32.K32", "1NT"),        # 16 balanced
+    ("AKQ2.AK2.AK2.K32", "2C"),         # 25
+    ("AK32.AK2.QJ2.K32", "2NT"),        # 20 balanced
+    ("AK432.K2.Q32.J32", "1S"),         # 5 spades, 13
+    ("A432.K2.KQ32.J32", "1D"),         # no 5-card major, 4 diamonds
+    ("A432.K32.Q32.KJ2", "1C"),         # 4333 with 13: 1C
+    ("Q32.KQJ932.32.32", "2H"),         # weak two
+    ("2.32.KQJ9532.432", "3D"),         # preempt
+    ("Q432.K32.J32.J32", "pass"),       # 7 points
+])
+def test_openings(cards, expected):
+    assert call(cards) == expected
+
+
+def test_responses_and_conventions_over_1nt():
+    # transfers
+    assert call("32.KJ932.Q32.432", ["1NT", "pass"]) == "2D"
+    assert call("KJ932.32.Q32.432", ["1NT", "pass"]) == "2H"
+    # Stayman with a 4-card major and 8+
+    assert call("KJ93.Q32.K32.432", ["1NT", "pass"]) == "2C"
+    # raises in NT
+    assert call("K93.Q32.K32.Q432", ["1NT", "pass"]) == "3NT"
+    assert call("93.Q32.K32.Q5432", ["1NT", "pass"]) == "pass"
+    # opener completes the transfer, answers Stayman
+    assert call("AK2.A32.KJ32.Q32", ["1NT", "pass", "2D", "pass"]) == "2H"
+    assert call("AK32.A32.KJ2.Q32", ["1NT", "pass", "2C", "pass"]) == "2S"
+    assert call("AK2.A32.KJ32.Q32", ["1NT", "pass", "2C", "pass"]) == "2D"
+    # responder places the contract after the transfer: 10+ -> game
+    assert call("32.KQ932.K32.Q32", ["1NT", "pass", "2D", "pass", "2H", "pass"]) in ("3NT", "4H")
+
+
+def test_responses_to_one_of_a_suit():
+    assert call("K32.Q32.K432.432", ["1S", "pass"]) == "2S"          # 3 spades, 8
+    assert call("K432.A32.KQ32.K2", ["1S", "pass"]) == "4S"          # 4 spades, 15
+    assert call("32.KQ32.K432.432", ["1D", "pass"]) == "1H"          # new suit
+    assert call("32.Q32.K432.Q432", ["1S", "pass"]) == "1NT"         # 7, no fit
+    assert call("32.432.5432.5432", ["1S", "pass"]) == "pass"
+
+
+def test_strong_two_clubs_is_answered_and_reaches_game():
+    assert call("32.432.5432.5432", ["2C", "pass"]) == "2D"
+    s = cardcore.new_game("bridge", deal=Deal.from_pbn(
+        "N:432.432.5432.432 QJT.QJT.QJT9.QJT 98765.98765.8.98 AK.AK.AK76.AK765"))
+    ai = BridgeAI(seed=1)
+    # W opens 2C? S deals: S has the weak hand here -- let every seat bid by the system
+    while s.phase == "auction":
+        s.apply(ai.act(s))
+    assert s.contract is not None and int(s.contract[0]) >= 3
+
+
+def test_competitive_calls():
+    # takeout double: 13 HCP, short in their suit, both majors
+    assert call("AJ32.KQ32.2.K432", ["1D"], dealer=W) == "X"
+    # overcall with a 5-card suit
+    assert call("AQJ32.32.K32.432", ["1D"], dealer=W) == "1S"
+    # answering partner's takeout double with the best unbid major
+    assert call("Q432.32.5432.432", ["1D", "X", "pass"], dealer=E) == "1S"
+    # penalty double of a two-level contract with a trump stack
+    assert call("32.AQT98.AK3.K32", ["1C", "pass", "1S", "2H"], dealer=N) == "X"
+
+
+def test_read_auction_pictures():
+    pics = read_auction(Auction(S, ["1NT", "pass", "2H", "pass", "2S"]))
+    assert (pics[S].hcp_lo, pics[S].hcp_hi, pics[S].balanced) == (15, 17, True)
+    assert pics[N].minlen[3] >= 5  # transfer shows spades
+    assert pics[W].hcp_hi <= 17  # did not overcall
+    pics = read_auction(Auction(S, ["1S"]))
+    assert pics[S].minlen[3] == 5 and pics[S].hcp_lo >= 9
+
+
+def test_ai_bids_legally_and_auctions_end():
+    for seed in range(40):
+        s = cardcore.new_game("bridge", seed=seed)
+        ai = BridgeAI(seed=seed)
+        while s.phase == "auction":
+            a = ai.act(s)
+            assert a in s.legal_actions()
+            s.apply(a)
+        assert len(s.calls) < 40
+
+
+def test_sampling_respects_known_cards_voids_and_sizes():
+    s = cardcore.new_game("bridge", seed=3)
+    for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    first = BridgeAI(seed=0, cheap=True)
+    for _ in range(12):  # play three tricks
+        s.apply(s.legal_actions()[0])
+    ai = BridgeAI(seed=4, samples=20)
+    me = s.current_player
+    known = {me, s.dummy}
+    hidden = [x for x in range(4) if x not in known]
+    voids = {x: set() for x in range(4)}
+    for t in s.tricks:
+        for k, c in enumerate(t["cards"]):
+            if k and c & 3 != t["cards"][0] & 3:
+                voids[(t["leader"] + k) % 4].add(t["cards"][0] & 3)
+    n = 0
+    for masks in ai._sample(s, known, hidden):
+        n += 1
+        for seat in known:
+            assert masks[seat] == sum(1 << c for c in s.hands[seat])
+        for seat in hidden:
+            cards = [c for c in range(52) if masks[seat] >> c & 1]
+            assert len(cards) == len(s.hands[seat])
+            assert not any(c & 3 in voids[seat] for c in cards)
+        assert sum(bin(m).count("1") for m in masks) == sum(len(h) for h in s.hands)
+        assert masks[0] & masks[1] == 0 and masks[2] & masks[3] == 0
+    assert n == 20
+    assert first.samples == 6
+
+
+def test_deal_hidden_honours_voids():
+    rng = Rng(1)
+    unknown = list(range(0, 52, 2))[:16]  # clubs and hearts only
+    for _ in range(50):
+        out = _deal_hidden(unknown, [1, 3], {1: 8, 3: 8}, [set(), {0}, set(), set()], rng)
+        assert sorted(out[1] + out[3]) == sorted(unknown)
+        assert all(c & 3 != 0 for c in out[1]) and len(out[1]) == 8
+    assert _deal_hidden(unknown, [1, 3], {1: 8, 3: 8}, [set(), {0, 2}, set(), set()], rng) is None
+
+
+def test_pimc_takes_the_obvious_tricks_in_an_ending():
+    # NT; North (dummy) holds the last three top spades; South declares and must cash them
+    deal = Deal.from_pbn("N:AKQ2.AKQ2.AK2.A2 J987.J987.J87.J7 T543.T543.T43.T4 6.6.Q965.KQ98653")
+    s = cardcore.new_game("bridge", deal=deal)
+    for c in ["1NT", "pass", "7NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    ai = BridgeAI(seed=2, cheap=True)
+    while not s.is_over:
+        s.apply(ai.act(s))
+    # 7NT by South with North's 26 HCP: top tricks only (A K Q in the majors, A K in
+    # diamonds, A in clubs) is 6 for NS double dummy at least; PIMC must take all its winners
+    assert s.won[0] >= 9
+    assert s.score_breakdown() is not None
+
+
+def test_agent_registry_and_cheap_full_game_timing():
+    agent = get("ai", "bridge", seed=1, cheap=True)
+    assert isinstance(agent, BridgeAI) and agent.time_budget <= 0.05
+    with pytest.raises(cardcore.CardcoreError):
+        BridgeAI(time_budget=0)
+
+
+@pytest.mark.parametrize("west,calls,expected", [
+    # partner (E) bid hearts: lead the top of the doubleton
+    ("KJ32.Q2.K432.432", ["1S", "pass", "2S", "3H", "3S", "pass", "pass", "pass"], "Qh"),
+    # top of a sequence
+    ("KQJ2.732.432.432", ["1NT", "pass", "3NT", "pass", "pass", "pass"], "Ks"),
+    # fourth best of the longest suit against NT
+    ("K8642.A73.43.432", ["1NT", "pass", "3NT", "pass", "pass", "pass"], "4s"),
+    # a singleton against a suit contract
+    ("974.9.87432.5432", ["1S", "pass", "4S", "pass", "pass", "pass"], "9h"),
+])
+def test_opening_lead_rules(west, calls, expected):
+    from cardcore.agents.bridge import opening_lead
+    rest = [c for c in range(52) if c not in {int(x) for x in hand(west)}]
+    deck = rest[:13] + [int(x) for x in hand(west)] + rest[13:]
+    s = cardcore.new_game("bridge", deck=deck)
+    for c in calls:
+        s.apply(c)
+    assert s.current_player == W
+    assert str(cardcore.Card(opening_lead(s))) == expected
