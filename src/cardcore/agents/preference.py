@@ -1,0 +1,603 @@
+"""Preference agents: ``PreferenceAI`` (hand evaluation + determinised alpha-beta card play) and
+``SimplePreferenceAgent`` (a rule-of-thumb baseline, agent name ``"simple"``).
+
+``PreferenceAI`` reads only ``state.observation(seat)`` and the legal actions:
+
+1. **Hand evaluation.** ``estimate_tricks(hand, trump)`` counts, suit by suit, the cards that
+   win once the higher outstanding cards are gone (a card with ``k`` higher own cards above it
+   and ``m`` missing higher cards is a winner when ``m <= k``, half a winner when ``m == k + 1``
+   and the suit is long enough, a fifth when ``m == k + 2``); side suits are capped by the
+   rounds the opponents can follow before ruffing, trumps are not; short side suits with
+   spare trumps add ruffs. As a defender the trump suit is counted like a side suit.
+2. **Auction.** Hearts at the first turn with ``hearts`` estimated tricks, a Game (the best
+   legal suit) with ``game`` tricks, otherwise number bids and holds up to the highest level
+   whose suit reaches ``bid`` tricks (plus ``talon`` for the exchange).
+3. **Exchange.** Every discard pair and every legal trump is evaluated; the pair and trump with
+   the most estimated tricks are chosen. No Aces is announced with ``no_aces`` tricks.
+4. **Defence.** Stay when the estimated defensive tricks reach ``stay`` (two tricks avoid the
+   penalty); the single staying defender invites with ``invite`` tricks (the host answers for
+   four tricks with the guest's help).
+5. **Card play.** ``samples`` deals of the unseen cards consistent with the play so far (voids,
+   and the must-beat duty: a player who followed without beating holds no higher card of that
+   suit) are searched by alpha-beta (declarer maximises its tricks, the defenders minimise)
+   with a transposition table at trick starts, cards that are adjacent in rank merged. The
+   search deepens one trick at a time (a quick-tricks estimate at the horizon) until it is exact
+   or the time budget ``budget_ms`` (default 100 ms per move; ``max_depth`` tricks at most)
+   runs out; the deepest finished horizon decides, by the mean payoff over the samples. With
+   no finished horizon a cheap rule plays (win as cheaply as possible, else the lowest card).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..game import Action, State
+from ..preference import (
+    DISPLAY_SUITS, HEARTS, LEVEL_SUIT, SUIT_BY_NAME, SUIT_LEVEL, SUIT_NAMES,
+)
+from ..rng import Rng, fresh_seed
+from . import register_agent
+
+ACE = 12
+LOW = 5          # the 7
+ALL32 = [r * 4 + s for r in range(LOW, ACE + 1) for s in range(4)]
+SUIT_MASK = [sum(1 << (r * 4 + s) for r in range(LOW, ACE + 1)) for s in range(4)]
+ABOVE = [0] * 52
+for _c in ALL32:
+    ABOVE[_c] = sum(1 << (r * 4 + (_c & 3)) for r in range((_c >> 2) + 1, ACE + 1))
+del _c
+
+
+def _bits(m: int):
+    while m:
+        lb = m & -m
+        yield lb.bit_length() - 1
+        m ^= lb
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+# ------------------------------------------------------------------ hand evaluation
+
+def suit_winners(ranks: list[int], known_out: int | None = None) -> float:
+    """Winners in one suit from its ranks (5..12), counted as explained in the module doc."""
+    rs = sorted(ranks, reverse=True)
+    n = len(rs)
+    w = 0.0
+    for k, r in enumerate(rs):
+        missing_higher = (ACE - r) - k
+        if missing_higher <= k:
+            w += 1.0
+        elif missing_higher == k + 1 and n >= k + 2:
+            w += 0.5
+        elif missing_higher == k + 2 and n >= k + 3:
+            w += 0.2
+    return w
+
+
+def estimate_tricks(hand: list[int], trump: int, declarer: bool = True) -> float:
+    """Estimated tricks of ``hand`` with ``trump`` as trumps (as declarer or as a defender)."""
+    by = {s: [c >> 2 for c in hand if c & 3 == s] for s in range(4)}
+    total = 0.0
+    nt = len(by[trump])
+    for s in range(4):
+        rs = by[s]
+        if not rs:
+            continue
+        w = suit_winners(rs)
+        if s != trump or not declarer:
+            out = 8 - len(rs)
+            cap = max(1, out // 2 + 1)
+            w = min(w, cap)
+            if s == trump:   # a defender's trumps: mostly the honours count
+                w = min(w, 0.6 * w + 0.4 * sum(1 for r in rs if r >= 10))
+        total += w
+    if declarer and nt >= 4:
+        spare = nt - 4
+        short = sum(max(0, 2 - len(by[s])) for s in range(4) if s != trump)
+        total += 0.5 * min(spare + 1, short)
+    return total
+
+
+def best_trump(hand: list[int], min_level: int = 1) -> tuple[float, int]:
+    """(estimated tricks, suit) of the best trump suit at least ``min_level`` high."""
+    return max((estimate_tricks(hand, s), s) for s in DISPLAY_SUITS if SUIT_LEVEL[s] >= min_level)
+
+
+# ------------------------------------------------------------------ trick-taking search
+
+class _Abort(Exception):
+    pass
+
+
+class Solver:
+    """Alpha-beta over one fully known position: the declarer's tricks from here."""
+
+    def __init__(self, trump: int, declarer: int, active: list[int], deadline: float) -> None:
+        self.trump = trump
+        self.declarer = declarer
+        self.active = list(active)
+        self.n = len(active)
+        self.nxt = {s: active[(i + 1) % self.n] for i, s in enumerate(active)}
+        self.three = self.n == 3
+        self.deadline = deadline
+        self.nodes = 0
+        self.tmask = SUIT_MASK[trump]
+
+    def moves(self, hand: int, led: int, best: int, nplayed: int, decl_led: bool,
+              others: int) -> list[int]:
+        """Legal cards (bitmask rules), adjacent cards merged, a cheap move order."""
+        if nplayed == 0:
+            pool = hand
+            beat = 0
+        else:
+            pool = hand & SUIT_MASK[led]
+            if not pool:
+                pool = hand & self.tmask
+                if not pool:
+                    pool = hand
+            sb = best & 3
+            beat = pool & ABOVE[best]
+            if sb != self.trump:
+                beat |= pool & self.tmask
+            if beat:
+                if nplayed == 1 and decl_led and self.three:
+                    lb = beat & -beat
+                    return [lb.bit_length() - 1]
+                pool = beat
+        out = []
+        last = -1
+        for c in _bits(pool):   # ascending ids: low to high within each suit
+            if last >= 0 and (last & 3) == (c & 3):
+                between = ABOVE[last] & ~ABOVE[c - 4] if c - 4 >= 0 else 0
+                between &= ~(1 << c)
+                if not (between & others):
+                    last = c
+                    out[-1] = c    # same block: keep the higher card as representative
+                    continue
+            out.append(c)
+            last = c
+        return out
+
+    def leaf(self, hands: list[int]) -> float:
+        d = self.declarer
+        dh = hands[d]
+        r = _popcount(dh)
+        if r == 0:
+            return 0.0
+        opp = 0
+        tmax = 0
+        for s in self.active:
+            if s != d:
+                opp |= hands[s]
+                tmax = max(tmax, _popcount(hands[s] & self.tmask))
+        wd = wf = 0
+        for s in range(4):
+            m = (dh | opp) & SUIT_MASK[s]
+            cards = sorted(_bits(m), reverse=True)
+            if not cards:
+                continue
+            first_is_d = bool(dh >> cards[0] & 1)
+            k = 0
+            for c in cards:
+                if bool(dh >> c & 1) != first_is_d:
+                    break
+                k += 1
+            if first_is_d:
+                wd += min(k, _popcount(dh & SUIT_MASK[s]))
+            else:
+                wf += min(k, 2)
+        td = _popcount(dh & self.tmask)
+        rest = max(0, r - wd - wf)
+        ratio = (td + 1) / (td + tmax + 2)
+        return max(0.0, min(float(r), wd + rest * ratio))
+
+    def trick_start(self, hands: list[int], leader: int, depth: int, alpha: float,
+                    beta: float, tt: dict) -> float:
+        if depth == 0 or hands[leader] == 0:
+            return self.leaf(hands) if hands[leader] else 0.0
+        key = (tuple(hands[s] for s in self.active), leader, depth)
+        lo, hi = tt.get(key, (-1.0, 99.0))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a0, b0 = alpha, beta
+        alpha, beta = max(alpha, lo), min(beta, hi)
+        v = self.play(hands, leader, leader, 0, -1, -1, -1, depth, alpha, beta, tt, 0)
+        if v <= a0:
+            tt[key] = (lo, v)
+        elif v >= b0:
+            tt[key] = (v, hi)
+        else:
+            tt[key] = (v, v)
+        return v
+
+    def play(self, hands, seat, leader, nplayed, led, best, best_seat, depth, alpha, beta, tt,
+             table):
+        self.nodes += 1
+        if (self.nodes & 63) == 0 and time.perf_counter() > self.deadline:
+            raise _Abort
+        others = table
+        for s in self.active:
+            if s != seat:
+                others |= hands[s]
+        mv = self.moves(hands[seat], led, best, nplayed, leader == self.declarer, others)
+        maximizing = seat == self.declarer
+        # cheap ordering: winning cards first for the side not yet winning, else low cards
+        if nplayed:
+            side_winning = (best_seat == self.declarer) == maximizing
+            if not side_winning:
+                mv.sort(key=lambda c: (not self._beats(c, best), c >> 2))
+            else:
+                mv.sort(key=lambda c: c >> 2)
+        else:
+            mv.sort(key=lambda c: -(c >> 2))
+        value = -1.0 if maximizing else 99.0
+        for c in mv:
+            bit = 1 << c
+            hands[seat] ^= bit
+            if nplayed == 0:
+                nl, nb, nbs = c & 3, c, seat
+            else:
+                nl = led
+                if self._beats(c, best):
+                    nb, nbs = c, seat
+                else:
+                    nb, nbs = best, best_seat
+            if nplayed + 1 == self.n:
+                add = 1.0 if nbs == self.declarer else 0.0
+                v = add + self.trick_start(hands, nbs, depth - 1, alpha - add, beta - add, tt)
+            else:
+                v = self.play(hands, self.nxt[seat], leader, nplayed + 1, nl, nb, nbs, depth,
+                              alpha, beta, tt, table | bit)
+            hands[seat] ^= bit
+            if maximizing:
+                if v > value:
+                    value = v
+                if value > alpha:
+                    alpha = value
+            else:
+                if v < value:
+                    value = v
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return value
+
+    def _beats(self, c: int, best: int) -> bool:
+        if (c & 3) == (best & 3):
+            return c > best
+        return (c & 3) == self.trump
+
+    def root_values(self, hands, seat, leader, nplayed, led, best, best_seat, depth, tt,
+                    table, cands) -> dict[int, float]:
+        """The value of each candidate card (exact within the horizon)."""
+        out = {}
+        for c in cands:
+            bit = 1 << c
+            hands[seat] ^= bit
+            if nplayed == 0:
+                nl, nb, nbs = c & 3, c, seat
+            else:
+                nl = led
+                nb, nbs = (c, seat) if self._beats(c, best) else (best, best_seat)
+            if nplayed + 1 == self.n:
+                add = 1.0 if nbs == self.declarer else 0.0
+                v = add + self.trick_start(hands, nbs, depth - 1, -1.0, 99.0, tt)
+            else:
+                v = self.play(hands, self.nxt[seat], leader, nplayed + 1, nl, nb, nbs, depth,
+                              -1.0, 99.0, tt, table | bit)
+            hands[seat] ^= bit
+            out[c] = v
+        return out
+
+
+# ------------------------------------------------------------------ inference and sampling
+
+def play_constraints(obs: dict) -> list[list[int]]:
+    """``cap[p][s]``: every card of suit ``s`` seat ``p`` may still hold ranks below it (13: no
+    limit, 0: void), read from the public tricks and the trick on the table."""
+    trump = obs["contract"]["trump"]
+    cap = [[13] * 4 for _ in range(3)]
+    tricks = [t["cards"] for t in obs["tricks"]] + ([obs["trick"]] if obs["trick"] else [])
+    for cards in tricks:
+        led = cards[0][1] & 3
+        best = cards[0][1]
+        for seat, c in cards[1:]:
+            s = c & 3
+            beat = (s == best & 3 and c > best) or (s != best & 3 and s == trump)
+            if s != led:
+                cap[seat][led] = 0
+                if s != trump:
+                    cap[seat][trump] = 0
+                elif not beat:
+                    cap[seat][trump] = min(cap[seat][trump], best >> 2)
+            elif not beat and (best & 3) == led:
+                cap[seat][led] = min(cap[seat][led], best >> 2)
+            if beat:
+                best = c
+    return cap
+
+
+def sample_hands(rng: Rng, unseen: list[int], sizes: dict[int, int],
+                 cap: list[list[int]], tries: int = 20) -> dict[int, list[int]] | None:
+    """Deal ``unseen`` to the seats in ``sizes`` (the rest goes unused) within the caps."""
+    order = sorted(sizes, key=lambda p: sum(1 for c in unseen if (c >> 2) < cap[p][c & 3]))
+    for attempt in range(tries):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        out: dict[int, list[int]] = {}
+        ok = True
+        for p in order:
+            relax = attempt >= tries - 2
+            elig = [c for c in pool if relax or (c >> 2) < cap[p][c & 3]]
+            if len(elig) < sizes[p]:
+                ok = False
+                break
+            take = elig[:sizes[p]]
+            out[p] = take
+            taken = set(take)
+            pool = [c for c in pool if c not in taken]
+        if ok:
+            return out
+    return None
+
+
+# ------------------------------------------------------------------ the AI
+
+class PreferenceAI:
+    """The built-in Preference AI (see the module docstring)."""
+
+    name = "ai"
+
+    def __init__(self, game: str | None = "preference", seed: int | None = None, *,
+                 budget_ms: float = 100.0, samples: int = 10, bid: float = 5.8,
+                 talon: float = 0.4, game_tricks: float = 6.8, hearts: float = 7.8,
+                 no_aces: float = 6.8, stay: float = 2.6, invite: float = 3.4,
+                 max_depth: int = 10, **_: Any) -> None:
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.budget = budget_ms / 1000.0
+        self.samples = samples
+        self.t_bid, self.t_talon, self.t_game = bid, talon, game_tricks
+        self.t_hearts, self.t_no_aces = hearts, no_aces
+        self.t_stay, self.t_invite = stay, invite
+        self.max_depth = max_depth
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        obs = state.observation(seat)
+        ph = obs["phase"]
+        by_text = {a.text: a for a in legal}
+        if ph == "auction":
+            return by_text[self._bid(obs, by_text)]
+        if ph == "discard":
+            return self._discard(obs, legal)
+        if ph == "trump":
+            hand = obs["hand"]
+            return max(legal, key=lambda a: estimate_tricks(hand, LEVEL_SUIT[a.amount]))
+        if ph == "announce":
+            est = estimate_tricks(obs["hand"], obs["contract"]["trump"])
+            return by_text["no aces" if est >= self.t_no_aces else "no announcement"]
+        if ph == "defence":
+            est = estimate_tricks(obs["hand"], obs["contract"]["trump"], declarer=False)
+            return by_text["stay" if est >= self.t_stay else "drop"]
+        if ph == "invite":
+            est = estimate_tricks(obs["hand"], obs["contract"]["trump"], declarer=False)
+            return by_text["invite" if est >= self.t_invite else "alone"]
+        return self._play(obs, legal)
+
+    # -------------------------------------------------------------- auction
+    def _bid(self, obs: dict, legal: dict) -> str:
+        hand = obs["hand"]
+        est = {s: estimate_tricks(hand, s) for s in range(4)}
+        if "hearts" in legal and est[HEARTS] >= self.t_hearts:
+            return "hearts"
+        games = [SUIT_BY_NAME[t.split()[1]] for t in legal if t.startswith("game ")]
+        if games:
+            g = max(games, key=lambda s: est[s])
+            if est[g] >= self.t_game:
+                return f"game {SUIT_NAMES[g]}"
+        top = max((SUIT_LEVEL[s] for s in range(4) if est[s] + self.t_talon >= self.t_bid),
+                  default=0)
+        for t in legal:
+            if t == "hold" and obs_level(obs) <= top:
+                return "hold"
+            if t.isdigit() and int(t) <= top:
+                return t
+        return "pass"
+
+    # -------------------------------------------------------------- exchange
+    def _discard(self, obs: dict, legal: list[Action]) -> Action:
+        hand = obs["hand"]
+        level = obs["contract"]["level"]
+        best, best_v = legal[0], -1.0
+        for a in legal:
+            out = {int(c) for c in a.cards}
+            rest = [c for c in hand if c not in out]
+            v = best_trump(rest, level)[0]
+            v -= 0.01 * sum(c >> 2 == ACE for c in out)   # keep aces when it is equal
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    # -------------------------------------------------------------- card play
+    def _play(self, obs: dict, legal: list[Action]) -> Action:
+        deadline = time.perf_counter() + self.budget
+        seat = obs["player"]
+        con = obs["contract"]
+        trump, decl = con["trump"], con["declarer"]
+        active = obs["active"]
+        hand = obs["hand"]
+        played = {c for t in obs["tricks"] for _, c in t["cards"]} | {c for _, c in obs["trick"]}
+        seen = set(hand) | played | set(obs["discards"] or [])
+        unseen = [c for c in ALL32 if c not in seen]
+        sizes = {p: obs["hand_sizes"][p] for p in active if p != seat}
+        cap = play_constraints(obs)
+        table = 0
+        for _, c in obs["trick"]:
+            table |= 1 << c
+        trick = obs["trick"]
+        nplayed = len(trick)
+        leader = trick[0][0] if trick else seat
+        led = trick[0][1] & 3 if trick else -1
+        best, best_seat = -1, -1
+        for s, c in trick:
+            if best < 0 or ((c & 3) == (best & 3) and c > best) or (
+                    (c & 3) != (best & 3) and (c & 3) == trump):
+                best, best_seat = c, s
+        legal_ids = [int(a.cards[0]) for a in legal]
+        worlds = []
+        for _ in range(self.samples):
+            deal = sample_hands(self.rng, unseen, sizes, cap)
+            if deal is None:
+                break
+            hands = [0, 0, 0]
+            for c in hand:
+                hands[seat] |= 1 << c
+            for p, cs in deal.items():
+                for c in cs:
+                    hands[p] |= 1 << c
+            worlds.append(hands)
+        remaining = len(hand)
+        chosen = None
+        if worlds:
+            solver = Solver(trump, decl, active, deadline)
+            others_all = 0
+            for c in unseen:
+                others_all |= 1 << c
+            cands = solver.moves(sum(1 << c for c in hand), led, best, nplayed,
+                                 leader == decl, others_all | table)
+            cands = [c for c in cands if c in legal_ids] or legal_ids
+            if len(cands) == 1:
+                chosen = cands[0]
+            else:
+                won_decl = obs["won"][decl]
+                for depth in range(1, min(remaining, self.max_depth) + 1):
+                    try:
+                        totals = {c: 0.0 for c in cands}
+                        for hands in worlds:
+                            tt: dict = {}
+                            vals = solver.root_values(list(hands), seat, leader, nplayed, led,
+                                                      best, best_seat, depth, tt, table, cands)
+                            for c, v in vals.items():
+                                totals[c] += self._utility(won_decl + v, seat, obs)
+                    except _Abort:
+                        break
+                    chosen = max(cands, key=lambda c: (totals[c], -(c >> 2)))
+                    if time.perf_counter() > deadline:
+                        break
+        if chosen is None:
+            side_winning = bool(trick) and (best_seat == decl) == (seat == decl)
+            chosen = fallback_card(hand, [c for _, c in trick], trump, side_winning, legal_ids)
+        for a in legal:
+            if int(a.cards[0]) == chosen:
+                return a
+        return legal[0]  # pragma: no cover
+
+    @staticmethod
+    def _utility(t: float, seat: int, obs: dict) -> float:
+        """The payoff of ``seat`` when the declarer ends with ``t`` tricks (a smooth step)."""
+        con = obs["contract"]
+        p_made = min(1.0, max(0.0, t - 5.0))
+        bonus = 10.0 * (con["kind"] == "hearts") + 10.0 * bool(obs["no_aces"])
+        if seat == con["declarer"]:
+            return p_made * (10 + 2 * bonus) - (1 - p_made) * (20 + 2 * bonus) - (10 - t)
+        return (10 - t) + (1 - p_made) * bonus - p_made * bonus
+
+
+def obs_level(obs: dict) -> int:
+    """The number a ``hold`` would keep (the highest number bid so far)."""
+    n = 0
+    for _, t in obs["auction"]:
+        if t.isdigit():
+            n = int(t)
+    return n
+
+
+def fallback_card(hand: list[int], trick: list[int], trump: int, side_winning: bool,
+                  legal: list[int]) -> int:
+    """Cheap play: lead the highest card; win as cheaply as possible unless the own side is
+    already winning; otherwise the lowest card."""
+    if not trick:
+        return max(legal, key=lambda c: (c & 3 == trump, c >> 2))
+    best = trick[0]
+    for c in trick[1:]:
+        if ((c & 3) == (best & 3) and c > best) or ((c & 3) != (best & 3) and (c & 3) == trump):
+            best = c
+    winners = [c for c in legal if ((c & 3) == (best & 3) and c > best)
+               or ((c & 3) != (best & 3) and (c & 3) == trump)]
+    if winners and not side_winning:
+        return min(winners, key=lambda c: c >> 2)
+    return min(legal, key=lambda c: (c & 3 == trump, c >> 2))
+
+
+# ------------------------------------------------------------------ baseline
+
+class SimplePreferenceAgent:
+    """A rule-of-thumb player: bids numbers with three aces or two aces and a five-card suit
+    (up to its longest suit's level), never Game or Hearts; discards its two lowest side
+    cards and names its longest suit; stays with two aces, never invites; plays the cheapest
+    winning card, else its lowest card, and leads its highest."""
+
+    name = "simple"
+
+    def __init__(self, game: str | None = "preference", seed: int | None = None,
+                 **_: Any) -> None:
+        pass
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        seat = state.current_player
+        obs = state.observation(seat)
+        hand = obs["hand"]
+        by_text = {a.text: a for a in legal}
+        ph = obs["phase"]
+        aces = sum(1 for c in hand if c >> 2 == ACE)
+        lengths = {s: sum(1 for c in hand if c & 3 == s) for s in range(4)}
+        longest = max(DISPLAY_SUITS, key=lambda s: (lengths[s], SUIT_LEVEL[s]))
+        if ph == "auction":
+            strong = aces >= 3 or (aces >= 2 and lengths[longest] >= 5)
+            top = SUIT_LEVEL[longest] if strong else 0
+            for t in ("hold",) + tuple(str(i) for i in range(1, 5)):
+                if t in by_text and (by_text[t].amount or 0) <= top:
+                    return by_text[t]
+            return by_text["pass"]
+        if ph == "discard":
+            trump = max((s for s in DISPLAY_SUITS if SUIT_LEVEL[s] >= obs["contract"]["level"]),
+                        key=lambda s: lengths[s])
+            side = sorted((c for c in hand if c & 3 != trump), key=lambda c: c >> 2)
+            pick = side[:2] if len(side) >= 2 else sorted(hand, key=lambda c: c >> 2)[:2]
+            for a in legal:
+                if sorted(int(c) for c in a.cards) == sorted(pick):
+                    return a
+            return legal[0]
+        if ph == "trump":
+            return max(legal, key=lambda a: lengths[LEVEL_SUIT[a.amount]])
+        if ph == "announce":
+            return by_text["no announcement"]
+        if ph == "defence":
+            return by_text["stay" if aces >= 2 else "drop"]
+        if ph == "invite":
+            return by_text["alone"]
+        con = obs["contract"]
+        trick = [c for _, c in obs["trick"]]
+        ids = [int(a.cards[0]) for a in legal]
+        if not trick:
+            c = max(ids, key=lambda c: c >> 2)
+        else:
+            c = fallback_card(hand, trick, con["trump"], False, ids)
+        return next(a for a in legal if int(a.cards[0]) == c)
+
+
+register_agent("simple", "preference", "cardcore.agents.preference:SimplePreferenceAgent")
+
+__all__ = ["PreferenceAI", "SimplePreferenceAgent", "estimate_tricks", "suit_winners",
+           "best_trump", "Solver", "play_constraints", "sample_hands", "fallback_card"]

@@ -1,0 +1,210 @@
+"""Preference AI: hand evaluation, inference from play, the search, decisions, strength."""
+
+import statistics
+import time
+
+import cardcore
+from cardcore import agents
+from cardcore.agents import RandomAgent
+from cardcore.agents.preference import (
+    PreferenceAI, SimplePreferenceAgent, Solver, estimate_tricks, play_constraints,
+    sample_hands, suit_winners,
+)
+from cardcore.cards import deck_vienna32, parse
+from cardcore.rng import Rng
+
+
+def ids(text):
+    return [int(c) for c in parse(text)]
+
+
+def mask(text):
+    return sum(1 << c for c in ids(text))
+
+
+def stacked(h0, h1, h2, talon):
+    deck = ids(h0) + ids(h1) + ids(h2) + ids(talon)
+    assert sorted(deck) == sorted(int(c) for c in deck_vienna32())
+    return deck
+
+
+def game(*hands, **kw):
+    kw.setdefault("single_deal", True)
+    return cardcore.new_game("preference", seed=3, deck=stacked(*hands), **kw)
+
+
+STRONG = ("Ah Kh Qh Jh Th 9h As Ks Ad Ac", "7c 8c 9c Tc Jc Qc Kc 7d 8d 9d",
+          "Td Jd Qd Kd 7s 8s 9s Ts Js Qs", "8h 7h")
+JUNK = ("7c 8c 9c 7d 8d 9d 7s 8s 9s 7h", "Ac Kc Qc Jc Tc Ad Kd Qd Jd Td",
+        "Ah Kh Qh Jh Th As Ks Qs Js Ts", "9h 8h")
+
+
+def test_agent_registry():
+    assert isinstance(agents.get("ai", "preference", seed=1), PreferenceAI)
+    assert isinstance(agents.get("simple", "preference"), SimplePreferenceAgent)
+
+
+def test_suit_winners_count_top_cards_and_length():
+    assert suit_winners([12, 11, 10]) == 3                 # A K Q
+    assert suit_winners([11, 5]) == 0.5                   # K x: half a trick
+    assert suit_winners([11]) == 0                        # bare K
+    assert suit_winners([10, 9, 8, 7, 6, 5]) >= 4        # six to the queen: length tells
+
+
+def test_estimate_tricks_prefers_the_long_strong_suit():
+    hand = ids(STRONG[0])
+    assert estimate_tricks(hand, 2) >= 8.5
+    assert estimate_tricks(hand, 2) > estimate_tricks(hand, 0) + 2
+    assert estimate_tricks(ids(JUNK[0]), 0) < 1.5
+    # as a defender the trump suit counts only its honours
+    assert estimate_tricks(ids("Ac Kc 7d 8d 9d Td 7h 8h 9h Th"), 1, declarer=False) <= 3
+
+
+def test_ai_bids_hearts_with_a_monster_and_passes_junk():
+    s = game(*STRONG)
+    assert PreferenceAI(seed=1).act(s).text == "hearts"
+    s = game(*JUNK)
+    assert PreferenceAI(seed=1).act(s).text == "pass"
+
+
+def test_ai_holds_up_to_its_level():
+    # seat 0: long clubs with top honours (a number contract), seat 1 overcalls
+    s = game("Ac Kc Qc Jc Tc 7d 8d 9d Ad 7h", "9c 8c 7c Kd Qd Jd Td Ah Kh Qh",
+             "Jh Th 9h 8h As Ks Qs Js Ts 9s", "8s 7s")
+    ai = PreferenceAI(seed=1, game_tricks=99, hearts=99)
+    assert ai.act(s).text == "1"
+    s.apply("1")
+    s.apply("2")
+    s.apply("pass")
+    assert ai.act(s).text in ("hold", "pass")
+
+
+def test_ai_discards_and_names_the_best_trump():
+    s = game("Ac Kc Qc Jc Tc 7d 8d 9d Ad 7h", "9c 8c 7c Kd Qd Jd Td Ah Kh Qh",
+             "Jh Th 9h 8h As Ks Qs Js Ts 9s", "8s 7s")
+    for t in ("1", "pass", "pass"):
+        s.apply(t)
+    ai = PreferenceAI(seed=1)
+    a = ai.act(s)
+    kept = [c for c in s.hands[0] if c not in {int(x) for x in a.cards}]
+    assert all(c >> 2 == 12 or c & 3 == 0 for c in ids("Ac Kc Qc Jc Tc Ad")
+               if c in kept) and set(ids("Ac Kc Qc Jc Tc Ad")) <= set(kept)
+    s.apply(a)
+    assert ai.act(s).text == "trump clubs"
+
+
+def test_ai_stays_with_defence_and_drops_junk():
+    # seat 0 declares Game clubs; seat 1 holds top diamonds and hearts, seat 2 nothing
+    s = game("Ac Kc Qc Jc Tc 9c 8c 7s 8s 9s", "Ad Kd Qd Ah Kh Qh 7c Jd Jh Ts",
+             "Td 9d 8d 7d Th 9h 8h 7h As Ks", "Qs Js")
+    for t in ("game clubs", "pass", "pass"):
+        s.apply(t)
+    ai = PreferenceAI(seed=1)
+    assert ai.act(s).text == "stay"
+    s.apply("stay")
+    weak = PreferenceAI(seed=1, stay=9)
+    assert weak.act(s).text == "drop"
+
+
+def test_play_constraints_read_voids_and_the_beat_duty():
+    s = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ad Kd Qd Jd Td 9d 8d 8c 7c Qs",
+             "Ah Kh Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
+    for t in ("game clubs", "pass", "pass", "stay", "stay", "Ac", "7c", "9s", "Ks", "Qs"):
+        s.apply(t)
+    cap = play_constraints(s.observation(2))
+    assert cap[2][0] == 0                 # seat 2 showed out of clubs with no trump
+    assert cap[1][3] == 11                # seat 1 followed below the king: nothing above it
+    assert cap[1][1] == 13                # nothing known about seat 1's diamonds
+    rng = Rng(5)
+    unseen = [c for c in range(52) if c in {int(x) for x in deck_vienna32()}
+              and c not in s.hands[2] and c not in ids("Ac 7c 9s Ks Qs")]
+    for _ in range(20):
+        deal = sample_hands(rng, unseen, {0: 9, 1: 9}, cap)
+        assert deal is not None and len(deal[0]) == 9 and len(deal[1]) == 9
+        assert not set(deal[0]) & set(deal[1])
+        assert all(c >> 2 < cap[1][c & 3] for c in deal[1])
+
+
+def test_solver_exact_small_endings():
+    far = time.perf_counter() + 5
+    # two players, spades trumps: declarer's A K of trumps take both tricks
+    sv = Solver(3, 0, [0, 1], far)
+    hands = [mask("As Ks"), mask("Qs Js"), 0]
+    assert sv.trick_start(hands, 0, 2, -1, 99, {}) == 2
+    # declarer leads from A Q against K J sitting over it: the defender wins one trick
+    hands = [mask("Ah Qh"), mask("Kh Jh"), 0]
+    assert sv.trick_start(hands, 0, 2, -1, 99, {}) == 1
+    # three players: the ruff wins; declarer (seat 0) has the only trump
+    sv3 = Solver(0, 0, [0, 1, 2], far)
+    hands = [mask("7c Ad"), mask("Kd Qd"), mask("Jd Td")]
+    assert sv3.trick_start(hands, 1, 2, -1, 99, {}) == 2
+
+
+def test_ai_takes_the_last_tricks_when_it_can():
+    s = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ad Kd Qd Jd Td 9d 8d 8c 7c Qs",
+             "Ah Kh Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
+    for t in ("game clubs", "pass", "pass", "stay", "drop", "alone"):
+        s.apply(t)
+    ai = PreferenceAI(seed=2, budget_ms=200)
+    moves = []
+    while not s.is_over:
+        if s.current_player == 0:
+            a = ai.act(s)
+            moves.append(a.text)
+        else:
+            a = SimplePreferenceAgent().act(s)
+        s.apply(a)
+    # declarer draws trumps and cashes: 8 of 10 tricks against a lone defender
+    assert s.past[-1]["tricks"][0] >= 8 and s.past[-1]["made"]
+
+
+def test_ai_decision_depends_only_on_its_observation():
+    a = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ad Kd Qd Jd Td 9d 8d 8c 7c Qs",
+             "Ah Kh Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
+    # the two other hands swap some cards: seat 0 sees exactly the same
+    b = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ah Kh Qd Jd Td 9d 8d 8c 7c Qs",
+             "Ad Kd Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
+    for s in (a, b):
+        for t in ("game clubs", "pass", "pass", "stay", "stay"):
+            s.apply(t)
+    assert a.observation(0) == b.observation(0)
+    # a fixed horizon and no time limit: the choice cannot depend on timing
+    for seed in (9, 10):
+        assert PreferenceAI(seed=seed, budget_ms=1e5, samples=4, max_depth=2).act(a) == \
+            PreferenceAI(seed=seed, budget_ms=1e5, samples=4, max_depth=2).act(b)
+
+
+def test_moves_respect_the_time_budget():
+    s = cardcore.new_game("preference", seed=21, single_deal=True)
+    ai = PreferenceAI(seed=1, budget_ms=40)
+    rnd = RandomAgent(seed=2)
+    worst = 0.0
+    for _ in range(3):
+        s = cardcore.new_game("preference", seed=21 + _, single_deal=True)
+        while not s.is_over:
+            if s.phase == "play":
+                t = time.perf_counter()
+                a = ai.act(s)
+                worst = max(worst, time.perf_counter() - t)
+            else:
+                a = rnd.act(s)
+            s.apply(a)
+    assert worst < 0.040 * 2.5
+
+
+def test_ai_clearly_out_earns_random_players():
+    ai_res, rnd_res = [], []
+    for seed in range(36):
+        seat = seed % 3
+        for kind, out in (("ai", ai_res), ("random", rnd_res)):
+            s = cardcore.new_game("preference", seed=900 + seed, single_deal=True,
+                                  dealer=seed % 3)
+            seats = [RandomAgent(seed=seed * 7 + k) for k in range(3)]
+            if kind == "ai":
+                seats[seat] = PreferenceAI(seed=seed, budget_ms=15, samples=6)
+            while not s.is_over:
+                s.apply(seats[s.current_player].act(s))
+            out.append(s.balances[seat] + 30)
+    # the same deals and seats: the AI earns clearly more than a random player would
+    assert statistics.mean(ai_res) > statistics.mean(rnd_res) + 4
+    assert statistics.mean(ai_res) > 0
