@@ -238,3 +238,10 @@ def test_suits_are_equal():
     for perm in permutations(range(4)):
         relabelled = (hands & ~np.uint8(3)) | np.array(perm, dtype=np.uint8)[hands & 3]
         assert (fast.evaluate_many(relabelled) == base).all()
+
+
+def test_reference_twin_exposes_the_same_functions():
+    public = {n for n in dir(fast) if not n.startswith("_") and n.islower()}
+    assert public <= set(dir(ref)), public - set(dir(ref))
+    for name in ("CATEGORIES", "CATEGORY_BASES", "NUM_VALUES", "MAX_PLAYERS", "SHARE_UNIT"):
+        assert getattr(fast, name) == getattr(ref, name)
