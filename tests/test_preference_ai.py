@@ -11,6 +11,7 @@ from cardcore.agents.preference import (
     sample_hands, suit_winners,
 )
 from cardcore.cards import deck_vienna32, parse
+from cardcore.preference import legal_cards, trick_winner
 from cardcore.rng import Rng
 
 
@@ -208,3 +209,41 @@ def test_ai_clearly_out_earns_random_players():
     # the same deals and seats: the AI earns clearly more than a random player would
     assert statistics.mean(ai_res) > statistics.mean(rnd_res) + 4
     assert statistics.mean(ai_res) > 0
+
+
+def _brute(hands, leader, trump, decl, active, trick):
+    """Plain minimax over the game's own legal_cards: the declarer's tricks."""
+    n = len(active)
+    if len(trick) == n:
+        w = trick[trick_winner([c for _, c in trick], trump)][0]
+        add = 1 if w == decl else 0
+        return add + (_brute(hands, w, trump, decl, active, []) if hands[w] else 0)
+    seat = active[(active.index(trick[-1][0]) + 1) % n] if trick else leader
+    lowest = n == 3 and len(trick) == 1 and trick[0][0] == decl
+    vals = []
+    for c in legal_cards(hands[seat], [c for _, c in trick], trump, lowest_beat=lowest):
+        hands[seat].remove(c)
+        vals.append(_brute(hands, leader, trump, decl, active, trick + [(seat, c)]))
+        hands[seat].append(c)
+    return max(vals) if seat == decl else min(vals)
+
+
+def test_solver_matches_plain_minimax_on_random_endings():
+    rng = Rng(77)
+    vienna = [int(c) for c in deck_vienna32()]
+    for _ in range(150):
+        n = 2 + rng.below(2)
+        k = 2 + rng.below(3)
+        pool = list(vienna)
+        rng.shuffle(pool)
+        active = [0, 1, 2] if n == 3 else list(((0, 1), (0, 2), (1, 2))[rng.below(3)])
+        hands = [[], [], []]
+        for i, seat in enumerate(active):
+            hands[seat] = pool[i * k:(i + 1) * k]
+        decl = active[rng.below(n)]
+        leader = active[rng.below(n)]
+        trump = rng.below(4)
+        want = _brute([list(h) for h in hands], leader, trump, decl, active, [])
+        sv = Solver(trump, decl, active, time.perf_counter() + 10)
+        got = sv.trick_start([sum(1 << c for c in h) for h in hands], leader, k, -1.0, 99.0, {})
+        assert got == want, (hands, leader, trump, decl, active)

@@ -10,7 +10,8 @@ Actions (texts, each listed by ``legal_actions()``):
 * auction: ``"1"`` .. ``"4"`` (number bids; ``"bid 2"`` is accepted too), ``"hold"``,
   ``"pass"``, ``"game clubs"``, ``"game spades"``, ``"game diamonds"``, ``"hearts"``;
 * exchange: ``"discard 7c 8d"`` -- both discards in one action (66 choices, listed in card
-  order; the two cards in any order, with or without ``discard``, are accepted too), then ``"trump spades"`` etc.;
+  order; the two cards in any order, with or without ``discard``, are accepted too), then
+  ``"trump spades"`` etc.;
 * ``"no aces"`` or ``"no announcement"`` (offered only to a declarer who may announce);
 * defence: ``"stay"``, ``"drop"``; the single staying defender then ``"invite"`` or ``"alone"``;
 * trick play: the card, ``"As"`` (``"play As"`` is accepted too).

@@ -356,9 +356,9 @@ class PreferenceAI:
     name = "ai"
 
     def __init__(self, game: str | None = "preference", seed: int | None = None, *,
-                 budget_ms: float = 100.0, samples: int = 10, bid: float = 5.8,
-                 talon: float = 0.4, game_tricks: float = 6.8, hearts: float = 7.8,
-                 no_aces: float = 6.8, stay: float = 2.6, invite: float = 3.4,
+                 budget_ms: float = 100.0, samples: int = 10, bid: float = 5.3,
+                 talon: float = 0.4, game_tricks: float = 6.3, hearts: float = 6.6,
+                 no_aces: float = 6.8, stay: float = 2.8, invite: float = 3.4,
                  max_depth: int = 10, **_: Any) -> None:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.budget = budget_ms / 1000.0
@@ -468,6 +468,7 @@ class PreferenceAI:
             worlds.append(hands)
         remaining = len(hand)
         chosen = None
+        self.last_depth = 0
         if worlds:
             solver = Solver(trump, decl, active, deadline)
             others_all = 0
@@ -492,6 +493,7 @@ class PreferenceAI:
                     except _Abort:
                         break
                     chosen = max(cands, key=lambda c: (totals[c], -(c >> 2)))
+                    self.last_depth = depth
                     if time.perf_counter() > deadline:
                         break
         if chosen is None:
