@@ -411,7 +411,7 @@ class Sim:
     #: ... when that costs at most this many extra plays
     split_slack = 1.0
     #: a leader prefers long groups by this much rank per card
-    lead_length_weight = 0.0
+    lead_length_weight = 0.5
     #: an opponent holding this many cards or fewer is answered at any cost (bombs too)
     danger_cards = 3
 
