@@ -610,7 +610,7 @@ class PreferenceState(State):
 def _contract_text(c: dict) -> str:
     if c["kind"] == "number":
         t = c.get("trump")
-        return f"{c['level']}" + (f", trumps {SUIT_NAMES[t]}" if t is not None else "")
+        return f"bid {c['level']}" + (f", trumps {SUIT_NAMES[t]}" if t is not None else "")
     if c["kind"] == "game":
         return f"game {SUIT_NAMES[c['trump']]}"
     return "hearts"

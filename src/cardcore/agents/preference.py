@@ -19,8 +19,10 @@
    four tricks with the guest's help).
 5. **Card play.** ``samples`` deals of the unseen cards consistent with the play so far (voids,
    and the must-beat duty: a player who followed without beating holds no higher card of that
-   suit) are searched by alpha-beta (declarer maximises its tricks, the defenders minimise)
-   with a transposition table at trick starts, cards that are adjacent in rank merged. The
+   suit; as a defender, deals where the declarer's whole hand is worth ``infer`` tricks in its
+   trump suit, more for a Game or Hearts, are preferred) are searched by alpha-beta (declarer
+   maximises its tricks, the defenders minimise) with a transposition table at trick starts,
+   cards that are adjacent in rank merged. The
    search deepens one trick at a time (a quick-tricks estimate at the horizon) until it is exact
    or the time budget ``budget_ms`` (default 100 ms per move; ``max_depth`` tricks at most)
    runs out; the deepest finished horizon decides, by the mean payoff over the samples. With
@@ -219,7 +221,7 @@ class Solver:
     def play(self, hands, seat, leader, nplayed, led, best, best_seat, depth, alpha, beta, tt,
              table):
         self.nodes += 1
-        if (self.nodes & 63) == 0 and time.perf_counter() > self.deadline:
+        if (self.nodes & 31) == 0 and time.perf_counter() > self.deadline:
             raise _Abort
         others = table
         for s in self.active:
@@ -359,7 +361,7 @@ class PreferenceAI:
                  budget_ms: float = 100.0, samples: int = 10, bid: float = 5.3,
                  talon: float = 0.4, game_tricks: float = 6.3, hearts: float = 6.6,
                  no_aces: float = 6.8, stay: float = 2.8, invite: float = 3.4,
-                 max_depth: int = 10, **_: Any) -> None:
+                 max_depth: int = 10, infer: float = 4.5, **_: Any) -> None:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.budget = budget_ms / 1000.0
         self.samples = samples
@@ -367,6 +369,7 @@ class PreferenceAI:
         self.t_hearts, self.t_no_aces = hearts, no_aces
         self.t_stay, self.t_invite = stay, invite
         self.max_depth = max_depth
+        self.infer = infer
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -430,7 +433,7 @@ class PreferenceAI:
 
     # -------------------------------------------------------------- card play
     def _play(self, obs: dict, legal: list[Action]) -> Action:
-        deadline = time.perf_counter() + self.budget
+        deadline = time.perf_counter() + 0.85 * self.budget   # headroom for the last nodes
         seat = obs["player"]
         con = obs["contract"]
         trump, decl = con["trump"], con["declarer"]
@@ -454,8 +457,16 @@ class PreferenceAI:
                     (c & 3) != (best & 3) and (c & 3) == trump):
                 best, best_seat = c, s
         legal_ids = [int(a.cards[0]) for a in legal]
-        worlds = []
-        for _ in range(self.samples):
+        worlds, spare = [], []
+        # as a defender, prefer deals where the declarer's hand fits its contract
+        want = None
+        if seat != decl and self.infer > 0:
+            want = self.infer + (0.8 if con["kind"] != "number" else 0.0)
+            decl_played = [c for t in obs["tricks"] for s_, c in t["cards"] if s_ == decl]
+            decl_played += [c for s_, c in obs["trick"] if s_ == decl]
+        for _ in range(self.samples * (3 if want is not None else 1)):
+            if len(worlds) >= self.samples:
+                break
             deal = sample_hands(self.rng, unseen, sizes, cap)
             if deal is None:
                 break
@@ -465,7 +476,11 @@ class PreferenceAI:
             for p, cs in deal.items():
                 for c in cs:
                     hands[p] |= 1 << c
+            if want is not None and estimate_tricks(deal[decl] + decl_played, trump) < want:
+                spare.append(hands)
+                continue
             worlds.append(hands)
+        worlds += spare[:self.samples - len(worlds)]
         remaining = len(hand)
         chosen = None
         self.last_depth = 0
