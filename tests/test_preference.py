@@ -523,3 +523,33 @@ def test_random_matches_conserve_points():
         assert sum(s.balances) + s.pot == 0 and len(s.past) == 9
         back = cardcore.from_json(s.to_json())
         assert back.scores() == s.scores()
+
+
+def _m_before_last_card(*defence):
+    s = run(game(*M), "game clubs", "pass", "pass", *defence)
+    for c in M_LINE[:-1]:
+        s.apply(c)
+    return s                                # the last card (seat 2's Qh) decides nothing
+
+
+def test_settlement_order_declarer_takes_before_penalties_arrive():
+    s = _m_before_last_card("stay", "stay")
+    s.pot = 5                               # an edited state: only 5 in the pot
+    s.balances = [-30, -30, -35]
+    s.apply(M_LINE[-1])
+    rec = s.past[-1]
+    # the declarer takes the 5 first; then both 10-point penalties refill the pot to 20
+    assert rec["delta"] == [3, -9, -9] and s.pot == 20 and not rec["refill"]
+
+
+def test_six_tricks_make_five_fail():
+    s = _m_before_last_card("stay", "stay")
+    s.won = [5, 3, 1]                       # edited: the last trick (seat 0 wins) makes 6
+    s.apply(M_LINE[-1])
+    assert s.past[-1]["tricks"] == [6, 3, 1] and s.past[-1]["made"]
+    assert s.past[-1]["delta"] == [10 - 4, 3, 1 - 10]
+    s = _m_before_last_card("stay", "stay")
+    s.won = [4, 4, 1]
+    s.apply(M_LINE[-1])
+    assert s.past[-1]["tricks"] == [5, 4, 1] and not s.past[-1]["made"]
+    assert s.past[-1]["delta"] == [-20 - 5, 4, 1 - 10]
