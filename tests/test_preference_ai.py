@@ -247,3 +247,31 @@ def test_solver_matches_plain_minimax_on_random_endings():
         sv = Solver(trump, decl, active, time.perf_counter() + 10)
         got = sv.trick_start([sum(1 << c for c in h) for h in hands], leader, k, -1.0, 99.0, {})
         assert got == want, (hands, leader, trump, decl, active)
+
+
+def test_defence_adapts_to_a_declarer_who_failed_earlier_in_the_match():
+    from cardcore.agents.preference import failure_rate
+    f = ("7c 8c 9c 7d 8d 9d 7h 8h 9h 7s", "Ac Kc Qc Jc Tc Ad Kd Qd Jd Td",
+         "Ah Kh Qh Jh Th As Ks Qs Js Ts", "9s 8s")
+    s = cardcore.new_game("preference", seed=8, deck=stacked(*f), deals=2)
+    for t in ("game clubs", "pass", "pass", "no announcement", "stay", "drop", "alone"):
+        s.apply(t)
+    line = ["7c", "Ac", "Kc", "8c", "Qc", "9c", "Jc", "Tc", "Td", "7d"]
+    while s.deal_no == 1:                  # seat 1 defends deal 1 to the end
+        legal = [a.text for a in s.legal_actions()]
+        s.apply(line.pop(0) if line and line[0] in legal else legal[0])
+    assert s.past[0]["made"] is False
+    for t in ("pass", "pass", "game clubs"):   # deal 2: dealer 0, seat 0 declares again
+        s.apply(t)
+    if s.phase == "announce":
+        s.apply("no announcement")
+    assert s.current_player == 1 and s.phase == "defence"
+    obs = s.observation(1)
+    assert failure_rate(obs) > 0.3
+    est = estimate_tricks(obs["hand"], obs["contract"]["trump"], declarer=False)
+    assert PreferenceAI(seed=1, stay=est + 0.3).act(s).text == "stay"
+    assert PreferenceAI(seed=1, stay=est + 0.3, adapt=0).act(s).text == "drop"
+    fresh = cardcore.new_game("preference", seed=8, deck=stacked(*f), single_deal=True)
+    for t in ("game clubs", "pass", "pass", "no announcement"):
+        fresh.apply(t)
+    assert abs(failure_rate(fresh.observation(1)) - 0.15) < 1e-9

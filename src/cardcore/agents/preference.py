@@ -15,8 +15,10 @@
 3. **Exchange.** Every discard pair and every legal trump is evaluated; the pair and trump with
    the most estimated tricks are chosen. No Aces is announced with ``no_aces`` tricks.
 4. **Defence.** Stay when the estimated defensive tricks reach ``stay`` (two tricks avoid the
-   penalty); the single staying defender invites with ``invite`` tricks (the host answers for
-   four tricks with the guest's help).
+   penalty), lowered by ``adapt`` times the excess of the declarer's failure rate in the
+   match so far over 15 % (a declarer who often fails is defended more); the single staying
+   defender invites with ``invite`` tricks (the host answers for four tricks with the guest's
+   help).
 5. **Card play.** ``samples`` deals of the unseen cards consistent with the play so far (voids,
    and the must-beat duty: a player who followed without beating holds no higher card of that
    suit; as a defender, deals where the declarer's whole hand is worth ``infer`` tricks in its
@@ -361,7 +363,8 @@ class PreferenceAI:
                  budget_ms: float = 100.0, samples: int = 10, bid: float = 5.3,
                  talon: float = 0.4, game_tricks: float = 6.3, hearts: float = 6.6,
                  no_aces: float = 6.8, stay: float = 2.8, invite: float = 3.4,
-                 max_depth: int = 10, infer: float = 4.5, **_: Any) -> None:
+                 max_depth: int = 10, infer: float = 4.5, adapt: float = 3.0,
+                 **_: Any) -> None:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.budget = budget_ms / 1000.0
         self.samples = samples
@@ -370,6 +373,7 @@ class PreferenceAI:
         self.t_stay, self.t_invite = stay, invite
         self.max_depth = max_depth
         self.infer = infer
+        self.adapt = adapt
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -391,7 +395,8 @@ class PreferenceAI:
             return by_text["no aces" if est >= self.t_no_aces else "no announcement"]
         if ph == "defence":
             est = estimate_tricks(obs["hand"], obs["contract"]["trump"], declarer=False)
-            return by_text["stay" if est >= self.t_stay else "drop"]
+            thr = self.t_stay - self.adapt * max(0.0, failure_rate(obs) - PRIOR_FAIL)
+            return by_text["stay" if est >= thr else "drop"]
         if ph == "invite":
             est = estimate_tricks(obs["hand"], obs["contract"]["trump"], declarer=False)
             return by_text["invite" if est >= self.t_invite else "alone"]
@@ -528,6 +533,18 @@ class PreferenceAI:
         if seat == con["declarer"]:
             return p_made * (10 + 2 * bonus) - (1 - p_made) * (20 + 2 * bonus) - (10 - t)
         return (10 - t) + (1 - p_made) * bonus - p_made * bonus
+
+
+PRIOR_FAIL = 0.15
+
+
+def failure_rate(obs: dict) -> float:
+    """How often this deal's declarer failed its earlier contracts in the match (shrunk
+    towards ``PRIOR_FAIL`` by three imaginary contracts)."""
+    d = obs["contract"]["declarer"]
+    own = [r for r in obs["past"] if not r["void"] and r["contract"]["declarer"] == d]
+    fails = sum(1 for r in own if not r["made"])
+    return (fails + 3 * PRIOR_FAIL) / (len(own) + 3)
 
 
 def obs_level(obs: dict) -> int:
