@@ -195,19 +195,20 @@ def test_moves_respect_the_time_budget():
 
 def test_ai_clearly_out_earns_random_players():
     ai_res, rnd_res = [], []
-    for seed in range(36):
+    for seed in range(60):
         seat = seed % 3
         for kind, out in (("ai", ai_res), ("random", rnd_res)):
             s = cardcore.new_game("preference", seed=900 + seed, single_deal=True,
                                   dealer=seed % 3)
             seats = [RandomAgent(seed=seed * 7 + k) for k in range(3)]
             if kind == "ai":
-                seats[seat] = PreferenceAI(seed=seed, budget_ms=15, samples=6)
+                # a fixed one-trick horizon and no time limit: the same result on any machine
+                seats[seat] = PreferenceAI(seed=seed, budget_ms=1e5, samples=6, max_depth=1)
             while not s.is_over:
                 s.apply(seats[s.current_player].act(s))
             out.append(s.balances[seat] + 30)
     # the same deals and seats: the AI earns clearly more than a random player would
-    assert statistics.mean(ai_res) > statistics.mean(rnd_res) + 4
+    assert statistics.mean(ai_res) > statistics.mean(rnd_res) + 5
     assert statistics.mean(ai_res) > 0
 
 
