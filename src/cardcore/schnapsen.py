@@ -1,0 +1,413 @@
+"""Schnapsen: two players, the 20-card Vienna deck, a seven-point match.
+
+Rules: ``rules/schnapsen.md``. Cards A, T, K, Q, J of each suit, order and card points
+A 11 > T 10 > K 4 > Q 3 > J 2. Each deal: five cards each, the trump card face up at the bottom
+of a ten-card stock. While the stock is open there is no duty to follow; once it is closed or
+exhausted the strict rules apply (follow and beat, else follow lower, else trump, else any).
+The first to 66 points (tricks plus marriages that count) wins the deal for 1, 2 or 3 game
+points, taken off the winner's match count (7 down to 0). ``single_deal=True`` plays one deal.
+
+Actions (texts are case-insensitive; a ten is written ``T`` or ``10``):
+
+* ``Kh`` -- play a card (also ``play Kh``); kind ``"play"``;
+* ``marry Kh`` / ``marry Qh`` -- lead that card announcing the marriage of its suit
+  (aliases ``marriage Kh``, ``Kh marriage``); kind ``"marry"``, ``amount`` 20 or 40. Leading
+  the K or Q without announcing stays legal (the plain card text);
+* ``exchange`` -- swap the trump Jack for the trump card; kind ``"exchange"``;
+* ``close`` -- close the stock; kind ``"close"``.
+
+Decisions (the rules page's and this module's), each pinned by a test:
+
+* Seat 1 deals the first deal, so seat 0 leads it; the dealer alternates; the non-dealer leads.
+* ``deck=`` stacks the first deal: seat 0's five cards, seat 1's five, then the stock from the
+  top, its last card the trump card. Later deals are shuffled with the game's generator.
+* Exchange: only by the player on lead, before leading, while the stock is open and holds at
+  least 3 cards (so at 4 or more: the stock size is always even). Allowed before the first
+  trick. Exchange and close may both be done before the same lead (exchange first).
+* Closing: by the player on lead before leading, while the stock is open (2 or more cards);
+  allowed before the first trick. The stock then stays out of play (the trump card is known).
+* Points: a player's points are the card points of the tricks they won plus their marriages
+  that count. A marriage announced before its announcer's first trick is pending and counts
+  when that player wins a trick; if they never do it never counts.
+* A marriage whose points count and bring the announcer to 66 ends the deal at once, before
+  the announced card is played. A trick's winner is checked for 66 after the trick.
+* Game points: loser with 33 or more points -> 1; loser with a trick but fewer than 33 -> 2;
+  loser without a trick -> 3. A successful closer scores on that scale with the opponent's
+  points and tricks recorded at the moment of closing; a failing closer (the opponent reaches
+  66 first, or the last trick is played with the closer below 66) gives the opponent 2, or 3 if
+  the opponent had won no trick at the moment of closing.
+* Not closed and nobody at 66 after the last trick: its winner wins the deal for 1 game point.
+* Scores: with ``single_deal=True`` the game points of the deal (+g for the winner, -g for the
+  loser); for a match +1 for the match winner and -1 for the loser.
+* Observation: a player sees their hand, the trump card (public, also once closed), the stock
+  size, every finished trick (both players saw them), the marriages announced and the cards
+  publicly known to be in the opponent's hand (the card taken by an exchange, the partner of an
+  announced marriage, the trump card taken at the last draw), never the rest of the opponent's
+  hand or the stock order. Card points are shown for the observing player only (the rest can
+  be counted from the public tricks).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
+from .cards import format as fmt
+from .errors import CardError, IllegalAction
+from .game import Action, State, register
+
+MATCH_POINTS = 7
+TARGET = 66
+# card points by rank index (T=8, J=9, Q=10, K=11, A=12); also the order of strength
+POINTS = {8: 10, 9: 2, 10: 3, 11: 4, 12: 11}
+JACK, QUEEN, KING = 9, 10, 11
+
+
+def card_points(card: int) -> int:
+    """Card points of ``card``: A 11, T 10, K 4, Q 3, J 2."""
+    return POINTS[card >> 2]
+
+
+def beats(lead: int, follow: int, trump: int) -> bool:
+    """True when ``follow`` wins the trick over ``lead`` with trump suit ``trump``."""
+    if (follow & 3) == (lead & 3):
+        return POINTS[follow >> 2] > POINTS[lead >> 2]
+    return (follow & 3) == trump
+
+
+def strict_follows(hand: list[int], lead: int, trump: int) -> list[int]:
+    """The cards of ``hand`` legal on ``lead`` under the strict rules."""
+    suit = lead & 3
+    same = [c for c in hand if (c & 3) == suit]
+    if same:
+        higher = [c for c in same if POINTS[c >> 2] > POINTS[lead >> 2]]
+        return higher or same
+    trumps = [c for c in hand if (c & 3) == trump]
+    return trumps or list(hand)
+
+
+def game_points(loser_points: int, loser_has_trick: bool) -> int:
+    """The 1/2/3 scale by the loser's points and whether they won a trick."""
+    if not loser_has_trick:
+        return 3
+    return 1 if loser_points >= 33 else 2
+
+
+def sort_hand(cards: list[int]) -> list[int]:
+    """Cards grouped by suit (c, d, h, s), strongest first within a suit."""
+    return sorted(cards, key=lambda c: (c & 3, -POINTS[c >> 2]))
+
+
+def _card(text: str) -> int | None:
+    try:
+        cs = parse(text)
+    except CardError:
+        return None
+    return int(cs[0]) if len(cs) == 1 else None
+
+
+@register
+class SchnapsenState(State):
+    GAME = "schnapsen"
+    NUM_PLAYERS = 2
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.schnapsen:SchnapsenAI"
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, single_deal: bool = False) -> None:
+        if not isinstance(single_deal, bool):
+            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+        if deck is not None:
+            cards = [int(c) for c in check_deck(deck, deck_vienna20(), "schnapsen")]
+        else:
+            cards = None
+        self.single_deal = single_deal
+        self.counts = [MATCH_POINTS, MATCH_POINTS]
+        self.deal_no = 0
+        self.dealer = 0          # flipped to 1 by the first _start_deal
+        self.past: list[dict] = []
+        self.phase = "lead"
+        self.match_winner: int | None = None
+        self._start_deal(cards)
+
+    def _start_deal(self, cards: list[int] | None) -> None:
+        if cards is None:
+            cards = [int(c) for c in deck_vienna20()]
+            self.rng().shuffle(cards)
+        self.deal_no += 1
+        self.dealer = 1 - self.dealer
+        self.hands = [sort_hand(cards[0:5]), sort_hand(cards[5:10])]
+        self.stock = cards[10:]             # top first; the last card is the trump card
+        self.trump_card = self.stock[-1]
+        self.trump = self.trump_card & 3
+        self.leader = 1 - self.dealer
+        self.phase = "lead"
+        self.trick: list[list[int]] = []    # [[seat, card]] on the table
+        self.tricks: list[dict] = []        # finished tricks of this deal
+        self.points = [0, 0]
+        self.pending = [0, 0]
+        self.tricks_won = [0, 0]
+        self.marriages: list[list[int]] = [[], []]   # suits announced per player
+        self.known: list[list[int]] = [[], []]       # cards publicly known in each hand
+        self.closed = False
+        self.closer: int | None = None
+        self.close_record: dict | None = None        # opponent's points/tricks at closing
+        self.result: dict | None = None
+
+    # ------------------------------------------------------------ rules helpers
+    @property
+    def strict(self) -> bool:
+        """True once the stock is closed or exhausted."""
+        return self.closed or not self.stock
+
+    def can_exchange(self) -> bool:
+        p = self.leader
+        return (self.phase == "lead" and not self.closed and len(self.stock) >= 3
+                and JACK * 4 + self.trump in self.hands[p])
+
+    def can_close(self) -> bool:
+        return self.phase == "lead" and not self.closed and len(self.stock) >= 2
+
+    def marriage_cards(self, seat: int) -> list[int]:
+        """The K and Q cards ``seat`` may lead announcing a marriage."""
+        hand = self.hands[seat]
+        out = []
+        for s in range(4):
+            k, q = KING * 4 + s, QUEEN * 4 + s
+            if k in hand and q in hand and s not in self.marriages[seat]:
+                out += [k, q]
+        return out
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        if self.phase == "lead":
+            return self.leader
+        if self.phase == "follow":
+            return 1 - self.leader
+        return None
+
+    def _legal_actions(self) -> list[Action]:
+        seat = self._current_player()
+        hand = sort_hand(self.hands[seat])
+        if self.phase == "follow":
+            lead = self.trick[0][1]
+            ok = strict_follows(hand, lead, self.trump) if self.strict else hand
+            return [Action("play", str(Card(c)), cards=(Card(c),)) for c in ok]
+        out = []
+        if self.can_exchange():
+            out.append(Action("exchange", "exchange"))
+        if self.can_close():
+            out.append(Action("close", "close"))
+        marry = self.marriage_cards(seat)
+        for c in hand:
+            out.append(Action("play", str(Card(c)), cards=(Card(c),)))
+            if c in marry:
+                amount = 40 if (c & 3) == self.trump else 20
+                out.append(Action("marry", f"marry {Card(c)}", cards=(Card(c),), amount=amount))
+        return out
+
+    def _resolve(self, action: Action | str) -> Action:
+        if isinstance(action, Action):
+            return super()._resolve(action)
+        key = " ".join(str(action).strip().lower().split())
+        legal = self._legal_actions()
+        words = key.split(" ")
+        kind, card_text = None, None
+        if len(words) == 2 and words[0] in ("play", "marry", "marriage"):
+            kind = "play" if words[0] == "play" else "marry"
+            card_text = words[1]
+        elif len(words) == 2 and words[1] == "marriage":
+            kind, card_text = "marry", words[0]
+        elif len(words) == 1 and key not in ("exchange", "close"):
+            kind, card_text = "play", words[0]
+        if kind is not None:
+            c = _card(card_text)
+            if c is not None:
+                for a in legal:
+                    if a.kind == kind and int(a.cards[0]) == c:
+                        return a
+                return self._explain(action, kind, c, legal)
+        return super()._resolve(action)
+
+    def _explain(self, text: str, kind: str, c: int, legal: list[Action]) -> Action:
+        seat = self._current_player()
+        shown = ", ".join(a.text for a in legal)
+        if c not in self.hands[seat]:
+            why = f"seat {seat} does not hold {Card(c)}"
+        elif kind == "marry":
+            why = f"{Card(c)} cannot be led announcing a marriage now"
+        elif self.phase == "follow":
+            why = (f"the stock is {'closed' if self.closed else 'exhausted'}: follow suit and "
+                   "beat if you can, else follow, else trump")
+        else:
+            why = "not playable now"
+        raise IllegalAction(f"action {text!r}: {why}; legal: {shown}")
+
+    def _apply(self, action: Action) -> None:
+        seat = self._current_player()
+        if action.kind == "exchange":
+            jack = JACK * 4 + self.trump
+            old = self.stock[-1]
+            self.hands[seat].remove(jack)
+            self.hands[seat] = sort_hand(self.hands[seat] + [old])
+            self.stock[-1] = jack
+            self.trump_card = jack
+            self.known[seat].append(old)
+            return
+        if action.kind == "close":
+            opp = 1 - seat
+            self.closed = True
+            self.closer = seat
+            self.close_record = {"points": self.points[opp], "tricks": self.tricks_won[opp]}
+            return
+        card = int(action.cards[0])
+        if action.kind == "marry":
+            s = card & 3
+            self.marriages[seat].append(s)
+            partner = (QUEEN if (card >> 2) == KING else KING) * 4 + s
+            if partner not in self.known[seat]:
+                self.known[seat].append(partner)
+            amount = 40 if s == self.trump else 20
+            if self.tricks_won[seat]:
+                self.points[seat] += amount
+                if self.points[seat] >= TARGET:
+                    self._end_deal(seat, "66 by a marriage")
+                    return
+            else:
+                self.pending[seat] += amount
+        self.hands[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        self.trick.append([seat, card])
+        if self.phase == "lead":
+            self.phase = "follow"
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        (ls, lc), (fs, fc) = self.trick
+        w = fs if beats(lc, fc, self.trump) else ls
+        self.tricks.append({"leader": ls, "cards": [lc, fc], "winner": w})
+        self.trick = []
+        if not self.tricks_won[w]:
+            self.points[w] += self.pending[w]
+            self.pending[w] = 0
+        self.tricks_won[w] += 1
+        self.points[w] += card_points(lc) + card_points(fc)
+        self.leader = w
+        self.phase = "lead"
+        if self.points[w] >= TARGET:
+            self._end_deal(w, "66")
+            return
+        if self.stock and not self.closed:
+            self.hands[w] = sort_hand(self.hands[w] + [self.stock.pop(0)])
+            last = self.stock.pop(0)
+            if not self.stock:          # the loser takes the trump card
+                self.known[1 - w].append(last)
+            self.hands[1 - w] = sort_hand(self.hands[1 - w] + [last])
+        if not self.hands[w]:
+            self._end_deal(w if not self.closed else 1 - self.closer, "last trick")
+
+    def _end_deal(self, winner: int, reason: str) -> None:
+        loser = 1 - winner
+        if self.closed:
+            rec = self.close_record
+            if winner == self.closer:
+                gp = game_points(rec["points"], rec["tricks"] > 0)
+            else:
+                gp = 2 if rec["tricks"] > 0 else 3
+        elif reason == "last trick":
+            gp = 1
+        else:
+            gp = game_points(self.points[loser], self.tricks_won[loser] > 0)
+        self.counts[winner] = max(0, self.counts[winner] - gp)
+        self.result = {"deal": self.deal_no, "winner": winner, "game_points": gp,
+                       "reason": reason, "points": list(self.points),
+                       "tricks_won": list(self.tricks_won), "closer": self.closer}
+        self.past.append(dict(self.result))
+        self.trick = []
+        if self.single_deal or self.counts[winner] == 0:
+            self.phase = "over"
+            self.match_winner = winner
+            return
+        self._start_deal(None)
+
+    def _scores(self) -> tuple[float, ...]:
+        w = self.match_winner
+        v = float(self.past[-1]["game_points"]) if self.single_deal else 1.0
+        return (v, -v) if w == 0 else (-v, v)
+
+    # ------------------------------------------------------------ views
+    def _observation(self, player: int) -> dict:
+        opp = 1 - player
+        return {
+            "game": self.GAME,
+            "player": player,
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self._current_player(),
+            "leader": self.leader,
+            "hand": sort_hand(self.hands[player]),
+            "opponent_hand_size": len(self.hands[opp]),
+            "opponent_known": sort_hand(self.known[opp]),
+            "trump": SUITS[self.trump],
+            "trump_card": self.trump_card,
+            "stock_size": len(self.stock),
+            "closed": self.closed,
+            "closer": self.closer,
+            "close_record": dict(self.close_record) if self.close_record else None,
+            "trick": [list(t) for t in self.trick],
+            "tricks": [dict(t, cards=list(t["cards"])) for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "points": self.points[player],
+            "pending": self.pending[player],
+            "marriages": [[SUITS[s] for s in m] for m in self.marriages],
+            "counts": list(self.counts),
+            "past": [dict(d, points=list(d["points"]), tricks_won=list(d["tricks_won"]))
+                     for d in self.past],
+            "scores": list(self._scores()) if self.phase == "over" else None,
+        }
+
+    def render(self, player: int | None = None) -> str:
+        p = 0 if player is None else player
+        title = "Schnapsen" + (" (single deal)" if self.single_deal else " (seven-point match)")
+        lines = [f"{title} - deal {self.deal_no}, dealer seat {self.dealer}"]
+        for d in self.past[-3:]:
+            lines.append(f"  deal {d['deal']}: seat {d['winner']} wins {d['game_points']} "
+                         f"game point(s) ({d['reason']})")
+        lines.append(f"  match count (7 down to 0): seat 0 {self.counts[0]}, "
+                     f"seat 1 {self.counts[1]}")
+        if self.phase == "over":
+            s = self._scores()
+            lines.append(f"  over: seat {self.match_winner} wins; "
+                         f"scores seat 0 {s[0]:+g}, seat 1 {s[1]:+g}")
+            return "\n".join(lines)
+        tc = f"trump card {Card(self.trump_card)}" if self.stock else "trump card taken"
+        stock = (f"stock closed by seat {self.closer} ({len(self.stock)} cards)"
+                 if self.closed else f"stock {len(self.stock)} cards")
+        lines.append(f"  trumps {SUITS[self.trump]}: {tc}; {stock}")
+        lines.append(f"  you (seat {p}): {fmt(sort_hand(self.hands[p])) or '-'}; "
+                     f"points {self.points[p]}"
+                     + (f" (+{self.pending[p]} pending)" if self.pending[p] else "")
+                     + f"; tricks {self.tricks_won[p]}")
+        known = self.known[1 - p]
+        lines.append(f"  opponent (seat {1 - p}): {len(self.hands[1 - p])} cards"
+                     + (f", known {fmt(sort_hand(known))}" if known else "")
+                     + f"; tricks {self.tricks_won[1 - p]}")
+        for seat in (0, 1):
+            if self.marriages[seat]:
+                lines.append(f"  seat {seat} announced: "
+                             + ", ".join(f"K{SUITS[s]}-Q{SUITS[s]}" for s in self.marriages[seat]))
+        if self.tricks:
+            t = self.tricks[-1]
+            lines.append(f"  last trick: {fmt(t['cards'])} won by seat {t['winner']}")
+        if self.trick:
+            lines.append(f"  on the table: {Card(self.trick[0][1])} led by seat {self.trick[0][0]}")
+        lines.append(f"  seat {self._current_player()} to "
+                     + ("lead" if self.phase == "lead" else "follow"))
+        return "\n".join(lines)
+
+
+__all__ = ["SchnapsenState", "card_points", "beats", "strict_follows", "game_points",
+           "sort_hand", "MATCH_POINTS", "TARGET", "RANKS"]
