@@ -438,7 +438,7 @@ class PreferenceAI:
 
     # -------------------------------------------------------------- card play
     def _play(self, obs: dict, legal: list[Action]) -> Action:
-        deadline = time.perf_counter() + 0.85 * self.budget   # headroom for the last nodes
+        deadline = time.perf_counter() + 0.8 * self.budget   # headroom for the last nodes
         seat = obs["player"]
         con = obs["contract"]
         trump, decl = con["trump"], con["declarer"]
