@@ -153,17 +153,15 @@ class Solver:
                     return [lb.bit_length() - 1]
                 pool = beat
         out = []
-        last = -1
-        for c in _bits(pool):   # ascending ids: low to high within each suit
-            if last >= 0 and (last & 3) == (c & 3):
-                between = ABOVE[last] & ~ABOVE[c - 4] if c - 4 >= 0 else 0
-                between &= ~(1 << c)
-                if not (between & others):
-                    last = c
-                    out[-1] = c    # same block: keep the higher card as representative
-                    continue
-            out.append(c)
-            last = c
+        for s in range(4):
+            last = -1
+            for c in _bits(pool & SUIT_MASK[s]):   # low to high within the suit
+                # no other player's card between two of mine: the same card for the play
+                if last >= 0 and not (ABOVE[last] & ~ABOVE[c - 4] & others):
+                    out[-1] = c    # keep the higher card of the block
+                else:
+                    out.append(c)
+                last = c
         return out
 
     def leaf(self, hands: list[int]) -> float:
