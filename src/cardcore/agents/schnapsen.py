@@ -1,0 +1,427 @@
+"""Schnapsen agents: ``SchnapsenAI`` (the built-in ``"ai"``) and ``GreedySchnapsen``
+(``"greedy"``, a simple rule-based baseline).
+
+The AI reads only ``state.observation(seat)``: its hand, the public tricks, the trump card,
+the stock size, marriages and the cards publicly known in the opponent's hand.
+
+* Stock exhausted: the opponent holds exactly the unseen cards, the game is one of perfect
+  information and the AI solves it exactly with alpha-beta (at most five cards each).
+* Stock closed: the unseen cards split between the opponent's hand and the dead stock; the AI
+  samples the opponent's hand and solves each sample exactly, averaging per move.
+* Stock open: perfect-information Monte Carlo. Each sample fixes the opponent's hand and the
+  stock order consistently with what is known; every candidate move is searched in that world
+  by alpha-beta ``depth`` tricks ahead (to the end once the stock is closed or exhausted in the
+  search) with a heuristic value at the horizon; the move with the best mean wins. Closing is
+  judged by the exact end-game value on the samples and taken only with a margin (sampled
+  worlds flatter the closer, who seems to see the opponent's cards). The trump Jack is always
+  exchanged; a K or Q with its partner is always led as a marriage.
+
+Values are game points of the deal from the AI's side (-3..3).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..cards import deck_vienna20
+from ..game import Action, State
+from ..rng import Rng, fresh_seed
+from . import register_agent
+
+_PT = [0] * 52
+for _c in deck_vienna20():
+    _PT[int(_c)] = {8: 10, 9: 2, 10: 3, 11: 4, 12: 11}[int(_c) >> 2]
+_ALL = [int(c) for c in deck_vienna20()]
+_SUIT = {"c": 0, "d": 1, "h": 2, "s": 3}
+KING, QUEEN, JACK = 11, 10, 9
+
+
+def _scale(points: int, has_trick: bool) -> int:
+    if not has_trick:
+        return 3
+    return 1 if points >= 33 else 2
+
+
+class World:
+    """A perfect-information deal (one determinisation), cheap to copy."""
+
+    __slots__ = ("h", "stock", "trump", "closed", "closer", "rp", "rt", "pts", "pend", "tw",
+                 "mar", "leader", "lead", "val")
+
+    def copy(self) -> "World":
+        w = World.__new__(World)
+        w.h = [self.h[0][:], self.h[1][:]]
+        w.stock = self.stock[:]
+        w.trump = self.trump
+        w.closed = self.closed
+        w.closer = self.closer
+        w.rp = self.rp
+        w.rt = self.rt
+        w.pts = self.pts[:]
+        w.pend = self.pend[:]
+        w.tw = self.tw[:]
+        w.mar = self.mar[:]
+        w.leader = self.leader
+        w.lead = self.lead
+        w.val = self.val
+        return w
+
+    # ---------------------------------------------------------------- rules
+    def strict(self) -> bool:
+        return self.closed or not self.stock
+
+    def player(self) -> int:
+        return self.leader if self.lead < 0 else 1 - self.leader
+
+    def moves(self, allow_close: bool = True) -> list[tuple[str, int]]:
+        if self.lead < 0:
+            p = self.leader
+            hand = self.h[p]
+            out: list[tuple[str, int]] = []
+            if allow_close and not self.closed and len(self.stock) >= 2:
+                out.append(("c", -1))
+            for c in sorted(hand, key=lambda x: -_PT[x]):
+                r, s = c >> 2, c & 3
+                if r in (KING, QUEEN) and not (self.mar[p] >> s) & 1:
+                    partner = (QUEEN if r == KING else KING) * 4 + s
+                    if partner in hand:
+                        out.insert(0, ("m", c))
+                        continue
+                out.append(("p", c))
+            return out
+        hand = self.h[1 - self.leader]
+        lead = self.lead
+        if not self.strict():
+            cards = hand
+        else:
+            ls = lead & 3
+            same = [c for c in hand if (c & 3) == ls]
+            if same:
+                cards = [c for c in same if _PT[c] > _PT[lead]] or same
+            else:
+                cards = [c for c in hand if (c & 3) == self.trump] or hand
+        # winning cards first, cheapest first; then the cheapest losers
+        tr = self.trump
+
+        def key(c: int) -> tuple:
+            win = ((c & 3) == (lead & 3) and _PT[c] > _PT[lead]) or (
+                (c & 3) == tr and (lead & 3) != tr)
+            return (0 if win else 1, _PT[c] if not win else -_PT[lead] + _PT[c])
+        return [("p", c) for c in sorted(cards, key=key)]
+
+    def step(self, kind: str, c: int) -> None:
+        p = self.player()
+        if kind == "c":
+            self.closed = True
+            self.closer = p
+            self.rp = self.pts[1 - p]
+            self.rt = self.tw[1 - p]
+            return
+        if kind == "m":
+            s = c & 3
+            self.mar[p] |= 1 << s
+            amount = 40 if s == self.trump else 20
+            if self.tw[p]:
+                self.pts[p] += amount
+                if self.pts[p] >= 66:
+                    self._end(p, False)
+                    return
+            else:
+                self.pend[p] += amount
+        self.h[p].remove(c)
+        if self.lead < 0:
+            self.lead = c
+            return
+        lc, lead_seat = self.lead, self.leader
+        if (c & 3) == (lc & 3):
+            w = p if _PT[c] > _PT[lc] else lead_seat
+        else:
+            w = p if (c & 3) == self.trump else lead_seat
+        self.lead = -1
+        if not self.tw[w]:
+            self.pts[w] += self.pend[w]
+            self.pend[w] = 0
+        self.tw[w] += 1
+        self.pts[w] += _PT[c] + _PT[lc]
+        self.leader = w
+        if self.pts[w] >= 66:
+            self._end(w, False)
+            return
+        if self.stock and not self.closed:
+            self.h[w].append(self.stock.pop(0))
+            self.h[1 - w].append(self.stock.pop(0))
+        if not self.h[w]:
+            self._end(w if not self.closed else 1 - self.closer, True)
+
+    def _end(self, winner: int, last: bool) -> None:
+        if self.closed:
+            if winner == self.closer:
+                gp = _scale(self.rp, self.rt > 0)
+            else:
+                gp = 2 if self.rt > 0 else 3
+        elif last:
+            gp = 1
+        else:
+            gp = _scale(self.pts[1 - winner], self.tw[1 - winner] > 0)
+        self.val = float(gp if winner == 0 else -gp)
+
+    # ---------------------------------------------------------------- evaluation
+    def heuristic(self, me: int) -> float:
+        """A rough expected deal value for ``me`` at an open-stock horizon."""
+        s = [0.0, 0.0]
+        for p in (0, 1):
+            v = self.pts[p] + (0.6 * self.pend[p] if not self.tw[p] else 0.0)
+            for c in self.h[p]:
+                if (c & 3) == self.trump:
+                    v += 5 + 0.5 * _PT[c]
+                elif _PT[c] >= 10:
+                    v += 0.35 * _PT[c]
+            s[p] = v
+        d = s[me] - s[1 - me]
+        return 2.0 * math.tanh(d / 30.0)
+
+
+def search(w: World, depth: int, alpha: float, beta: float, me: int) -> float:
+    """Alpha-beta value of ``w`` for ``me``; ``depth`` tricks ahead while the stock is open,
+    to the end once it is closed or exhausted."""
+    if w.val is not None:
+        return w.val if me == 0 else -w.val
+    if w.lead < 0 and depth <= 0 and not w.strict():
+        return w.heuristic(me)
+    p = w.player()
+    nd = depth - 1 if w.lead >= 0 else depth
+    ms = w.moves(allow_close=depth > 0)
+    if p == me:
+        best = -9.0
+        for kind, c in ms:
+            child = w.copy()
+            child.step(kind, c)
+            v = search(child, nd, alpha, beta, me)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+    best = 9.0
+    for kind, c in ms:
+        child = w.copy()
+        child.step(kind, c)
+        v = search(child, nd, alpha, beta, me)
+        if v < best:
+            best = v
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+# -------------------------------------------------------------------- observation -> worlds
+
+class Knowledge:
+    """What a seat knows, read from its observation."""
+
+    def __init__(self, obs: dict) -> None:
+        me = obs["player"]
+        self.me = me
+        self.hand = list(obs["hand"])
+        self.trump = _SUIT[obs["trump"]]
+        self.trump_card = obs["trump_card"]
+        self.stock_size = obs["stock_size"]
+        self.closed = obs["closed"]
+        self.closer = obs["closer"]
+        rec = obs["close_record"]
+        self.rp = rec["points"] if rec else 0
+        self.rt = rec["tricks"] if rec else 0
+        self.leader = obs["leader"]
+        self.trick = [t[1] for t in obs["trick"]]
+        self.opp_size = obs["opponent_hand_size"]
+        self.opp_known = list(obs["opponent_known"])
+        self.tw = list(obs["tricks_won"])
+        seen = set(self.hand) | set(self.trick)
+        pts = [0, 0]
+        for t in obs["tricks"]:
+            seen.update(t["cards"])
+            pts[t["winner"]] += _PT[t["cards"][0]] + _PT[t["cards"][1]]
+        self.pts, self.pend, self.mar = [0, 0], [0, 0], [0, 0]
+        for p in (0, 1):
+            amount = 0
+            for s in obs["marriages"][p]:
+                su = _SUIT[s]
+                self.mar[p] |= 1 << su
+                amount += 40 if su == self.trump else 20
+            if self.tw[p]:
+                self.pts[p] = pts[p] + amount
+            else:
+                self.pend[p] = amount
+        if self.stock_size:
+            seen.add(self.trump_card)
+        seen.update(self.opp_known)
+        self.unseen = [c for c in _ALL if c not in seen]
+
+    def world(self, rng: Rng | None) -> World:
+        """One determinisation (``rng`` None: the unseen cards in order, exact when the stock
+        is exhausted)."""
+        pool = self.unseen[:]
+        if rng is not None:
+            rng.shuffle(pool)
+        need = self.opp_size - len(self.opp_known)
+        opp = self.opp_known + pool[:need]
+        rest = pool[need:]
+        w = World.__new__(World)
+        w.h = [[], []]
+        w.h[self.me] = self.hand[:]
+        w.h[1 - self.me] = opp
+        w.stock = rest + [self.trump_card] if self.stock_size else []
+        w.trump = self.trump
+        w.closed = self.closed
+        w.closer = self.closer
+        w.rp, w.rt = self.rp, self.rt
+        w.pts = self.pts[:]
+        w.pend = self.pend[:]
+        w.tw = self.tw[:]
+        w.mar = self.mar[:]
+        w.leader = self.leader
+        w.lead = self.trick[0] if self.trick else -1
+        w.val = None
+        return w
+
+
+# -------------------------------------------------------------------- agents
+
+def _find(legal: list[Action], kind: str, card: int | None = None) -> Action | None:
+    for a in legal:
+        if a.kind == kind and (card is None or int(a.cards[0]) == card):
+            return a
+    return None
+
+
+class SchnapsenAI:
+    """Sampling + alpha-beta Schnapsen player (see the module docstring).
+
+    Options: ``samples`` (worlds per decision while the stock is open, default 16),
+    ``depth`` (tricks searched ahead while the stock is open, default 1),
+    ``close_margin`` (how much closing must beat playing on, in game points, default 0.35),
+    ``time_limit`` (seconds per decision, default 0.1: sampling stops early when reached).
+    """
+
+    name = "ai"
+
+    def __init__(self, game: str | None = None, seed: int | None = None, *,
+                 samples: int = 16, depth: int = 1, close_margin: float = 0.35,
+                 time_limit: float = 0.1, **_: Any) -> None:
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.samples = samples
+        self.depth = depth
+        self.close_margin = close_margin
+        self.time_limit = time_limit
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player
+        obs = state.observation(me)
+        a = _find(legal, "exchange")
+        if a is not None:
+            return a
+        k = Knowledge(obs)
+        moves = self._root_moves(k, legal)
+        if len(moves) == 1:
+            return moves[0][1]
+        if k.stock_size == 0:
+            worlds = [k.world(None)]
+        else:
+            n = self.samples if not k.closed else max(4, self.samples // 2)
+            worlds = [k.world(self.rng) for _ in range(n)]
+        t0 = time.perf_counter()
+        totals = [0.0] * len(moves)
+        close_total, close_n = 0.0, 0
+        close_idx = next((i for i, (m, _) in enumerate(moves) if m[0] == "c"), None)
+        used = 0
+        for i, w in enumerate(worlds):
+            for j, ((kind, c), _) in enumerate(moves):
+                if j == close_idx:
+                    continue
+                child = w.copy()
+                child.step(kind, c)
+                nd = self.depth - 1 if w.lead >= 0 else self.depth
+                totals[j] += search(child, nd, -9.0, 9.0, me)
+            if close_idx is not None and i < max(4, self.samples // 2):
+                child = w.copy()
+                child.step("c", -1)
+                close_total += search(child, 0, -9.0, 9.0, me)
+                close_n += 1
+            used += 1
+            if time.perf_counter() - t0 > self.time_limit * 0.8 and used >= 2:
+                break
+        best_j, best_v = None, -99.0
+        for j in range(len(moves)):
+            if j == close_idx:
+                continue
+            v = totals[j] / used
+            if v > best_v:
+                best_j, best_v = j, v
+        if close_n and close_total / close_n > best_v + self.close_margin:
+            return moves[close_idx][1]
+        return moves[best_j][1]
+
+    def _root_moves(self, k: Knowledge, legal: list[Action]) -> list[tuple[tuple[str, int], Action]]:
+        out = []
+        marry = {int(a.cards[0]) for a in legal if a.kind == "marry"}
+        for a in legal:
+            if a.kind == "close":
+                out.append((("c", -1), a))
+            elif a.kind == "marry":
+                out.append((("m", int(a.cards[0])), a))
+            elif a.kind == "play" and int(a.cards[0]) not in marry:
+                out.append((("p", int(a.cards[0])), a))
+        return out
+
+
+class GreedySchnapsen:
+    """A simple baseline: exchange and announce marriages when possible; lead the cheapest
+    non-trump card; win a trick holding a 10 or an Ace as cheaply as possible, otherwise throw
+    the cheapest card; never close."""
+
+    name = "greedy"
+
+    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
+        pass
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        obs = state.observation(state.current_player)
+        trump = _SUIT[obs["trump"]]
+        a = _find(legal, "exchange")
+        if a is not None:
+            return a
+        plays = [x for x in legal if x.kind in ("play", "marry")]
+        marries = [x for x in plays if x.kind == "marry"]
+        if marries:
+            return max(marries, key=lambda x: (x.amount, -_PT[int(x.cards[0])]))
+        if not obs["trick"]:
+            return min(plays, key=lambda x: ((int(x.cards[0]) & 3) == trump,
+                                             _PT[int(x.cards[0])]))
+        lead = obs["trick"][0][1]
+
+        def wins(c: int) -> bool:
+            if (c & 3) == (lead & 3):
+                return _PT[c] > _PT[lead]
+            return (c & 3) == trump
+
+        winners = [x for x in plays if wins(int(x.cards[0]))]
+        if winners and (_PT[lead] >= 10 or obs["stock_size"] == 0 or obs["closed"]):
+            return min(winners, key=lambda x: ((int(x.cards[0]) & 3) == trump,
+                                               _PT[int(x.cards[0])]))
+        return min(plays, key=lambda x: ((int(x.cards[0]) & 3) == trump,
+                                         _PT[int(x.cards[0])]))
+
+
+register_agent("greedy", "schnapsen", "cardcore.agents.schnapsen:GreedySchnapsen")
+
+__all__ = ["SchnapsenAI", "GreedySchnapsen", "World", "Knowledge", "search"]

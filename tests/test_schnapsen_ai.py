@@ -1,0 +1,125 @@
+"""Schnapsen AI: exact end-game search, no peeking at hidden cards, and a clear win rate."""
+
+import pytest
+
+import cardcore
+from cardcore.agents import RandomAgent, get
+from cardcore.agents.schnapsen import GreedySchnapsen, Knowledge, SchnapsenAI, search
+from cardcore.cards import parse
+
+
+def ids(text):
+    return [int(c) for c in parse(text)]
+
+
+def minimax(state, me):
+    """Brute-force value of a perfect-information position over the real game rules."""
+    if state.is_over:
+        return state.scores()[me]
+    vals = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        vals.append(minimax(child, me))
+    return max(vals) if state.current_player == me else min(vals)
+
+
+def exhausted_positions(n, max_cards=4):
+    """Random single deals played on until the stock is empty and hands are small."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        seed += 1
+        s = cardcore.new_game("schnapsen", seed=seed, single_deal=True)
+        agent = RandomAgent(seed=seed)
+        while not s.is_over and (s.stock or len(s.hands[s.current_player]) > max_cards):
+            a = agent.act(s)
+            if a.kind == "close":
+                a = next(x for x in s.legal_actions() if x.kind != "close")
+            s.apply(a)
+        if not s.is_over:
+            out.append(s)
+    return out
+
+
+def test_exhausted_stock_search_is_exact_and_the_ai_plays_optimally():
+    for s in exhausted_positions(12):
+        me = s.current_player
+        k = Knowledge(s.observation(me))
+        w = k.world(None)
+        assert sorted(w.h[1 - me]) == sorted(s.hands[1 - me])      # card counting is exact
+        truth = minimax(s, me)
+        assert search(w, 0, -9.0, 9.0, me) == truth
+        a = SchnapsenAI(seed=1).act(s)
+        child = s.clone()
+        child.apply(a)
+        assert minimax(child, me) == truth, (s.to_json(), a)
+
+
+def test_decision_uses_only_the_observation():
+    # same view for seat 0, different hidden cards for seat 1 and a different stock order
+    h0 = "Ac Kh Qh Jd Ts"
+    d1 = ids(h0) + ids("Tc Kc Qc Jc Ah") + ids("Th Jh Ad Td Kd Qd As Ks Qs Js")
+    d2 = ids(h0) + ids("Th Jh Ad Td Kd") + ids("Qd As Tc Kc Qc Jc Ah Ks Qs Js")
+    a = cardcore.new_game("schnapsen", seed=1, deck=d1, single_deal=True)
+    b = cardcore.new_game("schnapsen", seed=2, deck=d2, single_deal=True)
+    assert a.observation(0) == b.observation(0)
+    for _ in range(3):
+        assert SchnapsenAI(seed=9).act(a) == SchnapsenAI(seed=9).act(b)
+
+
+def test_exchanges_and_announces():
+    s = cardcore.new_game("schnapsen", seed=1, single_deal=True, deck=ids(
+        "Jc Kh Qh Jd Ts Tc Kc Qc Ah Th Jh Ad Td Kd Qd As Ks Qs Js Ac"))
+    ai = SchnapsenAI(seed=3)
+    assert ai.act(s).kind == "exchange"
+    s.apply("exchange")
+    a = ai.act(s)
+    assert a.kind == "marry" and str(a) in ("marry Kh", "marry Qh")
+
+
+def test_closed_stock_the_ai_samples_and_plays_legally():
+    s = cardcore.new_game("schnapsen", seed=4, single_deal=True)
+    s.apply("close")
+    ai = SchnapsenAI(seed=4, samples=6)
+    while not s.is_over:
+        s.apply(ai.act(s))
+    assert s.result["closer"] == 0
+
+
+def _deals(opponent, n, samples=8):
+    wins = gp = 0
+    for i in range(n):
+        seat = i % 2
+        ai = SchnapsenAI(seed=i, samples=samples, time_limit=10.0)
+        opp = get(opponent, "schnapsen", seed=500 + i)
+        s = cardcore.new_game("schnapsen", seed=10_000 + i, single_deal=True)
+        while not s.is_over:
+            s.apply(ai.act(s) if s.current_player == seat else opp.act(s))
+        sc = s.scores()[seat]
+        wins += sc > 0
+        gp += sc
+    return wins / n, gp / n
+
+
+def test_ai_clearly_beats_random():
+    rate, gp = _deals("random", 60)
+    assert rate >= 0.65 and gp > 0.8, (rate, gp)
+
+
+def test_ai_beats_the_greedy_baseline():
+    rate, gp = _deals("greedy", 60)
+    assert rate > 0.5 and gp > 0.2, (rate, gp)
+
+
+def test_agents_registry_and_a_whole_match():
+    assert isinstance(get("ai", "schnapsen", seed=1), SchnapsenAI)
+    assert isinstance(get("greedy", "schnapsen"), GreedySchnapsen)
+    s = cardcore.play_match("schnapsen", ["ai", "greedy"], seed=3)
+    assert s.is_over and max(s.counts) > 0 and min(s.counts) == 0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_greedy_plays_legal_games(seed):
+    s = cardcore.play_match("schnapsen", ["greedy", "random"], seed=seed)
+    assert s.is_over
