@@ -108,8 +108,8 @@ def test_read_auction_pictures():
 
 
 def test_ai_bids_legally_and_auctions_end():
-    for seed in range(40):
-        s = cardcore.new_game("bridge", seed=seed)
+    for seed in range(150):
+        s = cardcore.new_game("bridge", seed=seed, vulnerability=("none", "both")[seed % 2])
         ai = BridgeAI(seed=seed)
         while s.phase == "auction":
             a = ai.act(s)
@@ -165,7 +165,8 @@ def test_pimc_takes_the_obvious_tricks_in_an_ending():
     s = cardcore.new_game("bridge", deal=deal)
     for c in ["1NT", "pass", "7NT", "pass", "pass", "pass"]:
         s.apply(c)
-    ai = BridgeAI(seed=2, cheap=True)
+    # a sample count (not the clock) bounds the search, so the play is reproducible
+    ai = BridgeAI(seed=2, samples=8, time_budget=30)
     while not s.is_over:
         s.apply(ai.act(s))
     # 7NT by South with North's 26 HCP: top tricks only (A K Q in the majors, A K in
@@ -200,3 +201,20 @@ def test_opening_lead_rules(west, calls, expected):
         s.apply(c)
     assert s.current_player == W
     assert str(cardcore.Card(opening_lead(s))) == expected
+
+
+def test_first_trick_rules():
+    from cardcore.agents.bridge import trick_rule_card
+    deal = Deal.from_pbn("N:AK32.AK32.AK32.A QJT9.QJT9.QJ.QJT 8765.8765.T98.98 4.4.7654.K765432")
+    s = cardcore.new_game("bridge", deal=deal)
+    for c in ["1S", "pass", "pass", "pass"]:
+        s.apply(c)
+    s.apply("4h")  # W leads
+    # dummy (N) second hand: low
+    assert str(cardcore.Card(trick_rule_card(s))) == "2h"
+    s.apply("2h")
+    # E third hand: cheapest card that wins
+    assert str(cardcore.Card(trick_rule_card(s))) == "9h"
+    s.apply("Jh")
+    # S fourth hand, opponents winning: win as cheaply as possible -- cannot beat the jack
+    assert str(cardcore.Card(trick_rule_card(s))) == "5h"

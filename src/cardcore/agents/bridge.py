@@ -11,8 +11,14 @@ card leads to) and play the card with the best average. The average counts trick
 for the chance of making (declarer) or defeating (defenders) the contract. Sampling stops at
 ``samples`` deals or when the ``time_budget`` (seconds per card) is spent, whichever is first.
 
+The opening lead and the rest of the first trick follow classic rules (``opening_lead``,
+``trick_rule_card``): with 49-52 cards out one double-dummy search can take seconds; from the
+second trick on a search takes milliseconds. ``search_trick1=True`` searches the first trick's
+later cards too.
+
 Options: ``time_budget=0.8`` seconds per card (the first sample is always solved),
-``samples=48`` at most per card, ``cheap=True`` (a fast mode for tests: 6 samples, 0.05 s).
+``samples=48`` at most per card, ``cheap=True`` (a fast mode for tests: 6 samples, 0.05 s),
+``search_trick1=False``.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ class BridgeAI:
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
                  time_budget: float = 0.8, samples: int = 48, cheap: bool = False,
-                 **_: Any) -> None:
+                 search_trick1: bool = False, **_: Any) -> None:
         if cheap:
             time_budget, samples = min(time_budget, 0.05), min(samples, 6)
         if not time_budget > 0 or samples < 1:
@@ -45,6 +51,7 @@ class BridgeAI:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.time_budget = float(time_budget)
         self.samples = int(samples)
+        self.search_trick1 = bool(search_trick1)
         self.last_info: dict = {}
 
     # ------------------------------------------------------------------ entry
@@ -63,7 +70,10 @@ class BridgeAI:
             return legal[0]
         if not state.tricks:
             card = opening_lead(state)
-            self.last_info = {"lead": "rule"}
+            self.last_info = {"rule": "opening lead"}
+        elif state.tricks[0]["winner"] is None and not self.search_trick1:
+            card = trick_rule_card(state)
+            self.last_info = {"rule": "first trick"}
         else:
             card = self.choose_card(state)
         for a in legal:
@@ -217,6 +227,52 @@ def opening_lead(state) -> int:
     return by_suit[longest][-1]
 
 
+def trick_rule_card(state) -> int:
+    """A card for the rest of the first trick by the classic guides: second hand low, third
+    hand high (as cheaply as wins), fourth hand wins as cheaply as possible; when void, ruff
+    low if the opponents are winning, else discard from the longest side suit.
+
+    Used for the first trick only: with 49-51 cards out a double-dummy search of each sampled
+    deal can take seconds, while from the second trick on it takes milliseconds.
+    """
+    seat = state.playing_hand
+    legal = [int(a.cards[0]) for a in state.legal_actions()]
+    trick = state._trick()
+    cards = trick["cards"]
+    leader = trick["leader"]
+    t = "CDHS".index(state.trump) if state.trump in "CDHS" else None
+    led = cards[0] & 3
+
+    def beats(a: int, b: int) -> bool:
+        if a & 3 == b & 3:
+            return a > b
+        return t is not None and a & 3 == t
+
+    win_i = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[win_i]):
+            win_i = i
+    winner_seat = (leader + win_i) % 4
+    partner_winning = winner_seat % 2 == seat % 2
+    position = len(cards) + 1  # 2nd, 3rd or 4th hand
+    lowest = min(legal, key=lambda c: (c >> 2, c))
+    winners = sorted((c for c in legal if beats(c, cards[win_i])), key=lambda c: (c & 3 == t, c >> 2))
+    following = legal[0] & 3 == led
+    if following:
+        if position == 2 or partner_winning or not winners:
+            return lowest
+        return winners[0]
+    # void in the led suit
+    if not partner_winning and winners and position >= 2:
+        return winners[0]
+    side = [c for c in legal if c & 3 != t] or legal
+    by_len = {}
+    for c in side:
+        by_len.setdefault(c & 3, []).append(c)
+    longest = max(by_len, key=lambda s: (len(by_len[s]), -(max(by_len[s]) >> 2)))
+    return min(by_len[longest])
+
+
 def _deal_hidden(unknown: list[int], hidden: list[int], sizes: dict, voids, rng: Rng):
     """Deal ``unknown`` among ``hidden`` seats with the given sizes, no card of a suit a seat
     has shown out of; ``None`` when the voids cannot be met."""
@@ -273,4 +329,4 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
     return True
 
 
-__all__ = ["BridgeAI", "opening_lead"]
+__all__ = ["BridgeAI", "opening_lead", "trick_rule_card"]

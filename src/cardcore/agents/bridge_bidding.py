@@ -520,12 +520,12 @@ def _place(ctx: Context, h: Hand) -> str:
         game = 4 if strain in "HS" else 5
         level = 7 if pts >= 37 else 6 if pts >= 33 else game if pts >= (25 if game == 4 else 29) \
             else 3 if pts >= 23 else 2
-        if strain in "CD" and level == 5 and combined_hcp >= 25 and not (their - {"N"}):
-            strain, level = "N", 3
-        # in competition, compete for a part score up to the length of the fit
+        # compete for a part score up to the length of the fit
         fit = max(n for n, s in fits if s == strain)
         if level < 4 and fit >= 8:
             level = max(level, min(fit - 6, 3))
+        if strain in "CD" and level == 5 and combined_hcp >= 25 and not (their - {"N"}):
+            strain, level = "N", 3
     return _bid(level, strain)
 
 
@@ -541,10 +541,7 @@ def read_auction(auction: Auction) -> list[Picture]:
         for r in rules_for(ctx):
             if r.call == "__place__":
                 if is_bid(call):
-                    # a placement bid: at least a few points, some length in a suit bid
-                    st = bid_strain(call)
-                    pics[seat].add(Rule(call, hcp=(6 if bid_level(call) >= 3 else 0, 40),
-                                        minlen={st: 3} if st != "N" else {}))
+                    pics[seat].add(_placement_shows(call, pics[(seat + 2) % 4]))
                     break
                 continue
             if r.call == call:
@@ -571,6 +568,26 @@ def choose_call(hand_cards, auction: Auction) -> tuple[str, str]:
         if r.call in legal and r.fits(h):
             return r.call, r.text
     return "pass", "nothing better"
+
+
+def _placement_shows(call: str, partner: Picture) -> Rule:
+    """What a placement bid says: the combined strength its level needs, less what partner
+    has shown (an invitation -- a part score at the three level or 2NT -- is a narrow range),
+    and some length in a suit named."""
+    lvl, st = bid_level(call), bid_strain(call)
+    if lvl >= 7:
+        need, invite = 37, False
+    elif lvl == 6:
+        need, invite = 33, False
+    elif (st == "N" and lvl >= 3) or (st in "HS" and lvl >= 4) or lvl >= 5:
+        need, invite = 25, False
+    elif lvl == 3 or (st == "N" and lvl == 2):
+        need, invite = 23, True
+    else:
+        need, invite = 0, False
+    lo = max(0, need - partner.est - 2)
+    hi = lo + 3 if invite else 40
+    return Rule(call, hcp=(lo, hi), minlen={st: 3} if st != "N" else {}, text="placement")
 
 
 def _partner_placed(ctx: Context, target: str) -> bool:

@@ -10,9 +10,10 @@ from .game import BridgeState
 from .scoring import breakdown, parse_contract, score
 
 try:  # the double-dummy solver
-    from .solver import dd_table, solve, trick_winner
-except ImportError:  # pragma: no cover - only while the solver module is absent
-    pass
+    from .solver import dd_table, solve, solve_cards, solve_position, trick_winner
+except ModuleNotFoundError as _exc:  # pragma: no cover - only in a tree without the solver
+    if _exc.name != f"{__name__}.solver":
+        raise
 
-__all__ = ["Deal", "trick_winner", "solve", "dd_table", "score", "breakdown", "parse_contract",
-           "Auction", "parse_call", "BridgeState"]
+__all__ = ["Deal", "trick_winner", "solve", "dd_table", "solve_cards", "solve_position",
+           "score", "breakdown", "parse_contract", "Auction", "parse_call", "BridgeState"]
