@@ -168,6 +168,35 @@ class World:
         self.val = float(gp if winner == 0 else -gp)
 
     # ---------------------------------------------------------------- evaluation
+    def policy(self) -> tuple[str, int]:
+        """A quick playing rule for rollouts: announce marriages, lead the cheapest
+        non-trump card, win a trick worth winning as cheaply as possible, else throw the
+        cheapest card."""
+        tr = self.trump
+        if self.lead < 0:
+            p = self.leader
+            hand = self.h[p]
+            for c in hand:
+                r, s = c >> 2, c & 3
+                if r == KING and not (self.mar[p] >> s) & 1 and QUEEN * 4 + s in hand:
+                    return ("m", c)
+            return ("p", min(hand, key=lambda c: ((c & 3) == tr, _PT[c])))
+        ms = self.moves(False)              # winners first, cheapest first
+        lead = self.lead
+        c = ms[0][1]
+        win = ((c & 3) == (lead & 3) and _PT[c] > _PT[lead]) or ((c & 3) == tr and
+                                                                   (lead & 3) != tr)
+        if win and (_PT[lead] >= 10 or self.strict() or _PT[c] + _PT[lead] >= 14):
+            return ms[0]
+        return ("p", min((m[1] for m in ms), key=lambda x: ((x & 3) == tr, _PT[x])))
+
+    def rollout(self, me: int) -> float:
+        w = self.copy()
+        while w.val is None:
+            kind, c = w.policy()
+            w.step(kind, c)
+        return w.val if me == 0 else -w.val
+
     def heuristic(self, me: int) -> float:
         """A rough expected deal value for ``me`` at an open-stock horizon."""
         s = [0.0, 0.0]
@@ -183,12 +212,15 @@ class World:
         return 2.0 * math.tanh(d / 30.0)
 
 
-def search(w: World, depth: int, alpha: float, beta: float, me: int) -> float:
+def search(w: World, depth: int, alpha: float, beta: float, me: int,
+           rollouts: bool = False) -> float:
     """Alpha-beta value of ``w`` for ``me``; ``depth`` tricks ahead while the stock is open,
     to the end once it is closed or exhausted."""
     if w.val is not None:
         return w.val if me == 0 else -w.val
     if w.lead < 0 and depth <= 0 and not w.strict():
+        if rollouts:
+            return 0.5 * (w.rollout(me) + w.heuristic(me))
         return w.heuristic(me)
     p = w.player()
     nd = depth - 1 if w.lead >= 0 else depth
@@ -198,7 +230,7 @@ def search(w: World, depth: int, alpha: float, beta: float, me: int) -> float:
         for kind, c in ms:
             child = w.copy()
             child.step(kind, c)
-            v = search(child, nd, alpha, beta, me)
+            v = search(child, nd, alpha, beta, me, rollouts)
             if v > best:
                 best = v
                 if v > alpha:
@@ -210,7 +242,7 @@ def search(w: World, depth: int, alpha: float, beta: float, me: int) -> float:
     for kind, c in ms:
         child = w.copy()
         child.step(kind, c)
-        v = search(child, nd, alpha, beta, me)
+        v = search(child, nd, alpha, beta, me, rollouts)
         if v < best:
             best = v
             if v < beta:
@@ -313,7 +345,8 @@ class SchnapsenAI:
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  samples: int = 16, depth: int = 1, close_margin: float = 0.35,
-                 time_limit: float = 0.1, **_: Any) -> None:
+                 time_limit: float = 0.1, rollouts: bool = False, **_: Any) -> None:
+        self.rollouts = rollouts
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
         self.depth = depth
@@ -350,7 +383,7 @@ class SchnapsenAI:
                 child = w.copy()
                 child.step(kind, c)
                 nd = self.depth - 1 if w.lead >= 0 else self.depth
-                totals[j] += search(child, nd, -9.0, 9.0, me)
+                totals[j] += search(child, nd, -9.0, 9.0, me, self.rollouts)
             if close_idx is not None and i < max(4, self.samples // 2):
                 child = w.copy()
                 child.step("c", -1)
