@@ -39,6 +39,8 @@ from dataclasses import dataclass, field
 from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is_bid
 
 SUITS = "CDHS"
+SLAM_POINTS = 31  # combined points for a small slam in a suit fit
+EXTRA_PER_TRUMP = 0  # fit length beyond eight cards, in points
 _HCP = {12: 4, 11: 3, 10: 2, 9: 1}
 
 
@@ -516,12 +518,13 @@ def _place(ctx: Context, h: Hand) -> str:
         pts = combined_hcp
         level = 7 if pts >= 37 else 6 if pts >= 33 else 3 if pts >= 25 else 2 if pts >= 23 else 1
     else:
-        pts = combined
-        game = 4 if strain in "HS" else 5
-        level = 7 if pts >= 37 else 6 if pts >= 33 else game if pts >= (25 if game == 4 else 29) \
-            else 3 if pts >= 23 else 2
-        # compete for a part score up to the length of the fit
         fit = max(n for n, s in fits if s == strain)
+        # a long fit is worth more: a point per trump beyond eight
+        pts = combined + max(0, fit - 8) * EXTRA_PER_TRUMP
+        game = 4 if strain in "HS" else 5
+        level = 7 if pts >= 37 else 6 if pts >= SLAM_POINTS else game \
+            if pts >= (25 if game == 4 else 29) else 3 if pts >= 23 else 2
+        # compete for a part score up to the length of the fit
         if level < 4 and fit >= 8:
             level = max(level, min(fit - 6, 3))
         if strain in "CD" and level == 5 and combined_hcp >= 25 and not (their - {"N"}):
