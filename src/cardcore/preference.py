@@ -14,7 +14,8 @@ Actions (texts, each listed by ``legal_actions()``):
   ``"trump spades"`` etc.;
 * ``"no aces"`` or ``"no announcement"`` (offered only to a declarer who may announce);
 * defence: ``"stay"``, ``"drop"``; the single staying defender then ``"invite"`` or ``"alone"``;
-* trick play: the card, ``"As"`` (``"play As"`` is accepted too).
+* trick play: the card, ``"As"`` (``"play As"`` is accepted too). Tens print as ``T``
+  (``"Th"``); ``"10h"`` is accepted on input.
 
 Decisions the rules page leaves open (each pinned by ``tests/test_preference.py``):
 
