@@ -227,3 +227,22 @@ def test_json_round_trip_mid_play():
         s.apply(a)
         t.apply(a)
     assert t.scores() == s.scores() and t.record() == s.record()
+
+
+def test_dummy_never_acts_and_declarer_chooses_for_dummy_in_random_games():
+    for seed in range(15):
+        s = cardcore.new_game("bridge", seed=seed)
+        agent = RandomAgent(seed=seed)
+        while s.phase == "auction":
+            s.apply(agent.act(s))
+        if s.passed_out:
+            continue
+        while not s.is_over:
+            ph, cp = s.playing_hand, s.current_player
+            assert cp != s.dummy
+            assert cp == (s.declarer if ph == s.dummy else ph)
+            assert all(int(a.cards[0]) in s.hands[ph] for a in s.legal_actions())
+            s.apply(agent.act(s))
+        assert sum(s.won) == 13 and s.current_player is None and s.playing_hand is None
+        sc = s.scores()
+        assert sc[0] == sc[2] == -sc[1] == -sc[3] == s.ns_score()
