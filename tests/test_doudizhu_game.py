@@ -264,6 +264,8 @@ def test_observation_hides_other_hands_and_is_json():
                 assert json.dumps(st.hands[q]) not in text
     with pytest.raises(IllegalAction):
         st.observation(3)
+    st.apply("pass")
+    assert st.observation(2)["passes_on"] == [[1, 0]]      # seat 1 passed on play 0
 
 
 def test_encode_layout():

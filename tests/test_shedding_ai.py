@@ -203,3 +203,21 @@ def test_zsy_pass_inference_holds_for_real_hands():
             assert [sum(w) for w in world] == obs["card_counts"]
             st.apply(rnd.act(st))
     assert tight > 0
+
+
+def test_ddz_pass_events_and_consistent_worlds():
+    from cardcore.cards import deck54, parse
+
+    s0 = [int(c) for c in parse("3c 3d 3h 4c 4d 4h 5c 5d 5h 6c 6d 6h 7c 7d 7h 8c 8d")]
+    rest = [int(c) for c in deck54() if int(c) not in s0]
+    st = cardcore.new_game("doudizhu", seed=1, deck=s0 + rest, first=0)
+    st.apply("bid 3")
+    st.apply("8c")
+    st.apply("pass")                                   # seat 1 passes on the landlord's 8
+    ai = DouDizhuAI(seed=3, rollouts=2)
+    ai.pass_tries = 8
+    obs = st.observation(2)
+    ev = ai.pass_events(obs)
+    assert len(ev) == 1 and ev[0][0] == 1 and ev[0][1][:2] == ("single", 5)
+    world = ai._world(obs)
+    assert [sum(w) for w in world] == obs["card_counts"]

@@ -120,6 +120,7 @@ class DouDizhuState(State):
         self.played = [[], [], []]       # cards each seat played, in order
         self.num_plays = [0, 0, 0]
         self.plays: list[list] = []      # [seat, kind, text, cards] of every play, in order
+        self.passes_on: list[list] = []  # [seat, index in plays] of every pass in the play
         self.bombs = 0
         self.spring = False
         self.reverse_spring = False
@@ -201,6 +202,7 @@ class DouDizhuState(State):
             self._apply_bid(seat, action)
             return
         if action.kind == "pass":
+            self.passes_on.append([seat, len(self.plays) - 1])
             self.passes += 1
             self.turn = (seat + 1) % 3
             if self.passes == 2:
@@ -317,6 +319,7 @@ class DouDizhuState(State):
             "passes": self.passes,
             "plays": [{"seat": p[0], "kind": p[1], "text": p[2], "cards": list(p[3])}
                       for p in self.plays],
+            "passes_on": [list(p) for p in self.passes_on],
             "played": [list(p) for p in self.played],
             "redeals": self.redeals,
             "winner": self.winner_seat,
