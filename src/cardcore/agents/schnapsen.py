@@ -47,6 +47,13 @@ def _scale(points: int, has_trick: bool) -> int:
 class World:
     """A perfect-information deal (one determinisation), cheap to copy."""
 
+    # heuristic weights (see ``heuristic``)
+    W_TRUMP = 8.0
+    W_TRUMP_PT = 0.5
+    W_HIGH = 0.6
+    W_PEND = 0.6
+    SCALE = 30.0
+
     __slots__ = ("h", "stock", "trump", "closed", "closer", "rp", "rt", "pts", "pend", "tw",
                  "mar", "leader", "lead", "val")
 
@@ -201,15 +208,15 @@ class World:
         """A rough expected deal value for ``me`` at an open-stock horizon."""
         s = [0.0, 0.0]
         for p in (0, 1):
-            v = self.pts[p] + (0.6 * self.pend[p] if not self.tw[p] else 0.0)
+            v = self.pts[p] + (self.W_PEND * self.pend[p] if not self.tw[p] else 0.0)
             for c in self.h[p]:
                 if (c & 3) == self.trump:
-                    v += 5 + 0.5 * _PT[c]
+                    v += self.W_TRUMP + self.W_TRUMP_PT * _PT[c]
                 elif _PT[c] >= 10:
-                    v += 0.35 * _PT[c]
+                    v += self.W_HIGH * _PT[c]
             s[p] = v
         d = s[me] - s[1 - me]
-        return 2.0 * math.tanh(d / 30.0)
+        return 2.0 * math.tanh(d / self.SCALE)
 
 
 def search(w: World, depth: int, alpha: float, beta: float, me: int,
@@ -345,8 +352,10 @@ class SchnapsenAI:
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  samples: int = 16, depth: int = 1, close_margin: float = 0.35,
-                 time_limit: float = 0.1, rollouts: bool = False, **_: Any) -> None:
+                  time_limit: float = 0.1, rollouts: bool = False, deep_stock: int = 0,
+                 **_: Any) -> None:
         self.rollouts = rollouts
+        self.deep_stock = deep_stock
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
         self.depth = depth
@@ -382,7 +391,8 @@ class SchnapsenAI:
                     continue
                 child = w.copy()
                 child.step(kind, c)
-                nd = self.depth - 1 if w.lead >= 0 else self.depth
+                nd = self.depth if k.stock_size > self.deep_stock else 9
+                nd = nd - 1 if w.lead >= 0 else nd
                 totals[j] += search(child, nd, -9.0, 9.0, me, self.rollouts)
             if close_idx is not None and i < max(4, self.samples // 2):
                 child = w.copy()
