@@ -78,13 +78,25 @@ def test_exchanges_and_announces():
     assert a.kind == "marry" and str(a) in ("marry Kh", "marry Qh")
 
 
-def test_closed_stock_the_ai_samples_and_plays_legally():
+def test_closed_stock_worlds_are_consistent_with_the_view():
+    from cardcore.rng import Rng
+
     s = cardcore.new_game("schnapsen", seed=4, single_deal=True)
     s.apply("close")
     ai = SchnapsenAI(seed=4, samples=6)
+    rng = Rng(2)
     while not s.is_over:
+        me = s.current_player
+        k = Knowledge(s.observation(me))
+        hidden = sorted(s.hands[1 - me] + s.stock)
+        for _ in range(5):
+            w = k.world(rng)
+            assert sorted(w.h[me]) == sorted(s.hands[me])
+            assert len(w.h[1 - me]) == len(s.hands[1 - me]) and len(w.stock) == len(s.stock)
+            assert sorted(w.h[1 - me] + w.stock) == hidden        # only unseen cards move
+            assert w.stock[-1] == s.trump_card and w.closed and w.closer == 0
         s.apply(ai.act(s))
-    assert s.result["closer"] == 0
+    assert s.result["closer"] == 0 and len(s.stock) == 10
 
 
 def _deals(opponent, n, samples=8):

@@ -344,8 +344,12 @@ class SchnapsenAI:
 
     Options: ``samples`` (worlds per decision while the stock is open, default 16),
     ``depth`` (tricks searched ahead while the stock is open, default 1),
+    ``deep_stock`` (search to the end of the deal once the stock holds at most this many
+    cards; default 0: off, it measured no stronger and is slower),
+    ``rollouts`` (mix a quick playout into the horizon value; default off),
     ``close_margin`` (how much closing must beat playing on, in game points, default 0.35),
-    ``time_limit`` (seconds per decision, default 0.1: sampling stops early when reached).
+    ``time_limit`` (seconds per decision, default 0.1: sampling stops early when 80% of it is
+    spent, after at least two worlds).
     """
 
     name = "ai"
