@@ -419,3 +419,5 @@ def test_observation_and_render_hide_the_opponent_and_stock():
     assert "Jd" in text and "Ac" not in text and "Td" not in text and "Jc" in text
     assert "stock 10 cards" in text and "points 0" in text and "match count" in text
     assert "on the table: Jh" in text
+    public = s.render(None)
+    assert "Jd" not in public and "Ac" not in public and "seat 1: 5 cards" in public

@@ -387,14 +387,19 @@ class SchnapsenState(State):
         stock = (f"stock closed by seat {self.closer} ({len(self.stock)} cards)"
                  if self.closed else f"stock {len(self.stock)} cards")
         lines.append(f"  trumps {SUITS[self.trump]}: {tc}; {stock}")
-        lines.append(f"  you (seat {p}): {fmt(sort_hand(self.hands[p])) or '-'}; "
-                     f"points {self.points[p]}"
-                     + (f" (+{self.pending[p]} pending)" if self.pending[p] else "")
-                     + f"; tricks {self.tricks_won[p]}")
-        known = self.known[1 - p]
-        lines.append(f"  opponent (seat {1 - p}): {len(self.hands[1 - p])} cards"
-                     + (f", known {fmt(sort_hand(known))}" if known else "")
-                     + f"; tricks {self.tricks_won[1 - p]}")
+        if player is None:               # the public view: no hand shown
+            for seat in (0, 1):
+                lines.append(f"  seat {seat}: {len(self.hands[seat])} cards; "
+                             f"tricks {self.tricks_won[seat]}")
+        else:
+            lines.append(f"  you (seat {p}): {fmt(sort_hand(self.hands[p])) or '-'}; "
+                         f"points {self.points[p]}"
+                         + (f" (+{self.pending[p]} pending)" if self.pending[p] else "")
+                         + f"; tricks {self.tricks_won[p]}")
+            known = self.known[1 - p]
+            lines.append(f"  opponent (seat {1 - p}): {len(self.hands[1 - p])} cards"
+                         + (f", known {fmt(sort_hand(known))}" if known else "")
+                         + f"; tricks {self.tricks_won[1 - p]}")
         for seat in (0, 1):
             if self.marriages[seat]:
                 lines.append(f"  seat {seat} announced: "
