@@ -221,3 +221,19 @@ def test_ddz_pass_events_and_consistent_worlds():
     assert len(ev) == 1 and ev[0][0] == 1 and ev[0][1][:2] == ("single", 5)
     world = ai._world(obs)
     assert [sum(w) for w in world] == obs["card_counts"]
+
+
+def test_farmer_feeds_partner_about_to_go_out():
+    # a position set up directly: seat 1 (farmer) leads, seat 2 (its partner, next to act)
+    # holds one card; a low single lets the partner out at once
+    from cardcore.cards import parse
+
+    st = cardcore.new_game("doudizhu", seed=4, first=0)
+    st.apply("bid 3")
+    st.hands[1] = sorted(int(c) for c in parse("3c 9d Kd Ks Ac Ad"))
+    st.hands[2] = [int(c) for c in parse("5h")]
+    st.turn = 1
+    st._legal_cache = None
+    for seed in range(3):
+        a = DouDizhuAI(seed=seed, rollouts=6).act(st.clone())
+        assert a.kind == "single" and int(a.cards[0]) >> 2 == 1   # the 3
