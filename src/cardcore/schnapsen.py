@@ -49,7 +49,6 @@ Decisions (the rules page's and this module's), each pinned by a test:
 
 from __future__ import annotations
 
-from typing import Any
 
 from .cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from .cards import format as fmt

@@ -356,7 +356,7 @@ class SchnapsenAI:
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  samples: int = 16, depth: int = 1, close_margin: float = 0.35,
-                  time_limit: float = 0.1, rollouts: bool = False, deep_stock: int = 0,
+                 time_limit: float = 0.1, rollouts: bool = False, deep_stock: int = 0,
                  **_: Any) -> None:
         self.rollouts = rollouts
         self.deep_stock = deep_stock
@@ -417,7 +417,8 @@ class SchnapsenAI:
             return moves[close_idx][1]
         return moves[best_j][1]
 
-    def _root_moves(self, k: Knowledge, legal: list[Action]) -> list[tuple[tuple[str, int], Action]]:
+    def _root_moves(self, k: Knowledge,
+                    legal: list[Action]) -> list[tuple[tuple[str, int], Action]]:
         out = []
         marry = {int(a.cards[0]) for a in legal if a.kind == "marry"}
         for a in legal:
