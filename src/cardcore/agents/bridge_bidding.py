@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is_bid
 
 SUITS = "CDHS"
+GAME_POINTS = 25  # combined points for a game in no trump or a major
 SLAM_POINTS = 31  # combined points for a small slam in a suit fit
 EXTRA_PER_TRUMP = 0  # fit length beyond eight cards, in points
 _HCP = {12: 4, 11: 3, 10: 2, 9: 1}
@@ -516,18 +517,19 @@ def _place(ctx: Context, h: Hand) -> str:
         strain = SUITS[longest] if h.lengths[longest] >= 6 or p.minlen[longest] >= 5 else "N"
     if strain == "N":
         pts = combined_hcp
-        level = 7 if pts >= 37 else 6 if pts >= 33 else 3 if pts >= 25 else 2 if pts >= 23 else 1
+        level = 7 if pts >= 37 else 6 if pts >= 33 else 3 if pts >= GAME_POINTS \
+            else 2 if pts >= GAME_POINTS - 2 else 1
     else:
         fit = max(n for n, s in fits if s == strain)
         # a long fit is worth more: a point per trump beyond eight
         pts = combined + max(0, fit - 8) * EXTRA_PER_TRUMP
         game = 4 if strain in "HS" else 5
         level = 7 if pts >= 37 else 6 if pts >= SLAM_POINTS else game \
-            if pts >= (25 if game == 4 else 29) else 3 if pts >= 23 else 2
+            if pts >= (GAME_POINTS if game == 4 else 29) else 3 if pts >= GAME_POINTS - 2 else 2
         # compete for a part score up to the length of the fit
         if level < 4 and fit >= 8:
             level = max(level, min(fit - 6, 3))
-        if strain in "CD" and level == 5 and combined_hcp >= 25 and not (their - {"N"}):
+        if strain in "CD" and level == 5 and combined_hcp >= GAME_POINTS and not (their - {"N"}):
             strain, level = "N", 3
     return _bid(level, strain)
 
