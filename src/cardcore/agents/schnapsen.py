@@ -348,7 +348,7 @@ class SchnapsenAI:
     cards; default 0: off, it measured no stronger and is slower),
     ``rollouts`` (mix a quick playout into the horizon value; default off),
     ``close_margin`` (how much closing must beat playing on, in game points, default 0.35),
-    ``time_limit`` (seconds per decision, default 0.1: sampling stops early when 80% of it is
+    ``time_limit`` (seconds per decision, default 0.1: sampling stops early when 60% of it is
     spent, after at least two worlds).
     """
 
@@ -404,7 +404,7 @@ class SchnapsenAI:
                 close_total += search(child, 0, -9.0, 9.0, me)
                 close_n += 1
             used += 1
-            if time.perf_counter() - t0 > self.time_limit * 0.8 and used >= 2:
+            if time.perf_counter() - t0 > self.time_limit * 0.6 and used >= 2:
                 break
         best_j, best_v = None, -99.0
         for j in range(len(moves)):
