@@ -142,6 +142,15 @@ def run_play(n_deals: int, seed: int, budget: float, samples: int, cache: dict) 
     """Bid, then play every deal with PIMC at all four seats; compare the declarer's tricks
     with the double-dummy tricks of the contract reached."""
     st = {"played": 0, "lost": [], "made": 0, "dd_made": 0, "card_times": [], "samples": []}
+    try:
+        _play_deals(n_deals, seed, budget, samples, cache, st)
+    except KeyboardInterrupt:  # report the deals finished so far
+        print("  interrupted", file=sys.stderr)
+    return st
+
+
+def _play_deals(n_deals: int, seed: int, budget: float, samples: int, cache: dict,
+                st: dict) -> None:
     for i in range(n_deals):
         vul = VULS[i % 4]
         deal = Deal.random(seed + i)
@@ -170,9 +179,8 @@ def run_play(n_deals: int, seed: int, budget: float, samples: int, cache: dict) 
         st["lost"].append(dd - got)
         st["made"] += got >= 6 + level
         st["dd_made"] += dd >= 6 + level
-        print(f"  ... deal {i + 1}: {s.contract} by {SEATS[s.declarer]}, dd {dd}, took {got}",
-              file=sys.stderr, flush=True)
-    return st
+        print(f"  ... deal {i + 1}: {s.contract} by {SEATS[s.declarer]}, dd {dd}, took {got}; "
+              f"slowest card {max(st['card_times'][-52:]):.2f} s", file=sys.stderr, flush=True)
 
 
 def anchor(n: int, seed: int) -> None:

@@ -218,3 +218,23 @@ def test_first_trick_rules():
     s.apply("Jh")
     # S fourth hand, opponents winning: win as cheaply as possible -- cannot beat the jack
     assert str(cardcore.Card(trick_rule_card(s))) == "5h"
+
+
+def test_rule_tricks_option():
+    with pytest.raises(cardcore.CardcoreError, match="rule_tricks"):
+        BridgeAI(rule_tricks=-1)
+    s = cardcore.new_game("bridge", seed=8)
+    for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    ai = BridgeAI(seed=1, cheap=True, rule_tricks=2)
+    seen = []  # (completed tricks before the decision, played by rule?)
+    while sum(1 for t in s.tricks if t["winner"] is not None) < 3:
+        done = sum(1 for t in s.tricks if t["winner"] is not None)
+        multi = len(s.legal_actions()) > 1
+        a = ai.act(s)
+        if multi:
+            seen.append((done, "rule" in ai.last_info))
+        s.apply(a)
+    assert all(by_rule for done, by_rule in seen if done < 2)
+    assert all(not by_rule for done, by_rule in seen if done == 2)
+    assert any(done == 2 for done, _ in seen)

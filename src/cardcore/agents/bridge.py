@@ -13,12 +13,13 @@ for the chance of making (declarer) or defeating (defenders) the contract. Sampl
 
 The opening lead and the rest of the first trick follow classic rules (``opening_lead``,
 ``trick_rule_card``): with 49-52 cards out one double-dummy search can take seconds; from the
-second trick on a search takes milliseconds. ``search_trick1=True`` searches the first trick's
-later cards too.
+second trick on a search usually takes milliseconds (rarely a second or more on a loaded
+machine). ``rule_tricks=N`` plays the first N tricks by rule (leads by the opening-lead rules);
+``rule_tricks=0`` searches every card but the opening lead.
 
 Options: ``time_budget=0.8`` seconds per card (the first sample is always solved),
 ``samples=48`` at most per card, ``cheap=True`` (a fast mode for tests: 6 samples, 0.05 s),
-``search_trick1=False``.
+``rule_tricks=1``.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class BridgeAI:
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
                  time_budget: float = 0.8, samples: int = 48, cheap: bool = False,
-                 search_trick1: bool = False, **_: Any) -> None:
+                 rule_tricks: int = 1, **_: Any) -> None:
         if cheap:
             time_budget, samples = min(time_budget, 0.05), min(samples, 6)
         if not time_budget > 0 or samples < 1:
@@ -51,7 +52,9 @@ class BridgeAI:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.time_budget = float(time_budget)
         self.samples = int(samples)
-        self.search_trick1 = bool(search_trick1)
+        if isinstance(rule_tricks, bool) or not isinstance(rule_tricks, int) or rule_tricks < 0:
+            raise CardcoreError(f"BridgeAI: rule_tricks {rule_tricks!r}: expected an int >= 0")
+        self.rule_tricks = rule_tricks
         self.last_info: dict = {}
 
     # ------------------------------------------------------------------ entry
@@ -68,12 +71,14 @@ class BridgeAI:
             return legal[0]  # pass is always first and always legal
         if len(legal) == 1:
             return legal[0]
-        if not state.tricks:
+        done = sum(1 for t in state.tricks if t["winner"] is not None)
+        leading = not state.tricks or state.tricks[-1]["winner"] is not None
+        if not state.tricks or (done < self.rule_tricks and leading):
             card = opening_lead(state)
-            self.last_info = {"rule": "opening lead"}
-        elif state.tricks[0]["winner"] is None and not self.search_trick1:
+            self.last_info = {"rule": "lead"}
+        elif done < self.rule_tricks:
             card = trick_rule_card(state)
-            self.last_info = {"rule": "first trick"}
+            self.last_info = {"rule": "follow"}
         else:
             card = self.choose_card(state)
         for a in legal:
