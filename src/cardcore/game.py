@@ -112,6 +112,12 @@ class State:
     TRANSIENT: ClassVar[tuple[str, ...]] = ()
 
     # ------------------------------------------------------------ construction
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        raw = cls.__dict__.get("_legal_actions")
+        if raw is not None and not getattr(raw, "_memoised", False):
+            cls._legal_actions = _memoise_legal(raw)  # type: ignore[method-assign]
+
     def __init__(self, *, seed: int | None = None, deck: CardsLike | None = None,
                  **options: Any) -> None:
         if seed is None:
@@ -192,6 +198,7 @@ class State:
         resolved = self._resolve(action)
         seat = self._current_player()
         self._apply(resolved)
+        self.__dict__.pop(_MEMO, None)
         self.log.append([seat, *resolved.to_list()])
         for name in self.TRANSIENT:
             setattr(self, name, None)
@@ -268,6 +275,7 @@ class State:
     # ------------------------------------------------------------ copying and JSON
     def _state_dict(self) -> dict:
         skip = set(self.TRANSIENT)
+        skip.add(_MEMO)
         return {k: v for k, v in self.__dict__.items() if k not in skip}
 
     def clone(self) -> "State":
@@ -294,6 +302,30 @@ class State:
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} game={self.GAME} player={self.current_player} "
                 f"actions={len(self.log)}>")
+
+
+_MEMO = "_legal_memo"
+
+
+def _memoise_legal(raw):
+    """Wrap a game's ``_legal_actions`` so that it is computed once per position.
+
+    The memo is keyed on the number of actions applied and the generator state, is never
+    serialised, and is dropped by every ``apply``; callers get a fresh list each time.
+    """
+
+    def _legal_actions(self: State) -> list[Action]:
+        key = (len(self.log), self.rng_state)
+        memo = self.__dict__.get(_MEMO)
+        if memo is None or memo[0] != key:
+            memo = (key, raw(self))
+            self.__dict__[_MEMO] = memo
+        return list(memo[1])
+
+    _legal_actions._memoised = True  # type: ignore[attr-defined]
+    _legal_actions.__doc__ = raw.__doc__
+    _legal_actions.__wrapped__ = raw  # type: ignore[attr-defined]
+    return _legal_actions
 
 
 class _StateRng(Rng):
