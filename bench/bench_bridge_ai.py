@@ -1,7 +1,8 @@
 """Bridge AI benchmark: the auction against par, the card play against double dummy.
 
-    python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--budget 0.2] [--dd endplay]
-                                    [--samples 24] [--seed 1] [--anchor]
+    python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--budget 0.2]
+                                    [--samples 24] [--seed 1] [--dd cardcore|endplay]
+                                    [--rule-tricks 1] [--dd-cache FILE] [--anchor]
 
 For each deal (``Deal.random(seed + i)``, dealer South, vulnerability cycling none/ns/ew/both)
 the four seats bid with the built-in system and play with PIMC (every seat the same AI).
@@ -93,9 +94,13 @@ def par(table: list[list[int]], vul: str) -> tuple[int, str, int]:
     return -best[1][0], best[1][1], best[1][2]
 
 
+RULE_TRICKS = 1
+
+
 def _auction(deal: Deal, vul: str, seed: int, budget: float, samples: int):
     s = cardcore.new_game("bridge", deal=deal, vulnerability=vul)
-    ais = [BridgeAI(seed=seed + k, time_budget=budget, samples=samples) for k in range(4)]
+    ais = [BridgeAI(seed=seed + k, time_budget=budget, samples=samples, rule_tricks=RULE_TRICKS)
+           for k in range(4)]
     while s.phase == "auction":
         s.apply(ais[s.current_player].act(s))
     return s, ais
@@ -222,10 +227,13 @@ def main(argv=None) -> None:
     ap.add_argument("--dd-cache", default=None, help="JSON file to keep double-dummy tables in")
     ap.add_argument("--dd", choices=("cardcore", "endplay"), default="cardcore",
                     help="double-dummy engine for par and the yardstick (endplay = DDS)")
+    ap.add_argument("--rule-tricks", type=int, default=1,
+                    help="tricks the AI plays by rule before searching (BridgeAI rule_tricks)")
     ap.add_argument("--anchor", action="store_true")
     args = ap.parse_args(argv)
-    global DD_ENGINE
+    global DD_ENGINE, RULE_TRICKS
     DD_ENGINE = args.dd
+    RULE_TRICKS = args.rule_tricks
     cache: dict = {}
     if args.dd_cache:
         try:
@@ -258,7 +266,9 @@ def main(argv=None) -> None:
     if args.play_deals:
         st = run_play(args.play_deals, args.seed, args.budget, args.samples, cache)
         p = st["played"]
-        print(f"{'deals played out (PIMC, ' + str(args.budget) + ' s/card, <= ' + str(args.samples) + ' samples)':<58} {p:>12}")
+        label = (f"deals played out (PIMC {args.budget} s/card, <= {args.samples} samples, "
+                 f"{args.rule_tricks} trick(s) by rule)")
+        print(f"{label:<70} {p:>4}")
         if p:
             print(f"{'declarer tricks lost vs double dummy (mean)':<58} "
                   f"{statistics.mean(st['lost']):>12.2f}")
