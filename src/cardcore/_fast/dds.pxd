@@ -1,0 +1,40 @@
+from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t
+
+ctypedef uint64_t u64
+
+# Cards inside the solver are *bit indices* 16 * suit + rank (suits c, d, h, s = 0..3, ranks
+# 2..A = 0..12), so a hand is one u64 with each suit in its own 16-bit lane.
+
+cdef struct TTEntry:
+    u64 lens           # suit lengths of every hand (nibble 4 * (4 * seat + suit))
+    uint32_t code[4]   # per suit: holders (2 bits each) of its top ``d[suit]`` cards
+    uint8_t d[4]       # per suit: how many top cards matter (the rest are small cards)
+    int8_t lb          # lower bound of the side-0 tricks still to take from this position
+    int8_t ub          # upper bound
+    uint8_t leader
+    uint8_t depth      # tricks left; 0 = empty slot
+
+cdef struct TTable:
+    TTEntry* e
+    u64 nbuckets_mask  # number of buckets - 1 (a power of two - 1)
+
+cdef struct Pos:
+    u64 hand[4]        # seats 0..3 clockwise; sides are {0, 2} and {1, 3}
+    u64 gone           # cards of completed tricks
+    int trick[4]       # cards of the current trick, in play order
+    int leader         # seat that led the current trick
+    int trump          # 0..3 = suit, 4 = no trump
+    long nodes
+    int flags          # debugging: 1 = no partner quick tricks, 2 = no quick tricks, 4 = no TT, 8 = no top-trump rule
+    long probes
+    long hits
+    long cut[4][4]
+    long nocut[4]
+    TTable tt
+    int hist[4][64]    # history heuristic: cutoffs per (seat, card)
+
+cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil
+cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil
+cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil
+cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil
+cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil

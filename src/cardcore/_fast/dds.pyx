@@ -1,0 +1,817 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""Double-dummy Bridge solver kernel.
+
+Seats are 0..3 clockwise; seats 0 and 2 form one side ("side 0"), 1 and 3 the other.
+Public functions take hands as 52-bit masks of card ids (``rank * 4 + suit``); inside, a hand
+is a u64 with each suit in its own 16-bit lane (bit ``16 * suit + rank``).
+
+The search is split the way classic double-dummy solvers are:
+
+* trick resolution: :c:func:`trick_winner_index`;
+* move generation with equivalent-card merging and move ordering: :c:func:`gen_moves`;
+* quick tricks (sure tricks of the side on lead) and later-trick cutoffs: :c:func:`quick_tricks`;
+* transposition table at trick boundaries keyed on the relative-rank layout of every suit
+  (which hand holds the 1st, 2nd, ... highest card still out), storing bounds on the tricks
+  still to come: ``tt_probe`` / ``tt_store``;
+* zero-window alpha-beta ("can side 0 take ``target`` more tricks?"): :c:func:`search`, driven
+  by an MTD-style loop of zero-window searches: :c:func:`solve_ns`.
+"""
+
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int cc_popcount(unsigned long long x) { return (int)__popcnt64(x); }
+    static __inline int cc_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static __inline int cc_msb(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+    #else
+    static inline int cc_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int cc_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int cc_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    #endif
+    """
+    int cc_popcount(unsigned long long x) noexcept nogil
+    int cc_ctz(unsigned long long x) noexcept nogil
+    int cc_msb(unsigned long long x) noexcept nogil
+
+DEF NT = 4
+DEF SUIT_BITS = 0x1FFF
+
+# ----------------------------------------------------------------------------- helpers
+
+cdef inline u64 suit_of(u64 h, int s) noexcept nogil:
+    return (h >> (16 * s)) & SUIT_BITS
+
+
+cdef inline u64 to_lanes(u64 m52) noexcept nogil:
+    cdef u64 out = 0
+    cdef int c
+    while m52:
+        c = cc_ctz(m52)
+        m52 &= m52 - 1
+        out |= (<u64>1) << (16 * (c & 3) + (c >> 2))
+    return out
+
+
+cdef inline int lane_to_id(int b) noexcept nogil:
+    return (b & 15) * 4 + (b >> 4)
+
+
+cdef inline int id_to_lane(int c) noexcept nogil:
+    return 16 * (c & 3) + (c >> 2)
+
+
+# ----------------------------------------------------------------------------- trick resolution
+
+cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil:
+    """Index (0..3, in play order) of the card that wins the trick; cards as lane bits."""
+    cdef int best = 0
+    cdef int bc = c0
+    cdef int c, i
+    cdef int cs[4]
+    cs[0] = c0; cs[1] = c1; cs[2] = c2; cs[3] = c3
+    for i in range(1, 4):
+        c = cs[i]
+        if (c >> 4) == (bc >> 4):
+            if c > bc:
+                best = i
+                bc = c
+        elif (c >> 4) == trump:
+            best = i
+            bc = c
+    return best
+
+
+# ----------------------------------------------------------------------------- quick tricks
+
+cdef int qt_hand(const Pos* P, int leader, u64* win, u64* reach) noexcept nogil:
+    """Tricks the leader's side surely takes by cashing the leader's top cards at once.
+
+    A card counts when it outranks every card of the suit held by the three other hands.
+    In a suit contract a non-trump suit counts only as long as each opponent who holds a trump
+    still has to follow suit, and only if partner (holding trumps) can always play a non-trump.
+    ``win`` receives the cards whose rank the count relies on (the counted top cards).
+    """
+    cdef u64 w = 0
+    cdef int s, k, t = P.trump
+    cdef u64 me, others, pd_nontrump
+    cdef u64 lho = P.hand[(leader + 1) & 3]
+    cdef u64 pd = P.hand[(leader + 2) & 3]
+    cdef u64 rho = P.hand[(leader + 3) & 3]
+    cdef int total = 0, side_suits = 0, ktrump = 0
+    cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0, lim
+    if t != NT:
+        lho_tr = suit_of(lho, t) != 0
+        rho_tr = suit_of(rho, t) != 0
+        pd_tr = suit_of(pd, t) != 0
+    for s in range(4):
+        me = suit_of(P.hand[leader], s)
+        if me == 0:
+            continue
+        others = suit_of(lho | pd | rho, s)
+        if others == 0:
+            k = cc_popcount(me)
+            w |= me << (16 * s)
+        else:
+            k = cc_popcount(me >> (cc_msb(others) + 1))
+            w |= (me & ~((<u64>2 << cc_msb(others)) - 1)) << (16 * s)
+        if k == 0:
+            continue
+        if t == NT:
+            total += k
+            reach[0] |= (<u64>1) << s
+        elif s == t:
+            ktrump = k
+            reach[0] |= (<u64>1) << s
+        else:
+            if lho_tr:
+                lim = cc_popcount(suit_of(lho, s))
+                if lim < k:
+                    k = lim
+            if rho_tr:
+                lim = cc_popcount(suit_of(rho, s))
+                if lim < k:
+                    k = lim
+            side_suits += k
+            if k:
+                reach[0] |= (<u64>1) << s
+    win[0] = w
+    if t == NT:
+        return total
+    if side_suits and pd_tr:
+        if cc_popcount(pd) - cc_popcount(suit_of(pd, t)) < side_suits:
+            side_suits = 0
+    return ktrump + side_suits
+
+
+cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil:
+    """Sure tricks of the side on lead: the leader cashing its own top cards, or the leader
+    leading low to a suit where partner holds cashable top cards and partner cashing his.
+
+    ``win`` receives the cards whose rank the count relies on.
+    """
+    cdef u64 w1 = 0, w2 = 0, r1 = 0, r2 = 0
+    cdef int q1 = qt_hand(P, leader, &w1, &r1)
+    cdef int q2, s
+    cdef u64 me = P.hand[leader]
+    win[0] = w1
+    if q1 >= cc_popcount(me) or (P.flags & 1):
+        return q1
+    q2 = qt_hand(P, (leader + 2) & 3, &w2, &r2)
+    if q2 > q1:
+        for s in range(4):
+            if (r2 >> s) & 1 and suit_of(me, s):
+                win[0] = w2
+                return q2
+    return q1
+
+
+# ----------------------------------------------------------------------------- move generation
+
+cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
+    """Legal cards of ``player`` (one per run of equivalent cards), best first.
+
+    Cards are equivalent when only cards of completed tricks lie between them; each run is
+    represented by its highest card.
+    """
+    cdef u64 h = P.hand[player]
+    cdef int trump = P.trump
+    cdef int lead_suit = -1
+    cdef int s, s0, s1, r, n = 0, i, j, sc, b
+    cdef u64 hs, present, above, m
+    cdef int scores[16]
+    cdef int win_idx, win_card, winner_is_partner, card_wins
+    cdef u64 later, later_trumps
+    cdef int me_side = player & 1
+    cdef u64 lho = P.hand[(player + 1) & 3]
+    cdef u64 pd = P.hand[(player + 2) & 3]
+    cdef u64 rho = P.hand[(player + 3) & 3]
+    cdef u64 opp_s, pd_s, all_s
+    cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0
+
+    if trump != NT:
+        lho_tr = suit_of(lho, trump) != 0
+        rho_tr = suit_of(rho, trump) != 0
+        pd_tr = suit_of(pd, trump) != 0
+
+    s0 = 0
+    s1 = 4
+    win_card = -1
+    winner_is_partner = 0
+    later = 0
+    if pos > 0:
+        lead_suit = P.trick[0] >> 4
+        if suit_of(h, lead_suit):
+            s0 = lead_suit
+            s1 = lead_suit + 1
+        win_idx = 0
+        win_card = P.trick[0]
+        for i in range(1, pos):
+            b = P.trick[i]
+            if (b >> 4) == (win_card >> 4):
+                if b > win_card:
+                    win_idx = i
+                    win_card = b
+            elif (b >> 4) == trump:
+                win_idx = i
+                win_card = b
+        winner_is_partner = ((P.leader + win_idx) & 1) == me_side
+        # hands still to play after this one in the trick
+        for i in range(pos + 1, 4):
+            later |= P.hand[(P.leader + i) & 3]
+
+    for s in range(s0, s1):
+        hs = suit_of(h, s)
+        if hs == 0:
+            continue
+        present = suit_of(~P.gone, s)
+        m = hs
+        while m:
+            r = cc_ctz(m)
+            m &= m - 1
+            above = present & ~((<u64>2 << r) - 1)
+            if above and (hs & (above & (~above + 1))):
+                continue
+            b = 16 * s + r
+            # ---------------- ordering score
+            if pos == 0:
+                opp_s = suit_of(lho | rho, s)
+                pd_s = suit_of(pd, s)
+                all_s = opp_s | pd_s | hs
+                sc = 0
+                if (<u64>1 << r) > (opp_s | pd_s):
+                    sc = 60 + r            # a winner: cash it
+                elif pd_s and (opp_s == 0 or cc_msb(pd_s) > cc_msb(opp_s)):
+                    sc = 50 - r            # lead low to partner's winner
+                else:
+                    sc = 20 - r
+                if trump != NT and s != trump:
+                    if (lho_tr and suit_of(lho, s) == 0) or (rho_tr and suit_of(rho, s) == 0):
+                        sc -= 40
+                    elif pd_tr and pd_s == 0 and opp_s:
+                        sc += 25
+                elif trump != NT and s == trump:
+                    if (<u64>1 << r) > (opp_s | pd_s):
+                        sc += 5
+            elif lead_suit == s:
+                card_wins = (win_card >> 4) == s and b > win_card
+                later_trumps = 0
+                if trump != NT and trump != s:
+                    # a later hand void in the suit might ruff
+                    for i in range(pos + 1, 4):
+                        if suit_of(P.hand[(P.leader + i) & 3], s) == 0:
+                            later_trumps |= suit_of(P.hand[(P.leader + i) & 3], trump)
+                if winner_is_partner and pos >= 2 and (
+                        pos == 3 or (win_card > (16 * (win_card >> 4) + (
+                            cc_msb(suit_of(later, win_card >> 4)) if suit_of(later, win_card >> 4) else -1))
+                            and (win_card >> 4 == trump or later_trumps == 0))):
+                    sc = 50 - r            # partner has the trick: play low
+                elif card_wins:
+                    if pos == 3 or ((<u64>1 << r) > suit_of(later, s) and later_trumps == 0):
+                        sc = 80 - r        # cheapest sure winner
+                    elif pos == 1:
+                        sc = 10 + r
+                    else:
+                        sc = 30 + r
+                else:
+                    sc = 40 - r            # cannot win: play low
+            else:
+                # void in the led suit: ruff or discard
+                if s == trump:
+                    if winner_is_partner and pos == 3:
+                        sc = 0 - r
+                    elif (win_card >> 4) != trump or b > win_card:
+                        sc = 70 - r
+                    else:
+                        sc = -10 - r
+                else:
+                    sc = 30 - r + 2 * cc_popcount(hs)
+                    all_s = suit_of(lho | pd | rho, s)
+                    if (<u64>1 << r) > all_s:
+                        sc -= 30           # keep a winner
+            sc = sc * 64 + (P.hist[player][b] if P.hist[player][b] < 63 else 63)
+            # insertion into the sorted list
+            j = n
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                out[j] = out[j - 1]
+                j -= 1
+            scores[j] = sc
+            out[j] = b
+            n += 1
+    return n
+
+
+# ----------------------------------------------------------------------------- transposition table
+
+DEF BUCKET = 8
+
+cdef inline void layout(const Pos* P, u64* lens, uint32_t* code, int* slen) noexcept nogil:
+    """Suit lengths of every hand and, per suit, the holders of its cards from the top."""
+    cdef int s, b, i
+    cdef u64 c, m
+    cdef u64 h1 = P.hand[1], h2 = P.hand[2], h3 = P.hand[3]
+    cdef u64 all_ = P.hand[0] | h1 | h2 | h3
+    cdef u64 L = 0
+    for i in range(4):
+        for s in range(4):
+            L |= (<u64>cc_popcount(suit_of(P.hand[i], s))) << (4 * (4 * i + s))
+    lens[0] = L
+    for s in range(4):
+        m = suit_of(all_, s) << (16 * s)
+        slen[s] = cc_popcount(m)
+        c = 0
+        while m:
+            b = cc_msb(m)
+            m ^= (<u64>1) << b
+            c = (c << 2) | (((h1 >> b) & 1) | (((h2 >> b) & 1) << 1) | (((h3 >> b) & 1) * 3))
+        code[s] = <uint32_t> c
+
+
+cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
+    cdef u64 x = (lens + <u64>leader) * <u64>0x9E3779B97F4A7C15
+    x ^= x >> 29
+    x *= <u64>0xBF58476D1CE4E5B9
+    x ^= x >> 32
+    return x
+
+
+cdef inline u64 top_cards(const Pos* P, const uint8_t* d) noexcept nogil:
+    """The top ``d[s]`` cards of each suit still held (as lane bits)."""
+    cdef u64 all_ = P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3]
+    cdef u64 w = 0, m
+    cdef int s, j, b
+    for s in range(4):
+        m = suit_of(all_, s)
+        for j in range(d[s]):
+            b = cc_msb(m)
+            m ^= (<u64>1) << b
+            w |= (<u64>1) << (16 * s + b)
+    return w
+
+
+cdef inline int tt_probe(Pos* P, u64 lens, const uint32_t* code, const int* slen, int target,
+                         u64* win) noexcept nogil:
+    """1 / 0 when a stored entry matching this position decides ``target``; -1 otherwise."""
+    cdef TTEntry* e = P.tt.e + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask) * BUCKET
+    cdef int i, s, ok
+    for i in range(BUCKET):
+        if e[i].depth == 0 or e[i].lens != lens or e[i].leader != P.leader:
+            continue
+        ok = 1
+        for s in range(4):
+            if (code[s] >> (2 * (slen[s] - e[i].d[s]))) != e[i].code[s]:
+                ok = 0
+                break
+        if not ok:
+            continue
+        if e[i].lb >= target:
+            win[0] = top_cards(P, e[i].d)
+            return 1
+        if e[i].ub < target:
+            win[0] = top_cards(P, e[i].d)
+            return 0
+    return -1
+
+
+cdef inline void tt_store(Pos* P, u64 lens, const uint32_t* code, const int* slen, int depth,
+                          int lb, int ub, u64 win) noexcept nogil:
+    cdef TTEntry* e = P.tt.e + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask) * BUCKET
+    cdef uint8_t d[4]
+    cdef uint32_t c[4]
+    cdef int i, s, low, victim = -1
+    cdef u64 all_ = P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3]
+    cdef u64 ws
+    for s in range(4):
+        ws = suit_of(win, s)
+        if ws:
+            low = cc_ctz(ws)
+            d[s] = <uint8_t> cc_popcount(suit_of(all_, s) >> low)
+        else:
+            d[s] = 0
+        c[s] = code[s] >> (2 * (slen[s] - d[s]))
+    for i in range(BUCKET):
+        if e[i].depth and e[i].lens == lens and e[i].leader == P.leader and \
+                e[i].d[0] == d[0] and e[i].d[1] == d[1] and e[i].d[2] == d[2] and \
+                e[i].d[3] == d[3] and e[i].code[0] == c[0] and e[i].code[1] == c[1] and \
+                e[i].code[2] == c[2] and e[i].code[3] == c[3]:
+            if lb > e[i].lb:
+                e[i].lb = lb
+            if ub < e[i].ub:
+                e[i].ub = ub
+            return
+    for i in range(BUCKET):
+        if e[i].depth == 0:
+            victim = i
+            break
+    if victim < 0:
+        victim = <int>(P.nodes & (BUCKET - 1))
+    e += victim
+    e.lens = lens
+    e.leader = <uint8_t> P.leader
+    e.depth = <uint8_t> depth
+    e.lb = <int8_t> lb
+    e.ub = <int8_t> ub
+    for s in range(4):
+        e.d[s] = d[s]
+        e.code[s] = c[s]
+
+
+# ----------------------------------------------------------------------------- search
+
+cdef inline u64 rank_winner(const int* trick, int wi) noexcept nogil:
+    """The winning card as a lane bit if it beat another card of its own suit, else 0."""
+    cdef int i, wc = trick[wi]
+    for i in range(4):
+        if i != wi and (trick[i] >> 4) == (wc >> 4):
+            return (<u64>1) << wc
+    return 0
+
+
+cdef inline u64 run_bottom(const Pos* P, u64 hand, int c) noexcept nogil:
+    """The lowest card of the run of equivalent cards that ``c`` (in ``hand``) heads."""
+    cdef int s = c >> 4, g = c & 15
+    cdef u64 hs = suit_of(hand, s)
+    cdef u64 present = suit_of(~P.gone, s)
+    cdef u64 below
+    while True:
+        below = present & (((<u64>1) << g) - 1)
+        if below == 0:
+            break
+        if hs >> cc_msb(below) & 1:
+            g = cc_msb(below)
+        else:
+            break
+    return (<u64>1) << (16 * s + g)
+
+
+cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
+    """Can side 0 (seats 0 and 2) take at least ``target`` of the tricks still to finish
+    (the current trick included), with ``pos`` cards already played to the current trick?
+
+    ``win`` receives the cards whose ranks the answer depends on: every position that has the
+    same suit lengths and the same holders of those cards (and of every higher card) has the
+    same answer; the transposition table stores positions in that generalised form.
+    """
+    cdef int player = (P.leader + pos) & 3
+    cdef int left = cc_popcount(P.hand[(P.leader + 3) & 3])   # tricks still to finish
+    cdef int n, i, c, w, wi, old_leader, qt, top, hit
+    cdef int moves[16]
+    cdef int tk[4]
+    cdef bint ns = (player & 1) == 0
+    cdef bint r
+    cdef u64 gone_add, tr, cw = 0, acc = 0, lens = 0
+    cdef uint32_t code[4]
+    cdef int slen[4]
+    if target <= 0:
+        win[0] = 0
+        return True
+    if target > left:
+        win[0] = 0
+        return False
+    P.nodes += 1
+    if pos == 0:
+        if left == 1:
+            for i in range(4):
+                P.trick[i] = cc_ctz(P.hand[(P.leader + i) & 3])
+            wi = trick_winner_index(P.trick[0], P.trick[1], P.trick[2], P.trick[3], P.trump)
+            win[0] = rank_winner(P.trick, wi)
+            return ((P.leader + wi) & 1) == 0
+        qt = quick_tricks(P, P.leader, &cw)
+        if P.flags & 2:
+            qt = 0
+        if ns:
+            if qt >= target:
+                win[0] = cw
+                return True
+        elif left - qt < target:
+            win[0] = cw
+            return False
+        if P.trump != NT and not (P.flags & 8):
+            tr = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], P.trump)
+            if tr:
+                top = 16 * P.trump + cc_msb(tr)
+                if (P.hand[0] | P.hand[2]) >> top & 1:
+                    if target <= 1:
+                        win[0] = (<u64>1) << top
+                        return True
+                elif target > left - 1:
+                    win[0] = (<u64>1) << top
+                    return False
+        layout(P, &lens, code, slen)
+        hit = tt_probe(P, lens, code, slen, target, win) if not (P.flags & 4) else -1
+        P.probes += 1
+        if hit >= 0:
+            P.hits += 1
+            return hit == 1
+    n = gen_moves(P, player, pos, moves)
+    r = not ns
+    for i in range(n):
+        c = moves[i]
+        P.hand[player] ^= (<u64>1) << c
+        P.trick[pos] = c
+        if pos == 3:
+            wi = trick_winner_index(P.trick[0], P.trick[1], P.trick[2], P.trick[3], P.trump)
+            w = (P.leader + wi) & 3
+            gone_add = ((<u64>1) << P.trick[0]) | ((<u64>1) << P.trick[1]) | \
+                ((<u64>1) << P.trick[2]) | ((<u64>1) << P.trick[3])
+            P.gone |= gone_add
+            old_leader = P.leader
+            P.leader = w
+            tk[0] = P.trick[0]; tk[1] = P.trick[1]; tk[2] = P.trick[2]; tk[3] = c
+            r = search(P, 0, target - ((w & 1) == 0), &cw)
+            P.trick[0] = tk[0]; P.trick[1] = tk[1]; P.trick[2] = tk[2]
+            P.leader = old_leader
+            P.gone ^= gone_add
+            cw |= rank_winner(tk, wi)
+        else:
+            r = search(P, pos + 1, target, &cw)
+        P.hand[player] ^= (<u64>1) << c
+        if r == ns:
+            P.hist[player][c] += 1
+            P.cut[pos][i if i < 3 else 3] += 1
+            acc = cw
+            break
+        # Every move failed so far, so this card stands for its whole run of equivalent
+        # cards: if its rank matters, the run's lowest card must keep its place too.
+        tr = suit_of(cw, c >> 4)
+        if tr and cc_ctz(tr) <= (c & 15):
+            cw |= run_bottom(P, P.hand[player], c)
+        acc |= cw
+    if r != ns:
+        P.nocut[pos] += 1
+    win[0] = acc
+    if pos == 0:
+        if r:
+            tt_store(P, lens, code, slen, left, target, left, acc)
+        else:
+            tt_store(P, lens, code, slen, left, 0, target - 1, acc)
+    return r
+
+
+cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil:
+    """Side-0 tricks still to come (current trick included), by zero-window searches."""
+    cdef int left = cc_popcount(P.hand[(P.leader + 3) & 3])
+    cdef int lo = 0, hi = left, t
+    cdef u64 w
+    t = guess
+    while lo < hi:
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        if search(P, pos, t, &w):
+            lo = t
+            t = t + 1
+        else:
+            hi = t - 1
+            t = t - 1
+    return lo
+
+
+# ----------------------------------------------------------------------------- Python entry points
+
+cdef int tt_init(TTable* T, int bits) except -1:
+    T.nbuckets_mask = ((<u64>1) << bits) - 1
+    T.e = <TTEntry*> calloc(((<u64>1) << bits) * BUCKET, sizeof(TTEntry))
+    if T.e == NULL:
+        raise MemoryError("double-dummy transposition table")
+    return 0
+
+
+cdef int tt_bits_for(int tricks) noexcept nogil:
+    if tricks >= 10:
+        return 16
+    if tricks >= 7:
+        return 13
+    return 10
+
+
+cdef int pos_init(Pos* P, hands, int trump, int leader, played) except -1:
+    cdef int i, c
+    memset(P, 0, sizeof(Pos))
+    if len(hands) != 4:
+        raise ValueError(f"hands: expected 4 masks, got {len(hands)}")
+    if not 0 <= trump <= 4:
+        raise ValueError(f"trump {trump!r}: expected 0..4")
+    if not 0 <= leader <= 3:
+        raise ValueError(f"leader {leader!r}: expected 0..3")
+    if len(played) > 3:
+        raise ValueError(f"played: at most 3 cards of the current trick, got {len(played)}")
+    cdef u64 all_ = 0, m
+    for i in range(4):
+        m = <u64> int(hands[i])
+        if m >> 52:
+            raise ValueError(f"hand mask {hands[i]!r}: more than 52 bits")
+        if all_ & m:
+            raise ValueError("hands overlap")
+        all_ |= m
+        P.hand[i] = to_lanes(m)
+    for i in range(len(played)):
+        c = int(played[i])
+        if not 0 <= c < 52:
+            raise ValueError(f"played card {c!r}: expected a card id 0..51")
+        if all_ >> c & 1:
+            raise ValueError(f"played card {c} is also in a hand")
+        all_ |= (<u64>1) << c
+        P.trick[i] = id_to_lane(c)
+    cdef int k = len(played)
+    cdef int n = cc_popcount(P.hand[(leader + 3) & 3])
+    for i in range(4):
+        if cc_popcount(P.hand[(leader + i) & 3]) != (n - 1 if i < k else n):
+            raise ValueError("hand sizes do not fit the cards played to the current trick")
+    if k and n == 0:
+        raise ValueError("no cards left to finish the current trick")
+    P.gone = to_lanes((~all_) & (((<u64>1) << 52) - 1))
+    P.trump = trump
+    P.leader = leader
+    return k
+
+
+def trick_winner(cards, int trump, int leader):
+    """Seat winning a trick: ``cards`` are the 4 card ids in play order from ``leader``;
+    ``trump`` 0..3 (c, d, h, s) or 4 (no trump); returns ``(leader + index) % 4``."""
+    if len(cards) != 4:
+        raise ValueError(f"trick: expected 4 cards, got {len(cards)}")
+    cdef int c[4]
+    cdef int i
+    for i in range(4):
+        c[i] = int(cards[i])
+        if not 0 <= c[i] < 52:
+            raise ValueError(f"card id {cards[i]!r}: expected 0..51")
+    return (leader + trick_winner_index(id_to_lane(c[0]), id_to_lane(c[1]), id_to_lane(c[2]),
+                                        id_to_lane(c[3]), trump)) % 4
+
+
+def solve_position(hands, int trump, int leader, played=()):
+    """Tricks (current one included) the side of the player to move takes with best play.
+
+    ``hands``: 4 masks of card ids for seats 0..3 clockwise (cards still held); ``leader``:
+    the seat that led the current trick; ``played``: card ids already played to it, in order.
+    """
+    cdef Pos P
+    cdef int k = pos_init(&P, hands, trump, leader, played)
+    cdef int left = cc_popcount(P.hand[(leader + 3) & 3])
+    cdef int mover = (leader + k) & 3
+    cdef int v
+    tt_init(&P.tt, tt_bits_for(left))
+    try:
+        with nogil:
+            v = solve_ns(&P, k, (left + 1) // 2)
+    finally:
+        free(P.tt.e)
+    return v if (mover & 1) == 0 else left - v
+
+
+def solve_cards(hands, int trump, int leader, played=()):
+    """For each legal card of the player to move: ``(card id, tricks)`` where tricks are those
+    the mover's side takes from the current trick on after playing that card, with best play.
+    Sorted by card id."""
+    cdef Pos P
+    cdef int k = pos_init(&P, hands, trump, leader, played)
+    cdef int left = cc_popcount(P.hand[(leader + 3) & 3])
+    cdef int mover = (leader + k) & 3
+    cdef int lead_suit, s, r, b, v, guess, i
+    cdef u64 h = P.hand[mover], hs, present, above, m, legal = 0
+    cdef int rep[64]
+    cdef int val[64]
+    cdef int saved[4]
+    for i in range(4):
+        saved[i] = P.trick[i]
+    if left == 0:
+        return []
+    if k > 0 and suit_of(h, P.trick[0] >> 4):
+        lead_suit = P.trick[0] >> 4
+        legal = suit_of(h, lead_suit) << (16 * lead_suit)
+    else:
+        legal = h
+    tt_init(&P.tt, tt_bits_for(left))
+    guess = (left + 1) // 2
+    out = []
+    try:
+        for s in range(4):
+            hs = suit_of(legal, s)
+            present = suit_of(~P.gone, s)
+            # walk from the top so each card can reuse its run's representative
+            m = hs
+            while m:
+                r = cc_msb(m)
+                m ^= (<u64>1) << r
+                b = 16 * s + r
+                above = present & ~((<u64>2 << r) - 1)
+                if above and (hs & (above & (~above + 1))):
+                    rep[b] = rep[16 * s + cc_ctz(above)]
+                    val[b] = val[rep[b]]
+                else:
+                    rep[b] = b
+                    with nogil:
+                        for i in range(k):
+                            P.trick[i] = saved[i]
+                        P.hand[mover] ^= (<u64>1) << b
+                        P.trick[k] = b
+                        if k == 3:
+                            v = _after_last(&P, guess)
+                        else:
+                            v = solve_ns(&P, k + 1, guess)
+                        P.hand[mover] ^= (<u64>1) << b
+                    guess = v
+                    val[b] = v
+                v = val[b]
+                out.append((lane_to_id(b), v if (mover & 1) == 0 else left - v))
+    finally:
+        free(P.tt.e)
+    out.sort()
+    return out
+
+
+cdef int _after_last(Pos* P, int guess) noexcept nogil:
+    """Side-0 tricks when the 4th card of the current trick has just been put in P.trick[3]."""
+    cdef int w = (P.leader + trick_winner_index(P.trick[0], P.trick[1], P.trick[2], P.trick[3],
+                                                P.trump)) & 3
+    cdef u64 gone_add = ((<u64>1) << P.trick[0]) | ((<u64>1) << P.trick[1]) | \
+        ((<u64>1) << P.trick[2]) | ((<u64>1) << P.trick[3])
+    cdef int old_leader = P.leader, v
+    P.gone |= gone_add
+    P.leader = w
+    v = solve_ns(P, 0, guess) + ((w & 1) == 0)
+    P.leader = old_leader
+    P.gone ^= gone_add
+    return v
+
+
+def dd_table(hands):
+    """Double-dummy table of a full deal: ``t[strain][declarer]`` = tricks of the declarer's
+    side, strains 0..4 = clubs, diamonds, hearts, spades, no trump; declarers seats 0..3.
+    The opening lead is made by the seat after the declarer."""
+    cdef Pos P
+    cdef int strain, decl, leader, v, guess
+    cdef int res[5][4]
+    pos_init(&P, hands, 0, 0, ())
+    if cc_popcount(P.hand[0]) != 13:
+        raise ValueError("dd_table needs four 13-card hands")
+    tt_init(&P.tt, 16)
+    try:
+        with nogil:
+            for strain in range(5):
+                memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
+                memset(P.hist, 0, sizeof(P.hist))
+                P.trump = strain
+                guess = 7
+                for decl in range(4):
+                    leader = (decl + 1) & 3
+                    P.leader = leader
+                    v = solve_ns(&P, 0, guess)
+                    guess = v
+                    res[strain][decl] = v if (decl & 1) == 0 else 13 - v
+    finally:
+        free(P.tt.e)
+    return [[res[s][d] for d in range(4)] for s in range(5)]
+
+
+def solve(hands, int trump, int declarer):
+    """Tricks of ``declarer``'s side (seat 0..3) in strain ``trump`` (0..3 suits, 4 NT)."""
+    cdef int leader = (declarer + 1) & 3
+    if not 0 <= declarer <= 3:
+        raise ValueError(f"declarer {declarer!r}: expected 0..3")
+    return cc_popcount(<u64> int(hands[leader])) - solve_position(hands, trump, leader, ())
+
+
+def node_count_table(hands):
+    """Search nodes visited by :func:`dd_table` (a profiling aid)."""
+    cdef Pos P
+    cdef int strain, decl
+    cdef long total = 0
+    pos_init(&P, hands, 0, 0, ())
+    tt_init(&P.tt, 16)
+    try:
+        for strain in range(5):
+            memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
+            P.trump = strain
+            for decl in range(4):
+                P.leader = (decl + 1) & 3
+                solve_ns(&P, 0, 7)
+            total += P.nodes
+            P.nodes = 0
+    finally:
+        free(P.tt.e)
+    return total
+
+
+def search_stats(hands, int trump, int leader, int flags=0):
+    """``(side-0 tricks, nodes visited, ...)`` for a trick-start position (a profiling aid);
+    ``flags`` switches off search features (see ``Pos.flags``)."""
+    cdef Pos P
+    pos_init(&P, hands, trump, leader, ())
+    P.flags = flags
+    tt_init(&P.tt, 16)
+    cdef int v
+    try:
+        with nogil:
+            v = solve_ns(&P, 0, 7)
+    finally:
+        free(P.tt.e)
+    return v, P.nodes, P.probes, P.hits, P.cut, P.nocut
