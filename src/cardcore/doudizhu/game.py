@@ -25,18 +25,17 @@ Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. A deal:
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from ..cards import RANKS, Card, check_deck, deck54, parse
+from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
 from ..cards import render as render_cards
-from ..errors import CardError, IllegalAction
-from ..game import Action, State, register
+from ..errors import IllegalAction
+from ..game import Action, register
+from ..shedding import PASS, SheddingState, ambiguous, move_action
 from . import moves as _mv
 
-PASS = Action("pass", "pass")
 _CARD = [Card(i) for i in range(54)]
 BIDS = {n: Action("bid", f"bid {n}", amount=n) for n in (1, 2, 3)}
 
@@ -51,14 +50,6 @@ DDZ_RANK_CHARS = "3456789TJQKA2BR"
 def sort_cards(cards) -> list[int]:
     """Cards in Dou Dizhu order (low to high, then by suit)."""
     return sorted((int(c) for c in cards), key=lambda c: (ddz_rank(c), c))
-
-
-def _move_action(m: Any) -> Action:
-    """The action of a kernel move (built without the dataclass ``__init__``: this is the
-    hot path of random play)."""
-    a = object.__new__(Action)
-    a.__dict__.update(kind=m.kind, text=str(m), cards=m.cards, amount=None, data=())
-    return a
 
 
 def base_text(text: str, kind: str) -> str:
@@ -81,7 +72,7 @@ def _disambiguate(actions: list[Action]) -> list[Action]:
 
 
 @register
-class DouDizhuState(State):
+class DouDizhuState(SheddingState):
     GAME = "doudizhu"
     NUM_PLAYERS = 3
     ZERO_SUM = True
@@ -89,6 +80,7 @@ class DouDizhuState(State):
     TRANSIENT = ("_legal_cache", "_table_cache", "_move_cache")
 
     HAND_SIZE = 17
+    RANK = staticmethod(ddz_rank)
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, first: int | None = None) -> None:
@@ -148,53 +140,28 @@ class DouDizhuState(State):
             hand = [_CARD[c] for c in self.hands[self.turn]]
             beat = self._table_move()
             ms = _mv.moves(hand) if beat is None else _mv.moves(hand, beat=beat)
-            plays = _disambiguate([_move_action(m) for m in ms])
+            plays = _disambiguate([move_action(m) for m in ms])
             self._move_cache = {a.text: m for a, m in zip(plays, ms)}
             out = plays if beat is None else [PASS] + plays
         self._legal_cache = out
         return out
 
     def _resolve(self, action: Action | str) -> Action:
-        if (isinstance(action, Action) and action.cards and self._current_player() is not None
-                and action not in self._legal_actions()):
-            # an Action built elsewhere: honour its exact cards (any suits from the hand)
-            legal = [a for a in self._legal_actions() if a.kind == action.kind]
-            return self._resolve_cards(action.text, [int(c) for c in action.cards], legal)
+        foreign = self._resolve_foreign(action)
+        if foreign is not None:
+            return foreign
         if isinstance(action, str) and self.phase == "play":
-            key = " ".join(action.strip().split())
+            key = " ".join(action.strip().split()).lower()
             legal = self._legal_actions()
             # the bare rank notation of an ambiguous card set
             hits = [a for a in legal if a.cards and a.text != base_text(a.text, a.kind)
-                    and base_text(a.text, a.kind).lower() == key.lower()]
-            if hits and not any(a.text.lower() == key.lower() for a in legal):
-                raise IllegalAction(
-                    f"action {action!r} is ambiguous: it can be read as "
-                    + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
-            try:
-                cards = parse(action)
-            except CardError:
-                cards = None
-            if cards and not any(a.text.lower() == key.lower() for a in legal):
-                return self._resolve_cards(action, [int(c) for c in cards], legal)
+                    and base_text(a.text, a.kind).lower() == key]
+            if hits and not any(a.text.lower() == key for a in legal):
+                raise ambiguous(action, hits)
+            cards = self._written_cards(action, legal)
+            if cards:
+                return self._resolve_cards(action, cards, legal)
         return super()._resolve(action)
-
-    def _resolve_cards(self, text: str, cards: list[int], legal: list[Action]) -> Action:
-        """A play written as exact cards: any suits from the hand, one legal reading."""
-        hand = list(self.hands[self.turn])
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s hand")
-            hand.remove(c)
-        shape = sorted(ddz_rank(c) for c in cards)
-        hits = [a for a in legal if a.cards and sorted(ddz_rank(c) for c in a.cards) == shape]
-        if not hits:
-            return self._no_such(text, legal)
-        if len(hits) > 1:
-            raise IllegalAction(
-                f"action {text!r} is ambiguous: it can be read as "
-                + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
-        a = hits[0]
-        return Action(a.kind, a.text, tuple(Card(c) for c in sort_cards(cards)), a.amount, a.data)
 
     def _apply(self, action: Action) -> None:
         seat = self.turn
@@ -313,14 +280,7 @@ class DouDizhuState(State):
             "bids": [list(b) for b in self.bid_log],
             "first_bidder": self.first_bidder,
             "multiplier": self.multiplier,
-            "table": None if self.table is None else {
-                "seat": self.table[0], "kind": self.table[1], "text": self.table[2],
-                "cards": list(self.table[3])},
-            "passes": self.passes,
-            "plays": [{"seat": p[0], "kind": p[1], "text": p[2], "cards": list(p[3])}
-                      for p in self.plays],
-            "passes_on": [list(p) for p in self.passes_on],
-            "played": [list(p) for p in self.played],
+            **self._table_view(),
             "redeals": self.redeals,
             "winner": self.winner_seat,
         }

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import Card, check_deck, deck52, parse
+from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..cards import render as render_cards
-from ..errors import CardError, IllegalAction
-from ..game import Action, State, register
+from ..errors import IllegalAction
+from ..game import Action, register
+from ..shedding import PASS, SheddingState, move_action
 from . import moves as _mv
 
-PASS = Action("pass", "pass")
 THREE_HEARTS = 1 * 4 + 2   # 3h
 TWO_SPADES = 0 * 4 + 3     # 2s
 ACE_HEARTS = 12 * 4 + 2    # Ah (not in the deck)
@@ -68,17 +68,11 @@ def hand_bombs(hand) -> int:
     return sum(1 for r in range(13) if cnt[r] == 4) + (1 if cnt[11] == 3 else 0)
 
 
-def _move_action(m) -> Action:
-    a = object.__new__(Action)          # the hot path: skip the dataclass __init__
-    a.__dict__.update(kind=m.kind, text=str(m), cards=m.cards, amount=None, data=())
-    return a
-
-
 _CARD = [Card(i) for i in range(52)]
 
 
 @register
-class ZhengShangyouState(State):
+class ZhengShangyouState(SheddingState):
     GAME = "zhengshangyou"
     NUM_PLAYERS = 3
     ZERO_SUM = True
@@ -86,6 +80,7 @@ class ZhengShangyouState(State):
     TRANSIENT = ("_legal_cache", "_table_cache")
 
     HAND_SIZE = 16
+    RANK = staticmethod(zsy_rank)
 
     def _setup(self, deck: list[int] | None) -> None:
         if deck is not None:
@@ -135,45 +130,27 @@ class ZhengShangyouState(State):
                       if THREE_HEARTS in (int(c) for c in m.cards)]
             else:
                 ms = _mv.moves(hand)
-            out = [_move_action(m) for m in ms]
+            out = [move_action(m) for m in ms]
         else:
             ans = _mv.moves(hand, beat=beat)
-            out = [_move_action(m) for m in ans] if ans else [PASS]
+            out = [move_action(m) for m in ans] if ans else [PASS]
         self._legal_cache = out
         return out
 
     def _resolve(self, action: Action | str) -> Action:
-        if (isinstance(action, Action) and action.cards and self._current_player() is not None
-                and action not in self._legal_actions()):
-            # an Action built elsewhere: honour its exact cards (any suits from the hand)
-            legal = [a for a in self._legal_actions() if a.kind == action.kind]
-            return self._resolve_cards(action.text, [int(c) for c in action.cards], legal)
+        foreign = self._resolve_foreign(action)
+        if foreign is not None:
+            return foreign
         if isinstance(action, str):
             legal = self._legal_actions()
-            key = " ".join(action.strip().lower().split())
-            if not any(a.text.lower() == key for a in legal):
-                try:
-                    cards = parse(action)
-                except CardError:
-                    cards = None
-                if cards:
-                    return self._resolve_cards(action, [int(c) for c in cards], legal)
+            cards = self._written_cards(action, legal)
+            if cards:
+                return self._resolve_cards(action, cards, legal)
         return super()._resolve(action)
 
-    def _resolve_cards(self, text: str, cards: list[int], legal: list[Action]) -> Action:
-        hand = list(self.hands[self.turn])
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s hand")
-            hand.remove(c)
+    def _check_written_play(self, text: str, cards: list[int]) -> None:
         if self.opening and THREE_HEARTS not in cards:
             raise IllegalAction(f"action {text!r}: the opening play must include 3h")
-        shape = sorted(zsy_rank(c) for c in cards)
-        hits = [a for a in legal if a.cards and sorted(zsy_rank(c) for c in a.cards) == shape]
-        if not hits:
-            return self._no_such(text, legal)
-        a = hits[0]
-        return Action(a.kind, a.text, tuple(Card(c) for c in sort_cards(cards)), a.amount, a.data)
 
     def _settle_bomb(self) -> None:
         b = self.pending_bomb
@@ -255,14 +232,7 @@ class ZhengShangyouState(State):
             "card_counts": [len(h) for h in self.hands],
             "first": self.first,
             "opening": self.opening,
-            "table": None if self.table is None else {
-                "seat": self.table[0], "kind": self.table[1], "text": self.table[2],
-                "cards": list(self.table[3])},
-            "passes": self.passes,
-            "plays": [{"seat": p[0], "kind": p[1], "text": p[2], "cards": list(p[3])}
-                      for p in self.plays],
-            "played": [list(p) for p in self.played],
-            "passes_on": [list(p) for p in self.passes_on],
+            **self._table_view(),
             "pending_bomb": self.pending_bomb,
             "bonus": list(self.bonus),
             "winner": self.winner_seat,
