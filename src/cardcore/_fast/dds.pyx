@@ -96,9 +96,9 @@ cdef int qt_hand(const Pos* P, int leader, u64* win, u64* reach) noexcept nogil:
     still has to follow suit, and only if partner (holding trumps) can always play a non-trump.
     ``win`` receives the cards whose rank the count relies on (the counted top cards).
     """
-    cdef u64 w = 0
+    cdef u64 w = 0, wside = 0, top
     cdef int s, k, t = P.trump
-    cdef u64 me, others, pd_nontrump
+    cdef u64 me, others
     cdef u64 lho = P.hand[(leader + 1) & 3]
     cdef u64 pd = P.hand[(leader + 2) & 3]
     cdef u64 rho = P.hand[(leader + 3) & 3]
@@ -115,17 +115,19 @@ cdef int qt_hand(const Pos* P, int leader, u64* win, u64* reach) noexcept nogil:
         others = suit_of(lho | pd | rho, s)
         if others == 0:
             k = cc_popcount(me)
-            w |= me << (16 * s)
+            top = me << (16 * s)
         else:
             k = cc_popcount(me >> (cc_msb(others) + 1))
-            w |= (me & ~((<u64>2 << cc_msb(others)) - 1)) << (16 * s)
+            top = (me & ~((<u64>2 << cc_msb(others)) - 1)) << (16 * s)
         if k == 0:
             continue
         if t == NT:
             total += k
+            w |= top
             reach[0] |= (<u64>1) << s
         elif s == t:
             ktrump = k
+            w |= top
             reach[0] |= (<u64>1) << s
         else:
             if lho_tr:
@@ -136,16 +138,47 @@ cdef int qt_hand(const Pos* P, int leader, u64* win, u64* reach) noexcept nogil:
                 lim = cc_popcount(suit_of(rho, s))
                 if lim < k:
                     k = lim
-            side_suits += k
             if k:
+                side_suits += k
+                wside |= top
                 reach[0] |= (<u64>1) << s
-    win[0] = w
     if t == NT:
+        win[0] = w
         return total
     if side_suits and pd_tr:
         if cc_popcount(pd) - cc_popcount(suit_of(pd, t)) < side_suits:
             side_suits = 0
+            wside = 0
+    win[0] = w | wside
     return ktrump + side_suits
+
+
+cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
+    """Tricks the holders of the top trumps surely take, + for side 0, - for side 1.
+
+    The side holding the highest trump holds a run of top trumps; each card of that run in
+    one hand wins a trick of its own (one hand plays one card per trick), so the side takes
+    at least as many tricks as the longer of its two hands' parts of the run.
+    """
+    cdef int t = P.trump
+    cdef u64 all_ = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], t)
+    cdef u64 mine, theirs, run
+    cdef int side, a, b
+    if all_ == 0:
+        return 0
+    side = 0 if (suit_of(P.hand[0] | P.hand[2], t) >> cc_msb(all_)) & 1 else 1
+    mine = suit_of(P.hand[side] | P.hand[side + 2], t)
+    theirs = all_ & ~mine
+    if theirs:
+        run = mine & ~((<u64>2 << cc_msb(theirs)) - 1)
+    else:
+        run = mine
+    a = cc_popcount(run & suit_of(P.hand[side], t))
+    b = cc_popcount(run & suit_of(P.hand[side + 2], t))
+    win[0] = run << (16 * t)
+    if b > a:
+        a = b
+    return a if side == 0 else -a
 
 
 cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil:
@@ -492,15 +525,14 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             win[0] = cw
             return False
         if P.trump != NT and not (P.flags & 8):
-            tr = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], P.trump)
-            if tr:
-                top = 16 * P.trump + cc_msb(tr)
-                if (P.hand[0] | P.hand[2]) >> top & 1:
-                    if target <= 1:
-                        win[0] = (<u64>1) << top
-                        return True
-                elif target > left - 1:
-                    win[0] = (<u64>1) << top
+            top = sure_trumps(P, &cw)
+            if top > 0:
+                if target <= top:
+                    win[0] = cw
+                    return True
+            elif top < 0:
+                if target > left + top:
+                    win[0] = cw
                     return False
         layout(P, &lens, code, slen)
         hit = tt_probe(P, lens, code, slen, target, win) if not (P.flags & 4) else -1
