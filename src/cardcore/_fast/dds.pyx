@@ -290,6 +290,8 @@ cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
                 elif trump != NT and s == trump:
                     if (<u64>1 << r) > (opp_s | pd_s):
                         sc += 5
+                    if opp_s == 0:
+                        sc -= 30           # trumps only the own side holds: no hurry
             elif lead_suit == s:
                 card_wins = (win_card >> 4) == s and b > win_card
                 later_trumps = 0
