@@ -238,3 +238,16 @@ def test_rule_tricks_option():
     assert all(by_rule for done, by_rule in seen if done < 2)
     assert all(not by_rule for done, by_rule in seen if done == 2)
     assert any(done == 2 for done, _ in seen)
+
+
+def test_rule_play_from_dummy_is_legal():
+    # several tricks by rule, including leads from dummy: every card chosen is legal
+    for seed in range(6):
+        s = cardcore.new_game("bridge", seed=seed)
+        for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+            s.apply(c)
+        ai = BridgeAI(seed=seed, cheap=True, rule_tricks=13)
+        while not s.is_over:
+            a = ai.act(s)
+            assert a in s.legal_actions()
+            s.apply(a)

@@ -179,7 +179,7 @@ def opening_lead(state) -> int:
     4. against no trump, the fourth-best card of the longest suit;
     5. otherwise the top of a worthless suit, else a low card of the longest side suit.
     """
-    me = state.current_player
+    me = state.playing_hand  # the declarer may be leading from dummy
     hand = state.hands[me]
     trump = state.trump
     t = "CDHS".index(trump) if trump in "CDHS" else None
