@@ -309,7 +309,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
                     if pos == 3 or ((<u64>1 << r) > suit_of(later, s) and later_trumps == 0):
                         sc = 80 - r        # cheapest sure winner
                     elif pos == 1:
-                        sc = 10 + r
+                        sc = 35 - r
                     else:
                         sc = 30 + r
                 else:
@@ -317,7 +317,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
             else:
                 # void in the led suit: ruff or discard
                 if s == trump:
-                    if winner_is_partner and pos == 3:
+                    if winner_is_partner and (pos == 3 or pos == 2):
                         sc = 0 - r
                     elif (win_card >> 4) != trump or b > win_card:
                         sc = 70 - r
