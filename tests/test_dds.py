@@ -17,6 +17,13 @@ from cardcore.rng import Rng
 
 fast = pytest.importorskip("cardcore._fast.dds")
 
+
+@pytest.fixture(autouse=True)
+def _compiled_solver(monkeypatch):
+    """Full deals go through the compiled kernel whatever CARDCORE_BACKEND says: the Python
+    twin is exhaustive and only meant for small endings (it is compared directly below)."""
+    monkeypatch.setattr(solver, "_k", fast)
+
 DATA = Path(__file__).parent / "data" / "dd_reference.json"
 STORED_SOLVES = 10       # single solves on stored deals (the bench compares whole tables)
 PBN = "N:AKQ2.T98.76.5432 JT9.AKQ.AKQ.AKQJ 8765.765.5432.T9 43.J432.JT98.876"
