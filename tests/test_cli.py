@@ -77,3 +77,11 @@ def test_console_script_runs():
                            "--seed", "2"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "final scores" in proc.stdout
+
+
+def test_auto_bridge_names_dummy_plays():
+    state, text = run_play([], game="bridge", auto=True, seed=1)
+    assert state.is_over and "final scores" in text
+    if state.declarer is not None:  # not passed out: dummy's cards were played by declarer
+        dummy = (state.declarer + 2) % 4
+        assert f"(from seat {dummy}'s hand)" in text

@@ -128,9 +128,11 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
         if p is None:
             break
         if p in agents:
+            hand = getattr(state, "playing_hand", None)  # e.g. a declarer playing dummy
             action = agents[p][0].act(state)
             state.apply(action)
-            out.write(f"{names[p]}: {action.text}\n")
+            who = f" (from seat {hand}'s hand)" if hand is not None and hand != p else ""
+            out.write(f"{names[p]}{who}: {action.text}\n")
             if delay:
                 out.flush()
                 time.sleep(delay)
