@@ -46,7 +46,11 @@ def is_up(card: int) -> bool:
 def compare(a: int, b: int) -> int:
     """+1 if card ``a`` beats ``b``, -1 if it loses, 0 for equal ranks. A > K > ... > 2,
     except that 2 beats A."""
-    ra, rb = a >> 2, b >> 2
+    return compare_ranks(a >> 2, b >> 2)
+
+
+def compare_ranks(ra: int, rb: int) -> int:
+    """``compare`` on ranks 0..12 (2..A)."""
     if ra == rb:
         return 0
     if ra == 0 and rb == 12:
@@ -284,4 +288,4 @@ class OnePokerState(State):
         return "\n".join(lines)
 
 
-__all__ = ["OnePokerState", "compare", "is_up", "signal", "START_CHIPS", "ANTE", "RANKS"]
+__all__ = ["OnePokerState", "compare", "compare_ranks", "is_up", "signal", "START_CHIPS", "ANTE", "RANKS"]

@@ -30,21 +30,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Action, State
+from ..onepoker import compare_ranks
 from ..rng import Rng, fresh_seed
 
 RANKS = 13
 UP_MIN = 6
-
-
-def _beats(a: int, b: int) -> int:
-    """Rank comparison (0..12 = 2..A) with 2 beating A: +1, 0, -1."""
-    if a == b:
-        return 0
-    if a == 0 and b == 12:
-        return 1
-    if a == 12 and b == 0:
-        return -1
-    return 1 if a > b else -1
 
 
 def equity(rank: int, dist: list[float]) -> float:
@@ -55,7 +45,7 @@ def equity(rank: int, dist: list[float]) -> float:
     e = 0.0
     for r, w in enumerate(dist):
         if w:
-            c = _beats(rank, r)
+            c = compare_ranks(rank, r)
             e += w * (1.0 if c > 0 else 0.5 if c == 0 else 0.0)
     return e / tot
 
