@@ -279,7 +279,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
                 if (<u64>1 << r) > (opp_s | pd_s):
                     sc = 60 + r            # a winner: cash it
                 elif pd_s and (opp_s == 0 or cc_msb(pd_s) > cc_msb(opp_s)):
-                    sc = 50 - r            # lead low to partner's winner
+                    sc = 75 - r            # lead low to partner's winner
                 else:
                     sc = 20 - r
                 if trump != NT and s != trump:
