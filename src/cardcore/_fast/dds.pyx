@@ -497,6 +497,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
     cdef int n, i, c, w, wi, old_leader, qt, top, hit
     cdef int moves[16]
     cdef int tk[4]
+    cdef int lw[4]
+    cdef int lwset, low
     cdef bint ns = (player & 1) == 0
     cdef bint r
     cdef u64 gone_add, tr, cw = 0, acc = 0, lens = 0
@@ -544,8 +546,11 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             return hit == 1
     n = gen_moves(P, player, pos, moves)
     r = not ns
+    lwset = 0
     for i in range(n):
         c = moves[i]
+        if (lwset >> (c >> 4)) & 1 and (c & 15) < lw[c >> 4]:
+            continue               # a lower card of a suit whose refutation ignored its rank
         P.hand[player] ^= (<u64>1) << c
         P.trick[pos] = c
         if pos == 3:
@@ -576,6 +581,15 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
         if tr and cc_ctz(tr) <= (c & 15):
             cw |= run_bottom(P, P.hand[player], c)
         acc |= cw
+        # Lowest-win rule: when the refutations so far never compared this card's rank (every
+        # rank they used in its suit is higher), the same refutations answer every lower card
+        # of the suit in this hand, so those cards need no search.
+        if not (lwset >> (c >> 4)) & 1:
+            tr = suit_of(acc, c >> 4)
+            low = cc_ctz(tr) if tr else 16
+            if (c & 15) < low:
+                lw[c >> 4] = low
+                lwset |= 1 << (c >> 4)
     if r != ns:
         P.nocut[pos] += 1
     win[0] = acc
