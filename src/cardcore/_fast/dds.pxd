@@ -13,6 +13,7 @@ cdef struct TTEntry:
     int8_t ub          # upper bound
     uint8_t leader
     uint8_t depth      # tricks left; 0 = empty slot
+    uint8_t best       # 1 + best lead as 16 * suit + cards held above it; 0 = none
 
 cdef struct TTable:
     TTEntry* e
@@ -32,9 +33,10 @@ cdef struct Pos:
     long nocut[4]
     TTable tt
     int hist[4][64]    # history heuristic: cutoffs per (seat, card)
+    int killer[64]     # per 4 * tricks left + position: the card of the last cutoff there
 
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil
 cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil
-cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil
+cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* out) noexcept nogil
 cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil
 cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil

@@ -205,11 +205,35 @@ cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil:
 
 # ----------------------------------------------------------------------------- move generation
 
-cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
+DEF KILLER_BONUS = 100
+DEF TT_MOVE_BONUS = 40
+DEF NO_CARD = 64
+
+
+cdef inline int run_top(const Pos* P, u64 hand, int c) noexcept nogil:
+    """The highest card of the run of equivalent cards holding ``c``; NO_CARD when ``hand``
+    does not hold ``c``."""
+    cdef int s = c >> 4, g = c & 15
+    cdef u64 hs = suit_of(hand, s)
+    cdef u64 present = suit_of(~P.gone, s)
+    cdef u64 above
+    if not (hand >> c) & 1:
+        return NO_CARD
+    while True:
+        above = present & ~((<u64>2 << g) - 1)
+        if above == 0 or not (hs >> cc_ctz(above)) & 1:
+            break
+        g = cc_ctz(above)
+    return 16 * s + g
+
+
+cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* out) noexcept nogil:
     """Legal cards of ``player`` (one per run of equivalent cards), best first.
 
     Cards are equivalent when only cards of completed tricks lie between them; each run is
-    represented by its highest card.
+    represented by its highest card. ``prefer`` (a lane bit, or a value >= 64 for none) is a
+    card that refuted a sibling position before (the killer move): its run is tried first;
+    ``prefer2`` (the same) the best move stored with a matching transposition-table entry.
     """
     cdef u64 h = P.hand[player]
     cdef int trump = P.trump
@@ -231,6 +255,10 @@ cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
         rho_tr = suit_of(rho, trump) != 0
         pd_tr = suit_of(pd, trump) != 0
 
+    if prefer < 64:
+        prefer = run_top(P, h, prefer)
+    if prefer2 < 64:
+        prefer2 = run_top(P, h, prefer2)
     s0 = 0
     s1 = 4
     win_card = -1
@@ -328,6 +356,10 @@ cdef int gen_moves(Pos* P, int player, int pos, int* out) noexcept nogil:
                     all_s = suit_of(lho | pd | rho, s)
                     if (<u64>1 << r) > all_s:
                         sc -= 30           # keep a winner
+            if b == prefer:
+                sc += KILLER_BONUS
+            elif b == prefer2:
+                sc += TT_MOVE_BONUS
             sc = sc * 64 + (P.hist[player][b] if P.hist[player][b] < 63 else 63)
             # insertion into the sorted list
             j = n
@@ -390,8 +422,11 @@ cdef inline u64 top_cards(const Pos* P, const uint8_t* d) noexcept nogil:
 
 
 cdef inline int tt_probe(Pos* P, u64 lens, const uint32_t* code, const int* slen, int target,
-                         u64* win) noexcept nogil:
-    """1 / 0 when a stored entry matching this position decides ``target``; -1 otherwise."""
+                         u64* win, int* best) noexcept nogil:
+    """1 / 0 when a stored entry matching this position decides ``target``; -1 otherwise.
+
+    ``best`` receives the best lead stored with a matching entry (a lane bit), if any.
+    """
     cdef TTEntry* e = P.tt.e + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask) * BUCKET
     cdef int i, s, ok
     for i in range(BUCKET):
@@ -410,11 +445,31 @@ cdef inline int tt_probe(Pos* P, u64 lens, const uint32_t* code, const int* slen
         if e[i].ub < target:
             win[0] = top_cards(P, e[i].d)
             return 0
+        if e[i].best and best[0] == NO_CARD:
+            best[0] = card_from_rel(P, e[i].best - 1)
     return -1
 
 
+cdef inline int card_to_rel(const Pos* P, int b) noexcept nogil:
+    """A card as (suit, number of cards still held above it): the same move in every
+    position with the same relative layout."""
+    cdef u64 all_ = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], b >> 4)
+    return 16 * (b >> 4) + cc_popcount(all_ >> ((b & 15) + 1))
+
+
+cdef inline int card_from_rel(const Pos* P, int rel) noexcept nogil:
+    cdef int s = rel >> 4, k = rel & 15
+    cdef u64 all_ = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], s)
+    while all_ and k:
+        all_ ^= (<u64>1) << cc_msb(all_)
+        k -= 1
+    if all_ == 0:
+        return NO_CARD
+    return 16 * s + cc_msb(all_)
+
+
 cdef inline void tt_store(Pos* P, u64 lens, const uint32_t* code, const int* slen, int depth,
-                          int lb, int ub, u64 win) noexcept nogil:
+                          int lb, int ub, u64 win, int best) noexcept nogil:
     cdef TTEntry* e = P.tt.e + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask) * BUCKET
     cdef uint8_t d[4]
     cdef uint32_t c[4]
@@ -438,6 +493,8 @@ cdef inline void tt_store(Pos* P, u64 lens, const uint32_t* code, const int* sle
                 e[i].lb = lb
             if ub < e[i].ub:
                 e[i].ub = ub
+            if best < NO_CARD:
+                e[i].best = <uint8_t> (1 + card_to_rel(P, best))
             return
     for i in range(BUCKET):
         if e[i].depth == 0:
@@ -451,6 +508,7 @@ cdef inline void tt_store(Pos* P, u64 lens, const uint32_t* code, const int* sle
     e.depth = <uint8_t> depth
     e.lb = <int8_t> lb
     e.ub = <int8_t> ub
+    e.best = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
     for s in range(4):
         e.d[s] = d[s]
         e.code[s] = c[s]
@@ -498,7 +556,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
     cdef int moves[16]
     cdef int tk[4]
     cdef int lw[4]
-    cdef int lwset, low
+    cdef int lwset, low, ttbest = NO_CARD, best = NO_CARD
     cdef bint ns = (player & 1) == 0
     cdef bint r
     cdef u64 gone_add, tr, cw = 0, acc = 0, lens = 0
@@ -539,12 +597,12 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
                     win[0] = cw
                     return False
         layout(P, &lens, code, slen)
-        hit = tt_probe(P, lens, code, slen, target, win) if not (P.flags & 4) else -1
+        hit = tt_probe(P, lens, code, slen, target, win, &ttbest) if not (P.flags & 4) else -1
         P.probes += 1
         if hit >= 0:
             P.hits += 1
             return hit == 1
-    n = gen_moves(P, player, pos, moves)
+    n = gen_moves(P, player, pos, P.killer[4 * left] if pos == 0 else NO_CARD, ttbest, moves)
     r = not ns
     lwset = 0
     for i in range(n):
@@ -571,6 +629,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             r = search(P, pos + 1, target, &cw)
         P.hand[player] ^= (<u64>1) << c
         if r == ns:
+            best = c
+            P.killer[4 * left + pos] = c
             P.hist[player][c] += 1
             P.cut[pos][i if i < 3 else 3] += 1
             acc = cw
@@ -595,9 +655,9 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
     win[0] = acc
     if pos == 0:
         if r:
-            tt_store(P, lens, code, slen, left, target, left, acc)
+            tt_store(P, lens, code, slen, left, target, left, acc, best)
         else:
-            tt_store(P, lens, code, slen, left, 0, target - 1, acc)
+            tt_store(P, lens, code, slen, left, 0, target - 1, acc, best)
     return r
 
 
@@ -642,6 +702,8 @@ cdef int tt_bits_for(int tricks) noexcept nogil:
 cdef int pos_init(Pos* P, hands, int trump, int leader, played) except -1:
     cdef int i, c
     memset(P, 0, sizeof(Pos))
+    for i in range(64):
+        P.killer[i] = NO_CARD
     if len(hands) != 4:
         raise ValueError(f"hands: expected 4 masks, got {len(hands)}")
     if not 0 <= trump <= 4:
@@ -796,7 +858,7 @@ def dd_table(hands):
     side, strains 0..4 = clubs, diamonds, hearts, spades, no trump; declarers seats 0..3.
     The opening lead is made by the seat after the declarer."""
     cdef Pos P
-    cdef int strain, decl, leader, v, guess
+    cdef int strain, decl, leader, v, guess, i
     cdef int res[5][4]
     pos_init(&P, hands, 0, 0, ())
     if cc_popcount(P.hand[0]) != 13:
@@ -807,6 +869,8 @@ def dd_table(hands):
             for strain in range(5):
                 memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
                 memset(P.hist, 0, sizeof(P.hist))
+                for i in range(64):
+                    P.killer[i] = NO_CARD
                 P.trump = strain
                 guess = 7
                 for decl in range(4):
