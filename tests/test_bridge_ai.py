@@ -175,6 +175,28 @@ def test_pimc_takes_the_obvious_tricks_in_an_ending():
     assert s.score_breakdown() is not None
 
 
+def test_pimc_skips_samples_over_the_node_budget(monkeypatch):
+    import cardcore.agents.bridge as mod
+
+    deal = Deal.from_pbn("N:AKQ2.AKQ2.AK2.A2 J987.J987.J87.J7 T543.T543.T43.T4 6.6.Q965.KQ98653")
+    s = cardcore.new_game("bridge", deal=deal)
+    for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    s.apply(s.legal_actions()[0])          # the opening lead, then the AI plays from dummy
+    ai = BridgeAI(seed=3, samples=4, time_budget=0.05, rule_tricks=0)
+    # a budget far too small for any 12-13 card search: every sample is given up
+    monkeypatch.setattr(mod, "NODES_PER_SECOND", 1)
+    monkeypatch.setattr(mod, "MIN_NODES", 5)
+    a = ai.act(s)
+    assert a in s.legal_actions()
+    assert ai.last_info["samples"] == 0 and ai.last_info["skipped"] >= 3
+    # with the normal budget the same decision is searched
+    monkeypatch.undo()
+    ai = BridgeAI(seed=3, samples=4, time_budget=5, rule_tricks=0)
+    ai.act(s)
+    assert ai.last_info["samples"] == 4 and ai.last_info["skipped"] == 0
+
+
 def test_agent_registry_and_cheap_full_game_timing():
     agent = get("ai", "bridge", seed=1, cheap=True)
     assert isinstance(agent, BridgeAI) and agent.time_budget <= 0.05

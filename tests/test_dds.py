@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardcore import CardError, FormatError
+from cardcore import CardcoreError, CardError, FormatError
 from cardcore._ref import dds as ref
 from cardcore.bridge import solver
 from cardcore.bridge.deal import Deal
@@ -242,3 +242,26 @@ def test_live_dds_on_full_deals():
         leader = seed % 4
         assert fast.solve_position(list(d.masks), 4, leader) == \
             _endplay_tricks(list(d.masks), 4, leader)
+
+
+# ----------------------------------------------------------------------------- node budget
+
+def test_solve_cards_node_budget():
+    d = Deal.from_pbn(PBN)
+    full = solver.solve_cards(d, "S", 1)
+    assert solver.solve_cards(d, "S", 1, max_nodes=10**9) == full
+    assert solver.solve_cards(d, "S", 1, max_nodes=10) is None
+    assert fast.solve_cards(list(d.masks), 3, 1, (), 10) is None
+    for bad in (-1, 1.5, "9", True):
+        with pytest.raises(CardcoreError) as e:
+            solver.solve_cards(d, "S", 1, max_nodes=bad)
+        assert "max_nodes" in str(e.value)
+
+
+def test_reference_solve_cards_node_budget():
+    rng = Rng(5)
+    hands, played = random_ending(rng, 4, 1, 2)
+    exact = ref.solve_cards(hands, 4, 2, played)
+    assert ref.solve_cards(hands, 4, 2, played, 10**6) == exact
+    assert ref.solve_cards(hands, 4, 2, played, 1) is None
+    assert fast.solve_cards(hands, 4, 2, played, 10**6) == exact

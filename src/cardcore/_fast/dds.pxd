@@ -26,6 +26,8 @@ cdef struct Pos:
     int leader         # seat that led the current trick
     int trump          # 0..3 = suit, 4 = no trump
     long nodes
+    long max_nodes     # stop the search after this many nodes (0 = no limit)
+    int aborted        # set when max_nodes was reached: results are void
     int flags          # debugging: 1 = no partner quick tricks, 2 = no quick tricks, 4 = no TT, 8 = no top-trump rule
     long probes
     long hits

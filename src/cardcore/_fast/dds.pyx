@@ -569,6 +569,10 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
         win[0] = 0
         return False
     P.nodes += 1
+    if P.max_nodes and P.nodes > P.max_nodes:
+        P.aborted = 1
+        win[0] = 0
+        return False
     if pos == 0:
         if left == 1:
             for i in range(4):
@@ -777,12 +781,16 @@ def solve_position(hands, int trump, int leader, played=()):
     return v if (mover & 1) == 0 else left - v
 
 
-def solve_cards(hands, int trump, int leader, played=()):
+def solve_cards(hands, int trump, int leader, played=(), long max_nodes=0):
     """For each legal card of the player to move: ``(card id, tricks)`` where tricks are those
     the mover's side takes from the current trick on after playing that card, with best play.
-    Sorted by card id."""
+    Sorted by card id. With ``max_nodes`` > 0 the search gives up after that many nodes and
+    returns None (a budget for callers that solve many sampled positions)."""
     cdef Pos P
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes {max_nodes!r}: expected 0 (no limit) or more")
     cdef int k = pos_init(&P, hands, trump, leader, played)
+    P.max_nodes = max_nodes
     cdef int left = cc_popcount(P.hand[(leader + 3) & 3])
     cdef int mover = (leader + k) & 3
     cdef int lead_suit, s, r, b, v, guess, i
@@ -828,6 +836,8 @@ def solve_cards(hands, int trump, int leader, played=()):
                         else:
                             v = solve_ns(&P, k + 1, guess)
                         P.hand[mover] ^= (<u64>1) << b
+                    if P.aborted:
+                        return None
                     guess = v
                     val[b] = v
                 v = val[b]

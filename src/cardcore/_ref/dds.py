@@ -118,8 +118,11 @@ def solve_position(hands, trump, leader, played=()):
     return v if mover % 2 == 0 else left - v
 
 
-def solve_cards(hands, trump, leader, played=()):
-    """``(card id, tricks for the mover's side)`` for each legal card, sorted by card id."""
+def solve_cards(hands, trump, leader, played=(), max_nodes=0):
+    """``(card id, tricks for the mover's side)`` for each legal card, sorted by card id; None
+    when more than ``max_nodes`` (> 0) positions had to be stored (a search budget)."""
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes {max_nodes!r}: expected 0 (no limit) or more")
     played = [int(c) for c in played]
     hs = _check(hands, trump, leader, played)
     left = bin(hs[(leader + 3) % 4]).count("1")
@@ -137,6 +140,8 @@ def solve_cards(hands, trump, leader, played=()):
         else:
             v = _ns(hs, trump, leader, t, memo)
         hs[mover] ^= 1 << c
+        if max_nodes and len(memo) > max_nodes:
+            return None
         out.append((c, v if mover % 2 == 0 else left - v))
     return sorted(out)
 

@@ -10,6 +10,8 @@ deal double dummy with the kernel's position solver (``solve_cards``: the tricks
 card leads to) and play the card with the best average. The average counts tricks plus a bonus
 for the chance of making (declarer) or defeating (defenders) the contract. Sampling stops at
 ``samples`` deals or when the ``time_budget`` (seconds per card) is spent, whichever is first.
+Each solve gets a node budget sized to the time left (``NODES_PER_SECOND``); a sample whose
+search would run past it is skipped, so one hard layout cannot blow the time budget.
 
 The opening lead and the rest of the first trick follow classic rules (``opening_lead``,
 ``trick_rule_card``): with 49-52 cards out one double-dummy search can take seconds; from the
@@ -33,6 +35,8 @@ from ..rng import Rng, fresh_seed
 from .bridge_bidding import Picture, choose_call, read_auction
 
 _HCP = {12: 4, 11: 3, 10: 2, 9: 1}
+NODES_PER_SECOND = 4_000_000   # a conservative search rate of the double-dummy kernel here
+MIN_NODES = 50_000             # the least budget any single solve gets
 MAKE_BONUS = 0.5  # weight of the chance to make (or beat) the contract, in tricks
 
 
@@ -108,13 +112,19 @@ class BridgeAI:
         need = (6 + int(state.contract[0])) if mover % 2 == decl_side else (8 - int(state.contract[0]))
         start = time.perf_counter()
         deadline = start + self.time_budget
-        n = 0
+        n = skipped = 0
         for hands in samples:
             now = time.perf_counter()
             # stop when one more solve (at the average cost so far) would pass the deadline
             if n and now + (now - start) / n > deadline:
                 break
-            res = solve_cards(hands, trump, leader, played_now)
+            if skipped and now > deadline and (n or skipped >= 3):
+                break
+            budget = max(MIN_NODES, int((deadline - now) * NODES_PER_SECOND))
+            res = solve_cards(hands, trump, leader, played_now, max_nodes=budget)
+            if res is None:
+                skipped += 1
+                continue
             for c, tricks in res.items():
                 c = int(c)
                 if c in totals:
@@ -122,7 +132,8 @@ class BridgeAI:
             n += 1
         # best average; ties to the lowest card (keeps high cards, a safe default)
         best = max(legal, key=lambda c: (round(totals[c], 6), -(c >> 2), -c))
-        self.last_info = {"samples": n, "values": {c: totals[c] / max(n, 1) for c in legal}}
+        self.last_info = {"samples": n, "skipped": skipped,
+                          "values": {c: totals[c] / max(n, 1) for c in legal}}
         return best
 
     def _sample(self, state, known: set[int], hidden: list[int]):

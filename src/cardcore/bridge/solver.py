@@ -12,7 +12,7 @@ Positions in the middle of play (for card-play AIs, e.g. sampling the hidden han
 the solver about each sample) are given by the cards each seat still holds::
 
     solve_position(hands, trump, leader, played=()) -> int
-    solve_cards(hands, trump, leader, played=()) -> {Card: int}
+    solve_cards(hands, trump, leader, played=(), *, max_nodes=0) -> {Card: int} | None
 
 * ``hands``: four hands (card strings, iterables of cards/ids, or 52-bit masks) for seats
   0, 1, 2, 3 **in clockwise order** — any numbering works as long as seat ``i + 1`` plays after
@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
-from ..errors import CardError, FormatError
+from ..errors import CardcoreError, CardError, FormatError
 from .deal import DIRECTIONS, Deal, direction_index
 
 STRAINS = "CDHSN"
@@ -166,11 +166,20 @@ def solve_position(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: 
 
 
 def solve_cards(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: int,
-                played: CardsLike = ()) -> dict[Card, int]:
+                played: CardsLike = (), *, max_nodes: int = 0) -> dict[Card, int] | None:
     """For each legal card of the player to move: the tricks (current trick included) the
-    mover's side takes after playing it, with best play afterwards. Keys in card-id order."""
+    mover's side takes after playing it, with best play afterwards. Keys in card-id order.
+
+    ``max_nodes`` > 0 is a search budget: when the search needs more nodes than that, the
+    answer is None instead (callers sampling many positions skip such a position).
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
+        raise CardcoreError(f"max_nodes {max_nodes!r}: expected an int >= 0 (0 = no limit)")
     masks, t, ld, pl = _check_position(hands, trump, leader, played)
-    return {Card(c): v for c, v in _k.solve_cards(masks, t, ld, pl)}
+    res = _k.solve_cards(masks, t, ld, pl, max_nodes)
+    if res is None:
+        return None
+    return {Card(c): v for c, v in res}
 
 
 def best_cards(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: int,
