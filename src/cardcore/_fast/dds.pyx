@@ -207,6 +207,9 @@ cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil:
 
 DEF KILLER_BONUS = 100
 DEF TT_MOVE_BONUS = 40
+DEF LEAD_SIZE_W = 4
+DEF LEAD_RHO_W = 25
+DEF LEAD_THROUGH_W = 25
 DEF NO_CARD = 64
 
 
@@ -249,6 +252,8 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
     cdef u64 rho = P.hand[(player + 3) & 3]
     cdef u64 opp_s, pd_s, all_s
     cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0
+    cdef int k1, k2, t1, t2
+    cdef int left = cc_popcount(h)
 
     if trump != NT:
         lho_tr = suit_of(lho, trump) != 0
@@ -310,6 +315,19 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
                     sc = 75 - r            # lead low to partner's winner
                 else:
                     sc = 20 - r
+                # suits where the opponents have few cards to choose from make small trees
+                k1 = cc_popcount(suit_of(lho, s))
+                k2 = cc_popcount(suit_of(rho, s))
+                sc -= ((k1 if k1 else left) + (k2 if k2 else left)) * LEAD_SIZE_W
+                # the top two cards: RHO holding one (and more cards) makes a poor lead;
+                # LHO's top card over partner's second is a lead through strength
+                t1 = cc_msb(all_s)
+                t2 = cc_msb(all_s ^ (<u64>1 << t1)) if cc_popcount(all_s) > 1 else -1
+                if (suit_of(rho, s) >> t1) & 1 or (t2 >= 0 and (suit_of(rho, s) >> t2) & 1):
+                    if k2 != 1:
+                        sc -= LEAD_RHO_W
+                elif (suit_of(lho, s) >> t1) & 1 and t2 >= 0 and (pd_s >> t2) & 1 and cc_popcount(pd_s) != 1:
+                    sc += LEAD_THROUGH_W
                 if trump != NT and s != trump:
                     if (lho_tr and suit_of(lho, s) == 0) or (rho_tr and suit_of(rho, s) == 0):
                         sc -= 40
