@@ -33,6 +33,7 @@ cdef struct Pos:
     long hits
     long cut[4][4]
     long nocut[4]
+    long by_left[14]   # trick-start nodes per number of tricks left (profiling)
     TTable tt
     int hist[4][64]    # history heuristic: cutoffs per (seat, card)
     int killer[64]     # per 4 * tricks left + position: the card of the last cutoff there

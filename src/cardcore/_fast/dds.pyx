@@ -618,6 +618,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
                 if target > left + top:
                     win[0] = cw
                     return False
+        P.by_left[left] += 1
         layout(P, &lens, code, slen)
         hit = tt_probe(P, lens, code, slen, target, win, &ttbest) if not (P.flags & 4) else -1
         P.probes += 1
@@ -941,17 +942,17 @@ def node_count_table(hands):
     return total
 
 
-def search_stats(hands, int trump, int leader, int flags=0):
+def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=16):
     """``(side-0 tricks, nodes visited, ...)`` for a trick-start position (a profiling aid);
     ``flags`` switches off search features (see ``Pos.flags``)."""
     cdef Pos P
     pos_init(&P, hands, trump, leader, ())
     P.flags = flags
-    tt_init(&P.tt, 16)
+    tt_init(&P.tt, tt_bits)
     cdef int v
     try:
         with nogil:
             v = solve_ns(&P, 0, 7)
     finally:
         free(P.tt.e)
-    return v, P.nodes, P.probes, P.hits, P.cut, P.nocut
+    return v, P.nodes, P.probes, P.hits, P.cut, P.nocut, [P.by_left[i] for i in range(14)]
