@@ -210,6 +210,8 @@ DEF TT_MOVE_BONUS = 40
 DEF LEAD_SIZE_W = 4
 DEF LEAD_RHO_W = 25
 DEF LEAD_THROUGH_W = 25
+DEF LEAD_RUFFBACK_W = 20
+DEF LEAD_DROP_W = 20
 DEF NO_CARD = 64
 
 
@@ -328,6 +330,13 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
                         sc -= LEAD_RHO_W
                 elif (suit_of(lho, s) >> t1) & 1 and t2 >= 0 and (pd_s >> t2) & 1 and cc_popcount(pd_s) != 1:
                     sc += LEAD_THROUGH_W
+                # an opponent's top card bare: lead the suit to drop it
+                if (k1 == 1 and (suit_of(lho, s) >> t1) & 1) or (k2 == 1 and (suit_of(rho, s) >> t1) & 1):
+                    sc += LEAD_DROP_W
+                # a singleton to partner's top card, to be ruffed on the way back
+                if trump != NT and s != trump and cc_popcount(hs) == 1 and suit_of(h, trump) \
+                        and (pd_s >> t1) & 1 and cc_popcount(pd_s) > 1:
+                    sc += LEAD_RUFFBACK_W
                 if trump != NT and s != trump:
                     if (lho_tr and suit_of(lho, s) == 0) or (rho_tr and suit_of(rho, s) == 0):
                         sc -= 40
