@@ -203,6 +203,32 @@ cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil:
     return q1
 
 
+cdef int second_hand_wins(const Pos* P, int player, u64* win) noexcept nogil:
+    """Whether the side of ``player``, second to play to the trick in progress, can surely win
+    it: its top card of the led suit beats the card led and every card the third hand holds
+    (who cannot ruff), or one of the two can ruff while the third hand cannot.
+    ``win`` receives the cards whose rank this relies on."""
+    cdef int ss = P.trick[0] >> 4, t = P.trump
+    cdef u64 me = P.hand[player], pd = P.hand[(player + 2) & 3], third = P.hand[(player + 1) & 3]
+    cdef u64 ours = suit_of(me | pd, ss), theirs = suit_of(third, ss)
+    cdef int top
+    cdef bint third_ruffs = t != NT and ss != t and theirs == 0 and suit_of(third, t) != 0
+    win[0] = 0
+    if third_ruffs:
+        return 0
+    if t != NT and ss != t and theirs != 0 and (
+            (suit_of(me, ss) == 0 and suit_of(me, t) != 0) or
+            (suit_of(pd, ss) == 0 and suit_of(pd, t) != 0)):
+        return 1                   # a ruff the third hand (following suit) cannot beat
+    if ours == 0:
+        return 0
+    top = cc_msb(ours)
+    if top > (P.trick[0] & 15) and (<u64>1 << top) > theirs:
+        win[0] = (<u64>1) << (16 * ss + top)
+        return 1
+    return 0
+
+
 # ----------------------------------------------------------------------------- move generation
 
 DEF KILLER_BONUS = 100
@@ -634,6 +660,11 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
         if hit >= 0:
             P.hits += 1
             return hit == 1
+    elif pos == 1 and not (P.flags & 2):
+        # second hand: when its side surely wins the trick in progress, that is a trick
+        if (target <= 1 if ns else target > left - 1) and second_hand_wins(P, player, &cw):
+            win[0] = cw
+            return ns
     n = gen_moves(P, player, pos, P.killer[4 * left] if pos == 0 else NO_CARD, ttbest, moves)
     r = not ns
     lwset = 0
