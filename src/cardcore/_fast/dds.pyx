@@ -162,8 +162,8 @@ cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
     """
     cdef int t = P.trump
     cdef u64 all_ = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], t)
-    cdef u64 mine, theirs, run
-    cdef int side, a, b
+    cdef u64 mine, theirs, run, h2
+    cdef int side, a, b, t1, t2
     if all_ == 0:
         return 0
     side = 0 if (suit_of(P.hand[0] | P.hand[2], t) >> cc_msb(all_)) & 1 else 1
@@ -178,6 +178,25 @@ cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
     win[0] = run << (16 * t)
     if b > a:
         a = b
+    if theirs == 0:
+        # the other side has no trump: every trump of the longer hand wins a trick
+        a = cc_popcount(suit_of(P.hand[side], t))
+        b = cc_popcount(suit_of(P.hand[side + 2], t))
+        if b > a:
+            a = b
+        win[0] = 0
+    elif a < 2 and cc_popcount(run) >= 2:
+        # the top two trumps in different hands: both win when the second one's holder
+        # has a trump to spare for the round the first one is played
+        t1 = cc_msb(run)
+        t2 = cc_msb(run ^ (<u64>1 << t1))
+        if (suit_of(P.hand[side], t) >> t1) & 1:
+            h2 = suit_of(P.hand[side + 2], t)
+        else:
+            h2 = suit_of(P.hand[side], t)
+        if (h2 >> t2) & 1 and cc_popcount(h2) >= 2:
+            a = 2
+            win[0] = ((<u64>1 << t1) | (<u64>1 << t2)) << (16 * t)
     return a if side == 0 else -a
 
 
