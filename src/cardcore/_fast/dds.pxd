@@ -39,7 +39,7 @@ cdef struct Pos:
     int killer[64]     # per 4 * tricks left + position: the card of the last cutoff there
 
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil
-cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil
+cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nogil
 cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* out) noexcept nogil
 cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil
 cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil

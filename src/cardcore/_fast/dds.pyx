@@ -88,48 +88,53 @@ cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept 
 
 # ----------------------------------------------------------------------------- quick tricks
 
-cdef int qt_hand(const Pos* P, int leader, u64* win, u64* reach) noexcept nogil:
+cdef inline u64 top_held(const Pos* P, int s, int k) noexcept nogil:
+    """The ``k`` highest cards of suit ``s`` still held (as lane bits)."""
+    cdef u64 m = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], s)
+    cdef u64 w = 0
+    cdef int b
+    while k > 0 and m:
+        b = cc_msb(m)
+        m ^= (<u64>1) << b
+        w |= (<u64>1) << (16 * s + b)
+        k -= 1
+    return w
+
+
+cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexcept nogil:
     """Tricks the leader's side surely takes by cashing the leader's top cards at once.
 
     A card counts when it outranks every card of the suit held by the three other hands.
     In a suit contract a non-trump suit counts only as long as each opponent who holds a trump
     still has to follow suit, and only if partner (holding trumps) can always play a non-trump.
-    ``win`` receives the cards whose rank the count relies on (the counted top cards).
+    ``win`` receives the cards whose rank ``need`` of the counted tricks rely on: the fewer
+    ranks a cutoff names, the more positions its table entries match. A suit nobody else
+    holds names no rank at all (the suit lengths already say its cards win).
     """
-    cdef u64 w = 0, wside = 0, top
-    cdef int s, k, t = P.trump
-    cdef u64 me, others
+    cdef int ks[4]
+    cdef int s, k, t = P.trump, rem
+    cdef u64 me, others, w = 0
     cdef u64 lho = P.hand[(leader + 1) & 3]
     cdef u64 pd = P.hand[(leader + 2) & 3]
     cdef u64 rho = P.hand[(leader + 3) & 3]
-    cdef int total = 0, side_suits = 0, ktrump = 0
-    cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0, lim
+    cdef int total = 0, side_suits = 0, lim, free_suits = 0
+    cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0
     if t != NT:
         lho_tr = suit_of(lho, t) != 0
         rho_tr = suit_of(rho, t) != 0
         pd_tr = suit_of(pd, t) != 0
     for s in range(4):
+        ks[s] = 0
         me = suit_of(P.hand[leader], s)
         if me == 0:
             continue
         others = suit_of(lho | pd | rho, s)
         if others == 0:
             k = cc_popcount(me)
-            top = me << (16 * s)
+            free_suits |= 1 << s
         else:
             k = cc_popcount(me >> (cc_msb(others) + 1))
-            top = (me & ~((<u64>2 << cc_msb(others)) - 1)) << (16 * s)
-        if k == 0:
-            continue
-        if t == NT:
-            total += k
-            w |= top
-            reach[0] |= (<u64>1) << s
-        elif s == t:
-            ktrump = k
-            w |= top
-            reach[0] |= (<u64>1) << s
-        else:
+        if k and t != NT and s != t:
             if lho_tr:
                 lim = cc_popcount(suit_of(lho, s))
                 if lim < k:
@@ -138,19 +143,33 @@ cdef int qt_hand(const Pos* P, int leader, u64* win, u64* reach) noexcept nogil:
                 lim = cc_popcount(suit_of(rho, s))
                 if lim < k:
                     k = lim
-            if k:
-                side_suits += k
-                wside |= top
-                reach[0] |= (<u64>1) << s
-    if t == NT:
-        win[0] = w
-        return total
+            side_suits += k
+        if k:
+            ks[s] = k
+            reach[0] |= (<u64>1) << s
     if side_suits and pd_tr:
         if cc_popcount(pd) - cc_popcount(suit_of(pd, t)) < side_suits:
-            side_suits = 0
-            wside = 0
-    win[0] = w | wside
-    return ktrump + side_suits
+            for s in range(4):
+                if s != t:
+                    ks[s] = 0
+    # the rank set: trumps first, then the other suits, until ``need`` tricks are named
+    rem = need
+    if t != NT and ks[t]:
+        total += ks[t]
+        k = ks[t] if ks[t] < rem else rem
+        if k > 0 and not (free_suits >> t) & 1:
+            w |= top_held(P, t, k)
+        rem -= k
+    for s in range(4):
+        if s == t or ks[s] == 0:
+            continue
+        total += ks[s]
+        k = ks[s] if ks[s] < rem else rem
+        if k > 0 and not (free_suits >> s) & 1:
+            w |= top_held(P, s, k)
+        rem -= k
+    win[0] = w
+    return total
 
 
 cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
@@ -200,20 +219,20 @@ cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
     return a if side == 0 else -a
 
 
-cdef int quick_tricks(const Pos* P, int leader, u64* win) noexcept nogil:
+cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nogil:
     """Sure tricks of the side on lead: the leader cashing its own top cards, or the leader
     leading low to a suit where partner holds cashable top cards and partner cashing his.
 
     ``win`` receives the cards whose rank the count relies on.
     """
     cdef u64 w1 = 0, w2 = 0, r1 = 0, r2 = 0
-    cdef int q1 = qt_hand(P, leader, &w1, &r1)
+    cdef int q1 = qt_hand(P, leader, need, &w1, &r1)
     cdef int q2, s
     cdef u64 me = P.hand[leader]
     win[0] = w1
     if q1 >= cc_popcount(me) or (P.flags & 1):
         return q1
-    q2 = qt_hand(P, (leader + 2) & 3, &w2, &r2)
+    q2 = qt_hand(P, (leader + 2) & 3, need, &w2, &r2)
     if q2 > q1:
         for s in range(4):
             if (r2 >> s) & 1 and suit_of(me, s):
@@ -652,7 +671,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             wi = trick_winner_index(P.trick[0], P.trick[1], P.trick[2], P.trick[3], P.trump)
             win[0] = rank_winner(P.trick, wi)
             return ((P.leader + wi) & 1) == 0
-        qt = quick_tricks(P, P.leader, &cw)
+        qt = quick_tricks(P, P.leader, target if ns else left - target + 1, &cw)
         if P.flags & 2:
             qt = 0
         if ns:
