@@ -172,17 +172,18 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
     return total
 
 
-cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
+cdef int sure_trumps(const Pos* P, int target, int left, u64* win) noexcept nogil:
     """Tricks the holders of the top trumps surely take, + for side 0, - for side 1.
 
     The side holding the highest trump holds a run of top trumps; each card of that run in
     one hand wins a trick of its own (one hand plays one card per trick), so the side takes
     at least as many tricks as the longer of its two hands' parts of the run.
+    ``win`` names only what a cutoff at ``target`` (side-0 tricks of ``left``) needs.
     """
     cdef int t = P.trump
     cdef u64 all_ = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], t)
     cdef u64 mine, theirs, run, h2
-    cdef int side, a, b, t1, t2
+    cdef int side, a, b, t1, t2, need
     if all_ == 0:
         return 0
     side = 0 if (suit_of(P.hand[0] | P.hand[2], t) >> cc_msb(all_)) & 1 else 1
@@ -194,9 +195,18 @@ cdef int sure_trumps(const Pos* P, u64* win) noexcept nogil:
         run = mine
     a = cc_popcount(run & suit_of(P.hand[side], t))
     b = cc_popcount(run & suit_of(P.hand[side + 2], t))
-    win[0] = run << (16 * t)
+    h2 = run & suit_of(P.hand[side], t)
     if b > a:
         a = b
+        h2 = run & suit_of(P.hand[side + 2], t)
+    # the longer share's ``need``-th card and everything above it is all a cutoff relies on
+    need = target if side == 0 else left - target + 1
+    if 0 < need <= a:
+        while cc_popcount(h2) > need:
+            h2 &= h2 - 1
+        win[0] = (<u64>1 << (16 * t + cc_ctz(h2)))
+    else:
+        win[0] = run << (16 * t)
     if theirs == 0:
         # the other side has no trump: every trump of the longer hand wins a trick
         a = cc_popcount(suit_of(P.hand[side], t))
@@ -682,7 +692,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             win[0] = cw
             return False
         if P.trump != NT and not (P.flags & 8):
-            top = sure_trumps(P, &cw)
+            top = sure_trumps(P, target, left, &cw)
             if top > 0:
                 if target <= top:
                     win[0] = cw
