@@ -287,6 +287,8 @@ DEF LEAD_THROUGH_W = 25
 DEF LEAD_RUFFBACK_W = 20
 DEF LEAD_DROP_W = 20
 DEF NO_CARD = 64
+DEF LEAD_PROMOTE_W = 20
+DEF LEAD_SEQ_W = 15
 
 
 cdef inline int run_top(const Pos* P, u64 hand, int c) noexcept nogil:
@@ -329,6 +331,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
     cdef u64 opp_s, pd_s, all_s
     cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0
     cdef int k1, k2, t1, t2
+    cdef u64 m2
     cdef int left = cc_popcount(h)
 
     if trump != NT:
@@ -387,10 +390,18 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
                 sc = 0
                 if (<u64>1 << r) > (opp_s | pd_s):
                     sc = 60 + r            # a winner: cash it
+                    # ... later when cashing it promotes an opponent's guarded second card
+                    m2 = all_s & ((<u64>1 << r) - 1)
+                    if m2 and (opp_s >> cc_msb(m2)) & 1 and cc_popcount(opp_s) > 1:
+                        sc -= LEAD_PROMOTE_W
                 elif pd_s and (opp_s == 0 or cc_msb(pd_s) > cc_msb(opp_s)):
                     sc = 75 - r            # lead low to partner's winner
                 else:
                     sc = 20 - r
+                    # the top of a sequence just below the top card: leading it sets up tricks
+                    m2 = present & ((<u64>1 << r) - 1)
+                    if m2 and (hs >> cc_msb(m2)) & 1 and cc_popcount(present >> (r + 1)) == 1:
+                        sc += LEAD_SEQ_W
                 # suits where the opponents have few cards to choose from make small trees
                 k1 = cc_popcount(suit_of(lho, s))
                 k2 = cc_popcount(suit_of(rho, s))
