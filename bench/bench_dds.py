@@ -80,6 +80,9 @@ def bench(deals: int, seed: int) -> int:
     print(f"ratio ours/DDS: median {statistics.median(ours) / statistics.median(theirs):.2f}x, "
           f"p90 {pct(ours, .9) / pct(theirs, .9):.2f}x, "
           f"total {sum(ours) / sum(theirs):.2f}x; mismatching tables: {bad}")
+    slow = [x for x in ours if x > 10.0]
+    print(f"cardcore tables over 10 s: {len(slow)} of {deals}"
+          + (f" ({', '.join(f'{x:.1f} s' for x in sorted(slow))})" if slow else ""))
     return 1 if bad else 0
 
 

@@ -8,8 +8,11 @@ is a u64 with each suit in its own 16-bit lane (bit ``16 * suit + rank``).
 The search is split the way classic double-dummy solvers are:
 
 * trick resolution: :c:func:`trick_winner_index`;
-* move generation with equivalent-card merging and move ordering: :c:func:`gen_moves`;
-* quick tricks (sure tricks of the side on lead) and later-trick cutoffs: :c:func:`quick_tricks`;
+* move generation with equivalent-card merging, move ordering (killer lead, stored best lead,
+  position heuristics): :c:func:`gen_moves`; the lowest-win rule skips cards inside
+  :c:func:`search`;
+* quick tricks (sure tricks of the side on lead), top-trump bounds and the second hand's sure
+  trick: :c:func:`quick_tricks`, :c:func:`sure_trumps`, :c:func:`second_hand_wins`;
 * transposition table at trick boundaries keyed on the relative-rank layout of every suit
   (which hand holds the 1st, 2nd, ... highest card still out), storing bounds on the tricks
   still to come: ``tt_probe`` / ``tt_store``;
