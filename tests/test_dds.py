@@ -265,3 +265,11 @@ def test_reference_solve_cards_node_budget():
     assert ref.solve_cards(hands, 4, 2, played, 10**6) == exact
     assert ref.solve_cards(hands, 4, 2, played, 1) is None
     assert fast.solve_cards(hands, 4, 2, played, 10**6) == exact
+
+
+def test_node_count_table_counts_the_table_search():
+    d = Deal.from_pbn(PBN)
+    n = fast.node_count_table(list(d.masks))
+    assert n > 1000 and n == fast.node_count_table(list(d.masks))   # deterministic
+    with pytest.raises(ValueError, match="13-card"):
+        fast.node_count_table([1, 2, 4, 8])

@@ -290,6 +290,7 @@ DEF LEAD_THROUGH_W = 25
 DEF LEAD_RUFFBACK_W = 20
 DEF LEAD_DROP_W = 20
 DEF NO_CARD = 64
+DEF FIRST_GUESS = 7
 DEF LEAD_PROMOTE_W = 20
 DEF LEAD_SEQ_W = 15
 
@@ -984,12 +985,29 @@ cdef int _after_last(Pos* P, int guess) noexcept nogil:
     return v
 
 
+cdef void table_into(Pos* P, int res[5][4]) noexcept nogil:
+    """The 20 entries of a full deal's table; one transposition table per strain, shared by
+    the four opening leaders, each search starting from the previous leader's result."""
+    cdef int strain, decl, v, guess, i
+    for strain in range(5):
+        memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
+        memset(P.hist, 0, sizeof(P.hist))
+        for i in range(64):
+            P.killer[i] = NO_CARD
+        P.trump = strain
+        guess = FIRST_GUESS
+        for decl in range(4):
+            P.leader = (decl + 1) & 3
+            v = solve_ns(P, 0, guess)
+            guess = v
+            res[strain][decl] = v if (decl & 1) == 0 else 13 - v
+
+
 def dd_table(hands):
     """Double-dummy table of a full deal: ``t[strain][declarer]`` = tricks of the declarer's
     side, strains 0..4 = clubs, diamonds, hearts, spades, no trump; declarers seats 0..3.
     The opening lead is made by the seat after the declarer."""
     cdef Pos P
-    cdef int strain, decl, leader, v, guess, i
     cdef int res[5][4]
     pos_init(&P, hands, 0, 0, ())
     if cc_popcount(P.hand[0]) != 13:
@@ -997,19 +1015,7 @@ def dd_table(hands):
     tt_init(&P.tt, 16)
     try:
         with nogil:
-            for strain in range(5):
-                memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
-                memset(P.hist, 0, sizeof(P.hist))
-                for i in range(64):
-                    P.killer[i] = NO_CARD
-                P.trump = strain
-                guess = 7
-                for decl in range(4):
-                    leader = (decl + 1) & 3
-                    P.leader = leader
-                    v = solve_ns(&P, 0, guess)
-                    guess = v
-                    res[strain][decl] = v if (decl & 1) == 0 else 13 - v
+            table_into(&P, res)
     finally:
         free(P.tt.e)
     return [[res[s][d] for d in range(4)] for s in range(5)]
@@ -1024,24 +1030,19 @@ def solve(hands, int trump, int declarer):
 
 
 def node_count_table(hands):
-    """Search nodes visited by :func:`dd_table` (a profiling aid)."""
+    """Search nodes visited by :func:`dd_table` on the same deal (a profiling aid)."""
     cdef Pos P
-    cdef int strain, decl
-    cdef long total = 0
+    cdef int res[5][4]
     pos_init(&P, hands, 0, 0, ())
+    if cc_popcount(P.hand[0]) != 13:
+        raise ValueError("node_count_table needs four 13-card hands")
     tt_init(&P.tt, 16)
     try:
-        for strain in range(5):
-            memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
-            P.trump = strain
-            for decl in range(4):
-                P.leader = (decl + 1) & 3
-                solve_ns(&P, 0, 7)
-            total += P.nodes
-            P.nodes = 0
+        with nogil:
+            table_into(&P, res)
     finally:
         free(P.tt.e)
-    return total
+    return P.nodes
 
 
 def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=16):
