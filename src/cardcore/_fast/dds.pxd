@@ -36,7 +36,7 @@ cdef struct Pos:
     long by_left[14]   # trick-start nodes per number of tricks left (profiling)
     TTable tt
     int hist[4][64]    # history heuristic: cutoffs per (seat, card)
-    int killer[64]     # per 4 * tricks left + position: the card of the last cutoff there
+    int killer[14]     # per tricks left: the lead of the last cutoff at a trick start
 
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil
 cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nogil

@@ -115,7 +115,7 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
     holds names no rank at all (the suit lengths already say its cards win).
     """
     cdef int ks[4]
-    cdef int s, k, t = P.trump, rem
+    cdef int s, j, k, t = P.trump, rem
     cdef u64 me, others, w = 0
     cdef u64 lho = P.hand[(leader + 1) & 3]
     cdef u64 pd = P.hand[(leader + 2) & 3]
@@ -157,14 +157,9 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
                     ks[s] = 0
     # the rank set: trumps first, then the other suits, until ``need`` tricks are named
     rem = need
-    if t != NT and ks[t]:
-        total += ks[t]
-        k = ks[t] if ks[t] < rem else rem
-        if k > 0 and not (free_suits >> t) & 1:
-            w |= top_held(P, t, k)
-        rem -= k
-    for s in range(4):
-        if s == t or ks[s] == 0:
+    for j in range(5):
+        s = t if j == 0 else j - 1
+        if s == NT or ks[s] == 0 or (j and s == t):
             continue
         total += ks[s]
         k = ks[s] if ks[s] < rem else rem
@@ -211,11 +206,8 @@ cdef int sure_trumps(const Pos* P, int target, int left, u64* win) noexcept nogi
     else:
         win[0] = run << (16 * t)
     if theirs == 0:
-        # the other side has no trump: every trump of the longer hand wins a trick
-        a = cc_popcount(suit_of(P.hand[side], t))
-        b = cc_popcount(suit_of(P.hand[side + 2], t))
-        if b > a:
-            a = b
+        # the other side has no trump (the run is every trump): the suit lengths alone make
+        # the bound, so no rank is named
         win[0] = 0
     elif a < 2 and cc_popcount(run) >= 2:
         # the top two trumps in different hands: both win when the second one's holder
@@ -236,7 +228,7 @@ cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nog
     """Sure tricks of the side on lead: the leader cashing its own top cards, or the leader
     leading low to a suit where partner holds cashable top cards and partner cashing his.
 
-    ``win`` receives the cards whose rank the count relies on.
+    ``win`` receives the cards whose rank ``need`` of the counted tricks rely on.
     """
     cdef u64 w1 = 0, w2 = 0, r1 = 0, r2 = 0
     cdef int q1 = qt_hand(P, leader, need, &w1, &r1)
@@ -290,7 +282,6 @@ DEF LEAD_THROUGH_W = 25
 DEF LEAD_RUFFBACK_W = 20
 DEF LEAD_DROP_W = 20
 DEF NO_CARD = 64
-DEF FIRST_GUESS = 7
 DEF LEAD_PROMOTE_W = 20
 DEF LEAD_SEQ_W = 15
 
@@ -525,16 +516,8 @@ cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
 
 cdef inline u64 top_cards(const Pos* P, const uint8_t* d) noexcept nogil:
     """The top ``d[s]`` cards of each suit still held (as lane bits)."""
-    cdef u64 all_ = P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3]
-    cdef u64 w = 0, m
-    cdef int s, j, b
-    for s in range(4):
-        m = suit_of(all_, s)
-        for j in range(d[s]):
-            b = cc_msb(m)
-            m ^= (<u64>1) << b
-            w |= (<u64>1) << (16 * s + b)
-    return w
+    return top_held(P, 0, d[0]) | top_held(P, 1, d[1]) | top_held(P, 2, d[2]) | \
+        top_held(P, 3, d[3])
 
 
 cdef inline int tt_probe(Pos* P, u64 lens, const uint32_t* code, const int* slen, int target,
@@ -728,7 +711,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
         if (target <= 1 if ns else target > left - 1) and second_hand_wins(P, player, &cw):
             win[0] = cw
             return ns
-    n = gen_moves(P, player, pos, P.killer[4 * left] if pos == 0 else NO_CARD, ttbest, moves)
+    n = gen_moves(P, player, pos, P.killer[left] if pos == 0 else NO_CARD, ttbest, moves)
     r = not ns
     lwset = 0
     for i in range(n):
@@ -756,7 +739,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
         P.hand[player] ^= (<u64>1) << c
         if r == ns:
             best = c
-            P.killer[4 * left + pos] = c
+            if pos == 0:
+                P.killer[left] = c
             P.hist[player][c] += 1
             P.cut[pos][i if i < 3 else 3] += 1
             acc = cw
@@ -828,8 +812,7 @@ cdef int tt_bits_for(int tricks) noexcept nogil:
 cdef int pos_init(Pos* P, hands, int trump, int leader, played) except -1:
     cdef int i, c
     memset(P, 0, sizeof(Pos))
-    for i in range(64):
-        P.killer[i] = NO_CARD
+    reset_move_memory(P)
     if len(hands) != 4:
         raise ValueError(f"hands: expected 4 masks, got {len(hands)}")
     if not 0 <= trump <= 4:
@@ -985,15 +968,24 @@ cdef int _after_last(Pos* P, int guess) noexcept nogil:
     return v
 
 
+DEF FIRST_GUESS = 7     # side-0 tricks the first search of each strain starts from
+
+
+cdef inline void reset_move_memory(Pos* P) noexcept nogil:
+    """Forget the history counts and killer leads (they belong to one strain's search)."""
+    cdef int i
+    memset(P.hist, 0, sizeof(P.hist))
+    for i in range(14):
+        P.killer[i] = NO_CARD
+
+
 cdef void table_into(Pos* P, int res[5][4]) noexcept nogil:
     """The 20 entries of a full deal's table; one transposition table per strain, shared by
     the four opening leaders, each search starting from the previous leader's result."""
-    cdef int strain, decl, v, guess, i
+    cdef int strain, decl, v, guess
     for strain in range(5):
         memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
-        memset(P.hist, 0, sizeof(P.hist))
-        for i in range(64):
-            P.killer[i] = NO_CARD
+        reset_move_memory(P)
         P.trump = strain
         guess = FIRST_GUESS
         for decl in range(4):
