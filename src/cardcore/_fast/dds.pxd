@@ -5,18 +5,22 @@ ctypedef uint64_t u64
 # Cards inside the solver are *bit indices* 16 * suit + rank (suits c, d, h, s = 0..3, ranks
 # 2..A = 0..12), so a hand is one u64 with each suit in its own 16-bit lane.
 
-cdef struct TTEntry:
-    u64 lens           # suit lengths of every hand (nibble 4 * (4 * seat + suit))
-    uint32_t code[4]   # per suit: holders (2 bits each) of its top ``d[suit]`` cards
-    uint8_t d[4]       # per suit: how many top cards matter (the rest are small cards)
-    int8_t lb          # lower bound of the side-0 tricks still to take from this position
-    int8_t ub          # upper bound
-    uint8_t leader
-    uint8_t depth      # tricks left; 0 = empty slot
-    uint8_t best       # 1 + best lead as 16 * suit + cards held above it; 0 = none
+cdef struct TTBucket:
+    # Up to 128 stored positions (BUCKET in dds.pyx), struct-of-arrays so a probe scans the
+    # suit lengths first. Positions with the same suit lengths and leader share a bucket.
+    u64 lens[128]       # suit lengths of every hand (nibble 4 * (4 * seat + suit))
+    u64 key[128][2]     # holders (2 bits each) of the top cards that matter, suits in 32-bit
+                       # lanes (suit s in word s // 2 at bit 32 * (s % 2)), top card highest
+    u64 mask[128][2]    # the bits of ``key`` that matter: per suit the top 2 * d bits
+    int8_t lb[128]      # lower bound of the side-0 tricks still to take from this position
+    int8_t ub[128]      # upper bound
+    uint8_t leader[128]
+    uint8_t best[128]   # 1 + best lead as 16 * suit + cards held above it; 0 = none
+    uint8_t n          # slots in use
+    uint8_t next       # slot to replace next when the bucket is full
 
 cdef struct TTable:
-    TTEntry* e
+    TTBucket* b
     u64 nbuckets_mask  # number of buckets - 1 (a power of two - 1)
 
 cdef struct Pos:
@@ -34,8 +38,9 @@ cdef struct Pos:
     long cut[4][4]
     long nocut[4]
     long by_left[14]   # trick-start nodes per number of tricks left (profiling)
+    long tricks        # tricks completed during the search (profiling)
     TTable tt
-    int hist[4][64]    # history heuristic: cutoffs per (seat, card)
+    int hist[4][128]    # history heuristic: cutoffs per (seat, card)
     int killer[14]     # per tricks left: the lead of the last cutoff at a trick start
 
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil

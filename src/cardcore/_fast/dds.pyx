@@ -115,6 +115,7 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
     holds names no rank at all (the suit lengths already say its cards win).
     """
     cdef int ks[4]
+    cdef int tops[4]
     cdef int s, j, k, t = P.trump, rem
     cdef u64 me, others, w = 0
     cdef u64 lho = P.hand[(leader + 1) & 3]
@@ -135,8 +136,16 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
         if others == 0:
             k = cc_popcount(me)
             free_suits |= 1 << s
+            tops[s] = k
         else:
             k = cc_popcount(me >> (cc_msb(others) + 1))
+            tops[s] = k
+            # length winners: once the top cards have exhausted the other hands, every card
+            # of the suit left in this hand wins (unless an opponent can ruff)
+            if k and (t == NT or s == t or not (lho_tr or rho_tr)) and \
+                    k >= cc_popcount(suit_of(lho, s)) and k >= cc_popcount(suit_of(rho, s)) and \
+                    k >= cc_popcount(suit_of(pd, s)):
+                k = cc_popcount(me)
         if k and t != NT and s != t:
             if lho_tr:
                 lim = cc_popcount(suit_of(lho, s))
@@ -163,6 +172,8 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
             continue
         total += ks[s]
         k = ks[s] if ks[s] < rem else rem
+        if k > tops[s]:
+            k = tops[s]
         if k > 0 and not (free_suits >> s) & 1:
             w |= top_held(P, s, k)
         rem -= k
@@ -222,6 +233,81 @@ cdef int sure_trumps(const Pos* P, int target, int left, u64* win) noexcept nogi
             a = 2
             win[0] = ((<u64>1 << t1) | (<u64>1 << t2)) << (16 * t)
     return a if side == 0 else -a
+
+
+cdef bint defence_trick(const Pos* P, int leader, int need, int left, u64* win) noexcept nogil:
+    """Whether the side not on lead surely takes a trick the side on lead cannot spare, the
+    side on lead needing ``need`` of the ``left`` tricks still to play.
+
+    No trumps (or none left): to take every trick the side on lead must keep the lead, and it
+    can lead a suit only as many times as the longer of its two hands holds it, so the suits
+    whose top card it holds must last ``left`` tricks. With trumps: the other side's top trump,
+    its top two trumps when one of them is guarded (the side on lead then needs all but one),
+    a guarded second trump sitting over the top trump, or the second and third trumps against
+    the top one (the side on lead then needs every trick).
+    ``win`` receives the cards whose ranks this relies on.
+    """
+    cdef int t = P.trump, s, top, second, third, hh, sum_ = 0, a, b
+    cdef u64 mine = P.hand[leader] | P.hand[(leader + 2) & 3]
+    cdef u64 all_ = mine | P.hand[(leader + 1) & 3] | P.hand[(leader + 3) & 3]
+    cdef u64 tall, opp_tr, w = 0, ms
+    win[0] = 0
+    if need < left - 1:
+        return 0
+    if t == NT or suit_of(all_, t) == 0:
+        if need < left:
+            return 0
+        for s in range(4):
+            ms = suit_of(all_, s)
+            if ms == 0:
+                continue
+            top = cc_msb(ms)
+            if (suit_of(mine, s) >> top) & 1:
+                a = cc_popcount(suit_of(P.hand[leader], s))
+                b = cc_popcount(suit_of(P.hand[(leader + 2) & 3], s))
+                sum_ += a if a > b else b
+            elif ms & (ms - 1):
+                w |= (<u64>1) << (16 * s + top)
+        if sum_ < left:
+            win[0] = w
+            return 1
+        return 0
+    tall = suit_of(all_, t)
+    opp_tr = tall & ~suit_of(mine, t)
+    top = cc_msb(tall)
+    if tall == (<u64>1 << top):
+        return 0
+    second = cc_msb(tall ^ (<u64>1 << top))
+    if (opp_tr >> top) & 1:
+        if suit_of(mine, t) == 0:
+            return 0               # the top-trump bound counts every trump of theirs
+        if need == left:
+            win[0] = (<u64>1) << (16 * t + top)
+            return 1
+        if (opp_tr >> second) & 1:
+            hh = (leader + 1) & 3 if (suit_of(P.hand[(leader + 1) & 3], t) >> second) & 1 \
+                else (leader + 3) & 3
+            if cc_popcount(suit_of(P.hand[hh], t)) > 1 or \
+                    cc_popcount(suit_of(P.hand[(hh + 2) & 3], t)) > 1:
+                win[0] = top_held(P, t, 2)
+                return 1
+        return 0
+    if need < left or not (opp_tr >> second) & 1:
+        return 0
+    hh = (leader + 1) & 3 if (suit_of(P.hand[(leader + 1) & 3], t) >> second) & 1 \
+        else (leader + 3) & 3
+    if cc_popcount(suit_of(P.hand[hh], t)) < 2:
+        return 0
+    if (suit_of(P.hand[(hh + 3) & 3], t) >> top) & 1:
+        win[0] = top_held(P, t, 2)     # a guarded second trump over the top one
+        return 1
+    ms = tall ^ (<u64>1 << top) ^ (<u64>1 << second)
+    if ms:
+        third = cc_msb(ms)
+        if (opp_tr >> third) & 1:
+            win[0] = top_held(P, t, 3)
+            return 1
+    return 0
 
 
 cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nogil:
@@ -482,11 +568,13 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
 
 # ----------------------------------------------------------------------------- transposition table
 
-DEF BUCKET = 8
+DEF BUCKET = 128          # slots per bucket; must match the arrays of TTBucket in dds.pxd
+DEF LANE = 0xFFFFFFFF
 
-cdef inline void layout(const Pos* P, u64* lens, uint32_t* code, int* slen) noexcept nogil:
-    """Suit lengths of every hand and, per suit, the holders of its cards from the top."""
-    cdef int s, b, i
+cdef inline void layout(const Pos* P, u64* lens, u64* key) noexcept nogil:
+    """Suit lengths of every hand and, per suit, the holders of its cards from the top (as
+    2-bit seat numbers, the top card in the highest bits of the suit's 32-bit lane)."""
+    cdef int s, b, i, n
     cdef u64 c, m
     cdef u64 h1 = P.hand[1], h2 = P.hand[2], h3 = P.hand[3]
     cdef u64 all_ = P.hand[0] | h1 | h2 | h3
@@ -495,15 +583,17 @@ cdef inline void layout(const Pos* P, u64* lens, uint32_t* code, int* slen) noex
         for s in range(4):
             L |= (<u64>cc_popcount(suit_of(P.hand[i], s))) << (4 * (4 * i + s))
     lens[0] = L
+    key[0] = 0
+    key[1] = 0
     for s in range(4):
         m = suit_of(all_, s) << (16 * s)
-        slen[s] = cc_popcount(m)
+        n = cc_popcount(m)
         c = 0
         while m:
             b = cc_msb(m)
             m ^= (<u64>1) << b
             c = (c << 2) | (((h1 >> b) & 1) | (((h2 >> b) & 1) << 1) | (((h3 >> b) & 1) * 3))
-        code[s] = <uint32_t> c
+        key[s >> 1] |= (c << (32 - 2 * n)) << (32 * (s & 1))
 
 
 cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
@@ -514,38 +604,39 @@ cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
     return x
 
 
-cdef inline u64 top_cards(const Pos* P, const uint8_t* d) noexcept nogil:
-    """The top ``d[s]`` cards of each suit still held (as lane bits)."""
-    return top_held(P, 0, d[0]) | top_held(P, 1, d[1]) | top_held(P, 2, d[2]) | \
-        top_held(P, 3, d[3])
+cdef inline int mask_depth(const u64* mask, int s) noexcept nogil:
+    """How many top cards of suit ``s`` a stored mask names."""
+    return cc_popcount((mask[s >> 1] >> (32 * (s & 1))) & <u64>LANE) >> 1
 
 
-cdef inline int tt_probe(Pos* P, u64 lens, const uint32_t* code, const int* slen, int target,
-                         u64* win, int* best) noexcept nogil:
+cdef inline u64 named_cards(const Pos* P, const u64* mask) noexcept nogil:
+    """The cards still held whose holders a stored mask names (as lane bits)."""
+    return top_held(P, 0, mask_depth(mask, 0)) | top_held(P, 1, mask_depth(mask, 1)) | \
+        top_held(P, 2, mask_depth(mask, 2)) | top_held(P, 3, mask_depth(mask, 3))
+
+
+cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
+                         int* best) noexcept nogil:
     """1 / 0 when a stored entry matching this position decides ``target``; -1 otherwise.
 
     ``best`` receives the best lead stored with a matching entry (a lane bit), if any.
     """
-    cdef TTEntry* e = P.tt.e + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask) * BUCKET
-    cdef int i, s, ok
-    for i in range(BUCKET):
-        if e[i].depth == 0 or e[i].lens != lens or e[i].leader != P.leader:
+    cdef TTBucket* e = P.tt.b + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask)
+    cdef int i, n = e.n
+    cdef u64 k0 = key[0], k1 = key[1]
+    for i in range(n):
+        if e.lens[i] != lens or e.leader[i] != P.leader:
             continue
-        ok = 1
-        for s in range(4):
-            if (code[s] >> (2 * (slen[s] - e[i].d[s]))) != e[i].code[s]:
-                ok = 0
-                break
-        if not ok:
+        if (k0 & e.mask[i][0]) != e.key[i][0] or (k1 & e.mask[i][1]) != e.key[i][1]:
             continue
-        if e[i].lb >= target:
-            win[0] = top_cards(P, e[i].d)
+        if e.lb[i] >= target:
+            win[0] = named_cards(P, e.mask[i])
             return 1
-        if e[i].ub < target:
-            win[0] = top_cards(P, e[i].d)
+        if e.ub[i] < target:
+            win[0] = named_cards(P, e.mask[i])
             return 0
-        if e[i].best and best[0] == NO_CARD:
-            best[0] = card_from_rel(P, e[i].best - 1)
+        if e.best[i] and best[0] == NO_CARD:
+            best[0] = card_from_rel(P, e.best[i] - 1)
     return -1
 
 
@@ -567,50 +658,51 @@ cdef inline int card_from_rel(const Pos* P, int rel) noexcept nogil:
     return 16 * s + cc_msb(all_)
 
 
-cdef inline void tt_store(Pos* P, u64 lens, const uint32_t* code, const int* slen, int depth,
-                          int lb, int ub, u64 win, int best) noexcept nogil:
-    cdef TTEntry* e = P.tt.e + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask) * BUCKET
-    cdef uint8_t d[4]
-    cdef uint32_t c[4]
-    cdef int i, s, low, victim = -1
+cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 win,
+                          int best) noexcept nogil:
+    """Store bounds for the positions that share this one's suit lengths, leader and the
+    holders of every card down to the lowest card of each suit in ``win``."""
+    cdef TTBucket* e = P.tt.b + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask)
+    cdef int i, s, d, slot
     cdef u64 all_ = P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3]
-    cdef u64 ws
+    cdef u64 ws, lane
+    cdef u64 m[2]
+    cdef u64 k[2]
+    m[0] = 0
+    m[1] = 0
     for s in range(4):
         ws = suit_of(win, s)
         if ws:
-            low = cc_ctz(ws)
-            d[s] = <uint8_t> cc_popcount(suit_of(all_, s) >> low)
-        else:
-            d[s] = 0
-        c[s] = code[s] >> (2 * (slen[s] - d[s]))
-    for i in range(BUCKET):
-        if e[i].depth and e[i].lens == lens and e[i].leader == P.leader and \
-                e[i].d[0] == d[0] and e[i].d[1] == d[1] and e[i].d[2] == d[2] and \
-                e[i].d[3] == d[3] and e[i].code[0] == c[0] and e[i].code[1] == c[1] and \
-                e[i].code[2] == c[2] and e[i].code[3] == c[3]:
-            if lb > e[i].lb:
-                e[i].lb = lb
-            if ub < e[i].ub:
-                e[i].ub = ub
+            d = cc_popcount(suit_of(all_, s) >> cc_ctz(ws))
+            lane = ((<u64>LANE) << (32 - 2 * d)) & <u64>LANE
+            m[s >> 1] |= lane << (32 * (s & 1))
+    k[0] = key[0] & m[0]
+    k[1] = key[1] & m[1]
+    for i in range(e.n):
+        if e.lens[i] == lens and e.leader[i] == P.leader and e.mask[i][0] == m[0] and \
+                e.mask[i][1] == m[1] and e.key[i][0] == k[0] and e.key[i][1] == k[1]:
+            if lb > e.lb[i]:
+                e.lb[i] = lb
+            if ub < e.ub[i]:
+                e.ub[i] = ub
             if best < NO_CARD:
-                e[i].best = <uint8_t> (1 + card_to_rel(P, best))
+                e.best[i] = <uint8_t> (1 + card_to_rel(P, best))
             return
-    for i in range(BUCKET):
-        if e[i].depth == 0:
-            victim = i
-            break
-    if victim < 0:
-        victim = <int>(P.nodes & (BUCKET - 1))
-    e += victim
-    e.lens = lens
-    e.leader = <uint8_t> P.leader
-    e.depth = <uint8_t> depth
-    e.lb = <int8_t> lb
-    e.ub = <int8_t> ub
-    e.best = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
-    for s in range(4):
-        e.d[s] = d[s]
-        e.code[s] = c[s]
+    if e.n < BUCKET:
+        slot = e.n
+        e.n += 1
+    else:
+        slot = e.next
+        e.next = <uint8_t> ((e.next + 1) % BUCKET)
+    e.lens[slot] = lens
+    e.leader[slot] = <uint8_t> P.leader
+    e.lb[slot] = <int8_t> lb
+    e.ub[slot] = <int8_t> ub
+    e.best[slot] = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
+    e.mask[slot][0] = m[0]
+    e.mask[slot][1] = m[1]
+    e.key[slot][0] = k[0]
+    e.key[slot][1] = k[1]
 
 
 # ----------------------------------------------------------------------------- search
@@ -659,8 +751,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
     cdef bint ns = (player & 1) == 0
     cdef bint r
     cdef u64 gone_add, tr, cw = 0, acc = 0, lens = 0
-    cdef uint32_t code[4]
-    cdef int slen[4]
+    cdef u64 key[2]
     if target <= 0:
         win[0] = 0
         return True
@@ -699,9 +790,13 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
                 if target > left + top:
                     win[0] = cw
                     return False
+        if not (P.flags & 8) and defence_trick(P, P.leader, target if ns else left - target + 1,
+                                                left, &cw):
+            win[0] = cw
+            return not ns
         P.by_left[left] += 1
-        layout(P, &lens, code, slen)
-        hit = tt_probe(P, lens, code, slen, target, win, &ttbest) if not (P.flags & 4) else -1
+        layout(P, &lens, key)
+        hit = tt_probe(P, lens, key, target, win, &ttbest) if not (P.flags & 4) else -1
         P.probes += 1
         if hit >= 0:
             P.hits += 1
@@ -726,6 +821,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             gone_add = ((<u64>1) << P.trick[0]) | ((<u64>1) << P.trick[1]) | \
                 ((<u64>1) << P.trick[2]) | ((<u64>1) << P.trick[3])
             P.gone |= gone_add
+            P.tricks += 1
             old_leader = P.leader
             P.leader = w
             tk[0] = P.trick[0]; tk[1] = P.trick[1]; tk[2] = P.trick[2]; tk[3] = c
@@ -765,9 +861,9 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
     win[0] = acc
     if pos == 0:
         if r:
-            tt_store(P, lens, code, slen, left, target, left, acc, best)
+            tt_store(P, lens, key, target, left, acc, best)
         else:
-            tt_store(P, lens, code, slen, left, 0, target - 1, acc, best)
+            tt_store(P, lens, key, 0, target - 1, acc, best)
     return r
 
 
@@ -795,18 +891,21 @@ cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil:
 
 cdef int tt_init(TTable* T, int bits) except -1:
     T.nbuckets_mask = ((<u64>1) << bits) - 1
-    T.e = <TTEntry*> calloc(((<u64>1) << bits) * BUCKET, sizeof(TTEntry))
-    if T.e == NULL:
+    T.b = <TTBucket*> calloc((<u64>1) << bits, sizeof(TTBucket))
+    if T.b == NULL:
         raise MemoryError("double-dummy transposition table")
     return 0
 
 
+DEF TABLE_BITS = 12     # 2 ** 14 buckets of 32 slots (about 23 MB) for a whole deal
+
+
 cdef int tt_bits_for(int tricks) noexcept nogil:
     if tricks >= 10:
-        return 16
+        return TABLE_BITS
     if tricks >= 7:
-        return 13
-    return 10
+        return TABLE_BITS - 3
+    return TABLE_BITS - 6
 
 
 cdef int pos_init(Pos* P, hands, int trump, int leader, played) except -1:
@@ -882,7 +981,7 @@ def solve_position(hands, int trump, int leader, played=()):
         with nogil:
             v = solve_ns(&P, k, (left + 1) // 2)
     finally:
-        free(P.tt.e)
+        free(P.tt.b)
     return v if (mover & 1) == 0 else left - v
 
 
@@ -948,7 +1047,7 @@ def solve_cards(hands, int trump, int leader, played=(), long max_nodes=0):
                 v = val[b]
                 out.append((lane_to_id(b), v if (mover & 1) == 0 else left - v))
     finally:
-        free(P.tt.e)
+        free(P.tt.b)
     out.sort()
     return out
 
@@ -984,7 +1083,7 @@ cdef void table_into(Pos* P, int res[5][4]) noexcept nogil:
     the four opening leaders, each search starting from the previous leader's result."""
     cdef int strain, decl, v, guess
     for strain in range(5):
-        memset(P.tt.e, 0, (P.tt.nbuckets_mask + 1) * BUCKET * sizeof(TTEntry))
+        memset(P.tt.b, 0, (P.tt.nbuckets_mask + 1) * sizeof(TTBucket))
         reset_move_memory(P)
         P.trump = strain
         guess = FIRST_GUESS
@@ -1004,12 +1103,12 @@ def dd_table(hands):
     pos_init(&P, hands, 0, 0, ())
     if cc_popcount(P.hand[0]) != 13:
         raise ValueError("dd_table needs four 13-card hands")
-    tt_init(&P.tt, 16)
+    tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:
             table_into(&P, res)
     finally:
-        free(P.tt.e)
+        free(P.tt.b)
     return [[res[s][d] for d in range(4)] for s in range(5)]
 
 
@@ -1028,26 +1127,33 @@ def node_count_table(hands):
     pos_init(&P, hands, 0, 0, ())
     if cc_popcount(P.hand[0]) != 13:
         raise ValueError("node_count_table needs four 13-card hands")
-    tt_init(&P.tt, 16)
+    tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:
             table_into(&P, res)
     finally:
-        free(P.tt.e)
+        free(P.tt.b)
     return P.nodes
 
 
-def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=16):
+def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=TABLE_BITS, int guess=7,
+                 int target=0):
     """``(side-0 tricks, nodes visited, ...)`` for a trick-start position (a profiling aid);
-    ``flags`` switches off search features (see ``Pos.flags``)."""
+    ``flags`` switches off search features (see ``Pos.flags``); ``guess`` is where the
+    zero-window searches start (side-0 tricks). With ``target`` > 0 only one zero-window
+    search runs, and the first item is whether side 0 takes ``target`` tricks."""
     cdef Pos P
     pos_init(&P, hands, trump, leader, ())
     P.flags = flags
     tt_init(&P.tt, tt_bits)
     cdef int v
+    cdef u64 w
     try:
         with nogil:
-            v = solve_ns(&P, 0, 7)
+            if target > 0:
+                v = search(&P, 0, target, &w)
+            else:
+                v = solve_ns(&P, 0, guess)
     finally:
-        free(P.tt.e)
-    return v, P.nodes, P.probes, P.hits, P.cut, P.nocut, [P.by_left[i] for i in range(14)]
+        free(P.tt.b)
+    return v, P.nodes, P.probes, P.hits, P.cut, P.nocut, [P.by_left[i] for i in range(14)], P.tricks
