@@ -271,7 +271,17 @@ cdef bint defence_trick(const Pos* P, int leader, int need, int left, u64* win) 
         if sum_ < left:
             win[0] = w
             return 1
-        return 0
+        # every suit the leader holds is headed by the other side: this trick is theirs
+        w = 0
+        for s in range(4):
+            ms = suit_of(P.hand[leader], s)
+            if ms == 0:
+                continue
+            if (suit_of(mine, s) >> cc_msb(suit_of(all_, s))) & 1:
+                return 0
+            w |= top_held(P, s, 1)
+        win[0] = w
+        return 1
     tall = suit_of(all_, t)
     opp_tr = tall & ~suit_of(mine, t)
     top = cc_msb(tall)
@@ -329,7 +339,36 @@ cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nog
             if (r2 >> s) & 1 and suit_of(me, s):
                 win[0] = w2
                 return q2
+    if q1 == 0:
+        return ruff_trick(P, leader, win)
     return q1
+
+
+cdef int ruff_trick(const Pos* P, int leader, u64* win) noexcept nogil:
+    """1 when the leader can lead a side suit that partner ruffs and no opponent can beat:
+    each opponent follows suit or holds no trump, or partner's top trump beats the trumps of
+    those who are void. ``win`` receives partner's top trump when its rank matters."""
+    cdef int t = P.trump, s, top
+    cdef u64 pd = P.hand[(leader + 2) & 3], lho = P.hand[(leader + 1) & 3]
+    cdef u64 rho = P.hand[(leader + 3) & 3], over
+    win[0] = 0
+    if t == NT or suit_of(pd, t) == 0:
+        return 0
+    top = cc_msb(suit_of(pd, t))
+    for s in range(4):
+        if s == t or suit_of(P.hand[leader], s) == 0 or suit_of(pd, s) != 0:
+            continue
+        over = 0
+        if suit_of(lho, s) == 0:
+            over |= suit_of(lho, t)
+        if suit_of(rho, s) == 0:
+            over |= suit_of(rho, t)
+        if over == 0:
+            return 1
+        if (<u64>1 << top) > over:
+            win[0] = (<u64>1) << (16 * t + top)
+            return 1
+    return 0
 
 
 cdef int second_hand_wins(const Pos* P, int player, u64* win) noexcept nogil:
@@ -624,8 +663,9 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
     cdef TTBucket* e = P.tt.b + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask)
     cdef int i, n = e.n
     cdef u64 k0 = key[0], k1 = key[1]
-    for i in range(n):
-        if e.lens[i] != lens or e.leader[i] != P.leader:
+    for i in range(n - 1, -1, -1):
+        if e.lens[i] != lens or (e.lb[i] < target <= e.ub[i] and e.best[i] == 0) or \
+                e.leader[i] != P.leader:
             continue
         if (k0 & e.mask[i][0]) != e.key[i][0] or (k1 & e.mask[i][1]) != e.key[i][1]:
             continue
@@ -635,7 +675,7 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
         if e.ub[i] < target:
             win[0] = named_cards(P, e.mask[i])
             return 0
-        if e.best[i] and best[0] == NO_CARD:
+        if best[0] == NO_CARD:
             best[0] = card_from_rel(P, e.best[i] - 1)
     return -1
 
