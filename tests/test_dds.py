@@ -209,6 +209,21 @@ def test_stored_dds_tables():
         assert solver.solve(d, "N", decl) == item["table"][decl]["N"], (item["pbn"], decl)
 
 
+# Stored deals whose whole tables are compared here (the others: ``bench/bench_dds.py``).
+# Deal 99 once went wrong in spades: a quick trick through partner's hand named the cards it
+# cashed but not partner's entry, and a table entry matched a layout without the entry.
+FULL_TABLES = [*range(1, 21), 99]
+
+
+@pytest.mark.parametrize("i", FULL_TABLES)
+def test_stored_dds_full_tables(i):
+    item = json.loads(DATA.read_text())["deals"][i]
+    d = Deal.from_pbn(item["pbn"])
+    table = fast.dd_table(list(d.masks))
+    got = {dn: {sn: table[si][di] for si, sn in enumerate("CDHSN")} for di, dn in enumerate("NESW")}
+    assert got == item["table"], item["pbn"]
+
+
 def _endplay_tricks(hands, trump, leader):
     """DDS tricks for the leader's side (seat 0 = N) via endplay's SolveBoard."""
     endplay_dds = pytest.importorskip("endplay.dds")

@@ -337,7 +337,8 @@ cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nog
     if q2 > q1:
         for s in range(4):
             if (r2 >> s) & 1 and suit_of(me, s):
-                win[0] = w2
+                # the entry: partner's top card of a suit the leader holds
+                win[0] = w2 | top_held(P, s, 1)
                 return q2
     if q1 == 0:
         return ruff_trick(P, leader, win)
