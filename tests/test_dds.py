@@ -145,6 +145,30 @@ def test_dd_table_shape_and_symmetry():
     assert t["E"]["C"] >= 10 and t["N"]["S"] + t["E"]["S"] <= 13 + 1
 
 
+def test_dd_table_threads_give_the_same_table():
+    for seed in (11, 12):
+        d = Deal.random(seed)
+        one = fast.dd_table(list(d.masks))
+        assert fast.dd_table(list(d.masks), 2) == one
+        assert fast.dd_table(list(d.masks), 5) == one
+        assert [fast.dd_strain(list(d.masks), s) for s in range(5)] == one
+        assert solver.dd_table(d, threads=1) == solver.dd_table(d, threads=3) == solver.dd_table(d)
+    with pytest.raises(ValueError):
+        fast.dd_table(list(d.masks), 0)
+    with pytest.raises(ValueError):
+        fast.dd_strain(list(d.masks), 5)
+    with pytest.raises(ValueError):
+        fast.dd_strain([1, 2, 4, 8], 0)
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(FormatError, match="threads"):
+            solver.dd_table(d, threads=bad)
+    # the reference twin takes the same arguments and checks them the same way
+    with pytest.raises(ValueError):
+        ref.dd_table(list(d.masks), 0)
+    with pytest.raises(ValueError):
+        ref.dd_strain(list(d.masks), 7)
+
+
 def test_solve_position_and_cards_agree_with_solve():
     rng = Rng(5)
     for trump in "CN":

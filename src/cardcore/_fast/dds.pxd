@@ -16,12 +16,14 @@ cdef struct TTBucket:
     int8_t ub[128]      # upper bound
     uint8_t leader[128]
     uint8_t best[128]   # 1 + best lead as 16 * suit + cards held above it; 0 = none
-    uint8_t n          # slots in use
+    uint8_t n          # slots in use (when ``gen`` is the table's)
     uint8_t next       # slot to replace next when the bucket is full
+    uint8_t gen        # the table's generation when the bucket was last written
 
 cdef struct TTable:
     TTBucket* b
     u64 nbuckets_mask  # number of buckets - 1 (a power of two - 1)
+    uint8_t gen        # buckets of another generation are empty (clearing = a new generation)
 
 cdef struct Pos:
     u64 hand[4]        # seats 0..3 clockwise; sides are {0, 2} and {1, 3}

@@ -662,7 +662,7 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
     ``best`` receives the best lead stored with a matching entry (a lane bit), if any.
     """
     cdef TTBucket* e = P.tt.b + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask)
-    cdef int i, n = e.n
+    cdef int i, n = e.n if e.gen == P.tt.gen else 0
     cdef u64 k0 = key[0], k1 = key[1]
     for i in range(n - 1, -1, -1):
         if e.lens[i] != lens or (e.lb[i] < target <= e.ub[i] and e.best[i] == 0) or \
@@ -719,6 +719,10 @@ cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 
             m[s >> 1] |= lane << (32 * (s & 1))
     k[0] = key[0] & m[0]
     k[1] = key[1] & m[1]
+    if e.gen != P.tt.gen:
+        e.gen = P.tt.gen
+        e.n = 0
+        e.next = 0
     for i in range(e.n):
         if e.lens[i] == lens and e.leader[i] == P.leader and e.mask[i][0] == m[0] and \
                 e.mask[i][1] == m[1] and e.key[i][0] == k[0] and e.key[i][1] == k[1]:
@@ -935,7 +939,17 @@ cdef int tt_init(TTable* T, int bits) except -1:
     T.b = <TTBucket*> calloc((<u64>1) << bits, sizeof(TTBucket))
     if T.b == NULL:
         raise MemoryError("double-dummy transposition table")
+    T.gen = 1
     return 0
+
+
+cdef void tt_clear(TTable* T) noexcept nogil:
+    """Empty the table: a new generation, and a real wipe once every 255 of them."""
+    if T.gen == 255:
+        memset(T.b, 0, (T.nbuckets_mask + 1) * sizeof(TTBucket))
+        T.gen = 1
+    else:
+        T.gen += 1
 
 
 DEF TABLE_BITS = 12     # 2 ** 14 buckets of 32 slots (about 23 MB) for a whole deal
@@ -1119,31 +1133,66 @@ cdef inline void reset_move_memory(Pos* P) noexcept nogil:
         P.killer[i] = NO_CARD
 
 
-cdef void table_into(Pos* P, int res[5][4]) noexcept nogil:
-    """The 20 entries of a full deal's table; one transposition table per strain, shared by
+cdef void strain_into(Pos* P, int strain, int* res) noexcept nogil:
+    """The four entries of one strain (``res[declarer]``): one transposition table shared by
     the four opening leaders, each search starting from the previous leader's result."""
-    cdef int strain, decl, v, guess
+    cdef int decl, v, guess = FIRST_GUESS
+    tt_clear(&P.tt)
+    reset_move_memory(P)
+    P.trump = strain
+    for decl in range(4):
+        P.leader = (decl + 1) & 3
+        v = solve_ns(P, 0, guess)
+        guess = v
+        res[decl] = v if (decl & 1) == 0 else 13 - v
+
+
+cdef void table_into(Pos* P, int res[5][4]) noexcept nogil:
+    """The 20 entries of a full deal's table, strain by strain."""
+    cdef int strain
     for strain in range(5):
-        memset(P.tt.b, 0, (P.tt.nbuckets_mask + 1) * sizeof(TTBucket))
-        reset_move_memory(P)
-        P.trump = strain
-        guess = FIRST_GUESS
-        for decl in range(4):
-            P.leader = (decl + 1) & 3
-            v = solve_ns(P, 0, guess)
-            guess = v
-            res[strain][decl] = v if (decl & 1) == 0 else 13 - v
+        strain_into(P, strain, res[strain])
 
 
-def dd_table(hands):
+cdef int _full_deal(Pos* P, hands, what) except -1:
+    pos_init(P, hands, 0, 0, ())
+    if cc_popcount(P.hand[0]) != 13:
+        raise ValueError(f"{what} needs four 13-card hands")
+    return 0
+
+
+def dd_strain(hands, int strain):
+    """One strain of :func:`dd_table`: tricks of each declarer's side (seats 0..3)."""
+    cdef Pos P
+    cdef int res[4]
+    if not 0 <= strain <= 4:
+        raise ValueError(f"strain {strain!r}: expected 0..4")
+    _full_deal(&P, hands, "dd_strain")
+    tt_init(&P.tt, TABLE_BITS)
+    try:
+        with nogil:
+            strain_into(&P, strain, res)
+    finally:
+        free(P.tt.b)
+    return [res[d] for d in range(4)]
+
+
+def dd_table(hands, int threads=1):
     """Double-dummy table of a full deal: ``t[strain][declarer]`` = tricks of the declarer's
     side, strains 0..4 = clubs, diamonds, hearts, spades, no trump; declarers seats 0..3.
-    The opening lead is made by the seat after the declarer."""
+    The opening lead is made by the seat after the declarer. With ``threads`` > 1 the strains
+    are solved in that many threads at once (each with its own transposition table)."""
     cdef Pos P
     cdef int res[5][4]
-    pos_init(&P, hands, 0, 0, ())
-    if cc_popcount(P.hand[0]) != 13:
-        raise ValueError("dd_table needs four 13-card hands")
+    if threads < 1:
+        raise ValueError(f"threads {threads!r}: expected 1 or more")
+    if threads > 1:
+        _full_deal(&P, hands, "dd_table")
+        from concurrent.futures import ThreadPoolExecutor
+        masks = [int(h) for h in hands]
+        with ThreadPoolExecutor(min(threads, 5)) as pool:
+            return list(pool.map(lambda strain: dd_strain(masks, strain), range(5)))
+    _full_deal(&P, hands, "dd_table")
     tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:
@@ -1165,9 +1214,7 @@ def node_count_table(hands):
     """Search nodes visited by :func:`dd_table` on the same deal (a profiling aid)."""
     cdef Pos P
     cdef int res[5][4]
-    pos_init(&P, hands, 0, 0, ())
-    if cc_popcount(P.hand[0]) != 13:
-        raise ValueError("node_count_table needs four 13-card hands")
+    _full_deal(&P, hands, "node_count_table")
     tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:

@@ -154,12 +154,25 @@ def solve(hands, trump, declarer):
     return bin(int(hands[leader])).count("1") - solve_position(hands, trump, leader, ())
 
 
-def dd_table(hands):
-    """``t[strain][declarer]`` = tricks of the declarer's side (strains c, d, h, s, NT)."""
+def dd_table(hands, threads=1):
+    """``t[strain][declarer]`` = tricks of the declarer's side (strains c, d, h, s, NT).
+    ``threads`` is accepted for the kernel's signature; the reference runs in one thread."""
+    if threads < 1:
+        raise ValueError(f"threads {threads!r}: expected 1 or more")
     hs = _check(hands, 0, 0, [])
     if bin(hs[0]).count("1") != 13:
         raise ValueError("dd_table needs four 13-card hands")
     return [[solve(hs, s, d) for d in range(4)] for s in range(5)]
+
+
+def dd_strain(hands, strain):
+    """One strain of :func:`dd_table`: tricks of each declarer's side (seats 0..3)."""
+    if not 0 <= strain <= 4:
+        raise ValueError(f"strain {strain!r}: expected 0..4")
+    hs = _check(hands, 0, 0, [])
+    if bin(hs[0]).count("1") != 13:
+        raise ValueError("dd_strain needs four 13-card hands")
+    return [solve(hs, strain, d) for d in range(4)]
 
 
 def node_count_table(hands):

@@ -3,7 +3,7 @@
 Full deals (directions N, E, S, W)::
 
     solve(deal, trump, declarer) -> int       # declarer's side tricks, LHO leads
-    dd_table(deal) -> {declarer: {strain: tricks}}
+    dd_table(deal, *, threads=None) -> {declarer: {strain: tricks}}
 
 ``dd_table(deal)["N"]["S"]`` is the number of tricks North–South take when North declares
 spades. Strains are ``"C" "D" "H" "S" "N"`` (``"NT"`` is also read as no trump).
@@ -35,6 +35,7 @@ The search is the compiled kernel ``cardcore._fast.dds`` (or the plain-Python
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from .._backend import kernel
@@ -146,12 +147,20 @@ def solve(deal: Deal, trump: str, declarer: str) -> int:
     return _k.solve(list(deal.masks), strain_index(trump), direction_index(declarer))
 
 
-def dd_table(deal: Deal) -> dict[str, dict[str, int]]:
+def dd_table(deal: Deal, *, threads: int | None = None) -> dict[str, dict[str, int]]:
     """The double-dummy table: ``table[declarer][strain]`` = tricks of the declarer's side,
-    declarers ``"N" "E" "S" "W"``, strains ``"C" "D" "H" "S" "N"``."""
+    declarers ``"N" "E" "S" "W"``, strains ``"C" "D" "H" "S" "N"``.
+
+    The five strains are independent searches; ``threads`` of them run at once (default: one
+    per CPU core, at most five). ``threads=1`` keeps the work in the calling thread, for
+    callers that already run many tables in parallel."""
     if not isinstance(deal, Deal):
         raise FormatError(f"deal {deal!r}: expected a cardcore.bridge.Deal")
-    t = _k.dd_table(list(deal.masks))
+    if threads is None:
+        threads = min(5, os.cpu_count() or 1)
+    elif isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise FormatError(f"threads {threads!r}: expected a positive int")
+    t = _k.dd_table(list(deal.masks), threads)
     return {d: {STRAINS[s]: t[s][i] for s in range(5)} for i, d in enumerate(DIRECTIONS)}
 
 
