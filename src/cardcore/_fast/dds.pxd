@@ -1,29 +1,35 @@
-from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t
 
 ctypedef uint64_t u64
 
 # Cards inside the solver are *bit indices* 16 * suit + rank (suits c, d, h, s = 0..3, ranks
 # 2..A = 0..12), so a hand is one u64 with each suit in its own 16-bit lane.
 
-cdef struct TTBucket:
-    # Up to 128 stored positions (BUCKET in dds.pyx), struct-of-arrays so a probe scans the
-    # suit lengths first. Positions with the same suit lengths and leader share a bucket.
-    u64 lens[128]       # suit lengths of every hand (nibble 4 * (4 * seat + suit))
-    u64 key[128][2]     # holders (2 bits each) of the top cards that matter, suits in 32-bit
-                       # lanes (suit s in word s // 2 at bit 32 * (s % 2)), top card highest
-    u64 mask[128][2]    # the bits of ``key`` that matter: per suit the top 2 * d bits
-    int8_t lb[128]      # lower bound of the side-0 tricks still to take from this position
-    int8_t ub[128]      # upper bound
-    uint8_t leader[128]
-    uint8_t best[128]   # 1 + best lead as 16 * suit + cards held above it; 0 = none
-    uint8_t n          # slots in use (when ``gen`` is the table's)
-    uint8_t next       # slot to replace next when the bucket is full
-    uint8_t gen        # the table's generation when the bucket was last written
+cdef struct TTChunk:
+    # Up to 8 stored positions of one group (CHUNK in dds.pyx), struct-of-arrays.
+    u64 key[8][2]     # holders (2 bits each) of the named top cards, suits in 32-bit lanes
+                       # (suit s in word s // 2 at bit 32 * (s % 2)), top card highest
+    uint16_t named[8] # per suit (4 bits each): how many top cards the entry names
+    int8_t lb[8]      # lower bound of the side-0 tricks still to take from the position
+    int8_t ub[8]      # upper bound
+    uint8_t best[8]   # 1 + best lead as 16 * suit + cards held above it; 0 = none
+    uint32_t older     # the group's previous chunk (0: none)
+    uint8_t n          # entries in use
+
+cdef struct TTGroup:
+    # The positions stored for one set of suit lengths and one leader.
+    u64 lens           # suit lengths of every hand (nibble 4 * (4 * seat + suit))
+    uint32_t newest    # the group's newest chunk (0: none)
+    uint8_t leader
+    uint8_t gen        # the table's generation when the group was made (else: empty slot)
 
 cdef struct TTable:
-    TTBucket* b
-    u64 nbuckets_mask  # number of buckets - 1 (a power of two - 1)
-    uint8_t gen        # buckets of another generation are empty (clearing = a new generation)
+    TTGroup* g         # open-addressed group slots
+    TTChunk* c         # the chunk pool; chunk 0 is never handed out
+    u64 groups_mask    # number of group slots - 1 (a power of two - 1)
+    uint32_t chunks    # chunks in the pool
+    uint32_t used      # chunks handed out so far (the next one is c[used])
+    uint8_t gen        # groups of another generation are empty (clearing = a new generation)
 
 cdef struct Pos:
     u64 hand[4]        # seats 0..3 clockwise; sides are {0, 2} and {1, 3}

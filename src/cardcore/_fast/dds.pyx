@@ -20,9 +20,9 @@ The search is split the way classic double-dummy solvers are:
   by an MTD-style loop of zero-window searches: :c:func:`solve_ns`.
 """
 
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset
-from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t
 
 cdef extern from *:
     """
@@ -608,7 +608,8 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
 
 # ----------------------------------------------------------------------------- transposition table
 
-DEF BUCKET = 128          # slots per bucket; must match the arrays of TTBucket in dds.pxd
+DEF CHUNK = 8           # entries per chunk; must match the arrays of TTChunk in dds.pxd
+DEF GROUP_PROBES = 8     # group slots tried from a group's hash
 DEF LANE = 0xFFFFFFFF
 
 cdef inline void layout(const Pos* P, u64* lens, u64* key) noexcept nogil:
@@ -644,15 +645,43 @@ cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
     return x
 
 
-cdef inline int mask_depth(const u64* mask, int s) noexcept nogil:
-    """How many top cards of suit ``s`` a stored mask names."""
-    return cc_popcount((mask[s >> 1] >> (32 * (s & 1))) & <u64>LANE) >> 1
+cdef inline u64 lane_mask(int d) noexcept nogil:
+    """The key bits of a suit's lane that name its top ``d`` cards."""
+    return ((<u64>LANE) << (32 - 2 * d)) & <u64>LANE
 
 
-cdef inline u64 named_cards(const Pos* P, const u64* mask) noexcept nogil:
-    """The cards still held whose holders a stored mask names (as lane bits)."""
-    return top_held(P, 0, mask_depth(mask, 0)) | top_held(P, 1, mask_depth(mask, 1)) | \
-        top_held(P, 2, mask_depth(mask, 2)) | top_held(P, 3, mask_depth(mask, 3))
+cdef inline u64 named_mask(uint16_t named, int word) noexcept nogil:
+    """The key bits of ``word`` (suits 2 * word and 2 * word + 1) an entry names."""
+    return lane_mask((named >> (8 * word)) & 15) | (lane_mask((named >> (8 * word + 4)) & 15) << 32)
+
+
+cdef inline u64 named_cards(const Pos* P, uint16_t named) noexcept nogil:
+    """The cards still held whose holders an entry names (as lane bits)."""
+    return top_held(P, 0, named & 15) | top_held(P, 1, (named >> 4) & 15) | \
+        top_held(P, 2, (named >> 8) & 15) | top_held(P, 3, (named >> 12) & 15)
+
+
+cdef inline TTGroup* find_group(TTable* T, u64 lens, int leader, bint make) noexcept nogil:
+    """The group of these suit lengths and leader; with ``make``, created when missing (in an
+    empty slot near its hash, else in place of the group in its first slot); else NULL."""
+    cdef u64 h = tt_hash(lens, leader)
+    cdef int j
+    cdef TTGroup* g
+    for j in range(GROUP_PROBES):
+        g = T.g + ((h + <u64>j) & T.groups_mask)
+        if g.gen != T.gen:
+            break
+        if g.lens == lens and g.leader == leader:
+            return g
+    else:
+        g = T.g + (h & T.groups_mask)
+    if not make:
+        return NULL
+    g.gen = T.gen
+    g.lens = lens
+    g.leader = <uint8_t> leader
+    g.newest = 0
+    return g
 
 
 cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
@@ -660,24 +689,33 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
     """1 / 0 when a stored entry matching this position decides ``target``; -1 otherwise.
 
     ``best`` receives the best lead stored with a matching entry (a lane bit), if any.
+    Entries are tried newest first.
     """
-    cdef TTBucket* e = P.tt.b + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask)
-    cdef int i, n = e.n if e.gen == P.tt.gen else 0
+    cdef TTGroup* g = find_group(&P.tt, lens, P.leader, 0)
+    cdef TTChunk* c
+    cdef uint32_t ci
+    cdef int i
     cdef u64 k0 = key[0], k1 = key[1]
-    for i in range(n - 1, -1, -1):
-        if e.lens[i] != lens or (e.lb[i] < target <= e.ub[i] and e.best[i] == 0) or \
-                e.leader[i] != P.leader:
-            continue
-        if (k0 & e.mask[i][0]) != e.key[i][0] or (k1 & e.mask[i][1]) != e.key[i][1]:
-            continue
-        if e.lb[i] >= target:
-            win[0] = named_cards(P, e.mask[i])
-            return 1
-        if e.ub[i] < target:
-            win[0] = named_cards(P, e.mask[i])
-            return 0
-        if best[0] == NO_CARD:
-            best[0] = card_from_rel(P, e.best[i] - 1)
+    if g == NULL:
+        return -1
+    ci = g.newest
+    while ci:
+        c = P.tt.c + ci
+        for i in range(c.n - 1, -1, -1):
+            if c.lb[i] < target <= c.ub[i] and c.best[i] == 0:
+                continue
+            if (k0 & named_mask(c.named[i], 0)) != c.key[i][0] or \
+                    (k1 & named_mask(c.named[i], 1)) != c.key[i][1]:
+                continue
+            if c.lb[i] >= target:
+                win[0] = named_cards(P, c.named[i])
+                return 1
+            if c.ub[i] < target:
+                win[0] = named_cards(P, c.named[i])
+                return 0
+            if best[0] == NO_CARD:
+                best[0] = card_from_rel(P, c.best[i] - 1)
+        ci = c.older
     return -1
 
 
@@ -703,51 +741,53 @@ cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 
                           int best) noexcept nogil:
     """Store bounds for the positions that share this one's suit lengths, leader and the
     holders of every card down to the lowest card of each suit in ``win``."""
-    cdef TTBucket* e = P.tt.b + (tt_hash(lens, P.leader) & P.tt.nbuckets_mask)
-    cdef int i, s, d, slot
+    cdef TTGroup* g
+    cdef TTChunk* c
+    cdef uint32_t ci
+    cdef int i, s, d
+    cdef uint16_t named = 0
     cdef u64 all_ = P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3]
-    cdef u64 ws, lane
-    cdef u64 m[2]
-    cdef u64 k[2]
-    m[0] = 0
-    m[1] = 0
+    cdef u64 ws, k0, k1
     for s in range(4):
         ws = suit_of(win, s)
         if ws:
             d = cc_popcount(suit_of(all_, s) >> cc_ctz(ws))
-            lane = ((<u64>LANE) << (32 - 2 * d)) & <u64>LANE
-            m[s >> 1] |= lane << (32 * (s & 1))
-    k[0] = key[0] & m[0]
-    k[1] = key[1] & m[1]
-    if e.gen != P.tt.gen:
-        e.gen = P.tt.gen
-        e.n = 0
-        e.next = 0
-    for i in range(e.n):
-        if e.lens[i] == lens and e.leader[i] == P.leader and e.mask[i][0] == m[0] and \
-                e.mask[i][1] == m[1] and e.key[i][0] == k[0] and e.key[i][1] == k[1]:
-            if lb > e.lb[i]:
-                e.lb[i] = lb
-            if ub < e.ub[i]:
-                e.ub[i] = ub
-            if best < NO_CARD:
-                e.best[i] = <uint8_t> (1 + card_to_rel(P, best))
-            return
-    if e.n < BUCKET:
-        slot = e.n
-        e.n += 1
-    else:
-        slot = e.next
-        e.next = <uint8_t> ((e.next + 1) % BUCKET)
-    e.lens[slot] = lens
-    e.leader[slot] = <uint8_t> P.leader
-    e.lb[slot] = <int8_t> lb
-    e.ub[slot] = <int8_t> ub
-    e.best[slot] = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
-    e.mask[slot][0] = m[0]
-    e.mask[slot][1] = m[1]
-    e.key[slot][0] = k[0]
-    e.key[slot][1] = k[1]
+            named |= <uint16_t> (d << (4 * s))
+    k0 = key[0] & named_mask(named, 0)
+    k1 = key[1] & named_mask(named, 1)
+    g = find_group(&P.tt, lens, P.leader, 1)
+    ci = g.newest
+    while ci:
+        c = P.tt.c + ci
+        for i in range(c.n):
+            if c.named[i] == named and c.key[i][0] == k0 and c.key[i][1] == k1:
+                if lb > c.lb[i]:
+                    c.lb[i] = lb
+                if ub < c.ub[i]:
+                    c.ub[i] = ub
+                if best < NO_CARD:
+                    c.best[i] = <uint8_t> (1 + card_to_rel(P, best))
+                return
+        ci = c.older
+    if g.newest == 0 or P.tt.c[g.newest].n == CHUNK:
+        if P.tt.used == P.tt.chunks:
+            tt_clear(&P.tt)        # the pool is spent: start over
+            g = find_group(&P.tt, lens, P.leader, 1)
+        ci = P.tt.used
+        P.tt.used += 1
+        c = P.tt.c + ci
+        c.n = 0
+        c.older = g.newest
+        g.newest = ci
+    c = P.tt.c + g.newest
+    i = c.n
+    c.n += 1
+    c.named[i] = named
+    c.key[i][0] = k0
+    c.key[i][1] = k1
+    c.lb[i] = <int8_t> lb
+    c.ub[i] = <int8_t> ub
+    c.best[i] = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
 
 
 # ----------------------------------------------------------------------------- search
@@ -935,24 +975,37 @@ cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil:
 # ----------------------------------------------------------------------------- Python entry points
 
 cdef int tt_init(TTable* T, int bits) except -1:
-    T.nbuckets_mask = ((<u64>1) << bits) - 1
-    T.b = <TTBucket*> calloc((<u64>1) << bits, sizeof(TTBucket))
-    if T.b == NULL:
+    """A table of ``2 ** (bits + 2)`` group slots and ``8 * 2 ** bits`` chunks of entries."""
+    T.groups_mask = ((<u64>1) << (bits + 2)) - 1
+    T.chunks = <uint32_t> (8 << bits)
+    T.g = <TTGroup*> calloc(T.groups_mask + 1, sizeof(TTGroup))
+    T.c = <TTChunk*> malloc(T.chunks * sizeof(TTChunk))
+    if T.g == NULL or T.c == NULL:
+        free(T.g)
+        free(T.c)
         raise MemoryError("double-dummy transposition table")
     T.gen = 1
+    T.used = 1
     return 0
 
 
+cdef void tt_free(TTable* T) noexcept nogil:
+    free(T.g)
+    free(T.c)
+
+
 cdef void tt_clear(TTable* T) noexcept nogil:
-    """Empty the table: a new generation, and a real wipe once every 255 of them."""
+    """Empty the table: a new generation (a real wipe of the group slots once every 255 of
+    them) and a fresh chunk pool."""
     if T.gen == 255:
-        memset(T.b, 0, (T.nbuckets_mask + 1) * sizeof(TTBucket))
+        memset(T.g, 0, (T.groups_mask + 1) * sizeof(TTGroup))
         T.gen = 1
     else:
         T.gen += 1
+    T.used = 1
 
 
-DEF TABLE_BITS = 12     # 2 ** 14 buckets of 32 slots (about 23 MB) for a whole deal
+DEF TABLE_BITS = 14     # a whole deal: 2 ** 14 groups, 2 ** 15 chunks of 32 entries (about 23 MB)
 
 
 cdef int tt_bits_for(int tricks) noexcept nogil:
@@ -1036,7 +1089,7 @@ def solve_position(hands, int trump, int leader, played=()):
         with nogil:
             v = solve_ns(&P, k, (left + 1) // 2)
     finally:
-        free(P.tt.b)
+        tt_free(&P.tt)
     return v if (mover & 1) == 0 else left - v
 
 
@@ -1102,7 +1155,7 @@ def solve_cards(hands, int trump, int leader, played=(), long max_nodes=0):
                 v = val[b]
                 out.append((lane_to_id(b), v if (mover & 1) == 0 else left - v))
     finally:
-        free(P.tt.b)
+        tt_free(&P.tt)
     out.sort()
     return out
 
@@ -1173,7 +1226,7 @@ def dd_strain(hands, int strain):
         with nogil:
             strain_into(&P, strain, res)
     finally:
-        free(P.tt.b)
+        tt_free(&P.tt)
     return [res[d] for d in range(4)]
 
 
@@ -1198,7 +1251,7 @@ def dd_table(hands, int threads=1):
         with nogil:
             table_into(&P, res)
     finally:
-        free(P.tt.b)
+        tt_free(&P.tt)
     return [[res[s][d] for d in range(4)] for s in range(5)]
 
 
@@ -1220,7 +1273,7 @@ def node_count_table(hands):
         with nogil:
             table_into(&P, res)
     finally:
-        free(P.tt.b)
+        tt_free(&P.tt)
     return P.nodes
 
 
@@ -1243,5 +1296,5 @@ def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=TABLE_BI
             else:
                 v = solve_ns(&P, 0, guess)
     finally:
-        free(P.tt.b)
+        tt_free(&P.tt)
     return v, P.nodes, P.probes, P.hits, P.cut, P.nocut, [P.by_left[i] for i in range(14)], P.tricks
