@@ -36,10 +36,16 @@ cdef extern from *:
     static inline int cc_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int cc_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
     #endif
+    #if defined(__GNUC__)
+    #define cc_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define cc_prefetch(p) ((void)0)
+    #endif
     """
     int cc_popcount(unsigned long long x) noexcept nogil
     int cc_ctz(unsigned long long x) noexcept nogil
     int cc_msb(unsigned long long x) noexcept nogil
+    void cc_prefetch(const void* p) noexcept nogil
 
 DEF NT = 4
 DEF SUIT_BITS = 0x1FFF
@@ -701,6 +707,7 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
     ci = g.newest
     while ci:
         c = P.tt.c + ci
+        cc_prefetch(P.tt.c + c.older)
         for i in range(c.n - 1, -1, -1):
             if c.lb[i] < target <= c.ub[i] and c.best[i] == 0:
                 continue
