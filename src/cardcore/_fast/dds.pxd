@@ -28,6 +28,7 @@ cdef struct TTable:
     TTChunk* c         # the chunk pool; chunk 0 is never handed out
     u64 groups_mask    # number of group slots - 1 (a power of two - 1)
     uint32_t chunks    # chunks in the pool
+    uint32_t max_chunks  # the pool grows up to this many chunks before it is cleared
     uint32_t used      # chunks handed out so far (the next one is c[used])
     uint8_t gen        # groups of another generation are empty (clearing = a new generation)
 

@@ -20,7 +20,7 @@ The search is split the way classic double-dummy solvers are:
   by an MTD-style loop of zero-window searches: :c:func:`solve_ns`.
 """
 
-from libc.stdlib cimport calloc, malloc, free
+from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t
 
@@ -616,6 +616,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
 
 DEF CHUNK = 8           # entries per chunk; must match the arrays of TTChunk in dds.pxd
 DEF GROUP_PROBES = 8     # group slots tried from a group's hash
+DEF POOL_GROWTH = 4      # the chunk pool may grow to this many times its first size
 DEF LANE = 0xFFFFFFFF
 
 cdef inline void layout(const Pos* P, u64* lens, u64* key) noexcept nogil:
@@ -777,8 +778,8 @@ cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 
                 return
         ci = c.older
     if g.newest == 0 or P.tt.c[g.newest].n == CHUNK:
-        if P.tt.used == P.tt.chunks:
-            tt_clear(&P.tt)        # the pool is spent: start over
+        if P.tt.used == P.tt.chunks and not tt_grow(&P.tt):
+            tt_clear(&P.tt)        # the pool is spent and at its largest: start over
             g = find_group(&P.tt, lens, P.leader, 1)
         ci = P.tt.used
         P.tt.used += 1
@@ -982,9 +983,11 @@ cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil:
 # ----------------------------------------------------------------------------- Python entry points
 
 cdef int tt_init(TTable* T, int bits) except -1:
-    """A table of ``2 ** (bits + 2)`` group slots and ``8 * 2 ** bits`` chunks of entries."""
+    """A table of ``2 ** (bits + 2)`` group slots and ``8 * 2 ** bits`` chunks of entries, a
+    pool that may grow to four times that when a search stores more."""
     T.groups_mask = ((<u64>1) << (bits + 2)) - 1
     T.chunks = <uint32_t> (8 << bits)
+    T.max_chunks = T.chunks * POOL_GROWTH
     T.g = <TTGroup*> calloc(T.groups_mask + 1, sizeof(TTGroup))
     T.c = <TTChunk*> malloc(T.chunks * sizeof(TTChunk))
     if T.g == NULL or T.c == NULL:
@@ -994,6 +997,20 @@ cdef int tt_init(TTable* T, int bits) except -1:
     T.gen = 1
     T.used = 1
     return 0
+
+
+cdef bint tt_grow(TTable* T) noexcept nogil:
+    """Double the chunk pool (chunks are addressed by index, so they survive the move);
+    0 when it is at its largest or memory is short."""
+    cdef TTChunk* c
+    if T.chunks >= T.max_chunks:
+        return 0
+    c = <TTChunk*> realloc(T.c, 2 * <u64>T.chunks * sizeof(TTChunk))
+    if c == NULL:
+        return 0
+    T.c = c
+    T.chunks *= 2
+    return 1
 
 
 cdef void tt_free(TTable* T) noexcept nogil:
@@ -1012,7 +1029,8 @@ cdef void tt_clear(TTable* T) noexcept nogil:
     T.used = 1
 
 
-DEF TABLE_BITS = 14     # a whole deal: 2 ** 14 groups, 2 ** 15 chunks of 32 entries (about 23 MB)
+DEF TABLE_BITS = 14     # a whole deal: 2 ** 16 group slots, 2 ** 17 chunks of 8 entries (about
+                        # 24 MB), growing up to 2 ** 19 chunks when a search needs them
 
 
 cdef int tt_bits_for(int tricks) noexcept nogil:
