@@ -11,11 +11,14 @@ The search is split the way classic double-dummy solvers are:
 * move generation with equivalent-card merging, move ordering (killer lead, stored best lead,
   position heuristics): :c:func:`gen_moves`; the lowest-win rule skips cards inside
   :c:func:`search`;
-* quick tricks (sure tricks of the side on lead), top-trump bounds and the second hand's sure
-  trick: :c:func:`quick_tricks`, :c:func:`sure_trumps`, :c:func:`second_hand_wins`;
-* transposition table at trick boundaries keyed on the relative-rank layout of every suit
-  (which hand holds the 1st, 2nd, ... highest card still out), storing bounds on the tricks
-  still to come: ``tt_probe`` / ``tt_store``;
+* quick tricks (sure tricks of the side on lead, a ruff by partner), top-trump bounds, the
+  defence's sure trick when the side on lead needs (nearly) every trick, and the second hand's
+  sure trick: :c:func:`quick_tricks`, :c:func:`ruff_trick`, :c:func:`sure_trumps`,
+  :c:func:`defence_trick`, :c:func:`second_hand_wins`;
+* transposition table at trick boundaries: one group per suit lengths and leader, holding any
+  number of entries keyed on the relative-rank layout of the top cards that matter (which
+  hand holds the 1st, 2nd, ... highest card still out), each with bounds on the tricks still
+  to come: ``tt_probe`` / ``tt_store``;
 * zero-window alpha-beta ("can side 0 take ``target`` more tricks?"): :c:func:`search`, driven
   by an MTD-style loop of zero-window searches: :c:func:`solve_ns`.
 """
