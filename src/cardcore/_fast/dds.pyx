@@ -704,7 +704,7 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
     cdef TTGroup* g = find_group(&P.tt, lens, P.leader, 0)
     cdef TTChunk* c
     cdef uint32_t ci
-    cdef int i
+    cdef int i, r
     cdef u64 k0 = key[0], k1 = key[1]
     if g == NULL:
         return -1
@@ -718,16 +718,33 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
             if (k0 & named_mask(c.named[i], 0)) != c.key[i][0] or \
                     (k1 & named_mask(c.named[i], 1)) != c.key[i][1]:
                 continue
-            if c.lb[i] >= target:
+            if c.lb[i] >= target or c.ub[i] < target:
                 win[0] = named_cards(P, c.named[i])
-                return 1
-            if c.ub[i] < target:
-                win[0] = named_cards(P, c.named[i])
-                return 0
+                r = c.lb[i] >= target
+                to_front(P.tt.c + g.newest, c, i)
+                return r
             if best[0] == NO_CARD:
                 best[0] = card_from_rel(P, c.best[i] - 1)
         ci = c.older
     return -1
+
+
+cdef inline void to_front(TTChunk* h, TTChunk* c, int i) noexcept nogil:
+    """Swap entry ``i`` of chunk ``c`` with the newest entry of its group (in chunk ``h``), so
+    the entries that answer probes are the first ones probes look at."""
+    cdef int j = h.n - 1
+    cdef u64 k0, k1
+    cdef uint16_t nm
+    cdef int8_t lb, ub
+    cdef uint8_t bs
+    if h == c and i == j:
+        return
+    k0 = c.key[i][0]; k1 = c.key[i][1]; nm = c.named[i]; lb = c.lb[i]; ub = c.ub[i]
+    bs = c.best[i]
+    c.key[i][0] = h.key[j][0]; c.key[i][1] = h.key[j][1]; c.named[i] = h.named[j]
+    c.lb[i] = h.lb[j]; c.ub[i] = h.ub[j]; c.best[i] = h.best[j]
+    h.key[j][0] = k0; h.key[j][1] = k1; h.named[j] = nm; h.lb[j] = lb; h.ub[j] = ub
+    h.best[j] = bs
 
 
 cdef inline int card_to_rel(const Pos* P, int b) noexcept nogil:
