@@ -10,6 +10,7 @@ cdef struct TTChunk:
     u64 key[8][2]     # holders (2 bits each) of the named top cards, suits in 32-bit lanes
                        # (suit s in word s // 2 at bit 32 * (s % 2)), top card highest
     uint16_t named[8] # per suit (4 bits each): how many top cards the entry names
+    u64 mask[8][2]     # the key bits those cards take (from ``named``, kept for the probes)
     int8_t lb[8]      # lower bound of the side-0 tricks still to take from the position
     int8_t ub[8]      # upper bound
     uint8_t best[8]   # 1 + best lead as 16 * suit + cards held above it; 0 = none

@@ -715,8 +715,7 @@ cdef inline int tt_probe(Pos* P, u64 lens, const u64* key, int target, u64* win,
         for i in range(c.n - 1, -1, -1):
             if c.lb[i] < target <= c.ub[i] and c.best[i] == 0:
                 continue
-            if (k0 & named_mask(c.named[i], 0)) != c.key[i][0] or \
-                    (k1 & named_mask(c.named[i], 1)) != c.key[i][1]:
+            if (k0 & c.mask[i][0]) != c.key[i][0] or (k1 & c.mask[i][1]) != c.key[i][1]:
                 continue
             if c.lb[i] >= target or c.ub[i] < target:
                 win[0] = named_cards(P, c.named[i])
@@ -733,18 +732,19 @@ cdef inline void to_front(TTChunk* h, TTChunk* c, int i) noexcept nogil:
     """Swap entry ``i`` of chunk ``c`` with the newest entry of its group (in chunk ``h``), so
     the entries that answer probes are the first ones probes look at."""
     cdef int j = h.n - 1
-    cdef u64 k0, k1
+    cdef u64 k0, k1, m0, m1
     cdef uint16_t nm
     cdef int8_t lb, ub
     cdef uint8_t bs
     if h == c and i == j:
         return
     k0 = c.key[i][0]; k1 = c.key[i][1]; nm = c.named[i]; lb = c.lb[i]; ub = c.ub[i]
-    bs = c.best[i]
+    bs = c.best[i]; m0 = c.mask[i][0]; m1 = c.mask[i][1]
     c.key[i][0] = h.key[j][0]; c.key[i][1] = h.key[j][1]; c.named[i] = h.named[j]
     c.lb[i] = h.lb[j]; c.ub[i] = h.ub[j]; c.best[i] = h.best[j]
+    c.mask[i][0] = h.mask[j][0]; c.mask[i][1] = h.mask[j][1]
     h.key[j][0] = k0; h.key[j][1] = k1; h.named[j] = nm; h.lb[j] = lb; h.ub[j] = ub
-    h.best[j] = bs
+    h.best[j] = bs; h.mask[j][0] = m0; h.mask[j][1] = m1
 
 
 cdef inline int card_to_rel(const Pos* P, int b) noexcept nogil:
@@ -813,6 +813,8 @@ cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 
     c.named[i] = named
     c.key[i][0] = k0
     c.key[i][1] = k1
+    c.mask[i][0] = named_mask(named, 0)
+    c.mask[i][1] = named_mask(named, 1)
     c.lb[i] = <int8_t> lb
     c.ub[i] = <int8_t> ub
     c.best[i] = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
@@ -1003,10 +1005,10 @@ cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil:
 # ----------------------------------------------------------------------------- Python entry points
 
 cdef int tt_init(TTable* T, int bits) except -1:
-    """A table of ``2 ** (bits + 2)`` group slots and ``8 * 2 ** bits`` chunks of entries, a
+    """A table of ``2 ** (bits + 2)`` group slots and ``4 * 2 ** bits`` chunks of entries, a
     pool that may grow to four times that when a search stores more."""
     T.groups_mask = ((<u64>1) << (bits + 2)) - 1
-    T.chunks = <uint32_t> (8 << bits)
+    T.chunks = <uint32_t> (4 << bits)
     T.max_chunks = T.chunks * POOL_GROWTH
     T.g = <TTGroup*> calloc(T.groups_mask + 1, sizeof(TTGroup))
     T.c = <TTChunk*> malloc(T.chunks * sizeof(TTChunk))
@@ -1049,8 +1051,8 @@ cdef void tt_clear(TTable* T) noexcept nogil:
     T.used = 1
 
 
-DEF TABLE_BITS = 14     # a whole deal: 2 ** 16 group slots, 2 ** 17 chunks of 8 entries (about
-                        # 24 MB), growing up to 2 ** 19 chunks when a search needs them
+DEF TABLE_BITS = 14     # a whole deal: 2 ** 16 group slots, 2 ** 16 chunks of 8 entries (about
+                        # 21 MB), growing up to 2 ** 18 chunks (80 MB) when a search needs them
 
 
 cdef int tt_bits_for(int tricks) noexcept nogil:
