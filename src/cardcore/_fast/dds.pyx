@@ -246,53 +246,67 @@ cdef int sure_trumps(const Pos* P, int target, int left, u64* win) noexcept nogi
 
 cdef bint defence_trick(const Pos* P, int leader, int need, int left, u64* win) noexcept nogil:
     """Whether the side not on lead surely takes a trick the side on lead cannot spare, the
-    side on lead needing ``need`` of the ``left`` tricks still to play.
-
-    No trumps (or none left): to take every trick the side on lead must keep the lead, and it
-    can lead a suit only as many times as the longer of its two hands holds it, so the suits
-    whose top card it holds must last ``left`` tricks. With trumps: the other side's top trump,
-    its top two trumps when one of them is guarded (the side on lead then needs all but one),
-    a guarded second trump sitting over the top trump, or the second and third trumps against
-    the top one (the side on lead then needs every trick).
-    ``win`` receives the cards whose ranks this relies on.
-    """
-    cdef int t = P.trump, s, top, second, third, hh, sum_ = 0, a, b
-    cdef u64 mine = P.hand[leader] | P.hand[(leader + 2) & 3]
-    cdef u64 all_ = mine | P.hand[(leader + 1) & 3] | P.hand[(leader + 3) & 3]
-    cdef u64 tall, opp_tr, w = 0, ms
+    side on lead needing ``need`` of the ``left`` tricks still to play (no trumps, or none
+    left: :c:func:`nt_defence_trick`; else :c:func:`trump_defence_trick`).
+    ``win`` receives the cards whose ranks this relies on."""
     win[0] = 0
     if need < left - 1:
         return 0
-    if t == NT or suit_of(all_, t) == 0:
-        if need < left:
-            return 0
-        for s in range(4):
-            ms = suit_of(all_, s)
-            if ms == 0:
-                continue
-            top = cc_msb(ms)
-            if (suit_of(mine, s) >> top) & 1:
-                a = cc_popcount(suit_of(P.hand[leader], s))
-                b = cc_popcount(suit_of(P.hand[(leader + 2) & 3], s))
-                sum_ += a if a > b else b
-            elif ms & (ms - 1):
-                w |= (<u64>1) << (16 * s + top)
-        if sum_ < left:
-            win[0] = w
-            return 1
-        # every suit the leader holds is headed by the other side: this trick is theirs
-        w = 0
-        for s in range(4):
-            ms = suit_of(P.hand[leader], s)
-            if ms == 0:
-                continue
-            if (suit_of(mine, s) >> cc_msb(suit_of(all_, s))) & 1:
-                return 0
-            w |= top_held(P, s, 1)
+    if P.trump == NT or suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], P.trump) == 0:
+        return need == left and nt_defence_trick(P, leader, left, win)
+    return trump_defence_trick(P, leader, need, left, win)
+
+
+cdef bint nt_defence_trick(const Pos* P, int leader, int left, u64* win) noexcept nogil:
+    """No trumps, the side on lead needing every trick. It must keep the lead, and it can
+    lead a suit only as many times as the longer of its two hands holds it, so the suits whose
+    top card it holds must last ``left`` tricks; and when the other side heads every suit the
+    leader holds, this very trick is theirs."""
+    cdef int s, top, a, b, sum_ = 0
+    cdef u64 mine = P.hand[leader] | P.hand[(leader + 2) & 3]
+    cdef u64 all_ = mine | P.hand[(leader + 1) & 3] | P.hand[(leader + 3) & 3]
+    cdef u64 w = 0, ms
+    for s in range(4):
+        ms = suit_of(all_, s)
+        if ms == 0:
+            continue
+        top = cc_msb(ms)
+        if (suit_of(mine, s) >> top) & 1:
+            a = cc_popcount(suit_of(P.hand[leader], s))
+            b = cc_popcount(suit_of(P.hand[(leader + 2) & 3], s))
+            sum_ += a if a > b else b
+        elif ms & (ms - 1):
+            w |= (<u64>1) << (16 * s + top)
+    if sum_ < left:
         win[0] = w
         return 1
-    tall = suit_of(all_, t)
-    opp_tr = tall & ~suit_of(mine, t)
+    w = 0
+    for s in range(4):
+        if suit_of(P.hand[leader], s) == 0:
+            continue
+        if (suit_of(mine, s) >> cc_msb(suit_of(all_, s))) & 1:
+            return 0
+        w |= top_held(P, s, 1)
+    win[0] = w
+    return 1
+
+
+cdef inline int trump_holder(const Pos* P, int leader, int rank) noexcept nogil:
+    """The opponent of ``leader`` holding the trump of ``rank`` (one of them does)."""
+    if (suit_of(P.hand[(leader + 1) & 3], P.trump) >> rank) & 1:
+        return (leader + 1) & 3
+    return (leader + 3) & 3
+
+
+cdef bint trump_defence_trick(const Pos* P, int leader, int need, int left,
+                              u64* win) noexcept nogil:
+    """Trumps, the side on lead needing every trick or all but one: the other side's top
+    trump, its top two trumps when one of them is guarded (all but one), a guarded second
+    trump sitting over the top trump, or the second and third trumps against the top one."""
+    cdef int t = P.trump, top, second, third, hh
+    cdef u64 mine = P.hand[leader] | P.hand[(leader + 2) & 3]
+    cdef u64 tall = suit_of(mine | P.hand[(leader + 1) & 3] | P.hand[(leader + 3) & 3], t)
+    cdef u64 opp_tr = tall & ~suit_of(mine, t), rest
     top = cc_msb(tall)
     if tall == (<u64>1 << top):
         return 0
@@ -304,8 +318,7 @@ cdef bint defence_trick(const Pos* P, int leader, int need, int left, u64* win) 
             win[0] = (<u64>1) << (16 * t + top)
             return 1
         if (opp_tr >> second) & 1:
-            hh = (leader + 1) & 3 if (suit_of(P.hand[(leader + 1) & 3], t) >> second) & 1 \
-                else (leader + 3) & 3
+            hh = trump_holder(P, leader, second)
             if cc_popcount(suit_of(P.hand[hh], t)) > 1 or \
                     cc_popcount(suit_of(P.hand[(hh + 2) & 3], t)) > 1:
                 win[0] = top_held(P, t, 2)
@@ -313,16 +326,15 @@ cdef bint defence_trick(const Pos* P, int leader, int need, int left, u64* win) 
         return 0
     if need < left or not (opp_tr >> second) & 1:
         return 0
-    hh = (leader + 1) & 3 if (suit_of(P.hand[(leader + 1) & 3], t) >> second) & 1 \
-        else (leader + 3) & 3
+    hh = trump_holder(P, leader, second)
     if cc_popcount(suit_of(P.hand[hh], t)) < 2:
         return 0
     if (suit_of(P.hand[(hh + 3) & 3], t) >> top) & 1:
         win[0] = top_held(P, t, 2)     # a guarded second trump over the top one
         return 1
-    ms = tall ^ (<u64>1 << top) ^ (<u64>1 << second)
-    if ms:
-        third = cc_msb(ms)
+    rest = tall ^ (<u64>1 << top) ^ (<u64>1 << second)
+    if rest:
+        third = cc_msb(rest)
         if (opp_tr >> third) & 1:
             win[0] = top_held(P, t, 3)
             return 1
