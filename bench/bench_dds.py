@@ -1,7 +1,11 @@
 """Double-dummy tables: cardcore's solver against DDS (via endplay), same deals, one run.
 
     python bench/bench_dds.py [--deals 100] [--seed 0]
+    python bench/bench_dds.py --stored [tests/data/dd_reference.json]
     python bench/bench_dds.py --make-reference tests/data/dd_reference.json [--deals 200]
+
+``--stored`` checks every stored DDS table against cardcore's (one thread, CPU time, and the
+default threads, wall time) without needing DDS installed.
 
 Both solvers run single-threaded in this process with a cold transposition table for every
 table; times are CPU seconds (``time.process_time``) per full 20-entry table. Every table is
@@ -86,12 +90,39 @@ def bench(deals: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+def stored(path: str) -> int:
+    data = json.loads(Path(path).read_text())["deals"]
+    cpu, wall, bad = [], [], 0
+    for item in data:
+        d = Deal.from_pbn(item["pbn"])
+        t0 = time.process_time()
+        a = dd_table(d, threads=1)
+        cpu.append(time.process_time() - t0)
+        t0 = time.perf_counter()
+        b = dd_table(d)
+        wall.append(time.perf_counter() - t0)
+        if a != item["table"] or b != item["table"]:
+            bad += 1
+            print(f"MISMATCH {item['pbn']}\n  ours {a}\n  dds  {item['table']}")
+    print(f"{len(data)} stored DDS tables from {path}")
+    for name, xs in (("one thread, CPU s", cpu), ("default threads, wall s", wall)):
+        print(f"{name:24} median {statistics.median(xs):.3f}  p90 {pct(xs, .9):.3f}  "
+              f"max {max(xs):.2f}  over 10 s: {sum(x > 10.0 for x in xs)}")
+    print(f"mismatching tables: {bad}")
+    return 1 if bad else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--make-reference", metavar="PATH")
+    ap.add_argument("--stored", metavar="PATH", nargs="?",
+                    const=str(Path(__file__).resolve().parents[1] / "tests" / "data" /
+                              "dd_reference.json"))
     a = ap.parse_args()
+    if a.stored:
+        return stored(a.stored)
     if a.make_reference:
         make_reference(a.make_reference, a.deals or 200, a.seed if a.seed else 20260)
         return 0
