@@ -21,7 +21,6 @@ only = {n.strip() for n in os.environ.get("CARDCORE_EXT", "").split(",") if n.st
 debug = os.environ.get("CARDCORE_DEBUG") == "1"
 
 
-
 def _cpu_flags():
     """Extra compiler flags for this machine's CPU (the bit-count instruction on x86-64)."""
     if os.name == "nt" or debug or os.environ.get("CARDCORE_PORTABLE") == "1":
@@ -38,6 +37,7 @@ def _cpu_flags():
     return []
 
 
+cpu_flags = _cpu_flags()
 extensions = []
 for src in sources:
     name = Path(src).stem
@@ -50,7 +50,7 @@ for src in sources:
             include_dirs=[numpy.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
             extra_compile_args=(
-                (["-O0", "-g"] if debug else ["-O3"]) + _cpu_flags() if os.name != "nt" else ["/O2"]
+                (["-O0", "-g"] if debug else ["-O3"]) + cpu_flags if os.name != "nt" else ["/O2"]
             ),
         )
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from pathlib import Path
@@ -27,6 +28,12 @@ def _compiled_solver(monkeypatch):
 DATA = Path(__file__).parent / "data" / "dd_reference.json"
 STORED_SOLVES = 10       # single solves on stored deals (the bench compares whole tables)
 PBN = "N:AKQ2.T98.76.5432 JT9.AKQ.AKQ.AKQJ 8765.765.5432.T9 43.J432.JT98.876"
+
+
+@functools.cache
+def _stored_deals() -> list[dict]:
+    """The stored DDS tables (read once)."""
+    return json.loads(DATA.read_text())["deals"]
 
 
 def mask(text: str) -> int:
@@ -225,7 +232,7 @@ def test_wrappers_reject_bad_input():
 def test_stored_dds_tables():
     """Stored DDS results: no-trump with each declarer in turn on the first stored deals.
     (Every entry of every stored table is compared by ``bench/bench_dds.py``.)"""
-    data = json.loads(DATA.read_text())["deals"]
+    data = _stored_deals()
     assert len(data) == 200
     for i, item in enumerate(data[:STORED_SOLVES]):
         d = Deal.from_pbn(item["pbn"])
@@ -242,11 +249,10 @@ FULL_TABLES = [*range(1, 81), 99]
 
 @pytest.mark.parametrize("i", FULL_TABLES)
 def test_stored_dds_full_tables(i):
-    item = json.loads(DATA.read_text())["deals"][i]
+    item = _stored_deals()[i]
     d = Deal.from_pbn(item["pbn"])
-    table = fast.dd_table(list(d.masks), 1 + i % 2)     # one thread or two, alternately
-    got = {dn: {sn: table[si][di] for si, sn in enumerate("CDHSN")} for di, dn in enumerate("NESW")}
-    assert got == item["table"], item["pbn"]
+    # the compiled kernel (see the fixture), one thread or two, alternately
+    assert solver.dd_table(d, threads=1 + i % 2) == item["table"], item["pbn"]
 
 
 def _endplay_tricks(hands, trump, leader):

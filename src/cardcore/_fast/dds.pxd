@@ -7,13 +7,13 @@ ctypedef uint64_t u64
 
 cdef struct TTChunk:
     # Up to 8 stored positions of one group (CHUNK in dds.pyx), struct-of-arrays.
-    u64 key[8][2]     # holders (2 bits each) of the named top cards, suits in 32-bit lanes
+    u64 key[8][2]      # holders (2 bits each) of the named top cards, suits in 32-bit lanes
                        # (suit s in word s // 2 at bit 32 * (s % 2)), top card highest
-    uint16_t named[8] # per suit (4 bits each): how many top cards the entry names
+    uint16_t named[8]  # per suit (4 bits each): how many top cards the entry names
     u64 mask[8][2]     # the key bits those cards take (from ``named``, kept for the probes)
-    int8_t lb[8]      # lower bound of the side-0 tricks still to take from the position
-    int8_t ub[8]      # upper bound
-    uint8_t best[8]   # 1 + best lead as 16 * suit + cards held above it; 0 = none
+    int8_t lb[8]       # lower bound of the side-0 tricks still to take from the position
+    int8_t ub[8]       # upper bound
+    uint8_t best[8]    # 1 + best lead as 16 * suit + cards held above it; 0 = none
     uint32_t older     # the group's previous chunk (0: none)
     uint8_t n          # entries in use
 
@@ -50,7 +50,7 @@ cdef struct Pos:
     long by_left[14]   # trick-start nodes per number of tricks left (profiling)
     long tricks        # tricks completed during the search (profiling)
     TTable tt
-    int hist[4][128]    # history heuristic: cutoffs per (seat, card)
+    int hist[4][64]    # history heuristic: cutoffs per (seat, card)
     int killer[14]     # per tricks left: the lead of the last cutoff at a trick start
 
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil

@@ -787,14 +787,16 @@ cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 
     cdef int i, s, d
     cdef uint16_t named = 0
     cdef u64 all_ = P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3]
-    cdef u64 ws, k0, k1
+    cdef u64 ws, k0, k1, m0, m1
     for s in range(4):
         ws = suit_of(win, s)
         if ws:
             d = cc_popcount(suit_of(all_, s) >> cc_ctz(ws))
             named |= <uint16_t> (d << (4 * s))
-    k0 = key[0] & named_mask(named, 0)
-    k1 = key[1] & named_mask(named, 1)
+    m0 = named_mask(named, 0)
+    m1 = named_mask(named, 1)
+    k0 = key[0] & m0
+    k1 = key[1] & m1
     g = find_group(&P.tt, lens, P.leader, 1)
     ci = g.newest
     while ci:
@@ -825,8 +827,8 @@ cdef inline void tt_store(Pos* P, u64 lens, const u64* key, int lb, int ub, u64 
     c.named[i] = named
     c.key[i][0] = k0
     c.key[i][1] = k1
-    c.mask[i][0] = named_mask(named, 0)
-    c.mask[i][1] = named_mask(named, 1)
+    c.mask[i][0] = m0
+    c.mask[i][1] = m1
     c.lb[i] = <int8_t> lb
     c.ub[i] = <int8_t> ub
     c.best[i] = <uint8_t> (1 + card_to_rel(P, best)) if best < NO_CARD else 0
@@ -870,7 +872,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
     """
     cdef int player = (P.leader + pos) & 3
     cdef int left = cc_popcount(P.hand[(P.leader + 3) & 3])   # tricks still to finish
-    cdef int n, i, c, w, wi, old_leader, qt, top, hit
+    cdef int n, i, c, w, wi, old_leader, qt, top, hit, need
     cdef int moves[16]
     cdef int tk[4]
     cdef int lw[4]
@@ -897,7 +899,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             wi = trick_winner_index(P.trick[0], P.trick[1], P.trick[2], P.trick[3], P.trump)
             win[0] = rank_winner(P.trick, wi)
             return ((P.leader + wi) & 1) == 0
-        qt = quick_tricks(P, P.leader, target if ns else left - target + 1, &cw)
+        need = target if ns else left - target + 1     # what the side on lead needs
+        qt = quick_tricks(P, P.leader, need, &cw)
         if P.flags & 2:
             qt = 0
         if ns:
@@ -917,8 +920,7 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
                 if target > left + top:
                     win[0] = cw
                     return False
-        if not (P.flags & 8) and defence_trick(P, P.leader, target if ns else left - target + 1,
-                                                left, &cw):
+        if not (P.flags & 8) and defence_trick(P, P.leader, need, left, &cw):
             win[0] = cw
             return not ns
         P.by_left[left] += 1
@@ -1298,13 +1300,12 @@ def dd_table(hands, int threads=1):
     cdef int res[5][4]
     if threads < 1:
         raise ValueError(f"threads {threads!r}: expected 1 or more")
+    _full_deal(&P, hands, "dd_table")
     if threads > 1:
-        _full_deal(&P, hands, "dd_table")
         from concurrent.futures import ThreadPoolExecutor
         masks = [int(h) for h in hands]
         with ThreadPoolExecutor(min(threads, 5)) as pool:
             return list(pool.map(lambda strain: dd_strain(masks, strain), range(5)))
-    _full_deal(&P, hands, "dd_table")
     tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:
@@ -1336,8 +1337,8 @@ def node_count_table(hands):
     return P.nodes
 
 
-def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=TABLE_BITS, int guess=7,
-                 int target=0):
+def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=TABLE_BITS,
+                 int guess=FIRST_GUESS, int target=0):
     """``(side-0 tricks, nodes visited, ...)`` for a trick-start position (a profiling aid);
     ``flags`` switches off search features (see ``Pos.flags``); ``guess`` is where the
     zero-window searches start (side-0 tricks). With ``target`` > 0 only one zero-window

@@ -159,9 +159,7 @@ def dd_table(hands, threads=1):
     ``threads`` is accepted for the kernel's signature; the reference runs in one thread."""
     if threads < 1:
         raise ValueError(f"threads {threads!r}: expected 1 or more")
-    hs = _check(hands, 0, 0, [])
-    if bin(hs[0]).count("1") != 13:
-        raise ValueError("dd_table needs four 13-card hands")
+    hs = _full_deal(hands, "dd_table")
     return [[solve(hs, s, d) for d in range(4)] for s in range(5)]
 
 
@@ -169,10 +167,16 @@ def dd_strain(hands, strain):
     """One strain of :func:`dd_table`: tricks of each declarer's side (seats 0..3)."""
     if not 0 <= strain <= 4:
         raise ValueError(f"strain {strain!r}: expected 0..4")
+    hs = _full_deal(hands, "dd_strain")
+    return [solve(hs, strain, d) for d in range(4)]
+
+
+def _full_deal(hands, what):
+    """The checked hands of a full deal (four 13-card hands)."""
     hs = _check(hands, 0, 0, [])
     if bin(hs[0]).count("1") != 13:
-        raise ValueError("dd_strain needs four 13-card hands")
-    return [solve(hs, strain, d) for d in range(4)]
+        raise ValueError(f"{what} needs four 13-card hands")
+    return hs
 
 
 def node_count_table(hands):
