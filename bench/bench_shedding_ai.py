@@ -28,7 +28,7 @@ import cardcore
 from cardcore.agents import get
 from cardcore.agents.doudizhu import DouDizhuAI
 from cardcore.agents.zhengshangyou import ZhengShangyouAI
-from cardcore.doudizhu.game import ddz_rank
+from cardcore.doudizhu.state import ddz_rank
 
 RL_CHARS = "3456789TJQKA2BR"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardcore import betting as bt
+from cardcore.engines import betting as bt
 from cardcore.errors import IllegalAction
 
 

@@ -9,7 +9,7 @@ import cardcore
 from cardcore import CardError, IllegalAction
 from cardcore.agents import RandomAgent
 from cardcore.bridge import Deal
-from cardcore.bridge.game import BridgeState
+from cardcore.bridge.state import BridgeState
 from cardcore.cards import Card, parse
 
 S, W, N, E = 0, 1, 2, 3

@@ -295,7 +295,7 @@ def test_render_shows_only_own_hand():
 def test_ambiguous_reading_needs_naming(monkeypatch):
     # no real card set of these rules has two readings; the mechanism is pinned with a
     # kernel that reports two readings for one card set
-    from cardcore.doudizhu import game as g
+    from cardcore.doudizhu import state as g
 
     st = landlord0(SPRING)
     real = g._mv.moves

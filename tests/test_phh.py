@@ -6,7 +6,7 @@ import pytest
 import cardcore
 from cardcore import FormatError
 from cardcore.agents import RandomAgent
-from cardcore.phh import dumps, loads
+from cardcore.holdem.phh import dumps, loads
 
 
 def finished_hands(seed, count):

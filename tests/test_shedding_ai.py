@@ -73,7 +73,7 @@ def test_sim_plays_out_zero_sum():
                         cn[s][c - 39 if c >= 52 else ((c >> 2) + 12) % 13] += 1
                 sim = Sim(rules, dec, cn, turn=0, landlord=0)
             else:
-                from cardcore.zhengshangyou.game import DECK48_IDS, zsy_rank
+                from cardcore.zhengshangyou.state import DECK48_IDS, zsy_rank
 
                 d = list(DECK48_IDS)
                 rng.shuffle(d)
@@ -183,7 +183,7 @@ def test_time_budget_mode_respects_budget():
 
 def test_zsy_pass_inference_holds_for_real_hands():
     # a pass in Zheng Shangyou means "no answer": the caps it implies never exclude the truth
-    from cardcore.zhengshangyou.game import zsy_rank
+    from cardcore.zhengshangyou.state import zsy_rank
 
     ai = ZhengShangyouAI(seed=1, rollouts=1)
     tight = 0

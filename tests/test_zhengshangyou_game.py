@@ -10,7 +10,7 @@ import pytest
 import cardcore
 from cardcore.cards import parse
 from cardcore.errors import CardError, IllegalAction
-from cardcore.zhengshangyou.game import deck48, hand_bombs
+from cardcore.zhengshangyou.state import deck48, hand_bombs
 
 
 def ids(text: str) -> list[int]:

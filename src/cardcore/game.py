@@ -157,9 +157,19 @@ class State:
         raise NotImplementedError
 
     def render(self, player: int | None = None) -> str:
-        """A plain-text view for ``player`` (``None``: the public view)."""
-        obs = self._observation(player if player is not None else 0)
-        return json.dumps(obs, indent=1)
+        """A plain-text view for ``player`` (``None``: the public view).
+
+        Every game package has a ``render.py`` whose ``render(state, player)`` draws it; the
+        state module never imports its view."""
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            view = importlib.import_module(f"{package}.render").render
+        except ModuleNotFoundError:
+            obs = self._observation(player if player is not None else 0)
+            return json.dumps(obs, indent=1)
+        return view(self, player)
 
     # ------------------------------------------------------------ randomness
     def rng(self) -> "_StateRng":

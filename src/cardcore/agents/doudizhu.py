@@ -17,7 +17,7 @@ choice at once), ``top_k`` (candidates searched), ``bid_samples``.
 
 from __future__ import annotations
 
-from ..doudizhu.game import ddz_rank
+from ..doudizhu.state import ddz_rank
 from .shedding import DDZ, SheddingAI, Sim, beats, describe
 
 BID_THRESHOLDS = ((3, 0.72), (2, 0.62), (1, 0.52))

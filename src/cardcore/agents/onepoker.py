@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Action, State
-from ..onepoker import compare_ranks
+from ..onepoker.state import compare_ranks
 from ..rng import Rng, fresh_seed
 
 RANKS = 13

@@ -37,7 +37,7 @@ import time
 from typing import Any
 
 from ..game import Action, State
-from ..preference import (
+from ..preference.state import (
     DISPLAY_SUITS, HEARTS, LEVEL_SUIT, SUIT_BY_NAME, SUIT_LEVEL, SUIT_NAMES,
 )
 from ..rng import Rng, fresh_seed

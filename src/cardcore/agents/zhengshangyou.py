@@ -15,7 +15,7 @@ Options as for the Dou Dizhu AI (``time_budget``, ``rollouts``, ``top_k``).
 
 from __future__ import annotations
 
-from ..zhengshangyou.game import DECK48_IDS, zsy_rank
+from ..zhengshangyou.state import DECK48_IDS, zsy_rank
 from .shedding import ZSY, SheddingAI, Sim, describe
 
 

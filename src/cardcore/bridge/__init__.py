@@ -6,7 +6,7 @@ N, E, S, W.
 
 from .auction import Auction, parse_call
 from .deal import Deal
-from .game import BridgeState
+from .state import BridgeState
 from .scoring import breakdown, parse_contract, score
 
 try:  # the double-dummy solver

@@ -16,7 +16,7 @@ A LIN text is a flat sequence of ``tag|value|`` pairs. The tags read and written
 ``pg||``          a page break (ignored); any other tag is ignored too.
 
 ``parse_lin(text)`` gives a :class:`LinRecord`; ``from_lin(text)`` replays it into a
-:class:`~cardcore.bridge.game.BridgeState`; ``to_lin(state)`` writes a state (finished or not).
+:class:`~cardcore.bridge.state.BridgeState`; ``to_lin(state)`` writes a state (finished or not).
 """
 
 from __future__ import annotations

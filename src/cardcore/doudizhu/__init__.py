@@ -1,6 +1,6 @@
-"""Dou Dizhu: move classification/generation (``moves``) and the game (``game``)."""
+"""Dou Dizhu: move classification/generation (``moves``) and the game (``state``)."""
 
-from .game import DouDizhuState
+from .state import DouDizhuState
 from .moves import Move, classify, moves
 
 __all__ = ["DouDizhuState", "Move", "classify", "moves"]

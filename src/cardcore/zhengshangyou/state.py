@@ -31,7 +31,7 @@ from ..cards import format as fmt_cards
 from ..cards import render as render_cards
 from ..errors import IllegalAction
 from ..game import Action, register
-from ..shedding import PASS, SheddingState, move_action
+from ..engines.shedding import PASS, SheddingState, move_action
 from . import moves as _mv
 
 THREE_HEARTS = 1 * 4 + 2   # 3h
@@ -265,32 +265,6 @@ class ZhengShangyouState(SheddingState):
             v[243 + r] = 1.0 if self.num_plays[s] else 0.0
         v[246] = 1.0 if self.opening else 0.0
         return v
-
-    def render(self, player: int | None = None) -> str:
-        def cards(cs):
-            return render_cards(sort_cards(cs)) if cs else "-"
-
-        lines = ["Zheng Shangyou" + (f"  bomb bonuses {self.bonus}" if any(self.bonus) else "")]
-        for s in range(3):
-            mark = ">" if s == self._current_player() else " "
-            n = len(self.hands[s])
-            if player is not None and s == player:
-                lines.append(f"{mark} seat {s} [{n:2d}]: {cards(self.hands[s])}")
-            else:
-                lines.append(f"{mark} seat {s} [{n:2d} cards]")
-        if self.table is not None:
-            lines.append(f"Table: seat {self.table[0]} played {self.table[2]} "
-                         f"({self.table[1]}: {cards(self.table[3])})"
-                         + (f", {self.passes} pass" if self.passes else ""))
-        elif not self.over:
-            lines.append(f"Table: empty, seat {self.turn} leads"
-                         + (" (must include 3h)" if self.opening else ""))
-        if self.pending_bomb is not None and not self.over:
-            lines.append(f"Bomb bonus pending for seat {self.pending_bomb}")
-        if self.over:
-            lines.append(f"Over: seat {self.winner_seat} went out; scores "
-                         + ", ".join(f"{x:+g}" for x in self.scores()))
-        return "\n".join(lines)
 
 
 __all__ = ["ZhengShangyouState", "deck48", "hand_bombs", "zsy_rank", "sort_cards"]

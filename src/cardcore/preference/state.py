@@ -1,6 +1,6 @@
 """Preference (Vienna 32-card): three players, an auction, a talon, trick play, a pot.
 
-Rules: ``rules/preference.md``. A match is ``deals`` deals (9 by default); ``single_deal=True``
+Rules: ``docs/rules/preference.md``. A match is ``deals`` deals (9 by default); ``single_deal=True``
 plays one. Each deal: an auction, then for a number contract the exchange (the declarer takes
 the talon, discards two, names trumps), an optional No Aces announcement, the defenders' stay /
 drop decisions (and an invitation), ten tricks, and the settlement against the pot.
@@ -69,10 +69,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from .cards import RANKS, Card, check_deck, deck_vienna32
-from .cards import format as fmt
-from .errors import IllegalAction
-from .game import Action, State, register
+from ..cards import RANKS, Card, check_deck, deck_vienna32
+from ..cards import format as fmt
+from ..errors import IllegalAction
+from ..engines import match, tricks
+from ..game import Action, State, register
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
@@ -107,18 +108,12 @@ def rank(card: int) -> int:
 
 def beats(card: int, best: int, trump: int | None) -> bool:
     """True if ``card`` beats the currently winning ``best`` with ``trump`` as trumps."""
-    if suit(card) == suit(best):
-        return rank(card) > rank(best)
-    return suit(card) == trump
+    return tricks.beats(card, best, trump)
 
 
 def trick_winner(cards: list[int], trump: int | None) -> int:
     """Index (in play order) of the card that wins a trick."""
-    w = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[w], trump):
-            w = i
-    return w
+    return tricks.trick_winner(cards, trump)
 
 
 def legal_cards(hand: list[int], trick: list[int], trump: int | None,
@@ -128,20 +123,9 @@ def legal_cards(hand: list[int], trick: list[int], trump: int | None,
     Follow suit, else trump, else any; among those, a card that beats the current winner if
     one can. ``lowest_beat``: the first defender after the declarer's lead in a three-player
     trick must play the lowest such beating card."""
-    if not trick:
-        return sorted(hand)
-    led = suit(trick[0])
-    pool = [c for c in hand if suit(c) == led]
-    if not pool and trump is not None:
-        pool = [c for c in hand if suit(c) == trump]
-    if not pool:
-        pool = list(hand)
-    best = trick[trick_winner(trick, trump)]
-    beat = [c for c in pool if beats(c, best, trump)]
-    if beat:
-        if lowest_beat:
-            return [min(beat, key=rank)]
-        pool = beat
+    pool = tricks.legal_follows(hand, trick, trump, must_trump=True, must_head=True)
+    if lowest_beat and trick and beats(pool[0], trick[trick_winner(trick, trump)], trump):
+        return [min(pool, key=rank)]
     return sorted(pool)
 
 
@@ -178,21 +162,19 @@ class PreferenceState(State):
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck_vienna32(), "preference")]
         self.deals = 1 if single_deal else (DEFAULT_DEALS if deals is None else deals)
-        self.single_deal = single_deal
+        match.start_match(self, single_deal=single_deal)
         self.balances = [-STAKE] * 3
         self.pot = 3 * STAKE
         self.refills = 0
-        self.deal_no = 0
         self.dealer = (dealer - 1) % 3      # _start_deal advances it
-        self.past: list[dict] = []
         self._start_deal(cards)
 
     def _start_deal(self, cards: list[int] | None) -> None:
         if cards is None:
             cards = [int(c) for c in deck_vienna32()]
             self.rng().shuffle(cards)
-        self.deal_no += 1
-        self.dealer = (self.dealer + 1) % 3
+        match.begin_deal(self)
+        self.dealer = match.next_seat(self.dealer, 3)
         self.hands = [sorted(cards[0:10]), sorted(cards[10:20]), sorted(cards[20:30])]
         self.talon = sorted(cards[30:32])
         self.discards: list[int] = []
@@ -435,9 +417,8 @@ class PreferenceState(State):
         self.turn = d
 
     def _void(self) -> None:
-        self.past.append({"deal": self.deal_no, "dealer": self.dealer, "void": True,
-                          "auction": [list(a) for a in self.auction]})
-        self._next_deal()
+        self._next_deal({"deal": self.deal_no, "dealer": self.dealer, "void": True,
+                         "auction": [list(a) for a in self.auction]})
 
     # ------------------------------------------------------------ trick play
     def _play(self, seat: int, card: int) -> None:
@@ -506,7 +487,7 @@ class PreferenceState(State):
             self.refills += 1
             for s in range(3):
                 self.balances[s] -= STAKE
-        self.past.append({
+        self._next_deal({
             "deal": self.deal_no, "dealer": self.dealer, "void": False,
             "auction": [list(a) for a in self.auction],
             "contract": dict(c), "defence": list(self.defence), "invited": self.invited,
@@ -514,11 +495,9 @@ class PreferenceState(State):
             "penalties": penalties, "bonuses": bonuses, "delta": delta,
             "pot_before": pot_before, "pot_after": self.pot, "refill": refill,
         })
-        self._next_deal()
 
-    def _next_deal(self) -> None:
-        if self.deal_no >= self.deals:
-            self.phase = "over"
+    def _next_deal(self, record: dict) -> None:
+        if match.end_deal(self, record, decided=self.deal_no >= self.deals):
             self.turn = None
             return
         self._start_deal(None)
@@ -563,58 +542,6 @@ class PreferenceState(State):
             "past": [_public_record(r) for r in self.past],
             "scores": list(self._scores()) if over else None,
         }
-
-    def render(self, player: int | None = None) -> str:
-        p = player
-        lines = [f"Preference - deal {self.deal_no} of {self.deals}, dealer seat {self.dealer}"
-                 + (" (match over)" if self.phase == "over" else "")]
-        lines.append(f"  pot {self.pot}; balances: "
-                     + ", ".join(f"seat {s} {self.balances[s]:+d}" for s in range(3)))
-        if self.past:
-            r = self.past[-1]
-            if r["void"]:
-                lines.append(f"  last deal {r['deal']}: all passed (void)")
-            else:
-                lines.append(f"  last deal {r['deal']}: seat {r['contract']['declarer']} "
-                             f"{_contract_text(r['contract'])}, tricks {r['tricks']}, "
-                             f"{'made' if r['made'] else 'failed'}, change {r['delta']}")
-        if self.phase == "over":
-            lines.append("  final balances: " + ", ".join(
-                f"seat {s} {self.balances[s]:+d}" for s in range(3)))
-            return "\n".join(lines)
-        if self.auction:
-            lines.append("  auction: " + ", ".join(f"seat {s} {t}" for s, t in self.auction))
-        if self.contract:
-            c = self.contract
-            lines.append(f"  contract: seat {c['declarer']} {_contract_text(c)}"
-                         + (", No Aces announced" if self.no_aces else ""))
-            roles = [f"seat {s} {self.defence[s]}" for s in range(3) if self.defence[s]]
-            if roles:
-                lines.append("  defence: " + ", ".join(roles))
-        if self.phase == "play" or self.tricks:
-            lines.append("  tricks taken: " + ", ".join(
-                f"seat {s} {self.won[s]}" for s in range(3)))
-            if self.trick:
-                lines.append("  on the table: " + ", ".join(
-                    f"seat {s} {_c(x)}" for s, x in self.trick))
-        for s in range(3):
-            if s == p:
-                lines.append(f"  seat {s} (you): {_hand_text(self.hands[s])}")
-                if self.discards and s == self.declarer:
-                    lines.append(f"    your discards: {fmt(self.discards)}")
-            else:
-                lines.append(f"  seat {s}: {len(self.hands[s])} cards")
-        lines.append(f"  seat {self._current_player()} to act ({self.phase})")
-        return "\n".join(lines)
-
-
-def _contract_text(c: dict) -> str:
-    if c["kind"] == "number":
-        t = c.get("trump")
-        return f"bid {c['level']}" + (f", trumps {SUIT_NAMES[t]}" if t is not None else "")
-    if c["kind"] == "game":
-        return f"game {SUIT_NAMES[c['trump']]}"
-    return "hearts"
 
 
 def _hand_text(cards: list[int]) -> str:

@@ -33,7 +33,7 @@ from ..cards import format as fmt_cards
 from ..cards import render as render_cards
 from ..errors import IllegalAction
 from ..game import Action, register
-from ..shedding import PASS, SheddingState, ambiguous, move_action
+from ..engines.shedding import PASS, SheddingState, ambiguous, move_action
 from . import moves as _mv
 
 _CARD = [Card(i) for i in range(54)]
@@ -318,44 +318,6 @@ class DouDizhuState(SheddingState):
         v[334] = float(np.log2(self.multiplier)) / 8.0
         v[335] = 1.0 if self.phase == "bid" else 0.0
         return v
-
-    def render(self, player: int | None = None) -> str:
-        def cards(cs):
-            return render_cards(sort_cards(cs)) if cs else "-"
-
-        def role(s):
-            if self.landlord is None:
-                return ""
-            return " (landlord)" if s == self.landlord else " (farmer)"
-
-        lines = [f"Dou Dizhu  bid {self.bid or '-'}  multiplier x{self.multiplier}"
-                 + (f"  redeals {self.redeals}" if self.redeals else "")]
-        if self.phase == "bid":
-            said = ", ".join(f"seat {s}: {'bid ' + str(n) if n else 'pass'}"
-                             for s, n in self.bid_log) or "none yet"
-            lines.append(f"Bidding (first bidder seat {self.first_bidder}): {said}")
-        else:
-            lines.append(f"Landlord: seat {self.landlord}   bottom: {cards(self.bottom)}")
-        for s in range(3):
-            mark = ">" if s == self._current_player() else " "
-            n = len(self.hands[s])
-            if player is not None and s == player:
-                lines.append(f"{mark} seat {s}{role(s)} [{n:2d}]: {cards(self.hands[s])}")
-            else:
-                lines.append(f"{mark} seat {s}{role(s)} [{n:2d} cards]")
-        if self.phase != "bid":
-            if self.table is not None:
-                lines.append(f"Table: seat {self.table[0]} played {self.table[2]} "
-                             f"({self.table[1]}: {cards(self.table[3])})"
-                             + (f", {self.passes} pass" if self.passes else ""))
-            elif self.phase == "play":
-                lines.append(f"Table: empty, seat {self.turn} leads")
-        if self.phase == "over":
-            sc = self.scores()
-            extra = " spring" if self.spring else (" reverse spring" if self.reverse_spring else "")
-            lines.append(f"Over: seat {self.winner_seat} went out{extra}; scores "
-                         + ", ".join(f"{x:+g}" for x in sc))
-        return "\n".join(lines)
 
 
 def rank_text(cards) -> str:

@@ -26,12 +26,12 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from . import betting as bt
-from .cards import Card, parse
-from .errors import CardError, FormatError, IllegalAction
+from ..engines import betting as bt
+from ..cards import Card, parse
+from ..errors import CardError, FormatError, IllegalAction
 
 if TYPE_CHECKING:
-    from .holdem import HoldemState
+    from .state import HoldemState
 
 NUM = 4
 
@@ -217,7 +217,7 @@ def _card_list(text: str, line: str) -> list[int]:
 
 def loads(text: str, *, seed: int = 0) -> "HoldemState":
     """Replay one PHH hand into a single-hand ``HoldemState`` (see the module docstring)."""
-    from .holdem import HoldemState
+    from .state import HoldemState
 
     if not isinstance(text, str):
         raise FormatError(f"PHH: expected text, got {type(text).__name__}")

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._backend import kernel
 from ..cards import RANKS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction
+from ..engines import tricks
 from ..game import Action, State, register
 from .auction import Auction, bid_level, bid_strain, is_bid, parse_call
 from .deal import Deal
@@ -56,12 +56,10 @@ def _side(seat: int) -> str:
 
 
 def _trick_winner(cards: list[int], trump: str, leader: int) -> int:
-    """The game seat that wins a complete trick led by game seat ``leader``.
-
-    The double-dummy kernel's ``trick_winner`` numbers seats 0..3 clockwise and returns
-    ``(leader + index of the winning card) % 4``, so the game's own seat numbers pass through.
-    """
-    return int(kernel("dds").trick_winner(cards, "CDHSN".index(trump), leader))
+    """The game seat that wins a complete trick led by game seat ``leader`` (``trump`` one of
+    ``C D H S N``)."""
+    strain = "CDHSN".index(trump)
+    return (leader + tricks.trick_winner(cards, strain if strain < 4 else None)) % 4
 
 
 def _sort_hand(cards: list[int]) -> list[int]:
@@ -220,12 +218,7 @@ class BridgeState(State):
     def _legal_cards(self) -> list[int]:
         hand = self.hands[self.playing_hand]
         t = self._trick()
-        if t is not None and t["cards"]:
-            led = t["cards"][0] & 3
-            follow = [c for c in hand if c & 3 == led]
-            if follow:
-                return follow
-        return list(hand)
+        return tricks.legal_follows(hand, t["cards"] if t is not None else [], None)
 
     def _legal_actions(self) -> list[Action]:
         if self.phase == "auction":
@@ -403,55 +396,6 @@ class BridgeState(State):
         return "\n".join(lines)
 
     # ------------------------------------------------------------ rendering
-    def render(self, player: int | None = None) -> str:
-        p = 0 if player is None else player
-        out = [f"Bridge -- you are {SEAT_LONG[p]}; dealer {SEAT_LONG[self.dealer]}; "
-               f"vulnerable: {self.vulnerability}"]
-        out += _auction_table(self.calls, self.dealer)
-        if self.contract:
-            out.append(f"Contract: {self.contract} by {SEAT_LONG[self.declarer]}   "
-                       f"tricks NS {self.won[0]}, EW {self.won[1]}")
-        dummy = self.dummy
-        if self.dummy_visible and dummy is not None and dummy != p:
-            out.append(f"Dummy ({SEAT_LONG[dummy]}):")
-            out += ["  " + x for x in _hand_lines(self.hands[dummy])]
-        out.append(f"Your hand ({SEAT_LONG[p]}):")
-        out += ["  " + x for x in _hand_lines(self.hands[p])]
-        t = self._trick()
-        if t is not None:
-            shown = ", ".join(f"{SEAT_LONG[(t['leader'] + k) % 4]} {Card(c)}"
-                              for k, c in enumerate(t["cards"]))
-            out.append(f"Trick {len(self.tricks)}: {shown}")
-        elif self.tricks and self.phase == "play":
-            last = self.tricks[-1]
-            shown = ", ".join(f"{SEAT_LONG[(last['leader'] + k) % 4]} {Card(c)}"
-                              for k, c in enumerate(last["cards"]))
-            out.append(f"Last trick: {shown} -- won by {SEAT_LONG[last['winner']]}")
-        if self.phase == "over":
-            if self.passed_out:
-                out.append("Passed out: 0 for both sides.")
-            else:
-                b = self.score_breakdown()
-                out.append(f"Result: {b.result_text} ({self.declarer_tricks} tricks)")
-                out += ["  " + x for x in b.lines()]
-                out.append(f"Score: NS {self.ns_score():+d}, EW {-self.ns_score():+d}")
-        else:
-            cp = self._current_player()
-            ph = self.playing_hand
-            if ph is not None and ph != cp:
-                out.append(f"To play: {SEAT_LONG[cp]}, from dummy ({SEAT_LONG[ph]})")
-            else:
-                out.append(f"To {'call' if self.phase == 'auction' else 'play'}: "
-                           f"{SEAT_LONG[cp]}")
-        return "\n".join(out)
-
-
-def _hand_lines(cards: list[int]) -> list[str]:
-    out = []
-    for suit, sym in ((3, "S"), (2, "H"), (1, "D"), (0, "C")):
-        ranks = [RANKS[c >> 2] for c in _sort_hand([c for c in cards if c & 3 == suit])]
-        out.append(f"{sym}: {' '.join(ranks) if ranks else '-'}")
-    return out
 
 
 def _auction_table(calls: list[str], dealer: int) -> list[str]:

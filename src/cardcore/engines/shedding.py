@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from .cards import Card, parse
-from .errors import CardError, IllegalAction
-from .game import Action, State
+from ..cards import Card, parse
+from ..errors import CardError, IllegalAction
+from ..game import Action, State
 
 PASS = Action("pass", "pass")
 

@@ -39,8 +39,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import IllegalAction
-from .game import Action
+from ..errors import IllegalAction
+from ..game import Action
 
 Hand = dict  # the betting state of one hand, JSON-native
 

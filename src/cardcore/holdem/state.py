@@ -1,6 +1,6 @@
 """Texas Hold'em: 4 players, no-limit, blinds 10/20, a chip match until one player has it all.
 
-Rules: ``rules/holdem.md``. Betting uses the shared engine ``cardcore.betting`` unchanged;
+Rules: ``docs/rules/holdem.md``. Betting uses the shared engine ``cardcore.engines.betting`` unchanged;
 hands are compared with ``cardcore.poker.evaluate``.
 
 Actions: ``fold``, ``check``, ``call``, ``raise N`` (N = the total bet for this betting round,
@@ -26,19 +26,19 @@ Options: ``stacks=[...]`` (4 chip counts, 0 = not playing), ``single_deal=True``
 ``button=seat`` (who holds the button in the first hand; default seat 0).
 
 Hand histories: ``HoldemState.to_phh()`` writes the current or last hand in the PHH format and
-``cardcore.phh.loads(text)`` replays one into a state (see ``cardcore.phh``).
+``cardcore.holdem.phh.loads(text)`` replays one into a state (see ``cardcore.holdem.phh``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import betting as bt
-from .cards import Card, check_deck, deck52
-from .cards import format as fmt
-from .errors import IllegalAction
-from .game import Action, State, register
-from .poker import evaluate
+from ..engines import betting as bt
+from ..cards import Card, check_deck, deck52
+from ..cards import format as fmt
+from ..errors import IllegalAction
+from ..game import Action, State, register
+from ..poker import evaluate
 
 NUM = 4
 START_STACK = 1000
@@ -268,69 +268,19 @@ class HoldemState(State):
             "scores": list(self._scores()) if over else None,
         }
 
-    def render(self, player: int | None = None) -> str:
-        p = player  # None: the public view, no hole cards shown
-        h = self.bet
-        over = self.phase == "over"
-        lines = [f"Texas Hold'em - hand {self.hand_no}, {self.street_name}"]
-        last = self.last_hand
-        if last is not None and (over or last["hand"] == self.hand_no - 1):
-            lines.append(f"  last hand: board {fmt(last['board']) or '-'}")
-            for s in last["shown"]:
-                lines.append(f"    seat {s} shows {fmt(last['holes'][s])}")
-            lines.append("    result: " + ", ".join(
-                f"seat {i} {v:+d}" for i, v in enumerate(last["net"]) if last["stacks"][i] > 0))
-        if over:
-            sc = self._scores()
-            lines.append("  match over: " + ", ".join(f"seat {i} {v:+g}" for i, v in enumerate(sc)))
-            return "\n".join(lines)
-        lines.append(f"  board: {fmt(self.board) or '-'}")
-        for s in range(NUM):
-            tags = []
-            if s == self.button:
-                tags.append("button")
-            if s == self.sb:
-                tags.append("SB")
-            if s == self.bb:
-                tags.append("BB")
-            if not self.holes[s]:
-                lines.append(f"  seat {s}: out")
-                continue
-            if h["folded"][s]:
-                tags.append("folded")
-            elif h["stacks"][s] == 0:
-                tags.append("all-in")
-            cards = fmt(self.holes[s]) if s == p else "?? ??"
-            mark = ">" if s == self.bet["actor"] else " "
-            who = " (you)" if s == p else ""
-            lines.append(f" {mark}seat {s}{who}: {cards}  stack {h['stacks'][s]}  bet "
-                         f"{h['bets'][s]}" + (f"  [{', '.join(tags)}]" if tags else ""))
-        pots = self.pots
-        line = f"  pot: {self.pot} in all"
-        if len(pots) > 1:
-            line += "; pots " + ", ".join(
-                f"{pt['amount']} (seats {','.join(map(str, pt['eligible']))})" for pt in pots)
-        lines.append(line)
-        actor = self.bet["actor"]
-        if actor is not None:
-            owed = bt.owed(h, actor)
-            lo, hi = self.min_raise_to, self.max_raise_to
-            rng = f"; raise to {lo}..{hi}" if lo is not None else "; no raise possible"
-            lines.append(f"  seat {actor} to act: {min(owed, h['stacks'][actor])} to call{rng}")
-        return "\n".join(lines)
 
     # ------------------------------------------------------------ hand histories
     def to_phh(self, hand: str = "auto") -> str:
         """A hand in the poker hand history (PHH) text format: ``"current"`` (the hand being
         played), ``"last"`` (the last finished hand) or ``"auto"`` (the current hand if any
-        action was taken in it, else the last finished one). See ``cardcore.phh``."""
+        action was taken in it, else the last finished one). See ``cardcore.holdem.phh``."""
         from .phh import dumps
 
         return dumps(self, hand)
 
     @classmethod
     def from_phh(cls, text: str, *, seed: int = 0) -> "HoldemState":
-        """Replay a PHH hand into a single-hand state (see ``cardcore.phh.loads``)."""
+        """Replay a PHH hand into a single-hand state (see ``cardcore.holdem.phh.loads``)."""
         from .phh import loads
 
         return loads(text, seed=seed)

@@ -1,9 +1,9 @@
 """One Poker: two players, a 104-card double deck, one locked card each, no-limit betting.
 
-Rules: ``rules/onepoker.md``. A match runs deal after deal until a player has no chips
+Rules: ``docs/rules/onepoker.md``. A match runs deal after deal until a player has no chips
 (``single_deal=True`` plays one deal). Each deal: both pay a 1-chip ante, the first player
 locks one of their two cards, then the other; then one no-limit betting round (shared engine,
-``cardcore.betting``) starts with the first player; then the locked cards are compared.
+``cardcore.engines.betting``) starts with the first player; then the locked cards are compared.
 
 Actions: ``lock As`` (or just the card, ``As``), then ``fold``, ``check``, ``call``,
 ``raise N`` (N = total bet for this round, antes not counted; the first bet is also written
@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import betting as bt
-from .cards import RANKS, Card, check_deck, deck104
-from .cards import format as fmt
-from .errors import IllegalAction
-from .game import Action, State, register
+from ..engines import betting as bt
+from ..cards import RANKS, Card, check_deck, deck104
+from ..cards import format as fmt
+from ..errors import IllegalAction
+from ..engines import match
+from ..game import Action, State, register
 
 START_CHIPS = 20
 ANTE = 1
@@ -89,17 +90,15 @@ class OnePokerState(State):
             self.rng().shuffle(cards)
         self.start_chips = [int(s) for s in stacks]
         self.chips = list(self.start_chips)
-        self.single_deal = single_deal
+        match.start_match(self, single_deal=single_deal)
         self.hands = [cards[0:2], cards[2:4]]
         self.pile = cards[4:]           # draw pile, top first
         self.discards: list[int] = []
-        self.deal_no = 0
-        self.past: list[dict] = []      # one record per finished deal (public)
         self.reshuffles = 0
         self._start_deal(0)
 
     def _start_deal(self, first: int) -> None:
-        self.deal_no += 1
+        match.begin_deal(self)
         self.first = first
         self.locked: list[int | None] = [None, None]
         self.signals = [signal(self.hands[0]), signal(self.hands[1])]
@@ -175,11 +174,11 @@ class OnePokerState(State):
             strength = [max(c, 0), max(-c, 0)]
         won = bt.award(h, strength, odd_from=self.first)
         delta = [h["stacks"][i] - self.chips[i] for i in range(2)]
-        self.past.append({
+        record = {
             "deal": self.deal_no, "first": self.first, "locked": [a, b],
             "folded": folder, "winner": winner, "pot": pot, "won": won,
             "net": delta,
-        })
+        }
         self.chips = list(h["stacks"])
         # next deal: played cards out, the other card kept
         for seat in (0, 1):
@@ -187,8 +186,7 @@ class OnePokerState(State):
             hand.remove(self.locked[seat])
             self.discards.append(self.locked[seat])
         nxt = winner if winner is not None else 1 - self.first
-        if self.single_deal or min(self.chips) == 0:
-            self.phase = "over"
+        if match.end_deal(self, record, decided=min(self.chips) == 0):
             self.next_first = nxt
             return
         if len(self.pile) < 2:
@@ -245,47 +243,6 @@ class OnePokerState(State):
                      for d in self.past],
             "scores": list(self._scores()) if over else None,
         }
-
-    def render(self, player: int | None = None) -> str:
-        p = player  # None: the public view, no hand shown
-        h = self.bet
-        lines = [f"One Poker - deal {self.deal_no}"
-                 + (" (match over)" if self.phase == "over" else "")]
-        for d in self.past[-3:]:
-            a, b = d["locked"]
-            res = ("tie" if d["winner"] is None else f"seat {d['winner']} wins {d['pot']}")
-            how = f" (seat {d['folded']} folded)" if d["folded"] is not None else ""
-            lines.append(f"  deal {d['deal']}: {Card(a)} vs {Card(b)} -> {res}{how}")
-        chips = self.chips if self.phase == "over" else h["stacks"]
-        for seat in ((1 - p, p) if p is not None else (0, 1)):
-            who = "you" if seat == p else ("opponent" if p is not None else "player")
-            sig = self.signals[seat]
-            if seat == p:
-                cards = fmt(self.hands[seat]) if self.hands[seat] else "-"
-                lk = self.locked[seat]
-                lock = f", locked {Card(lk)}" if lk is not None and self.phase != "over" else ""
-            else:
-                cards = "?? " * len(self.hands[seat])
-                lock = (", locked a card" if self.locked[seat] is not None
-                        and self.phase != "over" else "")
-            bet = f", bet {h['bets'][seat]}" if self.phase == "bet" else ""
-            lines.append(f"  seat {seat} ({who}): {cards.strip()}  [UP {sig['up']} / DOWN "
-                         f"{sig['down']}]  chips {chips[seat]}{bet}{lock}")
-        if self.phase != "over":
-            lines.append(f"  pot {self.pot}; first player seat {self.first}; "
-                         f"deck {len(self.pile)} cards")
-            cp = self._current_player()
-            if self.phase == "lock":
-                lines.append(f"  seat {cp} to lock a card")
-            else:
-                owed = max(h["bets"]) - h["bets"][cp]
-                lo, hi = self.min_raise_to, self.max_raise_to
-                rng = f"; raise to {lo}..{hi}" if lo is not None else "; no raise possible"
-                lines.append(f"  seat {cp} to act: {min(owed, h['stacks'][cp])} to call{rng}")
-        else:
-            s = self._scores()
-            lines.append(f"  final scores: seat 0 {s[0]:+g}, seat 1 {s[1]:+g}")
-        return "\n".join(lines)
 
 
 __all__ = ["OnePokerState", "compare", "compare_ranks", "is_up", "signal", "START_CHIPS", "ANTE", "RANKS"]

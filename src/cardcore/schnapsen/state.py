@@ -1,6 +1,6 @@
 """Schnapsen: two players, the 20-card Vienna deck, a seven-point match.
 
-Rules: ``rules/schnapsen.md``. Cards A, T, K, Q, J of each suit, order and card points
+Rules: ``docs/rules/schnapsen.md``. Cards A, T, K, Q, J of each suit, order and card points
 A 11 > T 10 > K 4 > Q 3 > J 2. Each deal: five cards each, the trump card face up at the bottom
 of a ten-card stock. While the stock is open there is no duty to follow; once it is closed or
 exhausted the strict rules apply (follow and beat, else follow lower, else trump, else any).
@@ -50,10 +50,11 @@ Decisions (the rules page's and this module's), each pinned by a test:
 from __future__ import annotations
 
 
-from .cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
-from .cards import format as fmt
-from .errors import CardError, IllegalAction
-from .game import Action, State, register
+from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
+from ..cards import format as fmt
+from ..errors import CardError, IllegalAction
+from ..engines import match, tricks
+from ..game import Action, State, register
 
 MATCH_POINTS = 7
 TARGET = 66
@@ -67,22 +68,20 @@ def card_points(card: int) -> int:
     return POINTS[card >> 2]
 
 
+def _strength(card: int) -> int:
+    return POINTS[card >> 2]
+
+
 def beats(lead: int, follow: int, trump: int) -> bool:
     """True when ``follow`` wins the trick over ``lead`` with trump suit ``trump``."""
-    if (follow & 3) == (lead & 3):
-        return POINTS[follow >> 2] > POINTS[lead >> 2]
-    return (follow & 3) == trump
+    return tricks.beats(follow, lead, trump, strength=_strength)
 
 
 def strict_follows(hand: list[int], lead: int, trump: int) -> list[int]:
-    """The cards of ``hand`` legal on ``lead`` under the strict rules."""
-    suit = lead & 3
-    same = [c for c in hand if (c & 3) == suit]
-    if same:
-        higher = [c for c in same if POINTS[c >> 2] > POINTS[lead >> 2]]
-        return higher or same
-    trumps = [c for c in hand if (c & 3) == trump]
-    return trumps or list(hand)
+    """The cards of ``hand`` legal on ``lead`` under the strict rules (follow suit and head
+    the trick where possible, else trump, else any card)."""
+    return tricks.legal_follows(hand, [lead], trump, must_trump=True, must_head=True,
+                                strength=_strength)
 
 
 def game_points(loser_points: int, loser_has_trick: bool) -> int:
@@ -120,11 +119,9 @@ class SchnapsenState(State):
             cards = [int(c) for c in check_deck(deck, deck_vienna20(), "schnapsen")]
         else:
             cards = None
-        self.single_deal = single_deal
+        match.start_match(self, single_deal=single_deal)
         self.counts = [MATCH_POINTS, MATCH_POINTS]
-        self.deal_no = 0
         self.dealer = 0          # flipped to 1 by the first _start_deal
-        self.past: list[dict] = []
         self.phase = "lead"
         self.match_winner: int | None = None
         self._start_deal(cards)
@@ -133,8 +130,8 @@ class SchnapsenState(State):
         if cards is None:
             cards = [int(c) for c in deck_vienna20()]
             self.rng().shuffle(cards)
-        self.deal_no += 1
-        self.dealer = 1 - self.dealer
+        match.begin_deal(self)
+        self.dealer = match.next_seat(self.dealer, 2)
         self.hands = [sort_hand(cards[0:5]), sort_hand(cards[5:10])]
         self.stock = cards[10:]             # top first; the last card is the trump card
         self.trump_card = self.stock[-1]
@@ -323,10 +320,8 @@ class SchnapsenState(State):
         self.result = {"deal": self.deal_no, "winner": winner, "game_points": gp,
                        "reason": reason, "points": list(self.points),
                        "tricks_won": list(self.tricks_won), "closer": self.closer}
-        self.past.append(dict(self.result))
         self.trick = []
-        if self.single_deal or self.counts[winner] == 0:
-            self.phase = "over"
+        if match.end_deal(self, dict(self.result), decided=self.counts[winner] == 0):
             self.match_winner = winner
             return
         self._start_deal(None)
@@ -367,50 +362,6 @@ class SchnapsenState(State):
                      for d in self.past],
             "scores": list(self._scores()) if self.phase == "over" else None,
         }
-
-    def render(self, player: int | None = None) -> str:
-        p = 0 if player is None else player
-        title = "Schnapsen" + (" (single deal)" if self.single_deal else " (seven-point match)")
-        lines = [f"{title} - deal {self.deal_no}, dealer seat {self.dealer}"]
-        for d in self.past[-3:]:
-            lines.append(f"  deal {d['deal']}: seat {d['winner']} wins {d['game_points']} "
-                         f"game point(s) ({d['reason']})")
-        lines.append(f"  match count (7 down to 0): seat 0 {self.counts[0]}, "
-                     f"seat 1 {self.counts[1]}")
-        if self.phase == "over":
-            s = self._scores()
-            lines.append(f"  over: seat {self.match_winner} wins; "
-                         f"scores seat 0 {s[0]:+g}, seat 1 {s[1]:+g}")
-            return "\n".join(lines)
-        tc = f"trump card {Card(self.trump_card)}" if self.stock else "trump card taken"
-        stock = (f"stock closed by seat {self.closer} ({len(self.stock)} cards)"
-                 if self.closed else f"stock {len(self.stock)} cards")
-        lines.append(f"  trumps {SUITS[self.trump]}: {tc}; {stock}")
-        if player is None:               # the public view: no hand shown
-            for seat in (0, 1):
-                lines.append(f"  seat {seat}: {len(self.hands[seat])} cards; "
-                             f"tricks {self.tricks_won[seat]}")
-        else:
-            lines.append(f"  you (seat {p}): {fmt(sort_hand(self.hands[p])) or '-'}; "
-                         f"points {self.points[p]}"
-                         + (f" (+{self.pending[p]} pending)" if self.pending[p] else "")
-                         + f"; tricks {self.tricks_won[p]}")
-            known = self.known[1 - p]
-            lines.append(f"  opponent (seat {1 - p}): {len(self.hands[1 - p])} cards"
-                         + (f", known {fmt(sort_hand(known))}" if known else "")
-                         + f"; tricks {self.tricks_won[1 - p]}")
-        for seat in (0, 1):
-            if self.marriages[seat]:
-                lines.append(f"  seat {seat} announced: "
-                             + ", ".join(f"K{SUITS[s]}-Q{SUITS[s]}" for s in self.marriages[seat]))
-        if self.tricks:
-            t = self.tricks[-1]
-            lines.append(f"  last trick: {fmt(t['cards'])} won by seat {t['winner']}")
-        if self.trick:
-            lines.append(f"  on the table: {Card(self.trick[0][1])} led by seat {self.trick[0][0]}")
-        lines.append(f"  seat {self._current_player()} to "
-                     + ("lead" if self.phase == "lead" else "follow"))
-        return "\n".join(lines)
 
 
 __all__ = ["SchnapsenState", "card_points", "beats", "strict_follows", "game_points",

@@ -1,0 +1,47 @@
+"""The terminal view of doudizhu: ``render(state, player)``, text built only from what
+``player`` may see (``None``: the public view)."""
+
+from __future__ import annotations
+
+from ..cards import render as render_cards
+from .state import DouDizhuState, sort_cards
+
+
+def render(state: DouDizhuState, player: int | None = None) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+    def cards(cs):
+        return render_cards(sort_cards(cs)) if cs else "-"
+
+    def role(s):
+        if state.landlord is None:
+            return ""
+        return " (landlord)" if s == state.landlord else " (farmer)"
+
+    lines = [f"Dou Dizhu  bid {state.bid or '-'}  multiplier x{state.multiplier}"
+             + (f"  redeals {state.redeals}" if state.redeals else "")]
+    if state.phase == "bid":
+        said = ", ".join(f"seat {s}: {'bid ' + str(n) if n else 'pass'}"
+                         for s, n in state.bid_log) or "none yet"
+        lines.append(f"Bidding (first bidder seat {state.first_bidder}): {said}")
+    else:
+        lines.append(f"Landlord: seat {state.landlord}   bottom: {cards(state.bottom)}")
+    for s in range(3):
+        mark = ">" if s == state._current_player() else " "
+        n = len(state.hands[s])
+        if player is not None and s == player:
+            lines.append(f"{mark} seat {s}{role(s)} [{n:2d}]: {cards(state.hands[s])}")
+        else:
+            lines.append(f"{mark} seat {s}{role(s)} [{n:2d} cards]")
+    if state.phase != "bid":
+        if state.table is not None:
+            lines.append(f"Table: seat {state.table[0]} played {state.table[2]} "
+                         f"({state.table[1]}: {cards(state.table[3])})"
+                         + (f", {state.passes} pass" if state.passes else ""))
+        elif state.phase == "play":
+            lines.append(f"Table: empty, seat {state.turn} leads")
+    if state.phase == "over":
+        sc = state.scores()
+        extra = " spring" if state.spring else (" reverse spring" if state.reverse_spring else "")
+        lines.append(f"Over: seat {state.winner_seat} went out{extra}; scores "
+                     + ", ".join(f"{x:+g}" for x in sc))
+    return "\n".join(lines)

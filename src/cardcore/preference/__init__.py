@@ -1,0 +1,7 @@
+"""Preference (Vienna, 32 cards): the rules (``state``) and the terminal view (``render``).
+
+The rules this package implements: ``docs/rules/preference.md``.
+"""
+
+from .state import *  # noqa: F403
+from .state import __all__

@@ -1,0 +1,7 @@
+"""Schnapsen, the 7-point match: the rules (``state``) and the terminal view (``render``).
+
+The rules this package implements: ``docs/rules/schnapsen.md``.
+"""
+
+from .state import *  # noqa: F403
+from .state import __all__

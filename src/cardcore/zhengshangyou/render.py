@@ -1,0 +1,35 @@
+"""The terminal view of zhengshangyou: ``render(state, player)``, text built only from what
+``player`` may see (``None``: the public view)."""
+
+from __future__ import annotations
+
+from ..cards import render as render_cards
+from .state import ZhengShangyouState, sort_cards
+
+
+def render(state: ZhengShangyouState, player: int | None = None) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+    def cards(cs):
+        return render_cards(sort_cards(cs)) if cs else "-"
+
+    lines = ["Zheng Shangyou" + (f"  bomb bonuses {state.bonus}" if any(state.bonus) else "")]
+    for s in range(3):
+        mark = ">" if s == state._current_player() else " "
+        n = len(state.hands[s])
+        if player is not None and s == player:
+            lines.append(f"{mark} seat {s} [{n:2d}]: {cards(state.hands[s])}")
+        else:
+            lines.append(f"{mark} seat {s} [{n:2d} cards]")
+    if state.table is not None:
+        lines.append(f"Table: seat {state.table[0]} played {state.table[2]} "
+                     f"({state.table[1]}: {cards(state.table[3])})"
+                     + (f", {state.passes} pass" if state.passes else ""))
+    elif not state.over:
+        lines.append(f"Table: empty, seat {state.turn} leads"
+                     + (" (must include 3h)" if state.opening else ""))
+    if state.pending_bomb is not None and not state.over:
+        lines.append(f"Bomb bonus pending for seat {state.pending_bomb}")
+    if state.over:
+        lines.append(f"Over: seat {state.winner_seat} went out; scores "
+                     + ", ".join(f"{x:+g}" for x in state.scores()))
+    return "\n".join(lines)
