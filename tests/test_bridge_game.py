@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from cardcore import OptionError
+
 import cardcore
 from cardcore import CardError, IllegalAction
 from cardcore.agents import RandomAgent
@@ -50,11 +52,11 @@ def test_options():
     assert cardcore.new_game("bridge", seed=1, vulnerability="both").vulnerable == [True] * 4
     assert cardcore.new_game("bridge", seed=1, vulnerability="ew").vulnerable == \
         [False, True, False, True]
-    with pytest.raises(IllegalAction, match="vulnerability"):
+    with pytest.raises(OptionError, match="vulnerability"):
         cardcore.new_game("bridge", seed=1, vulnerability="all")
-    with pytest.raises(IllegalAction, match="deal"):
+    with pytest.raises(OptionError, match="deal"):
         cardcore.new_game("bridge", seed=1, deal=42)
-    with pytest.raises(IllegalAction, match="dealer"):
+    with pytest.raises(OptionError, match="dealer"):
         cardcore.new_game("bridge", seed=1, dealer="Q")
 
 

@@ -7,6 +7,8 @@ import json
 import numpy as np
 import pytest
 
+from cardcore import OptionError
+
 import cardcore
 from cardcore.cards import deck54, parse
 from cardcore.errors import CardError, IllegalAction
@@ -56,9 +58,9 @@ def test_bad_deck_and_bad_first():
         new(SPRING[:-1])
     with pytest.raises(CardError):
         new(SPRING[:-1] + [SPRING[0]])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         new(first=3)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         new(first="0")
 
 

@@ -4,6 +4,8 @@ from collections import Counter
 
 import pytest
 
+from cardcore import OptionError
+
 import cardcore
 from cardcore import CardError, IllegalAction
 from cardcore.cards import deck52, parse
@@ -271,9 +273,9 @@ def test_match_ends_when_one_player_has_all_chips():
 def test_options_and_bad_input():
     with pytest.raises(CardError):
         cardcore.new_game("holdem", deck="As Kd")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         cardcore.new_game("holdem", stacks=[1000, 0, 0, 0])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         cardcore.new_game("holdem", stacks=[1000, 1000])
     s = game(HOLES4, DRY)
     before = s.to_json()

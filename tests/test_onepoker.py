@@ -4,6 +4,8 @@ from collections import Counter
 
 import pytest
 
+from cardcore import OptionError
+
 import cardcore
 from cardcore import CardError, IllegalAction
 from cardcore.cards import deck104, parse
@@ -284,9 +286,9 @@ def test_single_deal_and_options():
         cardcore.new_game("onepoker", deck="As Kd")
     with pytest.raises(CardError):
         cardcore.new_game("onepoker", deck=[int(c) for c in deck104()][:-1] + [0])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         cardcore.new_game("onepoker", stacks=[20])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         cardcore.new_game("onepoker", stacks=[0, 20])
 
 

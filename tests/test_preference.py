@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from cardcore import OptionError
+
 import cardcore
 from cardcore import CardError, IllegalAction
 from cardcore.agents import RandomAgent
@@ -75,7 +77,7 @@ def test_bad_decks_and_options_are_rejected():
         cardcore.new_game("preference", deck=ids(" ".join(M)) [:-1] + ids("2c"))
     for bad in ({"deals": 0}, {"deals": True}, {"deals": "9"}, {"single_deal": 1},
                 {"dealer": 3}, {"single_deal": True, "deals": 4}):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(OptionError):
             cardcore.new_game("preference", seed=1, **bad)
 
 

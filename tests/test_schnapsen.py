@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from cardcore import OptionError
+
 import cardcore
 from cardcore import CardError, IllegalAction
 from cardcore.agents import RandomAgent
@@ -69,9 +71,9 @@ def test_bad_decks_and_options():
     with pytest.raises(CardError):   # right size, wrong content (a 9 is not in the deck)
         cardcore.new_game("schnapsen", deck=stacked("Ac Tc Kc Qc Jh", "Jd Qd Kd Js Th")[:-1]
                           + ids("9c"))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         cardcore.new_game("schnapsen", single_deal="yes")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(OptionError):
         cardcore.new_game("schnapsen", stacks=[1, 2])
 
 

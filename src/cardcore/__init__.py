@@ -9,8 +9,11 @@
 from __future__ import annotations
 
 from .cards import Card
-from .errors import CardcoreError, CardError, FormatError, GameNotAvailable, IllegalAction
-from .game import GAMES, Action, HistoryEntry, State, available_games, from_json, new_game
+from .errors import (CardcoreError, CardError, FormatError, GameNotAvailable, IllegalAction,
+                     OptionError)
+from .game import (GAMES, Action, Game, HistoryEntry, State, available_games, from_json,
+                   get_game, new_game)
+from .options import Option
 
 __version__ = "0.1.0"
 
@@ -23,7 +26,7 @@ def play_match(name, agents, *, seed=None, **options):
 
 
 __all__ = [
-    "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "GameNotAvailable",
-    "HistoryEntry", "IllegalAction", "State", "available_games", "from_json", "new_game",
-    "play_match", "__version__",
+    "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "Game",
+    "GameNotAvailable", "HistoryEntry", "IllegalAction", "Option", "OptionError", "State",
+    "available_games", "from_json", "get_game", "new_game", "play_match", "__version__",
 ]

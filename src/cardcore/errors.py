@@ -17,8 +17,13 @@ class FormatError(CardcoreError):
     """Serialised input (JSON, PBN, LIN, PHH, ...) is malformed."""
 
 
+class OptionError(CardcoreError):
+    """A game option is unknown, or its value is of the wrong type or out of range."""
+
+
 class GameNotAvailable(CardcoreError, NotImplementedError):
     """The game name is known but this version does not implement it yet, or is unknown."""
 
 
-__all__ = ["CardcoreError", "CardError", "IllegalAction", "FormatError", "GameNotAvailable"]
+__all__ = ["CardcoreError", "CardError", "IllegalAction", "FormatError", "OptionError",
+           "GameNotAvailable"]

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, CardsLike, parse
-from .errors import CardError, FormatError, GameNotAvailable, IllegalAction
+from .errors import CardError, FormatError, GameNotAvailable, IllegalAction, OptionError
+from .options import Option, as_int, check_options
 from .rng import Rng, fresh_seed
 
 GAMES: tuple[str, ...] = (
@@ -38,7 +39,8 @@ GAMES: tuple[str, ...] = (
 
 _REGISTRY: dict[str, type["State"]] = {}
 
-JSON_VERSION = 1
+JSON_VERSION = 2
+SEED_MAX = (1 << 64) - 1
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,8 @@ class State:
     AI_AGENT: ClassVar[str | None] = None
     #: attribute names that are caches (not serialised, reset to ``None``).
     TRANSIENT: ClassVar[tuple[str, ...]] = ()
+    #: the declared options (name -> ``Option``); ``new_game`` accepts these and no others.
+    OPTIONS: ClassVar[dict[str, Option]] = {}
 
     # ------------------------------------------------------------ construction
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -122,20 +126,23 @@ class State:
                  **options: Any) -> None:
         if seed is None:
             seed = fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalAction(f"seed {seed!r}: expected an int or None")
-        self.seed = seed
-        self.rng_state = Rng(seed).state
+        value = as_int(seed)
+        if value is None or not 0 <= value <= SEED_MAX:
+            text = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:40] + "..."
+            raise OptionError(f"seed {text}: expected a whole number 0..2**64-1 or None")
+        options = check_options(self.GAME, self.OPTIONS, options)
+        self.seed = value
+        self.rng_state = Rng(value).state
         self.log: list[list] = []
         for name in self.TRANSIENT:
             setattr(self, name, None)
         cards = None
         if deck is not None:
-            try:
-                cards = [int(c) for c in parse(deck)]
-            except CardError:
-                raise
-        self._setup(cards, **options)
+            cards = [int(c) for c in parse(deck)]
+        #: how this game began (seed, options as given, the stacked deck): with ``log`` it
+        #: rebuilds the state by replay (``from_json``).
+        self.start = {"options": _copy_native(options), "deck": cards}
+        self._setup(None if cards is None else list(cards), **options)
 
     # ------------------------------------------------------------ hooks
     def _setup(self, deck: list[int] | None, **options: Any) -> None:  # pragma: no cover
@@ -296,18 +303,40 @@ class State:
         return new
 
     def to_json(self) -> str:
+        """The game as JSON: game, format version, seed, options, stacked deck and the actions.
+        ``cardcore.from_json`` rebuilds it by replaying the actions, so only reachable states
+        load."""
         return json.dumps(
-            {"game": self.GAME, "version": JSON_VERSION, "state": self._state_dict()},
+            {"game": self.GAME, "version": JSON_VERSION, "seed": self.seed,
+             "options": self.start["options"], "deck": self.start["deck"],
+             "actions": self.log},
             separators=(",", ":"), sort_keys=True,
         )
 
-    @classmethod
-    def _from_dict(cls, data: dict) -> "State":
-        new = object.__new__(cls)
-        new.__dict__.update(data)
-        for name in cls.TRANSIENT:
-            setattr(new, name, None)
-        return new
+    def _replay(self, index: int, entry: Any) -> None:
+        """Apply stored action ``index`` of a JSON game; ``FormatError`` unless it is legal and
+        the game records it exactly as stored."""
+        where = f"state JSON: action {index}"
+        if (not isinstance(entry, list) or len(entry) != 6 or type(entry[0]) is not int
+                or not isinstance(entry[1], str) or not isinstance(entry[2], str)
+                or not isinstance(entry[3], list) or any(type(c) is not int for c in entry[3])
+                or not (entry[4] is None or type(entry[4]) is int)
+                or not isinstance(entry[5], list)):
+            raise FormatError(f"{where}: {_short(entry)} is not [seat, kind, text, cards, "
+                              "amount, data]")
+        seat = self.current_player
+        if seat is None:
+            raise FormatError(f"{where}: {_short(entry[2])} comes after the game is over")
+        if entry[0] != seat:
+            raise FormatError(f"{where}: stored for seat {entry[0]}, but seat {seat} is to act")
+        try:
+            action = Action.from_list(entry[1:])
+            self.apply(action)
+        except (IllegalAction, CardError, ValueError, TypeError) as exc:
+            raise FormatError(f"{where} ({_short(entry[2])}) is not legal here: {exc}") from None
+        if self.log[-1] != entry:
+            raise FormatError(f"{where}: stored as {_short(entry)}, but the game reads it as "
+                              f"{_short(self.log[-1])}")
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} game={self.GAME} player={self.current_player} "
@@ -393,41 +422,102 @@ def available_games() -> list[str]:
     return [g for g in GAMES if _load(g)]
 
 
+class Game:
+    """A game as an object: its ``name``, ``num_players`` and declared ``options``, and
+    ``new()`` to start one. ``cardcore.get_game("bridge").options["vulnerability"]``."""
+
+    def __init__(self, cls: type[State]) -> None:
+        self.state_class = cls
+        self.name: str = cls.GAME
+        self.num_players: int = cls.NUM_PLAYERS
+        self.options: dict[str, Option] = dict(cls.OPTIONS)
+
+    def new(self, *, seed: int | None = None, deck: CardsLike | None = None,
+            **options: Any) -> State:
+        """Start a game (the same as ``cardcore.new_game(self.name, ...)``)."""
+        return self.state_class(seed=seed, deck=deck, **options)
+
+    def describe(self) -> str:
+        """The game's options, one per line."""
+        lines = [f"{self.name}: {self.num_players} players"]
+        if not self.options:
+            lines.append("  (no options)")
+        for name, opt in self.options.items():
+            lines.append(f"  {name}: {opt.describe()}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} players={self.num_players} options={list(self.options)}>"
+
+
+def get_game(name: str) -> Game:
+    """The game ``name`` as a ``Game`` (raises ``GameNotAvailable`` for an unknown name)."""
+    return Game(game_class(name))
+
+
 def new_game(name: str, *, seed: int | None = None, deck: CardsLike | None = None,
              **options: Any) -> State:
-    """Start game ``name``. Same seed and same actions give the same game on every platform."""
-    cls = game_class(name)
-    try:
-        return cls(seed=seed, deck=deck, **options)
-    except TypeError as exc:
-        raise IllegalAction(f"{name}: bad options {sorted(options)}: {exc}") from None
+    """Start game ``name``. Same seed and same actions give the same game on every platform.
+    Options are checked against the game's declarations (``get_game(name).options``)."""
+    return game_class(name)(seed=seed, deck=deck, **options)
+
+
+_JSON_KEYS = {"game", "version", "seed", "options", "deck", "actions"}
 
 
 def from_json(text: str | bytes) -> State:
-    """Rebuild a state from ``State.to_json()`` output; raises ``FormatError`` on bad input."""
+    """Rebuild a state from ``State.to_json()`` output by replaying its actions.
+
+    Only states the game can reach load: anything else (an unknown field, a wrong type, an
+    action that is not legal where it stands, an action stored differently from how the game
+    reads it) raises ``FormatError`` saying what is wrong."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise FormatError(f"state JSON: expected a str or bytes, got {type(text).__name__}")
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise FormatError("state JSON: nested too deeply") from None
     except (TypeError, ValueError) as exc:
         raise FormatError(f"state JSON: not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or not {"game", "version", "state"} <= set(data):
-        raise FormatError("state JSON: expected an object with 'game', 'version' and 'state'")
-    if data["version"] != JSON_VERSION:
-        raise FormatError(f"state JSON: version {data['version']!r} is not supported "
-                          f"(this cardcore writes version {JSON_VERSION})")
+    if not isinstance(data, dict):
+        raise FormatError("state JSON: expected an object")
+    version = data.get("version")
+    if type(version) is not int or version != JSON_VERSION:
+        raise FormatError(f"state JSON: version {_short(version)} is not supported "
+                          f"(this cardcore reads and writes version {JSON_VERSION})")
+    if set(data) != _JSON_KEYS:
+        extra, missing = sorted(set(data) - _JSON_KEYS), sorted(_JSON_KEYS - set(data))
+        raise FormatError(f"state JSON: unknown fields {extra}" if extra
+                          else f"state JSON: missing fields {missing}")
     try:
         cls = game_class(data["game"])
     except GameNotAvailable as exc:
         raise FormatError(f"state JSON: {exc}") from None
-    state = data["state"]
-    if not isinstance(state, dict) or "log" not in state or "rng_state" not in state:
-        raise FormatError("state JSON: 'state' is not a cardcore game state")
+    seed, options, deck, actions = data["seed"], data["options"], data["deck"], data["actions"]
+    if type(seed) is not int:
+        raise FormatError(f"state JSON: seed {_short(seed)}: expected an int")
+    if not isinstance(options, dict):
+        raise FormatError(f"state JSON: options {_short(options)}: expected an object")
+    if deck is not None and (not isinstance(deck, list)
+                             or any(type(c) is not int for c in deck)):
+        raise FormatError(f"state JSON: deck {_short(deck)}: expected a list of card ids")
+    if not isinstance(actions, list):
+        raise FormatError(f"state JSON: actions {_short(actions)}: expected a list")
     try:
-        return cls._from_dict(state)
-    except Exception as exc:  # a hand-edited state that does not fit the game
-        raise FormatError(f"state JSON: cannot rebuild a {data['game']} state ({exc})") from None
+        state = cls(seed=seed, deck=deck, **options)
+    except (OptionError, CardError, IllegalAction) as exc:
+        raise FormatError(f"state JSON: cannot start the {cls.GAME} game ({exc})") from None
+    for i, entry in enumerate(actions):
+        state._replay(i, entry)
+    return state
+
+
+def _short(value: Any, limit: int = 50) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 __all__ = [
-    "GAMES", "Action", "HistoryEntry", "State", "register", "game_class", "new_game",
-    "from_json", "available_games",
+    "GAMES", "Action", "Game", "HistoryEntry", "State", "register", "game_class", "get_game",
+    "new_game", "from_json", "available_games",
 ]

@@ -25,8 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS, Card, check_deck, deck52, parse
-from ..errors import CardError, IllegalAction
+from ..errors import CardError, IllegalAction, OptionError
 from ..engines import tricks
+from ..options import Option
 from ..game import Action, State, register
 from .auction import Auction, bid_level, bid_strain, is_bid, parse_call
 from .deal import Deal
@@ -94,6 +95,19 @@ def _parse_suit_first(text: str) -> int | None:
     return RANKS.index(r) * 4 + _SUIT_LETTERS.index(t[0])
 
 
+def _dealer_name(value: Any) -> Any:
+    """A game seat number 0..3 as its direction letter (the stored form of ``dealer=``)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 3:
+        return SEAT_NAMES[value]
+    return value
+
+
+def _deal_text(value: Any) -> str:
+    """A ``Deal`` or PBN string as the PBN string stored in the options."""
+    deal = value if isinstance(value, Deal) else Deal.from_pbn(value)
+    return deal.to_pbn()
+
+
 @register
 class BridgeState(State):
     """One deal of Contract Bridge (see the module docstring for seats, actions, options)."""
@@ -102,29 +116,37 @@ class BridgeState(State):
     NUM_PLAYERS = 4
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.bridge:BridgeAI"
+    OPTIONS = {
+        "vulnerability": Option("str", "none", "which sides are vulnerable",
+                                choices=VULNERABILITIES),
+        "dealer": Option("str", "S", "the dealer (N, E, S, W, or a game seat 0..3)",
+                         choices=("N", "E", "S", "W"), parse=_dealer_name),
+        "deal": Option("str", None, "the hands, as a PBN deal string or a Deal (instead of a "
+                       "shuffle)", none=True, parse=_deal_text),
+    }
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, vulnerability: str = "none",
                deal: Any = None, dealer: str | int = "S") -> None:
         if not isinstance(vulnerability, str) or vulnerability.strip().lower() not in VULNERABILITIES:
-            raise IllegalAction(
-                f"vulnerability {vulnerability!r}: expected one of {', '.join(VULNERABILITIES)}"
+            raise OptionError(
+                f"option vulnerability={vulnerability!r}: expected one of {', '.join(VULNERABILITIES)}"
             )
         if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
             dealer_seat = dealer
         elif isinstance(dealer, str) and dealer.strip().upper() in SEAT_NAMES:
             dealer_seat = SEAT_NAMES.index(dealer.strip().upper())
         else:
-            raise IllegalAction(f"dealer {dealer!r}: expected N, E, S, W or a seat 0..3")
+            raise OptionError(f"option dealer={dealer!r}: expected N, E, S, W or a seat 0..3")
         self.vulnerability = vulnerability.strip().lower()
         self.dealer = dealer_seat
         if deal is not None and deck is not None:
-            raise IllegalAction("bridge: give either deck= or deal=, not both")
+            raise OptionError("option deal: give either deck= or deal=, not both")
         if deal is not None:
             if isinstance(deal, str):
                 deal = Deal.from_pbn(deal)
             if not isinstance(deal, Deal):
-                raise IllegalAction(f"deal {deal!r}: expected a Deal or a PBN deal string")
+                raise OptionError(f"option deal={deal!r}: expected a Deal or a PBN deal string")
             hands = [[int(c) for c in deal.hand(SEAT_NAMES[s])] for s in range(4)]
         elif deck is not None:
             cards = [int(c) for c in check_deck(deck, deck52(), "bridge")]

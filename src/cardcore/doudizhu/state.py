@@ -32,6 +32,7 @@ from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
 from ..cards import render as render_cards
 from ..errors import IllegalAction
+from ..options import Option
 from ..game import Action, register
 from ..engines.shedding import PASS, SheddingState, ambiguous, move_action
 from . import moves as _mv
@@ -77,6 +78,10 @@ class DouDizhuState(SheddingState):
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"
+    OPTIONS = {
+        "first": Option("seat", None, "the seat that bids first (default: drawn at random)",
+                        low=0, high=2, none=True),
+    }
     TRANSIENT = ("_legal_cache", "_table_cache", "_move_cache")
 
     HAND_SIZE = 17

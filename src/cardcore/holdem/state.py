@@ -36,7 +36,8 @@ from typing import Any
 from ..engines import betting as bt
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt
-from ..errors import IllegalAction
+from ..errors import IllegalAction, OptionError
+from ..options import Option, single_deal
 from ..game import Action, State, register
 from ..poker import evaluate
 
@@ -66,6 +67,13 @@ class HoldemState(State):
     NUM_PLAYERS = NUM
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.holdem:HoldemAI"
+    OPTIONS = {
+        "stacks": Option("ints", [START_STACK] * NUM, "chips per seat (0: the seat sits out)",
+                         low=0, length=NUM),
+        "single_deal": single_deal(),
+        "button": Option("seat", None, "the seat on the button in the first hand "
+                         "(default: seat 0)", low=0, high=NUM - 1, none=True),
+    }
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, stacks: Any = None,
@@ -75,13 +83,13 @@ class HoldemState(State):
         if (not isinstance(stacks, (list, tuple)) or len(stacks) != NUM
                 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in stacks)
                 or sum(1 for s in stacks if s > 0) < 2):
-            raise IllegalAction(f"stacks {stacks!r}: expected {NUM} whole chip counts (>= 0), "
+            raise OptionError(f"option stacks={stacks!r}: expected {NUM} whole chip counts (>= 0), "
                                 "at least two players with chips")
         if not isinstance(single_deal, bool):
-            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+            raise OptionError(f"option single_deal={single_deal!r}: expected True or False")
         if button is not None and (isinstance(button, bool) or not isinstance(button, int)
                                    or not 0 <= button < NUM or stacks[button] <= 0):
-            raise IllegalAction(f"button {button!r}: expected the seat (0..3) of a player "
+            raise OptionError(f"option button={button!r}: expected the seat (0..3) of a player "
                                 "with chips")
         cards = None
         if deck is not None:

@@ -30,8 +30,9 @@ from typing import Any
 from ..engines import betting as bt
 from ..cards import RANKS, Card, check_deck, deck104
 from ..cards import format as fmt
-from ..errors import IllegalAction
+from ..errors import IllegalAction, OptionError
 from ..engines import match
+from ..options import Option, single_deal
 from ..game import Action, State, register
 
 START_CHIPS = 20
@@ -72,6 +73,11 @@ class OnePokerState(State):
     NUM_PLAYERS = 2
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.onepoker:OnePokerAI"
+    OPTIONS = {
+        "stacks": Option("ints", [START_CHIPS] * 2, "chips per seat at the start", low=1,
+                         length=2),
+        "single_deal": single_deal(),
+    }
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, stacks: Any = None,
@@ -80,9 +86,9 @@ class OnePokerState(State):
             stacks = [START_CHIPS, START_CHIPS]
         if (not isinstance(stacks, (list, tuple)) or len(stacks) != 2
                 or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in stacks)):
-            raise IllegalAction(f"stacks {stacks!r}: expected two positive whole chip counts")
+            raise OptionError(f"option stacks={stacks!r}: expected two positive whole chip counts")
         if not isinstance(single_deal, bool):
-            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+            raise OptionError(f"option single_deal={single_deal!r}: expected True or False")
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck104(), "onepoker")]
         else:

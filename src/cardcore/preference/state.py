@@ -71,8 +71,9 @@ from typing import Any
 
 from ..cards import RANKS, Card, check_deck, deck_vienna32
 from ..cards import format as fmt
-from ..errors import IllegalAction
+from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
+from ..options import Option, single_deal
 from ..game import Action, State, register
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
@@ -145,19 +146,25 @@ class PreferenceState(State):
     NUM_PLAYERS = 3
     ZERO_SUM = False
     AI_AGENT = "cardcore.agents.preference:PreferenceAI"
+    OPTIONS = {
+        "deals": Option("int", None, f"deals in the match (default {DEFAULT_DEALS})", low=1,
+                        none=True),
+        "single_deal": single_deal(),
+        "dealer": Option("seat", FIRST_DEALER, "the dealer of the first deal", low=0, high=2),
+    }
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, deals: Any = None, single_deal: Any = False,
                dealer: Any = FIRST_DEALER) -> None:
         if not isinstance(single_deal, bool):
-            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+            raise OptionError(f"option single_deal={single_deal!r}: expected True or False")
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)
                                   or deals < 1):
-            raise IllegalAction(f"deals {deals!r}: expected a whole number of deals >= 1")
+            raise OptionError(f"option deals={deals!r}: expected a whole number of deals >= 1")
         if single_deal and deals not in (None, 1):
-            raise IllegalAction(f"deals {deals!r} contradicts single_deal=True (one deal)")
+            raise OptionError(f"option deals={deals!r} contradicts single_deal=True (one deal)")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 3:
-            raise IllegalAction(f"dealer {dealer!r}: expected a seat 0, 1 or 2")
+            raise OptionError(f"option dealer={dealer!r}: expected a seat 0, 1 or 2")
         cards = None
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck_vienna32(), "preference")]

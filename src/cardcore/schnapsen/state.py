@@ -52,8 +52,9 @@ from __future__ import annotations
 
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..cards import format as fmt
-from ..errors import CardError, IllegalAction
+from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match, tricks
+from ..options import Option, single_deal
 from ..game import Action, State, register
 
 MATCH_POINTS = 7
@@ -110,11 +111,12 @@ class SchnapsenState(State):
     NUM_PLAYERS = 2
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.schnapsen:SchnapsenAI"
+    OPTIONS = {"single_deal": single_deal()}
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, single_deal: bool = False) -> None:
         if not isinstance(single_deal, bool):
-            raise IllegalAction(f"single_deal {single_deal!r}: expected True or False")
+            raise OptionError(f"option single_deal={single_deal!r}: expected True or False")
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck_vienna20(), "schnapsen")]
         else:

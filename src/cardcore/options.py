@@ -1,0 +1,165 @@
+"""Declared game options: each game lists its options with a default, a type, the allowed values
+or range and a one-line help; ``new_game`` checks every option against its declaration and
+raises ``OptionError`` naming the option and what is allowed.
+
+>>> first = Option("seat", None, "the seat that bids first", low=0, high=2, none=True)
+>>> first.check("first", 2), first.check("first", None)
+(2, None)
+>>> first.check("first", 3)
+Traceback (most recent call last):
+...
+cardcore.errors.OptionError: option first=3: expected a seat 0..2 or None
+>>> first.describe()
+'a seat 0..2 or None (default None): the seat that bids first'
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+KINDS = ("bool", "int", "seat", "str", "ints")
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def as_int(value: Any) -> int | None:
+    """``value`` as a plain int when it is an integer (numpy integers included), else None."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return int(value)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One declared option.
+
+    ``kind``: ``"bool"``, ``"int"``, ``"seat"`` (an int seat number), ``"str"`` or ``"ints"`` (a
+    list of ints of ``length`` items); ``low``/``high`` bound ints (each item of ``"ints"``);
+    ``choices`` the allowed strings (compared without case); ``none``: ``None`` is allowed
+    (the game's own default behaviour, e.g. a seat drawn at random); ``parse`` turns other
+    accepted forms into the declared one (e.g. Bridge's dealer given as ``"N"``).
+    """
+
+    kind: str
+    default: Any
+    help: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] | None = None
+    length: int | None = None
+    none: bool = False
+    parse: Callable[[Any], Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"option kind {self.kind!r}: expected one of {KINDS}")
+
+    # ------------------------------------------------------------ describing
+    def allowed(self) -> str:
+        """What is allowed, in words (used in error messages and listings)."""
+        if self.kind == "bool":
+            text = "true or false"
+        elif self.kind in ("int", "seat"):
+            word = "a seat" if self.kind == "seat" else "a whole number"
+            text = f"{word} {self._range()}".rstrip()
+        elif self.kind == "str":
+            text = ("one of " + ", ".join(self.choices)) if self.choices else "a string"
+        else:
+            n = f"{self.length} " if self.length else ""
+            text = f"a list of {n}whole numbers {self._range()}".rstrip()
+        return text + (" or None" if self.none else "")
+
+    def _range(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f"{self.low}..{self.high}"
+        if self.low is not None:
+            return f">= {self.low}"
+        if self.high is not None:
+            return f"<= {self.high}"
+        return ""
+
+    def describe(self) -> str:
+        return f"{self.allowed()} (default {self.default!r}): {self.help}"
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "default": self.default, "allowed": self.allowed(),
+                "help": self.help}
+
+    # ------------------------------------------------------------ checking
+    def check(self, name: str, value: Any) -> Any:
+        """The value in its stored form, or ``OptionError`` naming ``name`` and what is
+        allowed."""
+        if value is None:
+            if self.none:
+                return None
+            raise self._error(name, value)
+        if self.parse is not None:
+            try:
+                value = self.parse(value)
+            except (TypeError, ValueError, KeyError, AttributeError):
+                raise self._error(name, value) from None
+        kind = self.kind
+        if kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise self._error(name, value)
+        if kind in ("int", "seat"):
+            v = as_int(value)
+            if v is None or not self._in_range(v):
+                raise self._error(name, value)
+            return v
+        if kind == "str":
+            if not isinstance(value, str):
+                raise self._error(name, value)
+            if self.choices is None:
+                return value
+            low = value.strip().lower()
+            for c in self.choices:
+                if c.lower() == low:
+                    return c
+            raise self._error(name, value)
+        # ints
+        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+            raise self._error(name, value)
+        items = [as_int(v) for v in value]
+        if (any(v is None or not self._in_range(v) for v in items)
+                or (self.length is not None and len(items) != self.length)):
+            raise self._error(name, value)
+        return items
+
+    def _in_range(self, v: int) -> bool:
+        return (self.low is None or v >= self.low) and (self.high is None or v <= self.high)
+
+    def _error(self, name: str, value: Any) -> OptionError:
+        return OptionError(f"option {name}={_short(value)}: expected {self.allowed()}")
+
+
+def single_deal() -> Option:
+    """The ``single_deal`` option every match game declares."""
+    return Option("bool", False, "play one deal only instead of the whole match")
+
+
+def check_options(game: str, declared: Mapping[str, Option], given: Mapping[str, Any]
+                  ) -> dict[str, Any]:
+    """Check ``given`` against ``declared``: unknown names and bad values raise
+    ``OptionError``; returns the options in their stored form."""
+    out = {}
+    for name, value in given.items():
+        opt = declared.get(name)
+        if opt is None:
+            known = ", ".join(declared) if declared else "none"
+            raise OptionError(f"option {_short(name)}: {game} has no such option "
+                              f"(its options: {known})")
+        out[name] = opt.check(name, value)
+    return out
+
+
+__all__ = ["Option", "OptionError", "check_options", "single_deal", "as_int"]
