@@ -1,6 +1,18 @@
 """The errors cardcore raises. Every error about bad input derives from ``CardcoreError``."""
 
 
+def quote(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages (never raises, even for
+    an int too large to print)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"<an int of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 class CardcoreError(ValueError):
     """Base class of every error cardcore raises on bad input."""
 
@@ -25,5 +37,5 @@ class GameNotAvailable(CardcoreError, NotImplementedError):
     """The game name is known but this version does not implement it yet, or is unknown."""
 
 
-__all__ = ["CardcoreError", "CardError", "IllegalAction", "FormatError", "OptionError",
+__all__ = ["quote", "CardcoreError", "CardError", "IllegalAction", "FormatError", "OptionError",
            "GameNotAvailable"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, CardsLike, parse
-from .errors import CardError, FormatError, GameNotAvailable, IllegalAction, OptionError
+from .errors import CardError, FormatError, GameNotAvailable, IllegalAction, OptionError, quote
 from .options import Option, as_int, check_options
 from .rng import Rng, fresh_seed
 
@@ -128,8 +128,7 @@ class State:
             seed = fresh_seed()
         value = as_int(seed)
         if value is None or not 0 <= value <= SEED_MAX:
-            text = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:40] + "..."
-            raise OptionError(f"seed {text}: expected a whole number 0..2**64-1 or None")
+            raise OptionError(f"seed {quote(seed)}: expected a whole number 0..2**64-1 or None")
         options = check_options(self.GAME, self.OPTIONS, options)
         self.seed = value
         self.rng_state = Rng(value).state
@@ -322,21 +321,21 @@ class State:
                 or not isinstance(entry[3], list) or any(type(c) is not int for c in entry[3])
                 or not (entry[4] is None or type(entry[4]) is int)
                 or not isinstance(entry[5], list)):
-            raise FormatError(f"{where}: {_short(entry)} is not [seat, kind, text, cards, "
+            raise FormatError(f"{where}: {quote(entry)} is not [seat, kind, text, cards, "
                               "amount, data]")
         seat = self.current_player
         if seat is None:
-            raise FormatError(f"{where}: {_short(entry[2])} comes after the game is over")
+            raise FormatError(f"{where}: {quote(entry[2])} comes after the game is over")
         if entry[0] != seat:
             raise FormatError(f"{where}: stored for seat {entry[0]}, but seat {seat} is to act")
         try:
             action = Action.from_list(entry[1:])
             self.apply(action)
         except (IllegalAction, CardError, ValueError, TypeError) as exc:
-            raise FormatError(f"{where} ({_short(entry[2])}) is not legal here: {exc}") from None
+            raise FormatError(f"{where} ({quote(entry[2])}) is not legal here: {exc}") from None
         if self.log[-1] != entry:
-            raise FormatError(f"{where}: stored as {_short(entry)}, but the game reads it as "
-                              f"{_short(self.log[-1])}")
+            raise FormatError(f"{where}: stored as {quote(entry)}, but the game reads it as "
+                              f"{quote(self.log[-1])}")
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} game={self.GAME} player={self.current_player} "
@@ -483,7 +482,7 @@ def from_json(text: str | bytes) -> State:
         raise FormatError("state JSON: expected an object")
     version = data.get("version")
     if type(version) is not int or version != JSON_VERSION:
-        raise FormatError(f"state JSON: version {_short(version)} is not supported "
+        raise FormatError(f"state JSON: version {quote(version)} is not supported "
                           f"(this cardcore reads and writes version {JSON_VERSION})")
     if set(data) != _JSON_KEYS:
         extra, missing = sorted(set(data) - _JSON_KEYS), sorted(_JSON_KEYS - set(data))
@@ -495,14 +494,14 @@ def from_json(text: str | bytes) -> State:
         raise FormatError(f"state JSON: {exc}") from None
     seed, options, deck, actions = data["seed"], data["options"], data["deck"], data["actions"]
     if type(seed) is not int:
-        raise FormatError(f"state JSON: seed {_short(seed)}: expected an int")
+        raise FormatError(f"state JSON: seed {quote(seed)}: expected an int")
     if not isinstance(options, dict):
-        raise FormatError(f"state JSON: options {_short(options)}: expected an object")
+        raise FormatError(f"state JSON: options {quote(options)}: expected an object")
     if deck is not None and (not isinstance(deck, list)
                              or any(type(c) is not int for c in deck)):
-        raise FormatError(f"state JSON: deck {_short(deck)}: expected a list of card ids")
+        raise FormatError(f"state JSON: deck {quote(deck)}: expected a list of card ids")
     if not isinstance(actions, list):
-        raise FormatError(f"state JSON: actions {_short(actions)}: expected a list")
+        raise FormatError(f"state JSON: actions {quote(actions)}: expected a list")
     try:
         state = cls(seed=seed, deck=deck, **options)
     except (OptionError, CardError, IllegalAction) as exc:
@@ -510,11 +509,6 @@ def from_json(text: str | bytes) -> State:
     for i, entry in enumerate(actions):
         state._replay(i, entry)
     return state
-
-
-def _short(value: Any, limit: int = 50) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 __all__ = [

@@ -20,14 +20,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, quote
 
 KINDS = ("bool", "int", "seat", "str", "ints")
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def as_int(value: Any) -> int | None:
@@ -139,7 +134,7 @@ class Option:
         return (self.low is None or v >= self.low) and (self.high is None or v <= self.high)
 
     def _error(self, name: str, value: Any) -> OptionError:
-        return OptionError(f"option {name}={_short(value)}: expected {self.allowed()}")
+        return OptionError(f"option {name}={quote(value)}: expected {self.allowed()}")
 
 
 def single_deal() -> Option:
@@ -156,7 +151,7 @@ def check_options(game: str, declared: Mapping[str, Option], given: Mapping[str,
         opt = declared.get(name)
         if opt is None:
             known = ", ".join(declared) if declared else "none"
-            raise OptionError(f"option {_short(name)}: {game} has no such option "
+            raise OptionError(f"option {quote(name)}: {game} has no such option "
                               f"(its options: {known})")
         out[name] = opt.check(name, value)
     return out
