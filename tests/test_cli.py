@@ -45,11 +45,33 @@ def test_eof_leaves_cleanly():
     assert "game left unfinished" in text and not state.is_over
 
 
-def test_option_parsing():
-    assert cli.parse_options(["single_deal=true", "stacks=5,7", "first=2", "name=x"]) == {
-        "single_deal": True, "stacks": [5, 7], "first": 2, "name": "x"}
-    with pytest.raises(cardcore.CardcoreError, match="KEY=VALUE"):
-        cli.parse_options(["oops"])
+def test_option_parsing_reads_the_declarations():
+    assert cli.parse_options(["single_deal=true", "stacks=5,7"], "onepoker") == {
+        "single_deal": True, "stacks": [5, 7]}
+    assert cli.parse_options(["first=2"], "doudizhu") == {"first": 2}
+    assert cli.parse_options(["first=none"], "doudizhu") == {"first": None}
+    assert cli.parse_options(["dealer=N", "vulnerability=both"], "bridge") == {
+        "dealer": "N", "vulnerability": "both"}
+    assert cli.parse_options(["dealer=2"], "bridge") == {"dealer": 2}
+    assert cli.parse_options(["deals=3"], "preference") == {"deals": 3}
+    with pytest.raises(cardcore.OptionError, match="KEY=VALUE"):
+        cli.parse_options(["oops"], "onepoker")
+    with pytest.raises(cardcore.OptionError, match="its options: stacks, single_deal"):
+        cli.parse_options(["name=x"], "onepoker")
+    with pytest.raises(cardcore.OptionError, match="true or false"):
+        cli.parse_options(["single_deal=maybe"], "schnapsen")
+    with pytest.raises(cardcore.OptionError, match="whole number"):
+        cli.parse_options(["deals=nine"], "preference")
+
+
+def test_games_lists_one_game_s_options(capsys):
+    assert cli.main(["games", "holdem"]) == 0
+    text = capsys.readouterr().out
+    for name in ("stacks", "single_deal", "button"):
+        assert name in text
+    assert "default" in text and "a list of 4 whole numbers >= 0" in text
+    assert cli.main(["play", "holdem", "-o", "stacks=50,50", "--auto"]) == 2
+    assert "stacks=[50, 50]" in capsys.readouterr().err
 
 
 def test_main_exit_codes(capsys):

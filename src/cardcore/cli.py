@@ -2,7 +2,7 @@
 
     cardcore play GAME [--seed N] [--auto] [-o KEY=VALUE ...]
     cardcore bench [NAME] [--full]
-    cardcore games
+    cardcore games [GAME]
     cardcore --version | --help
 """
 
@@ -18,37 +18,62 @@ import time
 from typing import Any, TextIO
 
 from . import __version__
-from .errors import CardcoreError, IllegalAction
-from .game import GAMES, Action, State, available_games, new_game
+from .errors import CardcoreError, IllegalAction, OptionError
+from .game import GAMES, Action, State, available_games, get_game, new_game
 
 HUMAN = 0  # the human seat (rules/README.md: seat 0 is "you")
 
 
 # ---------------------------------------------------------------- option parsing
 
-def _option_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if low in ("none", "null"):
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def option_value(game: str, key: str, text: str) -> Any:
+    """The value of ``-o KEY=TEXT`` for ``game``, typed by the option's declaration."""
+    declared = get_game(game).options
+    opt = declared.get(key)
+    if opt is None:
+        raise OptionError(f"option {key!r}: {game} has no such option "
+                          f"(its options: {', '.join(declared) or 'none'})")
+    low = text.strip().lower()
+    if opt.none and low in ("none", "null", ""):
         return None
-    if "," in text:
-        return [_option_value(t) for t in text.split(",") if t]
-    try:
-        return int(text)
+    if opt.kind == "bool":
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        raise OptionError(f"option {key}={text!r}: expected {opt.allowed()}")
+    if opt.kind in ("int", "seat"):
+        try:
+            return int(low)
+        except ValueError:
+            return text.strip() if opt.parse else _bad(key, text, opt)
+    if opt.kind == "ints":
+        try:
+            return [int(t) for t in low.split(",") if t.strip()]
+        except ValueError:
+            return _bad(key, text, opt)
+    try:  # a str option that also takes a number (e.g. Bridge's dealer seat)
+        return int(low) if opt.parse else text.strip()
     except ValueError:
-        return text
+        return text.strip()
 
 
-def parse_options(items: list[str]) -> dict[str, Any]:
+def _bad(key: str, text: str, opt: Any) -> Any:
+    raise OptionError(f"option {key}={text!r}: expected {opt.allowed()}")
+
+
+def parse_options(items: list[str], game: str) -> dict[str, Any]:
+    """``-o KEY=VALUE`` items as typed options of ``game`` (checked again by ``new_game``)."""
     out: dict[str, Any] = {}
     for item in items:
         key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise CardcoreError(f"option {item!r}: expected KEY=VALUE (e.g. single_deal=true)")
-        out[key.strip().replace("-", "_")] = _option_value(value.strip())
+        if not eq or not key.strip():
+            raise OptionError(f"option {item!r}: expected KEY=VALUE (e.g. single_deal=true)")
+        key = key.strip().replace("-", "_")
+        out[key] = option_value(game, key, value)
     return out
 
 
@@ -200,11 +225,16 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--auto", action="store_true", help="the AI plays every seat (a demo)")
     pl.add_argument("--delay", type=float, default=0.0, help="seconds to pause after AI moves")
     pl.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="a game option, e.g. -o single_deal=true -o stacks=50,50")
+                    help="a game option, e.g. -o single_deal=true -o stacks=50,50,50,50 "
+                    "('cardcore games GAME' lists them)")
     be = sub.add_parser("bench", help="run cardcore's own benchmarks and print a table")
     be.add_argument("name", nargs="?", default=None, help="one benchmark (default: all)")
     be.add_argument("--full", action="store_true", help="longer runs (default: quick)")
-    sub.add_parser("games", help="list the games and whether they are available")
+    ga = sub.add_parser("games", help="list the games, or one game's options",
+                        description="List the games and whether they are available; with "
+                        "GAME, list that game's options (name, allowed values, default, help).")
+    ga.add_argument("game", nargs="?", default=None, choices=GAMES, metavar="GAME",
+                    help="one of: " + ", ".join(GAMES))
     return p
 
 
@@ -213,12 +243,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
-            play(args.game, seed=args.seed, auto=args.auto, options=parse_options(args.option),
+            play(args.game, seed=args.seed, auto=args.auto, options=parse_options(args.option, args.game),
                  delay=args.delay)
             return 0
         if args.command == "bench":
             return run_bench(args.name, quick=not args.full)
         if args.command == "games":
+            if args.game is not None:
+                print(get_game(args.game).describe())
+                return 0
             have = set(available_games())
             for g in GAMES:
                 print(f"{g:<14} {'available' if g in have else 'not implemented yet'}")
