@@ -1,0 +1,29 @@
+"""Tractor (Shengji) rule kernel; the plain-Python twin ``cardcore._ref.tractor`` documents it.
+
+Cards are sequences of card ids (``Card`` is an int; two decks, each id at most twice);
+``trump`` 0..3 (c d h s) or ``NO_TRUMP`` = 4; ``level`` the level rank 0..12 (2..A).
+Effective suits 0..3, ``TRUMP`` = 4. A shape is ``(kind, suit, size, top)`` with ``kind`` one
+of ``NONE SINGLE PAIR TRACTOR``. ``next_mask`` answers a 54-bit mask of card ids.
+"""
+
+from collections.abc import Iterable, Sequence
+
+_Cards = Iterable[int]
+
+NO_TRUMP: int
+TRUMP: int
+NONE: int
+SINGLE: int
+PAIR: int
+TRACTOR: int
+KINDS: tuple[str, ...]
+
+def table(trump: int, level: int) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+def effective_suit(card: int, trump: int, level: int) -> int: ...
+def strength(card: int, trump: int, level: int) -> int: ...
+def masks(cards: _Cards) -> tuple[int, int]: ...
+def shape(cards: _Cards, trump: int, level: int) -> tuple[int, int, int, int]: ...
+def is_legal_follow(hand: _Cards, lead: _Cards, play: _Cards, trump: int, level: int) -> bool: ...
+def next_mask(hand: _Cards, lead: _Cards, chosen: _Cards, trump: int, level: int) -> int: ...
+def trick_winner(plays: Sequence[_Cards], trump: int, level: int) -> int: ...
+def lead_plays(hand: _Cards, trump: int, level: int) -> list[tuple[int, ...]]: ...

@@ -1,0 +1,530 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""Tractor (Shengji) rule kernel, compiled.
+
+Encoding (shared with the plain-Python twin ``cardcore._ref.tractor``, which documents it in
+full): card ids ``0..51 = rank * 4 + suit``, 52 = BJ, 53 = RJ; ``trump`` 0..3 (c d h s) or
+``NO_TRUMP`` = 4; ``level`` the level rank 0..12 (2..A). Effective suits 0..3, ``TRUMP`` = 4.
+Strength within an effective suit: plain suit 0..11 (the level rank removed); trumps: the
+trump suit's plain cards 0..11, other-suit level cards 12 (equal), trump-suit level card 13
+(in no-trump every level card 13), BJ 14, RJ 15.
+
+Inside, a multiset of cards (each id at most twice) is a pair of 54-bit masks ``(lo, hi)``:
+bit c of ``lo`` when card c is there once or twice, of ``hi`` when twice. The effective-suit
+masks of a (trump, level) are built on the stack per call (``TrCtx``); no module state. The
+C functions (``tr_*``, declared in ``tractor.pxd``) are ``noexcept nogil`` and loop over at
+most the set bits of a mask; the Python wrappers validate input and convert card sequences.
+"""
+
+from libc.stdint cimport uint64_t
+from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
+from cpython.bool cimport PyBool_Check
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+
+from cardcore.errors import CardcoreError, CardError, IllegalAction
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int tr_pc(unsigned long long x) { return (int)__popcnt64(x); }
+    static __inline int tr_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static __inline int tr_msb(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+    #else
+    static inline int tr_pc(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int tr_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int tr_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    #endif
+    """
+    int tr_pc(unsigned long long x) noexcept nogil
+    int tr_ctz(unsigned long long x) noexcept nogil
+    int tr_msb(unsigned long long x) noexcept nogil
+
+NO_TRUMP = 4
+TRUMP = TR_TRUMP
+NONE = TR_NONE
+SINGLE = TR_SINGLE
+PAIR = TR_PAIR
+TRACTOR = TR_TRACTOR
+KINDS = ("none", "single", "pair", "tractor")
+
+cdef tuple _NAMES = tuple([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["BJ", "RJ"])
+
+cdef tuple _PLAY = ("lead", "play 1", "play 2", "play 3")
+
+cdef enum:
+    LEADS_CAP = 1024   # > 54 singles + 54 pairs + 360 trump and 4 * 66 plain-suit tractors
+
+cdef uint64_t SUIT0 = 0x1111111111111ULL      # the clubs: bits 0, 4, ..., 48
+cdef uint64_t JOKERS = 3ULL << 52
+
+
+# ------------------------------------------------------------------ C core
+
+cdef void tr_ctx(TrCtx* x, int trump, int level) noexcept nogil:
+    cdef uint64_t lv = 0xFULL << (4 * level)
+    cdef int s
+    x.trump = trump
+    x.level = level
+    for s in range(4):
+        x.em[s] = (SUIT0 << s) & ~lv
+    x.em[4] = JOKERS | lv
+    if trump < 4:
+        x.em[4] |= x.em[trump]
+        x.em[trump] = 0
+
+
+cdef int tr_esuit(const TrCtx* x, int c) noexcept nogil:
+    cdef int s
+    if c >= 52:
+        return TR_TRUMP
+    s = c & 3
+    if (c >> 2) == x.level or s == x.trump:
+        return TR_TRUMP
+    return s
+
+
+cdef int tr_strength(const TrCtx* x, int c) noexcept nogil:
+    cdef int r
+    if c >= 52:
+        return c - 38          # BJ 14, RJ 15
+    r = c >> 2
+    if r == x.level:
+        return 13 if (x.trump == 4 or (c & 3) == x.trump) else 12
+    return r - 1 if r > x.level else r
+
+
+cdef int tr_shape(const TrCtx* x, uint64_t lo, uint64_t hi, int* suit, int* top) noexcept nogil:
+    cdef int s, k, c
+    cdef uint64_t sm, m
+    suit[0] = -1
+    top[0] = -1
+    if lo == 0:
+        return TR_NONE
+    c = tr_ctz(lo)
+    s = tr_esuit(x, c)
+    if lo & ~x.em[s]:
+        return TR_NONE
+    suit[0] = s
+    if hi == 0:
+        if lo & (lo - 1):
+            return TR_NONE
+        top[0] = tr_strength(x, c)
+        return TR_SINGLE
+    if lo != hi:
+        return TR_NONE
+    k = tr_pc(lo)
+    if k == 1:
+        top[0] = tr_strength(x, c)
+        return TR_PAIR
+    sm = 0
+    m = lo
+    while m:
+        sm |= 1ULL << tr_strength(x, tr_ctz(m))
+        m &= m - 1
+    if tr_pc(sm) == k and (sm >> tr_ctz(sm)) == ((1ULL << k) - 1):
+        top[0] = tr_msb(sm)
+        return TR_TRACTOR
+    return TR_NONE
+
+
+cdef bint tr_legal_follow(const TrCtx* x, uint64_t hlo, uint64_t hhi, uint64_t llo,
+                          uint64_t lhi, uint64_t plo, uint64_t phi) noexcept nogil:
+    cdef int s, top, kind, n, have, played, need
+    cdef uint64_t sm
+    kind = tr_shape(x, llo, lhi, &s, &top)
+    if kind == TR_NONE:
+        return 0
+    n = tr_pc(llo) + tr_pc(lhi)
+    if tr_pc(plo) + tr_pc(phi) != n or (plo & ~hlo) or (phi & ~hhi):
+        return 0
+    sm = x.em[s]
+    have = tr_pc(hlo & sm) + tr_pc(hhi & sm)
+    played = tr_pc(plo & sm) + tr_pc(phi & sm)
+    if have < n:
+        return played == have          # short: all of the suit, the rest free
+    if played != n:
+        return 0
+    if kind == TR_SINGLE:
+        return 1
+    need = tr_pc(hhi & sm)
+    if need > (n >> 1):
+        need = n >> 1
+    return tr_pc(phi) >= need
+
+
+cdef inline int _maxpairs(int p, int a, int b, int room) noexcept nogil:
+    """Most pairs reachable: ``p`` made, ``a`` started (one card away), ``b`` untouched."""
+    cdef int done = a if a < room else room
+    cdef int more = (room - done) >> 1
+    return p + done + (b if b < more else more)
+
+
+cdef uint64_t tr_next_mask(const TrCtx* x, uint64_t hlo, uint64_t hhi, uint64_t llo,
+                           uint64_t lhi, uint64_t clo, uint64_t chi) noexcept nogil:
+    cdef int s, top, kind, n, size, have, chosen_in, need, p, a, b, room
+    cdef uint64_t sm, rest, half, whole, loose, out
+    kind = tr_shape(x, llo, lhi, &s, &top)
+    if kind == TR_NONE:
+        return 0
+    n = tr_pc(llo) + tr_pc(lhi)
+    size = tr_pc(clo) + tr_pc(chi)
+    if size >= n or (clo & ~hlo) or (chi & ~hhi):
+        return 0
+    sm = x.em[s]
+    rest = (hlo & ~clo) | (hhi & ~chi)          # cards still in the hand
+    have = tr_pc(hlo & sm) + tr_pc(hhi & sm)
+    chosen_in = tr_pc(clo & sm) + tr_pc(chi & sm)
+    if have < n:
+        # every card of the suit must come; n - have places are free
+        if size - chosen_in > n - have:
+            return 0
+        if size - chosen_in < n - have:
+            return rest
+        return rest & sm
+    if chosen_in != size:
+        return 0
+    if kind == TR_SINGLE:
+        return rest & sm
+    need = tr_pc(hhi & sm)
+    if need > (n >> 1):
+        need = n >> 1
+    half = hhi & clo & ~chi & sm
+    whole = hhi & ~clo & sm
+    loose = hlo & ~hhi & ~clo & sm
+    p = tr_pc(chi & sm)
+    a = tr_pc(half)
+    b = tr_pc(whole)
+    room = n - size
+    if _maxpairs(p, a, b, room) < need:
+        return 0
+    out = 0
+    if half and _maxpairs(p + 1, a - 1, b, room - 1) >= need:
+        out |= half
+    if whole and _maxpairs(p, a + 1, b - 1, room - 1) >= need:
+        out |= whole
+    if loose and _maxpairs(p, a, b, room - 1) >= need:
+        out |= loose
+    return out
+
+
+cdef int tr_winner(const TrCtx* x, const uint64_t* lo, const uint64_t* hi, int n) noexcept nogil:
+    cdef int kind, bsuit, btop, k, s, top, i, best = 0
+    kind = tr_shape(x, lo[0], hi[0], &bsuit, &btop)
+    for i in range(1, n):
+        k = tr_shape(x, lo[i], hi[i], &s, &top)
+        if k != kind or tr_pc(lo[i]) + tr_pc(hi[i]) != tr_pc(lo[0]) + tr_pc(hi[0]):
+            continue                            # only the same shape and size can win
+        if s == bsuit:
+            if top > btop:                      # equal: the earlier play keeps the trick
+                best = i
+                btop = top
+        elif s == TR_TRUMP:                     # trumping a plain-suit lead
+            best = i
+            bsuit = s
+            btop = top
+    return best
+
+
+cdef int tr_leads(const TrCtx* x, uint64_t lo, uint64_t hi, uint64_t* out, int cap) noexcept nogil:
+    """Every legal lead as a ``lo`` mask (``hi`` = 0 for a single, = lo otherwise), in the
+    order of ``lead_plays``; returns how many (rows past ``cap`` are counted, not written)."""
+    cdef int n = 0, s, st, a, b, j
+    cdef uint64_t m, pairs, bit, run
+    cdef uint64_t gm[16]
+    cdef uint64_t pick[16]
+    m = lo
+    while m:
+        if n < cap:
+            out[2 * n] = m & (~m + 1)
+            out[2 * n + 1] = 0
+        n += 1
+        m &= m - 1
+    m = hi
+    while m:
+        if n < cap:
+            out[2 * n] = m & (~m + 1)
+            out[2 * n + 1] = out[2 * n]
+        n += 1
+        m &= m - 1
+    for s in range(5):
+        pairs = hi & x.em[s]
+        if tr_pc(pairs) < 2:
+            continue
+        for st in range(16):
+            gm[st] = 0
+        m = pairs
+        while m:
+            bit = m & (~m + 1)
+            gm[tr_strength(x, tr_ctz(m))] |= bit
+            m &= m - 1
+        for a in range(16):
+            if not gm[a]:
+                continue
+            b = a + 1
+            while b < 16 and gm[b]:
+                # the product of the choices at strengths a..b, earlier strengths major
+                for st in range(a, b + 1):
+                    pick[st] = gm[st] & (~gm[st] + 1)
+                while True:
+                    run = 0
+                    for st in range(a, b + 1):
+                        run |= pick[st]
+                    if n < cap:
+                        out[2 * n] = run
+                        out[2 * n + 1] = run
+                    n += 1
+                    j = b
+                    while j >= a:
+                        m = gm[j] & ~((pick[j] << 1) - 1)   # the choices above pick[j]
+                        if m:
+                            pick[j] = m & (~m + 1)
+                            break
+                        pick[j] = gm[j] & (~gm[j] + 1)
+                        j -= 1
+                    if j < a:
+                        break
+                b += 1
+    return n
+
+
+# ------------------------------------------------------------------ Python wrappers
+
+cdef int _small(object v, int hi, str what, str expect) except -1:
+    cdef int ovf = 0
+    cdef long r
+    if not PyLong_Check(v) or PyBool_Check(v):
+        raise CardcoreError(f"{what} {v!r}: expected {expect}")
+    r = PyLong_AsLongAndOverflow(v, &ovf)
+    if ovf or r < 0 or r > hi:
+        raise CardcoreError(f"{what} {v!r}: expected {expect}")
+    return <int>r
+
+
+cdef inline int _check_tl(object trump, object level, TrCtx* x) except -1:
+    cdef int t = _small(trump, 4, "trump", "0..3 (c d h s) or 4 (no-trump)")
+    cdef int l = _small(level, 12, "level", "a rank index 0..12 (2..A)")
+    tr_ctx(x, t, l)
+    return 0
+
+
+cdef inline int _add(object v, str what, uint64_t* l, uint64_t* h) except -1:
+    """Add one card id to the multiset (l, h)."""
+    cdef int ovf = 0
+    cdef long c
+    cdef uint64_t bit
+    if not PyLong_Check(v) or PyBool_Check(v):
+        raise CardError(f"{what}: card id {v!r} out of range 0..53")
+    c = PyLong_AsLongAndOverflow(v, &ovf)
+    if ovf or c < 0 or c > 53:
+        raise CardError(f"{what}: card id {v!r} out of range 0..53")
+    bit = 1ULL << c
+    if h[0] & bit:
+        raise CardError(f"{what}: card {_NAMES[c]} more than twice (two decks)")
+    if l[0] & bit:
+        h[0] |= bit
+    else:
+        l[0] |= bit
+    return 0
+
+
+cdef int _ms(object cards, str what, uint64_t* lo, uint64_t* hi) except -1:
+    """Read a sequence of card ids into (lo, hi); returns the number of cards."""
+    cdef uint64_t l = 0, h = 0
+    cdef Py_ssize_t i, n = 0
+    if type(cards) is list:
+        n = PyList_GET_SIZE(cards)
+        for i in range(n):
+            _add(<object>PyList_GET_ITEM(cards, i), what, &l, &h)
+    elif type(cards) is tuple:
+        n = PyTuple_GET_SIZE(cards)
+        for i in range(n):
+            _add(<object>PyTuple_GET_ITEM(cards, i), what, &l, &h)
+    else:
+        if isinstance(cards, (str, bytes)):
+            raise CardError(f"{what} {cards!r}: expected a sequence of card ids")
+        try:
+            it = iter(cards)
+        except TypeError:
+            raise CardError(f"{what} {cards!r}: expected a sequence of card ids") from None
+        for v in it:
+            _add(v, what, &l, &h)
+            n += 1
+    lo[0] = l
+    hi[0] = h
+    return <int>n
+
+
+cdef int _check_sum(uint64_t alo, uint64_t ahi, uint64_t blo, uint64_t bhi, str what) except -1:
+    cdef uint64_t over = (ahi & blo) | (alo & bhi)
+    if over:
+        raise CardError(f"{what}: card {_NAMES[tr_ctz(over)]} more than twice (two decks)")
+    return 0
+
+
+cdef list _names(uint64_t lo, uint64_t hi):
+    cdef list out = []
+    cdef int c
+    for c in range(54):
+        if (lo >> c) & 1:
+            out.append(_NAMES[c])
+            if (hi >> c) & 1:
+                out.append(_NAMES[c])
+    return out
+
+
+cdef int _lead(const TrCtx* x, object lead, uint64_t* lo, uint64_t* hi, int* n) except -1:
+    cdef int s, top, kind
+    n[0] = _ms(lead, "lead", lo, hi)
+    kind = tr_shape(x, lo[0], hi[0], &s, &top)
+    if kind == TR_NONE:
+        raise IllegalAction(
+            f"lead {_names(lo[0], hi[0])}: not a single, a pair or a tractor of one suit")
+    return kind
+
+
+def table(trump, level):
+    """Per card id: the effective suit (4 = trump) and the strength within that suit."""
+    cdef TrCtx x
+    cdef int c
+    cdef list suits = [], strengths = []
+    _check_tl(trump, level, &x)
+    for c in range(54):
+        suits.append(tr_esuit(&x, c))
+        strengths.append(tr_strength(&x, c))
+    return tuple(suits), tuple(strengths)
+
+
+def effective_suit(card, trump, level):
+    """The effective suit of a card: 0..3, or 4 for a trump."""
+    cdef uint64_t lo, hi
+    cdef TrCtx x
+    _ms((card,), "card", &lo, &hi)
+    _check_tl(trump, level, &x)
+    return tr_esuit(&x, tr_ctz(lo))
+
+
+def strength(card, trump, level):
+    """The strength of a card within its effective suit."""
+    cdef uint64_t lo, hi
+    cdef TrCtx x
+    _ms((card,), "card", &lo, &hi)
+    _check_tl(trump, level, &x)
+    return tr_strength(&x, tr_ctz(lo))
+
+
+def masks(cards):
+    """``(lo, hi)``: bit c of lo set when card c is held, of hi when it is held twice."""
+    cdef uint64_t lo, hi
+    _ms(cards, "cards", &lo, &hi)
+    return lo, hi
+
+
+def shape(cards, trump, level):
+    """``(kind, suit, size, top)`` of a play."""
+    cdef TrCtx x
+    cdef uint64_t lo, hi
+    cdef int n, s, top, kind
+    _check_tl(trump, level, &x)
+    n = _ms(cards, "cards", &lo, &hi)
+    kind = tr_shape(&x, lo, hi, &s, &top)
+    return kind, s, n, top
+
+
+def is_legal_follow(hand, lead, play, trump, level):
+    """Whether ``play`` (cards from ``hand``, the whole hand before playing) answers ``lead``."""
+    cdef TrCtx x
+    cdef uint64_t hlo, hhi, llo, lhi, plo, phi
+    cdef int n, hn
+    _check_tl(trump, level, &x)
+    hn = _ms(hand, "hand", &hlo, &hhi)
+    _lead(&x, lead, &llo, &lhi, &n)
+    _check_sum(hlo, hhi, llo, lhi, "hand and lead")
+    if hn < n:
+        raise IllegalAction(f"hand: {hn} cards, fewer than the lead's {n}")
+    _ms(play, "play", &plo, &phi)
+    return tr_legal_follow(&x, hlo, hhi, llo, lhi, plo, phi)
+
+
+def next_mask(hand, lead, chosen, trump, level):
+    """The cards that may be chosen next toward a legal answer to ``lead``, as a 54-bit mask
+    (0 once complete or when the chosen cards admit no legal completion)."""
+    cdef TrCtx x
+    cdef uint64_t hlo, hhi, llo, lhi, clo, chi
+    cdef int n, hn, cn
+    _check_tl(trump, level, &x)
+    hn = _ms(hand, "hand", &hlo, &hhi)
+    _lead(&x, lead, &llo, &lhi, &n)
+    _check_sum(hlo, hhi, llo, lhi, "hand and lead")
+    if hn < n:
+        raise IllegalAction(f"hand: {hn} cards, fewer than the lead's {n}")
+    cn = _ms(chosen, "chosen", &clo, &chi)
+    if (clo & ~hlo) or (chi & ~hhi):
+        raise IllegalAction("chosen: cards not all taken from the hand")
+    if cn > n:
+        raise IllegalAction(f"chosen: {cn} cards, more than the lead's {n}")
+    return tr_next_mask(&x, hlo, hhi, llo, lhi, clo, chi)
+
+
+def trick_winner(plays, trump, level):
+    """The index of the winning play among 1..4 plays in play order, the lead first."""
+    cdef TrCtx x
+    cdef uint64_t lo[4]
+    cdef uint64_t hi[4]
+    cdef uint64_t tlo, thi, over
+    cdef int n, m, i, k
+    _check_tl(trump, level, &x)
+    if isinstance(plays, (str, bytes)):
+        raise IllegalAction("plays: expected a sequence of 1 to 4 plays")
+    if type(plays) is not list and type(plays) is not tuple:
+        try:
+            plays = list(plays)
+        except TypeError:
+            raise IllegalAction(f"plays {plays!r}: expected a sequence of 1 to 4 plays") from None
+    k = len(plays)
+    if k < 1 or k > 4:
+        raise IllegalAction(f"plays: {k} plays, expected 1 to 4")
+    _lead(&x, plays[0], &lo[0], &hi[0], &n)
+    tlo = lo[0]
+    thi = hi[0]
+    for i in range(1, k):
+        m = _ms(plays[i], _PLAY[i], &lo[i], &hi[i])
+        if m != n:
+            raise IllegalAction(f"play {i}: {m} cards, the lead has {n}")
+        _check_sum(tlo, thi, lo[i], hi[i], _PLAY[i])
+        thi |= hi[i] | (tlo & lo[i])
+        tlo |= lo[i]
+    return tr_winner(&x, lo, hi, k)
+
+
+def lead_plays(hand, trump, level):
+    """Every legal lead from ``hand`` as tuples of card ids (see the reference twin's order)."""
+    cdef TrCtx x
+    cdef uint64_t lo, hi, m
+    cdef uint64_t buf[2 * LEADS_CAP]
+    cdef int n, i, c
+    cdef list out = []
+    cdef list row
+    _check_tl(trump, level, &x)
+    _ms(hand, "hand", &lo, &hi)
+    n = tr_leads(&x, lo, hi, buf, LEADS_CAP)
+    for i in range(n if n < LEADS_CAP else LEADS_CAP):
+        m = buf[2 * i]
+        if buf[2 * i + 1] == 0:
+            out.append((tr_ctz(m),))
+            continue
+        row = []
+        while m:
+            c = tr_ctz(m)
+            row.append(c)
+            row.append(c)
+            m &= m - 1
+        out.append(tuple(row))
+    return out
+
+
+__all__ = [
+    "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "table",
+    "effective_suit", "strength", "masks", "shape", "is_legal_follow", "next_mask",
+    "trick_winner", "lead_plays",
+]
