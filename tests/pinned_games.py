@@ -37,7 +37,8 @@ def game_hash(game: str, seats: list, options: dict, seed: int) -> str:
     while not state.is_over:
         state.apply(players[state.current_player].act(state))
     record = [[seat, str(action), [int(c) for c in action.cards]] for seat, action in state.history]
-    blob = json.dumps({"history": record, "scores": list(state.scores())}, separators=(",", ":"))
+    scores = [float(x) for x in state.scores()]  # the hashes were taken with float scores
+    blob = json.dumps({"history": record, "scores": scores}, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 

@@ -83,6 +83,12 @@ def _tuplify(x: Any) -> Any:
     return x
 
 
+def _score_value(x: Any) -> int | float:
+    """A score as an int where it is a whole number (chips, points, levels), else a float."""
+    v = float(x)
+    return int(v) if v.is_integer() else v
+
+
 class HistoryEntry(NamedTuple):
     seat: int
     action: Action
@@ -114,6 +120,7 @@ class State:
     TRANSIENT: ClassVar[tuple[str, ...]] = ()
     #: the declared options (name -> ``Option``); ``new_game`` accepts these and no others.
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    PUBLIC: ClassVar[tuple[str, ...]] = ()  # read-only properties agents may read (nothing hidden)
 
     # ------------------------------------------------------------ construction
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -210,7 +217,12 @@ class State:
         if self.is_over:
             raise IllegalAction(f"action {str(action)!r}: the game is over")
         if not isinstance(action, (Action, str)):
-            raise IllegalAction(f"action {action!r}: expected an Action or its text form")
+            raise IllegalAction(f"action {quote(action)}: expected an Action or its text form")
+        if isinstance(action, Action) and (not isinstance(action.text, str)
+                                           or not isinstance(action.kind, str)
+                                           or not isinstance(action.cards, tuple)):
+            raise IllegalAction(f"action {quote(action)}: an Action needs a str kind and text "
+                                "and a tuple of cards")
         resolved = self._resolve(action)
         seat = self._current_player()
         self._apply(resolved)
@@ -259,9 +271,10 @@ class State:
         )
 
     def scores(self) -> tuple[float, ...]:
+        """The result per seat once over: ints where the game scores in whole numbers."""
         if not self.is_over:
             raise IllegalAction(f"{self.GAME}: scores() asked before the game is over")
-        return tuple(float(x) for x in self._scores())
+        return tuple(_score_value(x) for x in self._scores())
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -15,6 +15,8 @@ the ties (the sixth and seventh cards never break a tie). Cards are ids ``rank *
 
 from __future__ import annotations
 
+import math
+
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -501,12 +503,11 @@ def range_equity(players, board: CardsLike = (), dead: CardsLike = (), *,
                             "combos")
         acc = 0.0
         n0 = len(rows)
+        scale = 1.0 if w is None else _weight_scale(w, i)
         for j, (c0, c1) in enumerate(combos):
             if c0 in out_cards or c1 in out_cards:
                 continue
-            wt = 1.0 if w is None else float(w[j])
-            if not wt >= 0.0:
-                raise CardError(f"range_equity: player {i}: weights must be >= 0")
+            wt = 1.0 if w is None else float(w[j]) / scale
             if wt == 0.0:
                 continue
             acc += wt
@@ -522,6 +523,24 @@ def range_equity(players, board: CardsLike = (), dead: CardsLike = (), *,
     if raw[3] < samples_i:
         raise CardError("range_equity: the ranges conflict too often to be dealt together")
     return _finish(raw, False)
+
+
+def _weight_scale(weights, player: int) -> float:
+    """The largest of one player's weights (they are divided by it, so that sums stay finite);
+    non-numbers, negative and non-finite weights raise ``CardError``."""
+    top = 0.0
+    for x in weights:
+        try:
+            v = float(x)
+        except (TypeError, ValueError):
+            raise CardError(f"range_equity: player {player}: weight {x!r} is not a number") from None
+        if not (math.isfinite(v) and v >= 0.0):
+            raise CardError(f"range_equity: player {player}: weight {x!r}: weights must be "
+                            "finite and >= 0")
+        top = max(top, v)
+    if top == 0.0:
+        raise CardError(f"range_equity: player {player}: every weight is 0")
+    return top
 
 
 def _player_combos(p) -> list[tuple[int, int]]:
