@@ -107,3 +107,19 @@ def test_auto_bridge_names_dummy_plays():
     if state.declarer is not None:  # not passed out: dummy's cards were played by declarer
         dummy = (state.declarer + 2) % 4
         assert f"(from seat {dummy}'s hand)" in text
+
+
+def test_submodules_load_on_first_access_and_python_m_works():
+    import subprocess
+    import sys
+
+    code = ("import cardcore; cardcore.poker.evaluate('As Ks Qs Js Ts'); "
+            "cardcore.bridge.Deal; cardcore.agents.get; cardcore.doudizhu.moves; "
+            "print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+    out = subprocess.run([sys.executable, "-m", "cardcore", "--version"], capture_output=True,
+                         text=True)
+    assert out.returncode == 0 and "cardcore" in out.stdout
+    with pytest.raises(AttributeError):
+        cardcore.no_such_thing  # noqa: B018

@@ -25,6 +25,29 @@ def play_match(name, agents, *, seed=None, **options):
     return _pm(name, agents, seed=seed, **options)
 
 
+#: submodules loaded on first attribute access (``cardcore.poker.evaluate(...)`` after a plain
+#: ``import cardcore``).
+_SUBMODULES = frozenset({
+    "agents", "bridge", "cards", "doudizhu", "engines", "errors", "game", "guandan", "holdem",
+    "onepoker", "options", "poker", "preference", "rng", "schnapsen", "tractor",
+    "zhengshangyou", "cli", "bench",
+})
+
+
+def __getattr__(name: str):
+    if name in _SUBMODULES:
+        import importlib
+
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _SUBMODULES)
+
+
 __all__ = [
     "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "Game",
     "GameNotAvailable", "HistoryEntry", "IllegalAction", "Option", "OptionError", "State",
