@@ -29,7 +29,7 @@ def test_human_bad_input_reprompts_then_quits():
     state, text = run_play(lines, options={"single_deal": True})
     assert not state.is_over
     assert text.count("not accepted") == 3
-    assert "there is no action number 999" in text
+    assert "'#999' is not one of #0..#" in text
     assert "game left unfinished" in text
 
 
@@ -123,3 +123,45 @@ def test_submodules_load_on_first_access_and_python_m_works():
     assert out.returncode == 0 and "cardcore" in out.stdout
     with pytest.raises(AttributeError):
         cardcore.no_such_thing  # noqa: B018
+
+
+def test_a_bare_number_is_game_notation_and_hash_n_picks_from_the_list():
+    # Dou Dizhu: "3" is the single 3 (or refused), never the fourth listed action
+    state = cardcore.new_game("doudizhu", seed=2, first=0)
+    legal = state.legal_actions()
+    inp = io.StringIO("3\n#1\n")
+    out = io.StringIO()
+    picked = cli.read_human_action(state, legal, inp, out)
+    assert picked == legal[1]
+    assert "not accepted" in out.getvalue()  # "3" is not a bid: refused, not legal[3]
+    # Preference: "2" is refused as a bid text the game does not have, not the third action
+    s = cardcore.new_game("preference", seed=1)
+    legal = s.legal_actions()
+    out = io.StringIO()
+    assert cli.read_human_action(s, legal, io.StringIO("#9999\n#0\n"), out) == legal[0]
+    assert "#0..#" in out.getvalue()
+
+
+def test_action_list_never_splits_an_item_and_fits_the_width():
+    legal = cardcore.new_game("doudizhu", seed=4, first=0).legal_actions()
+    text = cli.format_actions([cardcore.Action("play", "KK")] * 40 + legal, width=40)
+    for line in text.splitlines():
+        assert len(line) <= 40
+        for item in line.split("  "):
+            assert item.startswith("#") and " " in item
+
+
+def test_pipes_bad_delay_and_bad_backend_end_without_a_traceback():
+    import subprocess
+    import sys
+
+    run = [sys.executable, "-m", "cardcore"]
+    p = subprocess.run(" ".join(run + ["play", "holdem", "--auto", "--seed", "1"]) + " | head -3",
+                       shell=True, capture_output=True, text=True)
+    assert "Traceback" not in p.stderr and len(p.stdout.splitlines()) == 3
+    p = subprocess.run(run + ["play", "onepoker", "--delay", "-1"], capture_output=True,
+                       text=True)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and "seconds >= 0" in p.stderr
+    env = dict(__import__("os").environ, CARDCORE_BACKEND="bogus")
+    p = subprocess.run(run + ["games"], capture_output=True, text=True, env=env)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and "CARDCORE_BACKEND" in p.stderr

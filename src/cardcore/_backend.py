@@ -10,14 +10,20 @@ import importlib
 import os
 from types import ModuleType
 
+from .errors import CardcoreError, quote
+
 BACKEND = os.environ.get("CARDCORE_BACKEND", "fast").strip().lower() or "fast"
-if BACKEND not in ("fast", "ref"):
-    raise ImportError(f"CARDCORE_BACKEND={BACKEND!r}: expected 'fast' or 'ref'")
+
+
+def _check(which: str) -> str:
+    if which not in ("fast", "ref"):
+        raise CardcoreError(f"CARDCORE_BACKEND={quote(which)}: expected 'fast' or 'ref'")
+    return which
 
 
 def kernel(name: str, backend: str | None = None) -> ModuleType:
     """Return the kernel module ``name`` from the chosen backend (``"fast"`` or ``"ref"``)."""
-    which = backend or BACKEND
+    which = _check(backend or BACKEND)
     if which == "ref":
         return importlib.import_module(f"cardcore._ref.{name}")
     try:

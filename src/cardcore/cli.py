@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import shutil
 import sys
@@ -84,11 +85,21 @@ def _width() -> int:
 
 
 def format_actions(legal: list[Action], width: int | None = None) -> str:
-    """Legal actions, numbered, wrapped to the terminal width."""
+    """Legal actions as ``#N text`` items (``#N`` is what picks one), packed into lines of the
+    terminal width without ever splitting an item."""
     width = width or _width()
-    items = [f"[{i}] {a.text}" for i, a in enumerate(legal)]
-    return textwrap.fill("  ".join(items), width=width, break_on_hyphens=False,
-                         break_long_words=False)
+    lines: list[str] = []
+    line = ""
+    for i, a in enumerate(legal):
+        item = f"#{i} {a.text}"
+        if line and len(line) + 2 + len(item) > width:
+            lines.append(line)
+            line = item
+        else:
+            line = f"{line}  {item}" if line else item
+    if line:
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _agent_for(game: str, seed: int | None, name: str = "ai"):
@@ -103,7 +114,8 @@ def _agent_for(game: str, seed: int | None, name: str = "ai"):
 def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextIO) -> Action | None:
     """Prompt until the human gives a legal action; ``None`` on quit/EOF."""
     while True:
-        out.write("your move (text or #number; '?' lists, 'q' quits)> ")
+        out.write("your move (as written in the game, or #N from the list; '?' lists, "
+                  "'q' quits)> ")
         out.flush()
         line = inp.readline()
         if not line:
@@ -117,12 +129,11 @@ def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextI
         if text in ("?", "help", "h"):
             out.write(format_actions(legal) + "\n")
             continue
-        index = text[1:] if text.startswith("#") else text
-        if index.isdigit() and (text.startswith("#") or not any(a.text == text for a in legal)):
-            if int(index) < len(legal):
+        if text.startswith("#"):  # a pick from the list; a bare number is game notation
+            index = text[1:].strip()
+            if index.isdigit() and int(index) < len(legal):
                 return legal[int(index)]
-            out.write(f"  not accepted: there is no action number {index} "
-                      f"(0..{len(legal) - 1})\n")
+            out.write(f"  not accepted: {text!r} is not one of #0..#{len(legal) - 1}\n")
             continue
         try:
             probe = state.clone()
@@ -209,6 +220,17 @@ def run_bench(name: str | None, quick: bool, out: TextIO | None = None) -> int:
 
 # ---------------------------------------------------------------- main
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a number of seconds >= 0")
+    return value
+
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cardcore",
@@ -223,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("game", choices=GAMES, metavar="GAME", help="one of: " + ", ".join(GAMES))
     pl.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     pl.add_argument("--auto", action="store_true", help="the AI plays every seat (a demo)")
-    pl.add_argument("--delay", type=float, default=0.0, help="seconds to pause after AI moves")
+    pl.add_argument("--delay", type=_seconds, default=0.0,
+                    help="seconds to pause after AI moves (>= 0)")
     pl.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option, e.g. -o single_deal=true -o stacks=50,50,50,50 "
                     "('cardcore games GAME' lists them)")
@@ -261,6 +284,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped reading (e.g. piped into head): quietly stop
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except CardcoreError as exc:
         print(f"cardcore: error: {exc}", file=sys.stderr)
         return 2
