@@ -1,0 +1,45 @@
+# Guandan combination kernel: C-level declarations.
+#
+# A hand or a set of cards is a count vector of 54 uint8 (one per card id, 0..2; two decks).
+# ``level`` is the level rank index 0..12; the heart of that rank (id level*4+2) is wild.
+# A play is a row of 23 uint8 (see the module docstring of cardcore._fast.guandan):
+#   kind, rank, length, suit, nwild, aux, wild1, wild2, c0..c12 (natural cards per rank), bj, rj
+# Generators write rows into a caller-owned buffer and return how many rows exist; rows past
+# ``cap`` are counted but not written, so a caller can retry with a buffer of the returned size.
+
+from libc.stdint cimport uint8_t, uint16_t
+
+cdef enum:
+    GD_ROW = 23
+    GD_NCARDS = 54
+    GD_NONE = 255
+    GD_COUNTS = 8
+    GD_BJ = 21
+    GD_RJ = 22
+
+ctypedef struct GHand:
+    uint8_t n[13]        # natural cards per rank (the two wild cards excluded)
+    uint16_t suit[4]     # per suit: bit r set when a natural card (r, suit) is held
+    int w                # wild cards held (0..2)
+    int bj               # Black Jokers held
+    int rj               # Red Jokers held
+    int level            # level rank index 0..12
+    int total            # all cards
+
+ctypedef struct GSink:
+    uint8_t* buf
+    Py_ssize_t cap
+    Py_ssize_t n
+    int bk               # beat filter: only rows beating (bk, br, bl); bk < 0: none
+    int br
+    int bl
+    const GHand* exact   # classify filter: only rows using exactly these cards; NULL: none
+
+# Fills ``h`` from 54 card counts (each 0..2) and a level 0..12 (not checked).
+cdef void gd_hand(const uint8_t* cards, int level, GHand* h) noexcept nogil
+# bk < 0: every play (a lead); else only the plays beating the key (bk, br, bl).
+cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
+                       uint8_t* out, Py_ssize_t cap) noexcept nogil
+# Every reading of exactly the cards of ``h``.
+cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noexcept nogil
+cdef bint gd_beats_c(int ak, int ar, int al, int bk, int br, int bl) noexcept nogil

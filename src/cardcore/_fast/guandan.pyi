@@ -1,0 +1,65 @@
+"""Guandan combination kernel; see the module docstring (and ``cardcore._ref.guandan``).
+
+Cards: 54 card counts (one per card id 0..53, each 0..2) as a list, bytes or a uint8 array.
+``level``: the level rank index 0..12 (2..A); card id ``level * 4 + 2`` is the wild card.
+Rows: (n, 23) uint8 arrays, sorted lexicographically, columns
+``[kind, rank, length, suit, nwild, aux, wild1, wild2, c0 .. c12, bj, rj]``:
+
+- ``kind`` indexes ``KINDS``; ``rank`` is a level-aware value (natural index 0..12, the level
+  rank 13, BJ 14, RJ 15) for single / pair / trio / full house (its trio) / bomb / joker bomb,
+  and the natural index of the top card for straight / tube / plate / straight flush
+  (A-2-3-4-5 is 3); ``length`` is the number of cards;
+- ``suit``: the straight flush's suit 0..3, else ``NONE`` (255); ``nwild``: wild cards used;
+- ``aux``: a full house's pair value (0..15), else ``NONE``;
+- ``wild1``, ``wild2``: the natural rank index each wild card stands for (ascending; ``NONE``
+  when unused); a lone wild card (or both alone) stand for the level rank;
+- ``c0 .. c12``: natural cards used per rank index (wild cards excluded); ``bj``, ``rj``:
+  jokers used.
+
+A key is ``(kind, rank, length)``; a play is identified by
+``(kind, rank, length, suit, nwild, c0 .. c12, bj, rj)``.
+"""
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+_Cards = Sequence[int] | bytes | npt.NDArray[np.uint8]
+_Key = tuple[int, int, int] | Sequence[int] | npt.NDArray[np.uint8]
+_Rows = Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.uint8]
+
+ROW: int
+NCARDS: int
+NONE: int
+KINDS: tuple[str, ...]
+SINGLE: int
+PAIR: int
+TRIO: int
+FULL_HOUSE: int
+STRAIGHT: int
+TUBE: int
+PLATE: int
+BOMB: int
+STRAIGHT_FLUSH: int
+JOKER_BOMB: int
+COL_KIND: int
+COL_RANK: int
+COL_LENGTH: int
+COL_SUIT: int
+COL_NWILD: int
+COL_AUX: int
+COL_WILD1: int
+COL_WILD2: int
+COL_COUNTS: int
+COL_BJ: int
+COL_RJ: int
+LEVEL_VALUE: int
+BJ_VALUE: int
+RJ_VALUE: int
+
+def moves(hand: _Cards, level: int, beat: _Key | None = None) -> npt.NDArray[np.uint8]: ...
+def count(hand: _Cards, level: int, beat: _Key | None = None) -> int: ...
+def classify(cards: _Cards, level: int) -> npt.NDArray[np.uint8]: ...
+def beats(a: _Key, b: _Key) -> bool: ...
+def pick(hand: _Cards, level: int, rows: _Rows) -> npt.NDArray[np.uint8]: ...

@@ -1,0 +1,685 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""Guandan combination kernel, compiled.
+
+Same public functions, signatures and results (row for row, in the same order) as the
+plain-Python twin ``cardcore._ref.guandan``, whose docstring is the full reference; in short:
+
+- A hand or a set of cards is a **count vector** of 54 small ints, one per card id
+  (``0..51 = rank * 4 + suit``, ranks 2..A = 0..12, suits c d h s = 0..3; 52 BJ, 53 RJ), each
+  0..2 (two decks), as a list, ``bytes`` or uint8 array. ``level`` is the level rank index
+  0..12; the two hearts of the level rank (card id ``level * 4 + 2``) are the wild cards.
+- A play is a row of ``ROW`` = 23 uint8::
+
+      0 kind    index into KINDS
+      1 rank    level-aware value (single, pair, trio, full house, bomb: natural rank index
+                0..12, the level rank 13, BJ 14, RJ 15; joker bomb 15) or, for sequences
+                (straight, tube, plate, straight flush), the natural index of the top card
+                (A-2-3-4-5 -> 3)
+      2 length  number of cards (a bomb's size)
+      3 suit    straight flush suit 0..3, else NONE (255)
+      4 nwild   wild cards used 0..2
+      5 aux     full house: value of its pair (0..15), else NONE
+      6 wild1   natural rank index each wild card stands for, ascending, NONE when unused
+      7 wild2
+      8..20     natural cards used per rank index 0..12 (wild cards never counted here)
+      21 bj     Black Jokers used
+      22 rj     Red Jokers used
+
+  Its key is ``(kind, rank, length)``. A play is identified by
+  ``(kind, rank, length, suit, nwild, c0..c12, bj, rj)``; rows are sorted lexicographically.
+
+The generators are ``noexcept nogil`` C functions over a small hand summary (natural counts
+per rank, per-suit rank bitmasks, wild and joker counts) writing rows into a caller-owned
+buffer; the Python wrappers validate input, allocate the result array and retry once with the
+exact size when a hand has more plays than the first buffer holds.
+"""
+
+from libc.stdint cimport uint8_t, uint16_t
+from libc.string cimport memset, memcpy
+import numpy as np
+cimport numpy as cnp
+
+cnp.import_array()
+
+ROW = GD_ROW
+NCARDS = GD_NCARDS
+NONE = GD_NONE
+KINDS = ("single", "pair", "trio", "full_house", "straight", "tube", "plate", "bomb",
+         "straight_flush", "joker_bomb")
+(SINGLE, PAIR, TRIO, FULL_HOUSE, STRAIGHT, TUBE, PLATE, BOMB, STRAIGHT_FLUSH,
+ JOKER_BOMB) = range(10)
+COL_KIND, COL_RANK, COL_LENGTH, COL_SUIT, COL_NWILD, COL_AUX, COL_WILD1, COL_WILD2 = range(8)
+COL_COUNTS = GD_COUNTS
+COL_BJ = GD_BJ
+COL_RJ = GD_RJ
+LEVEL_VALUE = 13
+BJ_VALUE = 14
+RJ_VALUE = 15
+
+cdef enum:
+    K_SINGLE = 0
+    K_PAIR = 1
+    K_TRIO = 2
+    K_FULL = 3
+    K_STRAIGHT = 4
+    K_TUBE = 5
+    K_PLATE = 6
+    K_BOMB = 7
+    K_SF = 8
+    K_JOKERS = 9
+    K_NKINDS = 10
+
+cdef enum:
+    V_LEVEL = 13
+    V_BJ = 14
+    V_RJ = 15
+
+# rank and length range of a key, per kind
+cdef int _KRLO[10]
+cdef int _KRHI[10]
+cdef int _KLLO[10]
+cdef int _KLHI[10]
+for _i, (_a, _b, _c, _d) in enumerate((
+        (0, 15, 1, 1), (0, 15, 2, 2), (0, 13, 3, 3), (0, 13, 5, 5), (3, 12, 5, 5),
+        (1, 12, 6, 6), (0, 12, 6, 6), (0, 13, 4, 10), (3, 12, 5, 5), (15, 15, 4, 4))):
+    _KRLO[_i] = _a
+    _KRHI[_i] = _b
+    _KLLO[_i] = _c
+    _KLHI[_i] = _d
+
+
+# ------------------------------------------------------------------ comparison
+
+cdef inline int _power(int kind, int length) noexcept nogil:
+    # 0: an ordinary play; else the bomb class: 4-bomb 1, 5-bomb 2, straight flush 3,
+    # 6-bomb 4 ... 10-bomb 8, four jokers 9
+    if kind == K_BOMB:
+        return length - 3 if length <= 5 else length - 2
+    if kind == K_SF:
+        return 3
+    if kind == K_JOKERS:
+        return 9
+    return 0
+
+
+cdef bint gd_beats_c(int ak, int ar, int al, int bk, int br, int bl) noexcept nogil:
+    cdef int pa = _power(ak, al), pb = _power(bk, bl)
+    if pa:
+        return pa > pb or (pa == pb and ar > br)
+    return pb == 0 and ak == bk and al == bl and ar > br
+
+
+# ------------------------------------------------------------------ hand summary and output
+
+cdef void gd_hand(const uint8_t* cards, int level, GHand* h) noexcept nogil:
+    cdef int c, x, wid = level * 4 + 2
+    memset(h, 0, sizeof(GHand))
+    h.level = level
+    for c in range(52):
+        x = cards[c]
+        if x:
+            h.total += x
+            if c == wid:
+                h.w = x
+            else:
+                h.n[c >> 2] += x
+                h.suit[c & 3] |= <uint16_t>(1 << (c >> 2))
+    h.bj = cards[52]
+    h.rj = cards[53]
+    h.total += h.bj + h.rj
+
+
+cdef inline void _row(uint8_t* r, int kind, int rank, int length, int suit, int nwild,
+                      int aux) noexcept nogil:
+    r[0] = <uint8_t>kind
+    r[1] = <uint8_t>rank
+    r[2] = <uint8_t>length
+    r[3] = <uint8_t>suit
+    r[4] = <uint8_t>nwild
+    r[5] = <uint8_t>aux
+    r[6] = GD_NONE
+    r[7] = GD_NONE
+    memset(r + GD_COUNTS, 0, GD_ROW - GD_COUNTS)
+
+
+cdef inline void _push(GSink* s, const uint8_t* r) noexcept nogil:
+    cdef int i
+    cdef const GHand* e = s.exact
+    if s.bk >= 0 and not gd_beats_c(r[0], r[1], r[2], s.bk, s.br, s.bl):
+        return
+    if e != NULL:
+        if r[2] != e.total or r[4] != e.w or r[GD_BJ] != e.bj or r[GD_RJ] != e.rj:
+            return
+        for i in range(13):
+            if r[GD_COUNTS + i] != e.n[i]:
+                return
+    if s.n < s.cap:
+        memcpy(s.buf + s.n * GD_ROW, r, GD_ROW)
+    s.n += 1
+
+
+cdef inline int _nat(int v, int level) noexcept nogil:
+    """The natural rank index of a non-joker value (13 -> the level rank)."""
+    return level if v == V_LEVEL else v
+
+
+# ------------------------------------------------------------------ groups of one rank
+
+cdef void _singles(const GHand* h, GSink* s) noexcept nogil:
+    cdef uint8_t r[GD_ROW]
+    cdef int v, q, lv = h.level
+    for v in range(14):
+        if v == lv:
+            continue
+        q = _nat(v, lv)
+        if h.n[q]:
+            _row(r, K_SINGLE, v, 1, GD_NONE, 0, GD_NONE)
+            r[GD_COUNTS + q] = 1
+            _push(s, r)
+        if v == V_LEVEL and h.w:
+            _row(r, K_SINGLE, v, 1, GD_NONE, 1, GD_NONE)  # a lone wild card: itself
+            r[6] = <uint8_t>lv
+            _push(s, r)
+    if h.bj:
+        _row(r, K_SINGLE, V_BJ, 1, GD_NONE, 0, GD_NONE)
+        r[GD_BJ] = 1
+        _push(s, r)
+    if h.rj:
+        _row(r, K_SINGLE, V_RJ, 1, GD_NONE, 0, GD_NONE)
+        r[GD_RJ] = 1
+        _push(s, r)
+
+
+cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
+    cdef uint8_t r[GD_ROW]
+    cdef int v, q, lv = h.level
+    for v in range(14):
+        if v == lv:
+            continue
+        q = _nat(v, lv)
+        if h.n[q] >= 2:
+            _row(r, K_PAIR, v, 2, GD_NONE, 0, GD_NONE)
+            r[GD_COUNTS + q] = 2
+            _push(s, r)
+        if h.n[q] and h.w:
+            _row(r, K_PAIR, v, 2, GD_NONE, 1, GD_NONE)
+            r[GD_COUNTS + q] = 1
+            r[6] = <uint8_t>q
+            _push(s, r)
+        if v == V_LEVEL and h.w == 2:
+            _row(r, K_PAIR, v, 2, GD_NONE, 2, GD_NONE)  # the two wild cards: themselves
+            r[6] = <uint8_t>lv
+            r[7] = <uint8_t>lv
+            _push(s, r)
+    if h.bj == 2:
+        _row(r, K_PAIR, V_BJ, 2, GD_NONE, 0, GD_NONE)
+        r[GD_BJ] = 2
+        _push(s, r)
+    if h.rj == 2:
+        _row(r, K_PAIR, V_RJ, 2, GD_NONE, 0, GD_NONE)
+        r[GD_RJ] = 2
+        _push(s, r)
+
+
+cdef void _trios(const GHand* h, GSink* s) noexcept nogil:
+    cdef uint8_t r[GD_ROW]
+    cdef int v, q, k, lv = h.level
+    for v in range(14):
+        if v == lv:
+            continue
+        q = _nat(v, lv)
+        for k in range(h.w + 1):
+            if h.n[q] >= 3 - k:
+                _row(r, K_TRIO, v, 3, GD_NONE, k, GD_NONE)
+                r[GD_COUNTS + q] = <uint8_t>(3 - k)
+                if k >= 1:
+                    r[6] = <uint8_t>q
+                if k == 2:
+                    r[7] = <uint8_t>q
+                _push(s, r)
+
+
+cdef void _bombs(const GHand* h, GSink* s) noexcept nogil:
+    cdef uint8_t r[GD_ROW]
+    cdef int v, q, k, size, m, top, lv = h.level
+    for v in range(14):
+        if v == lv:
+            continue
+        q = _nat(v, lv)
+        m = h.n[q]
+        top = m + h.w
+        if top < 4:
+            continue
+        if top > 10:
+            top = 10
+        for size in range(4, top + 1):
+            for k in range(h.w + 1):
+                if size - k <= m:
+                    _row(r, K_BOMB, v, size, GD_NONE, k, GD_NONE)
+                    r[GD_COUNTS + q] = <uint8_t>(size - k)
+                    if k >= 1:
+                        r[6] = <uint8_t>q
+                    if k == 2:
+                        r[7] = <uint8_t>q
+                    _push(s, r)
+
+
+cdef void _full_houses(const GHand* h, GSink* s) noexcept nogil:
+    # Rows by trio value, wild cards used, pair value, then wild stand-ins ascending. A pair of
+    # both wild cards is one play, its pair the level rank (the lowest other rank when the
+    # trio is the level rank).
+    cdef uint8_t r[GD_ROW]
+    cdef int vt, vp, t, p, k, kt, kp, j, m, step, first, last, pc, lv = h.level, w = h.w
+    for vt in range(14):
+        if vt == lv:
+            continue
+        t = _nat(vt, lv)
+        if h.n[t] == 0 or h.n[t] + w < 3:
+            continue
+        if t != lv:
+            pc = lv
+        else:
+            pc = 1 if lv == 0 else 0
+        for k in range(w + 1):
+            for vp in range(16):
+                if vp == vt or vp == lv:
+                    continue
+                if vp >= V_BJ:
+                    if (h.bj if vp == V_BJ else h.rj) == 2 and h.n[t] >= 3 - k:
+                        _row(r, K_FULL, vt, 5, GD_NONE, k, vp)
+                        r[GD_COUNTS + t] = <uint8_t>(3 - k)
+                        if k >= 1:
+                            r[6] = <uint8_t>t
+                        if k == 2:
+                            r[7] = <uint8_t>t
+                        r[GD_BJ if vp == V_BJ else GD_RJ] = 2
+                        _push(s, r)
+                    continue
+                p = _nat(vp, lv)
+                # kt from high to low when t < p (stand-ins t.. before p..), else low to high
+                if t < p:
+                    first = k
+                    last = -1
+                    step = -1
+                else:
+                    first = 0
+                    last = k + 1
+                    step = 1
+                kt = first
+                while kt != last:
+                    kp = k - kt
+                    if (h.n[t] >= 3 - kt and h.n[p] >= 2 - kp
+                            and (kp < 2 or p == pc)):
+                        _row(r, K_FULL, vt, 5, GD_NONE, k, vp)
+                        r[GD_COUNTS + t] = <uint8_t>(3 - kt)
+                        r[GD_COUNTS + p] = <uint8_t>(2 - kp)
+                        j = 6
+                        if t < p:
+                            for m in range(kt):
+                                r[j] = <uint8_t>t
+                                j += 1
+                            for m in range(kp):
+                                r[j] = <uint8_t>p
+                                j += 1
+                        else:
+                            for m in range(kp):
+                                r[j] = <uint8_t>p
+                                j += 1
+                            for m in range(kt):
+                                r[j] = <uint8_t>t
+                                j += 1
+                        _push(s, r)
+                    kt += step
+
+
+# ------------------------------------------------------------------ sequences
+
+cdef void _window(const GHand* h, GSink* s, int kind, int top, int width, int need,
+                  int suit) noexcept nogil:
+    """Every play of one window (and suit, for a straight flush): wild stand-ins ascending."""
+    cdef uint8_t r[GD_ROW]
+    cdef int rk[5]
+    cdef int d[5]
+    cdef int nr = 0, low = top - width + 1, p, i, j, x, tot = 0, k, a
+    for p in range(low, top + 1):
+        if p >= 0:
+            rk[nr] = p
+            nr += 1
+    if low < 0:
+        rk[nr] = 12
+        nr += 1
+    for i in range(nr):
+        if suit == GD_NONE:
+            a = h.n[rk[i]]
+        else:
+            a = (h.suit[suit] >> rk[i]) & 1
+        d[i] = need - a if a < need else 0
+        tot += d[i]
+    if tot > h.w:
+        return
+    for k in range(tot, h.w + 1):
+        if k == 0:
+            _row(r, kind, top, width * need, suit, 0, GD_NONE)
+            for x in range(nr):
+                r[GD_COUNTS + rk[x]] = <uint8_t>need
+            _push(s, r)
+        elif k == 1:
+            for i in range(nr):
+                if d[i] <= 1 and tot - d[i] == 0:
+                    _row(r, kind, top, width * need, suit, 1, GD_NONE)
+                    for x in range(nr):
+                        r[GD_COUNTS + rk[x]] = <uint8_t>need
+                    r[GD_COUNTS + rk[i]] -= 1
+                    r[6] = <uint8_t>rk[i]
+                    _push(s, r)
+        else:
+            for i in range(nr):
+                for j in range(i, nr):
+                    if i == j:
+                        if need < 2 or tot - d[i] != 0:
+                            continue
+                    elif d[i] > 1 or d[j] > 1 or tot - d[i] - d[j] != 0:
+                        continue
+                    _row(r, kind, top, width * need, suit, 2, GD_NONE)
+                    for x in range(nr):
+                        r[GD_COUNTS + rk[x]] = <uint8_t>need
+                    r[GD_COUNTS + rk[i]] -= 1
+                    r[GD_COUNTS + rk[j]] -= 1
+                    r[6] = <uint8_t>rk[i]
+                    r[7] = <uint8_t>rk[j]
+                    _push(s, r)
+
+
+cdef void _sequences(const GHand* h, GSink* s, int kind, int width, int need) noexcept nogil:
+    cdef int top
+    for top in range(width - 2, 13):
+        _window(h, s, kind, top, width, need, GD_NONE)
+
+
+cdef void _straight_flushes(const GHand* h, GSink* s) noexcept nogil:
+    cdef int top, suit
+    for top in range(3, 13):
+        for suit in range(4):
+            _window(h, s, K_SF, top, 5, 1, suit)
+
+
+cdef void _joker_bomb(const GHand* h, GSink* s) noexcept nogil:
+    cdef uint8_t r[GD_ROW]
+    if h.bj == 2 and h.rj == 2:
+        _row(r, K_JOKERS, V_RJ, 4, GD_NONE, 0, GD_NONE)
+        r[GD_BJ] = 2
+        r[GD_RJ] = 2
+        _push(s, r)
+
+
+# ------------------------------------------------------------------ generators
+
+cdef void _all(const GHand* h, GSink* s, bint lead, int only, int size) noexcept nogil:
+    # ``lead``: every kind; else the ordinary kind ``only`` (when >= 0) and the bombs.
+    # ``size`` > 0: only kinds that can have that many cards (classification).
+    if lead or only == K_SINGLE:
+        if size <= 0 or size == 1:
+            _singles(h, s)
+    if lead or only == K_PAIR:
+        if size <= 0 or size == 2:
+            _pairs(h, s)
+    if lead or only == K_TRIO:
+        if size <= 0 or size == 3:
+            _trios(h, s)
+    if lead or only == K_FULL:
+        if size <= 0 or size == 5:
+            _full_houses(h, s)
+    if lead or only == K_STRAIGHT:
+        if size <= 0 or size == 5:
+            _sequences(h, s, K_STRAIGHT, 5, 1)
+    if lead or only == K_TUBE:
+        if size <= 0 or size == 6:
+            _sequences(h, s, K_TUBE, 3, 2)
+    if lead or only == K_PLATE:
+        if size <= 0 or size == 6:
+            _sequences(h, s, K_PLATE, 2, 3)
+    if size <= 0 or 4 <= size <= 10:
+        _bombs(h, s)
+    if size <= 0 or size == 5:
+        _straight_flushes(h, s)
+    if size <= 0 or size == 4:
+        _joker_bomb(h, s)
+
+
+cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
+                       uint8_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef GSink s
+    s.buf = out
+    s.cap = cap
+    s.n = 0
+    s.bk = bk
+    s.br = br
+    s.bl = bl
+    s.exact = NULL
+    if bk < 0:
+        _all(h, &s, True, -1, 0)
+    else:
+        _all(h, &s, False, bk if _power(bk, bl) == 0 else -1, 0)
+    return s.n
+
+
+cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef GSink s
+    s.buf = out
+    s.cap = cap
+    s.n = 0
+    s.bk = -1
+    s.br = 0
+    s.bl = 0
+    s.exact = h
+    if h.total < 1 or h.total > 10:
+        return 0
+    _all(h, &s, True, -1, h.total)
+    return s.n
+
+
+# ------------------------------------------------------------------ Python API
+
+cdef int _load(object cards, uint8_t* out, str what) except -1:
+    # Fast paths: a contiguous uint8 numpy array or a bytes object of 54 counts.
+    cdef Py_ssize_t i
+    cdef long x
+    cdef const uint8_t* src = NULL
+    cdef cnp.ndarray arr
+    if type(cards) is bytes:
+        if len(<bytes>cards) != GD_NCARDS:
+            raise ValueError(f"{what}: expected 54 card counts, got {len(<bytes>cards)}")
+        src = <const uint8_t*><const char*>cards
+    elif isinstance(cards, cnp.ndarray):
+        arr = <cnp.ndarray>cards
+        if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
+                and cnp.PyArray_ISCARRAY_RO(arr)):
+            if cnp.PyArray_DIM(arr, 0) != GD_NCARDS:
+                raise ValueError(f"{what}: expected 54 card counts, got {cnp.PyArray_DIM(arr, 0)}")
+            src = <const uint8_t*>cnp.PyArray_DATA(arr)
+    if src != NULL:
+        for i in range(GD_NCARDS):
+            if src[i] > 2:
+                raise ValueError(f"{what}: count {src[i]} of card id {i} outside 0..2")
+            out[i] = src[i]
+        return 0
+    try:
+        seq = [int(v) for v in cards]
+    except (TypeError, ValueError):
+        raise ValueError(f"{what}: expected 54 card counts (0..2)") from None
+    if len(seq) != GD_NCARDS:
+        raise ValueError(f"{what}: expected 54 card counts, got {len(seq)}")
+    for i in range(GD_NCARDS):
+        x = seq[i]
+        if x < 0 or x > 2:
+            raise ValueError(f"{what}: count {x} of card id {i} outside 0..2")
+        out[i] = <uint8_t>x
+    return 0
+
+
+cdef int _level(object level) except -1:
+    cdef long lv
+    if type(level) is int:
+        lv = level if -1 <= level <= 13 else -1
+    else:
+        if isinstance(level, bool):
+            raise ValueError(f"level {level!r}: expected a rank index 0..12")
+        try:
+            lv = int(level)
+        except (TypeError, ValueError):
+            raise ValueError(f"level {level!r}: expected a rank index 0..12") from None
+        if lv != level:
+            lv = -1
+    if lv < 0 or lv > 12:
+        raise ValueError(f"level {level!r}: expected a rank index 0..12")
+    return <int>lv
+
+
+cdef tuple _key(object key, str what):
+    # (indexing is unchecked in this module, so the length is checked first)
+    cdef int k, r, n
+    try:
+        t = tuple(key)
+        if len(t) != 3:
+            raise ValueError
+        k, r, n = int(t[0]), int(t[1]), int(t[2])
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{what} {key!r}: expected (kind, rank, length)") from None
+    if not 0 <= k < K_NKINDS:
+        raise ValueError(f"{what} {key!r}: kind outside 0..{K_NKINDS - 1}")
+    if not (_KRLO[k] <= r <= _KRHI[k] and _KLLO[k] <= n <= _KLHI[k]):
+        raise ValueError(f"{what} {key!r}: rank or length impossible for a {KINDS[k]}")
+    return k, r, n
+
+
+cdef enum:
+    STACK_ROWS = 1024
+
+
+cdef object _run(const GHand* h, int bk, int br, int bl, bint classify):
+    # Generate into a stack buffer; copy into an exact-size array (regenerate when larger).
+    cdef uint8_t stack[STACK_ROWS * GD_ROW]
+    cdef uint8_t* buf = stack
+    cdef Py_ssize_t cap = STACK_ROWS, n
+    cdef cnp.npy_intp dims[2]
+    cdef cnp.ndarray arr
+    while True:
+        # (no GIL release: a call takes a few microseconds)
+        if classify:
+            n = gd_classify_c(h, buf, cap)
+        else:
+            n = gd_gen(h, bk, br, bl, buf, cap)
+        if n <= cap:
+            dims[0] = n
+            dims[1] = GD_ROW
+            if buf != stack:
+                return arr
+            arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
+            memcpy(cnp.PyArray_DATA(arr), stack, n * GD_ROW)
+            return arr
+        dims[0] = n
+        dims[1] = GD_ROW
+        arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
+        buf = <uint8_t*>cnp.PyArray_DATA(arr)
+        cap = n
+
+
+def moves(hand, level, beat=None):
+    """Every distinct play from ``hand`` (54 card counts) at ``level`` (rank index 0..12), as an
+    (n, 23) uint8 array of rows sorted lexicographically; with ``beat`` a key
+    ``(kind, rank, length)``, only the plays that beat it."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int lv
+    _load(hand, c, "hand")
+    lv = _level(level)
+    gd_hand(c, lv, &h)
+    if beat is None:
+        return _run(&h, -1, 0, 0, False)
+    k, r, n = _key(beat, "beat")
+    return _run(&h, k, r, n, False)
+
+
+def count(hand, level, beat=None) -> int:
+    """The number of rows ``moves`` returns (no array is built)."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int lv, k = -1, r = 0, n = 0
+    _load(hand, c, "hand")
+    lv = _level(level)
+    gd_hand(c, lv, &h)
+    if beat is not None:
+        k, r, n = _key(beat, "beat")
+    return gd_gen(&h, k, r, n, NULL, 0)
+
+
+def classify(cards, level):
+    """Every reading of exactly the cards ``cards`` (54 card counts) at ``level``, as rows
+    (empty when the cards form no combination); a row's counts and nwild are those of
+    ``cards``."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int lv
+    _load(cards, c, "cards")
+    lv = _level(level)
+    gd_hand(c, lv, &h)
+    return _run(&h, -1, 0, 0, True)
+
+
+def beats(a, b) -> bool:
+    """Whether the play with key ``a = (kind, rank, length)`` beats the play with key ``b``."""
+    ak, ar, al = _key(a, "a")
+    bk, br, bl = _key(b, "b")
+    return bool(gd_beats_c(ak, ar, al, bk, br, bl))
+
+
+def pick(hand, level, rows):
+    """The physical cards a row takes from ``hand``: 54 card counts (an (n, 54) array for an
+    (n, 23) array of rows). Natural cards of each rank are taken by suit c, d, h, s (the heart of
+    the level rank is never natural), a straight flush's from its suit; then ``nwild`` wild
+    cards and the jokers. Raises ValueError when the hand lacks a card the row needs."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef int lv, wid, q, su, need, take, cid, x, s0, s1
+    cdef Py_ssize_t i, nrows
+    cdef cnp.ndarray src, out
+    cdef const uint8_t* row
+    cdef uint8_t* o
+    _load(hand, c, "hand")
+    lv = _level(level)
+    wid = lv * 4 + 2
+    arr = np.asarray(rows)
+    if arr.ndim == 1:
+        return pick(bytes(c[:GD_NCARDS]), lv, arr[None, :])[0]
+    if arr.ndim != 2 or arr.shape[1] != GD_ROW:
+        raise ValueError("rows: expected a row of 23 ints or an (n, 23) array")
+    src = np.ascontiguousarray(arr, dtype=np.uint8)
+    if not (src == arr).all():
+        raise ValueError("rows: values outside 0..255")
+    nrows = src.shape[0]
+    out = np.zeros((nrows, GD_NCARDS), dtype=np.uint8)
+    for i in range(nrows):
+        row = <const uint8_t*>cnp.PyArray_DATA(src) + i * GD_ROW
+        o = <uint8_t*>cnp.PyArray_DATA(out) + i * GD_NCARDS
+        su = row[3]
+        if su == GD_NONE:
+            s0, s1 = 0, 4
+        elif su < 4:
+            s0, s1 = su, su + 1
+        else:
+            raise ValueError(f"row {i}: bad suit {su}")
+        for q in range(13):
+            need = row[GD_COUNTS + q]
+            for x in range(s0, s1):
+                cid = q * 4 + x
+                if cid == wid or not need:
+                    continue
+                take = need if need < c[cid] else c[cid]
+                o[cid] = <uint8_t>take
+                need -= take
+            if need:
+                raise ValueError(f"row {i}: the hand lacks natural cards of rank index {q}")
+        for cid, x in ((wid, row[4]), (52, row[GD_BJ]), (53, row[GD_RJ])):
+            if x > c[cid]:
+                raise ValueError(f"row {i}: the hand lacks card id {cid}")
+            o[cid] = <uint8_t>x
+    return out

@@ -1,0 +1,445 @@
+"""Guandan combination kernel, plain-Python reference twin.
+
+Same public functions, signatures and results (row for row, in the same order) as the
+compiled ``cardcore._fast.guandan``. The two are written differently on purpose: the compiled
+kernel walks count vectors with hand-written loops; this twin lists every *shape* of the
+level as a pattern of needed cards and fills each pattern with natural cards and wild cards in
+every possible way (``moves``), and reads a set of cards by trying every substitution of its
+wild cards (``classify``). The tests compare the two on thousands of hands.
+
+Cards and hands
+---------------
+Card ids are those of :mod:`cardcore.cards`: ``0..51 = rank * 4 + suit`` (ranks 2..A = 0..12,
+suits c d h s = 0..3), ``52`` the Black Joker (BJ), ``53`` the Red Joker (RJ). Guandan uses two
+decks, so a hand (or a set of cards) is given as a **count vector**: 54 small ints, one per
+card id, each 0..2 (a list, a ``bytes`` of length 54 or a uint8 array). ``level`` is the level
+rank as a rank index 0..12 (2..A). The two copies of the heart of the level rank
+(card id ``level * 4 + 2``) are the **wild cards**; every other card is *natural*.
+
+Level-aware rank values
+-----------------------
+Singles, pairs, trios, full houses and bombs compare by a rank *value*: the natural rank index
+``r`` (0..12) for every rank except the level rank, whose value is ``13`` (``LEVEL_VALUE``);
+BJ is ``14``, RJ ``15``. (The value equal to the level's own index is therefore never used.)
+Sequences (straight, tube, plate, straight flush) use natural ranks: their rank is the natural
+rank index of the highest card, an ace-low sequence ending on its top card (A-2-3-4-5 has rank
+3, A-A-2-2-3-3 rank 1, A-A-A-2-2-2 rank 0); no wrap-around.
+
+Rows
+----
+A play (or a reading of a set of cards) is a row of ``ROW`` = 23 uint8:
+
+====  ==========  ===========================================================================
+col   name        meaning
+====  ==========  ===========================================================================
+0     kind        index into ``KINDS``
+1     rank        comparison rank: a level-aware value (single, pair, trio, full house: its
+                  trio, bomb, joker bomb = 15) or a natural top rank (sequences)
+2     length      number of cards (bomb size 4..10; 1, 2, 3, 5, 6, 6, 5, 4 for the others)
+3     suit        straight flush suit 0..3; ``NONE`` (255) for every other kind
+4     nwild       number of wild cards used (0..2)
+5     aux         full house: value of its pair (0..15); ``NONE`` otherwise
+6, 7  wild1/2     the natural rank index (0..12) each wild card stands for, ascending,
+                  ``NONE`` when unused (for a straight flush the suit is column 3; a lone wild
+                  card or two stand for the level rank, i.e. for themselves)
+8-20  c0..c12     natural cards used per rank index 0..12 (never counting the wild cards)
+21    bj          Black Jokers used (0..2)
+22    rj          Red Jokers used (0..2)
+====  ==========  ===========================================================================
+
+The *key* of a row (what ``beat=`` and ``beats`` take) is ``(kind, rank, length)``.
+
+Distinct plays
+--------------
+A play is identified by ``(kind, rank, length, suit, nwild, c0..c12, bj, rj)``: which reading,
+how many wild cards and how many natural cards of each rank. Suits of natural cards are not
+part of a play except for a straight flush (whose natural cards are all of its suit). So
+
+- plays differing only in the suits of natural cards are one play;
+- a play using a wild card where the hand also holds the natural card is a separate play
+  (two natural 7s + a wild vs three natural 7s), since different cards leave the hand;
+- the same cards read two ways (a straight flush and a straight; a 5-card set read as two
+  different straights; a full house with either of two trios) are separate plays.
+
+The remaining columns (aux, wild1, wild2) follow from the identity, with one choice: a full
+house whose pair is made of the two wild cards alone (e.g. 8 8 8 + both wilds) is one play
+whatever pair the wilds stand for; its pair is then the level rank itself, or, when the trio is
+the level rank, the lowest other rank (2, or 3 at level 2).
+
+Rows come sorted lexicographically (every row differs within its first eight columns), so the
+order is: kind, rank, length, suit, nwild, aux, wild stand-ins. ``moves(..., beat=key)`` is
+exactly the sub-list of ``moves(...)`` whose keys beat ``key``.
+
+Rules (``/work/shared/rules/guandan.md``)
+-----------------------------------------
+- single; pair (two natural cards of one rank, a natural card + a wild, two identical jokers,
+  or the two wild cards as a level pair); trio (no jokers); full house = trio + pair of a
+  different rank (the pair may be BJ BJ or RJ RJ), compared by its trio; straight of 5, tube of
+  3 consecutive pairs, plate of 2 consecutive trios (no jokers, ace low or high, no wrap);
+  bombs of 4..10 cards of one rank; straight flush of 5; the four-joker bomb.
+- A wild card stands for any non-joker card (a card the hand also holds included), but wild
+  cards played without any other card are the level single / level pair.
+- Five or more cards of one rank are a bomb only (a full house needs two different ranks).
+- Bomb order: 4 < 5 < straight flush < 6 < 7 < 8 < 9 < 10 < four jokers; bombs of one size by
+  rank, straight flushes by top rank; every bomb beats every non-bomb. Other plays beat only
+  the same kind (and length) with a higher rank.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import numpy as np
+
+ROW = 23
+NCARDS = 54
+NONE = 255
+KINDS = ("single", "pair", "trio", "full_house", "straight", "tube", "plate", "bomb",
+         "straight_flush", "joker_bomb")
+(SINGLE, PAIR, TRIO, FULL_HOUSE, STRAIGHT, TUBE, PLATE, BOMB, STRAIGHT_FLUSH,
+ JOKER_BOMB) = range(10)
+COL_KIND, COL_RANK, COL_LENGTH, COL_SUIT, COL_NWILD, COL_AUX, COL_WILD1, COL_WILD2 = range(8)
+COL_COUNTS = 8
+COL_BJ = 21
+COL_RJ = 22
+LEVEL_VALUE = 13
+BJ_VALUE = 14
+RJ_VALUE = 15
+
+_BJ = 52
+_RJ = 53
+# (lowest, highest) rank of a key per kind, and its length range
+_KEY_RANK = ((0, 15), (0, 15), (0, 13), (0, 13), (3, 12), (1, 12), (0, 12), (0, 13), (3, 12),
+             (15, 15))
+_KEY_LEN = ((1, 1), (2, 2), (3, 3), (5, 5), (5, 5), (6, 6), (6, 6), (4, 10), (5, 5), (4, 4))
+
+
+# ------------------------------------------------------------------ validation
+
+def _level(level) -> int:
+    if isinstance(level, bool):
+        raise ValueError(f"level {level!r}: expected a rank index 0..12")
+    try:
+        lv = int(level)
+    except (TypeError, ValueError):
+        raise ValueError(f"level {level!r}: expected a rank index 0..12") from None
+    if lv != level or not 0 <= lv <= 12:
+        raise ValueError(f"level {level!r}: expected a rank index 0..12")
+    return lv
+
+
+def _counts(counts, what: str) -> list[int]:
+    try:
+        c = [int(x) for x in counts]
+    except (TypeError, ValueError):
+        raise ValueError(f"{what}: expected 54 card counts (0..2)") from None
+    if len(c) != NCARDS:
+        raise ValueError(f"{what}: expected 54 card counts, got {len(c)}")
+    for i, x in enumerate(c):
+        if not 0 <= x <= 2:
+            raise ValueError(f"{what}: count {x} of card id {i} outside 0..2")
+    return c
+
+
+def _key(key, what: str) -> tuple[int, int, int]:
+    try:
+        t = tuple(key)
+        if len(t) != 3:
+            raise ValueError
+        k, r, n = int(t[0]), int(t[1]), int(t[2])
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} {key!r}: expected (kind, rank, length)") from None
+    if not 0 <= k < len(KINDS):
+        raise ValueError(f"{what} {key!r}: kind outside 0..{len(KINDS) - 1}")
+    lo, hi = _KEY_RANK[k]
+    nlo, nhi = _KEY_LEN[k]
+    if not (lo <= r <= hi and nlo <= n <= nhi):
+        raise ValueError(f"{what} {key!r}: rank or length impossible for a {KINDS[k]}")
+    return k, r, n
+
+
+def _value(r: int, level: int) -> int:
+    return LEVEL_VALUE if r == level else r
+
+
+def _power(kind: int, length: int) -> int:
+    """0 for an ordinary play; else the bomb class (4-bomb 1 ... 10-bomb 8, four jokers 9)."""
+    if kind == BOMB:
+        return length - 3 if length <= 5 else length - 2
+    if kind == STRAIGHT_FLUSH:
+        return 3
+    if kind == JOKER_BOMB:
+        return 9
+    return 0
+
+
+def _beats(a, b) -> bool:
+    ak, ar, al = a
+    bk, br, bl = b
+    pa, pb = _power(ak, al), _power(bk, bl)
+    if pa:
+        return pa > pb or (pa == pb and ar > br)
+    return pb == 0 and ak == bk and al == bl and ar > br
+
+
+def beats(a, b) -> bool:
+    """Whether the play with key ``a = (kind, rank, length)`` beats the play with key ``b``."""
+    return _beats(_key(a, "a"), _key(b, "b"))
+
+
+# ------------------------------------------------------------------ moves: shape patterns
+
+def _windows(width: int):
+    """(top, ranks ascending) of every sequence window of ``width`` natural ranks."""
+    out = []
+    for low in range(-1, 14 - width):  # -1: the ace played low
+        ranks = [12 if p == -1 else p for p in range(low, low + width)]
+        out.append((low + width - 1, sorted(ranks)))
+    return out
+
+
+@lru_cache(maxsize=13)
+def _patterns(level: int) -> tuple:
+    """Every shape of the level: (kind, rank, length, suit, aux, need, jokers) where ``need``
+    lists (rank, count) of non-joker cards and ``jokers`` is (BJ count, RJ count)."""
+    pats: list[tuple] = []
+    ranks = range(13)
+    for r in ranks:
+        v = _value(r, level)
+        pats.append((SINGLE, v, 1, NONE, NONE, ((r, 1),), (0, 0)))
+        pats.append((PAIR, v, 2, NONE, NONE, ((r, 2),), (0, 0)))
+        pats.append((TRIO, v, 3, NONE, NONE, ((r, 3),), (0, 0)))
+        for size in range(4, 11):
+            pats.append((BOMB, v, size, NONE, NONE, ((r, size),), (0, 0)))
+        for p in ranks:
+            if p != r:
+                pats.append((FULL_HOUSE, v, 5, NONE, _value(p, level), ((r, 3), (p, 2)), (0, 0)))
+        pats.append((FULL_HOUSE, v, 5, NONE, BJ_VALUE, ((r, 3),), (2, 0)))
+        pats.append((FULL_HOUSE, v, 5, NONE, RJ_VALUE, ((r, 3),), (0, 2)))
+    pats.append((SINGLE, BJ_VALUE, 1, NONE, NONE, (), (1, 0)))
+    pats.append((SINGLE, RJ_VALUE, 1, NONE, NONE, (), (0, 1)))
+    pats.append((PAIR, BJ_VALUE, 2, NONE, NONE, (), (2, 0)))
+    pats.append((PAIR, RJ_VALUE, 2, NONE, NONE, (), (0, 2)))
+    pats.append((JOKER_BOMB, RJ_VALUE, 4, NONE, NONE, (), (2, 2)))
+    for kind, width, each in ((STRAIGHT, 5, 1), (TUBE, 3, 2), (PLATE, 2, 3)):
+        for top, rs in _windows(width):
+            pats.append((kind, top, width * each, NONE, NONE, tuple((r, each) for r in rs),
+                         (0, 0)))
+    for top, rs in _windows(5):
+        for s in range(4):
+            pats.append((STRAIGHT_FLUSH, top, 5, s, NONE, tuple((r, 1) for r in rs), (0, 0)))
+    return tuple(pats)
+
+
+def _fills(need, avail, w: int):
+    """Every way to take each (rank, count) of ``need`` as ``u`` natural cards (at most the
+    ``avail[rank]`` held) and ``count - u`` wild cards, using at most ``w`` wild cards; yields
+    the list of natural counts taken per entry."""
+    options = []
+    for r, c in need:
+        a = avail(r)
+        lo = max(0, c - w)
+        hi = min(c, a)
+        if lo > hi:
+            return
+        options.append(range(lo, hi + 1))
+    total = sum(c for _, c in need)
+    for us in itertools.product(*options):
+        if total - sum(us) <= w:
+            yield us
+
+
+def _identity(row) -> tuple:
+    return (row[0], row[1], row[2], row[3], row[4], *row[COL_COUNTS:])
+
+
+def _canonical(rows: list, level: int) -> list:
+    """One row per play: among readings of one play that differ only in what the wild cards
+    stand for (a full house whose pair is both wild cards), the one where they stand for the
+    level rank, else for the lowest rank."""
+    if len(rows) == 1:
+        return rows[0]
+    return min(rows, key=lambda r: (any(x != level for x in r[COL_WILD1:COL_WILD2 + 1]),
+                                    r[COL_WILD1:COL_WILD2 + 1]))
+
+
+def _gen(h: list[int], level: int) -> list:
+    wid = level * 4 + 2
+    w = h[wid]
+    nat = [sum(h[r * 4 + s] for s in range(4) if r * 4 + s != wid) for r in range(13)]
+    bj, rj = h[_BJ], h[_RJ]
+    groups: dict[tuple, list] = {}
+    for kind, rank, length, suit, aux, need, (nbj, nrj) in _patterns(level):
+        if nbj > bj or nrj > rj:
+            continue
+        def avail(r: int, s: int = suit) -> int:
+            if s == NONE:
+                return nat[r]
+            return 1 if r * 4 + s != wid and h[r * 4 + s] else 0
+
+        for us in _fills(need, avail, w):
+            k = length - sum(us) - nbj - nrj
+            if sum(us) + nbj + nrj == 0 and not (
+                    kind in (SINGLE, PAIR) and rank == LEVEL_VALUE):
+                continue  # wild cards on their own are only the level single / pair
+            stand = []
+            row = [kind, rank, length, suit, k, aux, NONE, NONE] + [0] * 13 + [nbj, nrj]
+            for (r, c), u in zip(need, us):
+                row[COL_COUNTS + r] += u
+                stand += [r] * (c - u)
+            stand.sort()
+            for i, r in enumerate(stand):
+                row[COL_WILD1 + i] = r
+            groups.setdefault(_identity(row), []).append(row)
+    rows = [_canonical(g, level) for g in groups.values()]
+    rows.sort()
+    return rows
+
+
+def _array(rows: list) -> np.ndarray:
+    if not rows:
+        return np.zeros((0, ROW), dtype=np.uint8)
+    return np.array(rows, dtype=np.uint8)
+
+
+def moves(hand, level, beat=None) -> np.ndarray:
+    """Every distinct play from ``hand`` (54 card counts) at ``level`` (rank index 0..12), as an
+    (n, 23) uint8 array of rows sorted lexicographically; with ``beat`` a key
+    ``(kind, rank, length)``, only the plays that beat it."""
+    h = _counts(hand, "hand")
+    lv = _level(level)
+    rows = _gen(h, lv)
+    if beat is not None:
+        b = _key(beat, "beat")
+        rows = [r for r in rows if _beats((r[0], r[1], r[2]), b)]
+    return _array(rows)
+
+
+def count(hand, level, beat=None) -> int:
+    """The number of rows ``moves`` returns."""
+    return len(moves(hand, level, beat))
+
+
+# ------------------------------------------------------------------ classify: brute force
+
+def _read_natural(cards: list[tuple[int, int]], jokers: tuple[int, int], level: int):
+    """Readings of a set of natural cards ``cards`` [(rank, suit)] plus ``jokers`` (BJ, RJ):
+    yields (kind, rank, length, suit, aux)."""
+    n = len(cards) + jokers[0] + jokers[1]
+    cnt = [0] * 13
+    for r, _ in cards:
+        cnt[r] += 1
+    nz = [r for r in range(13) if cnt[r]]
+    bj, rj = jokers
+    if n == 1:
+        yield (SINGLE, _value(nz[0], level) if nz else (BJ_VALUE if bj else RJ_VALUE), 1,
+               NONE, NONE)
+    if n == 2:
+        if len(nz) == 1 and cnt[nz[0]] == 2:
+            yield (PAIR, _value(nz[0], level), 2, NONE, NONE)
+        elif bj == 2 or rj == 2:
+            yield (PAIR, BJ_VALUE if bj else RJ_VALUE, 2, NONE, NONE)
+    if n == 3 and len(nz) == 1 and cnt[nz[0]] == 3:
+        yield (TRIO, _value(nz[0], level), 3, NONE, NONE)
+    if 4 <= n <= 10 and len(nz) == 1 and cnt[nz[0]] == n:
+        yield (BOMB, _value(nz[0], level), n, NONE, NONE)
+    if n == 4 and bj == 2 and rj == 2:
+        yield (JOKER_BOMB, RJ_VALUE, 4, NONE, NONE)
+    if n == 5:
+        for t in nz:
+            if cnt[t] != 3:
+                continue
+            rest = [r for r in nz if r != t]
+            if len(rest) == 1 and cnt[rest[0]] == 2:
+                yield (FULL_HOUSE, _value(t, level), 5, NONE, _value(rest[0], level))
+            elif not rest and (bj == 2 or rj == 2):
+                yield (FULL_HOUSE, _value(t, level), 5, NONE, BJ_VALUE if bj else RJ_VALUE)
+    if bj or rj or n not in (5, 6):
+        return
+    for kind, width, each in ((STRAIGHT, 5, 1), (TUBE, 3, 2), (PLATE, 2, 3)):
+        if width * each != n:
+            continue
+        for top, rs in _windows(width):
+            if all(cnt[r] == each for r in rs):
+                yield (kind, top, n, NONE, NONE)
+                suits = {s for _, s in cards}
+                if kind == STRAIGHT and len(suits) == 1:
+                    yield (STRAIGHT_FLUSH, top, n, suits.pop(), NONE)
+
+
+def classify(cards, level) -> np.ndarray:
+    """Every reading of exactly the cards ``cards`` (54 card counts) at ``level``, as rows
+    (empty when the cards form no combination); a row's counts and nwild are those of
+    ``cards``."""
+    h = _counts(cards, "cards")
+    lv = _level(level)
+    wid = lv * 4 + 2
+    w = h[wid]
+    naturals = [(c >> 2, c & 3) for c in range(52) if c != wid for _ in range(h[c])]
+    jokers = (h[_BJ], h[_RJ])
+    if len(naturals) + w + sum(jokers) > 10:
+        return _array([])
+    base = [0] * 13
+    for r, _ in naturals:
+        base[r] += 1
+    groups: dict[tuple, list] = {}
+    if not naturals and not any(jokers):
+        subs = [(lv,) * w] if w else []  # the wild cards alone: what they are
+    else:
+        subs = list(itertools.combinations_with_replacement(range(13), w))
+    suits = {s for _, s in naturals}
+    suit = suits.pop() if len(suits) == 1 else 0
+    for sub in subs:
+        for kind, rank, length, s, aux in _read_natural(
+                naturals + [(r, suit) for r in sub], jokers, lv):
+            row = [kind, rank, length, s, w, aux, NONE, NONE] + base + list(jokers)
+            for i, r in enumerate(sorted(sub)):
+                row[COL_WILD1 + i] = r
+            groups.setdefault(_identity(row), []).append(row)
+    rows = [_canonical(g, lv) for g in groups.values()]
+    rows.sort()
+    return _array(rows)
+
+
+# ------------------------------------------------------------------ rows -> physical cards
+
+def pick(hand, level, rows) -> np.ndarray:
+    """The physical cards a row takes from ``hand``: 54 card counts (an (n, 54) array for an
+    (n, 23) array of rows). Natural cards of each rank are taken by suit c, d, h, s (the heart of
+    the level rank is never natural), a straight flush's from its suit; then ``nwild`` wild
+    cards and the jokers. Raises ValueError when the hand lacks a card the row needs."""
+    h = _counts(hand, "hand")
+    lv = _level(level)
+    arr = np.asarray(rows)
+    if arr.ndim == 1:
+        return pick(h, lv, arr[None, :])[0]
+    if arr.ndim != 2 or arr.shape[1] != ROW:
+        raise ValueError("rows: expected a row of 23 ints or an (n, 23) array")
+    if arr.size and (arr.min() < 0 or arr.max() > 255):
+        raise ValueError("rows: values outside 0..255")
+    wid = lv * 4 + 2
+    out = np.zeros((arr.shape[0], NCARDS), dtype=np.uint8)
+    for i, row in enumerate(arr.tolist()):
+        o = [0] * NCARDS
+        suit = row[COL_SUIT]
+        if suit != NONE and not 0 <= suit < 4:
+            raise ValueError(f"row {i}: bad suit {suit}")
+        for r in range(13):
+            need = row[COL_COUNTS + r]
+            order = [suit] if suit != NONE else range(4)
+            for s in order:
+                c = r * 4 + s
+                if c == wid or not need:
+                    continue
+                take = min(need, h[c])
+                o[c] = take
+                need -= take
+            if need:
+                raise ValueError(f"row {i}: the hand lacks natural cards of rank index {r}")
+        for c, x in ((wid, row[COL_NWILD]), (_BJ, row[COL_BJ]), (_RJ, row[COL_RJ])):
+            if x > h[c]:
+                raise ValueError(f"row {i}: the hand lacks card id {c}")
+            o[c] = x
+        out[i] = o
+    return out
