@@ -1,0 +1,339 @@
+"""Guandan plays: ``classify`` (every reading of some cards) and ``moves`` (every distinct play
+of a hand), over the ``guandan`` kernel.
+
+A ``Move`` has ``kind`` (``"single" "pair" "trio" "full_house" "straight" "tube" "plate"
+"bomb" "straight_flush" "joker_bomb"``), ``rank``, ``length``, ``cards`` (the physical cards
+played, wild cards as themselves), ``wilds`` (what each wild card stands for) and
+``beats(other)``.
+
+Notation (``str(move)``, which the game's ``apply`` accepts): the ranks the play stands for in
+its reading's order, ``2 .. 9 T J Q K A``, ``B``/``R`` for the jokers; a wild card is written
+as what it stands for in brackets; a straight flush names its suits. So ``"777"`` is three
+natural 7s, ``"77[7]"`` two 7s and a wild card, ``"77788"`` a full house, ``"3[4]567"`` a
+straight with a wild card as its 4, ``"3h4h5h6h7h"`` a straight flush, ``"[7]"`` a wild card
+played alone at level 7 (a level single), ``"BBRR"`` the four-joker bomb.
+
+>>> [str(m) for m in classify("7h 7s 7d", "7")]
+['77[7]']
+>>> m = moves("2c 2d 3c 3d 4c 4d 5h", "9")
+>>> sorted(str(x) for x in m if x.kind == "tube")
+['223344']
+>>> strongest = max(moves("5s 5s 5c 5d Jh Qh Kh Ah Th", "2"), key=lambda x: x.power)
+>>> strongest.kind, str(strongest)
+('straight_flush', 'ThJhQhKhAh')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .._backend import kernel
+from ..cards import Card, CardsLike, parse
+from ..errors import CardcoreError, CardError
+from ..game import Action
+
+_k = kernel("guandan")
+
+KINDS: tuple[str, ...] = tuple(_k.KINDS)
+#: rank names by level-aware value: natural ranks 0..12, then the level rank, BJ, RJ.
+RANK_NAMES: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+                               "A", "L", "B", "R")
+_NAT = "23456789TJQKA"
+_SUITS = "cdhs"
+_NONE = _k.NONE
+_C = _k.COL_COUNTS
+_CARD = [Card(i) for i in range(54)]
+
+
+def wild_card(level: int) -> int:
+    """The card id of the wild cards at ``level`` (0..12): the heart of the level rank."""
+    return level * 4 + 2
+
+
+def strength(card: int, level: int) -> int:
+    """Single-card strength at ``level``: 2..A = 0..12 except the level rank 13, BJ 14, RJ 15
+    (the order of singles; suits have no order)."""
+    if card >= 52:
+        return 14 if card == 52 else 15
+    r = card >> 2
+    return 13 if r == level else r
+
+
+def natural_rank(card: int) -> int:
+    """2..A = 0..12, BJ 13, RJ 14 (the natural order, for sorting hands)."""
+    return card >> 2 if card < 52 else card - 39
+
+
+def level_index(level: Any) -> int:
+    """``"2".."A"`` (``"T"`` or ``"10"``), or 0..12, as the level's rank index."""
+    if isinstance(level, (int, np.integer)) and not isinstance(level, bool) and 0 <= level <= 12:
+        return int(level)
+    if isinstance(level, str):
+        text = level.strip().upper()
+        text = "T" if text == "10" else text
+        if len(text) == 1 and text in _NAT:
+            return _NAT.index(text)
+    raise CardcoreError(f"level {level!r}: expected a rank 2..9, T (or 10), J, Q, K or A")
+
+
+def counts_of(cards: Sequence[int], what: str = "hand") -> np.ndarray:
+    """54 card counts of a two-deck hand (each id at most twice)."""
+    out = np.zeros(54, dtype=np.uint8)
+    for c in cards:
+        out[c] += 1
+    if out.max(initial=0) > 2:
+        bad = int(np.argmax(out))
+        raise CardError(f"{what}: {_CARD[bad]} three or more times (Guandan has two decks)")
+    return out
+
+
+def _ids(cards: CardsLike, what: str) -> list[int]:
+    if isinstance(cards, str):
+        return [int(c) for c in parse(cards)]
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"{what} {cards!r}: expected cards") from None
+    out = []
+    for c in items:
+        if isinstance(c, (int, np.integer)) and not isinstance(c, bool) and 0 <= c < 54:
+            out.append(int(c))
+        elif isinstance(c, str):
+            out.extend(int(x) for x in parse(c))
+        else:
+            raise CardError(f"{what}: {c!r} is not a card")
+    return out
+
+
+# ---------------------------------------------------------------- Move
+
+class Move:
+    """One play (or one reading of a set of cards). See the module docstring."""
+
+    __slots__ = ("row", "level", "_cards", "_text")
+
+    def __init__(self, row: Sequence[int], level: int, cards: tuple[Card, ...] | None = None):
+        self.row = tuple(row)
+        self.level = level
+        self._cards = cards
+        self._text: str | None = None
+
+    # ------------------------------------------------------------ the reading
+    @property
+    def kind(self) -> str:
+        return KINDS[self.row[0]]
+
+    @property
+    def rank(self) -> int:
+        """The comparison rank: the level-aware value (single, pair, trio, full house, bomb:
+        ``RANK_NAMES``) or, for sequences, the natural index of the top card."""
+        return self.row[1]
+
+    @property
+    def length(self) -> int:
+        return self.row[2]
+
+    @property
+    def suit(self) -> str | None:
+        """A straight flush's suit (``"c" "d" "h" "s"``), else ``None``."""
+        s = self.row[3]
+        return None if s == _NONE else _SUITS[s]
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """``(kind index, rank, length)``: what ``beats`` compares."""
+        return self.row[0], self.row[1], self.row[2]
+
+    @property
+    def power(self) -> tuple[int, int, int]:
+        """A sort key in the order of strength across kinds (bombs by size, the straight flush
+        between 5- and 6-card bombs, the four-joker bomb on top); ordinary plays rank by
+        their own rank only."""
+        kind, rank, length = self.key
+        if kind == _k.JOKER_BOMB:
+            return (3, 99, rank)
+        if kind == _k.STRAIGHT_FLUSH:
+            return (2, 55, rank)
+        if kind == _k.BOMB:
+            return (2, length * 10 + (6 if length >= 6 else 0), rank)
+        return (1, 0, rank)
+
+    @property
+    def wilds(self) -> tuple[tuple[Card, Card], ...]:
+        """What each wild card stands for: ``(wild card, the card it stands for)`` pairs."""
+        wild = _CARD[wild_card(self.level)]
+        out = []
+        for col in (6, 7):
+            r = self.row[col]
+            if r == _NONE:
+                continue
+            suit = self.row[3] if self.row[3] != _NONE else 2
+            out.append((wild, _CARD[r * 4 + suit]))
+        return tuple(out)
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.row[0] in (_k.BOMB, _k.STRAIGHT_FLUSH, _k.JOKER_BOMB)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards played (wild cards as themselves)."""
+        if self._cards is None:
+            raise CardcoreError("this Move was built without cards")
+        return self._cards
+
+    def beats(self, other: Move | Sequence[int]) -> bool:
+        """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
+        key = other.key if isinstance(other, Move) else tuple(other)
+        return bool(_k.beats(self.key, key))
+
+    # ------------------------------------------------------------ notation
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = _notation(self.row)
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind}, {str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.row == other.row and self.level == other.level
+
+    def __hash__(self) -> int:
+        return hash((self.row, self.level))
+
+
+def _notation(row: Sequence[int]) -> str:
+    kind = row[0]
+    nat = row[_C:_C + 13]
+    wild = [r for r in (row[6], row[7]) if r != _NONE]
+    jokers = "B" * row[21] + "R" * row[22]
+    if kind == _k.JOKER_BOMB:
+        return jokers
+    if kind == _k.STRAIGHT_FLUSH:
+        s = _SUITS[row[3]]
+        top = row[1]
+        out = []
+        for r in _window(top, 5):
+            out.append(f"[{_NAT[r]}{s}]" if r in wild and nat[r] == 0 else f"{_NAT[r]}{s}")
+        return "".join(out)
+    if kind in (_k.STRAIGHT, _k.TUBE, _k.PLATE):
+        width = {_k.STRAIGHT: 5, _k.TUBE: 3, _k.PLATE: 2}[kind]
+        out = []
+        for r in _window(row[1], width):
+            out.append(_NAT[r] * nat[r] + "".join(f"[{_NAT[r]}]" for w in wild if w == r))
+        return "".join(out)
+    if kind == _k.FULL_HOUSE:
+        trio = _rank_of_value(row[1], row)
+        pair_nat = [r for r in range(13) if nat[r] and r != trio]
+        parts = [_NAT[trio] * nat[trio] + "".join(f"[{_NAT[w]}]" for w in wild if w == trio)]
+        pair_w = [w for w in wild if w != trio]
+        if jokers:
+            parts.append(jokers)
+        else:
+            pr = pair_nat[0] if pair_nat else (pair_w[0] if pair_w else None)
+            if pr is not None:
+                parts.append(_NAT[pr] * nat[pr] + "".join(f"[{_NAT[w]}]" for w in pair_w))
+        return "".join(parts)
+    # single, pair, trio, bomb: one rank (or jokers, or wild cards alone)
+    if jokers:
+        return jokers
+    text = "".join(_NAT[r] * nat[r] for r in range(13))
+    return text + "".join(f"[{_NAT[w]}]" for w in wild)
+
+
+def _window(top: int, width: int) -> list[int]:
+    """The natural rank indexes of a sequence ending at ``top`` (an ace-low one starts on A)."""
+    lo = top - width + 1
+    return [12 if r < 0 else r for r in range(lo, top + 1)]
+
+
+def _rank_of_value(value: int, row: Sequence[int]) -> int:
+    """The natural rank index behind a level-aware value (the level rank is 13)."""
+    if value != 13:
+        return value
+    nat = row[_C:_C + 13]
+    # the level rank: the rank whose cards (natural or stood for) make the trio
+    counts = [nat[r] + sum(1 for w in (row[6], row[7]) if w == r) for r in range(13)]
+    return max(range(13), key=lambda r: counts[r])
+
+
+# ---------------------------------------------------------------- building moves
+
+def _build(rows: np.ndarray, level: int, counts: np.ndarray | None,
+           cards: tuple[Card, ...] | None = None) -> list[Move]:
+    if len(rows) == 0:
+        return []
+    lists = rows.tolist()
+    if cards is not None:
+        return [Move(r, level, cards) for r in lists]
+    picks = _k.pick(counts, level, rows)
+    out = []
+    for r, p in zip(lists, picks.tolist()):
+        held = []
+        for c, n in enumerate(p):
+            if n:
+                held.append(_CARD[c])
+                if n == 2:
+                    held.append(_CARD[c])
+        out.append(Move(r, level, tuple(held)))
+    return out
+
+
+def _beat_key(beat: Move | Sequence[int] | None) -> tuple[int, int, int] | None:
+    if beat is None:
+        return None
+    if isinstance(beat, Move):
+        return beat.key
+    try:
+        key = tuple(int(x) for x in beat)
+    except (TypeError, ValueError):
+        raise CardcoreError(f"beat={beat!r}: expected a Move or a (kind, rank, length) key") \
+            from None
+    if len(key) != 3:
+        raise CardcoreError(f"beat={beat!r}: expected a Move or a (kind, rank, length) key")
+    return key  # type: ignore[return-value]
+
+
+def moves(hand: CardsLike, level: Any, beat: Move | Sequence[int] | None = None) -> list[Move]:
+    """Every distinct play from ``hand`` (up to 27 cards) at ``level`` (``"2".."A"``); with
+    ``beat=`` (a ``Move`` on the table) only the plays that beat it (no pass)."""
+    lv = level_index(level)
+    ids = _ids(hand, "hand")
+    counts = counts_of(ids)
+    return _build(_k.moves(counts, lv, _beat_key(beat)), lv, counts)
+
+
+def moves_of_counts(counts: np.ndarray, level: int, beat: tuple | None = None) -> list[Move]:
+    """``moves`` for a hand already given as 54 card counts and a level index (the game's
+    fast path)."""
+    return _build(_k.moves(counts, level, beat), level, counts)
+
+
+def classify(cards: CardsLike, level: Any) -> list[Move]:
+    """Every legal reading of exactly ``cards`` at ``level``; empty when they make no play.
+    Each ``Move`` says what its wild cards stand for (``wilds``)."""
+    lv = level_index(level)
+    ids = _ids(cards, "cards")
+    counts = counts_of(ids, "cards")
+    held = tuple(sorted((_CARD[c] for c in ids), key=lambda c: (natural_rank(c), int(c))))
+    return _build(_k.classify(counts, lv), lv, None, held)
+
+
+def beats(a: Move, b: Move) -> bool:
+    """True when play ``a`` beats play ``b``."""
+    return a.beats(b)
+
+
+def action_of(m: Move) -> Action:
+    """The game action of a play (its key in ``data``)."""
+    a = object.__new__(Action)
+    a.__dict__.update(kind=m.kind, text=str(m), cards=m.cards, amount=None, data=m.key)
+    return a
+
+
+__all__ = ["Move", "classify", "moves", "beats", "strength", "wild_card", "natural_rank",
+           "level_index", "KINDS", "RANK_NAMES"]

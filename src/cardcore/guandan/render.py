@@ -1,0 +1,73 @@
+"""The terminal view of Guandan: ``render(state, player)``, text built only from what
+``player`` may see (``None``: the public view)."""
+
+from __future__ import annotations
+
+from ..cards import Card, use_color
+from ..cards import render as render_cards
+from .moves import strength, wild_card
+from .state import LEVEL_NAMES, GuandanState, team_of
+
+_WILD_ON, _WILD_OFF = "\x1b[1;33m", "\x1b[0m"
+
+
+def hand_text(cards: list[int], level: int, *, color: bool | None = None) -> str:
+    """A hand grouped by rank in play order (weakest first), the wild cards marked ``*``
+    (and in bold yellow where the terminal shows colour)."""
+    if not cards:
+        return "-"
+    color = use_color() if color is None else color
+    wild = wild_card(level)
+    groups: dict[int, list[int]] = {}
+    for c in sorted(cards, key=lambda c: (strength(c, level), c)):
+        groups.setdefault(strength(c, level), []).append(c)
+    parts = []
+    for group in groups.values():
+        shown = []
+        for c in group:
+            if c == wild:
+                text = f"{Card(c)}*"
+                shown.append(f"{_WILD_ON}{text}{_WILD_OFF}" if color else text)
+            else:
+                shown.append(render_cards([c], color=color))
+        parts.append(" ".join(shown))
+    return " | ".join(parts)
+
+
+def render(state: GuandanState, player: int | None = None) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+    level = state.level
+    lines = [
+        f"Guandan  deal {state.deal_no}  level {LEVEL_NAMES[level]}  "
+        f"(team 0: seats 0+2 at {LEVEL_NAMES[state.levels[0]]}, team 1: seats 1+3 at "
+        f"{LEVEL_NAMES[state.levels[1]]})  wild cards: {Card(wild_card(level))}*"
+    ]
+    if state.tribute_cancelled:
+        lines.append("Tribute: cancelled (the payers hold both Red Jokers)")
+    for r in state.tribute:
+        back = f", returned {Card(r['returned'])}" if r["returned"] is not None else \
+            ", return pending"
+        lines.append(f"Tribute: seat {r['from']} gave seat {r['to']} {Card(r['card'])}{back}")
+    for s in range(4):
+        mark = ">" if s == state.current_player else " "
+        who = "you" if s == player else f"seat {s}"
+        place = f"  out #{state.places.index(s) + 1}" if s in state.places else ""
+        n = len(state.hands[s])
+        head = f"{mark} {who:<6} team {team_of(s)} [{n:2d} cards]{place}"
+        if player is not None and s == player:
+            head += ": " + hand_text(state.hands[s], level)
+        lines.append(head)
+    if state.phase == "play":
+        if state.table is not None:
+            t = state.table
+            passes = f", {state.passes} passed" if state.passes else ""
+            lines.append(f"Table: seat {t[0]} played {t[2]} ({t[1]}){passes}")
+        else:
+            lines.append(f"Table: empty, seat {state.turn} leads")
+    elif state.phase == "return":
+        lines.append(f"Seat {state.turn} returns a card to its tribute payer")
+    if state.phase == "over":
+        sc = state.scores()
+        lines.append(f"Over: team {state.winner_team} wins; scores "
+                     + ", ".join(f"{x:+g}" for x in sc))
+    return "\n".join(lines)

@@ -1,0 +1,356 @@
+"""Guandan: four players in two teams (seats 0 & 2, 1 & 3), two decks, a match by levels.
+
+Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
+
+* 108 cards (two decks with their jokers), 27 per player. The deal's level fixes the level
+  rank; the two hearts of that rank are wild cards. The first deal is at ``level`` (option,
+  default 2, for both teams) and its leader is drawn at random (option ``first``).
+* Every later deal starts with tribute: last place gives first place its strongest card (not
+  a wild card); when the winners took first and second, both opponents pay, the stronger
+  tribute going to first place (equal tributes: the payer first in turn order after first
+  place gives to first place). Payers holding both Red Jokers cancel the tribute, and first
+  place leads. Otherwise each receiver returns a card of its choice to its payer (a non-wild
+  2..10, else one of its weakest cards), first place's receiver first; the player who gets
+  first place's return leads. Tribute is forced and applied when the deal starts; the returns
+  are actions (``"return 5c"``).
+* Play: the leader must play, followers may pass; when every other active player has passed,
+  the last player to play leads again, or their partner if they have gone out, or else the
+  next active player. Finished players are skipped. The deal ends when the third player goes
+  out.
+* The first finisher's team advances 3, 2 or 1 levels (partner second, third, fourth), capped
+  at A; the next deal is played at its new level. A team at A that wins a deal played at A
+  with its partner not last wins the match.
+* Scores: the match, +1 for the winning team's seats and -1 for the others; with
+  ``single_deal=True``, plus and minus the levels the deal's winners advance.
+
+Plays are written as in ``cardcore.guandan.moves`` (ranks, a wild card in brackets, straight
+flushes with suits); a play may also be written as its exact cards when only one reading
+fits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, check_deck, deck108
+from ..engines import match
+from ..engines.shedding import PASS, SheddingState, ambiguous
+from ..errors import IllegalAction, OptionError
+from ..game import Action, register
+from ..options import Option, single_deal
+from .moves import RANK_NAMES, action_of, classify, counts_of, moves_of_counts, natural_rank, strength, wild_card
+
+NUM = 4
+HAND = 27
+LEVEL_NAMES = RANK_NAMES[:13]   # "2" .. "A"
+RED_JOKER = 53
+
+
+def team_of(seat: int) -> int:
+    """Team 0 is seats 0 and 2, team 1 seats 1 and 3."""
+    return seat & 1
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % NUM
+
+
+def parse_level(value: Any) -> int:
+    """A level written ``"2".."A"`` (``"T"`` or ``"10"``), or its index 0..12, as 0..12."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 12:
+        return value
+    if isinstance(value, str):
+        text = value.strip().upper()
+        text = "T" if text == "10" else text
+        if text in LEVEL_NAMES:
+            return LEVEL_NAMES.index(text)
+    raise ValueError(f"level {value!r}")
+
+
+def _level_name(value: Any) -> str:
+    return LEVEL_NAMES[parse_level(value)]
+
+
+def tribute_card(hand: list[int], level: int) -> int:
+    """The card a payer must give: its strongest, not counting the heart-level wild cards
+    (of equal cards, the lowest id)."""
+    wild = wild_card(level)
+    pool = [c for c in hand if c != wild]
+    return max(pool, key=lambda c: (strength(c, level), -c))
+
+
+def return_choices(hand: list[int], level: int) -> list[int]:
+    """The cards a receiver may give back: a non-wild card ranked 2..10, else one of its
+    weakest cards (distinct ids, ascending)."""
+    wild = wild_card(level)
+    low = sorted({c for c in hand if c < 52 and c != wild and (c >> 2) <= 8})
+    if low:
+        return low
+    weakest = min(strength(c, level) for c in hand)
+    return sorted({c for c in hand if strength(c, level) == weakest})
+
+
+@register
+class GuandanState(SheddingState):
+    GAME = "guandan"
+    NUM_PLAYERS = NUM
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.guandan:GuandanAI"
+    OPTIONS = {
+        "level": Option("str", "2", "the level both teams start at (the first deal's level)",
+                        choices=LEVEL_NAMES, parse=_level_name),
+        "first": Option("seat", None, "the seat that leads the first deal (default: drawn at "
+                        "random)", low=0, high=3, none=True),
+        "single_deal": single_deal(),
+    }
+    TRANSIENT = ("_legal_cache",)
+    RANK = staticmethod(natural_rank)
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, level: str = "2", first: int | None = None,
+               single_deal: bool = False) -> None:
+        start = parse_level(level)
+        match.start_match(self, single_deal=single_deal)
+        self.levels = [start, start]        # team 0 (seats 0, 2), team 1 (seats 1, 3)
+        self.level = start                  # the level of the deal being played
+        self.winner_team: int | None = None
+        self.phase = "play"
+        self.places: list[int] = []         # seats in the order they went out, this deal
+        cards = None
+        if deck is not None:
+            cards = [int(c) for c in check_deck(deck, deck108(), "guandan")]
+        self._start_deal(cards, first=first)
+
+    def _start_deal(self, cards: list[int] | None, *, first: int | None = None) -> None:
+        match.begin_deal(self)
+        if cards is None:
+            cards = [int(c) for c in deck108()]
+            self.rng().shuffle(cards)
+        self.hands = [self._sort(cards[HAND * s: HAND * (s + 1)]) for s in range(NUM)]
+        previous = self.places
+        self.places = []
+        self.table: list | None = None      # [seat, kind, text, cards, key]
+        self.passes = 0
+        self.plays: list[list] = []
+        self.played: list[list[int]] = [[] for _ in range(NUM)]
+        self.passes_on: list[list[int]] = []
+        self.tribute: list[dict] = []       # {"from", "to", "card", "returned"} this deal
+        self.tribute_cancelled = False
+        self.returns_due: list[int] = []    # receivers still to return a card, in order
+        if self.deal_no == 1:
+            self.turn = self.rng().below(NUM) if first is None else first
+            self.phase = "play"
+            return
+        self._pay_tribute(previous)
+
+    def _pay_tribute(self, places: list[int]) -> None:
+        first, second, third, last = places
+        level = self.level
+        if team_of(first) == team_of(second):
+            payers = [third, last]
+        else:
+            payers = [last]
+        if sum(self.hands[p].count(RED_JOKER) for p in payers) == 2:
+            self.tribute_cancelled = True
+            self.turn = first
+            self.phase = "play"
+            return
+        cards = {p: tribute_card(self.hands[p], level) for p in payers}
+        if len(payers) == 1:
+            pairs = [(payers[0], first)]
+        else:
+            a, b = payers
+            sa, sb = strength(cards[a], level), strength(cards[b], level)
+            if sa == sb:  # the payer first in turn order after first place gives to first
+                a, b = sorted(payers, key=lambda p: (p - first) % NUM)
+            elif sb > sa:
+                a, b = b, a
+            pairs = [(a, first), (b, second)]
+        for payer, receiver in pairs:
+            card = cards[payer]
+            self.hands[payer].remove(card)
+            self.hands[receiver] = self._sort(self.hands[receiver] + [card])
+            self.tribute.append({"from": payer, "to": receiver, "card": card, "returned": None})
+        self.returns_due = [receiver for _, receiver in pairs]
+        self.phase = "return"
+        self.turn = self.returns_due[0]
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "return":
+            return [Action("return", f"return {Card(c)}", (Card(c),))
+                    for c in return_choices(self.hands[self.turn], self.level)]
+        beat = None if self.table is None else tuple(self.table_key)
+        hand = counts_of(self.hands[self.turn])
+        out = [action_of(m) for m in moves_of_counts(hand, self.level, beat)]
+        if self.table is not None:
+            out.append(PASS)
+        return out
+
+    @property
+    def table_key(self) -> list[int] | None:
+        """The key ``[kind, rank, length]`` of the play to beat (``None`` when the player to
+        act leads)."""
+        return None if self.table is None else self.table[4]
+
+    def _resolve(self, action: Action | str) -> Action:
+        if self.phase == "play":
+            foreign = self._resolve_foreign(action)
+            if foreign is not None:
+                return foreign
+            if isinstance(action, str):
+                legal = self._legal_actions()
+                cards = self._written_cards(action, legal)
+                if cards is not None:
+                    return self._resolve_written(action, cards, legal)
+        return super()._resolve(action)
+
+    def _resolve_written(self, text: str, cards: list[int], legal: list[Action]) -> Action:
+        """A play written as its exact cards: every reading of those cards that is legal now;
+        one is taken, several are refused with the readings listed."""
+        hand = list(self.hands[self.turn])
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s "
+                                    "hand")
+            hand.remove(c)
+        beat = self.table_key
+        hits = [action_of(m) for m in classify(cards, self.level)
+                if beat is None or m.beats(beat)]
+        if not hits:
+            return self._no_such(text, legal)
+        if len(hits) > 1:
+            raise ambiguous(text, hits)
+        return hits[0]
+
+    def _apply(self, action: Action) -> None:
+        seat = self.turn
+        if action.kind == "return":
+            self._return(seat, int(action.cards[0]))
+            return
+        if action.kind == "pass":
+            self.passes += 1
+            self.passes_on.append([len(self.plays), seat])
+            self._after_pass()
+            return
+        cards = [int(c) for c in action.cards]
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        self.table = [seat, action.kind, action.text, cards, list(action.data)]
+        self.plays.append([seat, action.kind, action.text, cards])
+        self.played[seat].extend(cards)
+        self.passes = 0
+        if not hand:
+            self.places.append(seat)
+            if len(self.places) == NUM - 1:
+                self.places.append(next(s for s in range(NUM) if s not in self.places))
+                self._end_deal()
+                return
+        self.turn = self._next_active(seat)
+
+    def _return(self, seat: int, card: int) -> None:
+        rec = next(r for r in self.tribute if r["to"] == seat and r["returned"] is None)
+        self.hands[seat].remove(card)
+        payer = rec["from"]
+        self.hands[payer] = self._sort(self.hands[payer] + [card])
+        rec["returned"] = card
+        self.returns_due.pop(0)
+        if self.returns_due:
+            self.turn = self.returns_due[0]
+            return
+        self.phase = "play"
+        self.turn = self.tribute[0]["from"]   # who received first place's return leads
+
+    # ------------------------------------------------------------ turn order
+    def _active(self, seat: int) -> bool:
+        return seat not in self.places
+
+    def _next_active(self, seat: int) -> int:
+        s = (seat + 1) % NUM
+        while not self._active(s):
+            s = (s + 1) % NUM
+        return s
+
+    def _after_pass(self) -> None:
+        last = self.table[0]  # type: ignore[index]
+        others = sum(1 for s in range(NUM) if self._active(s) and s != last)
+        if self.passes >= others:  # everyone else passed: a new lead
+            self.table = None
+            self.passes = 0
+            if self._active(last):
+                self.turn = last
+            elif self._active(partner(last)):
+                self.turn = partner(last)
+            else:
+                self.turn = self._next_active(last)
+            return
+        self.turn = self._next_active(self.turn)
+
+    # ------------------------------------------------------------ end of a deal
+    def _end_deal(self) -> None:
+        places = self.places
+        first = places[0]
+        team = team_of(first)
+        mate_place = places.index(partner(first))       # 1, 2 or 3
+        advance = {1: 3, 2: 2, 3: 1}[mate_place]
+        was = self.levels[team]
+        won_match = was == 12 and self.level == 12 and mate_place != 3
+        self.levels[team] = min(12, was + advance)
+        record = {
+            "deal": self.deal_no, "level": LEVEL_NAMES[self.level], "places": list(places),
+            "winners": [first, partner(first)], "advance": advance,
+            "levels": [LEVEL_NAMES[x] for x in self.levels],
+            "tribute": [dict(r) for r in self.tribute],
+            "tribute_cancelled": self.tribute_cancelled,
+        }
+        self.last_advance = advance
+        if won_match:
+            self.winner_team = team
+        if match.end_deal(self, record, decided=won_match):
+            if self.winner_team is None:
+                self.winner_team = team
+            self.turn = None
+            return
+        self.level = self.levels[team]
+        self._start_deal(None)
+
+    def _scores(self) -> tuple[float, ...]:
+        team = self.winner_team
+        value = float(self.last_advance) if self.single_deal else 1.0
+        return tuple(value if team_of(s) == team else -value for s in range(NUM))
+
+    # ------------------------------------------------------------ views
+    @property
+    def wild(self) -> int:
+        """The card id of the deal's wild cards (the heart of the level rank)."""
+        return wild_card(self.level)
+
+    def _observation(self, player: int) -> dict:
+        over = self.phase == "over"
+        return {
+            "game": "guandan",
+            "player": player,
+            "team": team_of(player),
+            "phase": self.phase,
+            "deal": self.deal_no,
+            "level": LEVEL_NAMES[self.level],
+            "team_levels": [LEVEL_NAMES[x] for x in self.levels],
+            "wild": self.wild,
+            "hand": list(self.hands[player]),
+            "card_counts": [len(h) for h in self.hands],
+            "turn": None if over else self.turn,
+            "places": list(self.places),
+            "tribute": [dict(r) for r in self.tribute],
+            "tribute_cancelled": self.tribute_cancelled,
+            **self._table_view(),
+            "past": [dict(r) for r in self.past],
+            "scores": list(self._scores()) if over else None,
+        }
+
+
+__all__ = ["GuandanState", "team_of", "partner", "parse_level", "tribute_card",
+           "return_choices", "LEVEL_NAMES"]
