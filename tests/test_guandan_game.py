@@ -337,8 +337,19 @@ def test_observation_never_shows_other_hands():
     assert obs["hand"] == s.hands[1] and "hands" not in obs
     assert obs["card_counts"] == [27, 27, 27, 27]
     lines = s.render(1).splitlines()
-    seat_lines = [x for x in lines if "cards]" in x]
+    seat_lines = [x for x in lines if " team " in x and "card" in x]
     assert len(seat_lines) == 4
     for line in seat_lines:
-        shows_cards = ": " in line.split("cards]", 1)[1]
+        shows_cards = ": " in line.split("]", 1)[1]
         assert shows_cards == ("you" in line), line
+
+
+def test_a_position_for_search_plays_by_the_rules_but_cannot_be_saved():
+    hands = [ids("3c 4c"), ids("5c 6c"), ids("7c 8c"), ids("9c Tc")]
+    s = GuandanState.position(hands, level=0, turn=2, places=[],
+                              table={"seat": 1, "kind": "single", "text": "6",
+                                     "cards": ids("6c"), "key": [0, 4, 1]}, passes=0)
+    assert s.current_player == 2
+    assert {a.text for a in s.legal_actions()} == {"7", "8", "pass"}
+    with pytest.raises(cardcore.FormatError, match="position"):
+        s.to_json()

@@ -53,7 +53,7 @@ def render(state: GuandanState, player: int | None = None) -> str:
         who = "you" if s == player else f"seat {s}"
         place = f"  out #{state.places.index(s) + 1}" if s in state.places else ""
         n = len(state.hands[s])
-        head = f"{mark} {who:<6} team {team_of(s)} [{n:2d} cards]{place}"
+        head = f"{mark} {who:<6} team {team_of(s)} [{n:2d} card{'' if n == 1 else 's'}]{place}"
         if player is not None and s == player:
             head += ": " + hand_text(state.hands[s], level)
         lines.append(head)

@@ -35,7 +35,7 @@ from typing import Any
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState, ambiguous
-from ..errors import IllegalAction, OptionError
+from ..errors import FormatError, IllegalAction, OptionError
 from ..game import Action, register
 from ..options import Option, single_deal
 from .moves import RANK_NAMES, action_of, classify, counts_of, moves_of_counts, natural_rank, strength, wild_card
@@ -174,6 +174,33 @@ class GuandanState(SheddingState):
         self.returns_due = [receiver for _, receiver in pairs]
         self.phase = "return"
         self.turn = self.returns_due[0]
+
+    # ------------------------------------------------------------ imagined positions
+    @classmethod
+    def position(cls, hands: list[list[int]], *, level: int, turn: int,
+                 places: list[int] | tuple = (), table: dict | None = None,
+                 passes: int = 0) -> GuandanState:
+        """A one-deal state at a given position: ``hands`` (card ids per seat), the level
+        index, the seat to act, the seats already out, the table (as in an observation:
+        ``{"seat", "kind", "text", "cards", "key"}``) and the passes since it was played.
+        For search: an agent deals the cards it cannot see and plays on by the rules. Such a
+        state was not reached by play from a deal, so it cannot be saved (``to_json``)."""
+        s = cls(seed=0, level=LEVEL_NAMES[level], first=turn, single_deal=True)
+        s.hands = [s._sort(h) for h in hands]
+        s.places = list(places)
+        s.turn = turn
+        if table is not None:
+            s.table = [table["seat"], table["kind"], table["text"], list(table["cards"]),
+                       list(table["key"])]
+            s.passes = passes
+        s.start["position"] = True
+        return s
+
+    def to_json(self) -> str:
+        if self.start.get("position"):
+            raise FormatError("guandan: a state built by GuandanState.position was not reached "
+                              "by play from a deal and cannot be saved")
+        return super().to_json()
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
@@ -347,6 +374,9 @@ class GuandanState(SheddingState):
             "tribute": [dict(r) for r in self.tribute],
             "tribute_cancelled": self.tribute_cancelled,
             **self._table_view(),
+            "table": None if self.table is None else {
+                "seat": self.table[0], "kind": self.table[1], "text": self.table[2],
+                "cards": list(self.table[3]), "key": list(self.table[4])},
             "past": [dict(r) for r in self.past],
             "scores": list(self._scores()) if over else None,
         }

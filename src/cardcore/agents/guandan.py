@@ -1,0 +1,376 @@
+"""Guandan agents: ``GuandanAI`` (the built-in ``"ai"``) and ``GreedyGuandan`` (``"greedy"``).
+
+The AI reads only what its seat sees (``observation``, ``legal_actions``) and calls the game's
+own rules (``cardcore.guandan.moves`` for plays, ``GuandanState.position`` to imagine a deal).
+
+* **Hand planning**: the hand is split into few strong plays (bombs kept whole, straights,
+  tubes, plates and full houses where they save plays); a play is judged by how many plays the
+  rest of the hand then needs and how weak the cards it sheds are.
+* **Partner awareness**: never beat a partner who holds the table unless it goes out; lead a
+  low single or pair to a partner about to go out.
+* **Bombs** wait until an opponent is close to going out, the table is strong, or the bomb
+  nearly empties the hand.
+* **Tribute and return**: the tribute is forced by the rules; the return gives back the card
+  the plan misses least.
+* **Card counting and search**: the unseen cards are the two decks less the own hand and
+  every card played; near the end of a deal the AI deals them to the other hands (``samples``
+  worlds, by the one shared sampler) and plays each candidate out with the heuristic for all
+  seats, choosing the best average result. The budget is counted in work (worlds times
+  candidates), so the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..cards import deck108
+from ..errors import CardcoreError
+from ..game import Action, State
+from ..guandan.moves import counts_of, strength, wild_card
+from ..rng import Rng, fresh_seed
+from . import register_agent
+from .sampling import deal_unseen
+
+_FULL = [int(c) for c in deck108()]
+_NORMAL = frozenset(("single", "pair", "trio", "full_house", "straight", "tube", "plate"))
+
+
+# ---------------------------------------------------------------- hand planning
+
+def plan_cost(counts: Sequence[int], level: int) -> float:
+    """How hard a hand is to play out: about the number of plays it needs, plus a little for
+    every weak single or pair (a lower cost is a better hand). ``counts``: 54 card counts."""
+    wild = wild_card(level)
+    nat = [0] * 13
+    for c in range(52):
+        n = counts[c]
+        if n and c != wild:
+            nat[c >> 2] += n
+    wilds = counts[wild]
+    jokers = counts[52] + counts[53]
+    best = _nat_cost(tuple(nat), level)
+    cost = best
+    if counts[52] == 2 and counts[53] == 2:
+        cost += 0.2                      # the joker bomb: one play, a winner
+    else:
+        cost += 0.4 * (jokers > 0)       # jokers are strong singles/pairs
+    return cost - 0.35 * wilds           # a wild card mends a hole somewhere
+
+
+@lru_cache(maxsize=1 << 16)
+def _nat_cost(nat: tuple[int, ...], level: int) -> float:
+    """Plays needed for the natural cards: equal-rank groups, or a straight and then groups
+    (every 5-window of ranks all held is tried)."""
+    best = _groups_cost(nat, level)
+    for lo in range(-1, 9):
+        window = [12 if r < 0 else r for r in range(lo, lo + 5)]
+        if all(nat[r] >= 1 for r in window):
+            rest = list(nat)
+            for r in window:
+                rest[r] -= 1
+            best = min(best, 1 + _groups_cost(rest, level))
+    return best
+
+
+def _groups_cost(nat: Sequence[int], level: int) -> float:
+    """Plays needed for groups of equal ranks: bombs whole, trios with pairs, the rest as
+    pairs and singles; weak singles and pairs cost a little more."""
+    cost = 0.0
+    trios = pairs = 0
+    for r in range(13):
+        n = nat[r]
+        if n == 0:
+            continue
+        value = 13 if r == level else r
+        if n >= 4:
+            cost += 0.6                  # a bomb: a play that also wins a trick
+            continue
+        if n == 3:
+            trios += 1
+        elif n == 2:
+            pairs += 1
+            cost += 1 + (0.25 if value < 8 else 0.0)
+        else:
+            cost += 1 + (0.35 if value < 8 else 0.1 if value < 11 else 0.0)
+    matched = min(trios, pairs)
+    cost += trios - matched * 1.0        # a trio carries a pair: the pair's play is saved
+    return cost
+
+
+# ---------------------------------------------------------------- the heuristic
+
+_BOMBS = frozenset(("bomb", "straight_flush", "joker_bomb"))
+
+
+def _after(counts: list[int], m: Action) -> list[int]:
+    rest = list(counts)
+    for c in m.cards:
+        rest[int(c)] -= 1
+    return rest
+
+
+def _rank(m: Action) -> int:
+    return m.data[1]
+
+
+def _weakness(m: Action) -> float:
+    """How cheap a play is to give up (low ranks are cheap)."""
+    return _rank(m) / 16.0
+
+
+def _bomb(m: Action) -> bool:
+    return m.kind in _BOMBS
+
+
+def _power(m: Action) -> tuple[int, int, int]:
+    """Bomb strength order: size, the straight flush between 5 and 6 cards, four jokers."""
+    kind, rank, length = m.data
+    if m.kind == "joker_bomb":
+        return (3, 99, rank)
+    if m.kind == "straight_flush":
+        return (2, 55, rank)
+    return (2, length * 10 + (6 if length >= 6 else 0), rank)
+
+
+def choose(counts: list[int], level: int, legal_moves: list[Action], *, leading: bool,
+           table_by_partner: bool, opponent_min: int, partner_left: int,
+           table_value: int = 0) -> Action | None:
+    """The heuristic's play among ``legal_moves`` (the legal plays, no pass; ``None``: pass).
+    ``opponent_min``: fewest cards an opponent still holds (0 when both are out);
+    ``partner_left``: the partner's cards (0 when out)."""
+    total = sum(counts)
+    for m in legal_moves:
+        if len(m.cards) == total:
+            return m                      # go out
+    if not legal_moves:
+        return None
+    base = plan_cost(counts, level)
+    scored = []
+    for m in legal_moves:
+        rest = _after(counts, m)
+        delta = plan_cost(rest, level) - base
+        scored.append((delta, m))
+    if leading:
+        if partner_left and partner_left <= 2 and opponent_min > 2:
+            feed = [m for m in legal_moves if len(m.cards) == partner_left and not _bomb(m)]
+            if feed:
+                return min(feed, key=_rank)
+        normal = [(d, m) for d, m in scored if not _bomb(m)]
+        pool = normal or scored
+        # shed the play that helps the plan most; among equals the weakest, the longest
+        return min(pool, key=lambda dm: (round(dm[0], 2) + _weakness(dm[1]) * 0.8
+                                         - 0.05 * len(dm[1].cards)))[1]
+    if table_by_partner:
+        return None
+    danger = opponent_min <= 6
+    normal = [(d, m) for d, m in scored if not _bomb(m)]
+    if normal:
+        d, m = min(normal, key=lambda dm: (dm[0] + _weakness(dm[1]) * 0.5))
+        limit = 1.2 if danger else (0.6 if _rank(m) < 12 else 0.3)
+        if d <= limit:
+            return m
+    bombs = [(d, m) for d, m in scored if _bomb(m)]
+    if bombs and (danger or table_value >= 13 or base <= 2.5):
+        return min(bombs, key=lambda dm: (_power(dm[1]), dm[0]))[1]
+    return None
+
+
+# ---------------------------------------------------------------- agents
+
+def _expand(counts: Sequence[int]) -> list[int]:
+    out = []
+    for c, n in enumerate(counts):
+        out += [c] * n
+    return out
+
+
+def _view(obs: dict) -> dict:
+    me = obs["player"]
+    mate = (me + 2) % 4
+    counts = obs["card_counts"]
+    places = obs["places"]
+    opp = [s for s in (1, 3) if (s - me) % 2 == 1] if me % 2 == 0 else [0, 2]
+    opp_left = [counts[s] for s in ((me + 1) % 4, (me + 3) % 4) if s not in places]
+    table = obs["table"]
+    return {
+        "me": me,
+        "mate": mate,
+        "opp": opp,
+        "opponent_min": min(opp_left) if opp_left else 0,
+        "partner_left": counts[mate] if mate not in places else 0,
+        "table_by_partner": table is not None and table["seat"] == mate,
+        "table": table,
+    }
+
+
+class GuandanAI:
+    """The built-in Guandan AI (see the module docstring). Options: ``samples`` (worlds per
+    searched move, default 6; 0 plays the heuristic alone), ``search_cards`` (search once an
+    active player holds at most this many cards, default 5), ``candidates`` (plays compared
+    besides the heuristic's own, default 3)."""
+
+    name = "ai"
+
+    def __init__(self, game: str | None = "guandan", seed: int | None = None, *,
+                 samples: int = 6, search_cards: int = 5, candidates: int = 3,
+                 **_: Any) -> None:
+        for key, value in (("samples", samples), ("search_cards", search_cards),
+                           ("candidates", candidates)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise CardcoreError(f"GuandanAI: {key}={value!r}: expected an int >= 0")
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.samples = samples
+        self.search_cards = search_cards
+        self.candidates = max(1, candidates)
+        self.margin = 0.75
+
+    def act(self, state: State) -> Action:
+        seat = state.current_player
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        if obs["phase"] == "return":
+            return self._return(obs, legal)
+        plays = [a for a in legal if a.kind != "pass"]
+        pass_action = next((a for a in legal if a.kind == "pass"), None)
+        pick = _heuristic(obs, plays)
+        if self.samples and self._endgame(obs):
+            pick = self._search(obs, plays, pick, pass_action is not None)
+        if pick is None:
+            return pass_action if pass_action is not None else plays[0]
+        return pick
+
+    # ------------------------------------------------------------ return
+    def _return(self, obs: dict, legal: list[Action]) -> Action:
+        level = _level_of(obs)
+        counts = list(counts_of(obs["hand"]))
+
+        def cost(a: Action) -> tuple:
+            rest = list(counts)
+            rest[int(a.cards[0])] -= 1
+            return plan_cost(rest, level), strength(int(a.cards[0]), level)
+
+        return min(legal, key=cost)
+
+    # ------------------------------------------------------------ search
+    def _endgame(self, obs: dict) -> bool:
+        left = [n for s, n in enumerate(obs["card_counts"]) if s not in obs["places"]]
+        return min(left) <= self.search_cards
+
+    def _search(self, obs: dict, ms: list[Action], pick: Action | None,
+                may_pass: bool) -> Action | None:
+        from ..guandan.state import GuandanState
+
+        level = _level_of(obs)
+        counts = list(counts_of(obs["hand"]))
+        options: list[Action | None] = []
+        if pick is not None:
+            options.append(pick)
+        if may_pass:
+            options.append(None)
+        base = plan_cost(counts, level)
+        ranked = sorted(ms, key=lambda m: plan_cost(_after(counts, m), level) - base
+                        + (0.5 if _bomb(m) else 0.0) + _rank(m) / 40)
+        for m in ranked:
+            if len(options) >= self.candidates + (1 if may_pass else 0):
+                break
+            if m not in options:
+                options.append(m)
+        if len(options) == 1:
+            return options[0]
+        me = obs["player"]
+        unseen = _unseen(obs)
+        sizes = {s: obs["card_counts"][s] for s in range(4) if s != me}
+        totals = [0.0] * len(options)
+        for _ in range(self.samples):
+            dealt = deal_unseen(unseen, sizes, self.rng)
+            if dealt is None:
+                continue
+            hands = [list(obs["hand"]) if s == me else dealt[s] for s in range(4)]
+            world = GuandanState.position(hands, level=level, turn=me, places=obs["places"],
+                                          table=obs["table"], passes=obs["passes"])
+            for i, option in enumerate(options):
+                totals[i] += _rollout(world, option, me)
+        # the heuristic's own play (option 0) keeps its place unless another play does
+        # clearly better over the worlds (a few noisy rollouts must not overturn the plan)
+        best = max(range(len(options)), key=lambda i: totals[i])
+        if totals[best] - totals[0] < self.margin * self.samples:
+            return options[0]
+        return options[best]
+
+
+def _heuristic(obs: dict, plays: list[Action]) -> Action | None:
+    """The heuristic's choice for the seat of ``obs`` among its legal ``plays``."""
+    level = _level_of(obs)
+    v = _view(obs)
+    table = obs["table"]
+    return choose(list(counts_of(obs["hand"])), level, plays, leading=table is None,
+                  table_by_partner=v["table_by_partner"], opponent_min=v["opponent_min"],
+                  partner_left=v["partner_left"], table_value=table["key"][1] if table else 0)
+
+
+def _rollout(world: State, first: Action | None, me: int) -> float:
+    """Play ``first`` (``None``: pass) then the heuristic for every seat to the end of the
+    deal; the deal's score for ``me`` plus a half for its team going out first."""
+    from ..guandan.state import team_of
+
+    s = world.clone()
+    s.apply("pass" if first is None else first)
+    steps = 0
+    while not s.is_over and steps < 400:
+        obs = s.observation(s.current_player)
+        legal = s.legal_actions()
+        plays = [a for a in legal if a.kind != "pass"]
+        m = _heuristic(obs, plays)
+        if m is None:
+            m = legal[-1] if legal[-1].kind == "pass" else plays[0]
+        s.apply(m)
+        steps += 1
+    if not s.is_over:
+        return 0.0
+    return float(s.scores()[me]) + (0.5 if team_of(s.places[0]) == team_of(me) else -0.5)
+
+
+def _level_of(obs: dict) -> int:
+    return "23456789TJQKA".index(obs["level"])
+
+
+def _unseen(obs: dict) -> list[int]:
+    """The cards this seat cannot see: both decks less its hand and every card played."""
+    pool = list(_FULL)
+    for c in obs["hand"]:
+        pool.remove(c)
+    for cards in obs["played"]:
+        for c in cards:
+            pool.remove(c)
+    return pool
+
+
+class GreedyGuandan:
+    """A greedy baseline: always plays when it can, the weakest legal play (leading the
+    weakest single), and never passes by choice; bombs only when nothing else beats."""
+
+    name = "greedy"
+
+    def __init__(self, game: str | None = "guandan", seed: int | None = None, **_: Any) -> None:
+        pass
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        obs = state.observation(state.current_player)
+        if obs["phase"] == "return":
+            level = _level_of(obs)
+            return min(legal, key=lambda a: strength(int(a.cards[0]), level))
+        plays = [a for a in legal if a.kind != "pass"]
+        if not plays:
+            return legal[0]
+        normal = [a for a in plays if a.kind in _NORMAL]
+        pool = normal or plays
+        return min(pool, key=lambda a: (a.data[1], -len(a.cards)) if a.kind != "single"
+                   else (a.data[1], 0))
+
+
+register_agent("greedy", "guandan", "cardcore.agents.guandan:GreedyGuandan")
+
+__all__ = ["GuandanAI", "GreedyGuandan", "plan_cost", "choose"]

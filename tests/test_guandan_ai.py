@@ -1,0 +1,112 @@
+"""The Guandan AI: legal, deterministic per seed, reads only the public API, plans its hand,
+respects its partner, and beats random and greedy play."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardcore
+from cardcore import agents
+from cardcore.agents.guandan import GuandanAI, choose, plan_cost
+from cardcore.cards import parse
+from cardcore.guandan.moves import counts_of
+
+from public_view import play_public
+
+
+def ids(text: str) -> list[int]:
+    return [int(c) for c in parse(text)]
+
+
+def test_plan_cost_prefers_whole_combinations():
+    straight = counts_of(ids("3c 4d 5s 6h 7c"))
+    loose = counts_of(ids("3c 5d 7s 9h Jc"))
+    assert plan_cost(straight, 0) < plan_cost(loose, 0)
+    full = counts_of(ids("8c 8d 8s 4h 4c"))
+    assert plan_cost(full, 0) < plan_cost(counts_of(ids("8c 8d 8s 4h 5c")), 0)
+
+
+def _plays(hand: str, level: str = "2", beat=None):
+    s = cardcore.new_game("guandan", seed=1, level=level, single_deal=True, first=0)
+    s.hands = [s._sort(ids(hand)), ids("3c"), ids("3d"), ids("3s")]
+    if beat is not None:
+        s.table = [1, beat[0], beat[1], ids(beat[2]), list(beat[3])]
+        s.passes = 0
+    return [a for a in s.legal_actions() if a.kind != "pass"]
+
+
+def test_leads_a_weak_combination_and_keeps_the_bomb():
+    hand = "3c 4d 5s 6h 7c 9c 9d 9s 9h Kd"
+    plays = _plays(hand)
+    m = choose(list(counts_of(ids(hand))), 0, plays, leading=True, table_by_partner=False,
+               opponent_min=20, partner_left=20)
+    assert m is not None and m.kind == "straight"
+
+
+def test_does_not_beat_a_partner_holding_the_table():
+    hand = "Ac Ad 5c 9h"
+    plays = _plays(hand, beat=("pair", "77", "7c 7d", (1, 5, 2)))
+    assert any(a.kind == "pair" for a in plays)
+    m = choose(list(counts_of(ids(hand))), 0, plays, leading=False, table_by_partner=True,
+               opponent_min=20, partner_left=20)
+    assert m is None
+
+
+def test_feeds_a_partner_with_one_card_left():
+    hand = "3c 8d 8s Kc Kd Ks"
+    plays = _plays(hand)
+    m = choose(list(counts_of(ids(hand))), 0, plays, leading=True, table_by_partner=False,
+               opponent_min=10, partner_left=1)
+    assert m is not None and m.kind == "single" and m.text == "3"
+
+
+def test_goes_out_when_it_can():
+    hand = "Qc Qd"
+    plays = _plays(hand)
+    m = choose(list(counts_of(ids(hand))), 0, plays, leading=True, table_by_partner=False,
+               opponent_min=10, partner_left=10)
+    assert m is not None and m.text == "QQ"
+
+
+def test_same_seed_same_game_with_ai_seats():
+    a = cardcore.play_match("guandan", ["ai"] * 4, seed=3, single_deal=True)
+    b = cardcore.play_match("guandan", ["ai"] * 4, seed=3, single_deal=True)
+    assert a.history == b.history and a.scores() == b.scores()
+
+
+def test_reads_only_the_public_api_through_a_whole_match():
+    seats = [agents.get("ai", "guandan", seed=i) for i in range(2)] * 2
+    seats = [seats[0], agents.get("greedy", "guandan"), seats[1],
+             agents.get("random", "guandan", seed=9)]
+    state, reads = play_public("guandan", seats, seed=5, level="Q")
+    assert state.is_over
+    assert reads <= {"observation", "legal_actions", "current_player", "num_players", "game",
+                     "is_over"}
+
+
+def test_returns_the_card_its_plan_misses_least():
+    s = cardcore.new_game("guandan", seed=4, single_deal=False)
+    s.hands = [s._sort(ids("3c 4c 5c 6c 7c 9d Ac")), ids("Kc"), ids("Qc"), ids("As Ks Kd")]
+    s.tribute, s.returns_due, s.tribute_cancelled, s.deal_no = [], [], False, 2
+    s._pay_tribute([0, 1, 2, 3])
+    action = agents.get("ai", "guandan", seed=1).act(s)
+    assert action.kind == "return" and action.text == "return 9d"
+
+
+def test_bad_options_are_clear():
+    with pytest.raises(cardcore.CardcoreError, match="samples"):
+        GuandanAI(samples=-1)
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_the_ai_team_wins_most_deals(opponent):
+    wins = 0
+    for k in range(8):
+        team = k % 2
+        seats = [agents.get("ai", "guandan", seed=k * 4 + s, samples=0) if s % 2 == team
+                 else agents.get(opponent, "guandan", seed=k * 4 + s) for s in range(4)]
+        state = cardcore.new_game("guandan", seed=k, single_deal=True)
+        while not state.is_over:
+            state.apply(seats[state.current_player].act(state))
+        wins += state.scores()[team] > 0
+    assert wins >= 6
