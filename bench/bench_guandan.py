@@ -42,8 +42,10 @@ import time
 
 import numpy as np
 
+from cardcore import guandan as public
 from cardcore._fast import guandan as F
 from cardcore._ref import guandan as R
+from cardcore.cards import Card
 
 DECK2 = [c for c in range(54) for _ in range(2)]
 
@@ -81,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         tables.append(other)
 
     lead, cnt, ans, plays, answers = [], [], [], [], []
+    pub, pub_read = [], []
+    names = "23456789TJQKA"
     by_wild: dict[int, list[int]] = {0: [], 1: [], 2: []}
     for (hand, level), other in zip(hands, tables):
         rows = F.moves(hand, level)
@@ -92,6 +96,15 @@ def main(argv: list[str] | None = None) -> int:
         cnt.append(per_call_us(lambda h=hand, lv=level: F.count(h, lv), args.repeat))
         ans.append(per_call_us(lambda h=hand, lv=level, k=k: F.moves(h, lv, k), args.repeat))
         answers.append(len(F.moves(hand, level, k)))
+        cards = [Card(c) for c in range(54) for _ in range(int(hand[c]))]
+        lv = names[level]
+        pub.append(per_call_us(lambda c=cards, lv=lv: public.moves(c, lv), args.repeat))
+
+        def read_all(c=cards, lv=lv):
+            for m in public.moves(c, lv):
+                m.kind, m.cards
+
+        pub_read.append(per_call_us(read_all, args.repeat))
 
     ref_lead, ref_ans = [], []
     for (hand, level), other in list(zip(hands, tables))[: args.ref_hands]:
@@ -116,7 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("| measure | kernel median | kernel p90 | reference median | ratio |")
     print("|---|---|---|---|---|")
-    for name, xs, ref in (("lead: moves(hand, level)", lead, ref_lead),
+    for name, xs, ref in (("public guandan.moves(cards, level)", pub, []),
+                          ("public, every move's kind and cards read", pub_read, []),
+                          ("lead: kernel moves(hand, level)", lead, ref_lead),
                           ("count(hand, level)", cnt, []),
                           ("answer: moves(hand, level, beat)", ans, ref_ans)):
         r = med(ref)

@@ -434,3 +434,27 @@ class TestPinned:
         got = mod.classify(cv("Ac Ad 2c 2d 3c 3d"), level)
         assert [key(r) for r in got] == [(TUBE, 1, 6)]
         assert mod.classify(cv("Kc Kd Ac Ad 2c 2d"), level).shape[0] == 0  # no wrap
+
+
+def test_pick_ids_gives_the_cards_of_pick_flat_in_both_twins():
+    rng = random.Random(21)
+    for _ in range(200):
+        hand = cv(rng.sample(DECK2, 27))
+        level = rng.randrange(13)
+        rows = F.moves(hand, level)
+        picks = F.pick(hand, level, rows)
+        for mod in (F, R):
+            ids, ends = mod.pick_ids(hand, level, rows)
+            start = 0
+            for i, end in enumerate(ends.tolist()):
+                got = np.bincount(ids[start:end], minlength=54)
+                assert (got == picks[i]).all()
+                assert list(ids[start:end]) == sorted(ids[start:end])
+                start = end
+            assert start == len(ids)
+    empty = F.moves(cv([]), 3)
+    for mod in (F, R):
+        ids, ends = mod.pick_ids(cv([]), 3, empty)
+        assert len(ids) == 0 and len(ends) == 0
+        with pytest.raises(ValueError):
+            mod.pick_ids(cv("3c"), 3, F.moves(cv("3c 3d"), 3))

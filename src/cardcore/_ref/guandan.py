@@ -443,3 +443,19 @@ def pick(hand, level, rows) -> np.ndarray:
             o[c] = x
         out[i] = o
     return out
+
+
+def pick_ids(hand, level, rows) -> tuple[np.ndarray, np.ndarray]:
+    """The physical cards of each row as card ids, flat: ``(ids, ends)`` where row ``i``'s
+    cards are ``ids[ends[i-1]:ends[i]]`` (ascending ids; the same cards as ``pick``)."""
+    arr = np.asarray(rows)
+    if arr.ndim != 2 or arr.shape[1] != ROW:
+        raise ValueError("rows: expected an (n, 23) array")
+    picks = pick(hand, level, arr) if len(arr) else np.zeros((0, NCARDS), dtype=np.uint8)
+    ids: list[int] = []
+    ends: list[int] = []
+    for p in picks.tolist():
+        for c, n in enumerate(p):
+            ids += [c] * n
+        ends.append(len(ids))
+    return np.array(ids, dtype=np.uint8), np.array(ends, dtype=np.int64)

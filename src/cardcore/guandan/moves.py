@@ -81,9 +81,10 @@ def level_index(level: Any) -> int:
 
 def counts_of(cards: Sequence[int], what: str = "hand") -> np.ndarray:
     """54 card counts of a two-deck hand (each id at most twice)."""
-    out = np.zeros(54, dtype=np.uint8)
-    for c in cards:
-        out[c] += 1
+    out = np.bincount(np.asarray(cards, dtype=np.int64), minlength=54).astype(np.uint8) \
+        if len(cards) else np.zeros(54, dtype=np.uint8)
+    if len(out) > 54:
+        raise CardError(f"{what}: a card id above 53")
     if out.max(initial=0) > 2:
         bad = int(np.argmax(out))
         raise CardError(f"{what}: {_CARD[bad]} three or more times (Guandan has two decks)")
@@ -91,6 +92,8 @@ def counts_of(cards: Sequence[int], what: str = "hand") -> np.ndarray:
 
 
 def _ids(cards: CardsLike, what: str) -> list[int]:
+    if isinstance(cards, (list, tuple)) and all(type(c) is Card for c in cards):
+        return [int(c) for c in cards]  # the common case: Card objects
     if isinstance(cards, str):
         return [int(c) for c in parse(cards)]
     try:
@@ -110,42 +113,55 @@ def _ids(cards: CardsLike, what: str) -> list[int]:
 
 # ---------------------------------------------------------------- Move
 
-class Move:
-    """One play (or one reading of a set of cards). See the module docstring."""
+class Move(tuple):
+    """One play (or one reading of a set of cards). See the module docstring.
 
-    __slots__ = ("row", "level", "_cards", "_text")
+    A light tuple ``(rows, offset, level, cards)``: the kernel's row is the 23 bytes of
+    ``rows`` from ``offset`` (many moves share one buffer), ``level`` the level index,
+    ``cards`` the physical cards."""
 
-    def __init__(self, row: Sequence[int], level: int, cards: tuple[Card, ...] | None = None):
-        self.row = tuple(row)
-        self.level = level
-        self._cards = cards
-        self._text: str | None = None
+    __slots__ = ()
+
+    def __new__(cls, row: Sequence[int], level: int,
+                cards: tuple[Card, ...] | None = None) -> Move:
+        return tuple.__new__(cls, (bytes(row), 0, level, cards))
+
+    @property
+    def row(self) -> bytes:
+        """The kernel's row (23 bytes; see ``cardcore._fast.guandan``)."""
+        off = self[1]
+        return self[0][off:off + _ROW]
+
+    @property
+    def level(self) -> int:
+        return self[2]
 
     # ------------------------------------------------------------ the reading
     @property
     def kind(self) -> str:
-        return KINDS[self.row[0]]
+        return KINDS[self[0][self[1]]]
 
     @property
     def rank(self) -> int:
         """The comparison rank: the level-aware value (single, pair, trio, full house, bomb:
         ``RANK_NAMES``) or, for sequences, the natural index of the top card."""
-        return self.row[1]
+        return self[0][self[1] + 1]
 
     @property
     def length(self) -> int:
-        return self.row[2]
+        return self[0][self[1] + 2]
 
     @property
     def suit(self) -> str | None:
         """A straight flush's suit (``"c" "d" "h" "s"``), else ``None``."""
-        s = self.row[3]
+        s = self[0][self[1] + 3]
         return None if s == _NONE else _SUITS[s]
 
     @property
     def key(self) -> tuple[int, int, int]:
         """``(kind index, rank, length)``: what ``beats`` compares."""
-        return self.row[0], self.row[1], self.row[2]
+        r, off = self[0], self[1]
+        return r[off], r[off + 1], r[off + 2]
 
     @property
     def power(self) -> tuple[int, int, int]:
@@ -165,25 +181,27 @@ class Move:
     def wilds(self) -> tuple[tuple[Card, Card], ...]:
         """What each wild card stands for: ``(wild card, the card it stands for)`` pairs."""
         wild = _CARD[wild_card(self.level)]
+        row = self.row
         out = []
         for col in (6, 7):
-            r = self.row[col]
+            r = row[col]
             if r == _NONE:
                 continue
-            suit = self.row[3] if self.row[3] != _NONE else 2
+            suit = row[3] if row[3] != _NONE else 2
             out.append((wild, _CARD[r * 4 + suit]))
         return tuple(out)
 
     @property
     def is_bomb(self) -> bool:
-        return self.row[0] in (_k.BOMB, _k.STRAIGHT_FLUSH, _k.JOKER_BOMB)
+        return self[0][self[1]] in (_k.BOMB, _k.STRAIGHT_FLUSH, _k.JOKER_BOMB)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The physical cards played (wild cards as themselves)."""
-        if self._cards is None:
+        cards = self[3]
+        if cards is None:
             raise CardcoreError("this Move was built without cards")
-        return self._cards
+        return cards
 
     def beats(self, other: Move | Sequence[int]) -> bool:
         """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
@@ -192,18 +210,19 @@ class Move:
 
     # ------------------------------------------------------------ notation
     def __str__(self) -> str:
-        if self._text is None:
-            self._text = _notation(self.row)
-        return self._text
+        return _notation(self.row)
 
     def __repr__(self) -> str:
         return f"Move({self.kind}, {str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self.row == other.row and self.level == other.level
+        return isinstance(other, Move) and self.row == other.row and self[2] == other[2]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def __hash__(self) -> int:
-        return hash((self.row, self.level))
+        return hash((self.row, self[2]))
 
 
 def _notation(row: Sequence[int]) -> str:
@@ -263,24 +282,45 @@ def _rank_of_value(value: int, row: Sequence[int]) -> int:
 
 # ---------------------------------------------------------------- building moves
 
+_GET = _CARD.__getitem__
+_ROW = _k.ROW
+_NEW = tuple.__new__
+
+
 def _build(rows: np.ndarray, level: int, counts: np.ndarray | None,
            cards: tuple[Card, ...] | None = None) -> list[Move]:
-    if len(rows) == 0:
+    n = len(rows)
+    if n == 0:
         return []
-    lists = rows.tolist()
+    blob = rows.tobytes()
     if cards is not None:
-        return [Move(r, level, cards) for r in lists]
-    picks = _k.pick(counts, level, rows)
+        return [_NEW(Move, (blob, off, level, cards)) for off in range(0, n * _ROW, _ROW)]
+    flat, ends = _k.pick_ids(counts, level, rows)
+    ids = flat.tobytes()
+    get = _CARDS_OF.get
     out = []
-    for r, p in zip(lists, picks.tolist()):
-        held = []
-        for c, n in enumerate(p):
-            if n:
-                held.append(_CARD[c])
-                if n == 2:
-                    held.append(_CARD[c])
-        out.append(Move(r, level, tuple(held)))
+    start = 0
+    off = 0
+    for end in ends.tolist():
+        key = ids[start:end]
+        held = get(key)
+        if held is None:
+            held = _cards_of(key)
+        out.append(_NEW(Move, (blob, off, level, held)))
+        start = end
+        off += _ROW
     return out
+
+
+#: tuples of ``Card`` by the bytes of their ids (plays repeat across hands and turns)
+_CARDS_OF: dict[bytes, tuple[Card, ...]] = {}
+
+
+def _cards_of(key: bytes) -> tuple[Card, ...]:
+    if len(_CARDS_OF) > 200_000:
+        _CARDS_OF.clear()
+    held = _CARDS_OF[key] = tuple(map(_GET, key))
+    return held
 
 
 def _beat_key(beat: Move | Sequence[int] | None) -> tuple[int, int, int] | None:
