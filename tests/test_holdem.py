@@ -1,4 +1,4 @@
-"""Texas Hold'em: every line of rules/holdem.md pinned with stacked decks."""
+"""Texas Hold'em: every line of docs/rules/holdem.md pinned with stacked decks."""
 
 from collections import Counter
 

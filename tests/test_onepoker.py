@@ -1,4 +1,4 @@
-"""One Poker: every line of rules/onepoker.md pinned with stacked decks."""
+"""One Poker: every line of docs/rules/onepoker.md pinned with stacked decks."""
 
 from collections import Counter
 

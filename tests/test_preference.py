@@ -1,4 +1,4 @@
-"""Preference: every line and Decision of rules/preference.md pinned with stacked decks."""
+"""Preference: every line and Decision of docs/rules/preference.md pinned with stacked decks."""
 
 import json
 

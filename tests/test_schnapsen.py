@@ -1,4 +1,4 @@
-"""Schnapsen: every line and Decision of rules/schnapsen.md pinned with stacked decks."""
+"""Schnapsen: every line and Decision of docs/rules/schnapsen.md pinned with stacked decks."""
 
 import json
 

@@ -22,7 +22,7 @@ from . import __version__
 from .errors import CardcoreError, IllegalAction, OptionError
 from .game import GAMES, Action, State, available_games, get_game, new_game
 
-HUMAN = 0  # the human seat (rules/README.md: seat 0 is "you")
+HUMAN = 0  # the human seat (docs/rules/README.md: seat 0 is "you")
 
 
 # ---------------------------------------------------------------- option parsing

@@ -70,7 +70,7 @@ Rows come sorted lexicographically (every row differs within its first eight col
 order is: kind, rank, length, suit, nwild, aux, wild stand-ins. ``moves(..., beat=key)`` is
 exactly the sub-list of ``moves(...)`` whose keys beat ``key``.
 
-Rules (``/work/shared/rules/guandan.md``)
+Rules (``docs/rules/guandan.md``)
 -----------------------------------------
 - single; pair (two natural cards of one rank, a natural card + a wild, two identical jokers,
   or the two wild cards as a level pair); trio (no jokers); full house = trio + pair of a
