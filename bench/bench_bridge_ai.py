@@ -1,7 +1,8 @@
 """Bridge AI benchmark: the auction against par, the card play against double dummy.
 
-    python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--budget 0.2]
-                                    [--samples 24] [--seed 1] [--dd cardcore|endplay]
+    python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--samples 24]
+                                    [--max-nodes N] [--budget S] [--seed 1]
+                                    [--dd cardcore|endplay]
                                     [--rule-tricks 1] [--dd-cache FILE] [--anchor]
 
 For each deal (``Deal.random(seed + i)``, dealer South, vulnerability cycling none/ns/ew/both)
@@ -18,6 +19,10 @@ the four seats bid with the built-in system and play with PIMC (every seat the s
   declarer (full deal, the opening lead by the left-hand opponent) minus the tricks our
   declarer actually took against PIMC defenders: the average tricks lost.
 
+The AI's work per card is counted (``--samples`` deals of at most ``--max-nodes`` search
+nodes each, so a run gives the same numbers on any machine); ``--budget`` seconds per card is
+the opt-in to think by the clock instead.
+
 ``--dd endplay`` takes the double-dummy tables from endplay's DDS binding instead of our
 solver (the numbers are the same; DDS is faster on the hardest deals). ``--anchor`` also checks
 our double-dummy tables against DDS and times both.
@@ -33,10 +38,11 @@ import time
 
 import cardcore
 from cardcore._backend import kernel
+from cardcore.agents.bridge import MAX_NODES as MAX_NODES_DEFAULT
 from cardcore.agents.bridge import BridgeAI
 from cardcore.bridge import Deal, score
+from cardcore.bridge.seats import SEATS, STRAINS
 
-SEATS = "SWNE"
 VULS = ("none", "ns", "ew", "both")
 
 
@@ -97,10 +103,14 @@ def par(table: list[list[int]], vul: str) -> tuple[int, str, int]:
 RULE_TRICKS = 1
 
 
-def _auction(deal: Deal, vul: str, seed: int, budget: float, samples: int):
+MAX_NODES: int | None = None
+
+
+def _auction(deal: Deal, vul: str, seed: int, budget: float | None, samples: int):
     s = cardcore.new_game("bridge", deal=deal, vulnerability=vul)
-    ais = [BridgeAI(seed=seed + k, time_budget=budget, samples=samples, rule_tricks=RULE_TRICKS)
-           for k in range(4)]
+    extra = {} if MAX_NODES is None else {"max_nodes": MAX_NODES}
+    ais = [BridgeAI(seed=seed + k, time_budget=budget, samples=samples, rule_tricks=RULE_TRICKS,
+                    **extra) for k in range(4)]
     while s.phase == "auction":
         s.apply(ais[s.current_player].act(s))
     return s, ais
@@ -121,13 +131,13 @@ def run_auctions(n_deals: int, seed: int, cache: dict) -> dict:
             st["dd_time"].append(time.perf_counter() - t0)
         table = cache[key]
         par_ns, par_contract, par_seat = par(table, vul)
-        s, _ = _auction(deal, vul, seed * 100 + 4 * i, 0.1, 1)
+        s, _ = _auction(deal, vul, seed * 100 + 4 * i, None, 1)
         st["deals"] += 1
         if s.passed_out:
             st["passed_out"] += 1
             st["score_gap"].append(abs(par_ns))
             continue
-        dd = table["CDHSN".index(s.trump)][s.declarer]
+        dd = table[STRAINS.index(s.trump)][s.declarer]
         ours = score(s.contract, SEATS[s.declarer], dd, s.vulnerable[s.declarer])
         ours_ns = ours if s.declarer % 2 == 0 else -ours
         st["score_gap"].append(abs(ours_ns - par_ns))
@@ -143,7 +153,7 @@ def run_auctions(n_deals: int, seed: int, cache: dict) -> dict:
     return st
 
 
-def run_play(n_deals: int, seed: int, budget: float, samples: int, cache: dict) -> dict:
+def run_play(n_deals: int, seed: int, budget: float | None, samples: int, cache: dict) -> dict:
     """Bid, then play every deal with PIMC at all four seats; compare the declarer's tricks
     with the double-dummy tricks of the contract reached."""
     st = {"played": 0, "lost": [], "made": 0, "dd_made": 0, "card_times": [], "samples": []}
@@ -154,7 +164,7 @@ def run_play(n_deals: int, seed: int, budget: float, samples: int, cache: dict) 
     return st
 
 
-def _play_deals(n_deals: int, seed: int, budget: float, samples: int, cache: dict,
+def _play_deals(n_deals: int, seed: int, budget: float | None, samples: int, cache: dict,
                 st: dict) -> None:
     for i in range(n_deals):
         vul = VULS[i % 4]
@@ -164,13 +174,13 @@ def _play_deals(n_deals: int, seed: int, budget: float, samples: int, cache: dic
             continue
         key = deal.to_pbn()
         if key in cache:
-            dd = cache[key]["CDHSN".index(s.trump)][s.declarer]
+            dd = cache[key][STRAINS.index(s.trump)][s.declarer]
         elif DD_ENGINE == "endplay":
             cache[key] = dd_table_by_seat(deal)
-            dd = cache[key]["CDHSN".index(s.trump)][s.declarer]
+            dd = cache[key][STRAINS.index(s.trump)][s.declarer]
         else:
             masks = [deal.mask(SEATS[k]) for k in range(4)]
-            dd = kernel("dds").solve(masks, "CDHSN".index(s.trump), s.declarer)
+            dd = kernel("dds").solve(masks, STRAINS.index(s.trump), s.declarer)
         while not s.is_over:
             t0 = time.perf_counter()
             ai = ais[s.current_player]
@@ -221,8 +231,11 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="deals for the auction vs par")
     ap.add_argument("--play-deals", type=int, default=200, help="deals played out with PIMC")
-    ap.add_argument("--budget", type=float, default=0.2, help="PIMC seconds per card")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="opt-in: PIMC seconds per card by the clock")
     ap.add_argument("--samples", type=int, default=24, help="PIMC deals per card at most")
+    ap.add_argument("--max-nodes", type=int, default=None,
+                    help="search nodes per sampled deal (default: the AI's own)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dd-cache", default=None, help="JSON file to keep double-dummy tables in")
     ap.add_argument("--dd", choices=("cardcore", "endplay"), default="cardcore",
@@ -231,9 +244,10 @@ def main(argv=None) -> None:
                     help="tricks the AI plays by rule before searching (BridgeAI rule_tricks)")
     ap.add_argument("--anchor", action="store_true")
     args = ap.parse_args(argv)
-    global DD_ENGINE, RULE_TRICKS
+    global DD_ENGINE, RULE_TRICKS, MAX_NODES
     DD_ENGINE = args.dd
     RULE_TRICKS = args.rule_tricks
+    MAX_NODES = args.max_nodes
     cache: dict = {}
     if args.dd_cache:
         try:
@@ -266,7 +280,9 @@ def main(argv=None) -> None:
     if args.play_deals:
         st = run_play(args.play_deals, args.seed, args.budget, args.samples, cache)
         p = st["played"]
-        label = (f"deals played out (PIMC {args.budget} s/card, <= {args.samples} samples, "
+        how = (f"{args.budget} s/card" if args.budget is not None
+               else f"<= {args.max_nodes or MAX_NODES_DEFAULT:,} nodes/deal")
+        label = (f"deals played out (PIMC {how}, <= {args.samples} samples, "
                  f"{args.rule_tricks} trick(s) by rule)")
         print(f"{label:<70} {p:>4}")
         if p:

@@ -1,8 +1,10 @@
 """Preference AI strength: average balance change per deal of one AI seat against two
 ``random`` players and against two ``simple`` (rule-of-thumb) players.
 
-Usage: ``python bench/bench_preference_ai.py [--deals 300] [--seed 0] [--budget 100]
-[--match 9]``. Each deal is a seeded single deal; the AI's seat and the dealer rotate. With
+Usage: ``python bench/bench_preference_ai.py [--deals 300] [--seed 0] [--nodes N]
+[--budget MS] [--match 9]``. The AI thinks with its default work budget (``nodes`` search
+nodes per card play) unless ``--nodes`` or the clock (``--budget`` ms per card play) is given.
+Each deal is a seeded single deal; the AI's seat and the dealer rotate. With
 ``--match N`` the deals are played as matches of N deals instead (the AI then also reads the
 earlier deals of its match), and the interval is taken over the matches. A deal's value is
 its settlement for the seat (a pot refill is not counted: it costs every seat the same). The same deal is also
@@ -21,7 +23,7 @@ import time
 
 from cardcore import new_game
 from cardcore.agents import RandomAgent
-from cardcore.agents.preference import PreferenceAI, SimplePreferenceAgent
+from cardcore.agents.preference import DEFAULT_NODES, PreferenceAI, SimplePreferenceAgent
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
@@ -61,7 +63,8 @@ def deal(kind: str, seed: int, seat: int, ai: PreferenceAI | None, times: list[f
     return total / len(s.past), roles
 
 
-def run(kind: str, deals: int, seed0: int, budget: float, match: int = 1) -> dict:
+def run(kind: str, deals: int, seed0: int, budget: float | None, match: int = 1,
+        nodes: int | None = None) -> dict:
     ai_res, ref_res, diff = [], [], []
     roles: dict[str, list[float]] = {"declarer": [], "defender": [], "void": []}
     times: list[float] = []
@@ -69,7 +72,7 @@ def run(kind: str, deals: int, seed0: int, budget: float, match: int = 1) -> dic
     for i in range(max(1, deals // match)):
         seed = seed0 + i
         seat = i % 3
-        ai = PreferenceAI(seed=seed, budget_ms=budget)
+        ai = PreferenceAI(seed=seed, budget_ms=budget, nodes=nodes)
         a, rs = deal(kind, seed, seat, ai, times, match)
         r, _ = deal(kind, seed, seat, None, [], match)
         ai_res.append(a)
@@ -88,17 +91,22 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--budget", type=float, default=100.0, help="ms per AI card play")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="opt-in: ms per AI card play by the clock")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="search nodes per AI card play (default: the AI's own)")
     ap.add_argument("--opponents", default="random,simple")
     ap.add_argument("--match", type=int, default=1, help="deals per match (1: single deals)")
     args = ap.parse_args()
     how = "single deals" if args.match == 1 else f"deals in matches of {args.match}"
     print(f"Preference AI, {args.deals} {how} per opponent type, seeds from "
-          f"{args.seed}, budget {args.budget:g} ms per card play; balance change per deal")
+          f"{args.seed}, budget " + (f"{args.budget:g} ms" if args.budget else
+                                      f"{args.nodes or DEFAULT_NODES} nodes")
+          + " per card play; balance change per deal")
     print(f"{'opponents':<10} {'AI per deal':>16} {'same seat, opp.':>16} {'AI - opp.':>16}"
           f"  {'as declarer':>14} {'as defender':>14} {'void':>5}  {'ms/play med/max':>16}")
     for kind in args.opponents.split(","):
-        r = run(kind, args.deals, args.seed, args.budget, args.match)
+        r = run(kind, args.deals, args.seed, args.budget, args.match, args.nodes)
         f = lambda t: f"{t[0]:+6.2f} ± {t[1]:4.2f}"  # noqa: E731
         ro = r["roles"]
         print(f"{kind:<10} {f(r['ai']):>16} {f(r['ref']):>16} {f(r['diff']):>16}  "

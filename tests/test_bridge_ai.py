@@ -5,7 +5,7 @@ import pytest
 
 import cardcore
 from cardcore.agents import get
-from cardcore.agents.bridge import BridgeAI, _deal_hidden
+from cardcore.agents.bridge import BridgeAI
 from cardcore.agents.bridge_bidding import Hand, choose_call, read_auction
 from cardcore.bridge import Deal
 from cardcore.bridge.auction import Auction
@@ -135,7 +135,7 @@ def test_sampling_respects_known_cards_voids_and_sizes():
             if k and c & 3 != t["cards"][0] & 3:
                 voids[(t["leader"] + k) % 4].add(t["cards"][0] & 3)
     n = 0
-    for masks in ai._sample(s, known, hidden):
+    for masks in ai._sample(s.observation(me), known, hidden):
         n += 1
         for seat in known:
             assert masks[seat] == sum(1 << c for c in s.hands[seat])
@@ -149,14 +149,20 @@ def test_sampling_respects_known_cards_voids_and_sizes():
     assert first.samples == 6
 
 
-def test_deal_hidden_honours_voids():
+def test_the_shared_sampler_honours_voids():
+    # the AI deals the hidden cards with agents.sampling.deal_unseen, a void as ``allowed``
+    from cardcore.agents.sampling import deal_unseen
+
     rng = Rng(1)
     unknown = list(range(0, 52, 2))[:16]  # clubs and hearts only
+    voids = [set(), {0}, set(), set()]
     for _ in range(50):
-        out = _deal_hidden(unknown, [1, 3], {1: 8, 3: 8}, [set(), {0}, set(), set()], rng)
+        out = deal_unseen(unknown, {1: 8, 3: 8}, rng, allowed=lambda s, c: c & 3 not in voids[s])
         assert sorted(out[1] + out[3]) == sorted(unknown)
         assert all(c & 3 != 0 for c in out[1]) and len(out[1]) == 8
-    assert _deal_hidden(unknown, [1, 3], {1: 8, 3: 8}, [set(), {0, 2}, set(), set()], rng) is None
+    voids[1] = {0, 2}
+    assert deal_unseen(unknown, {1: 8, 3: 8}, rng,
+                       allowed=lambda s, c: c & 3 not in voids[s]) is None
 
 
 def test_pimc_takes_the_obvious_tricks_in_an_ending():
@@ -166,7 +172,7 @@ def test_pimc_takes_the_obvious_tricks_in_an_ending():
     for c in ["1NT", "pass", "7NT", "pass", "pass", "pass"]:
         s.apply(c)
     # a sample count (not the clock) bounds the search, so the play is reproducible
-    ai = BridgeAI(seed=2, samples=8, time_budget=30)
+    ai = BridgeAI(seed=2, samples=8)
     while not s.is_over:
         s.apply(ai.act(s))
     # 7NT by South with North's 26 HCP: top tricks only (A K Q in the majors, A K in
@@ -183,25 +189,32 @@ def test_pimc_skips_samples_over_the_node_budget(monkeypatch):
     for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
         s.apply(c)
     s.apply(s.legal_actions()[0])          # the opening lead, then the AI plays from dummy
-    ai = BridgeAI(seed=3, samples=4, time_budget=0.05, rule_tricks=0)
-    # a budget far too small for any 12-13 card search: every sample is given up
-    monkeypatch.setattr(mod, "NODES_PER_SECOND", 1)
-    monkeypatch.setattr(mod, "MIN_NODES", 5)
+    # a node budget far too small for any 12-13 card search: every sample is given up
+    ai = BridgeAI(seed=3, samples=4, max_nodes=5, rule_tricks=0)
     a = ai.act(s)
     assert a in s.legal_actions()
+    assert ai.last_info["samples"] == 0 and ai.last_info["skipped"] == 3
+    # the same in the opt-in clock mode, with a node rate too small for anything
+    ai = BridgeAI(seed=3, samples=4, time_budget=0.05, rule_tricks=0)
+    monkeypatch.setattr(mod, "NODES_PER_SECOND", 1)
+    monkeypatch.setattr(mod, "MIN_NODES", 5)
+    assert ai.act(s) in s.legal_actions()
     assert ai.last_info["samples"] == 0 and ai.last_info["skipped"] >= 3
     # with the normal budget the same decision is searched
     monkeypatch.undo()
-    ai = BridgeAI(seed=3, samples=4, time_budget=5, rule_tricks=0)
+    ai = BridgeAI(seed=3, samples=4, rule_tricks=0)
     ai.act(s)
     assert ai.last_info["samples"] == 4 and ai.last_info["skipped"] == 0
 
 
-def test_agent_registry_and_cheap_full_game_timing():
+def test_agent_registry_cheap_mode_and_options():
     agent = get("ai", "bridge", seed=1, cheap=True)
-    assert isinstance(agent, BridgeAI) and agent.time_budget <= 0.05
-    with pytest.raises(cardcore.CardcoreError):
-        BridgeAI(time_budget=0)
+    assert isinstance(agent, BridgeAI) and agent.samples == 6 and agent.max_nodes <= 100_000
+    assert agent.time_budget is None          # the work is counted unless a clock is asked for
+    assert get("ai", "bridge", cheap=True, time_budget=1.0).time_budget <= 0.05
+    for bad in ({"time_budget": 0}, {"samples": 0}, {"max_nodes": 0}):
+        with pytest.raises(cardcore.CardcoreError):
+            BridgeAI(**bad)
 
 
 @pytest.mark.parametrize("west,calls,expected", [
@@ -222,7 +235,7 @@ def test_opening_lead_rules(west, calls, expected):
     for c in calls:
         s.apply(c)
     assert s.current_player == W
-    assert str(cardcore.Card(opening_lead(s))) == expected
+    assert str(cardcore.Card(opening_lead(s.observation(W)))) == expected
 
 
 def test_first_trick_rules():
@@ -232,14 +245,18 @@ def test_first_trick_rules():
     for c in ["1S", "pass", "pass", "pass"]:
         s.apply(c)
     s.apply("4h")  # W leads
+
+    def rule_card():
+        return str(cardcore.Card(trick_rule_card(s.observation(s.current_player))))
+
     # dummy (N) second hand: low
-    assert str(cardcore.Card(trick_rule_card(s))) == "2h"
+    assert rule_card() == "2h"
     s.apply("2h")
     # E third hand: cheapest card that wins
-    assert str(cardcore.Card(trick_rule_card(s))) == "9h"
+    assert rule_card() == "9h"
     s.apply("Jh")
     # S fourth hand, opponents winning: win as cheaply as possible -- cannot beat the jack
-    assert str(cardcore.Card(trick_rule_card(s))) == "5h"
+    assert rule_card() == "5h"
 
 
 def test_rule_tricks_option():

@@ -34,7 +34,7 @@ def test_pokerkit_reads_our_hands_and_agrees_on_the_result():
     checked = showdowns = 0
     for seed in range(16):
         for s in finished_hands(seed, 12):
-            text = s.to_phh("last")
+            text = dumps(s, "last")
             st = pk_final(text)
             assert not st.status
             order = [int(p.split()[1]) for p in eval(text.split("players = ")[1].split("\n")[0])]
@@ -47,20 +47,20 @@ def test_pokerkit_reads_our_hands_and_agrees_on_the_result():
 def test_round_trip_replays_the_same_hand():
     for seed in (1, 2, 3):
         for s in finished_hands(seed, 6):
-            text = s.to_phh("last")
+            text = dumps(s, "last")
             r = loads(text)
             assert r.is_over
             assert r.stacks == s.last_hand["final"]
             assert r.last_hand["actions"] == s.last_hand["actions"]
-            assert r.to_phh("last") == text
-            assert cardcore.holdem.HoldemState.from_phh(text).stacks == r.stacks
+            assert dumps(r, "last") == text
+            assert cardcore.holdem.loads(text).stacks == r.stacks
 
 
 def test_current_hand_mid_play_round_trips():
     s = cardcore.new_game("holdem", seed=9)
     for a in ("call", "call", "call", "check", "raise 40", "call"):
         s.apply(a)
-    text = s.to_phh()
+    text = dumps(s)
     assert "finishing_stacks" not in text and "'d db " in text
     r = loads(text)
     assert r.current_player == s.current_player and r.board == s.board
@@ -128,3 +128,39 @@ def test_dumps_needs_a_hand():
     with pytest.raises(cardcore.IllegalAction):
         dumps(s, "last")
     assert "d dh p4" in dumps(s)
+
+
+def test_loads_builds_the_state_by_options_and_apply_only():
+    """The hand number travels as the declared option ``hand_no``, so the loaded state is
+    exactly what its JSON (options + actions) replays to."""
+    s = cardcore.new_game("holdem", seed=4)
+    agent = RandomAgent(seed=4)
+    while s.hand_no < 3 and not s.is_over:
+        s.apply(agent.act(s))
+    assert s.last_hand["hand"] == 2
+    text = dumps(s, "last")
+    assert "hand = 2" in text
+    r = loads(text)
+    assert r.hand_no == 2 and r.last_hand["hand"] == 2
+    assert r.start["options"]["hand_no"] == 2
+    again = cardcore.from_json(r.to_json())
+    assert dumps(again, "last") == text and again.log == r.log
+    # a new game numbers its first hand 1 unless told otherwise
+    assert cardcore.new_game("holdem", seed=1).hand_no == 1
+    assert cardcore.new_game("holdem", seed=1, hand_no=7).observation(0)["hand"] == 7
+    with pytest.raises(cardcore.OptionError, match="hand_no"):
+        cardcore.new_game("holdem", hand_no=0)
+
+
+def test_the_state_module_does_not_import_the_notation():
+    import ast
+
+    import cardcore.holdem.state as st
+
+    with open(st.__file__) as f:
+        tree = ast.parse(f.read())
+    imported = [getattr(n, "module", None) or "" for n in ast.walk(tree)
+                if isinstance(n, (ast.Import, ast.ImportFrom))]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                 for a in n.names]
+    assert not any("phh" in name for name in imported)

@@ -8,7 +8,7 @@ from cardcore import agents
 from cardcore.agents import RandomAgent
 from cardcore.agents.preference import (
     PreferenceAI, SimplePreferenceAgent, Solver, estimate_tricks, play_constraints,
-    sample_hands, suit_winners,
+    deal_within_caps, suit_winners,
 )
 from cardcore.cards import deck_vienna32, parse
 from cardcore.preference import legal_cards, trick_winner
@@ -120,23 +120,22 @@ def test_play_constraints_read_voids_and_the_beat_duty():
     unseen = [c for c in range(52) if c in {int(x) for x in deck_vienna32()}
               and c not in s.hands[2] and c not in ids("Ac 7c 9s Ks Qs")]
     for _ in range(20):
-        deal = sample_hands(rng, unseen, {0: 9, 1: 9}, cap)
+        deal = deal_within_caps(rng, unseen, {0: 9, 1: 9}, cap)
         assert deal is not None and len(deal[0]) == 9 and len(deal[1]) == 9
         assert not set(deal[0]) & set(deal[1])
         assert all(c >> 2 < cap[1][c & 3] for c in deal[1])
 
 
 def test_solver_exact_small_endings():
-    far = time.perf_counter() + 5
     # two players, spades trumps: declarer's A K of trumps take both tricks
-    sv = Solver(3, 0, [0, 1], far)
+    sv = Solver(3, 0, [0, 1])
     hands = [mask("As Ks"), mask("Qs Js"), 0]
     assert sv.trick_start(hands, 0, 2, -1, 99, {}) == 2
     # declarer leads from A Q against K J sitting over it: the defender wins one trick
     hands = [mask("Ah Qh"), mask("Kh Jh"), 0]
     assert sv.trick_start(hands, 0, 2, -1, 99, {}) == 1
     # three players: the ruff wins; declarer (seat 0) has the only trump
-    sv3 = Solver(0, 0, [0, 1, 2], far)
+    sv3 = Solver(0, 0, [0, 1, 2])
     hands = [mask("7c Ad"), mask("Kd Qd"), mask("Jd Td")]
     assert sv3.trick_start(hands, 1, 2, -1, 99, {}) == 2
 
@@ -146,7 +145,7 @@ def test_ai_takes_the_last_tricks_when_it_can():
              "Ah Kh Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
     for t in ("game clubs", "pass", "pass", "stay", "drop", "alone"):
         s.apply(t)
-    ai = PreferenceAI(seed=2, budget_ms=200)
+    ai = PreferenceAI(seed=2)
     moves = []
     while not s.is_over:
         if s.current_player == 0:
@@ -169,13 +168,14 @@ def test_ai_decision_depends_only_on_its_observation():
         for t in ("game clubs", "pass", "pass", "stay", "stay"):
             s.apply(t)
     assert a.observation(0) == b.observation(0)
-    # a fixed horizon and no time limit: the choice cannot depend on timing
+    # a work budget, no clock: the choice cannot depend on timing
     for seed in (9, 10):
-        assert PreferenceAI(seed=seed, budget_ms=1e5, samples=4, max_depth=2).act(a) == \
-            PreferenceAI(seed=seed, budget_ms=1e5, samples=4, max_depth=2).act(b)
+        assert PreferenceAI(seed=seed, samples=4, max_depth=2).act(a) == \
+            PreferenceAI(seed=seed, samples=4, max_depth=2).act(b)
+        assert PreferenceAI(seed=seed).act(a) == PreferenceAI(seed=seed).act(b)
 
 
-def test_moves_respect_the_time_budget():
+def test_moves_respect_the_opt_in_time_budget():
     s = cardcore.new_game("preference", seed=21, single_deal=True)
     ai = PreferenceAI(seed=1, budget_ms=40)
     rnd = RandomAgent(seed=2)
@@ -202,8 +202,8 @@ def test_ai_clearly_out_earns_random_players():
                                   dealer=seed % 3)
             seats = [RandomAgent(seed=seed * 7 + k) for k in range(3)]
             if kind == "ai":
-                # a fixed one-trick horizon and no time limit: the same result on any machine
-                seats[seat] = PreferenceAI(seed=seed, budget_ms=1e5, samples=6, max_depth=1)
+                # a fixed one-trick horizon and no work limit: the same result on any machine
+                seats[seat] = PreferenceAI(seed=seed, nodes=0, samples=6, max_depth=1)
             while not s.is_over:
                 s.apply(seats[s.current_player].act(s))
             out.append(s.balances[seat] + 30)
@@ -245,7 +245,7 @@ def test_solver_matches_plain_minimax_on_random_endings():
         leader = active[rng.below(n)]
         trump = rng.below(4)
         want = _brute([list(h) for h in hands], leader, trump, decl, active, [])
-        sv = Solver(trump, decl, active, time.perf_counter() + 10)
+        sv = Solver(trump, decl, active)
         got = sv.trick_start([sum(1 << c for c in h) for h in hands], leader, k, -1.0, 99.0, {})
         assert got == want, (hands, leader, trump, decl, active)
 
@@ -276,3 +276,33 @@ def test_defence_adapts_to_a_declarer_who_failed_earlier_in_the_match():
     for t in ("game clubs", "pass", "pass", "no announcement"):
         fresh.apply(t)
     assert abs(failure_rate(fresh.observation(1)) - 0.15) < 1e-9
+
+
+def test_the_default_budget_counts_search_nodes():
+    import pytest
+
+    from cardcore.agents.preference import DEFAULT_NODES
+
+    s = cardcore.new_game("preference", seed=21, single_deal=True)
+    rnd = RandomAgent(seed=2)
+    while s.phase != "play":
+        s.apply(rnd.act(s))
+    made = []
+
+    class Counting(Solver):
+        def __init__(self, *args, **kw):
+            super().__init__(*args, **kw)
+            made.append(self)
+
+    import cardcore.agents.preference as mod
+
+    old, mod.Solver = mod.Solver, Counting
+    try:
+        PreferenceAI(seed=3).act(s)
+        PreferenceAI(seed=3, nodes=500).act(s)
+    finally:
+        mod.Solver = old
+    assert made[0].max_nodes == DEFAULT_NODES and made[0].deadline is None
+    assert made[0].nodes <= DEFAULT_NODES + 1 and made[1].nodes <= 501
+    with pytest.raises(cardcore.CardcoreError):
+        PreferenceAI(nodes=-1)

@@ -103,7 +103,7 @@ def _deals(opponent, n, samples=8):
     wins = gp = 0
     for i in range(n):
         seat = i % 2
-        ai = SchnapsenAI(seed=i, samples=samples, time_limit=10.0)
+        ai = SchnapsenAI(seed=i, samples=samples, max_nodes=0)   # no limit: every world
         opp = get(opponent, "schnapsen", seed=500 + i)
         s = cardcore.new_game("schnapsen", seed=10_000 + i, single_deal=True)
         while not s.is_over:
@@ -135,3 +135,19 @@ def test_agents_registry_and_a_whole_match():
 def test_greedy_plays_legal_games(seed):
     s = cardcore.play_match("schnapsen", ["greedy", "random"], seed=seed)
     assert s.is_over
+
+
+def test_the_work_per_decision_is_counted_not_timed():
+    from cardcore.agents import schnapsen as mod
+
+    s = cardcore.new_game("schnapsen", seed=5, single_deal=True)
+    s.apply(s.legal_actions()[-1])          # a lead; the stock is open for the follower
+    used = {}
+    for limit in (0, 1, 24_000):
+        before = mod.NODES[0]
+        SchnapsenAI(seed=1, max_nodes=limit).act(s)
+        used[limit] = mod.NODES[0] - before
+    # with a one-node budget only the two first worlds are searched
+    assert 0 < used[1] < used[0] and used[24_000] <= used[0]
+    ai = SchnapsenAI(seed=2)
+    assert ai.max_nodes == 24_000 and ai.time_limit is None

@@ -1,26 +1,38 @@
 """The Bridge AI: rule-based natural bidding and Monte Carlo double-dummy card play (PIMC).
 
+The AI reads only what its seat may see: ``state.observation(seat)`` (its hand, dummy's hand
+once the opening lead is made, the calls, the tricks) and ``state.legal_actions()``.
+
 Bidding follows :mod:`cardcore.agents.bridge_bidding` (a natural system written as rules that
 both choose and read calls).
 
 Card play, for each decision: deal the cards the chooser cannot see at random among the hidden
-hands, consistent with what is known -- hand sizes, the suits each player has shown out of, and
-(loosely) the high-card points and suit lengths the auction showed -- then solve every sampled
-deal double dummy with the kernel's position solver (``solve_cards``: the tricks each legal
-card leads to) and play the card with the best average. The average counts tricks plus a bonus
-for the chance of making (declarer) or defeating (defenders) the contract. Sampling stops at
-``samples`` deals or when the ``time_budget`` (seconds per card) is spent, whichever is first.
-Each solve gets a node budget sized to the time left (``NODES_PER_SECOND``); a sample whose
-search would run past it is skipped, so one hard layout cannot blow the time budget.
+hands (the one sampler, :func:`cardcore.agents.sampling.deal_unseen`), consistent with what is
+known -- hand sizes, the suits each player has shown out of, and (loosely) the high-card points
+and suit lengths the auction showed -- then solve every sampled deal double dummy with the
+kernel's position solver (``solve_cards``: the tricks each legal card leads to) and play the
+card with the best average. The average counts tricks plus a bonus for the chance of making
+(declarer) or defeating (defenders) the contract.
+
+The work per card is counted, not timed, so a seeded AI plays the same cards on any machine:
+``samples`` sampled deals (default 48), each searched with at most ``max_nodes`` nodes
+(default 500,000; a deal whose search needs more is skipped, so one hard layout cannot blow
+the budget; after three skipped deals the card is chosen from what was solved). On the
+reference machine (about 10 million nodes a second) a searched card then takes about 0.08 s
+on average, about 0.5 s in the first searched trick and rarely more than 0.8 s, as the old
+0.8 s clock budget did. ``time_budget=`` seconds per card is the
+explicit opt-in to think by the clock instead (sampling stops when the time is spent, each
+solve gets a node budget sized to the time left, ``NODES_PER_SECOND``); the same seed may
+then play differently on another machine.
 
 The opening lead and the rest of the first trick follow classic rules (``opening_lead``,
 ``trick_rule_card``): with 49-52 cards out one double-dummy search can take seconds; from the
-second trick on a search usually takes milliseconds (rarely a second or more on a loaded
-machine). ``rule_tricks=N`` plays the first N tricks by rule (leads by the opening-lead rules);
-``rule_tricks=0`` searches every card but the opening lead.
+second trick on a search usually takes milliseconds. ``rule_tricks=N`` plays the first N
+tricks by rule (leads by the opening-lead rules); ``rule_tricks=0`` searches every card but
+the opening lead.
 
-Options: ``time_budget=0.8`` seconds per card (the first sample is always solved),
-``samples=48`` at most per card, ``cheap=True`` (a fast mode for tests: 6 samples, 0.05 s),
+Options: ``samples=48``, ``max_nodes=500_000``, ``time_budget=None`` (opt-in seconds per
+card), ``cheap=True`` (a fast mode for tests: 6 samples of at most 100,000 nodes),
 ``rule_tricks=1``.
 """
 
@@ -29,35 +41,84 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..bridge.auction import Auction, bid_level, bid_strain, is_bid
+from ..bridge.seats import suit_index, trump_suit
+from ..engines import tricks
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from .bridge_bidding import Picture, choose_call, read_auction
+from .bridge_bidding import HCP, Picture, choose_call, read_auction
+from .sampling import deal_unseen
 
-_HCP = {12: 4, 11: 3, 10: 2, 9: 1}
-NODES_PER_SECOND = 4_000_000   # a conservative search rate of the double-dummy kernel here
-MIN_NODES = 50_000             # the least budget any single solve gets
+SAMPLES = 48                   # sampled deals per searched card
+MAX_NODES = 500_000            # search nodes per sampled deal (about 0.05 s here)
+MAX_SKIPPED = 3                # sampled deals given up before the card is chosen anyway
+NODES_PER_SECOND = 4_000_000   # time_budget mode: a conservative search rate of the kernel
+MIN_NODES = 50_000             # time_budget mode: the least budget any single solve gets
 MAKE_BONUS = 0.5  # weight of the chance to make (or beat) the contract, in tricks
 
 
+# ---------------------------------------------------------------- reading the observation
+
+def _auction(obs: dict) -> Auction:
+    """The auction so far, from the calls the seat has seen."""
+    a = Auction(obs["dealer"])
+    a.calls = list(obs["calls"])
+    return a
+
+
+def _strain(obs: dict) -> str:
+    """The contract's strain letter, ``C D H S`` or ``N``."""
+    return bid_strain(obs["contract"])
+
+
+def _mover_hand(obs: dict) -> list[int]:
+    """The cards of the hand to play now (the seat's own, or dummy's when it plays them)."""
+    if obs["playing_hand"] == obs["seat"]:
+        return list(obs["hand"])
+    return list(obs["dummy_hand"])
+
+
+def _all_tricks(obs: dict) -> list[dict]:
+    """The finished tricks and the one in progress (``leader``, ``cards``)."""
+    out = list(obs["tricks"])
+    if obs["current_trick"] is not None:
+        out.append(obs["current_trick"])
+    return out
+
+
+def _legal_cards(obs: dict) -> list[int]:
+    """The legal cards of the hand to play (the game's rule: follow suit)."""
+    t = obs["current_trick"]
+    return tricks.legal_follows(_mover_hand(obs), t["cards"] if t else [], None)
+
+
 class BridgeAI:
-    """Rule-based bidding and PIMC card play. ``BridgeAI("bridge", seed=1, time_budget=0.5)``."""
+    """Rule-based bidding and PIMC card play. ``BridgeAI("bridge", seed=1, samples=24)``."""
 
     name = "ai"
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
-                 time_budget: float = 0.8, samples: int = 48, cheap: bool = False,
+                 samples: int = SAMPLES, max_nodes: int = MAX_NODES,
+                 time_budget: float | None = None, cheap: bool = False,
                  rule_tricks: int = 1, **_: Any) -> None:
         if cheap:
-            time_budget, samples = min(time_budget, 0.05), min(samples, 6)
-        if not time_budget > 0 or samples < 1:
-            raise CardcoreError(f"BridgeAI: time_budget {time_budget!r} and samples {samples!r} "
-                                "must be positive")
-        self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.time_budget = float(time_budget)
-        self.samples = int(samples)
+            samples, max_nodes = min(samples, 6), min(max_nodes, 100_000)
+            if time_budget is not None:
+                time_budget = min(time_budget, 0.05)
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise CardcoreError(f"BridgeAI: samples {samples!r}: expected an int >= 1")
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise CardcoreError(f"BridgeAI: max_nodes {max_nodes!r}: expected an int >= 1")
+        if time_budget is not None and not time_budget > 0:
+            raise CardcoreError(f"BridgeAI: time_budget {time_budget!r}: expected seconds > 0 "
+                                "or None (count the work instead)")
         if isinstance(rule_tricks, bool) or not isinstance(rule_tricks, int) or rule_tricks < 0:
             raise CardcoreError(f"BridgeAI: rule_tricks {rule_tricks!r}: expected an int >= 0")
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.samples = samples
+        self.max_nodes = max_nodes
+        self.time_budget = None if time_budget is None else float(time_budget)
         self.rule_tricks = rule_tricks
         self.last_info: dict = {}
 
@@ -66,8 +127,9 @@ class BridgeAI:
         legal = state.legal_actions()
         if not legal:
             raise CardcoreError("bridge: no legal action (the deal is over)")
-        if state.phase == "auction":
-            call, why = choose_call(state.hands[state.current_player], state.auction())
+        obs = state.observation(state.current_player)
+        if obs["phase"] == "auction":
+            call, why = choose_call(obs["hand"], _auction(obs))
             self.last_info = {"call": call, "rule": why}
             for a in legal:
                 if a.text == call:
@@ -75,60 +137,68 @@ class BridgeAI:
             return legal[0]  # pass is always first and always legal
         if len(legal) == 1:
             return legal[0]
-        done = sum(1 for t in state.tricks if t["winner"] is not None)
-        leading = not state.tricks or state.tricks[-1]["winner"] is not None
-        if not state.tricks or (done < self.rule_tricks and leading):
-            card = opening_lead(state)
+        done = len(obs["tricks"])
+        leading = obs["current_trick"] is None
+        ids = [int(a.cards[0]) for a in legal]
+        if (done == 0 and leading) or (done < self.rule_tricks and leading):
+            card = opening_lead(obs)
             self.last_info = {"rule": "lead"}
         elif done < self.rule_tricks:
-            card = trick_rule_card(state)
+            card = trick_rule_card(obs, ids)
             self.last_info = {"rule": "follow"}
         else:
-            card = self.choose_card(state)
+            card = self.choose_card(obs, ids)
         for a in legal:
             if int(a.cards[0]) == card:
                 return a
-        raise AssertionError("PIMC chose a card that is not legal")  # pragma: no cover
+        raise AssertionError("the AI chose a card that is not legal")  # pragma: no cover
 
     # ------------------------------------------------------------------ PIMC
-    def choose_card(self, state) -> int:
-        me = state.current_player
-        mover = state.playing_hand
-        legal = [int(a.cards[0]) for a in state.legal_actions()]
-        trump = state.trump
-        trick = state._trick()
+    def choose_card(self, obs: dict, legal: list[int]) -> int:
+        """The card (of ``legal``) with the best average over the sampled deals."""
+        me = obs["seat"]
+        mover = obs["playing_hand"]
+        trump = _strain(obs)
+        trick = obs["current_trick"]
         leader = trick["leader"] if trick else mover
         played_now = list(trick["cards"]) if trick else []
         known = {me}
-        if state.dummy_visible:
-            known.add(state.dummy)
+        if obs["dummy_hand"] is not None:
+            known.add(obs["dummy"])
         hidden = [s for s in range(4) if s not in known]
-        samples = self._sample(state, known, hidden)
         from ..bridge.solver import solve_cards
 
         totals = {c: 0.0 for c in legal}
-        decl_side = state.declarer % 2
-        side_has = state.won[mover % 2]
-        need = (6 + int(state.contract[0])) if mover % 2 == decl_side else (8 - int(state.contract[0]))
+        decl_side = obs["declarer"] % 2
+        won = obs["tricks_won"]
+        side_has = won["NS"] if mover % 2 == 0 else won["EW"]
+        level = bid_level(obs["contract"])
+        need = 6 + level if mover % 2 == decl_side else 8 - level
+        clock = self.time_budget is not None
         start = time.perf_counter()
-        deadline = start + self.time_budget
+        deadline = start + (self.time_budget or 0.0)
         n = skipped = 0
-        for hands in samples:
-            now = time.perf_counter()
-            # stop when one more solve (at the average cost so far) would pass the deadline
-            if n and now + (now - start) / n > deadline:
-                break
-            if skipped and now > deadline and (n or skipped >= 3):
-                break
-            budget = max(MIN_NODES, int((deadline - now) * NODES_PER_SECOND))
+        for hands in self._sample(obs, known, hidden):
+            if clock:
+                now = time.perf_counter()
+                # stop when one more solve (at the average cost so far) would pass the deadline
+                if n and now + (now - start) / n > deadline:
+                    break
+                if skipped and now > deadline and (n or skipped >= MAX_SKIPPED):
+                    break
+                budget = max(MIN_NODES, int((deadline - now) * NODES_PER_SECOND))
+            else:
+                if skipped >= MAX_SKIPPED:
+                    break
+                budget = self.max_nodes
             res = solve_cards(hands, trump, leader, played_now, max_nodes=budget)
             if res is None:
                 skipped += 1
                 continue
-            for c, tricks in res.items():
+            for c, got in res.items():
                 c = int(c)
                 if c in totals:
-                    totals[c] += tricks + (MAKE_BONUS if side_has + tricks >= need else 0.0)
+                    totals[c] += got + (MAKE_BONUS if side_has + got >= need else 0.0)
             n += 1
         # best average; ties to the lowest card (keeps high cards, a safe default)
         best = max(legal, key=lambda c: (round(totals[c], 6), -(c >> 2), -c))
@@ -136,16 +206,18 @@ class BridgeAI:
                           "values": {c: totals[c] / max(n, 1) for c in legal}}
         return best
 
-    def _sample(self, state, known: set[int], hidden: list[int]):
-        """Yield full positions (4 hand masks, seats 0..3) consistent with what ``known``
-        seats can see; at most ``self.samples`` of them."""
-        fixed = {s: list(state.hands[s]) for s in known}
+    def _sample(self, obs: dict, known: set[int], hidden: list[int]):
+        """Yield full positions (4 hand masks, seats 0..3) consistent with what the ``known``
+        seats show; at most ``self.samples`` of them."""
+        fixed = {obs["seat"]: list(obs["hand"])}
+        if obs["dummy_hand"] is not None:
+            fixed[obs["dummy"]] = list(obs["dummy_hand"])
         seen = set()
         for s in known:
-            seen.update(state.hands[s])
-        played_by = [[] for _ in range(4)]
-        voids = [set() for _ in range(4)]
-        for t in state.tricks:
+            seen.update(fixed[s])
+        played_by: list[list[int]] = [[] for _ in range(4)]
+        voids: list[set[int]] = [set() for _ in range(4)]
+        for t in _all_tricks(obs):
             led = t["cards"][0] & 3 if t["cards"] else None
             for k, c in enumerate(t["cards"]):
                 seat = (t["leader"] + k) % 4
@@ -154,8 +226,12 @@ class BridgeAI:
                 if k and c & 3 != led:
                     voids[seat].add(led)
         unknown = [c for c in range(52) if c not in seen]
-        sizes = {s: len(state.hands[s]) for s in hidden}
-        pics = read_auction(state.auction())
+        sizes = {s: obs["hand_sizes"][s] for s in hidden}
+        allowed = None
+        if any(voids[s] for s in hidden):
+            def allowed(seat: int, card: int) -> bool:
+                return (card & 3) not in voids[seat]
+        pics = read_auction(_auction(obs))
         rng = self.rng
         tries = 0
         made = 0
@@ -163,9 +239,9 @@ class BridgeAI:
         while made < self.samples:
             tries += 1
             strict = tries <= max_tries
-            deal = _deal_hidden(unknown, hidden, sizes, voids, rng)
-            if deal is None:
-                deal = _deal_hidden(unknown, hidden, sizes, [set()] * 4, rng)
+            deal = deal_unseen(unknown, sizes, rng, allowed=allowed)
+            if deal is None:  # the voids cannot be met: ignore them
+                deal = deal_unseen(unknown, sizes, rng)
             if strict and not all(_fits(pics[s], deal[s], played_by[s]) for s in hidden):
                 continue
             full = dict(fixed)
@@ -180,9 +256,9 @@ class BridgeAI:
             yield masks
 
 
-def opening_lead(state) -> int:
-    """The opening lead by rule (a double-dummy search of the full deal is slow and, with
-    every hand hidden, no better than these classic guides):
+def opening_lead(obs: dict) -> int:
+    """The opening lead by rule, from the leader's observation (a double-dummy search of the
+    full deal is slow and, with every hand hidden, no better than these classic guides):
 
     1. partner's suit (top of a doubleton or of touching honours, else low);
     2. the top of a sequence (A-K, K-Q, Q-J, J-10) in a suit the opponents did not bid;
@@ -190,20 +266,20 @@ def opening_lead(state) -> int:
     4. against no trump, the fourth-best card of the longest suit;
     5. otherwise the top of a worthless suit, else a low card of the longest side suit.
     """
-    me = state.playing_hand  # the declarer may be leading from dummy
-    hand = state.hands[me]
-    trump = state.trump
-    t = "CDHS".index(trump) if trump in "CDHS" else None
+    me = obs["playing_hand"]  # the declarer may be leading from dummy
+    hand = _mover_hand(obs)
+    t = trump_suit(_strain(obs))
     partner = (me + 2) % 4
-    auction = state.auction()
+    auction = _auction(obs)
     partner_suits, their_suits = [], set()
     for i, c in enumerate(auction.calls):
-        if c[0].isdigit() and c[1] in "CDHS":
+        if is_bid(c) and suit_index(bid_strain(c)) is not None:
             seat = auction.seat_of(i)
-            if seat == partner and "CDHS".index(c[1]) not in partner_suits:
-                partner_suits.append("CDHS".index(c[1]))
+            s = suit_index(bid_strain(c))
+            if seat == partner and s not in partner_suits:
+                partner_suits.append(s)
             elif seat % 2 != me % 2:
-                their_suits.add("CDHS".index(c[1]))
+                their_suits.add(s)
     by_suit = {s: sorted((c for c in hand if c & 3 == s), reverse=True) for s in range(4)}
 
     def top_of_sequence(cards):
@@ -243,36 +319,31 @@ def opening_lead(state) -> int:
     return by_suit[longest][-1]
 
 
-def trick_rule_card(state) -> int:
-    """A card for the rest of the first trick by the classic guides: second hand low, third
-    hand high (as cheaply as wins), fourth hand wins as cheaply as possible; when void, ruff
-    low if the opponents are winning, else discard from the longest side suit.
+def trick_rule_card(obs: dict, legal: list[int] | None = None) -> int:
+    """A card for the rest of the first trick by the classic guides, from the chooser's
+    observation (``legal``: the legal card ids, by default computed with the game's rule):
+    second hand low, third hand high (as cheaply as wins), fourth hand wins as cheaply as
+    possible; when void, ruff low if the opponents are winning, else discard from the longest
+    side suit.
 
     Used for the first trick only: with 49-51 cards out a double-dummy search of each sampled
     deal can take seconds, while from the second trick on it takes milliseconds.
     """
-    seat = state.playing_hand
-    legal = [int(a.cards[0]) for a in state.legal_actions()]
-    trick = state._trick()
+    seat = obs["playing_hand"]
+    if legal is None:
+        legal = _legal_cards(obs)
+    trick = obs["current_trick"]
     cards = trick["cards"]
     leader = trick["leader"]
-    t = "CDHS".index(state.trump) if state.trump in "CDHS" else None
+    t = trump_suit(_strain(obs))
     led = cards[0] & 3
-
-    def beats(a: int, b: int) -> bool:
-        if a & 3 == b & 3:
-            return a > b
-        return t is not None and a & 3 == t
-
-    win_i = 0
-    for i in range(1, len(cards)):
-        if beats(cards[i], cards[win_i]):
-            win_i = i
+    win_i = tricks.trick_winner(cards, t)
     winner_seat = (leader + win_i) % 4
     partner_winning = winner_seat % 2 == seat % 2
     position = len(cards) + 1  # 2nd, 3rd or 4th hand
     lowest = min(legal, key=lambda c: (c >> 2, c))
-    winners = sorted((c for c in legal if beats(c, cards[win_i])), key=lambda c: (c & 3 == t, c >> 2))
+    winners = sorted((c for c in legal if tricks.beats(c, cards[win_i], t)),
+                     key=lambda c: (c & 3 == t, c >> 2))
     following = legal[0] & 3 == led
     if following:
         if position == 2 or partner_winning or not winners:
@@ -282,49 +353,11 @@ def trick_rule_card(state) -> int:
     if not partner_winning and winners and position >= 2:
         return winners[0]
     side = [c for c in legal if c & 3 != t] or legal
-    by_len = {}
+    by_len: dict[int, list[int]] = {}
     for c in side:
         by_len.setdefault(c & 3, []).append(c)
     longest = max(by_len, key=lambda s: (len(by_len[s]), -(max(by_len[s]) >> 2)))
     return min(by_len[longest])
-
-
-def _deal_hidden(unknown: list[int], hidden: list[int], sizes: dict, voids, rng: Rng):
-    """Deal ``unknown`` among ``hidden`` seats with the given sizes, no card of a suit a seat
-    has shown out of; ``None`` when the voids cannot be met."""
-    cards = list(unknown)
-    rng.shuffle(cards)
-    room = dict(sizes)
-    out = {s: [] for s in hidden}
-    # cards that only one hidden seat may hold go first
-    flexible = []
-    for c in cards:
-        ok = [s for s in hidden if (c & 3) not in voids[s]]
-        if not ok:
-            return None
-        if len(ok) == 1:
-            s = ok[0]
-            if room[s] == 0:
-                return None
-            out[s].append(c)
-            room[s] -= 1
-        else:
-            flexible.append((c, ok))
-    for c, ok in flexible:
-        ok = [s for s in ok if room[s] > 0]
-        if not ok:
-            return None
-        total = sum(room[s] for s in ok)
-        x = rng.below(total)
-        for s in ok:
-            if x < room[s]:
-                break
-            x -= room[s]
-        out[s].append(c)
-        room[s] -= 1
-    if any(room[s] for s in hidden):
-        return None
-    return out
 
 
 def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bool:
@@ -332,10 +365,10 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
     hcp = 0
     lengths = [0, 0, 0, 0]
     for c in cards:
-        hcp += _HCP.get(c >> 2, 0)
+        hcp += HCP.get(c >> 2, 0)
         lengths[c & 3] += 1
     for c in played:
-        hcp += _HCP.get(c >> 2, 0)
+        hcp += HCP.get(c >> 2, 0)
         lengths[c & 3] += 1
     if not p.hcp_lo - slack <= hcp <= p.hcp_hi + slack:
         return False
@@ -345,4 +378,4 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
     return True
 
 
-__all__ = ["BridgeAI", "opening_lead", "trick_rule_card"]
+__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "MAX_NODES"]

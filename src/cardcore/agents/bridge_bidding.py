@@ -37,12 +37,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is_bid
-
-SUITS = "CDHS"
+from ..bridge.seats import HAND_SUITS, SUITS
 GAME_POINTS = 25  # combined points for a game in no trump or a major
 SLAM_POINTS = 31  # combined points for a small slam in a suit fit
 EXTRA_PER_TRUMP = 0  # fit length beyond eight cards, in points
-_HCP = {12: 4, 11: 3, 10: 2, 9: 1}
+HCP = {12: 4, 11: 3, 10: 2, 9: 1}
+"""High-card points by rank index: A 4, K 3, Q 2, J 1."""
 
 
 # ---------------------------------------------------------------- hand evaluation
@@ -64,7 +64,7 @@ class Hand:
             c = int(c)
             s, r = c & 3, c >> 2
             lengths[s] += 1
-            hcp += _HCP.get(r, 0)
+            hcp += HCP.get(r, 0)
             if r >= 10:
                 honors[s] += 1
         return cls(hcp, tuple(lengths), tuple(honors))
@@ -296,11 +296,11 @@ def _responses(opening: str, ctx: Context) -> list[Rule]:
             Rule(_bid(2, st), pts=(6, 9), minlen={st: 3}, text="simple raise"),
         ]
     # new suits at the one level, majors first, longest first
-    for s in sorted("DHS", key=lambda x: -"CDHS".index(x)):
+    for s in sorted(SUITS[1:], key=lambda x: -SUITS.index(x)):
         b = _bid(1, s)
         if bid_index(b) > bid_index(opening):
             rules.append(Rule(b, pts=(6, 40), minlen={s: 5}, text="new suit, forcing"))
-    for s in "DHS":
+    for s in SUITS[1:]:
         b = _bid(1, s)
         if bid_index(b) > bid_index(opening):
             rules.append(Rule(b, pts=(6, 40), minlen={s: 4}, text="new suit, forcing"))
@@ -311,7 +311,7 @@ def _responses(opening: str, ctx: Context) -> list[Rule]:
             Rule(_bid(2, st), pts=(6, 9), minlen={st: 5}, maxlen={"H": 3, "S": 3},
                  text="simple raise"),
         ]
-    for s in "SHDC":
+    for s in HAND_SUITS:
         b = _cheapest(s, opening)
         if b and bid_level(b) == 2 and s != st:
             rules.append(Rule(b, hcp=(11, 40), minlen={s: 5}, text="new suit, two level"))
@@ -418,7 +418,7 @@ def _overcalls(opening: str, ctx: Context) -> list[Rule]:
     rules = []
     if bid_level(last) <= 1 and op_strain != "N":
         rules.append(Rule("1NT", hcp=(15, 18), balanced=True, minlen={}, text="1NT overcall"))
-    for s in sorted("CDHS", key=lambda x: (x not in "HS", -"CDHS".index(x))):
+    for s in sorted(SUITS, key=lambda x: (x not in "HS", -SUITS.index(x))):
         if s == op_strain:
             continue
         b = _cheapest(s, last)
@@ -445,7 +445,7 @@ def _answer_takeout(ctx: Context) -> list[Rule]:
         t = next(iter(their))
         if t != "N" and ctx.doubled == 1:
             rules.append(Rule("pass", minlen={t: 5}, hcp=(8, 40), text="penalty pass"))
-    for s in sorted("CDHS", key=lambda x: (x not in "HS", -"CDHS".index(x))):
+    for s in sorted(SUITS, key=lambda x: (x not in "HS", -SUITS.index(x))):
         if s in their:
             continue
         b = _cheapest(s, last)
@@ -461,7 +461,7 @@ def _answer_takeout(ctx: Context) -> list[Rule]:
     nt = _cheapest("N", last)
     if nt and bid_level(nt) <= 2:
         rules.append(Rule(nt, hcp=(6, 10), text="no four-card suit"))
-    for s in sorted("CDHS", key=lambda x: -"CDHS".index(x)):
+    for s in HAND_SUITS:
         b = _cheapest(s, last)
         if s not in their and b and bid_level(b) <= 3:
             rules.append(Rule(b, minlen={s: 3}, text="forced answer"))

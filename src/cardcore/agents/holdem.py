@@ -19,10 +19,14 @@ Each decision:
    in the hand have folded so far (the agent keeps per-seat action counts across hands, so a
    player who never folds is never bluffed).
 
-The Monte Carlo sample count adapts to ``time_budget`` (seconds per decision, default 0.1);
-all randomness comes from the agent's seeded generator, so a seeded agent is reproducible as
-long as the time budget does not cut the sample count (it does not with the compiled kernel
-at the default 4,000 samples and 0.1 s).
+The agent reads only ``state.observation(seat)`` and ``state.legal_actions()``; a raise to
+an amount between the listed sizes is returned as ``Action("raise", "raise N", amount=N)``.
+
+The work per decision is counted: ``samples`` Monte Carlo deals (default 4,000, about a
+millisecond with the compiled kernel). All randomness comes from the agent's seeded generator,
+so a seeded agent plays the same on any machine. ``time_budget=`` (seconds per decision) is
+the explicit opt-in to let the clock cut the sample count (at least 200); then a seeded agent
+is reproducible only as long as the clock does not cut it.
 
 Also here: ``CallingStation`` (always check or call), registered as agent ``"calling-station"``
 for Hold'em, a baseline for benchmarks.
@@ -78,7 +82,7 @@ class _SeatStats:
 
 class HoldemAI:
     """Equity-driven no-limit Hold'em player. ``HoldemAI(game, seed=None, samples=4000,
-    time_budget=0.1, bluff=1.0)``; ``bluff=0`` disables bluffing."""
+    time_budget=None, bluff=1.0)``; ``bluff=0`` disables bluffing."""
 
     name = "ai"
     # value thresholds: bet when adjusted equity >= share * K + C (share = 1 / players)
@@ -89,15 +93,15 @@ class HoldemAI:
     FOLD_BONUS = 0.8
 
     def __init__(self, game: str | None = "holdem", seed: int | None = None, *,
-                 samples: int = 4000, time_budget: float = 0.1, bluff: float = 1.0,
+                 samples: int = 4000, time_budget: float | None = None, bluff: float = 1.0,
                  **_: Any) -> None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 100:
             raise IllegalAction(f"HoldemAI: samples={samples!r}: expected an int >= 100")
-        if not time_budget > 0:
-            raise IllegalAction(f"HoldemAI: time_budget={time_budget!r}: must be > 0")
+        if time_budget is not None and not time_budget > 0:
+            raise IllegalAction(f"HoldemAI: time_budget={time_budget!r}: must be > 0 or None")
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
-        self.time_budget = float(time_budget)
+        self.time_budget = None if time_budget is None else float(time_budget)
         self.bluff = float(bluff)
         self.stats: dict[int, _SeatStats] = {}
         self._seen_key: tuple | None = None
@@ -175,7 +179,10 @@ class HoldemAI:
             out.append(w)
         return combos, out, hole, board
 
-    def _equity(self, obs: dict, me: int, opponents: list[int], budget: float) -> float:
+    def _equity(self, obs: dict, me: int, opponents: list[int],
+                budget: float | None = None) -> float:
+        """Our share of the pot against the opponents' ranges: ``self.samples`` Monte Carlo
+        deals, fewer when ``budget`` (seconds) would be passed."""
         combos, weights, hole, board = self._ranges(obs, me, opponents)
         rows = [np.array([hole], dtype=np.uint8)]
         cum = [np.array([1.0])]
@@ -188,7 +195,9 @@ class HoldemAI:
             rows.append(combos[keep])
             cum.append(np.cumsum(w[keep]))
             offsets.append(offsets[-1] + int(keep.sum()))
-        n = max(200, min(self.samples, int(budget / max(self._per_sample, 1e-8))))
+        n = self.samples
+        if budget is not None:
+            n = max(200, min(n, int(budget / max(self._per_sample, 1e-8))))
         t0 = time.perf_counter()
         wins, ties, shares, total = _K.equity_ranges(
             np.ascontiguousarray(np.concatenate(rows)), np.concatenate(cum),
@@ -221,8 +230,10 @@ class HoldemAI:
         my_stack = stacks[me]
         street = obs["street"]
         n_opp = len(opponents)
-        budget = self.time_budget * 0.8 - (time.perf_counter() - t_start)
-        eq = self._equity(obs, me, opponents, max(budget, 0.002))
+        budget = None
+        if self.time_budget is not None:
+            budget = max(self.time_budget * 0.8 - (time.perf_counter() - t_start), 0.002)
+        eq = self._equity(obs, me, opponents, budget)
 
         # position: acting after every remaining opponent after the flop realises more equity
         last_to_act = all(self._acts_before(obs, s, me) for s in opponents)
@@ -242,25 +253,24 @@ class HoldemAI:
 
         if to_call <= 0:
             if can_raise and e >= value_thr:
-                return self._bet(state, by_kind, obs, me, e, value_thr, spr)
+                return self._bet(by_kind, obs, me, e, value_thr, spr)
             if (can_raise and street != "preflop" and n_opp <= 2 and self.bluff > 0
                     and self.rng.random() < self.bluff * 0.35 * fold_rate ** n_opp
                     * (1.5 if e > share * 0.8 else 0.6)):
-                return self._raise_to(state, by_kind, top + max(obs["big_blind"],
-                                                                int(0.6 * pot)))
+                return self._raise_to(obs, by_kind, top + max(obs["big_blind"], int(0.6 * pot)))
             return by_kind.get("check") or by_kind.get("call") or legal[0]
 
         pot_odds = to_call / (pot + to_call)
         committed = to_call >= 0.8 * my_stack or spr < 1.0
         if can_raise and e >= raise_thr and not (to_call >= my_stack):
-            return self._bet(state, by_kind, obs, me, e, raise_thr, spr)
+            return self._bet(by_kind, obs, me, e, raise_thr, spr)
         margin = 0.0 if committed else 0.03
         if e >= pot_odds + margin:
             return by_kind.get("call") or by_kind.get("all-in") or legal[0]
         if (can_raise and street != "preflop" and n_opp == 1 and self.bluff > 0
                 and to_call <= 0.75 * pot and e > 0.25
                 and self.rng.random() < self.bluff * 0.3 * fold_rate ** 2):
-            return self._raise_to(state, by_kind, top + int(1.0 * (pot + to_call)))
+            return self._raise_to(obs, by_kind, top + int(1.0 * (pot + to_call)))
         return by_kind.get("fold") or by_kind.get("check") or legal[0]
 
     @staticmethod
@@ -271,7 +281,7 @@ class HoldemAI:
         b = obs["button"]
         return (other - b - 1) % n < (me - b - 1) % n
 
-    def _bet(self, state: State, by_kind: dict, obs: dict, me: int, e: float, thr: float,
+    def _bet(self, by_kind: dict, obs: dict, me: int, e: float, thr: float,
              spr: float) -> Action:
         pot = obs["pot"]
         top = max(obs["bets"])
@@ -284,10 +294,12 @@ class HoldemAI:
             target = top + int(frac * (pot + to_call))
         if spr < 1.5 and e > thr:
             target = 10 ** 9  # short relative to the pot: all in
-        return self._raise_to(state, by_kind, target)
+        return self._raise_to(obs, by_kind, target)
 
-    def _raise_to(self, state: State, by_kind: dict, target: int) -> Action:
-        lo, hi = state.min_raise_to, state.max_raise_to
+    def _raise_to(self, obs: dict, by_kind: dict, target: int) -> Action:
+        """A raise to about ``target`` chips (this round's total): within the legal range,
+        an all-in when close to the whole stack."""
+        lo, hi = obs["min_raise_to"], obs["max_raise_to"]
         if lo is None or hi is None or "raise" not in by_kind and "all-in" not in by_kind:
             return by_kind.get("check") or by_kind.get("call") or next(iter(by_kind.values()))
         target = max(int(target), lo)

@@ -1,6 +1,8 @@
 """One Poker agents: ``OnePokerAI`` (card counting + opponent model) and a rule-of-thumb baseline.
 
-``OnePokerAI`` works only from ``state.observation(seat)`` and the public action history:
+``OnePokerAI`` works only from ``state.observation(seat)`` (which holds the public actions of
+every deal, ``actions`` and ``past[i]["actions"]``, locks without their cards) and
+``state.legal_actions()``:
 
 1. **Card counting.** The unseen cards are the double deck minus its own hand and the public
    discard pile (every locked card is revealed after its deal and stays in the discards until a
@@ -87,59 +89,31 @@ def opponent_lock_dist(cnt: list[int], up: int, lock_bias: float) -> list[float]
     return out
 
 
-class _DealTracker:
-    """Reads the public action log incrementally: for each deal, the opponent's largest bet or
-    raise increase as a fraction of the pot it faced."""
-
-    def __init__(self, opp: int) -> None:
-        self.opp = opp
-        self.done = 0          # log entries read
-        self.seed: int | None = None
-        self.last: list | None = None  # the last entry read (to notice another game)
-        self.locks = 0
-        self.aggr: list[float] = []
-        self.bets = [0, 0]
-        self.pot = 2.0
-
-    def fits(self, state: State, opp: int) -> bool:
-        log = state.log
-        return (self.opp == opp and self.seed == state.seed and self.done <= len(log)
-                and (self.done == 0 or log[self.done - 1] == self.last))
-
-    def update(self, log: list[list]) -> None:
-        for entry in log[self.done:]:
-            seat, kind, amount = entry[0], entry[1], entry[4]
-            if kind == "lock":
-                if self.locks % 2 == 0:
-                    self.aggr.append(0.0)
-                    self.bets = [0, 0]
-                    self.pot = 2.0
-                self.locks += 1
-            elif kind in ("raise", "all-in") and amount is not None:
-                inc = amount - max(self.bets)
-                if seat == self.opp and self.pot > 0:
-                    self.aggr[-1] = max(self.aggr[-1], inc / self.pot)
-                self.pot += amount - self.bets[seat]
-                self.bets[seat] = amount
-            elif kind == "call":
-                self.pot += max(self.bets) - self.bets[seat]
-                self.bets[seat] = max(self.bets)
-        self.done = len(log)
-        self.last = log[-1] if log else None
+def deal_aggression(actions: list[list], opp: int) -> float:
+    """The opponent's largest bet or raise increase in one deal as a fraction of the pot it
+    faced (the pot counted from the two antes), from the deal's public actions."""
+    aggr = 0.0
+    bets = [0, 0]
+    pot = 2.0
+    for seat, kind, amount in actions:
+        if kind in ("raise", "all-in") and amount is not None:
+            inc = amount - max(bets)
+            if seat == opp and pot > 0:
+                aggr = max(aggr, inc / pot)
+            pot += amount - bets[seat]
+            bets[seat] = amount
+        elif kind == "call":
+            pot += max(bets) - bets[seat]
+            bets[seat] = max(bets)
+    return aggr
 
 
-def _deal_records(state: State, seat: int, tracker: "_DealTracker | None" = None
-                  ) -> list[tuple[float, float]]:
-    """For each finished deal: (opponent's largest bet as a fraction of the pot it faced,
-    strength of the opponent's locked card)."""
-    opp = 1 - seat
-    if tracker is None or not tracker.fits(state, opp):
-        tracker = _DealTracker(opp)
-        tracker.seed = state.seed
-    tracker.update(state.log)
-    past = state.past  # type: ignore[attr-defined]
-    return [(tracker.aggr[i], _STRENGTH[d["locked"][opp] >> 2])
-            for i, d in enumerate(past) if i < len(tracker.aggr)]
+def deal_records(obs: dict) -> list[tuple[float, float]]:
+    """For each finished deal of the match: (the opponent's largest bet as a fraction of the
+    pot it faced, the strength of the card the opponent locked), from the observation."""
+    opp = 1 - obs["player"]
+    return [(deal_aggression(d["actions"], opp), _STRENGTH[d["locked"][opp] >> 2])
+            for d in obs["past"]]
 
 
 def honesty(records: list[tuple[float, float]]) -> float:
@@ -170,20 +144,11 @@ class OnePokerAI:
         self.bluff = bluff
         self.value, self.strong, self.reraise = value, strong, reraise
         self.margin, self.risk_margin = margin, risk_margin
-        self._k_cache: tuple[int, float] | None = None
-        self._tracker: _DealTracker | None = None
 
     # ------------------------------------------------------------ beliefs
-    def _k(self, state: State, seat: int) -> float:
-        n = len(state.past)  # type: ignore[attr-defined]
-        if self._k_cache is None or self._k_cache[0] != n:
-            if self._tracker is None or not self._tracker.fits(state, 1 - seat):
-                self._tracker = _DealTracker(1 - seat)
-                self._tracker.seed = state.seed
-            self._k_cache = (n, honesty(_deal_records(state, seat, self._tracker)))
-        return self._k_cache[1]
-
-    def opponent_dist(self, state: State, seat: int, obs: dict) -> list[float]:
+    def opponent_dist(self, obs: dict) -> list[float]:
+        """The distribution of the rank the opponent locked, from ``obs``."""
+        seat = obs["player"]
         cnt = unseen_counts(obs)
         opp = 1 - seat
         dist = opponent_lock_dist(cnt, obs["signals"][opp]["up"], self.lock_bias)
@@ -192,7 +157,7 @@ class OnePokerAI:
             if opp_bet > my_bet:
                 pot_before = max(2.0, obs["pot"] - (opp_bet - my_bet))
                 x = min(2.0, (opp_bet - my_bet) / pot_before)
-                k = self._k(state, seat)
+                k = honesty(deal_records(obs))
                 dist = [w * (max(0.02, _STRENGTH[r]) ** (k * x)) for r, w in enumerate(dist)]
         return dist
 
@@ -202,14 +167,14 @@ class OnePokerAI:
         assert seat is not None
         obs = state.observation(seat)
         legal = state.legal_actions()
-        dist = self.opponent_dist(state, seat, obs)
+        dist = self.opponent_dist(obs)
         if obs["phase"] == "lock":
             best = max(legal, key=lambda a: (equity(int(a.cards[0]) >> 2, dist), -int(a.cards[0])))
             return best
         e = equity(obs["locked"] >> 2, dist)
-        return self._bet(state, seat, obs, legal, e)
+        return self._bet(seat, obs, legal, e)
 
-    def _bet(self, state: State, seat: int, obs: dict, legal: list[Action], e: float) -> Action:
+    def _bet(self, seat: int, obs: dict, legal: list[Action], e: float) -> Action:
         kinds = {a.kind: a for a in legal}
         bets, pot = obs["bets"], obs["pot"]
         owed = max(bets) - bets[seat]
@@ -224,7 +189,9 @@ class OnePokerAI:
             if pot + call_amt >= 0.45 * (stack + bets[seat]) and frac >= 1.0:
                 target = hi  # the pot is big against the stack: commit
             target = max(lo, min(hi, target))
-            return state._resolve(f"raise {target}")  # type: ignore[attr-defined]
+            if target == hi and "all-in" in kinds:
+                return kinds["all-in"]
+            return Action("raise", f"raise {target}", amount=target)
 
         if owed <= 0:
             if e >= self.strong:
@@ -277,4 +244,5 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["OnePokerAI", "RuleOfThumbAgent", "equity", "unseen_counts", "opponent_lock_dist"]
+__all__ = ["OnePokerAI", "RuleOfThumbAgent", "equity", "unseen_counts", "opponent_lock_dist",
+           "deal_aggression", "deal_records", "honesty"]

@@ -26,9 +26,16 @@
    maximises its tricks, the defenders minimise) with a transposition table at trick starts,
    cards that are adjacent in rank merged. The
    search deepens one trick at a time (a quick-tricks estimate at the horizon) until it is exact
-   or the time budget ``budget_ms`` (default 100 ms per move; ``max_depth`` tricks at most)
-   runs out; the deepest finished horizon decides, by the mean payoff over the samples. With
-   no finished horizon a cheap rule plays (win as cheaply as possible, else the lowest card).
+   or the work budget ``nodes`` (search nodes per move, default 6,000: about as long as the
+   old 100 ms clock budget took on the reference machine; ``max_depth`` tricks at most) is
+   spent; the deepest finished horizon decides, by the mean payoff over the samples. With no
+   finished horizon a cheap rule plays (win as cheaply as possible, else the lowest card).
+   ``budget_ms=`` is the explicit opt-in to stop by the clock instead (then the same seed may
+   play differently on another machine).
+
+The search keeps a compact world (bit masks) but applies the game's own rules
+(``cardcore.preference.state``: ``legal_cards``, ``beats``, ``trick_winner``); the unseen cards
+are dealt by the one sampler, ``cardcore.agents.sampling.deal_unseen``.
 """
 
 from __future__ import annotations
@@ -36,21 +43,32 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..cards import deck_vienna32
+from ..errors import CardcoreError
 from ..game import Action, State
 from ..preference.state import (
-    DISPLAY_SUITS, HEARTS, LEVEL_SUIT, SUIT_BY_NAME, SUIT_LEVEL, SUIT_NAMES,
+    ACE, BONUS, DISPLAY_SUITS, FAIL, HEARTS, LEVEL_SUIT, NEED, SUIT_BY_NAME, SUIT_LEVEL,
+    SUIT_NAMES, TAKE, beats, legal_cards, trick_winner,
 )
 from ..rng import Rng, fresh_seed
 from . import register_agent
+from .sampling import deal_unseen
 
-ACE = 12
-LOW = 5          # the 7
-ALL32 = [r * 4 + s for r in range(LOW, ACE + 1) for s in range(4)]
-SUIT_MASK = [sum(1 << (r * 4 + s) for r in range(LOW, ACE + 1)) for s in range(4)]
+ALL32 = sorted(int(c) for c in deck_vienna32())
+LOW = ALL32[0] >> 2  # the 7
+SUIT_MASK = [sum(1 << c for c in ALL32 if c & 3 == s) for s in range(4)]
 ABOVE = [0] * 52
 for _c in ALL32:
-    ABOVE[_c] = sum(1 << (r * 4 + (_c & 3)) for r in range((_c >> 2) + 1, ACE + 1))
-del _c
+    ABOVE[_c] = sum(1 << c for c in ALL32 if c & 3 == _c & 3 and c > _c)
+#: ``_BEATS[trump][best * 52 + card]``: the game's ``beats`` for every pair of cards, asked
+#: once (the search asks it at every node)
+_BEATS = [[False] * (52 * 52) for _ in range(4)]
+for _t in range(4):
+    for _b in ALL32:
+        for _c in ALL32:
+            _BEATS[_t][_b * 52 + _c] = beats(_c, _b, _t)
+del _c, _b, _t
+DEFAULT_NODES = 8_000
 
 
 def _bits(m: int):
@@ -117,41 +135,56 @@ class _Abort(Exception):
     pass
 
 
-class Solver:
-    """Alpha-beta over one fully known position: the declarer's tricks from here."""
+_LEGAL: dict[tuple, int] = {}
 
-    def __init__(self, trump: int, declarer: int, active: list[int], deadline: float) -> None:
+
+def _legal_mask(hand: int, lead: int, best: int, lowest: bool, trump: int) -> int:
+    """The game's ``legal_cards`` of a hand mask on a trick led by ``lead`` and won so far by
+    ``best``, as a mask (remembered in ``_LEGAL``)."""
+    if len(_LEGAL) > 200_000:
+        _LEGAL.clear()
+    trick = [lead] if best == lead else [lead, best]
+    pool = 0
+    for c in legal_cards(list(_bits(hand)), trick, trump, lowest_beat=lowest):
+        pool |= 1 << c
+    return pool
+
+
+class Solver:
+    """Alpha-beta over one fully known position: the declarer's tricks from here.
+
+    ``max_nodes`` (> 0) and ``deadline`` (a ``time.perf_counter()`` value) end the search with
+    ``_Abort`` once passed; 0 / ``None``: no limit."""
+
+    def __init__(self, trump: int, declarer: int, active: list[int], max_nodes: int = 0,
+                 deadline: float | None = None) -> None:
         self.trump = trump
         self.declarer = declarer
         self.active = list(active)
         self.n = len(active)
         self.nxt = {s: active[(i + 1) % self.n] for i, s in enumerate(active)}
         self.three = self.n == 3
+        self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
         self.tmask = SUIT_MASK[trump]
+        self.wins = _BEATS[trump]
 
-    def moves(self, hand: int, led: int, best: int, nplayed: int, decl_led: bool,
+    def moves(self, hand: int, lead: int, best: int, nplayed: int, decl_led: bool,
               others: int) -> list[int]:
-        """Legal cards (bitmask rules), adjacent cards merged, a cheap move order."""
+        """Legal cards (the game's ``legal_cards``), adjacent cards merged, a cheap move
+        order. ``lead``: the card led to this trick, ``best`` the card winning it so far."""
         if nplayed == 0:
             pool = hand
-            beat = 0
         else:
-            pool = hand & SUIT_MASK[led]
-            if not pool:
-                pool = hand & self.tmask
-                if not pool:
-                    pool = hand
-            sb = best & 3
-            beat = pool & ABOVE[best]
-            if sb != self.trump:
-                beat |= pool & self.tmask
-            if beat:
-                if nplayed == 1 and decl_led and self.three:
-                    lb = beat & -beat
-                    return [lb.bit_length() - 1]
-                pool = beat
+            lowest = nplayed == 1 and decl_led and self.three
+            key = (hand, lead, best, lowest, self.trump)
+            pool = _LEGAL.get(key)
+            if pool is None:
+                pool = _legal_mask(hand, lead, best, lowest, self.trump)
+                _LEGAL[key] = pool
+            if lowest and pool & (pool - 1) == 0:
+                return [pool.bit_length() - 1]
         out = []
         for s in range(4):
             last = -1
@@ -218,22 +251,26 @@ class Solver:
             tt[key] = (v, v)
         return v
 
-    def play(self, hands, seat, leader, nplayed, led, best, best_seat, depth, alpha, beta, tt,
+    def play(self, hands, seat, leader, nplayed, lead, best, best_seat, depth, alpha, beta, tt,
              table):
         self.nodes += 1
-        if (self.nodes & 31) == 0 and time.perf_counter() > self.deadline:
+        if self.max_nodes and self.nodes > self.max_nodes:
+            raise _Abort
+        if (self.deadline is not None and (self.nodes & 31) == 0
+                and time.perf_counter() > self.deadline):
             raise _Abort
         others = table
         for s in self.active:
             if s != seat:
                 others |= hands[s]
-        mv = self.moves(hands[seat], led, best, nplayed, leader == self.declarer, others)
+        mv = self.moves(hands[seat], lead, best, nplayed, leader == self.declarer, others)
         maximizing = seat == self.declarer
+        wins = self.wins
         # cheap ordering: winning cards first for the side not yet winning, else low cards
         if nplayed:
             side_winning = (best_seat == self.declarer) == maximizing
             if not side_winning:
-                mv.sort(key=lambda c: (not self._beats(c, best), c >> 2))
+                mv.sort(key=lambda c: (not wins[best * 52 + c], c >> 2))
             else:
                 mv.sort(key=lambda c: c >> 2)
         else:
@@ -243,10 +280,10 @@ class Solver:
             bit = 1 << c
             hands[seat] ^= bit
             if nplayed == 0:
-                nl, nb, nbs = c & 3, c, seat
+                nl, nb, nbs = c, c, seat
             else:
-                nl = led
-                if self._beats(c, best):
+                nl = lead
+                if wins[best * 52 + c]:
                     nb, nbs = c, seat
                 else:
                     nb, nbs = best, best_seat
@@ -271,23 +308,19 @@ class Solver:
                 break
         return value
 
-    def _beats(self, c: int, best: int) -> bool:
-        if (c & 3) == (best & 3):
-            return c > best
-        return (c & 3) == self.trump
-
-    def root_values(self, hands, seat, leader, nplayed, led, best, best_seat, depth, tt,
+    def root_values(self, hands, seat, leader, nplayed, lead, best, best_seat, depth, tt,
                     table, cands) -> dict[int, float]:
         """The value of each candidate card (exact within the horizon)."""
         out = {}
+        wins = self.wins
         for c in cands:
             bit = 1 << c
             hands[seat] ^= bit
             if nplayed == 0:
-                nl, nb, nbs = c & 3, c, seat
+                nl, nb, nbs = c, c, seat
             else:
-                nl = led
-                nb, nbs = (c, seat) if self._beats(c, best) else (best, best_seat)
+                nl = lead
+                nb, nbs = (c, seat) if wins[best * 52 + c] else (best, best_seat)
             if nplayed + 1 == self.n:
                 add = 1.0 if nbs == self.declarer else 0.0
                 v = add + self.trick_start(hands, nbs, depth - 1, -1.0, 99.0, tt)
@@ -312,7 +345,7 @@ def play_constraints(obs: dict) -> list[list[int]]:
         best = cards[0][1]
         for seat, c in cards[1:]:
             s = c & 3
-            beat = (s == best & 3 and c > best) or (s != best & 3 and s == trump)
+            beat = beats(c, best, trump)
             if s != led:
                 cap[seat][led] = 0
                 if s != trump:
@@ -326,45 +359,52 @@ def play_constraints(obs: dict) -> list[list[int]]:
     return cap
 
 
-def sample_hands(rng: Rng, unseen: list[int], sizes: dict[int, int],
-                 cap: list[list[int]], tries: int = 20) -> dict[int, list[int]] | None:
-    """Deal ``unseen`` to the seats in ``sizes`` (the rest goes unused) within the caps."""
-    order = sorted(sizes, key=lambda p: sum(1 for c in unseen if (c >> 2) < cap[p][c & 3]))
-    for attempt in range(tries):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        out: dict[int, list[int]] = {}
-        ok = True
-        for p in order:
-            relax = attempt >= tries - 2
-            elig = [c for c in pool if relax or (c >> 2) < cap[p][c & 3]]
-            if len(elig) < sizes[p]:
-                ok = False
-                break
-            take = elig[:sizes[p]]
-            out[p] = take
-            taken = set(take)
-            pool = [c for c in pool if c not in taken]
-        if ok:
-            return out
-    return None
+def deal_within_caps(rng: Rng, unseen: list[int], sizes: dict[int, int],
+                     cap: list[list[int]], tries: int = 18) -> dict[int, list[int]] | None:
+    """Deal ``unseen`` to the seats in ``sizes`` (the rest goes unused) with the one sampler,
+    ``deal_unseen``, within the caps (``play_constraints``); when ``tries`` attempts all meet
+    a dead end, once more ignoring the caps. ``None`` only when the sizes cannot be met."""
+    if all(cap[p][s] >= 13 for p in sizes for s in range(4)):
+        return deal_unseen(unseen, sizes, rng)
+
+    def allowed(seat: int, card: int) -> bool:
+        return (card >> 2) < cap[seat][card & 3]
+
+    deal = deal_unseen(unseen, sizes, rng, allowed=allowed, tries=tries)
+    if deal is None:  # the inference is wrong somewhere: relax it
+        deal = deal_unseen(unseen, sizes, rng)
+    return deal
 
 
 # ------------------------------------------------------------------ the AI
 
 class PreferenceAI:
-    """The built-in Preference AI (see the module docstring)."""
+    """The built-in Preference AI (see the module docstring).
+
+    Card play thinks for ``nodes`` search nodes per move (default ``DEFAULT_NODES``; 0: no
+    limit), or, with the opt-in ``budget_ms``, by the clock (then ``nodes`` defaults to no
+    limit)."""
 
     name = "ai"
 
     def __init__(self, game: str | None = "preference", seed: int | None = None, *,
-                 budget_ms: float = 100.0, samples: int = 10, bid: float = 5.3,
-                 talon: float = 0.4, game_tricks: float = 6.3, hearts: float = 6.6,
-                 no_aces: float = 6.8, stay: float = 2.8, invite: float = 3.4,
-                 max_depth: int = 10, infer: float = 4.5, adapt: float = 3.0,
-                 **_: Any) -> None:
+                 nodes: int | None = None, budget_ms: float | None = None, samples: int = 10,
+                 bid: float = 5.3, talon: float = 0.4, game_tricks: float = 6.3,
+                 hearts: float = 6.6, no_aces: float = 6.8, stay: float = 2.8,
+                 invite: float = 3.4, max_depth: int = 10, infer: float = 4.5,
+                 adapt: float = 3.0, **_: Any) -> None:
+        if nodes is None:
+            nodes = DEFAULT_NODES if budget_ms is None else 0
+        if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 0:
+            raise CardcoreError(f"PreferenceAI: nodes {nodes!r}: expected an int >= 0 "
+                                "(0: no limit)")
+        if budget_ms is not None and not budget_ms > 0:
+            raise CardcoreError(f"PreferenceAI: budget_ms {budget_ms!r}: expected > 0 or None")
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise CardcoreError(f"PreferenceAI: samples {samples!r}: expected an int >= 1")
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.budget = budget_ms / 1000.0
+        self.nodes = nodes
+        self.budget = None if budget_ms is None else budget_ms / 1000.0
         self.samples = samples
         self.t_bid, self.t_talon, self.t_game = bid, talon, game_tricks
         self.t_hearts, self.t_no_aces = hearts, no_aces
@@ -436,7 +476,9 @@ class PreferenceAI:
 
     # -------------------------------------------------------------- card play
     def _play(self, obs: dict, legal: list[Action]) -> Action:
-        deadline = time.perf_counter() + 0.8 * self.budget   # headroom for the last nodes
+        deadline = None
+        if self.budget is not None:
+            deadline = time.perf_counter() + 0.8 * self.budget   # headroom for the last nodes
         seat = obs["player"]
         con = obs["contract"]
         trump, decl = con["trump"], con["declarer"]
@@ -453,12 +495,10 @@ class PreferenceAI:
         trick = obs["trick"]
         nplayed = len(trick)
         leader = trick[0][0] if trick else seat
-        led = trick[0][1] & 3 if trick else -1
+        lead = trick[0][1] if trick else -1
         best, best_seat = -1, -1
-        for s, c in trick:
-            if best < 0 or ((c & 3) == (best & 3) and c > best) or (
-                    (c & 3) != (best & 3) and (c & 3) == trump):
-                best, best_seat = c, s
+        if trick:
+            best_seat, best = trick[trick_winner([c for _, c in trick], trump)]
         legal_ids = [int(a.cards[0]) for a in legal]
         worlds, spare = [], []
         # as a defender, prefer deals where the declarer's hand fits its contract
@@ -470,7 +510,7 @@ class PreferenceAI:
         for _ in range(self.samples * (3 if want is not None else 1)):
             if len(worlds) >= self.samples:
                 break
-            deal = sample_hands(self.rng, unseen, sizes, cap)
+            deal = deal_within_caps(self.rng, unseen, sizes, cap)
             if deal is None:
                 break
             hands = [0, 0, 0]
@@ -488,11 +528,11 @@ class PreferenceAI:
         chosen = None
         self.last_depth = 0
         if worlds:
-            solver = Solver(trump, decl, active, deadline)
+            solver = Solver(trump, decl, active, self.nodes, deadline)
             others_all = 0
             for c in unseen:
                 others_all |= 1 << c
-            cands = solver.moves(sum(1 << c for c in hand), led, best, nplayed,
+            cands = solver.moves(sum(1 << c for c in hand), lead, best, nplayed,
                                  leader == decl, others_all | table)
             cands = [c for c in cands if c in legal_ids] or legal_ids
             if len(cands) == 1:
@@ -504,7 +544,7 @@ class PreferenceAI:
                         totals = {c: 0.0 for c in cands}
                         for hands in worlds:
                             tt: dict = {}
-                            vals = solver.root_values(list(hands), seat, leader, nplayed, led,
+                            vals = solver.root_values(list(hands), seat, leader, nplayed, lead,
                                                       best, best_seat, depth, tt, table, cands)
                             for c, v in vals.items():
                                 totals[c] += self._utility(won_decl + v, seat, obs)
@@ -512,7 +552,9 @@ class PreferenceAI:
                         break
                     chosen = max(cands, key=lambda c: (totals[c], -(c >> 2)))
                     self.last_depth = depth
-                    if time.perf_counter() > deadline:
+                    if self.nodes and solver.nodes >= self.nodes:
+                        break
+                    if deadline is not None and time.perf_counter() > deadline:
                         break
         if chosen is None:
             side_winning = bool(trick) and (best_seat == decl) == (seat == decl)
@@ -526,10 +568,10 @@ class PreferenceAI:
     def _utility(t: float, seat: int, obs: dict) -> float:
         """The payoff of ``seat`` when the declarer ends with ``t`` tricks (a smooth step)."""
         con = obs["contract"]
-        p_made = min(1.0, max(0.0, t - 5.0))
-        bonus = 10.0 * (con["kind"] == "hearts") + 10.0 * bool(obs["no_aces"])
-        if seat == con["declarer"]:
-            return p_made * (10 + 2 * bonus) - (1 - p_made) * (20 + 2 * bonus) - (10 - t)
+        p_made = min(1.0, max(0.0, t - (NEED - 1)))
+        bonus = float(BONUS) * (con["kind"] == "hearts") + float(BONUS) * bool(obs["no_aces"])
+        if seat == con["declarer"]:   # the pot move, the bonuses, 1 per defenders' trick
+            return p_made * (TAKE + 2 * bonus) - (1 - p_made) * (FAIL + 2 * bonus) - (10 - t)
         return (10 - t) + (1 - p_made) * bonus - p_made * bonus
 
 
@@ -560,12 +602,8 @@ def fallback_card(hand: list[int], trick: list[int], trump: int, side_winning: b
     already winning; otherwise the lowest card."""
     if not trick:
         return max(legal, key=lambda c: (c & 3 == trump, c >> 2))
-    best = trick[0]
-    for c in trick[1:]:
-        if ((c & 3) == (best & 3) and c > best) or ((c & 3) != (best & 3) and (c & 3) == trump):
-            best = c
-    winners = [c for c in legal if ((c & 3) == (best & 3) and c > best)
-               or ((c & 3) != (best & 3) and (c & 3) == trump)]
+    best = trick[trick_winner(trick, trump)]
+    winners = [c for c in legal if beats(c, best, trump)]
     if winners and not side_winning:
         return min(winners, key=lambda c: c >> 2)
     return min(legal, key=lambda c: (c & 3 == trump, c >> 2))
@@ -632,4 +670,5 @@ class SimplePreferenceAgent:
 register_agent("simple", "preference", "cardcore.agents.preference:SimplePreferenceAgent")
 
 __all__ = ["PreferenceAI", "SimplePreferenceAgent", "estimate_tricks", "suit_winners",
-           "best_trump", "Solver", "play_constraints", "sample_hands", "fallback_card"]
+           "best_trump", "Solver", "play_constraints", "deal_within_caps", "fallback_card",
+           "DEFAULT_NODES"]

@@ -17,6 +17,16 @@ the stock size, marriages and the cards publicly known in the opponent's hand.
   exchanged; a K or Q with its partner is always led as a marriage.
 
 Values are game points of the deal from the AI's side (-3..3).
+
+The search keeps its own compact world (``World``) but plays it by the game's own rules:
+``cardcore.schnapsen.state``'s ``card_points``, ``beats``, ``strict_follows``, ``game_points``
+and ``TARGET``. The opponent's hand and the stock order are dealt by the one sampler,
+``cardcore.agents.sampling.deal_unseen``.
+
+The work per decision is counted, so a seeded AI makes the same moves on any machine:
+``samples`` worlds, and no further world once ``max_nodes`` search nodes are spent (after at
+least two worlds; default 24,000, about the 60 ms the old clock limit allowed on the reference
+machine). ``time_limit=`` seconds is the explicit opt-in to stop sampling by the clock.
 """
 
 from __future__ import annotations
@@ -25,23 +35,41 @@ import math
 import time
 from typing import Any
 
-from ..cards import deck_vienna20
+from ..cards import SUITS, deck_vienna20
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
+from ..schnapsen.state import (
+    KING, QUEEN, TARGET, beats, card_points, game_points, strict_follows,
+)
 from . import register_agent
+from .sampling import deal_unseen
 
-_PT = [0] * 52
-for _c in deck_vienna20():
-    _PT[int(_c)] = {8: 10, 9: 2, 10: 3, 11: 4, 12: 11}[int(_c) >> 2]
 _ALL = [int(c) for c in deck_vienna20()]
-_SUIT = {"c": 0, "d": 1, "h": 2, "s": 3}
-KING, QUEEN, JACK = 11, 10, 9
+#: card points by card id, read once from the game's ``card_points``
+_PT = [0] * 52
+for _c in _ALL:
+    _PT[_c] = card_points(_c)
+del _c
+#: ``_BEATS[trump][lead * 52 + follow]``: the game's ``beats`` for every pair of cards, asked
+#: once (the search asks it millions of times)
+_BEATS = [[False] * (52 * 52) for _ in range(4)]
+for _t in range(4):
+    for _l in _ALL:
+        for _f in _ALL:
+            _BEATS[_t][_l * 52 + _f] = beats(_l, _f, _t)
+del _t, _l, _f
+_FOLLOWS: dict[tuple, list[int]] = {}
 
 
-def _scale(points: int, has_trick: bool) -> int:
-    if not has_trick:
-        return 3
-    return 1 if points >= 33 else 2
+def _strict_follows(hand: list[int], lead: int, trump: int) -> list[int]:
+    """The game's ``strict_follows``, remembered per (hand, lead, trump)."""
+    key = (tuple(hand), lead, trump)
+    out = _FOLLOWS.get(key)
+    if out is None:
+        if len(_FOLLOWS) > 100_000:
+            _FOLLOWS.clear()
+        out = _FOLLOWS[key] = strict_follows(hand, lead, trump)
+    return out
 
 
 class World:
@@ -100,21 +128,14 @@ class World:
             return out
         hand = self.h[1 - self.leader]
         lead = self.lead
-        if not self.strict():
-            cards = hand
-        else:
-            ls = lead & 3
-            same = [c for c in hand if (c & 3) == ls]
-            if same:
-                cards = [c for c in same if _PT[c] > _PT[lead]] or same
-            else:
-                cards = [c for c in hand if (c & 3) == self.trump] or hand
-        # winning cards first, cheapest first; then the cheapest losers
         tr = self.trump
+        cards = _strict_follows(hand, lead, tr) if self.strict() else hand
+        # winning cards first, cheapest first; then the cheapest losers
+        wins = _BEATS[tr]
+        base = lead * 52
 
         def key(c: int) -> tuple:
-            win = ((c & 3) == (lead & 3) and _PT[c] > _PT[lead]) or (
-                (c & 3) == tr and (lead & 3) != tr)
+            win = wins[base + c]
             return (0 if win else 1, _PT[c] if not win else -_PT[lead] + _PT[c])
         return [("p", c) for c in sorted(cards, key=key)]
 
@@ -132,7 +153,7 @@ class World:
             amount = 40 if s == self.trump else 20
             if self.tw[p]:
                 self.pts[p] += amount
-                if self.pts[p] >= 66:
+                if self.pts[p] >= TARGET:
                     self._end(p, False)
                     return
             else:
@@ -142,10 +163,7 @@ class World:
             self.lead = c
             return
         lc, lead_seat = self.lead, self.leader
-        if (c & 3) == (lc & 3):
-            w = p if _PT[c] > _PT[lc] else lead_seat
-        else:
-            w = p if (c & 3) == self.trump else lead_seat
+        w = p if _BEATS[self.trump][lc * 52 + c] else lead_seat
         self.lead = -1
         if not self.tw[w]:
             self.pts[w] += self.pend[w]
@@ -153,7 +171,7 @@ class World:
         self.tw[w] += 1
         self.pts[w] += _PT[c] + _PT[lc]
         self.leader = w
-        if self.pts[w] >= 66:
+        if self.pts[w] >= TARGET:
             self._end(w, False)
             return
         if self.stock and not self.closed:
@@ -165,13 +183,13 @@ class World:
     def _end(self, winner: int, last: bool) -> None:
         if self.closed:
             if winner == self.closer:
-                gp = _scale(self.rp, self.rt > 0)
+                gp = game_points(self.rp, self.rt > 0)
             else:
                 gp = 2 if self.rt > 0 else 3
         elif last:
             gp = 1
         else:
-            gp = _scale(self.pts[1 - winner], self.tw[1 - winner] > 0)
+            gp = game_points(self.pts[1 - winner], self.tw[1 - winner] > 0)
         self.val = float(gp if winner == 0 else -gp)
 
     # ---------------------------------------------------------------- evaluation
@@ -191,8 +209,7 @@ class World:
         ms = self.moves(False)              # winners first, cheapest first
         lead = self.lead
         c = ms[0][1]
-        win = ((c & 3) == (lead & 3) and _PT[c] > _PT[lead]) or ((c & 3) == tr and
-                                                                   (lead & 3) != tr)
+        win = _BEATS[tr][lead * 52 + c]
         if win and (_PT[lead] >= 10 or self.strict() or _PT[c] + _PT[lead] >= 14):
             return ms[0]
         return ("p", min((m[1] for m in ms), key=lambda x: ((x & 3) == tr, _PT[x])))
@@ -219,10 +236,15 @@ class World:
         return 2.0 * math.tanh(d / self.SCALE)
 
 
+#: search nodes visited so far (all searches): ``SchnapsenAI`` reads the difference
+NODES = [0]
+
+
 def search(w: World, depth: int, alpha: float, beta: float, me: int,
            rollouts: bool = False) -> float:
     """Alpha-beta value of ``w`` for ``me``; ``depth`` tricks ahead while the stock is open,
     to the end once it is closed or exhausted."""
+    NODES[0] += 1
     if w.val is not None:
         return w.val if me == 0 else -w.val
     if w.lead < 0 and depth <= 0 and not w.strict():
@@ -268,7 +290,7 @@ class Knowledge:
         me = obs["player"]
         self.me = me
         self.hand = list(obs["hand"])
-        self.trump = _SUIT[obs["trump"]]
+        self.trump = SUITS.index(obs["trump"])
         self.trump_card = obs["trump_card"]
         self.stock_size = obs["stock_size"]
         self.closed = obs["closed"]
@@ -290,7 +312,7 @@ class Knowledge:
         for p in (0, 1):
             amount = 0
             for s in obs["marriages"][p]:
-                su = _SUIT[s]
+                su = SUITS.index(s)
                 self.mar[p] |= 1 << su
                 amount += 40 if su == self.trump else 20
             if self.tw[p]:
@@ -304,13 +326,15 @@ class Knowledge:
 
     def world(self, rng: Rng | None) -> World:
         """One determinisation (``rng`` None: the unseen cards in order, exact when the stock
-        is exhausted)."""
-        pool = self.unseen[:]
-        if rng is not None:
-            rng.shuffle(pool)
+        is exhausted): the opponent's unknown cards and the stock order from ``deal_unseen``
+        (holder 0: the opponent's unknown cards, holder 1: the rest, in stock order)."""
         need = self.opp_size - len(self.opp_known)
-        opp = self.opp_known + pool[:need]
-        rest = pool[need:]
+        if rng is None:
+            dealt = {0: self.unseen[:need], 1: self.unseen[need:]}
+        else:
+            dealt = deal_unseen(self.unseen, {0: need, 1: len(self.unseen) - need}, rng)
+        opp = self.opp_known + dealt[0]
+        rest = dealt[1]
         w = World.__new__(World)
         w.h = [[], []]
         w.h[self.me] = self.hand[:]
@@ -348,15 +372,19 @@ class SchnapsenAI:
     cards; default 0: off, it measured no stronger and is slower),
     ``rollouts`` (mix a quick playout into the horizon value; default off),
     ``close_margin`` (how much closing must beat playing on, in game points, default 0.35),
-    ``time_limit`` (seconds per decision, default 0.1: sampling stops early when 60% of it is
-    spent, after at least two worlds).
+    ``max_nodes`` (search nodes per decision, default 24,000: no further world is searched
+    once they are spent, after at least two worlds; 0: no limit),
+    ``time_limit`` (opt-in seconds per decision, default ``None``; with a limit, sampling also
+    stops when 60% of it is spent, after at least two worlds, and the same seed may then play
+    differently on another machine).
     """
 
     name = "ai"
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  samples: int = 16, depth: int = 1, close_margin: float = 0.35,
-                 time_limit: float = 0.1, rollouts: bool = False, deep_stock: int = 0,
+                 max_nodes: int = 24_000, time_limit: float | None = None,
+                 rollouts: bool = False, deep_stock: int = 0,
                  **_: Any) -> None:
         self.rollouts = rollouts
         self.deep_stock = deep_stock
@@ -364,6 +392,7 @@ class SchnapsenAI:
         self.samples = samples
         self.depth = depth
         self.close_margin = close_margin
+        self.max_nodes = max_nodes
         self.time_limit = time_limit
 
     def act(self, state: State) -> Action:
@@ -385,6 +414,7 @@ class SchnapsenAI:
             n = self.samples if not k.closed else max(4, self.samples // 2)
             worlds = [k.world(self.rng) for _ in range(n)]
         t0 = time.perf_counter()
+        nodes0 = NODES[0]
         totals = [0.0] * len(moves)
         close_total, close_n = 0.0, 0
         close_idx = next((i for i, (m, _) in enumerate(moves) if m[0] == "c"), None)
@@ -404,7 +434,10 @@ class SchnapsenAI:
                 close_total += search(child, 0, -9.0, 9.0, me)
                 close_n += 1
             used += 1
-            if time.perf_counter() - t0 > self.time_limit * 0.6 and used >= 2:
+            if used >= 2 and self.max_nodes and NODES[0] - nodes0 > self.max_nodes:
+                break
+            if (self.time_limit is not None and used >= 2
+                    and time.perf_counter() - t0 > self.time_limit * 0.6):
                 break
         best_j, best_v = None, -99.0
         for j in range(len(moves)):
@@ -444,7 +477,7 @@ class GreedySchnapsen:
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
         obs = state.observation(state.current_player)
-        trump = _SUIT[obs["trump"]]
+        trump = SUITS.index(obs["trump"])
         a = _find(legal, "exchange")
         if a is not None:
             return a
@@ -457,12 +490,7 @@ class GreedySchnapsen:
                                              _PT[int(x.cards[0])]))
         lead = obs["trick"][0][1]
 
-        def wins(c: int) -> bool:
-            if (c & 3) == (lead & 3):
-                return _PT[c] > _PT[lead]
-            return (c & 3) == trump
-
-        winners = [x for x in plays if wins(int(x.cards[0]))]
+        winners = [x for x in plays if beats(lead, int(x.cards[0]), trump)]
         if winners and (_PT[lead] >= 10 or obs["stock_size"] == 0 or obs["closed"]):
             return min(winners, key=lambda x: ((int(x.cards[0]) & 3) == trump,
                                                _PT[int(x.cards[0])]))

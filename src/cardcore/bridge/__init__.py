@@ -1,7 +1,8 @@
 """Contract Bridge: deals (PBN/LIN), auction, play, duplicate scoring, double-dummy solver.
 
 Seats in the game are S, W, N, E = 0, 1, 2, 3; ``Deal`` and the solver speak directions
-N, E, S, W.
+N, E, S, W. The one table of seats, directions, suits and strains (and the converters between
+them) is :mod:`cardcore.bridge.seats`.
 """
 
 from .auction import Auction, parse_call

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..errors import IllegalAction
+from .seats import BID_STRAINS, SUITS
 
-STRAIN_NAMES = ("C", "D", "H", "S", "NT")
+STRAIN_NAMES = BID_STRAINS
 BIDS: tuple[str, ...] = tuple(f"{lvl}{s}" for lvl in range(1, 8) for s in STRAIN_NAMES)
 CALLS: tuple[str, ...] = ("pass", "X", "XX") + BIDS
 _BID_INDEX = {b: i for i, b in enumerate(BIDS)}
@@ -33,7 +34,7 @@ _ALIASES = {
     "x": "X", "dbl": "X", "double": "X", "d": "X",
     "xx": "XX", "rdbl": "XX", "redouble": "XX", "r": "XX", "redbl": "XX",
 }
-_SUIT_SYMBOLS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
+_SUIT_SYMBOLS = dict(zip("\u2663\u2666\u2665\u2660", SUITS))  # the symbols of clubs .. spades
 
 
 def parse_call(text: str) -> str:

@@ -22,11 +22,10 @@ from collections.abc import Iterable, Mapping
 from ..cards import RANKS, Card, CardsLike, parse
 from ..errors import CardError, FormatError
 from ..rng import Rng
+from . import seats
+from .seats import DIRECTIONS, HAND_SUITS
 
-DIRECTIONS = "NESW"
-"""The four directions, clockwise; a direction's index here is its *seat* in the solver."""
-
-PBN_SUITS = (3, 2, 1, 0)
+PBN_SUITS = seats.HAND_SUIT_IDS
 """Suit ids in PBN order within a hand: spades, hearts, diamonds, clubs."""
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)}
@@ -35,10 +34,9 @@ _FULL = (1 << 52) - 1
 
 def direction_index(direction: str) -> int:
     """``"N"``, ``"E"``, ``"S"``, ``"W"`` (either case) -> 0, 1, 2, 3; else ``FormatError``."""
-    if isinstance(direction, str):
-        i = DIRECTIONS.find(direction.strip().upper())
-        if len(direction.strip()) == 1 and i >= 0:
-            return i
+    i = seats.direction_index(direction)
+    if i is not None:
+        return i
     raise FormatError(f"direction {direction!r}: expected one of N, E, S, W")
 
 
@@ -255,7 +253,7 @@ class Deal:
         def lines(seat: int) -> list[str]:
             m = self._masks[seat]
             out = []
-            for suit, sym in zip(PBN_SUITS, "SHDC"):
+            for suit, sym in zip(PBN_SUITS, HAND_SUITS):
                 ranks = "".join(RANKS[r] for r in range(12, -1, -1) if m >> (r * 4 + suit) & 1)
                 out.append(f"{sym} {ranks or '-'}")
             return out

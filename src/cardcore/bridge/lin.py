@@ -27,12 +27,10 @@ from ..cards import RANKS, Card
 from ..errors import CardcoreError, FormatError
 from .auction import parse_call
 from .deal import Deal
+from .seats import HAND_SUITS, SEATS, SUITS, suit_index
 
-_SEATS = "SWNE"  # the game's seat order, which is also LIN's hand order
 _VUL_IN = {"o": "none", "0": "none", "-": "none", "n": "ns", "e": "ew", "b": "both"}
 _VUL_OUT = {"none": "o", "ns": "n", "ew": "e", "both": "b"}
-_SUIT_ORDER = "SHDC"
-_SUIT_ID = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
 @dataclass
@@ -66,8 +64,8 @@ def _parse_hand(text: str, where: str) -> list[int]:
     suit = None
     t = text.strip().upper().replace("10", "T")
     for ch in t:
-        if ch in _SUIT_ID:
-            suit = _SUIT_ID[ch]
+        if suit_index(ch) is not None:
+            suit = suit_index(ch)
         elif ch in RANKS:
             if suit is None:
                 raise FormatError(f"LIN md hand {text!r} ({where}): rank {ch!r} before a suit")
@@ -87,22 +85,22 @@ def _parse_md(value: str) -> tuple[int, Deal]:
         raise FormatError(f"LIN md {value!r}: expected 3 or 4 hands separated by ','")
     while len(hands_txt) < 4:
         hands_txt.append("")
-    hands = [_parse_hand(h, _SEATS[i]) for i, h in enumerate(hands_txt)]
+    hands = [_parse_hand(h, SEATS[i]) for i, h in enumerate(hands_txt)]  # LIN: S, W, N, E
     if not hands[3]:
         used = {c for h in hands[:3] for c in h}
         hands[3] = [c for c in range(52) if c not in used]
     try:
-        return dealer, Deal({_SEATS[i]: [Card(c) for c in hands[i]] for i in range(4)})
+        return dealer, Deal({SEATS[i]: [Card(c) for c in hands[i]] for i in range(4)})
     except CardcoreError as exc:
         raise FormatError(f"LIN md {value!r}: {exc}") from None
 
 
 def _parse_card(value: str) -> int:
     v = value.strip().upper().replace("10", "T")
-    if len(v) == 2 and v[0] in _SUIT_ID and v[1] in RANKS:
-        return RANKS.index(v[1]) * 4 + _SUIT_ID[v[0]]
-    if len(v) == 2 and v[1] in _SUIT_ID and v[0] in RANKS:  # rank first, tolerated
-        return RANKS.index(v[0]) * 4 + _SUIT_ID[v[1]]
+    if len(v) == 2 and suit_index(v[0]) is not None and v[1] in RANKS:
+        return RANKS.index(v[1]) * 4 + suit_index(v[0])
+    if len(v) == 2 and suit_index(v[1]) is not None and v[0] in RANKS:  # rank first, tolerated
+        return RANKS.index(v[0]) * 4 + suit_index(v[1])
     raise FormatError(f"LIN pc {value!r}: expected a card such as SA, HT, D10")
 
 
@@ -194,8 +192,8 @@ def from_lin(text: str, **options):
 
 def _hand_text(cards) -> str:
     out = []
-    for s in _SUIT_ORDER:
-        sid = _SUIT_ID[s]
+    for s in HAND_SUITS:
+        sid = suit_index(s)
         ranks = sorted((int(c) >> 2 for c in cards if int(c) & 3 == sid), reverse=True)
         out.append(s + "".join(RANKS[r] for r in ranks))
     return "".join(out)
@@ -203,7 +201,7 @@ def _hand_text(cards) -> str:
 
 def deal_to_md(deal: Deal, dealer: int = 0) -> str:
     """The value of an ``md|`` tag: dealer digit then the S, W, N, E hands."""
-    return str(dealer + 1) + ",".join(_hand_text(deal.hand(s)) for s in _SEATS)
+    return str(dealer + 1) + ",".join(_hand_text(deal.hand(s)) for s in SEATS)
 
 
 def _call_out(call: str) -> str:
@@ -229,7 +227,7 @@ def to_lin(state, *, names: list[str] | None = None, board: str | None = None) -
     for t in state.tricks:
         for c in t["cards"]:
             card = Card(c)
-            parts.append(f"pc|{'CDHS'[card.suit]}{RANKS[card.rank]}|")
+            parts.append(f"pc|{SUITS[card.suit]}{RANKS[card.rank]}|")
         if t["winner"] is not None:
             parts.append("pg||")
     return "".join(parts)

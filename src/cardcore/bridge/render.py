@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from ..cards import RANKS, Card
-from .state import BridgeState, SEAT_LONG, _auction_table, _sort_hand
+from .seats import HAND_SUIT_IDS, HAND_SUITS, SEAT_LONG
+from .state import BridgeState, _auction_table, _sort_hand
 
 
 def render(state: BridgeState, player: int | None = None) -> str:
@@ -53,7 +54,7 @@ def render(state: BridgeState, player: int | None = None) -> str:
 
 def _hand_lines(cards: list[int]) -> list[str]:
     out = []
-    for suit, sym in ((3, "S"), (2, "H"), (1, "D"), (0, "C")):
+    for suit, sym in zip(HAND_SUIT_IDS, HAND_SUITS):
         ranks = [RANKS[c >> 2] for c in _sort_hand([c for c in cards if c & 3 == suit])]
         out.append(f"{sym}: {' '.join(ranks) if ranks else '-'}")
     return out

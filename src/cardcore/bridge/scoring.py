@@ -14,11 +14,11 @@ import re
 from dataclasses import asdict, dataclass
 
 from ..errors import CardcoreError
+from . import seats
 
-STRAINS = ("C", "D", "H", "S", "N")
-SEATS = ("N", "E", "S", "W")
+STRAINS: tuple[str, ...] = tuple(seats.STRAINS)
 
-_CONTRACT_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$")
+_CONTRACT_RE = re.compile(r"^([1-7])(" + "|".join(seats.BID_STRAINS + ("N",)) + r")(XX|X)?$")
 
 
 @dataclass(frozen=True)
@@ -106,15 +106,10 @@ class Breakdown:
         return out
 
 
-#: game seat numbers (S, W, N, E = 0, 1, 2, 3) to compass letters
-SEAT_LETTERS = "SWNE"
-
-
 def _check_args(declarer: "str | int", tricks: int, vulnerable: bool) -> str:
     if isinstance(declarer, int) and not isinstance(declarer, bool) and 0 <= declarer <= 3:
-        declarer = SEAT_LETTERS[declarer]
-    if not isinstance(declarer, str) or len(declarer.strip()) != 1 \
-            or declarer.strip().upper() not in SEATS:
+        declarer = seats.direction_of_seat(declarer)
+    if seats.seat_of(declarer) is None:
         raise CardcoreError(
             f"declarer {declarer!r}: expected one of N, E, S, W (or a seat 0..3 = S, W, N, E)")
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:

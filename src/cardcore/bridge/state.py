@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS, Card, check_deck, deck52, parse
+from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction, OptionError
 from ..engines import tricks
 from ..options import Option
@@ -32,11 +32,9 @@ from ..game import Action, State, register
 from .auction import Auction, bid_level, bid_strain, is_bid, parse_call
 from .deal import Deal
 from .scoring import breakdown
+from .seats import DIRECTIONS, SEAT_LONG, SEAT_NAMES, seat_of, suit_index, trump_suit
 
-SEAT_NAMES = ("S", "W", "N", "E")
-SEAT_LONG = ("South", "West", "North", "East")
 VULNERABILITIES = ("none", "ns", "ew", "both")
-_SUIT_LETTERS = "CDHS"
 
 
 def seat_direction(seat: int) -> str:
@@ -46,21 +44,16 @@ def seat_direction(seat: int) -> str:
 
 def direction_seat(direction: str) -> int:
     """Direction letter (N, E, S, W) -> game seat."""
-    d = direction.strip().upper()
-    if d not in SEAT_NAMES:
+    seat = seat_of(direction)
+    if seat is None:
         raise IllegalAction(f"direction {direction!r}: expected one of N, E, S, W")
-    return SEAT_NAMES.index(d)
-
-
-def _side(seat: int) -> str:
-    return "NS" if seat % 2 == 0 else "EW"
+    return seat
 
 
 def _trick_winner(cards: list[int], trump: str, leader: int) -> int:
     """The game seat that wins a complete trick led by game seat ``leader`` (``trump`` one of
     ``C D H S N``)."""
-    strain = "CDHSN".index(trump)
-    return (leader + tricks.trick_winner(cards, strain if strain < 4 else None)) % 4
+    return (leader + tricks.trick_winner(cards, trump_suit(trump))) % 4
 
 
 def _sort_hand(cards: list[int]) -> list[int]:
@@ -85,14 +78,14 @@ def _call_action(call: str) -> Action:
 def _parse_suit_first(text: str) -> int | None:
     """``"SA"``, ``"h10"``, ``"DT"`` -> card id; ``None`` when the text is not of that form."""
     t = "".join(text.split()).upper()
-    if len(t) < 2 or t[0] not in _SUIT_LETTERS:
+    if len(t) < 2 or suit_index(t[0]) is None:
         return None
     r = t[1:]
     if r == "10":
         r = "T"
     if len(r) != 1 or r not in RANKS:
         return None
-    return RANKS.index(r) * 4 + _SUIT_LETTERS.index(t[0])
+    return RANKS.index(r) * 4 + suit_index(t[0])
 
 
 def _dealer_name(value: Any) -> Any:
@@ -116,11 +109,12 @@ class BridgeState(State):
     NUM_PLAYERS = 4
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.bridge:BridgeAI"
+    PUBLIC = ("phase", "contract", "declarer", "dummy", "trump", "playing_hand")
     OPTIONS = {
         "vulnerability": Option("str", "none", "which sides are vulnerable",
                                 choices=VULNERABILITIES),
         "dealer": Option("str", "S", "the dealer (N, E, S, W, or a game seat 0..3)",
-                         choices=("N", "E", "S", "W"), parse=_dealer_name),
+                         choices=tuple(DIRECTIONS), parse=_dealer_name),
         "deal": Option("str", None, "the hands, as a PBN deal string or a Deal (instead of a "
                        "shuffle)", none=True, parse=_deal_text),
     }
@@ -134,8 +128,8 @@ class BridgeState(State):
             )
         if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
             dealer_seat = dealer
-        elif isinstance(dealer, str) and dealer.strip().upper() in SEAT_NAMES:
-            dealer_seat = SEAT_NAMES.index(dealer.strip().upper())
+        elif seat_of(dealer) is not None:
+            dealer_seat = seat_of(dealer)
         else:
             raise OptionError(f"option dealer={dealer!r}: expected N, E, S, W or a seat 0..3")
         self.vulnerability = vulnerability.strip().lower()
@@ -288,7 +282,7 @@ class BridgeState(State):
         if c not in self.hands[p]:
             return f"card {text!r}: {who} does not hold {Card(c)}"
         led = self._trick()["cards"][0] & 3
-        return (f"card {text!r}: {who} must follow suit ({'cdhs'[led]}) "
+        return (f"card {text!r}: {who} must follow suit ({SUITS[led]}) "
                 f"and holds {', '.join(str(Card(x)) for x in self._legal_cards())}")
 
     def _apply(self, action: Action) -> None:

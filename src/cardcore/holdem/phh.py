@@ -13,25 +13,26 @@ blind (heads-up: the big blind) and the last player holds the button. Actions:
 (check or call), ``pK cbr N`` (bet or raise to N this round), ``pK sm AsKd`` (shown at the
 showdown).
 
-``loads`` replays a PHH hand into a one-hand ``HoldemState`` (blinds 10/20, no ante): the
-players' seats come from ``seats`` when present (else the button is seat 0 and ``p1`` sits on
-its left), the stacked deck is built from the hole and board cards, and every action is
-applied through the normal rules, so an illegal history raises ``FormatError`` naming the line.
-A ``cc`` where our engine has nothing to decide (nobody else can bet) is accepted and skipped.
+``loads`` replays a PHH hand into a one-hand ``HoldemState`` (blinds 10/20, no ante) through
+public means only: the state is built with its declared options (the stacks, the button, the
+stacked deck built from the hole and board cards, ``hand_no`` from the ``hand`` field) and
+every action is applied through ``apply`` under the normal rules, so an illegal history raises
+``FormatError`` naming the line. The players' seats come from ``seats`` when present (else the
+button is seat 0 and ``p1`` sits on its left). A ``cc`` where our engine has nothing to decide
+(the player owes nothing and may not raise) is accepted and skipped.
+
+This module imports the state; the state never imports it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..engines import betting as bt
 from ..cards import Card, parse
 from ..errors import CardError, FormatError, IllegalAction
-
-if TYPE_CHECKING:
-    from .state import HoldemState
+from .state import HoldemState
 
 NUM = 4
 
@@ -57,8 +58,10 @@ def _value(v: Any) -> str:
     return str(int(v))
 
 
-def hand_record(state: "HoldemState", hand: str = "auto") -> dict:
-    """The record of the chosen hand (see ``HoldemState.to_phh``)."""
+def hand_record(state: HoldemState, hand: str = "auto") -> dict:
+    """The record of the chosen hand: ``"current"`` (the hand being played), ``"last"`` (the
+    last finished hand) or ``"auto"`` (the current hand if any action was taken in it, else the
+    last finished one)."""
     if hand not in ("auto", "current", "last"):
         raise IllegalAction(f"hand {hand!r}: expected 'auto', 'current' or 'last'")
     current_ok = state.phase != "over"
@@ -67,12 +70,12 @@ def hand_record(state: "HoldemState", hand: str = "auto") -> dict:
             else "last"
     if hand == "last":
         if state.last_hand is None:
-            raise IllegalAction("to_phh: no hand has finished yet")
+            raise IllegalAction("PHH: no hand has finished yet")
         rec = dict(state.last_hand)
         rec["finished"] = True
         return rec
     if not current_ok:
-        raise IllegalAction("to_phh: the match is over; there is no current hand")
+        raise IllegalAction("PHH: the match is over; there is no current hand")
     return {
         "hand": state.hand_no, "button": state.button, "stacks": list(state.hand_stacks),
         "holes": [list(h) for h in state.holes], "actions": state.hand_actions,
@@ -80,8 +83,8 @@ def hand_record(state: "HoldemState", hand: str = "auto") -> dict:
     }
 
 
-def dumps(state: "HoldemState", hand: str = "auto") -> str:
-    """One hand of ``state`` as PHH text."""
+def dumps(state: HoldemState, hand: str = "auto") -> str:
+    """One hand of ``state`` as PHH text (``hand``: see ``hand_record``)."""
     rec = hand_record(state, hand)
     order = _order(rec["button"], rec["holes"])
     n = len(order)
@@ -215,10 +218,8 @@ def _card_list(text: str, line: str) -> list[int]:
         raise FormatError(f"PHH action {line!r}: {exc}") from None
 
 
-def loads(text: str, *, seed: int = 0) -> "HoldemState":
+def loads(text: str, *, seed: int = 0) -> HoldemState:
     """Replay one PHH hand into a single-hand ``HoldemState`` (see the module docstring)."""
-    from .state import HoldemState
-
     if not isinstance(text, str):
         raise FormatError(f"PHH: expected text, got {type(text).__name__}")
     data = _parse_toml(text)
@@ -305,40 +306,49 @@ def loads(text: str, *, seed: int = 0) -> "HoldemState":
     chips = [0] * NUM
     for k, s in enumerate(seats):
         chips[s] = stacks[k]
+    options: dict[str, Any] = {"stacks": chips, "single_deal": True, "button": button}
+    num = data.get("hand")
+    if isinstance(num, int) and not isinstance(num, bool) and num > 0:
+        options["hand_no"] = num
     try:
-        state = HoldemState(seed=seed, deck=deck, stacks=chips, single_deal=True, button=button)
+        state = HoldemState(seed=seed, deck=deck, **options)
     except IllegalAction as exc:
         raise FormatError(f"PHH: {exc}") from None
     dealt = 0
+    folded: set[int] = set()
     for kind, seat, line, arg in steps:
         if kind == "board":
             dealt += len(_card_list(line.split()[2], line))
-            if len(state.board) < dealt:
+            if len(_board(state)) < dealt:
                 raise FormatError(f"PHH action {line!r}: the betting round is not over")
             continue
         if state.is_over or state.current_player != seat:
-            h = state.bet
-            if (kind == "cc" and not h["folded"][seat] and h["bets"][seat] == h["max_bet"]
-                    and not bt.can_raise(h, seat)):
+            obs = state.observation(seat)
+            if (kind == "cc" and seat not in folded and obs["bets"][seat] == max(obs["bets"])
+                    and not obs["can_raise"][seat]):
                 continue  # a check that decides nothing: our engine skips it
             raise FormatError(f"PHH action {line!r}: it is not p{seats.index(seat) + 1}'s turn "
                               f"(seat {state.current_player} acts)")
         try:
             if kind == "f":
                 state.apply("fold")
+                folded.add(seat)
             elif kind == "cc":
-                owed = max(state.bet["bets"]) - state.bet["bets"][seat]
-                state.apply("call" if owed > 0 else "check")
+                kinds = {a.kind for a in state.legal_actions()}
+                state.apply("check" if "check" in kinds else "call")
             else:
                 state.apply(f"raise {arg}")
         except IllegalAction as exc:
             raise FormatError(f"PHH action {line!r}: {exc}") from None
-    num = data.get("hand")
-    if isinstance(num, int) and not isinstance(num, bool) and num > 0:
-        state.hand_no = num
-        if state.last_hand is not None:
-            state.last_hand["hand"] = num
     return state
+
+
+def _board(state: HoldemState) -> list[int]:
+    """The board cards dealt so far (the last hand's once the state is over)."""
+    obs = state.observation(0)
+    if state.is_over:
+        return list(obs["last_hand"]["board"]) if obs["last_hand"] else []
+    return list(obs["board"])
 
 
 def _player(tok: str, n: int, line: str) -> int:

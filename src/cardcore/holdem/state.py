@@ -23,10 +23,13 @@ Decisions (pinned by tests):
 * ``scores()``: chips won or lost over the match (final stack minus starting stack).
 
 Options: ``stacks=[...]`` (4 chip counts, 0 = not playing), ``single_deal=True`` (one hand),
-``button=seat`` (who holds the button in the first hand; default seat 0).
+``button=seat`` (who holds the button in the first hand; default seat 0), ``hand_no=N`` (the
+number of the first hand, default 1: a record of a hand from a longer session keeps its
+number).
 
-Hand histories: ``HoldemState.to_phh()`` writes the current or last hand in the PHH format and
-``cardcore.holdem.phh.loads(text)`` replays one into a state (see ``cardcore.holdem.phh``).
+Hand histories: ``cardcore.holdem.phh.dumps(state)`` writes the current or last hand in the
+PHH format and ``cardcore.holdem.phh.loads(text)`` replays one into a state (the notation
+module imports this one, never the reverse).
 """
 
 from __future__ import annotations
@@ -67,17 +70,19 @@ class HoldemState(State):
     NUM_PLAYERS = NUM
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.holdem:HoldemAI"
+    PUBLIC = ("min_raise_to", "max_raise_to", "pot", "pots", "street_name")
     OPTIONS = {
         "stacks": Option("ints", [START_STACK] * NUM, "chips per seat (0: the seat sits out)",
                          low=0, length=NUM),
         "single_deal": single_deal(),
         "button": Option("seat", None, "the seat on the button in the first hand "
                          "(default: seat 0)", low=0, high=NUM - 1, none=True),
+        "hand_no": Option("int", 1, "the number of the first hand", low=1),
     }
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, stacks: Any = None,
-               single_deal: bool = False, button: Any = None) -> None:
+               single_deal: bool = False, button: Any = None, hand_no: int = 1) -> None:
         if stacks is None:
             stacks = [START_STACK] * NUM
         if (not isinstance(stacks, (list, tuple)) or len(stacks) != NUM
@@ -97,7 +102,7 @@ class HoldemState(State):
         self.start_stacks = [int(s) for s in stacks]
         self.stacks = list(self.start_stacks)
         self.single_deal = single_deal
-        self.hand_no = 0
+        self.hand_no = hand_no - 1          # _start_hand counts the first hand
         self.button = -1 if button is None else -2 - button  # see _start_hand
         self.last_bb: int | None = None
         self.last_players = 0
@@ -271,27 +276,11 @@ class HoldemState(State):
             "to_act": self._current_player(),
             "min_raise_to": self.min_raise_to,
             "max_raise_to": self.max_raise_to,
+            "can_raise": [False] * NUM if over else [bt.can_raise(h, s) for s in range(NUM)],
             "actions": [] if over else _copy_events(self.hand_actions),
             "last_hand": shown_last,
             "scores": list(self._scores()) if over else None,
         }
-
-
-    # ------------------------------------------------------------ hand histories
-    def to_phh(self, hand: str = "auto") -> str:
-        """A hand in the poker hand history (PHH) text format: ``"current"`` (the hand being
-        played), ``"last"`` (the last finished hand) or ``"auto"`` (the current hand if any
-        action was taken in it, else the last finished one). See ``cardcore.holdem.phh``."""
-        from .phh import dumps
-
-        return dumps(self, hand)
-
-    @classmethod
-    def from_phh(cls, text: str, *, seed: int = 0) -> "HoldemState":
-        """Replay a PHH hand into a single-hand state (see ``cardcore.holdem.phh.loads``)."""
-        from .phh import loads
-
-        return loads(text, seed=seed)
 
 
 def hand_value(cards: Any) -> int:

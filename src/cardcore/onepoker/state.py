@@ -73,6 +73,7 @@ class OnePokerState(State):
     NUM_PLAYERS = 2
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.onepoker:OnePokerAI"
+    PUBLIC = ("min_raise_to", "max_raise_to", "pot")
     OPTIONS = {
         "stacks": Option("ints", [START_CHIPS] * 2, "chips per seat at the start", low=1,
                          length=2),
@@ -224,9 +225,26 @@ class OnePokerState(State):
     def pot(self) -> int:
         return bt.pot_total(self.bet) if self.phase != "over" else 0
 
+    def _public_actions(self) -> list[list[list]]:
+        """Each deal's actions as everybody saw them, ``[seat, kind, amount]`` in order (a
+        lock shows no card: ``[seat, "lock", None]``); a deal starts with its two locks."""
+        deals: list[list[list]] = []
+        locks = 0
+        for entry in self.log:
+            seat, kind, amount = entry[0], entry[1], entry[4]
+            if kind == "lock":
+                if locks % 2 == 0:
+                    deals.append([])
+                locks += 1
+                amount = None
+            deals[-1].append([seat, kind, amount])
+        return deals
+
     def _observation(self, player: int) -> dict:
         h = self.bet
         over = self.phase == "over"
+        actions = self._public_actions()
+        n_past = len(self.past)
         return {
             "game": self.GAME,
             "player": player,
@@ -245,8 +263,10 @@ class OnePokerState(State):
             "max_raise_to": self.max_raise_to,
             "deck_size": len(self.pile),
             "discards": list(self.discards),
-            "past": [dict(d, locked=list(d["locked"]), won=list(d["won"]), net=list(d["net"]))
-                     for d in self.past],
+            "actions": actions[n_past] if len(actions) > n_past else [],
+            "past": [dict(d, locked=list(d["locked"]), won=list(d["won"]), net=list(d["net"]),
+                          actions=actions[i] if i < len(actions) else [])
+                     for i, d in enumerate(self.past)],
             "scores": list(self._scores()) if over else None,
         }
 

@@ -1,0 +1,111 @@
+"""The agents of Bridge, Schnapsen, Preference, Hold'em and One Poker use only the public API,
+and think by counted work: the same seed gives the same game on any machine.
+
+* Every registered agent of these games (the ``"ai"`` and the extra ones) plays whole games on a
+  ``PublicView`` of the state (``tests/public_view.py``): only ``observation`` of the seat to
+  act, ``legal_actions``, ``current_player``, ``num_players``, ``game``, ``is_over`` and the
+  game's declared ``PUBLIC`` read-only properties may be read; anything else fails the test.
+* ``play_match`` with the default AIs twice gives the same history, the second time under a
+  clock that runs a thousand times too fast (an AI that looked at the clock would cut its
+  thinking short and play differently).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import cardcore
+from cardcore import agents
+from public_view import play_public
+
+GAMES = ("bridge", "schnapsen", "preference", "holdem", "onepoker")
+
+#: cheap options per (game, agent) so that the proxy games stay quick
+CHEAP = {
+    ("bridge", "ai"): {"cheap": True},
+    ("schnapsen", "ai"): {"samples": 4},
+    ("preference", "ai"): {"nodes": 1500, "samples": 4},
+    ("holdem", "ai"): {"samples": 300},
+}
+
+#: game options and seeds of the proxy games
+PROXY_GAMES = {
+    "bridge": ({}, (1, 2)),
+    "schnapsen": ({}, (1,)),
+    "preference": ({"deals": 2}, (1, 2)),
+    "holdem": ({"single_deal": True}, (5, 17, 22)),
+    "onepoker": ({}, (1, 2)),
+}
+
+
+def _agent_names(game: str) -> list[str]:
+    return [n for n in agents.names(game) if n not in ("random", "first")]
+
+
+def _cases():
+    for game in GAMES:
+        for name in _agent_names(game):
+            yield pytest.param(game, name, id=f"{game}-{name}")
+
+
+def test_every_game_declares_its_public_names():
+    for game in GAMES:
+        cls = cardcore.game.game_class(game)
+        assert isinstance(cls.PUBLIC, tuple)
+        state = cardcore.new_game(game, seed=1)
+        for name in cls.PUBLIC:
+            assert not name.startswith("_")
+            getattr(state, name)          # exists and reads without error
+    assert cardcore.State.PUBLIC == ()
+    assert cardcore.game.game_class("holdem").PUBLIC[:2] == ("min_raise_to", "max_raise_to")
+    assert cardcore.game.game_class("onepoker").PUBLIC[:2] == ("min_raise_to", "max_raise_to")
+
+
+@pytest.mark.parametrize("game,name", list(_cases()))
+def test_agent_plays_whole_games_through_the_public_api(game, name):
+    options, seeds = PROXY_GAMES[game]
+    allow = cardcore.game.game_class(game).PUBLIC
+    opts = CHEAP.get((game, name), {})
+    n = cardcore.game.game_class(game).NUM_PLAYERS
+    for seed in seeds:
+        # the agent under test in every seat, then in one seat against random players
+        tables = [
+            [agents.get(name, game, seed=seed * 10 + k, **opts) for k in range(n)],
+            [agents.get(name, game, seed=seed, **opts)]
+            + [agents.get("random", game, seed=seed * 10 + k) for k in range(1, n)],
+        ]
+        for seats in tables:
+            state, reads = play_public(game, seats, seed=seed, allow=allow, **options)
+            assert state.is_over
+            assert "legal_actions" in reads or "observation" in reads
+
+
+def _history(state) -> list:
+    return [[seat, str(action), [int(c) for c in action.cards]]
+            for seat, action in state.history]
+
+
+DETERMINISM = [
+    ("bridge", {}, 5),
+    ("preference", {"deals": 2}, 3),
+    ("holdem", {"single_deal": True}, 5),
+    ("schnapsen", {}, 2),
+    ("onepoker", {}, 6),
+]
+
+
+@pytest.mark.parametrize("game,options,seed", DETERMINISM, ids=[g for g, _, _ in DETERMINISM])
+def test_default_ai_games_do_not_depend_on_the_clock(game, options, seed, monkeypatch):
+    n = cardcore.game.game_class(game).NUM_PLAYERS
+    first = cardcore.play_match(game, ["ai"] * n, seed=seed, **options)
+    # a clock a thousand times too fast: anything timed would stop thinking at once
+    real = time.perf_counter
+    start = real()
+    monkeypatch.setattr(time, "perf_counter", lambda: start + 1000.0 * (real() - start))
+    second = cardcore.play_match(game, ["ai"] * n, seed=seed, **options)
+    monkeypatch.undo()
+    assert first.is_over and second.is_over
+    assert _history(first) == _history(second)
+    assert first.scores() == second.scores()
