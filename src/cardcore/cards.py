@@ -78,6 +78,9 @@ CardsLike = Union[str, Iterable[Union[Card, int, str]]]
 
 def card(text: str) -> Card:
     """Parse exactly one card token (``"As"``, ``"10h"``, ``"th"``, ``"BJ"``, ``"A♠"``)."""
+    if not isinstance(text, str):
+        raise CardError(f"card {text!r}: expected a card token such as 'As' (use Card(id) for "
+                        "a card id)")
     cards = _parse_str(text)
     if len(cards) != 1:
         raise CardError(f"{text!r}: expected exactly one card, got {len(cards)}")

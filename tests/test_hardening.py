@@ -1,0 +1,62 @@
+"""Bad input raises the library's errors, never a bare TypeError, OverflowError, KeyError or
+RecursionError (each case here once failed)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import cardcore
+from cardcore import Action, CardcoreError, CardError, IllegalAction
+from cardcore import cards as C
+from cardcore import poker
+
+
+@pytest.mark.parametrize("bad", [5, None, 3.5, b"As"])
+def test_card_of_a_non_string_is_a_card_error(bad):
+    with pytest.raises(CardError, match="card"):
+        C.card(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", cardcore.available_games())
+@pytest.mark.parametrize("action", [
+    Action("play", None),  # type: ignore[arg-type]
+    Action("play", 5),  # type: ignore[arg-type]
+    Action(None, "pass"),  # type: ignore[arg-type]
+    Action("play", "x", cards=[1, 2]),  # type: ignore[arg-type]
+])
+def test_malformed_actions_are_illegal_actions(game, action):
+    state = cardcore.new_game(game, seed=1)
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("call", [
+    lambda: poker.evaluate([2**63, 1, 2, 3, 4]),
+    lambda: poker.category(2**63),
+    lambda: poker.equity(["AhKh", "QsQd"], samples=2**63),
+    lambda: poker.range_equity(["AhKh", "QQ+"], weights=[None, [float("inf")] + [1.0] * 17]),
+    lambda: poker.range_equity(["AhKh", "QQ+"], weights=[None, [float("nan")] * 18]),
+    lambda: poker.range_equity(["AhKh", "QQ+"], weights=[None, ["x"] * 18]),
+], ids=["evaluate-2**63", "category-2**63", "samples-2**63", "weight-inf", "weight-nan",
+        "weight-text"])
+def test_poker_bad_numbers_are_library_errors(call):
+    with pytest.raises(CardcoreError):
+        call()
+
+
+def test_huge_equal_weights_sample_every_combo():
+    exact = poker.range_equity(["AhKh", "QQ+"], samples=40_000, seed=3).equity
+    huge = poker.range_equity(["AhKh", "QQ+"], weights=[None, [1e308] * 18], samples=40_000,
+                              seed=3).equity
+    assert abs(huge[0] - exact[0]) < 0.02
+
+
+def test_numpy_integers_are_accepted_where_ints_are():
+    s = cardcore.new_game("holdem", seed=np.int64(4), stacks=np.array([100, 100, 100, 100]),
+                          button=np.int8(2))
+    assert s.to_json() == cardcore.new_game("holdem", seed=4, stacks=[100] * 4,
+                                            button=2).to_json()
+    assert poker.category(np.int64(poker.evaluate("As Ks Qs Js Ts"))) == "straight flush"
