@@ -1,0 +1,536 @@
+"""Tractor (Shengji): four players in two partnerships, two decks, a match played by levels.
+
+Rules: ``docs/rules/tractor.md`` (every **Decision** there is pinned by
+``tests/test_tractor_game.py``).
+Seats play in the order ``i -> (i + 1) % 4``; seats 0 & 2 (team 0) play against seats 1 & 3
+(team 1). Every rule of card order, shapes, following, the trick winner and the deal result
+comes from ``cardcore.tractor.rules`` / the tractor kernel; this module only runs the deal.
+
+A deal
+------
+1. **Deal**: 25 cards each and an 8-card kitty. ``deck=`` stacks the first deal: seat 0's 25
+   cards, seat 1's, seat 2's, seat 3's, then the 8 kitty cards; later deals are shuffled with
+   the game's seeded generator.
+2. **Declaration**, in turn order from the first speaker: ``pass`` or a declaration that
+   overcalls the one standing (single level card < identical level pair < two Black Jokers <
+   two Red Jokers; a joker pair declares no-trump; equal overcalls are not allowed). Three
+   consecutive passes after a declaration settle it; four passes without any declaration reveal
+   the kitty and the suit of its first non-joker card becomes trumps.
+3. **Burying**: the dealer takes the kitty (33 cards) and buries 8, one card per action.
+4. **Play**: the dealer leads the first trick; the winner of a trick leads the next.
+
+Actions (texts; case and spacing are free on input, a ten prints ``T`` and is read as ``T`` or
+``10``):
+
+* declaration: ``"pass"``; ``"declare 7h"`` (a single level card), ``"declare 7h 7h"`` (a level
+  pair), ``"declare BJ BJ"``, ``"declare RJ RJ"`` (no-trump). Kind ``"declare"``, ``amount`` the
+  rung of the ladder (1 single, 2 pair, 3 Black Jokers, 4 Red Jokers), ``cards`` the cards
+  shown. The bare cards (``"7h 7h"``) are accepted too.
+* burying: ``"bury 5h"``, one card per action (8 actions); kind ``"bury"``. Any 8 cards may be
+  buried, so no choice can lead to a dead end. The bare card (``"5h"``) is accepted too.
+* leading: every legal lead is listed whole: a single ``"7h"``, a pair ``"7h 7h"``, a tractor
+  ``"7h 7h 8h 8h"`` (cards from low to high). Kind ``"play"``. A lead written as its exact cards
+  in any order (``"8h7h 8h 7h"``) or with ``"play"`` in front is accepted.
+* following: one card per action, ``"8h"`` (kind ``"play"``): the listed cards are exactly the
+  ones that keep a legal answer possible (``rules.follow_next_cards``), so a finished follow is
+  always legal and no pick reaches a dead end. The player keeps the turn until they have played
+  as many cards as the lead. ``apply`` also takes several cards at once, written as their exact
+  cards (``"8h 8h"``, the whole answer or part of it), when they keep a legal answer possible;
+  that is one action with those cards.
+
+Decisions where the rules are silent (each pinned by a test)
+------------------------------------------------------------
+* The first speaker of the first deal is drawn from the game's generator (option ``first=``
+  fixes it); in later deals the dealer speaks first.
+* The dealer of the first deal is the **first** seat that declared in it (even if overcalled
+  later); with four passes, the first speaker. Later deals: the dealer follows the previous
+  result (the dealer's partner after a defence, the seat after the old dealer when the attackers
+  take over). A declaration in a later deal only fixes trumps, never the dealer.
+* Option ``level`` is the starting level of both teams (so the first deal's level rank).
+* The cards a follower has picked so far in a multi-card answer are on the table (public).
+* The kitty: the dealer sees the cards taken and the cards buried; the others do not, except
+  that four passes reveal the kitty to all before the dealer takes it. The buried cards are
+  shown to all at the end of the deal (in the deal record).
+* A team at level A that rises, or any team that would rise past A, wins the match at once.
+* ``scores()``: a match gives +1 to both seats of the winning team, -1 to the others. With
+  ``single_deal=True`` the deal's winning side (the defenders when they keep the deal, else
+  the attackers) gets +levels it rises and the other side minus that: 0 points -> +-3,
+  5-35 -> +-2, 40-75 -> +-1, 80-115 -> 0 for all (the attackers take over without rising; they
+  are still the deal's ``winners``), 120-155 -> +-1, 160-195 -> +-2, 200+ -> +-3.
+  ``winners`` is the winning team's two seats in both cases.
+
+Observation (``observation(player)``, JSON-native)
+--------------------------------------------------
+``game``, ``player``, ``team`` (0 for seats 0 & 2), ``deal``, ``phase`` (``"declare"``,
+``"bury"``, ``"play"``, ``"over"``), ``to_act``, ``first_speaker``, ``dealer`` (``None`` while
+the first deal's dealer is not known yet), ``defenders``/``attackers`` (seat lists, ``None``
+before a dealer is known), ``level`` (the deal's level rank ``"2".."A"``), ``team_levels``
+(``["2", "2"]``), ``trump`` (``"c" "d" "h" "s"``, ``"nt"`` for no-trump, ``None`` while not
+settled), ``declaration`` (the standing one: ``{"seat", "cards", "rung", "trump"}`` or
+``None``), ``declarations`` (every declaration-phase action as ``[seat, text]``),
+``revealed_kitty`` (the kitty shown after four passes, else ``None``), ``hand`` (sorted card
+ids), ``hand_sizes``, ``kitty`` and ``buried`` (the dealer only, else ``None``), ``leader``,
+``trick`` (``[[seat, cards], ...]`` of the trick in progress, lead first), ``picking``
+(``[seat, cards]`` of a follower part-way through a multi-card answer, else ``None``),
+``tricks`` (finished tricks of this deal: ``leader``, ``plays``, ``winner``, ``points``),
+``attacker_points`` (card points won by the attackers so far), ``attacker_tricks`` (tricks they
+won), ``played`` (every card played
+this deal), ``past`` (the records of finished deals), ``match_winner`` (team or ``None``),
+``scores`` (once over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._backend import kernel
+from ..cards import Card, CardError, check_deck, deck108, parse
+from ..engines import match
+from ..errors import IllegalAction
+from ..game import Action, State, register
+from ..options import Option, as_int, single_deal
+from .rules import LEVELS, SUITS, card_points, deal_result, kitty_multiplier
+
+_k = kernel("tractor")
+
+NUM_PLAYERS = 4
+HAND = 25
+KITTY = 8
+NO_TRUMP = 4
+LEVEL_A = 12
+
+_CARD = [Card(c) for c in range(54)]
+_NAME = [str(c) for c in _CARD]
+_POINTS = [card_points([c]) if c < 52 else 0 for c in range(54)]
+
+PASS = Action("pass", "pass")
+#: one-card plays (a single lead, one card of a follow), by card id
+PLAY = [Action("play", _NAME[c], (_CARD[c],)) for c in range(54)]
+#: pair leads, by card id
+PAIR = [Action("play", f"{_NAME[c]} {_NAME[c]}", (_CARD[c], _CARD[c])) for c in range(54)]
+BURY = [Action("bury", f"bury {_NAME[c]}", (_CARD[c],)) for c in range(54)]
+#: declarations: single level card (rung 1), level pair (rung 2), joker pairs (3, 4)
+DECLARE1 = [Action("declare", f"declare {_NAME[c]}", (_CARD[c],), 1) for c in range(52)]
+DECLARE2 = [Action("declare", f"declare {_NAME[c]} {_NAME[c]}", (_CARD[c], _CARD[c]), 2)
+            for c in range(52)]
+DECLARE_BJ = Action("declare", "declare BJ BJ", (_CARD[52], _CARD[52]), 3)
+DECLARE_RJ = Action("declare", "declare RJ RJ", (_CARD[53], _CARD[53]), 4)
+
+_TABLES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _table(trump: int, level: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The kernel's (effective suit, strength) per card id, cached per (trump, level)."""
+    tab = _TABLES.get((trump, level))
+    if tab is None:
+        tab = _TABLES[(trump, level)] = _k.table(trump, level)
+    return tab
+
+
+def trump_name(trump: int | None) -> str | None:
+    """``"c" "d" "h" "s"``, ``"nt"`` for no-trump, ``None`` for not settled."""
+    if trump is None:
+        return None
+    return "nt" if trump == NO_TRUMP else SUITS[trump]
+
+
+def team_of(seat: int) -> int:
+    """The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3."""
+    return seat & 1
+
+
+def sort_hand(cards, trump: int | None, level: int) -> list[int]:
+    """Cards grouped by effective suit (c, d, h, s, then trumps), low to high within each.
+    Before trumps are settled: by plain suit, level cards and jokers last."""
+    suits, st = _table(NO_TRUMP if trump is None else trump, level)
+    return sorted(cards, key=lambda c: (suits[c], st[c], c))
+
+
+def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
+    st = _table(trump, level)[1]
+    ordered = sorted(cards, key=lambda c: (st[c], c))
+    return " ".join(_NAME[c] for c in ordered), tuple(_CARD[c] for c in ordered)
+
+
+def _level_option(value: Any) -> str:
+    """``level=`` as a rank letter: ints 2..10 and ``"10"`` are read too."""
+    if isinstance(value, bool):
+        raise TypeError(value)
+    if as_int(value) is not None:
+        value = as_int(value)
+        if 2 <= value <= 9:
+            return str(value)
+        if value == 10:
+            return "T"
+        raise ValueError(value)
+    if isinstance(value, str):
+        text = value.strip().upper()
+        return "T" if text == "10" else text
+    raise TypeError(value)
+
+
+@register
+class TractorState(State):
+    GAME = "tractor"
+    NUM_PLAYERS = NUM_PLAYERS
+    ZERO_SUM = True
+    AI_AGENT = "cardcore.agents.tractor:TractorAI"
+    OPTIONS = {
+        "single_deal": single_deal(),
+        "level": Option("str", "2", "the starting level of both teams (the first deal's "
+                        "level rank); 'T' or '10' for the ten", choices=LEVELS,
+                        parse=_level_option),
+        "first": Option("seat", None, "the seat that speaks first in the first deal's "
+                        "declaration (default: drawn at random)", low=0, high=3, none=True),
+    }
+
+    # ------------------------------------------------------------ setup
+    def _setup(self, deck: list[int] | None, *, single_deal: bool = False, level: str = "2",
+               first: int | None = None) -> None:
+        cards = None
+        if deck is not None:
+            cards = [int(c) for c in check_deck(deck, deck108(), "tractor")]
+        match.start_match(self, single_deal=single_deal)
+        start = LEVELS.index(level)
+        self.levels = [start, start]
+        self.match_winner: int | None = None
+        self.first_speaker = self.rng().below(NUM_PLAYERS) if first is None else first
+        self.dealer: int | None = None
+        self._start_deal(cards, speaker=self.first_speaker, level=start)
+
+    def _start_deal(self, cards: list[int] | None, *, speaker: int, level: int) -> None:
+        if cards is None:
+            cards = [int(c) for c in deck108()]
+            self.rng().shuffle(cards)
+        match.begin_deal(self)
+        self.level = level
+        self.trump: int | None = None
+        self.hands = [sorted(cards[i * HAND:(i + 1) * HAND]) for i in range(NUM_PLAYERS)]
+        self.kitty = cards[NUM_PLAYERS * HAND:]
+        self.buried: list[int] = []
+        self.phase = "declare"
+        self.speaker = speaker           # who speaks first in this deal
+        self.turn = speaker
+        self.decl: list | None = None    # [seat, rung, trump, cards] of the standing one
+        self.decls: list[list] = []      # [seat, text] of every declaration-phase action
+        self.passes = 0                  # consecutive passes (since the last declaration)
+        self.first_declarer: int | None = None
+        self.revealed = False
+        self.leader = 0
+        self.trick: list[list] = []      # [[seat, cards], ...] the trick in progress
+        self.picked: list[int] = []      # cards picked so far by the follower to act
+        self.tricks: list[dict] = []
+        self.points = 0                  # card points won by the attackers
+        self.played: list[int] = []
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def defenders(self) -> list[int] | None:
+        """The dealer's team (seats), or ``None`` before the first deal's dealer is known."""
+        d = self.dealer
+        return None if d is None else [d & 1, (d & 1) + 2]
+
+    @property
+    def attackers(self) -> list[int] | None:
+        d = self.dealer
+        return None if d is None else [1 - (d & 1), 3 - (d & 1)]
+
+    def _declarations(self, seat: int) -> list[Action]:
+        rung = self.decl[1] if self.decl else 0
+        hand = self.hands[seat]
+        lv = self.level * 4
+        out = []
+        if rung < 2:
+            for s in range(4):
+                n = hand.count(lv + s)
+                if n and rung < 1:
+                    out.append(DECLARE1[lv + s])
+                if n == 2:
+                    out.append(DECLARE2[lv + s])
+        if rung < 3 and hand.count(52) == 2:
+            out.append(DECLARE_BJ)
+        if rung < 4 and hand.count(53) == 2:
+            out.append(DECLARE_RJ)
+        return out
+
+    # ------------------------------------------------------------ protocol hooks
+    def _current_player(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        hand = self.hands[self.turn]
+        if phase == "play":
+            t, lv = self.trump, self.level
+            if self.trick:
+                lead = self.trick[0][1]
+                picked = self.picked
+                m = _k.next_mask(hand + picked if picked else hand, lead, picked, t, lv)
+                out = []
+                while m:
+                    low = m & -m
+                    out.append(PLAY[low.bit_length() - 1])
+                    m ^= low
+                return out
+            out = []
+            for p in _k.lead_plays(hand, t, lv):
+                n = len(p)
+                if n == 1:
+                    out.append(PLAY[p[0]])
+                elif n == 2:
+                    out.append(PAIR[p[0]])
+                else:
+                    text, cards = _play_text(p, t, lv)
+                    out.append(Action("play", text, cards))
+            return out
+        if phase == "bury":
+            out, last = [], -1
+            for c in hand:
+                if c != last:
+                    out.append(BURY[c])
+                    last = c
+            return out
+        return [PASS] + self._declarations(self.turn)
+
+    def _resolve(self, action: Action | str) -> Action:
+        legal = self._legal_actions()
+        if isinstance(action, Action):
+            for a in legal:          # the usual case: an action from legal_actions()
+                if a is action:
+                    return a
+            if action in legal:
+                return action
+            return self._resolve(action.text) if action.text else self._no_such(action, legal)
+        words = action.strip().split(None, 1)
+        if len(words) == 2 and words[0].lower() in ("play", "lead") and self.phase == "play":
+            action = words[1]
+        try:
+            return super()._resolve(action)
+        except IllegalAction:
+            if self.phase != "play" or not self.trick:
+                raise
+            return self._chunk(action, legal)
+
+    def _chunk(self, text: str, legal: list[Action]) -> Action:
+        """Several cards of a follow given at once (one action), when they keep a legal
+        answer possible."""
+        try:
+            cards = [int(c) for c in parse(text)]
+        except CardError:
+            return self._no_such(text, legal)
+        if len(cards) < 2:
+            return self._no_such(text, legal)
+        seat = self.turn
+        lead = self.trick[0][1]
+        hand, picked = self.hands[seat], self.picked
+        if len(picked) + len(cards) > len(lead):
+            raise IllegalAction(f"action {text!r}: {len(cards)} cards, but seat {seat} has "
+                                f"{len(lead) - len(picked)} left to play to this lead")
+        rest = list(hand)
+        for c in cards:
+            if c not in rest:
+                raise IllegalAction(f"action {text!r}: seat {seat} does not hold "
+                                    f"{'another ' if c in hand else ''}{_NAME[c]}")
+            rest.remove(c)
+        whole = hand + picked
+        chosen = list(picked)
+        for c in cards:
+            if not (_k.next_mask(whole, lead, chosen, self.trump, self.level) >> c) & 1:
+                raise IllegalAction(
+                    f"action {text!r}: not a legal answer to the lead "
+                    f"{' '.join(_NAME[x] for x in lead)} (follow the led suit, and play your "
+                    "pairs in it to a pair or tractor, as far as you can)")
+            chosen.append(c)
+        ptext, pcards = _play_text(cards, self.trump, self.level)
+        return Action("play", ptext, pcards)
+
+    def _apply(self, action: Action) -> None:
+        seat = self.turn
+        kind = action.kind
+        if kind == "play":
+            self._play(seat, [int(c) for c in action.cards])
+        elif kind == "bury":
+            c = int(action.cards[0])
+            self.hands[seat].remove(c)
+            self.buried.append(c)
+            if len(self.buried) == KITTY:
+                self.phase = "play"
+                self.leader = self.turn = self.dealer
+        elif kind == "declare":
+            cards = [int(c) for c in action.cards]
+            self.decls.append([seat, action.text])
+            if self.first_declarer is None:
+                self.first_declarer = seat
+            trump = NO_TRUMP if cards[0] >= 52 else cards[0] & 3
+            self.decl = [seat, action.amount, trump, cards]
+            self.passes = 0
+            self.turn = (seat + 1) % NUM_PLAYERS
+        else:  # pass
+            self.decls.append([seat, "pass"])
+            self.passes += 1
+            if self.decl is not None and self.passes == 3:
+                self._settle(self.decl[2])
+            elif self.decl is None and self.passes == NUM_PLAYERS:
+                self.revealed = True
+                first = next(c for c in self.kitty if c < 52)
+                self._settle(first & 3)
+            else:
+                self.turn = (seat + 1) % NUM_PLAYERS
+
+    def _settle(self, trump: int) -> None:
+        self.trump = trump
+        if self.dealer is None:   # the first deal
+            self.dealer = (self.first_declarer if self.first_declarer is not None
+                           else self.speaker)
+        d = self.dealer
+        self.hands[d] = sorted(self.hands[d] + self.kitty)
+        self.phase = "bury"
+        self.turn = d
+
+    def _play(self, seat: int, cards: list[int]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+            trick.append([seat, cards])
+            self.turn = (seat + 1) % NUM_PLAYERS
+            return
+        picked = self.picked
+        picked.extend(cards)
+        if len(picked) < len(trick[0][1]):
+            return
+        trick.append([seat, sorted(picked)])
+        self.picked = []
+        if len(trick) < NUM_PLAYERS:
+            self.turn = (seat + 1) % NUM_PLAYERS
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        plays = [p[1] for p in trick]
+        w = trick[_k.trick_winner(plays, self.trump, self.level)][0]
+        pts = 0
+        for p in plays:
+            for c in p:
+                pts += _POINTS[c]
+            self.played.extend(p)
+        if (w & 1) != (self.dealer & 1):
+            self.points += pts
+        self.tricks.append({"leader": trick[0][0], "plays": trick, "winner": w, "points": pts})
+        self.trick = []
+        self.leader = self.turn = w
+        if not self.hands[w]:
+            self._end_deal(w, len(plays[0]))
+
+    def _end_deal(self, last_winner: int, last_size: int) -> None:
+        d = self.dealer
+        defending = d & 1
+        kitty_points = sum(_POINTS[c] for c in self.buried)
+        bonus = 0
+        if (last_winner & 1) != defending:
+            bonus = kitty_points * kitty_multiplier(last_size)
+        total = self.points + bonus
+        side, rise = deal_result(total)
+        team = defending if side == "defenders" else 1 - defending
+        next_dealer = (d + 2) % NUM_PLAYERS if side == "defenders" else (d + 1) % NUM_PLAYERS
+        new = self.levels[team] + rise
+        won = new > LEVEL_A
+        self.levels[team] = min(new, LEVEL_A)
+        if won:
+            self.match_winner = team
+        decl = self.decl
+        record = {
+            "deal": self.deal_no,
+            "dealer": d,
+            "level": LEVELS[self.level],
+            "trump": trump_name(self.trump),
+            "declarer": decl[0] if decl else None,
+            "declaration": " ".join(_NAME[c] for c in decl[3]) if decl else None,
+            "revealed": self.revealed,
+            "defenders": [defending, defending + 2],
+            "attackers": [1 - defending, 3 - defending],
+            "card_points": self.points,
+            "kitty": sorted(self.buried),
+            "kitty_points": kitty_points,
+            "last_winner": last_winner,
+            "last_cards": last_size,
+            "kitty_bonus": bonus,
+            "points": total,
+            "result": [side, rise],
+            "winner_team": team,
+            "levels": [LEVELS[x] for x in self.levels],
+            "match_winner": self.match_winner,
+            "next_dealer": None if won else next_dealer,
+        }
+        if match.end_deal(self, record, decided=won):
+            return
+        self.dealer = next_dealer
+        self._start_deal(None, speaker=next_dealer, level=self.levels[next_dealer & 1])
+
+    def _scores(self) -> tuple[float, ...]:
+        if self.single_deal:
+            rec = self.past[-1]
+            team, v = rec["winner_team"], float(rec["result"][1])
+        else:
+            team, v = self.match_winner, 1.0
+        return tuple(v if (s & 1) == team else -v for s in range(NUM_PLAYERS))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The two seats of the winning team: the match's, or with ``single_deal`` the deal's
+        (the attackers who take over without rising score 0 but still win the deal)."""
+        if self.phase != "over":
+            return ()
+        team = self.past[-1]["winner_team"] if self.single_deal else self.match_winner
+        return (team, team + 2)
+
+    # ------------------------------------------------------------ views
+    def _observation(self, player: int) -> dict:
+        dealer = self.dealer
+        over = self.phase == "over"
+        decl = self.decl
+        mine = dealer == player and self.phase in ("bury", "play")
+        return {
+            "game": self.GAME,
+            "player": player,
+            "team": player & 1,
+            "deal": self.deal_no,
+            "phase": self.phase,
+            "to_act": self._current_player(),
+            "first_speaker": self.speaker,
+            "dealer": dealer,
+            "defenders": self.defenders,
+            "attackers": self.attackers,
+            "level": LEVELS[self.level],
+            "team_levels": [LEVELS[x] for x in self.levels],
+            "trump": trump_name(self.trump),
+            "declaration": None if decl is None else {
+                "seat": decl[0], "rung": decl[1], "trump": trump_name(decl[2]),
+                "cards": list(decl[3])},
+            "declarations": [list(d) for d in self.decls],
+            "revealed_kitty": list(self.kitty) if self.revealed else None,
+            "hand": list(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "kitty": list(self.kitty) if mine else None,
+            "buried": list(self.buried) if mine else None,
+            "leader": self.leader if self.phase == "play" else None,
+            "trick": [[s, list(c)] for s, c in self.trick],
+            "picking": [self.turn, list(self.picked)] if self.picked else None,
+            "tricks": [{"leader": t["leader"], "plays": [[s, list(c)] for s, c in t["plays"]],
+                        "winner": t["winner"], "points": t["points"]} for t in self.tricks],
+            "attacker_points": self.points,
+            "attacker_tricks": sum(1 for t in self.tricks
+                                   if dealer is not None and (t["winner"] & 1) != (dealer & 1)),
+            "played": list(self.played),
+            "past": [dict(r, defenders=list(r["defenders"]), attackers=list(r["attackers"]),
+                          kitty=list(r["kitty"]), result=list(r["result"]),
+                          levels=list(r["levels"])) for r in self.past],
+            "match_winner": self.match_winner,
+            "scores": list(self._scores()) if over else None,
+        }
+
+
+__all__ = ["TractorState", "sort_hand", "team_of", "trump_name", "PASS", "HAND", "KITTY"]
