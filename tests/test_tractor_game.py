@@ -852,3 +852,17 @@ def test_json_round_trip_with_multi_card_answers():
     data["actions"][-1][3] = ids("4d 6d")
     with pytest.raises(cardcore.FormatError):
         cardcore.from_json(json.dumps(data))
+
+
+def test_a_buried_card_is_shown_only_to_the_dealer():
+    state = cardcore.new_game("tractor", seed=4, single_deal=True)
+    agent = cardcore.agents.get("random", "tractor", seed=1)
+    while state.phase != "bury":
+        state.apply(agent.act(state))
+    dealer = state.current_player
+    action = state.legal_actions()[0]
+    assert state.action_view(dealer, action, dealer) == action.text
+    for viewer in range(4):
+        if viewer != dealer:
+            assert state.action_view(dealer, action, viewer) == "bury a card"
+    assert state.action_view(dealer, action, None) == "bury a card"

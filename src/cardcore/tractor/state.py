@@ -488,6 +488,13 @@ class TractorState(State):
         return (team, team + 2)
 
     # ------------------------------------------------------------ views
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """What ``viewer`` may see of ``seat`` taking ``action``: a buried card only its
+        dealer sees."""
+        if action.kind == "bury" and viewer != seat:
+            return "bury a card"
+        return action.text
+
     def _observation(self, player: int) -> dict:
         dealer = self.dealer
         over = self.phase == "over"
