@@ -2,8 +2,15 @@
 
 Metadata lives in ``pyproject.toml``. Set ``CARDCORE_EXT=name1,name2`` to build only some
 kernels (handy while working on one of them), and ``CARDCORE_DEBUG=1`` for a debug build.
-On x86-64 the kernels use the CPU's bit-count instruction when the building machine has one;
+On x86-64 the kernels use the CPU's bit-count instruction when the building machine has one
+(``-mpopcnt``; the bit helpers shared by the kernels are in ``_fast/bits.pxd``);
 ``CARDCORE_PORTABLE=1`` builds for any x86-64 CPU instead (slower bit counts).
+
+``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
+``CARDCORE_STATS``; ``cardcore._fast.dds.search_stats`` reports them, ``dds.STATS`` says
+whether a build has them). The default build compiles them out. The macro changes only the C
+compilation, so switch a built tree with ``--force``:
+``CARDCORE_STATS=1 CARDCORE_EXT=dds python setup.py build_ext --inplace --force``.
 """
 
 import os
@@ -19,6 +26,7 @@ HERE = Path(__file__).parent
 sources = sorted(glob(str(Path("src") / "cardcore" / "_fast" / "*.pyx")))
 only = {n.strip() for n in os.environ.get("CARDCORE_EXT", "").split(",") if n.strip()}
 debug = os.environ.get("CARDCORE_DEBUG") == "1"
+stats = os.environ.get("CARDCORE_STATS") == "1"
 
 
 def _cpu_flags():
@@ -48,7 +56,8 @@ for src in sources:
             f"cardcore._fast.{name}",
             [src],
             include_dirs=[numpy.get_include()],
-            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
+                           ("CARDCORE_STATS", "1" if stats else "0")],
             extra_compile_args=(
                 (["-O0", "-g"] if debug else ["-O3"]) + cpu_flags if os.name != "nt" else ["/O2"]
             ),

@@ -156,24 +156,49 @@ def test_dd_table_threads_give_the_same_table():
     for seed in (11, 12):
         d = Deal.random(seed)
         one = fast.dd_table(list(d.masks))
-        assert fast.dd_table(list(d.masks), 2) == one
-        assert fast.dd_table(list(d.masks), 5) == one
         assert [fast.dd_strain(list(d.masks), s) for s in range(5)] == one
-        assert solver.dd_table(d, threads=1) == solver.dd_table(d, threads=3) == solver.dd_table(d)
-    with pytest.raises(ValueError):
-        fast.dd_table(list(d.masks), 0)
-    with pytest.raises(ValueError):
+        want = {x: {s: one[i][j] for i, s in enumerate("CDHSN")} for j, x in enumerate("NESW")}
+        assert solver.dd_table(d, threads=1) == want
+        assert solver.dd_table(d, threads=3) == solver.dd_table(d) == want
+        assert solver.dd_table(d, threads=2**40) == want        # more than 5: five threads
+    with pytest.raises(CardcoreError, match="strain"):
         fast.dd_strain(list(d.masks), 5)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError, match="13-card"):
         fast.dd_strain([1, 2, 4, 8], 0)
     for bad in (0, -1, 1.5, True, "2"):
         with pytest.raises(FormatError, match="threads"):
             solver.dd_table(d, threads=bad)
     # the reference twin takes the same arguments and checks them the same way
-    with pytest.raises(ValueError):
-        ref.dd_table(list(d.masks), 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError, match="13-card"):
+        ref.dd_table([1, 2, 4, 8])
+    with pytest.raises(CardcoreError, match="strain"):
         ref.dd_strain(list(d.masks), 7)
+
+
+def test_dd_table_runs_the_strains_in_a_thread_pool(monkeypatch):
+    """The solver, not the kernel, runs the strains in parallel: one ``dd_strain`` call per
+    strain in a pool of ``threads`` threads (the kernel's own ``dd_table`` for one thread)."""
+    import threading
+
+    calls = []
+
+    class Spy:
+        def dd_strain(self, masks, strain):
+            calls.append((strain, threading.get_ident()))
+            return fast.dd_strain(masks, strain)
+
+        def dd_table(self, masks):
+            calls.append(("table", threading.get_ident()))
+            return fast.dd_table(masks)
+
+    monkeypatch.setattr(solver, "_k", Spy())
+    d = Deal.random(12)
+    t = solver.dd_table(d, threads=5)
+    assert sorted(s for s, _ in calls) == [0, 1, 2, 3, 4]
+    assert threading.get_ident() not in {tid for _, tid in calls}
+    calls.clear()
+    assert solver.dd_table(d, threads=1) == t
+    assert calls == [("table", threading.get_ident())]
 
 
 def test_solve_position_and_cards_agree_with_solve():
@@ -317,5 +342,26 @@ def test_node_count_table_counts_the_table_search():
     d = Deal.from_pbn(PBN)
     n = fast.node_count_table(list(d.masks))
     assert n > 1000 and n == fast.node_count_table(list(d.masks))   # deterministic
-    with pytest.raises(ValueError, match="13-card"):
+    with pytest.raises(CardError, match="13-card"):
         fast.node_count_table([1, 2, 4, 8])
+
+
+def test_search_stats_in_every_build():
+    """The value and the node count are there in every build; the profiling counters only in
+    a ``CARDCORE_STATS=1`` build (``fast.STATS``), else None."""
+    d = Deal.from_pbn(PBN)
+    masks = list(d.masks)
+    st = fast.search_stats(masks, 4, 1)
+    assert len(st) == 8
+    side0 = 13 - fast.solve_position(masks, 4, 1)      # seat 1 leads: its side is side 1
+    assert st[0] == side0 and st[1] > 0
+    assert fast.search_stats(masks, 4, 1, target=side0)[0] == 1
+    if side0 < 13:
+        assert fast.search_stats(masks, 4, 1, target=side0 + 1)[0] == 0
+    assert fast.search_stats(masks, 4, 1, flags=15, tt_bits=10)[0] == st[0]
+    if fast.STATS:
+        probes, hits, cut, nocut, by_left, tricks = st[2:]
+        assert probes >= hits >= 0 and len(cut) == 4 and len(nocut) == 4 and len(by_left) == 14
+        assert tricks > 0
+    else:
+        assert st[2:] == (None,) * 6

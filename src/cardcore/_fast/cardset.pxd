@@ -1,4 +1,5 @@
 # cdef helpers on card sets that other kernels can cimport.
+# (Bit helpers shared by every kernel are in bits.pxd; popcount64 is its cc_popcount.)
 from libc.stdint cimport uint8_t, uint64_t
 
 cdef int popcount64(uint64_t x) noexcept nogil

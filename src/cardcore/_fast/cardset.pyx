@@ -7,20 +7,26 @@ valid ids.
 """
 
 from libc.stdint cimport uint8_t, uint64_t, int64_t
+
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest
+
+import operator
+
 import numpy as np
 cimport numpy as cnp
 
+from cardcore.errors import CardError
+
 cnp.import_array()
 
-DEF NCARDS = 54
+cdef enum:
+    NCARDS = 54
 
 
 cdef int popcount64(uint64_t x) noexcept nogil:
-    # SWAR popcount; portable across compilers (no builtin needed).
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
+    """Set bits of ``x`` (``cc_popcount`` of bits.pxd, kept here for the kernels that cimport
+    it from this module)."""
+    return cc_popcount(x)
 
 
 cdef uint64_t mask_of_ids(const uint8_t[:] ids) noexcept nogil:
@@ -33,31 +39,59 @@ cdef uint64_t mask_of_ids(const uint8_t[:] ids) noexcept nogil:
 
 cdef int ids_of_mask(uint64_t mask, uint8_t* out) noexcept nogil:
     cdef int n = 0
-    cdef int b
-    for b in range(64):
-        if (mask >> b) & 1:
-            out[n] = <uint8_t>b
-            n += 1
+    while mask:
+        out[n] = <uint8_t>cc_pop_lowest(&mask)
+        n += 1
     return n
+
+
+# Argument checks: every ``def`` raises CardError naming the argument for input it cannot take
+# (never a bare TypeError or OverflowError, never an id it silently wraps).
+
+cdef object _as_ids(object ids):
+    """Card ids as a 1-d uint8 array, each checked to be 0..53 before any conversion."""
+    if isinstance(ids, (str, bytes)):
+        raise CardError(f"card ids {ids!r}: expected a 1-d sequence of ints")
+    try:
+        arr = np.asarray(ids)
+    except (TypeError, ValueError, OverflowError):
+        raise CardError(f"card ids {ids!r}: expected a 1-d sequence of ints") from None
+    if arr.ndim != 1:
+        raise CardError(f"card ids: expected a 1-d sequence, got shape {arr.shape}")
+    if arr.size == 0:
+        return np.zeros(0, dtype=np.uint8)
+    if arr.dtype.kind not in "iu":
+        raise CardError(f"card ids: expected ints, got dtype {arr.dtype}")
+    if arr.dtype != np.uint8:
+        bad = np.flatnonzero((arr < 0) | (arr >= NCARDS))
+        if bad.size:
+            i = int(bad[0])
+            raise CardError(f"card id {arr[i]} at index {i}: out of range 0..53")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
 cdef inline void _check(const uint8_t[:] ids) except *:
     cdef Py_ssize_t i
     for i in range(ids.shape[0]):
         if ids[i] >= NCARDS:
-            raise ValueError(f"card id {ids[i]} at index {i}: out of range 0..53")
+            raise CardError(f"card id {ids[i]} at index {i}: out of range 0..53")
 
 
-def _as_ids(ids):
-    arr = np.ascontiguousarray(ids, dtype=np.uint8) if not isinstance(ids, np.ndarray) or ids.dtype != np.uint8 else np.ascontiguousarray(ids)
-    if arr.ndim != 1:
-        raise ValueError(f"card ids: expected a 1-d sequence, got shape {arr.shape}")
-    return arr
+cdef uint64_t _mask_arg(object mask, int bits) except? 0:
+    """A card mask: an int (or numpy integer, not a bool) of at most ``bits`` bits."""
+    if isinstance(mask, (bool, np.bool_)) or not isinstance(mask, (int, np.integer)):
+        raise CardError(f"mask {mask!r}: expected an int")
+    v = operator.index(mask)
+    if v < 0:
+        raise CardError(f"mask {mask!r}: negative")
+    if v >> bits:
+        raise CardError(f"mask {v:#x}: bits above {bits - 1} are set")
+    return <uint64_t>v
 
 
-def popcount(unsigned long long mask) -> int:
-    """Number of cards in a mask."""
-    return popcount64(mask)
+def popcount(mask) -> int:
+    """Number of cards (set bits) in a mask (an int 0 <= mask < 2**64)."""
+    return cc_popcount(_mask_arg(mask, 64))
 
 
 def mask(ids) -> int:
@@ -69,16 +103,15 @@ def mask(ids) -> int:
     return m
 
 
-def from_mask(unsigned long long mask):
-    """The card ids of a mask, ascending, as a uint8 array."""
-    if mask >> NCARDS:
-        raise ValueError(f"mask {mask:#x}: bits above 53 are set")
-    out = np.empty(popcount64(mask), dtype=np.uint8)
+def from_mask(mask):
+    """The card ids of a 54-bit mask, ascending, as a uint8 array."""
+    cdef uint64_t m = _mask_arg(mask, NCARDS)
+    out = np.empty(cc_popcount(m), dtype=np.uint8)
     cdef uint8_t[::1] o = out
     cdef uint8_t buf[64]
     cdef int n, i
     with nogil:
-        n = ids_of_mask(mask, buf)
+        n = ids_of_mask(m, buf)
         for i in range(n):
             o[i] = buf[i]
     return out
@@ -115,15 +148,17 @@ def rank_counts(ids):
     return out
 
 
-def suit_masks(unsigned long long mask):
-    """Split a 52-card mask into four 13-bit rank masks (clubs, diamonds, hearts, spades)."""
+def suit_masks(mask):
+    """Split a card mask into four 13-bit rank masks (clubs, diamonds, hearts, spades); the
+    jokers (bits 52, 53) are in no suit."""
+    cdef uint64_t m = _mask_arg(mask, NCARDS)
     cdef int s, r
     cdef unsigned int sm
     out = []
     for s in range(4):
         sm = 0
         for r in range(13):
-            if mask >> (r * 4 + s) & 1:
+            if m >> (r * 4 + s) & 1:
                 sm |= 1u << r
         out.append(sm)
     return tuple(out)

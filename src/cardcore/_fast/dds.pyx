@@ -25,33 +25,31 @@ The search is split the way classic double-dummy solvers are:
 
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset
-from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t
+from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t, int64_t, INT64_MAX
+
+from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_msb, cc_prefetch, cc_lowest,
+                                  cc_pop_lowest, cc_top_bits)
+
+import operator
+
+from cardcore.errors import CardcoreError, CardError
 
 cdef extern from *:
     """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int cc_popcount(unsigned long long x) { return (int)__popcnt64(x); }
-    static __inline int cc_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    static __inline int cc_msb(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
-    #else
-    static inline int cc_popcount(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int cc_ctz(unsigned long long x) { return __builtin_ctzll(x); }
-    static inline int cc_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
-    #endif
-    #if defined(__GNUC__)
-    #define cc_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define cc_prefetch(p) ((void)0)
+    #ifndef CARDCORE_STATS
+    #define CARDCORE_STATS 0
     #endif
     """
-    int cc_popcount(unsigned long long x) noexcept nogil
-    int cc_ctz(unsigned long long x) noexcept nogil
-    int cc_msb(unsigned long long x) noexcept nogil
-    void cc_prefetch(const void* p) noexcept nogil
+    # 1 in a profiling build (``CARDCORE_STATS=1`` when building, see setup.py): the search
+    # then keeps the counters of ``Pos.st`` (``search_stats``); 0 compiles them out.
+    enum: CARDCORE_STATS
 
-DEF NT = 4
-DEF SUIT_BITS = 0x1FFF
+STATS = bool(CARDCORE_STATS)
+"""Whether this build keeps the profiling counters that ``search_stats`` reports."""
+
+cdef enum:
+    NT = 4
+    SUIT_BITS = 0x1FFF
 
 # ----------------------------------------------------------------------------- helpers
 
@@ -102,15 +100,7 @@ cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept 
 
 cdef inline u64 top_held(const Pos* P, int s, int k) noexcept nogil:
     """The ``k`` highest cards of suit ``s`` still held (as lane bits)."""
-    cdef u64 m = suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], s)
-    cdef u64 w = 0
-    cdef int b
-    while k > 0 and m:
-        b = cc_msb(m)
-        m ^= (<u64>1) << b
-        w |= (<u64>1) << (16 * s + b)
-        k -= 1
-    return w
+    return cc_top_bits(suit_of(P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3], s), k) << (16 * s)
 
 
 cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexcept nogil:
@@ -421,16 +411,17 @@ cdef int second_hand_wins(const Pos* P, int player, u64* win) noexcept nogil:
 
 # ----------------------------------------------------------------------------- move generation
 
-DEF KILLER_BONUS = 100
-DEF TT_MOVE_BONUS = 40
-DEF LEAD_SIZE_W = 4
-DEF LEAD_RHO_W = 25
-DEF LEAD_THROUGH_W = 25
-DEF LEAD_RUFFBACK_W = 20
-DEF LEAD_DROP_W = 20
-DEF NO_CARD = 64
-DEF LEAD_PROMOTE_W = 20
-DEF LEAD_SEQ_W = 15
+cdef enum:
+    KILLER_BONUS = 100
+    TT_MOVE_BONUS = 40
+    LEAD_SIZE_W = 4
+    LEAD_RHO_W = 25
+    LEAD_THROUGH_W = 25
+    LEAD_RUFFBACK_W = 20
+    LEAD_DROP_W = 20
+    NO_CARD = 64
+    LEAD_PROMOTE_W = 20
+    LEAD_SEQ_W = 15
 
 
 cdef inline int run_top(const Pos* P, u64 hand, int c) noexcept nogil:
@@ -518,10 +509,9 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
         present = suit_of(~P.gone, s)
         m = hs
         while m:
-            r = cc_ctz(m)
-            m &= m - 1
+            r = cc_pop_lowest(&m)
             above = present & ~((<u64>2 << r) - 1)
-            if above and (hs & (above & (~above + 1))):
+            if above and (hs & cc_lowest(above)):
                 continue
             b = 16 * s + r
             # ---------------- ordering score
@@ -629,10 +619,14 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
 
 # ----------------------------------------------------------------------------- transposition table
 
-DEF CHUNK = 8           # entries per chunk; must match the arrays of TTChunk in dds.pxd
-DEF GROUP_PROBES = 8     # group slots tried from a group's hash
-DEF POOL_GROWTH = 4      # the chunk pool may grow to this many times its first size
-DEF LANE = 0xFFFFFFFF
+# CHUNK (entries per chunk) is declared in dds.pxd, where it sizes the arrays of TTChunk.
+cdef enum:
+    GROUP_PROBES = 8     # group slots tried from a group's hash
+    POOL_GROWTH = 4      # the chunk pool may grow to this many times its first size
+
+cdef inline u64 lane_bits() noexcept nogil:
+    """The 32 bits of one suit's lane in a key word."""
+    return (<u64>1 << 32) - 1
 
 cdef inline void layout(const Pos* P, u64* lens, u64* key) noexcept nogil:
     """Suit lengths of every hand and, per suit, the holders of its cards from the top (as
@@ -669,7 +663,7 @@ cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
 
 cdef inline u64 lane_mask(int d) noexcept nogil:
     """The key bits of a suit's lane that name its top ``d`` cards."""
-    return ((<u64>LANE) << (32 - 2 * d)) & <u64>LANE
+    return (lane_bits() << (32 - 2 * d)) & lane_bits()
 
 
 cdef inline u64 named_mask(uint16_t named, int word) noexcept nogil:
@@ -923,12 +917,15 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
         if not (P.flags & 8) and defence_trick(P, P.leader, need, left, &cw):
             win[0] = cw
             return not ns
-        P.by_left[left] += 1
+        if CARDCORE_STATS:
+            P.st.by_left[left] += 1
         layout(P, &lens, key)
         hit = tt_probe(P, lens, key, target, win, &ttbest) if not (P.flags & 4) else -1
-        P.probes += 1
+        if CARDCORE_STATS:
+            P.st.probes += 1
         if hit >= 0:
-            P.hits += 1
+            if CARDCORE_STATS:
+                P.st.hits += 1
             return hit == 1
     elif pos == 1 and not (P.flags & 2):
         # second hand: when its side surely wins the trick in progress, that is a trick
@@ -950,7 +947,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             gone_add = ((<u64>1) << P.trick[0]) | ((<u64>1) << P.trick[1]) | \
                 ((<u64>1) << P.trick[2]) | ((<u64>1) << P.trick[3])
             P.gone |= gone_add
-            P.tricks += 1
+            if CARDCORE_STATS:
+                P.st.tricks += 1
             old_leader = P.leader
             P.leader = w
             tk[0] = P.trick[0]; tk[1] = P.trick[1]; tk[2] = P.trick[2]; tk[3] = c
@@ -967,7 +965,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             if pos == 0:
                 P.killer[left] = c
             P.hist[player][c] += 1
-            P.cut[pos][i if i < 3 else 3] += 1
+            if CARDCORE_STATS:
+                P.st.cut[pos][i if i < 3 else 3] += 1
             acc = cw
             break
         # Every move failed so far, so this card stands for its whole run of equivalent
@@ -985,8 +984,8 @@ cdef bint search(Pos* P, int pos, int target, u64* win) noexcept nogil:
             if (c & 15) < low:
                 lw[c >> 4] = low
                 lwset |= 1 << (c >> 4)
-    if r != ns:
-        P.nocut[pos] += 1
+    if CARDCORE_STATS and r != ns:
+        P.st.nocut[pos] += 1
     win[0] = acc
     if pos == 0:
         if r:
@@ -1021,6 +1020,8 @@ cdef int solve_ns(Pos* P, int pos, int guess) noexcept nogil:
 cdef int tt_init(TTable* T, int bits) except -1:
     """A table of ``2 ** (bits + 2)`` group slots and ``4 * 2 ** bits`` chunks of entries, a
     pool that may grow to four times that when a search stores more."""
+    if not 0 <= bits <= MAX_TT_BITS:
+        raise CardcoreError(f"tt_bits {bits}: expected 0..{MAX_TT_BITS}")
     T.groups_mask = ((<u64>1) << (bits + 2)) - 1
     T.chunks = <uint32_t> (4 << bits)
     T.max_chunks = T.chunks * POOL_GROWTH
@@ -1065,8 +1066,11 @@ cdef void tt_clear(TTable* T) noexcept nogil:
     T.used = 1
 
 
-DEF TABLE_BITS = 14     # a whole deal: 2 ** 16 group slots, 2 ** 16 chunks of 8 entries (about
+cdef enum:
+    TABLE_BITS = 14     # a whole deal: 2 ** 16 group slots, 2 ** 16 chunks of 8 entries (about
                         # 21 MB), growing up to 2 ** 18 chunks (80 MB) when a search needs them
+    MAX_TT_BITS = 18    # the largest table ``search_stats`` accepts (16 times the default)
+    FIRST_GUESS = 7     # side-0 tricks the first search of each strain starts from
 
 
 cdef int tt_bits_for(int tricks) noexcept nogil:
@@ -1077,95 +1081,150 @@ cdef int tt_bits_for(int tricks) noexcept nogil:
     return TABLE_BITS - 6
 
 
-cdef int pos_init(Pos* P, hands, int trump, int leader, played) except -1:
-    cdef int i, c
+# Argument checks: every ``def`` below validates what it is given and raises CardcoreError
+# (CardError for cards, hands and seats) naming the argument; nothing reaches the search
+# unchecked.
+
+cdef int64_t _int_arg(object x, str what, int64_t lo, int64_t hi, type err=CardcoreError) except? -1:
+    """``x`` as a C integer when it is an int (or numpy integer, not a bool) in ``lo..hi``."""
+    if isinstance(x, bool):
+        raise err(f"{what} {x!r}: expected an int, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise err(f"{what} {x!r}: expected an int") from None
+    if not lo <= v <= hi:
+        raise err(f"{what} {x!r}: expected {lo}..{hi}")
+    return <int64_t> v
+
+
+cdef list _seq_arg(object x, str what):
+    """The items of a sequence argument (not a string) as a list."""
+    if isinstance(x, (str, bytes)):
+        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints")
+    try:
+        return list(x)
+    except TypeError:
+        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints") from None
+
+
+cdef u64 _mask_arg(object x, str what) except? 0:
+    """A 52-bit card-id mask."""
+    if isinstance(x, bool):
+        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int), not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int)") from None
+    if not 0 <= v < (1 << 52):
+        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (0 <= mask < 2**52)")
+    return <u64> v
+
+
+cdef int pos_init(Pos* P, object hands, int trump, int leader, object played) except -1:
+    """A position from checked ``trump`` / ``leader`` and unchecked ``hands`` / ``played``;
+    returns the number of cards played to the current trick."""
+    cdef int i, c, k, n
+    cdef u64 all_ = 0, m
     memset(P, 0, sizeof(Pos))
     reset_move_memory(P)
-    if len(hands) != 4:
-        raise ValueError(f"hands: expected 4 masks, got {len(hands)}")
-    if not 0 <= trump <= 4:
-        raise ValueError(f"trump {trump!r}: expected 0..4")
-    if not 0 <= leader <= 3:
-        raise ValueError(f"leader {leader!r}: expected 0..3")
-    if len(played) > 3:
-        raise ValueError(f"played: at most 3 cards of the current trick, got {len(played)}")
-    cdef u64 all_ = 0, m
+    hs = _seq_arg(hands, "hands")
+    if len(hs) != 4:
+        raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
+    pl = _seq_arg(played, "played")
+    if len(pl) > 3:
+        raise CardError(f"played: at most 3 cards of the current trick, got {len(pl)}")
     for i in range(4):
-        m = <u64> int(hands[i])
-        if m >> 52:
-            raise ValueError(f"hand mask {hands[i]!r}: more than 52 bits")
+        m = _mask_arg(hs[i], f"hand of seat {i}")
         if all_ & m:
-            raise ValueError("hands overlap")
+            raise CardError(f"hand of seat {i}: shares cards with another hand")
         all_ |= m
         P.hand[i] = to_lanes(m)
-    for i in range(len(played)):
-        c = int(played[i])
-        if not 0 <= c < 52:
-            raise ValueError(f"played card {c!r}: expected a card id 0..51")
+    k = len(pl)
+    for i in range(k):
+        c = <int> _int_arg(pl[i], "played card", 0, 51, CardError)
         if all_ >> c & 1:
-            raise ValueError(f"played card {c} is also in a hand")
+            raise CardError(f"played card {c} is also in a hand or played twice")
         all_ |= (<u64>1) << c
         P.trick[i] = id_to_lane(c)
-    cdef int k = len(played)
-    cdef int n = cc_popcount(P.hand[(leader + 3) & 3])
+    n = cc_popcount(P.hand[(leader + 3) & 3])
     for i in range(4):
         if cc_popcount(P.hand[(leader + i) & 3]) != (n - 1 if i < k else n):
-            raise ValueError("hand sizes do not fit the cards played to the current trick")
+            raise CardError("hand sizes do not fit the leader and the cards played to the "
+                            "current trick")
     if k and n == 0:
-        raise ValueError("no cards left to finish the current trick")
+        raise CardError("no cards left to finish the current trick")
     P.gone = to_lanes((~all_) & (((<u64>1) << 52) - 1))
     P.trump = trump
     P.leader = leader
     return k
 
 
-def trick_winner(cards, int trump, int leader):
+cdef inline int _trump_arg(object x) except -1:
+    return <int> _int_arg(x, "trump", 0, 4)
+
+
+cdef inline int _seat_arg(object x, str what) except -1:
+    return <int> _int_arg(x, what, 0, 3, CardError)
+
+
+def trick_winner(cards, trump, leader):
     """Seat winning a trick: ``cards`` are the 4 card ids in play order from ``leader``;
     ``trump`` 0..3 (c, d, h, s) or 4 (no trump); returns ``(leader + index) % 4``."""
-    if len(cards) != 4:
-        raise ValueError(f"trick: expected 4 cards, got {len(cards)}")
     cdef int c[4]
-    cdef int i
+    cdef int i, t = _trump_arg(trump), ld = _seat_arg(leader, "leader")
+    cdef u64 seen = 0
+    cs = _seq_arg(cards, "cards")
+    if len(cs) != 4:
+        raise CardError(f"trick: expected 4 cards, got {len(cs)}")
     for i in range(4):
-        c[i] = int(cards[i])
-        if not 0 <= c[i] < 52:
-            raise ValueError(f"card id {cards[i]!r}: expected 0..51")
-    return (leader + trick_winner_index(id_to_lane(c[0]), id_to_lane(c[1]), id_to_lane(c[2]),
-                                        id_to_lane(c[3]), trump)) % 4
+        c[i] = <int> _int_arg(cs[i], "card id", 0, 51, CardError)
+        if seen >> c[i] & 1:
+            raise CardError(f"trick: card id {c[i]} appears twice")
+        seen |= (<u64>1) << c[i]
+    return (ld + trick_winner_index(id_to_lane(c[0]), id_to_lane(c[1]), id_to_lane(c[2]),
+                                    id_to_lane(c[3]), t)) % 4
 
 
-def solve_position(hands, int trump, int leader, played=()):
+cdef int _solve_position(Pos* P, int k) except -1:
+    """Side-0 tricks from the position ``P`` (``k`` cards played to the current trick)."""
+    cdef int left = cc_popcount(P.hand[(P.leader + 3) & 3])
+    cdef int v
+    tt_init(&P.tt, tt_bits_for(left))
+    try:
+        with nogil:
+            v = solve_ns(P, k, (left + 1) // 2)
+    finally:
+        tt_free(&P.tt)
+    return v
+
+
+def solve_position(hands, trump, leader, played=()):
     """Tricks (current one included) the side of the player to move takes with best play.
 
     ``hands``: 4 masks of card ids for seats 0..3 clockwise (cards still held); ``leader``:
     the seat that led the current trick; ``played``: card ids already played to it, in order.
     """
     cdef Pos P
-    cdef int k = pos_init(&P, hands, trump, leader, played)
-    cdef int left = cc_popcount(P.hand[(leader + 3) & 3])
-    cdef int mover = (leader + k) & 3
-    cdef int v
-    tt_init(&P.tt, tt_bits_for(left))
-    try:
-        with nogil:
-            v = solve_ns(&P, k, (left + 1) // 2)
-    finally:
-        tt_free(&P.tt)
-    return v if (mover & 1) == 0 else left - v
+    cdef int t = _trump_arg(trump), ld = _seat_arg(leader, "leader")
+    cdef int k = pos_init(&P, hands, t, ld, played)
+    cdef int left = cc_popcount(P.hand[(ld + 3) & 3])
+    cdef int v = _solve_position(&P, k)
+    return v if ((ld + k) & 1) == 0 else left - v
 
 
-def solve_cards(hands, int trump, int leader, played=(), long max_nodes=0):
+def solve_cards(hands, trump, leader, played=(), max_nodes=0):
     """For each legal card of the player to move: ``(card id, tricks)`` where tricks are those
     the mover's side takes from the current trick on after playing that card, with best play.
     Sorted by card id. With ``max_nodes`` > 0 the search gives up after that many nodes and
     returns None (a budget for callers that solve many sampled positions)."""
     cdef Pos P
-    if max_nodes < 0:
-        raise ValueError(f"max_nodes {max_nodes!r}: expected 0 (no limit) or more")
-    cdef int k = pos_init(&P, hands, trump, leader, played)
-    P.max_nodes = max_nodes
-    cdef int left = cc_popcount(P.hand[(leader + 3) & 3])
-    cdef int mover = (leader + k) & 3
+    cdef int t = _trump_arg(trump), ld = _seat_arg(leader, "leader")
+    cdef int64_t budget = _int_arg(max_nodes, "max_nodes", 0, INT64_MAX)
+    cdef int k = pos_init(&P, hands, t, ld, played)
+    P.max_nodes = budget
+    cdef int left = cc_popcount(P.hand[(ld + 3) & 3])
+    cdef int mover = (ld + k) & 3
     cdef int lead_suit, s, r, b, v, guess, i
     cdef u64 h = P.hand[mover], hs, present, above, m, legal = 0
     cdef int rep[64]
@@ -1194,7 +1253,7 @@ def solve_cards(hands, int trump, int leader, played=(), long max_nodes=0):
                 m ^= (<u64>1) << r
                 b = 16 * s + r
                 above = present & ~((<u64>2 << r) - 1)
-                if above and (hs & (above & (~above + 1))):
+                if above and (hs & cc_lowest(above)):
                     rep[b] = rep[16 * s + cc_ctz(above)]
                     val[b] = val[rep[b]]
                 else:
@@ -1236,9 +1295,6 @@ cdef int _after_last(Pos* P, int guess) noexcept nogil:
     return v
 
 
-DEF FIRST_GUESS = 7     # side-0 tricks the first search of each strain starts from
-
-
 cdef inline void reset_move_memory(Pos* P) noexcept nogil:
     """Forget the history counts and killer leads (they belong to one strain's search)."""
     cdef int i
@@ -1268,44 +1324,46 @@ cdef void table_into(Pos* P, int res[5][4]) noexcept nogil:
         strain_into(P, strain, res[strain])
 
 
-cdef int _full_deal(Pos* P, hands, what) except -1:
+cdef int _full_deal(Pos* P, hands, str what) except -1:
     pos_init(P, hands, 0, 0, ())
     if cc_popcount(P.hand[0]) != 13:
-        raise ValueError(f"{what} needs four 13-card hands")
+        raise CardError(f"{what} needs four 13-card hands")
     return 0
 
 
-def dd_strain(hands, int strain):
-    """One strain of :func:`dd_table`: tricks of each declarer's side (seats 0..3)."""
+# The search state (Pos, with its transposition table) lives on the caller's stack and heap
+# for one call; the module keeps no mutable state. So calls from different threads run
+# independently, and each releases the GIL for its whole search: ``cardcore.bridge.solver``
+# runs the strains of a table in a thread pool, one ``dd_strain`` call per strain.
+
+def dd_strain(hands, strain):
+    """One strain of :func:`dd_table`: tricks of each declarer's side (seats 0..3).
+
+    The search runs without the GIL and with its own transposition table, so several strains
+    can be solved in parallel threads."""
     cdef Pos P
     cdef int res[4]
-    if not 0 <= strain <= 4:
-        raise ValueError(f"strain {strain!r}: expected 0..4")
+    cdef int st = <int> _int_arg(strain, "strain", 0, 4)
     _full_deal(&P, hands, "dd_strain")
     tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:
-            strain_into(&P, strain, res)
+            strain_into(&P, st, res)
     finally:
         tt_free(&P.tt)
     return [res[d] for d in range(4)]
 
 
-def dd_table(hands, int threads=1):
+def dd_table(hands):
     """Double-dummy table of a full deal: ``t[strain][declarer]`` = tricks of the declarer's
     side, strains 0..4 = clubs, diamonds, hearts, spades, no trump; declarers seats 0..3.
-    The opening lead is made by the seat after the declarer. With ``threads`` > 1 the strains
-    are solved in that many threads at once (each with its own transposition table)."""
+    The opening lead is made by the seat after the declarer. The five strains are solved one
+    after the other in the calling thread (one transposition table, cleared between strains),
+    without the GIL; for strains in parallel, call :func:`dd_strain` from several threads (as
+    ``cardcore.bridge.solver.dd_table`` does)."""
     cdef Pos P
     cdef int res[5][4]
-    if threads < 1:
-        raise ValueError(f"threads {threads!r}: expected 1 or more")
     _full_deal(&P, hands, "dd_table")
-    if threads > 1:
-        from concurrent.futures import ThreadPoolExecutor
-        masks = [int(h) for h in hands]
-        with ThreadPoolExecutor(min(threads, 5)) as pool:
-            return list(pool.map(lambda strain: dd_strain(masks, strain), range(5)))
     tt_init(&P.tt, TABLE_BITS)
     try:
         with nogil:
@@ -1315,16 +1373,21 @@ def dd_table(hands, int threads=1):
     return [[res[s][d] for d in range(4)] for s in range(5)]
 
 
-def solve(hands, int trump, int declarer):
-    """Tricks of ``declarer``'s side (seat 0..3) in strain ``trump`` (0..3 suits, 4 NT)."""
-    cdef int leader = (declarer + 1) & 3
-    if not 0 <= declarer <= 3:
-        raise ValueError(f"declarer {declarer!r}: expected 0..3")
-    return cc_popcount(<u64> int(hands[leader])) - solve_position(hands, trump, leader, ())
+def solve(hands, trump, declarer):
+    """Tricks of ``declarer``'s side (seat 0..3) in strain ``trump`` (0..3 suits, 4 NT); the
+    seat after the declarer leads."""
+    cdef Pos P
+    cdef int t = _trump_arg(trump)
+    cdef int ld = (_seat_arg(declarer, "declarer") + 1) & 3
+    pos_init(&P, hands, t, ld, ())
+    cdef int left = cc_popcount(P.hand[ld])
+    cdef int v = _solve_position(&P, 0)          # side-0 tricks
+    return left - v if (ld & 1) == 0 else v
 
 
 def node_count_table(hands):
-    """Search nodes visited by :func:`dd_table` on the same deal (a profiling aid)."""
+    """Search nodes visited by :func:`dd_table` on the same deal (a profiling aid that every
+    build keeps: the node count is also what ``solve_cards``' budget counts)."""
     cdef Pos P
     cdef int res[5][4]
     _full_deal(&P, hands, "node_count_table")
@@ -1337,24 +1400,41 @@ def node_count_table(hands):
     return P.nodes
 
 
-def search_stats(hands, int trump, int leader, int flags=0, int tt_bits=TABLE_BITS,
-                 int guess=FIRST_GUESS, int target=0):
-    """``(side-0 tricks, nodes visited, ...)`` for a trick-start position (a profiling aid);
-    ``flags`` switches off search features (see ``Pos.flags``); ``guess`` is where the
-    zero-window searches start (side-0 tricks). With ``target`` > 0 only one zero-window
-    search runs, and the first item is whether side 0 takes ``target`` tricks."""
+def search_stats(hands, trump, leader, flags=0, tt_bits=TABLE_BITS, guess=FIRST_GUESS,
+                 target=0):
+    """``(side-0 tricks, nodes, probes, hits, cut, nocut, by_left, tricks)`` for a trick-start
+    position (a profiling aid); ``flags`` (0..15) switches off search features (see
+    ``Pos.flags``); ``tt_bits`` (0..18) sizes the transposition table; ``guess`` (0..13) is
+    where the zero-window searches start (side-0 tricks). With ``target`` (0..13) > 0 only one
+    zero-window search runs, and the first item is whether side 0 takes ``target`` tricks.
+
+    The first two items are there in every build. The others are the profiling counters
+    (transposition-table probes and hits, cutoffs per position in the trick and move index,
+    failing nodes per position, trick-start nodes per tricks left, completed tricks): they
+    are counted only in a build made with ``CARDCORE_STATS=1`` (see ``STATS``) and are None
+    otherwise."""
     cdef Pos P
-    pos_init(&P, hands, trump, leader, ())
-    P.flags = flags
-    tt_init(&P.tt, tt_bits)
+    cdef int t = _trump_arg(trump), ld = _seat_arg(leader, "leader")
+    cdef int fl = <int> _int_arg(flags, "flags", 0, 15)
+    cdef int bits = <int> _int_arg(tt_bits, "tt_bits", 0, MAX_TT_BITS)
+    cdef int g = <int> _int_arg(guess, "guess", 0, 13)
+    cdef int tg = <int> _int_arg(target, "target", 0, 13)
+    pos_init(&P, hands, t, ld, ())
+    P.flags = fl
+    tt_init(&P.tt, bits)
     cdef int v
     cdef u64 w
     try:
         with nogil:
-            if target > 0:
-                v = search(&P, 0, target, &w)
+            if tg > 0:
+                v = search(&P, 0, tg, &w)
             else:
-                v = solve_ns(&P, 0, guess)
+                v = solve_ns(&P, 0, g)
     finally:
         tt_free(&P.tt)
-    return v, P.nodes, P.probes, P.hits, P.cut, P.nocut, [P.by_left[i] for i in range(14)], P.tricks
+    if not CARDCORE_STATS:
+        return v, P.nodes, None, None, None, None, None, None
+    return (v, P.nodes, P.st.probes, P.st.hits,
+            [[P.st.cut[i][j] for j in range(4)] for i in range(4)],
+            [P.st.nocut[i] for i in range(4)], [P.st.by_left[i] for i in range(14)],
+            P.st.tricks)

@@ -19,13 +19,18 @@ present: ``sum & 0x8888`` is the flush test.
   ``HASH_TAB[ROW_OFF[s >> 10] + (s & 1023)]``. Both tables are built at import (~0.05 s).
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t, INT64_MAX
 from libc.stdlib cimport malloc, free, calloc
 from libc.string cimport memset, memcpy
+from libc.math cimport isfinite
+
+from cardcore._fast.bits cimport cc_popcount, cc_msb_or, cc_top_bits, splitmix64_next
+
+import operator
 
 import numpy as np
 
-from cardcore.errors import CardError
+from cardcore.errors import CardcoreError, CardError
 
 # ---------------------------------------------------------------- constants
 
@@ -79,14 +84,6 @@ RANK_KEY[:] = [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 15
                3453520]
 
 
-cdef inline int _popcount13(uint32_t m) noexcept nogil:
-    cdef int n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 cdef int _straight_index(uint32_t mask) noexcept nogil:
     """0 (wheel) .. 9 (ace high) for the best straight in a 13-bit rank mask, else -1."""
     cdef int top
@@ -129,16 +126,9 @@ cdef int _high_index(uint32_t mask5) noexcept nogil:
     return _colex(mask5) - below
 
 
-cdef uint32_t _top_bits(uint32_t mask, int n) noexcept nogil:
-    cdef uint32_t out = 0
-    cdef int r
-    for r in range(12, -1, -1):
-        if n == 0:
-            break
-        if mask & (1u << r):
-            out |= 1u << r
-            n -= 1
-    return out
+cdef inline uint32_t _top_bits(uint32_t mask, int n) noexcept nogil:
+    """The ``n`` highest ranks of a rank mask."""
+    return <uint32_t>cc_top_bits(mask, n)
 
 
 cdef int _flush_value(uint32_t mask) noexcept nogil:
@@ -148,12 +138,9 @@ cdef int _flush_value(uint32_t mask) noexcept nogil:
     return BASE_FLUSH + _high_index(_top_bits(mask, 5))
 
 
-cdef int _highest(uint32_t mask) noexcept nogil:
-    cdef int r
-    for r in range(12, -1, -1):
-        if mask & (1u << r):
-            return r
-    return -1
+cdef inline int _highest(uint32_t mask) noexcept nogil:
+    """The highest rank of a rank mask, -1 for none."""
+    return cc_msb_or(mask, -1)
 
 
 cdef int _nonflush_value(int* counts) noexcept nogil:
@@ -195,24 +182,20 @@ cdef int _nonflush_value(int* counts) noexcept nogil:
     return BASE_HIGH + _high_index(_top_bits(present, 5))
 
 
-cdef int _n_keys = 0
-
-
 cdef void _collect(int r, int size, uint32_t key, int* counts, uint32_t* keys,
-                   uint16_t* vals) noexcept nogil:
-    global _n_keys
+                   uint16_t* vals, int* n_keys) noexcept nogil:
     cdef int c
     if r == 13:
         if size >= 5:
-            keys[_n_keys] = key
-            vals[_n_keys] = <uint16_t>_nonflush_value(counts)
-            _n_keys += 1
+            keys[n_keys[0]] = key
+            vals[n_keys[0]] = <uint16_t>_nonflush_value(counts)
+            n_keys[0] += 1
         return
     for c in range(5):
         if size + c > 7:
             break
         counts[r] = c
-        _collect(r + 1, size + c, key + c * RANK_KEY[r], counts, keys, vals)
+        _collect(r + 1, size + c, key + c * RANK_KEY[r], counts, keys, vals, n_keys)
     counts[r] = 0
 
 
@@ -334,14 +317,12 @@ cdef int _build_tables() except -1:
             CARD_BIT[i] = (<uint64_t>1) << 63
             SUIT_RANKBIT[i] = 0
     for m in range(8192):
-        FLUSH_TAB[m] = <uint16_t>_flush_value(m) if _popcount13(m) >= 5 else 0
+        FLUSH_TAB[m] = <uint16_t>_flush_value(m) if cc_popcount(m) >= 5 else 0
     cdef uint32_t* keys = <uint32_t*>malloc(N_PATTERNS * sizeof(uint32_t))
     cdef uint16_t* vals = <uint16_t*>malloc(N_PATTERNS * sizeof(uint16_t))
-    global _n_keys
-    _n_keys = 0
+    n = 0
     memset(counts, 0, sizeof(counts))
-    _collect(0, 0, 0, counts, keys, vals)
-    n = _n_keys
+    _collect(0, 0, 0, counts, keys, vals, &n)
     ok = _build_hash(keys, vals, n)
     free(keys)
     free(vals)
@@ -446,17 +427,75 @@ cdef inline uint16_t _eval7_checked(const uint8_t* c, uint64_t* bad) noexcept no
 _NAMES = tuple("23456789TJQKA"[i >> 2] + "cdhs"[i & 3] for i in range(52))
 
 
-def _fmt(cards):
+cdef str _fmt(object cards):
     """Card names for messages (ids outside 0..51 shown as numbers)."""
     out = []
-    for x in cards:
+    try:
+        items = list(cards)
+    except TypeError:
+        return repr(cards)
+    for x in items:
         try:
             i = int(x)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             out.append(repr(x))
             continue
         out.append(_NAMES[i] if 0 <= i < 52 else str(i))
     return "'" + " ".join(out) + "'"
+
+
+# ---------------------------------------------------------------- argument checks
+#
+# Every ``def`` of this module checks its arguments and raises CardError (cards, hand values)
+# or CardcoreError (other arguments) naming the argument; ``cardcore._ref.poker`` raises the
+# same classes for the same input.
+
+class CardIdTypeError(CardError, TypeError):
+    """A card that is not an int card id (e.g. a card string) given to ``evaluate``: a
+    CardError, and also a TypeError because ``cardcore.poker.evaluate`` hands lists to the
+    kernel first and parses them itself when the kernel raises TypeError."""
+
+
+cdef inline bint _is_int(object x):
+    return not isinstance(x, (bool, np.bool_)) and isinstance(x, (int, np.integer))
+
+
+cdef int64_t _int_arg(object x, str what, int64_t lo, int64_t hi) except? -1:
+    if not _is_int(x):
+        raise CardcoreError(f"{what} {x!r}: expected an int")
+    v = operator.index(x)
+    if not lo <= v <= hi:
+        raise CardcoreError(f"{what} {x!r}: expected {lo}..{hi}")
+    return <int64_t>v
+
+
+cdef uint64_t _seed_arg(object seed) except? 0:
+    """A seed as ``cardcore.rng.Rng`` takes it: any int, reduced modulo 2**64."""
+    if not _is_int(seed):
+        raise CardcoreError(f"seed {seed!r}: expected an int")
+    return <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
+
+
+cdef bint _flag_arg(object x, str what) except -1:
+    if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
+        raise CardcoreError(f"{what} {x!r}: expected True or False")
+    return bool(x)
+
+
+cdef object _id_array(object x, str what, int ndim):
+    """Card ids as a C-contiguous uint8 array of ``ndim`` dimensions (checked: 0..51)."""
+    try:
+        a = np.asarray(x)
+    except (TypeError, ValueError, OverflowError):
+        raise CardError(f"{what}: expected an array of card ids") from None
+    if a.ndim != ndim:
+        raise CardError(f"{what}: expected a {ndim}-d array of card ids, got shape {a.shape}")
+    if a.size:
+        if a.dtype.kind not in "iu":
+            raise CardError(f"{what}: card ids must be integers, got dtype {a.dtype}")
+        if a.min() < 0 or a.max() > 51:
+            raise CardError(f"{what}: card ids must be in 0..51")
+    return np.ascontiguousarray(a, dtype=np.uint8)
 
 
 def evaluate(cards):
@@ -465,31 +504,36 @@ def evaluate(cards):
     cdef uint8_t c[7]
     cdef Py_ssize_t n
     cdef uint64_t used = 0, b
-    cdef long v
-    cdef int i
-    try:
-        n = len(cards)
-    except TypeError:
-        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids") from None
+    cdef int i, v
+    if type(cards) is list or type(cards) is tuple:
+        items = cards
+    elif isinstance(cards, (str, bytes)):
+        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids")
+    else:
+        try:
+            items = list(cards)
+        except TypeError:
+            raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids") from None
+    n = len(items)
     if n < 5 or n > 7:
-        raise CardError(f"cards {_fmt(cards)}: a poker hand has 5, 6 or 7 cards, got {n}")
+        raise CardError(f"cards {_fmt(items)}: a poker hand has 5, 6 or 7 cards, got {n}")
     for i in range(n):
-        x = cards[i]
-        if isinstance(x, bool) or not isinstance(x, int):
-            raise TypeError(f"card {x!r}: expected an int card id")
-        v = x
-        if v < 0 or v > 51:
-            raise CardError(f"cards {_fmt(cards)}: card id {v} is not a card of the 52-card "
+        x = items[i]
+        if not _is_int(x):
+            raise CardIdTypeError(f"card {x!r}: expected an int card id")
+        if not 0 <= x <= 51:
+            raise CardError(f"cards {_fmt(items)}: card id {x} is not a card of the 52-card "
                             "deck (ids 0..51)")
+        v = x
         b = (<uint64_t>1) << v
         if used & b:
-            raise CardError(f"cards {_fmt(cards)}: {_NAMES[v]} appears twice")
+            raise CardError(f"cards {_fmt(items)}: {_NAMES[v]} appears twice")
         used |= b
         c[i] = <uint8_t>v
     return eval_ids(c, <int>n)
 
 
-def evaluate_many(cards, bint check=True):
+def evaluate_many(cards, check=True):
     """Values of every row of an ``(n, k)`` array of card ids (k = 5, 6 or 7) as a uint16
     array of length n.
 
@@ -497,7 +541,11 @@ def evaluate_many(cards, bint check=True):
     ``CardError``. ``check=False`` skips the per-row test (about twice the throughput); ids
     above 51 and repeated cards then give meaningless values, never an out-of-bounds read.
     """
-    a0 = np.asarray(cards)
+    cdef bint chk = _flag_arg(check, "check")
+    try:
+        a0 = np.asarray(cards)
+    except (TypeError, ValueError, OverflowError):
+        raise CardError("evaluate_many: expected an (n, 5|6|7) array of card ids") from None
     if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
         raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
     if a0.dtype != np.uint8 and a0.size:
@@ -517,7 +565,7 @@ def evaluate_many(cards, bint check=True):
     cdef uint64_t bad = 0
     cdef const uint8_t* p = &a[0, 0]
     with nogil:
-        if not check:
+        if not chk:
             if k == 7:
                 for i in range(n):
                     o[i] = _eval7_row(p + 7 * i)
@@ -539,22 +587,22 @@ def evaluate_many(cards, bint check=True):
     return out
 
 
+cdef int _value_arg(object value) except -1:
+    if not _is_int(value):
+        raise CardError(f"hand value {value!r}: expected an int")
+    if not 1 <= value <= MAX_VALUE:
+        raise CardError(f"hand value {value!r}: out of range 1..{MAX_VALUE}")
+    return <int>value
+
+
 def category(value):
     """Category name of a hand value."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise CardError(f"hand value {value!r}: expected an int")
-    cdef long v = value
-    if v < 1 or v > MAX_VALUE:
-        raise CardError(f"hand value {value!r}: out of range 1..{MAX_VALUE}")
-    return CATEGORIES[CAT_OF[v]]
+    return CATEGORIES[CAT_OF[_value_arg(value)]]
 
 
 def category_index(value):
     """0 (high card) .. 8 (straight flush) for a hand value."""
-    cdef long v = value
-    if v < 1 or v > MAX_VALUE:
-        raise CardError(f"hand value {value!r}: out of range 1..{MAX_VALUE}")
-    return CAT_OF[v]
+    return CAT_OF[_value_arg(value)]
 
 
 # ---------------------------------------------------------------- enumeration
@@ -614,22 +662,27 @@ cdef void _hist5(int64_t* hist) noexcept nogil:
                         hist[_value_from(kd + CARD_KEY[e], sd | SUIT_RANKBIT[e])] += 1
 
 
-def value_histogram(int k=7):
+cdef int _k_arg(object k) except -1:
+    if not _is_int(k) or k not in (5, 7):
+        raise CardcoreError(f"value_histogram: k must be 5 or 7, got {k!r}")
+    return <int>k
+
+
+def value_histogram(k=7):
     """Number of k-card hands (k = 5 or 7) of each value: an int64 array indexed by value
     (index 0 unused), computed by visiting every hand with incremental key sums."""
-    if k not in (5, 7):
-        raise CardError(f"value_histogram: k must be 5 or 7, got {k!r}")
+    cdef int kk = _k_arg(k)
     out = np.zeros(MAX_VALUE + 1, dtype=np.int64)
     cdef int64_t[::1] h = out
     with nogil:
-        if k == 7:
+        if kk == 7:
             _hist7(&h[0])
         else:
             _hist5(&h[0])
     return out
 
 
-def category_histogram(int k=7):
+def category_histogram(k=7):
     """Dict category name -> number of k-card hands (k = 5 or 7) in that category."""
     vals = value_histogram(k)
     return {CATEGORIES[i]: int(vals[CATEGORY_BASES[i]:(CATEGORY_BASES[i + 1] if i < 8
@@ -709,16 +762,13 @@ cdef void _enum(EqCtx* ctx, int need, int start, uint64_t bkey, uint64_t bsuit) 
         _enum(ctx, need - 1, i + 1, bkey + CARD_KEY[c], bsuit | SUIT_RANKBIT[c])
 
 
-cdef inline uint64_t _splitmix(uint64_t* s) noexcept nogil:
-    s[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = s[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
+# The generator of the Monte Carlo functions is SplitMix64 (``splitmix64_next`` in bits.pxd),
+# the same stream as ``cardcore.rng.Rng(seed).next_u64()``. Bounded draws here are the
+# multiply-shift ``(x >> 32) * n >> 32`` (not Rng.below's rejection): the kernel's own
+# definition, shared with ``cardcore._ref.poker``.
 
 cdef inline uint32_t _below(uint64_t* s, uint32_t n) noexcept nogil:
-    return <uint32_t>(((_splitmix(s) >> 32) * n) >> 32)
+    return <uint32_t>(((splitmix64_next(s) >> 32) * n) >> 32)
 
 
 cdef object _result(EqCtx* ctx):
@@ -772,15 +822,18 @@ cdef int _setup(EqCtx* ctx, const uint8_t[:, ::1] holes, const uint8_t[::1] boar
     return 0
 
 
-def equity_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
-                 const uint8_t[::1] dead):
+def equity_exact(holes, board, dead):
     """Enumerate every completion of the board. Returns ``(wins, ties, shares, total)``:
     per-hand lists of outright wins, tied wins and pot shares in units of 1/2520 of a board,
-    and the number of boards."""
+    and the number of boards. ``holes``: (players, 2) card ids; ``board`` (0..5 cards) and
+    ``dead``: 1-d card ids (any integer arrays or sequences; checked)."""
     cdef EqCtx ctx
     cdef uint64_t bkey, bsuit
-    _setup(&ctx, holes, board, dead, &bkey, &bsuit)
-    cdef int need = 5 - <int>board.shape[0]
+    cdef const uint8_t[:, ::1] hv = _id_array(holes, "equity: holes", 2)
+    cdef const uint8_t[::1] bv = _id_array(board, "equity: board", 1)
+    cdef const uint8_t[::1] dv = _id_array(dead, "equity: dead", 1)
+    _setup(&ctx, hv, bv, dv, &bkey, &bsuit)
+    cdef int need = 5 - <int>bv.shape[0]
     cdef int64_t n_boards = 1
     cdef int i
     with nogil:
@@ -802,21 +855,24 @@ def equity_exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     return _result(&ctx)
 
 
-def equity_sample(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
-                  const uint8_t[::1] dead, int64_t samples, uint64_t seed):
-    """Monte Carlo: ``samples`` uniformly random completions of the board (SplitMix64 from
-    ``seed``). Same result tuple as ``equity_exact``."""
+def equity_sample(holes, board, dead, samples, seed):
+    """Monte Carlo: ``samples`` (0..2**63-1) uniformly random completions of the board
+    (SplitMix64 from ``seed``, any int taken modulo 2**64 as ``cardcore.rng.Rng`` does). Same
+    arguments and result tuple as ``equity_exact``."""
     cdef EqCtx ctx
-    cdef uint64_t bkey, bsuit, k, s, state = seed
-    _setup(&ctx, holes, board, dead, &bkey, &bsuit)
-    cdef int need = 5 - <int>board.shape[0]
+    cdef uint64_t bkey, bsuit, k, s
+    cdef int64_t n_samples = _int_arg(samples, "equity: samples", 0, INT64_MAX)
+    cdef uint64_t state = _seed_arg(seed)
+    cdef const uint8_t[:, ::1] hv = _id_array(holes, "equity: holes", 2)
+    cdef const uint8_t[::1] bv = _id_array(board, "equity: board", 1)
+    cdef const uint8_t[::1] dv = _id_array(dead, "equity: dead", 1)
+    _setup(&ctx, hv, bv, dv, &bkey, &bsuit)
+    cdef int need = 5 - <int>bv.shape[0]
     cdef int64_t t
     cdef int i, j
     cdef uint8_t tmp
-    if samples < 0:
-        raise CardError(f"equity: samples must be >= 0, got {samples}")
     with nogil:
-        for t in range(samples):
+        for t in range(n_samples):
             k = bkey
             s = bsuit
             for i in range(need):
@@ -843,69 +899,96 @@ cdef inline int _pick(const double* cum, int lo, int hi, double u) noexcept nogi
     return lo
 
 
-def equity_ranges(const uint8_t[:, ::1] combos, const double[::1] cumw,
-                  const int64_t[::1] offsets, const uint8_t[::1] board,
-                  const uint8_t[::1] dead, int64_t samples, uint64_t seed,
-                  int64_t max_tries=1000):
+def equity_ranges(combos, cumw, offsets, board, dead, samples, seed, max_tries=1000):
     """Monte Carlo equity of players holding weighted ranges.
 
     Player ``p`` holds one of ``combos[offsets[p]:offsets[p+1]]`` (rows of two card ids) with
-    cumulative weights ``cumw`` over the same slice (each slice's weights cumulate from 0).
-    Each sample draws a combo per player (rejecting conflicts), then the board. Returns
-    ``(wins, ties, shares, total)`` as ``equity_exact``; ``total`` may fall short of
-    ``samples`` only if the ranges conflict with each other too often (``max_tries``)."""
+    cumulative weights ``cumw`` over the same slice (each slice's weights cumulate from 0:
+    finite, nondecreasing, the last one positive). Each sample draws a combo per player
+    (rejecting conflicts), then the board. Returns ``(wins, ties, shares, total)`` as
+    ``equity_exact``; ``total`` may fall short of ``samples`` only if the ranges conflict with
+    each other too often (more than ``max_tries`` rejected draws per sample on average)."""
     cdef EqCtx ctx
-    cdef int np_ = <int>offsets.shape[0] - 1
-    cdef uint64_t base = 0, used, b, k, s, state = seed
+    cdef int64_t n_samples = _int_arg(samples, "equity: samples", 0, INT64_MAX)
+    cdef uint64_t state = _seed_arg(seed)
+    cdef int64_t tries_cap = _int_arg(max_tries, "equity: max_tries", 0, INT64_MAX)
+    cdef const uint8_t[:, ::1] cv = _id_array(combos, "equity: combos", 2)
+    cdef const uint8_t[::1] bv = _id_array(board, "equity: board", 1)
+    cdef const uint8_t[::1] dv = _id_array(dead, "equity: dead", 1)
+    try:
+        cw_arr = np.ascontiguousarray(cumw, dtype=np.float64)
+        off_arr = np.asarray(offsets)
+    except (TypeError, ValueError, OverflowError):
+        raise CardcoreError("equity: cumw must be floats and offsets ints") from None
+    if cw_arr.ndim != 1 or off_arr.ndim != 1 or (off_arr.size and off_arr.dtype.kind not in "iu"):
+        raise CardcoreError("equity: cumw and offsets must be 1-d (offsets of integers)")
+    cdef Py_ssize_t n_combos = cv.shape[0]
+    if off_arr.size and (off_arr.min() < 0 or off_arr.max() > n_combos):
+        raise CardcoreError(f"equity: offsets must be in 0..{n_combos} (the number of combos)")
+    off_arr = np.ascontiguousarray(off_arr, dtype=np.int64)
+    cdef const double[::1] cum = cw_arr
+    cdef const int64_t[::1] off = off_arr
+    cdef int np_ = <int>off.shape[0] - 1
+    cdef uint64_t base = 0, used, b, k, s
     cdef uint64_t bkey = SUIT_INIT, bsuit = 0
     cdef int p, i, j, need, lo, hi, c0, c1, c
     cdef int64_t t, tries = 0
     cdef double u, top
     if np_ < 2 or np_ > MAX_PLAYERS:
         raise CardError(f"equity: 2..{MAX_PLAYERS} players expected")
-    if combos.shape[1] != 2 or cumw.shape[0] != combos.shape[0]:
+    if cv.shape[1] != 2 or cum.shape[0] != n_combos:
         raise CardError("equity: combos must be (n, 2) with one weight each")
-    if board.shape[0] > 5:
+    if bv.shape[0] > 5:
         raise CardError("equity: the board has at most 5 cards")
     for p in range(np_):
-        if offsets[p + 1] <= offsets[p] or offsets[p + 1] > combos.shape[0]:
+        if off[p + 1] <= off[p] or off[p + 1] > n_combos:
             raise CardError(f"equity: player {p} has an empty range")
-    for i in range(combos.shape[0]):
-        if combos[i, 0] > 51 or combos[i, 1] > 51 or combos[i, 0] == combos[i, 1]:
+    for i in range(n_combos):
+        if cv[i, 0] > 51 or cv[i, 1] > 51 or cv[i, 0] == cv[i, 1]:
             raise CardError("equity: invalid combo in a range")
+    for p in range(np_):
+        for i in range(<int>off[p], <int>off[p + 1]):
+            if not isfinite(cum[i]) or (i > off[p] and cum[i] < cum[i - 1]):
+                raise CardcoreError(f"equity: player {p}: cumulative weights must be finite "
+                                    "and nondecreasing")
+        if not cum[off[p + 1] - 1] > 0.0:
+            raise CardcoreError(f"equity: player {p}: the range's total weight must be > 0")
     memset(&ctx, 0, sizeof(EqCtx))
     ctx.np = np_
-    for i in range(board.shape[0]):
-        b = CARD_BIT[board[i]]
-        if base & b or board[i] > 51:
+    for i in range(bv.shape[0]):
+        b = CARD_BIT[bv[i]]
+        if base & b or bv[i] > 51:
             raise CardError("equity: invalid or repeated card on the board")
         base |= b
-        bkey += CARD_KEY[board[i]]
-        bsuit |= SUIT_RANKBIT[board[i]]
-    for i in range(dead.shape[0]):
-        b = CARD_BIT[dead[i]]
-        if base & b or dead[i] > 51:
+        bkey += CARD_KEY[bv[i]]
+        bsuit |= SUIT_RANKBIT[bv[i]]
+    for i in range(dv.shape[0]):
+        b = CARD_BIT[dv[i]]
+        if base & b or dv[i] > 51:
             raise CardError("equity: invalid or repeated dead card")
         base |= b
-    need = 5 - <int>board.shape[0]
+    need = 5 - <int>bv.shape[0]
+    if 52 - cc_popcount(base) - 2 * np_ < need:
+        raise CardError("equity: not enough cards left to deal the hands and complete the board")
     cdef bint failed = False
     with nogil:
         t = 0
-        while t < samples and not failed:
+        while t < n_samples and not failed:
             used = base
             for p in range(np_):
-                lo = <int>offsets[p]
-                hi = <int>offsets[p + 1]
-                top = cumw[hi - 1]
+                lo = <int>off[p]
+                hi = <int>off[p + 1]
+                top = cum[hi - 1]
                 while True:
-                    u = (_splitmix(&state) >> 11) * (1.0 / 9007199254740992.0) * top
-                    j = _pick(&cumw[0], lo, hi, u)
-                    c0 = combos[j, 0]
-                    c1 = combos[j, 1]
+                    u = (splitmix64_next(&state) >> 11) * (1.0 / 9007199254740992.0) * top
+                    j = _pick(&cum[0], lo, hi, u)
+                    c0 = cv[j, 0]
+                    c1 = cv[j, 1]
                     if not (used & (((<uint64_t>1) << c0) | ((<uint64_t>1) << c1))):
                         break
                     tries += 1
-                    if tries > max_tries * (t + 1):
+                    # tries > tries_cap * (t + 1), without the overflow of the product
+                    if (tries - 1) // (t + 1) >= tries_cap:
                         failed = True
                         break
                 if failed:
@@ -928,3 +1011,17 @@ def equity_ranges(const uint8_t[:, ::1] combos, const double[::1] cumw,
             _score(&ctx, k, s)
             t += 1
     return _result(&ctx)
+
+
+def splitmix_stream(seed, n):
+    """The first ``n`` (0..2**26) outputs of the kernel's SplitMix64 from ``seed`` (any int,
+    modulo 2**64), as a uint64 array: the stream ``cardcore.rng.Rng(seed).next_u64()`` gives
+    (a test hook pinning that the two generators are one)."""
+    cdef uint64_t state = _seed_arg(seed)
+    cdef int64_t count = _int_arg(n, "n", 0, 1 << 26), i
+    out = np.empty(count, dtype=np.uint64)
+    cdef uint64_t[::1] o = out
+    with nogil:
+        for i in range(count):
+            o[i] = splitmix64_next(&state)
+    return out

@@ -23,8 +23,12 @@ from cpython.object cimport PyTypeObject
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
+import operator
+
 import numpy as np
 cimport numpy as cnp
+
+from cardcore.errors import CardcoreError, CardError
 
 cnp.import_array()
 
@@ -501,55 +505,81 @@ cdef bint zsy_beats_c(int ak, int ar, int al, int bk, int br, int bl) noexcept n
 
 # ------------------------------------------------------------------ Python API
 
+# Argument checks: every ``def`` raises CardError (hands: rank counts) or CardcoreError (move
+# keys, rows, other arguments) naming the argument, never a bare TypeError / OverflowError.
+
 cdef int _load(object counts, const uint8_t* caps, uint8_t* h, str what) except -1:
     # Fast paths: a contiguous uint8 numpy array or a bytes object of 15 counts.
     cdef Py_ssize_t i
-    cdef long x
     cdef const uint8_t* src = NULL
     cdef cnp.ndarray arr
     if type(counts) is bytes:
         if len(<bytes>counts) != SHED_NRANKS:
-            raise ValueError(f"{what}: expected 15 rank counts, got {len(<bytes>counts)}")
+            raise CardError(f"{what}: expected 15 rank counts, got {len(<bytes>counts)}")
         src = <const uint8_t*><const char*>counts
     elif isinstance(counts, cnp.ndarray):
         arr = <cnp.ndarray>counts
         if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
                 and cnp.PyArray_ISCARRAY_RO(arr)):
             if cnp.PyArray_DIM(arr, 0) != SHED_NRANKS:
-                raise ValueError(f"{what}: expected 15 rank counts, got {cnp.PyArray_DIM(arr, 0)}")
+                raise CardError(f"{what}: expected 15 rank counts, got {cnp.PyArray_DIM(arr, 0)}")
             src = <const uint8_t*>cnp.PyArray_DATA(arr)
     if src != NULL:
         for i in range(SHED_NRANKS):
             if src[i] > caps[i]:
-                raise ValueError(f"{what}: count {src[i]} at rank index {i} outside 0..{caps[i]}")
+                raise CardError(f"{what}: count {src[i]} at rank index {i} outside 0..{caps[i]}")
             h[i] = src[i]
         return 0
+    if isinstance(counts, str):
+        raise CardError(f"{what} {counts!r}: expected 15 small ints")
     try:
-        seq = [int(v) for v in counts]
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} {counts!r}: expected 15 small ints") from None
+        seq = list(counts)
+    except TypeError:
+        raise CardError(f"{what} {counts!r}: expected 15 small ints") from None
     if len(seq) != SHED_NRANKS:
-        raise ValueError(f"{what}: expected 15 rank counts, got {len(seq)}")
+        raise CardError(f"{what}: expected 15 rank counts, got {len(seq)}")
     for i in range(SHED_NRANKS):
-        x = seq[i]
-        if x < 0 or x > caps[i]:
-            raise ValueError(f"{what}: count {x} at rank index {i} outside 0..{caps[i]}")
+        x = _index(seq[i])
+        if x is None:
+            raise CardError(f"{what}: count {seq[i]!r} at rank index {i}: expected an int")
+        if not 0 <= x <= caps[i]:
+            raise CardError(f"{what}: count {x} at rank index {i} outside 0..{caps[i]}")
         h[i] = <uint8_t>x
     return 0
 
 
-cdef tuple _beat(object beat, int nkinds):
+cdef object _index(object x):
+    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
+    if isinstance(x, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+cdef tuple _beat(object beat, int nkinds, str what="beat"):
     # (indexing is unchecked in this module, so the length is checked first)
+    if isinstance(beat, (str, bytes)):
+        raise CardcoreError(f"{what} {beat!r}: expected (kind, rank, length)")
     try:
         t = tuple(beat)
-        if len(t) != 3:
-            raise ValueError
-        k, r, n = int(t[0]), int(t[1]), int(t[2])
-    except (TypeError, ValueError):
-        raise ValueError(f"beat {beat!r}: expected (kind, rank, length)") from None
+    except TypeError:
+        raise CardcoreError(f"{what} {beat!r}: expected (kind, rank, length)") from None
+    if len(t) != 3:
+        raise CardcoreError(f"{what} {beat!r}: expected (kind, rank, length)")
+    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
+    if k is None or r is None or n is None:
+        raise CardcoreError(f"{what} {beat!r}: expected three ints (kind, rank, length)")
     if not (0 <= k < nkinds and 0 <= r < SHED_NRANKS and 1 <= n <= SHED_NRANKS):
-        raise ValueError(f"beat {beat!r}: kind, rank or length out of range")
+        raise CardcoreError(f"{what} {beat!r}: kind, rank or length out of range")
     return k, r, n
+
+
+cdef bint _first_arg(object first_play) except -1:
+    if not isinstance(first_play, (bool, np.bool_, int, np.integer)) or first_play not in (0, 1):
+        raise CardcoreError(f"first_play {first_play!r}: expected True or False")
+    return bool(first_play)
 
 
 cdef enum:
@@ -623,8 +653,8 @@ def ddz_classify(counts):
 
 def ddz_beats(a, b) -> bool:
     """Whether Dou Dizhu move ``a = (kind, rank, length)`` beats ``b``."""
-    ak, ar, al = _beat(a, D_NKINDS)
-    bk, br, bl = _beat(b, D_NKINDS)
+    ak, ar, al = _beat(a, D_NKINDS, "a")
+    bk, br, bl = _beat(b, D_NKINDS, "b")
     return bool(ddz_beats_c(ak, ar, al, bk, br, bl))
 
 
@@ -636,11 +666,12 @@ def zsy_moves(counts, beat=None, first_play=False):
     four 3s are the heavenly bomb; it cannot be combined with ``beat``.
     """
     cdef uint8_t h[15]
+    cdef bint first = _first_arg(first_play)
     _load(counts, _ZSY_CAP, h, "hand")
     if beat is None:
-        return _run(1, h, -1, 0, 0, bool(first_play), False)
-    if first_play:
-        raise ValueError("first_play: the opening play is a lead, it has no move to beat")
+        return _run(1, h, -1, 0, 0, first, False)
+    if first:
+        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
     k, r, n = _beat(beat, Z_NKINDS)
     return _run(1, h, k, r, n, False, False)
 
@@ -656,14 +687,15 @@ def zsy_can_beat(counts, beat) -> bool:
 def zsy_classify(counts, first_play=False):
     """Every Zheng Shangyou reading of exactly the cards ``counts`` (empty if none)."""
     cdef uint8_t h[15]
+    cdef bint first = _first_arg(first_play)
     _load(counts, _ZSY_CAP, h, "cards")
-    return _run(1, h, -1, 0, 0, bool(first_play), True)
+    return _run(1, h, -1, 0, 0, first, True)
 
 
 def zsy_beats(a, b) -> bool:
     """Whether Zheng Shangyou move ``a = (kind, rank, length)`` beats ``b``."""
-    ak, ar, al = _beat(a, Z_NKINDS)
-    bk, br, bl = _beat(b, Z_NKINDS)
+    ak, ar, al = _beat(a, Z_NKINDS, "a")
+    bk, br, bl = _beat(b, Z_NKINDS, "b")
     return bool(zsy_beats_c(ak, ar, al, bk, br, bl))
 
 
@@ -679,7 +711,7 @@ cdef bytes _RANK_CHARS = b"3456789TJQKA2"
 cdef tuple _SMALL = tuple(range(16))
 
 
-cdef list _build(object rows, list by, type cls, tuple kinds, int game):
+cdef list _build(object rows, object by, object cls, tuple kinds, int game):
     cdef cnp.ndarray arr
     cdef const uint8_t* data
     cdef const uint8_t* row
@@ -692,20 +724,21 @@ cdef list _build(object rows, list by, type cls, tuple kinds, int game):
     cdef list out = []
     cdef object cards, counts, rec, lst, item
     if not isinstance(rows, cnp.ndarray):
-        raise ValueError("rows: expected a uint8 array of shape (n, 18)")
+        raise CardcoreError("rows: expected a uint8 array of shape (n, 18)")
     arr = <cnp.ndarray>rows
     if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(arr) != 2
             or cnp.PyArray_DIM(arr, 1) != SHED_ROW or not cnp.PyArray_ISCARRAY_RO(arr)):
-        raise ValueError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
-    if not (issubclass(cls, tuple) and cls.__basicsize__ == tuple.__basicsize__
+        raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
+    if not (isinstance(cls, type) and issubclass(cls, tuple)
+            and cls.__basicsize__ == tuple.__basicsize__
             and cls.__itemsize__ == tuple.__itemsize__):
-        raise ValueError(f"cls {cls!r}: expected a tuple subclass without instance fields")
-    if len(by) != SHED_NRANKS:
-        raise ValueError("by: expected 15 lists of cards, one per rank")
+        raise CardcoreError(f"cls {cls!r}: expected a tuple subclass without instance fields")
+    if type(by) is not list or len(by) != SHED_NRANKS:
+        raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
     for r in range(SHED_NRANKS):
         lst = by[r]
         if type(lst) is not list:
-            raise ValueError("by: expected 15 lists of cards, one per rank")
+            raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
         have[r] = <int>min(PyList_GET_SIZE(lst), 4)
         for j in range(have[r]):
             pick[r][j] = PyList_GET_ITEM(lst, j)
@@ -717,7 +750,7 @@ cdef list _build(object rows, list by, type cls, tuple kinds, int game):
         rank = row[1]
         length = row[2]
         if k >= nkinds or rank >= SHED_NRANKS or length < 1 or length > rank + 1:
-            raise ValueError(f"row {i}: bad kind, rank or length")
+            raise CardcoreError(f"row {i}: bad kind, rank or length")
         if game == 0 and D_STRAIGHT <= k <= D_AIRPLANE_PAIRS or game == 1 and (
                 k == Z_STRAIGHT or k == Z_PAIR_RUN):
             lo = rank - length + 1
@@ -732,7 +765,7 @@ cdef list _build(object rows, list by, type cls, tuple kinds, int game):
         for r in range(SHED_NRANKS):
             x = row[3 + r]
             if x > have[r]:
-                raise ValueError(f"row {i}: needs {x} cards of rank index {r}, by has {have[r]}")
+                raise CardcoreError(f"row {i}: needs {x} cards of rank index {r}, by has {have[r]}")
             total += x
         cards = PyTuple_New(total)
         counts = PyTuple_New(SHED_NRANKS)
@@ -782,12 +815,12 @@ cdef inline void _set(object t, Py_ssize_t i, object o):
     PyTuple_SET_ITEM(t, i, o)
 
 
-def ddz_build(rows, list by, type cls):
+def ddz_build(rows, by, cls):
     """Dou Dizhu move records ``cls((kind, rank, length, cards, counts, text))`` for ``rows``;
     ``by[r]`` lists the hand's cards of rank index ``r`` in the order they are to be chosen."""
     return _build(rows, by, cls, DDZ_KINDS, 0)
 
 
-def zsy_build(rows, list by, type cls):
+def zsy_build(rows, by, cls):
     """Zheng Shangyou move records, as ``ddz_build``."""
     return _build(rows, by, cls, ZSY_KINDS, 1)

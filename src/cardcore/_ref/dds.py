@@ -10,42 +10,89 @@ Seats are 0..3 clockwise, sides {0, 2} and {1, 3}; hands are 52-bit masks of car
 
 from __future__ import annotations
 
+import operator
+
+from cardcore.errors import CardcoreError, CardError
+
 NT = 4
+_INT64_MAX = (1 << 63) - 1
 
 
-def _check(hands, trump, leader, played):
-    if len(hands) != 4:
-        raise ValueError(f"hands: expected 4 masks, got {len(hands)}")
-    if not 0 <= trump <= 4:
-        raise ValueError(f"trump {trump!r}: expected 0..4")
-    if not 0 <= leader <= 3:
-        raise ValueError(f"leader {leader!r}: expected 0..3")
-    if len(played) > 3:
-        raise ValueError(f"played: at most 3 cards of the current trick, got {len(played)}")
+# Argument checks: the same errors (class and meaning) as the compiled kernel's.
+
+def _int_arg(x, what: str, lo: int, hi: int, err: type = CardcoreError) -> int:
+    if isinstance(x, bool):
+        raise err(f"{what} {x!r}: expected an int, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise err(f"{what} {x!r}: expected an int") from None
+    if not lo <= v <= hi:
+        raise err(f"{what} {x!r}: expected {lo}..{hi}")
+    return v
+
+
+def _seq_arg(x, what: str) -> list:
+    if isinstance(x, (str, bytes)):
+        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints")
+    try:
+        return list(x)
+    except TypeError:
+        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints") from None
+
+
+def _mask_arg(x, what: str) -> int:
+    if isinstance(x, bool):
+        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int), not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int)") from None
+    if not 0 <= v < (1 << 52):
+        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (0 <= mask < 2**52)")
+    return v
+
+
+def _trump_arg(x) -> int:
+    return _int_arg(x, "trump", 0, 4)
+
+
+def _seat_arg(x, what: str) -> int:
+    return _int_arg(x, what, 0, 3, CardError)
+
+
+def _check(hands, leader, played):
+    """The checked hands and played cards (``leader`` already checked)."""
+    hs_in = _seq_arg(hands, "hands")
+    if len(hs_in) != 4:
+        raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs_in)}")
+    pl_in = _seq_arg(played, "played")
+    if len(pl_in) > 3:
+        raise CardError(f"played: at most 3 cards of the current trick, got {len(pl_in)}")
     seen = 0
     hs = []
-    for h in hands:
-        h = int(h)
-        if h < 0 or h >> 52:
-            raise ValueError(f"hand mask {h!r}: more than 52 bits")
+    for i, h in enumerate(hs_in):
+        h = _mask_arg(h, f"hand of seat {i}")
         if seen & h:
-            raise ValueError("hands overlap")
+            raise CardError(f"hand of seat {i}: shares cards with another hand")
         seen |= h
         hs.append(h)
-    for c in played:
-        if not 0 <= c < 52:
-            raise ValueError(f"played card {c!r}: expected a card id 0..51")
+    played = []
+    for c in pl_in:
+        c = _int_arg(c, "played card", 0, 51, CardError)
         if seen >> c & 1:
-            raise ValueError(f"played card {c} is also in a hand")
+            raise CardError(f"played card {c} is also in a hand or played twice")
         seen |= 1 << c
+        played.append(c)
     k = len(played)
     n = bin(hs[(leader + 3) % 4]).count("1")
     for i in range(4):
         if bin(hs[(leader + i) % 4]).count("1") != (n - 1 if i < k else n):
-            raise ValueError("hand sizes do not fit the cards played to the current trick")
+            raise CardError("hand sizes do not fit the leader and the cards played to the "
+                            "current trick")
     if k and n == 0:
-        raise ValueError("no cards left to finish the current trick")
-    return hs
+        raise CardError("no cards left to finish the current trick")
+    return hs, played
 
 
 def _winner_index(cards, trump):
@@ -63,13 +110,17 @@ def _winner_index(cards, trump):
 def trick_winner(cards, trump, leader):
     """Seat winning a trick: ``cards`` are the 4 card ids in play order from ``leader``;
     returns ``(leader + index) % 4``."""
-    if len(cards) != 4:
-        raise ValueError(f"trick: expected 4 cards, got {len(cards)}")
-    cs = [int(c) for c in cards]
-    for c in cs:
-        if not 0 <= c < 52:
-            raise ValueError(f"card id {c!r}: expected 0..51")
-    return (leader + _winner_index(cs, trump)) % 4
+    t, ld = _trump_arg(trump), _seat_arg(leader, "leader")
+    cs_in = _seq_arg(cards, "cards")
+    if len(cs_in) != 4:
+        raise CardError(f"trick: expected 4 cards, got {len(cs_in)}")
+    cs: list[int] = []
+    for c in cs_in:
+        c = _int_arg(c, "card id", 0, 51, CardError)
+        if c in cs:
+            raise CardError(f"trick: card id {c} appears twice")
+        cs.append(c)
+    return (ld + _winner_index(cs, t)) % 4
 
 
 def _legal(hand, trick):
@@ -110,35 +161,34 @@ def _ns(hands, trump, leader, trick, memo):
 
 def solve_position(hands, trump, leader, played=()):
     """Tricks (current one included) the side of the player to move takes with best play."""
-    played = [int(c) for c in played]
-    hs = _check(hands, trump, leader, played)
-    left = bin(hs[(leader + 3) % 4]).count("1")
-    mover = (leader + len(played)) % 4
-    v = _ns(hs, trump, leader, played, {})
+    t, ld = _trump_arg(trump), _seat_arg(leader, "leader")
+    hs, played = _check(hands, ld, played)
+    left = bin(hs[(ld + 3) % 4]).count("1")
+    mover = (ld + len(played)) % 4
+    v = _ns(hs, t, ld, played, {})
     return v if mover % 2 == 0 else left - v
 
 
 def solve_cards(hands, trump, leader, played=(), max_nodes=0):
     """``(card id, tricks for the mover's side)`` for each legal card, sorted by card id; None
     when more than ``max_nodes`` (> 0) positions had to be stored (a search budget)."""
-    if max_nodes < 0:
-        raise ValueError(f"max_nodes {max_nodes!r}: expected 0 (no limit) or more")
-    played = [int(c) for c in played]
-    hs = _check(hands, trump, leader, played)
-    left = bin(hs[(leader + 3) % 4]).count("1")
-    mover = (leader + len(played)) % 4
+    t, ld = _trump_arg(trump), _seat_arg(leader, "leader")
+    max_nodes = _int_arg(max_nodes, "max_nodes", 0, _INT64_MAX)
+    hs, played = _check(hands, ld, played)
+    left = bin(hs[(ld + 3) % 4]).count("1")
+    mover = (ld + len(played)) % 4
     if left == 0:
         return []
     memo: dict = {}
     out = []
     for c in _legal(hs[mover], played):
         hs[mover] ^= 1 << c
-        t = played + [c]
-        if len(t) == 4:
-            w = (leader + _winner_index(t, trump)) % 4
-            v = _ns(hs, trump, w, [], memo) + (1 if w % 2 == 0 else 0)
+        tr = played + [c]
+        if len(tr) == 4:
+            w = (ld + _winner_index(tr, t)) % 4
+            v = _ns(hs, t, w, [], memo) + (1 if w % 2 == 0 else 0)
         else:
-            v = _ns(hs, trump, leader, t, memo)
+            v = _ns(hs, t, ld, tr, memo)
         hs[mover] ^= 1 << c
         if max_nodes and len(memo) > max_nodes:
             return None
@@ -148,37 +198,34 @@ def solve_cards(hands, trump, leader, played=(), max_nodes=0):
 
 def solve(hands, trump, declarer):
     """Tricks of ``declarer``'s side (seat 0..3) in strain ``trump``; the next seat leads."""
-    if not 0 <= declarer <= 3:
-        raise ValueError(f"declarer {declarer!r}: expected 0..3")
-    leader = (declarer + 1) % 4
-    return bin(int(hands[leader])).count("1") - solve_position(hands, trump, leader, ())
+    t = _trump_arg(trump)
+    leader = (_seat_arg(declarer, "declarer") + 1) % 4
+    hs, _ = _check(hands, leader, ())
+    return bin(hs[leader]).count("1") - solve_position(hs, t, leader, ())
 
 
-def dd_table(hands, threads=1):
-    """``t[strain][declarer]`` = tricks of the declarer's side (strains c, d, h, s, NT).
-    ``threads`` is accepted for the kernel's signature; the reference runs in one thread."""
-    if threads < 1:
-        raise ValueError(f"threads {threads!r}: expected 1 or more")
+def dd_table(hands):
+    """``t[strain][declarer]`` = tricks of the declarer's side (strains c, d, h, s, NT)."""
     hs = _full_deal(hands, "dd_table")
     return [[solve(hs, s, d) for d in range(4)] for s in range(5)]
 
 
 def dd_strain(hands, strain):
     """One strain of :func:`dd_table`: tricks of each declarer's side (seats 0..3)."""
-    if not 0 <= strain <= 4:
-        raise ValueError(f"strain {strain!r}: expected 0..4")
+    st = _int_arg(strain, "strain", 0, 4)
     hs = _full_deal(hands, "dd_strain")
-    return [solve(hs, strain, d) for d in range(4)]
+    return [solve(hs, st, d) for d in range(4)]
 
 
 def _full_deal(hands, what):
     """The checked hands of a full deal (four 13-card hands)."""
-    hs = _check(hands, 0, 0, [])
+    hs, _ = _check(hands, 0, ())
     if bin(hs[0]).count("1") != 13:
-        raise ValueError(f"{what} needs four 13-card hands")
+        raise CardError(f"{what} needs four 13-card hands")
     return hs
 
 
 def node_count_table(hands):
-    """Not tracked by the reference solver (always 0)."""
+    """Not tracked by the reference solver (always 0); the hands are checked as the kernel's."""
+    _full_deal(hands, "node_count_table")
     return 0

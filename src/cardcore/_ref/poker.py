@@ -8,11 +8,14 @@ second opinion for the differential tests.
 
 from __future__ import annotations
 
+import math
+import operator
 from itertools import combinations
 
 import numpy as np
 
-from cardcore.errors import CardError
+from cardcore.errors import CardcoreError, CardError
+from cardcore.rng import Rng
 
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
               "full house", "four of a kind", "straight flush")
@@ -20,6 +23,54 @@ NUM_VALUES = 7462
 SHARE_UNIT = 2520
 MAX_PLAYERS = 10
 _MASK64 = (1 << 64) - 1
+_INT64_MAX = (1 << 63) - 1
+
+
+class CardIdTypeError(CardError, TypeError):
+    """A card that is not an int card id given to ``evaluate`` (as the kernel's: a CardError,
+    and a TypeError for ``cardcore.poker.evaluate``, which parses such lists itself)."""
+
+
+# ---------------------------------------------------------------- argument checks (as the kernel's)
+
+def _is_int(x) -> bool:
+    return not isinstance(x, (bool, np.bool_)) and isinstance(x, (int, np.integer))
+
+
+def _int_arg(x, what: str, lo: int, hi: int) -> int:
+    if not _is_int(x):
+        raise CardcoreError(f"{what} {x!r}: expected an int")
+    v = operator.index(x)
+    if not lo <= v <= hi:
+        raise CardcoreError(f"{what} {x!r}: expected {lo}..{hi}")
+    return v
+
+
+def _seed_arg(seed) -> int:
+    if not _is_int(seed):
+        raise CardcoreError(f"seed {seed!r}: expected an int")
+    return operator.index(seed) & _MASK64
+
+
+def _flag_arg(x, what: str) -> bool:
+    if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
+        raise CardcoreError(f"{what} {x!r}: expected True or False")
+    return bool(x)
+
+
+def _id_array(x, what: str, ndim: int) -> np.ndarray:
+    try:
+        a = np.asarray(x)
+    except (TypeError, ValueError, OverflowError):
+        raise CardError(f"{what}: expected an array of card ids") from None
+    if a.ndim != ndim:
+        raise CardError(f"{what}: expected a {ndim}-d array of card ids, got shape {a.shape}")
+    if a.size:
+        if a.dtype.kind not in "iu":
+            raise CardError(f"{what}: card ids must be integers, got dtype {a.dtype}")
+        if a.min() < 0 or a.max() > 51:
+            raise CardError(f"{what}: card ids must be in 0..51")
+    return np.ascontiguousarray(a, dtype=np.uint8)
 
 
 def _classify(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
@@ -105,10 +156,14 @@ _NAMES = tuple("23456789TJQKA"[i >> 2] + "cdhs"[i & 3] for i in range(52))
 
 def _fmt(cards) -> str:
     out = []
-    for x in cards:
+    try:
+        items = list(cards)
+    except TypeError:
+        return repr(cards)
+    for x in items:
         try:
             i = int(x)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             out.append(repr(x))
             continue
         out.append(_NAMES[i] if 0 <= i < 52 else str(i))
@@ -116,22 +171,25 @@ def _fmt(cards) -> str:
 
 
 def evaluate(cards) -> int:
+    if isinstance(cards, (str, bytes)):
+        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids")
     try:
-        n = len(cards)
+        items = list(cards)
     except TypeError:
         raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids") from None
+    n = len(items)
     if n < 5 or n > 7:
-        raise CardError(f"cards {_fmt(cards)}: a poker hand has 5, 6 or 7 cards, got {n}")
+        raise CardError(f"cards {_fmt(items)}: a poker hand has 5, 6 or 7 cards, got {n}")
     ids: list[int] = []
-    for x in cards:
-        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
-            raise TypeError(f"card {x!r}: expected an int card id")
+    for x in items:
+        if not _is_int(x):
+            raise CardIdTypeError(f"card {x!r}: expected an int card id")
         v = int(x)
         if v < 0 or v > 51:
-            raise CardError(f"cards {_fmt(cards)}: card id {v} is not a card of the 52-card "
+            raise CardError(f"cards {_fmt(items)}: card id {v} is not a card of the 52-card "
                             "deck (ids 0..51)")
         if v in ids:
-            raise CardError(f"cards {_fmt(cards)}: {_NAMES[v]} appears twice")
+            raise CardError(f"cards {_fmt(items)}: {_NAMES[v]} appears twice")
         ids.append(v)
     return _eval_ids(ids)
 
@@ -144,7 +202,11 @@ def _check_rows(arr: np.ndarray) -> None:
 
 
 def evaluate_many(cards, check: bool = True) -> np.ndarray:
-    a0 = np.asarray(cards)
+    check = _flag_arg(check, "check")
+    try:
+        a0 = np.asarray(cards)
+    except (TypeError, ValueError, OverflowError):
+        raise CardError("evaluate_many: expected an (n, 5|6|7) array of card ids") from None
     if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
         raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
     if a0.dtype != np.uint8 and a0.size:
@@ -174,28 +236,28 @@ def _patch(row: list[int]) -> list[int]:
     return seen
 
 
-def category(value) -> str:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+def _value_arg(value) -> int:
+    if not _is_int(value):
         raise CardError(f"hand value {value!r}: expected an int")
-    v = int(value)
-    if v < 1 or v > NUM_VALUES:
+    if not 1 <= value <= NUM_VALUES:
         raise CardError(f"hand value {value!r}: out of range 1..{NUM_VALUES}")
-    return CATEGORIES[_CAT_OF[v]]
+    return int(value)
+
+
+def category(value) -> str:
+    return CATEGORIES[_CAT_OF[_value_arg(value)]]
 
 
 def category_index(value) -> int:
-    v = int(value)
-    if v < 1 or v > NUM_VALUES:
-        raise CardError(f"hand value {value!r}: out of range 1..{NUM_VALUES}")
-    return _CAT_OF[v]
+    return _CAT_OF[_value_arg(value)]
 
 
 def value_histogram(k: int = 7) -> np.ndarray:
     """As the kernel's; visits every hand in Python (minutes for k=5, hours for k=7)."""
-    if k not in (5, 7):
-        raise CardError(f"value_histogram: k must be 5 or 7, got {k!r}")
+    if not _is_int(k) or k not in (5, 7):
+        raise CardcoreError(f"value_histogram: k must be 5 or 7, got {k!r}")
     out = np.zeros(NUM_VALUES + 1, dtype=np.int64)
-    for hand in combinations(range(52), k):
+    for hand in combinations(range(52), int(k)):
         out[_eval_ids(list(hand))] += 1
     return out
 
@@ -216,17 +278,12 @@ def category_histogram7() -> dict[str, int]:
 # ---------------------------------------------------------------- equity
 
 class _SplitMix:
-    """SplitMix64, the kernel's generator, bit for bit."""
+    """The kernel's generator: ``cardcore.rng.Rng`` (SplitMix64, the one definition), with
+    the kernel's bounded draw (multiply-shift) and unit float on top."""
 
     def __init__(self, seed: int) -> None:
-        self.s = seed & _MASK64
-
-    def next(self) -> int:
-        self.s = (self.s + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
+        self._rng = Rng(seed & _MASK64)
+        self.next = self._rng.next_u64
 
     def below(self, n: int) -> int:
         return ((self.next() >> 32) * n) >> 32
@@ -235,16 +292,22 @@ class _SplitMix:
         return (self.next() >> 11) * (1.0 / 9007199254740992.0)
 
 
-def _ids(a) -> list[int]:
-    return [int(x) for x in np.asarray(a, dtype=np.int64).ravel()]
+def splitmix_stream(seed, n) -> np.ndarray:
+    """The first ``n`` (0..2**26) outputs of the generator from ``seed`` (any int, modulo
+    2**64), as a uint64 array (``cardcore.rng.Rng(seed).next_u64()``)."""
+    rng = _SplitMix(_seed_arg(seed))
+    count = _int_arg(n, "n", 0, 1 << 26)
+    return np.array([rng.next() for _ in range(count)], dtype=np.uint64)
 
 
 def _setup(holes, board, dead):
-    h = np.asarray(holes)
-    if h.ndim != 2 or h.shape[1] != 2 or not 2 <= h.shape[0] <= MAX_PLAYERS:
+    h = _id_array(holes, "equity: holes", 2)
+    b_arr = _id_array(board, "equity: board", 1)
+    d_arr = _id_array(dead, "equity: dead", 1)
+    if h.shape[1] != 2 or not 2 <= h.shape[0] <= MAX_PLAYERS:
         raise CardError(f"equity: 2..{MAX_PLAYERS} hands of 2 cards expected")
-    hands = [_ids(row) for row in h]
-    b, d = _ids(board), _ids(dead)
+    hands = [[int(x) for x in row] for row in h.tolist()]
+    b, d = b_arr.tolist(), d_arr.tolist()
     if len(b) > 5:
         raise CardError("equity: the board has at most 5 cards")
     used: set[int] = set()
@@ -291,10 +354,10 @@ def equity_exact(holes, board, dead):
     return t.result()
 
 
-def equity_sample(holes, board, dead, samples: int, seed: int):
+def equity_sample(holes, board, dead, samples, seed):
+    samples = _int_arg(samples, "equity: samples", 0, _INT64_MAX)
+    seed = _seed_arg(seed)
     hands, b, rem = _setup(holes, board, dead)
-    if samples < 0:
-        raise CardError(f"equity: samples must be >= 0, got {samples}")
     rng = _SplitMix(seed)
     need = 5 - len(b)
     t = _Tally(len(hands))
@@ -317,17 +380,30 @@ def _pick(cum, lo: int, hi: int, u: float) -> int:
     return lo
 
 
-def equity_ranges(combos, cumw, offsets, board, dead, samples: int, seed: int,
-                  max_tries: int = 1000):
-    cmb = [_ids(r) for r in np.asarray(combos)]
-    cum = [float(x) for x in np.asarray(cumw, dtype=np.float64)]
-    off = _ids(offsets)
+def equity_ranges(combos, cumw, offsets, board, dead, samples, seed, max_tries=1000):
+    samples = _int_arg(samples, "equity: samples", 0, _INT64_MAX)
+    seed = _seed_arg(seed)
+    max_tries = _int_arg(max_tries, "equity: max_tries", 0, _INT64_MAX)
+    cv = _id_array(combos, "equity: combos", 2)
+    b = _id_array(board, "equity: board", 1).tolist()
+    d = _id_array(dead, "equity: dead", 1).tolist()
+    try:
+        cw_arr = np.ascontiguousarray(cumw, dtype=np.float64)
+        off_arr = np.asarray(offsets)
+    except (TypeError, ValueError, OverflowError):
+        raise CardcoreError("equity: cumw must be floats and offsets ints") from None
+    if cw_arr.ndim != 1 or off_arr.ndim != 1 or (off_arr.size and off_arr.dtype.kind not in "iu"):
+        raise CardcoreError("equity: cumw and offsets must be 1-d (offsets of integers)")
+    if off_arr.size and (off_arr.min() < 0 or off_arr.max() > cv.shape[0]):
+        raise CardcoreError(f"equity: offsets must be in 0..{cv.shape[0]} (the number of combos)")
+    cmb = [[int(x) for x in row] for row in cv.tolist()]
+    cum = [float(x) for x in cw_arr]
+    off = [int(x) for x in off_arr]
     n = len(off) - 1
     if not 2 <= n <= MAX_PLAYERS:
         raise CardError(f"equity: 2..{MAX_PLAYERS} players expected")
-    if np.asarray(combos).ndim != 2 or (cmb and len(cmb[0]) != 2) or len(cum) != len(cmb):
+    if cv.shape[1] != 2 or len(cum) != len(cmb):
         raise CardError("equity: combos must be (n, 2) with one weight each")
-    b, d = _ids(board), _ids(dead)
     if len(b) > 5:
         raise CardError("equity: the board has at most 5 cards")
     for p in range(n):
@@ -336,12 +412,21 @@ def equity_ranges(combos, cumw, offsets, board, dead, samples: int, seed: int,
     for c0, c1 in cmb:
         if c0 > 51 or c1 > 51 or c0 == c1:
             raise CardError("equity: invalid combo in a range")
+    for p in range(n):
+        for i in range(off[p], off[p + 1]):
+            if not math.isfinite(cum[i]) or (i > off[p] and cum[i] < cum[i - 1]):
+                raise CardcoreError(f"equity: player {p}: cumulative weights must be finite "
+                                    "and nondecreasing")
+        if not cum[off[p + 1] - 1] > 0.0:
+            raise CardcoreError(f"equity: player {p}: the range's total weight must be > 0")
     base: set[int] = set()
     for what, group in (("on the board", b), ("dead card", d)):
         for c in group:
             if c in base or not 0 <= c <= 51:
                 raise CardError(f"equity: invalid or repeated {what}")
             base.add(c)
+    if 52 - len(base) - 2 * n < 5 - len(b):
+        raise CardError("equity: not enough cards left to deal the hands and complete the board")
     rng = _SplitMix(seed)
     t = _Tally(n)
     tries = 0

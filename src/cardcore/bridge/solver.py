@@ -30,13 +30,17 @@ the solver about each sample) are given by the cards each seat still holds::
 ``trick_winner(cards, trump, leader)`` names the seat (caller's numbering) winning a trick.
 
 The search is the compiled kernel ``cardcore._fast.dds`` (or the plain-Python
-``cardcore._ref.dds`` under ``CARDCORE_BACKEND=ref``).
+``cardcore._ref.dds`` under ``CARDCORE_BACKEND=ref``). The kernel solves one strain per call
+(``dd_strain``, without the GIL, with its own transposition table); this module runs the
+strains of a table in threads.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
@@ -152,16 +156,35 @@ def dd_table(deal: Deal, *, threads: int | None = None) -> dict[str, dict[str, i
     declarers ``"N" "E" "S" "W"``, strains ``"C" "D" "H" "S" "N"``.
 
     The five strains are independent searches; ``threads`` of them run at once (default: one
-    per CPU core, at most five). ``threads=1`` keeps the work in the calling thread, for
-    callers that already run many tables in parallel."""
+    per CPU core, at most five; more than five is the same as five). ``threads=1`` keeps the
+    work in the calling thread, for callers that already run many tables in parallel."""
     if not isinstance(deal, Deal):
         raise FormatError(f"deal {deal!r}: expected a cardcore.bridge.Deal")
     if threads is None:
-        threads = min(5, os.cpu_count() or 1)
+        threads = _default_threads()
     elif isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise FormatError(f"threads {threads!r}: expected a positive int")
-    t = _k.dd_table(list(deal.masks), threads)
+    t = _strain_rows(list(deal.masks), min(threads, len(STRAINS)))
     return {d: {STRAINS[s]: t[s][i] for s in range(5)} for i, d in enumerate(DIRECTIONS)}
+
+
+def _default_threads() -> int:
+    """One thread per CPU core this process may use, at most one per strain."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(len(STRAINS), cores))
+
+
+def _strain_rows(masks: list[int], threads: int) -> list[list[int]]:
+    """``rows[strain][declarer]`` of a full deal: the kernel's per-strain solve, run in a
+    pool of ``threads`` threads (each search releases the GIL and has its own table) or, for
+    one thread, in the calling thread."""
+    if threads <= 1:
+        return _k.dd_table(masks)
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="cardcore-dd") as pool:
+        return list(pool.map(partial(_k.dd_strain, masks), range(len(STRAINS))))
 
 
 def solve_position(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: int,
