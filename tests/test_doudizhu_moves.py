@@ -11,7 +11,7 @@ import pytest
 from cardcore import CardError, CardcoreError
 from cardcore.cards import Card
 from cardcore.doudizhu import Move, classify, moves
-from cardcore.doudizhu.moves import hand_counts, rank_index
+from cardcore.doudizhu.moves import beats, hand_counts, rank_index
 
 RANKS = "23456789TJQKA"
 
@@ -197,6 +197,17 @@ def test_beats_basic_and_bombs_and_rocket():
     assert M("BJ RJ").beats(M("2222")) and not M("2222").beats(M("BJ RJ"))
     assert not M("3333 45").beats(M("4")) and not M("4444 56").beats(M("3333"))
     assert M("4444 56").beats(M("3333 22"))
+
+
+def test_module_beats_compares_moves_and_keys():
+    # the one comparison (the kernel's): Move.beats, and beats() on anything that starts
+    # (kind, rank, length), such as an agent's rank-space plays
+    assert beats(M("4"), M("3")) and beats(M("BJ RJ"), ("bomb", 12, 1))
+    assert beats(("bomb", 0, 1), ("straight", 11, 8))
+    assert not beats(("pair", 5, 1), ("single", 3, 1))
+    assert not beats(("straight", 9, 6), ("straight", 8, 5))
+    with pytest.raises(CardcoreError):
+        beats(("heavenly_bomb", 0, 1), ("single", 0, 1))
 
 
 def test_decision_airplane_answers_same_trios_and_wing_kind():

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from public_view import play_public
 
 import cardcore
+from cardcore import agents as agents_mod
 from cardcore.agents import get
 from cardcore.agents.doudizhu import DouDizhuAI
-from cardcore.agents.shedding import DDZ, ZSY, Decomposer, Sim, beats, describe, simple_answers
+from cardcore.agents.shedding import (DDZ, ZSY, Decomposer, SheddingAI, Sim, rules_of,
+                                      simple_answers)
 from cardcore.agents.zhengshangyou import ZhengShangyouAI
+from cardcore.doudizhu.moves import Move as DdzMove
 from cardcore.rng import Rng
 
 
@@ -47,14 +51,21 @@ def test_decomposer_minimal_plays():
 
 
 def test_beats_and_answers():
+    # groups are compared by the game's own beats (the kernel), through Rules.beats
     single9 = ("single", 6, 1, (6,))
-    assert beats(("single", 7, 1, (7,)), single9)
-    assert not beats(("pair", 7, 1, (7, 7)), single9)
-    assert beats(("bomb", 0, 1, (0,) * 4), single9)
-    assert beats(("rocket", 14, 1, (13, 14)), ("bomb", 12, 1, (12,) * 4))
-    assert beats(("ace_bomb", 11, 1, (11,) * 3), ("bomb", 10, 1, (10,) * 4))
-    g = describe("airplane_singles", (0, 0, 0, 1, 1, 1, 2, 2))
-    assert g[:3] == ("airplane_singles", 1, 2)
+    assert DDZ.beats(("single", 7, 1, (7,)), single9)
+    assert not DDZ.beats(("pair", 7, 1, (7, 7)), single9)
+    assert DDZ.beats(("bomb", 0, 1, (0,) * 4), single9)
+    assert DDZ.beats(("rocket", 14, 1, (13, 14)), ("bomb", 12, 1, (12,) * 4))
+    assert ZSY.beats(("ace_bomb", 11, 1, (11,) * 3), ("bomb", 10, 1, (10,) * 4))
+    assert not ZSY.beats(("bomb", 10, 1, (10,) * 4), ("ace_bomb", 11, 1, (11,) * 3))
+    with pytest.raises(cardcore.CardcoreError, match="kind"):
+        DDZ.beats(("ace_bomb", 11, 1, (11,) * 3), single9)   # no Dou Dizhu kind
+    # a play's group is its reading by the game's Move
+    ai = DouDizhuAI(seed=1, rollouts=0)
+    g = ai.play_group("airplane_singles", "33344455", DdzMove.from_cards("3c 3d 3h 4c 4d 4h 5c 5d",
+                                                                         "airplane_singles").cards)
+    assert g == ("airplane_singles", 1, 2, (0, 0, 0, 1, 1, 1, 2, 2))
     ans = simple_answers(cnt15([3, 3, 3, 4, 4, 4, 0, 9]), g, DDZ)
     assert ans and ans[0][:3] == ("airplane_singles", 4, 2)
 
@@ -161,6 +172,8 @@ def test_ai_options_validated_and_deterministic():
     with pytest.raises(ValueError):
         DouDizhuAI(time_budget=-1)
     with pytest.raises(ValueError):
+        DouDizhuAI(time_budget="1s")
+    with pytest.raises(ValueError):
         ZhengShangyouAI(rollouts=-2)
     with pytest.raises(cardcore.CardcoreError, match="unknown option"):
         get("ai", "doudizhu", seed=1, budget=3)
@@ -175,10 +188,15 @@ def test_time_budget_mode_respects_budget():
     st = cardcore.new_game("doudizhu", seed=12, first=0)
     st.apply("bid 3")
     ai = DouDizhuAI(seed=1, time_budget=0.03)
+    assert ai.rollouts is None and ai.time_budget == 0.03
     t = time.perf_counter()
     ai.act(st)
     assert time.perf_counter() - t < 0.5
     assert ai.last_stats.get("worlds", 1) >= 1
+    # with both, both limits hold
+    ai = DouDizhuAI(seed=1, time_budget=5.0, rollouts=3)
+    ai.act(st)
+    assert ai.last_stats.get("worlds", 3) <= 3
 
 
 def test_zsy_pass_inference_holds_for_real_hands():
@@ -237,3 +255,106 @@ def test_farmer_feeds_partner_about_to_go_out():
     for seed in range(3):
         a = DouDizhuAI(seed=seed, rollouts=6).act(st.clone())
         assert a.kind == "single" and int(a.cards[0]) >> 2 == 1   # the 3
+
+
+# ---------------------------------------------------------------- the "one shape" contract
+
+def test_budget_is_counted_in_work_by_default():
+    for cls in (DouDizhuAI, ZhengShangyouAI):
+        ai = cls(seed=1)
+        assert ai.time_budget is None and ai.rollouts == cls.DEFAULT_ROLLOUTS > 0
+    assert DouDizhuAI(seed=1).bid_samples == 32
+    assert DouDizhuAI(seed=1, rollouts=8).bid_samples == 24
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
+def test_seeded_match_with_default_ais_is_reproducible(game):
+    # no clock in the default mode: the same seed gives the same game on any machine
+    a = cardcore.play_match(game, ["ai", "ai", "ai"], seed=3)
+    b = cardcore.play_match(game, ["ai", "ai", "ai"], seed=3)
+    assert a.is_over
+    assert [(s, str(x), x.cards) for s, x in a.history] == \
+        [(s, str(x), x.cards) for s, x in b.history]
+    assert a.scores() == b.scores()
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
+def test_agents_use_only_the_public_api(game):
+    # every agent of the game (the AI, the registered extras such as greedy) plays whole games
+    # on a view that raises on anything but the public API
+    names = agents_mod.names(game)
+    assert {"ai", "greedy"} <= set(names)
+    cheap = {"ai": {"rollouts": 3}}
+    used: set = set()
+    for seed in range(3):
+        seats = [names[(seed + i) % len(names)] for i in range(3)]
+        if seed == 0:
+            seats = ["ai", "ai", "greedy"]
+        players = [get(n, game, seed=seed * 3 + i, **cheap.get(n, {}))
+                   for i, n in enumerate(seats)]
+        state, reads = play_public(game, players, seed=40 + seed)
+        assert state.is_over
+        used |= reads
+    assert "observation" in used and "legal_actions" in used
+
+
+def test_public_view_refuses_private_reads():
+    from public_view import PublicView
+
+    st = cardcore.new_game("doudizhu", seed=1)
+    view = PublicView(st)
+    assert view.legal_actions() == st.legal_actions() and view.game == "doudizhu"
+    for name in ("hands", "history", "clone", "seed", "apply", "_legal_actions", "phase"):
+        with pytest.raises(AssertionError, match=name):
+            getattr(view, name)
+    with pytest.raises(AssertionError, match="observation"):
+        view.observation((st.current_player + 1) % 3)
+    with pytest.raises(AssertionError):
+        view.turn = 2
+    assert PublicView(st, allow=("phase",)).phase == "bid"
+
+
+def test_rules_are_read_from_the_game():
+    import importlib
+
+    # (importlib: the game packages re-export their moves() function under the module's name)
+    dm = importlib.import_module("cardcore.doudizhu.moves")
+    zm = importlib.import_module("cardcore.zhengshangyou.moves")
+    assert (DDZ.n_ranks, DDZ.min_run, DDZ.kickers, DDZ.jokers, DDZ.ace_bomb, DDZ.top_run) == \
+        (15, (5, 3, 2), True, True, False, 11)
+    assert (ZSY.n_ranks, ZSY.min_run, ZSY.kickers, ZSY.jokers, ZSY.ace_bomb, ZSY.top_run) == \
+        (13, (5, 2, 0), False, False, True, 11)
+    assert DDZ.bombs == set(dm.BOMB_KINDS) and ZSY.bombs == set(zm.BOMB_KINDS)
+    assert rules_of("doudizhu") == DDZ
+    # the memoised comparison answers as the game's beats for every pair of plays of a hand
+    rng = Rng(5)
+    for mod, rules in ((dm, DDZ), (zm, ZSY)):
+        for _ in range(5):
+            deck = [c for c in range(54) if mod is dm or (c < 52 and c != 50
+                                                           and (c >= 4 or c == 3))]
+            rng.shuffle(deck)
+            ms = mod.moves(sorted(deck[:16]))
+            for a in ms[::7]:
+                for b in ms[::5]:
+                    assert rules.beats(a, b) == a.beats(b) == mod.beats(a, b)
+
+
+def test_rollout_scores_are_the_games_settlement():
+    # a Dou Dizhu spring and a Zheng Shangyou end with a bomb and the 2 left in hand
+    dec = Decomposer(DDZ)
+    sim = Sim(DDZ, dec, [cnt15([0, 1, 2, 3, 4]), cnt15([9]), cnt15([10])], turn=0,
+              landlord=0, bombs=1, bid=2)
+    sim.run()
+    assert sim.winner == 0 and sim.scores() == [16.0, -8.0, -8.0]   # 2 x 2 (bomb) x 2 (spring)
+    hands = [[1] + [0] * 12, [0, 4] + [0] * 10 + [1], [0] * 5 + [2] + [0] * 7]
+    z = Sim(ZSY, Decomposer(ZSY), hands, turn=0, nplays=(0, 1, 0))
+    z.run()
+    # seat 0 leads its single 3 and is out: seat 1 pays 5 cards + 10 (the 2) + 10 (a bomb),
+    # seat 2 never played: 2 x 2 cards
+    assert z.winner == 0 and z.scores() == [29.0, -25.0, -4.0]
+
+
+def test_greedy_is_the_plan_policy():
+    g = get("greedy", "zhengshangyou", seed=1)
+    assert isinstance(g, ZhengShangyouAI) and g.rollouts == 0
+    assert isinstance(get("greedy", "doudizhu", seed=1), SheddingAI)

@@ -10,7 +10,7 @@ import pytest
 from cardcore import CardError, CardcoreError
 from cardcore.cards import Card, parse
 from cardcore.zhengshangyou import Move, classify, moves
-from cardcore.zhengshangyou.moves import THREE_HEARTS, hand_counts, must_beat
+from cardcore.zhengshangyou.moves import THREE_HEARTS, beats, hand_counts, must_beat
 
 DECK = [c for c in range(52) if c != 50 and (c >= 4 or c == 3)]  # no Ah, only 2s
 RANKS = "23456789TJQKA"
@@ -120,6 +120,16 @@ def test_beats_and_must_beat():
     assert must_beat(hand, M("33")) and not must_beat(hand, M("55"))
     assert must_beat(cards("5555 3"), M("2"))  # a bomb is a legal answer, so must beat
     assert not must_beat(cards("KKKK 2"), M("AAA"))
+
+
+def test_module_beats_compares_moves_and_keys():
+    M = lambda t: Move.from_cards(cards(t))  # noqa: E731
+    assert beats(M("AAA"), M("KKKK")) and beats(("ace_bomb", 11, 1), ("bomb", 10, 1))
+    assert beats(("heavenly_bomb", 0, 1), ("ace_bomb", 11, 1))
+    assert not beats(("ace_bomb", 11, 1), ("heavenly_bomb", 0, 1))
+    assert beats(("pair_run", 3, 2), M("3344")) and not beats(("pair_run", 4, 3), M("3344"))
+    with pytest.raises(CardcoreError):
+        beats(("rocket", 14, 1), ("single", 0, 1))
 
 
 def test_no_trio_attachments_no_airplanes():

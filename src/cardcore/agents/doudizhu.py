@@ -3,22 +3,32 @@
 See :class:`cardcore.agents.shedding.SheddingAI` for the search. Dou Dizhu specifics:
 
 - the cards a player cannot see are dealt at random to the other two hands with their exact
-  card counts; the bottom cards the landlord has not played yet stay in the landlord's hand;
+  card counts (``agents.sampling.deal_unseen``); the bottom cards the landlord has not played
+  yet stay in the landlord's hand (they are public once the landlord took them);
 - the rollout policy is role aware: a farmer does not overtake the other farmer's winning play,
   feeds the other farmer a low single (or pair) when that farmer is next and about to go out,
   and everyone spends bombs only when an opponent is close to going out;
 - bidding: the hand plus three sampled bottom cards is played out as landlord ``bid_samples``
   times; the win rate picks the bid (>= 0.72: 3, >= 0.62: 2, >= 0.52: 1, else pass).
 
-Options: ``time_budget`` (seconds per play, default 0.1), ``rollouts`` (a fixed number of sampled
-worlds per play instead of a time budget -- deterministic per seed; ``0`` plays the heuristic
-choice at once), ``top_k`` (candidates searched), ``bid_samples``.
+It reads only the public API: ``state.observation(state.current_player)`` (hand, phase, card
+counts, every play and pass, the bottom once shown) and ``state.legal_actions()``; plays are
+compared and scored with the game's own ``doudizhu.moves`` / ``doudizhu.state`` functions.
+
+Options: ``rollouts`` (sampled worlds per play, default ``DEFAULT_ROLLOUTS`` = 340, about
+0.1 s a play; deterministic per seed; ``0`` plays the heuristic choice at once),
+``time_budget`` (opt-in: seconds per play instead), ``top_k`` (candidates searched),
+``bid_samples`` (default 32; ``max(12, 3 * rollouts)`` when ``rollouts`` is given).
+
+``"greedy"`` (registered) is the same agent with ``rollouts=0``: the plan policy alone.
 """
 
 from __future__ import annotations
 
-from ..doudizhu.state import ddz_rank
-from .shedding import DDZ, SheddingAI, Sim, beats, describe
+from ..doudizhu.moves import Move
+from . import register_agent
+from .sampling import deal_unseen
+from .shedding import DDZ, SheddingAI, Sim
 
 BID_THRESHOLDS = ((3, 0.72), (2, 0.62), (1, 0.52))
 
@@ -26,24 +36,25 @@ BID_THRESHOLDS = ((3, 0.72), (2, 0.62), (1, 0.52))
 class DouDizhuAI(SheddingAI):
     name = "ai"
     rules = DDZ
+    move_class = Move
+    DEFAULT_ROLLOUTS = 340
 
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,
                  bid_samples: int | None = None, **options) -> None:
         super().__init__(game, seed, **options)
+        given = options.get("rollouts")
         if bid_samples is None:
-            bid_samples = 32 if self.rollouts is None else max(12, 3 * self.rollouts)
+            bid_samples = 32 if given is None else max(12, 3 * given)
         self.bid_samples = int(bid_samples)
-
-    def rank_of(self, c: int) -> int:
-        return ddz_rank(c)
 
     # ------------------------------------------------------------ agent protocol
     def act(self, state):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if state.phase == "bid":
-            return self.bid(state, legal)
+        obs = state.observation(state.current_player)
+        if obs["phase"] == "bid":
+            return self.bid(obs, legal)
         return self.choose(state, legal)
 
     # ------------------------------------------------------------ bidding
@@ -53,15 +64,17 @@ class DouDizhuAI(SheddingAI):
         rest = [c for c in range(54) if c not in mine]
         wins = 0
         for _ in range(samples):
-            self.rng.shuffle(rest)
-            cnts = [self.counts(hand + rest[:3]), self.counts(rest[3:20]), self.counts(rest[20:37])]
+            d = deal_unseen(rest, {0: 3, 1: 17, 2: 17}, self.rng)
+            assert d is not None            # (unconstrained: always a deal)
+            # the next sample shuffles this order again (the draws of one shuffled deck)
+            rest = d[0] + d[1] + d[2]
+            cnts = [self.counts(hand + d[0]), self.counts(d[1]), self.counts(d[2])]
             sim = Sim(DDZ, self.dec, cnts, turn=0, landlord=0)
             sim.run()
             wins += sim.winner == 0
         return wins / max(1, samples)
 
-    def bid(self, state, legal):
-        obs = state.observation(state.current_player)
+    def bid(self, obs, legal):
         p = self.landlord_win_rate(list(obs["hand"]), self.bid_samples)
         self.last_stats = {"landlord_win_rate": p}
         want = next((lvl for lvl, th in BID_THRESHOLDS if p >= th), 0)
@@ -88,15 +101,16 @@ class DouDizhuAI(SheddingAI):
             if seat == me or idx < 0:
                 continue
             p = plays[idx]
-            if (p["seat"] == ll) == (seat == ll) or p["kind"] in ("bomb", "rocket"):
+            if (p["seat"] == ll) == (seat == ll) or p["kind"] in self.rules.bombs:
                 continue
-            target = describe(p["kind"], tuple(sorted(ddz_rank(c) for c in p["cards"])))
+            target = self.play_group(p["kind"], p["text"], p["cards"])
             later = [c for q in plays[idx + 1:] if q["seat"] == seat for c in q["cards"]]
             out.append((seat, target, self.counts(later)))
         return out
 
     def _violations(self, cnts, events) -> int:
         bad = 0
+        beats = self.rules.beats
         for seat, target, later in events:
             hand = [a + b for a, b in zip(cnts[seat], later)]
             if any(g[0] == target[0] and beats(g, target) for g in self.dec.plan(hand)):
@@ -105,7 +119,8 @@ class DouDizhuAI(SheddingAI):
 
     def _world(self, obs: dict) -> list[list[int]]:
         events = self.pass_events(obs) if self.pass_tries > 1 else []
-        best, best_bad = None, None
+        best: list[list[int]] = []
+        best_bad = None
         for _ in range(max(1, self.pass_tries)):
             w = self._world_uniform(obs)
             if not events:
@@ -122,14 +137,15 @@ class DouDizhuAI(SheddingAI):
         seen = set(obs["hand"])
         for p in obs["played"]:
             seen.update(p)
-        known = {0: [], 1: [], 2: []}
+        known: dict[int, list[int]] = {0: [], 1: [], 2: []}
         if me != ll and obs["bottom"] is not None:
             gone = set(obs["played"][ll])
             known[ll] = [c for c in obs["bottom"] if c not in gone]
             seen.update(known[ll])
         unseen = [c for c in range(54) if c not in seen]
         need = {s: obs["card_counts"][s] - len(known[s]) for s in range(3) if s != me}
-        dealt = self._deal_unseen(unseen, need)
+        dealt = deal_unseen(unseen, need, self.rng)
+        assert dealt is not None
         cnts = []
         for s in range(3):
             cards = obs["hand"] if s == me else dealt[s] + known[s]
@@ -143,9 +159,9 @@ class DouDizhuAI(SheddingAI):
         t = obs["table"]
         table = owner = None
         if t is not None:
-            table = describe(t["kind"], tuple(sorted(ddz_rank(c) for c in t["cards"])))
+            table = self.play_group(t["kind"], t["text"], t["cards"])
             owner = t["seat"]
-        bombs = sum(1 for p in obs["plays"] if p["kind"] in ("bomb", "rocket"))
+        bombs = sum(1 for p in obs["plays"] if p["kind"] in self.rules.bombs)
         return Sim(DDZ, self.dec, cnts, turn=obs["player"], table=table, owner=owner,
                    passes=obs["passes"], landlord=obs["landlord"], nplays=nplays, bombs=bombs,
                    bid=max(1, obs["bid"]))
@@ -153,3 +169,17 @@ class DouDizhuAI(SheddingAI):
     def _value(self, scores, obs) -> float:
         mine = scores[obs["player"]]
         return (1.0 if mine > 0 else 0.0) + 0.01 * mine / max(1, obs["bid"])
+
+
+class DouDizhuGreedy(DouDizhuAI):
+    """The plan policy alone (``rollouts=0``): the cheapest Dou Dizhu baseline."""
+
+    name = "greedy"
+
+    def __init__(self, game: str | None = "doudizhu", seed: int | None = None,
+                 **options) -> None:
+        options.setdefault("rollouts", 0)
+        super().__init__(game, seed, **options)
+
+
+register_agent("greedy", "doudizhu", "cardcore.agents.doudizhu:DouDizhuGreedy")

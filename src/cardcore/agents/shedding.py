@@ -4,58 +4,130 @@ Everything here works in *rank space*: a hand is a list of counts per rank (Dou 
 2 = 12, BJ = 13, RJ = 14; Zheng Shangyou: 3..A = 0..11, 2 = 12). Suits never matter for strength,
 so the AI reasons on count vectors and maps its choice back to one of the game's legal actions.
 
-A *group* (one play in rank space) is a tuple ``(kind, main, length, ranks)``: the kernel's kind
+A *group* (one play in rank space) is a tuple ``(kind, main, length, ranks)``: the game's kind
 name, the main rank (the highest core rank for runs and airplanes), the number of core units
-(1 for non-runs) and the sorted ranks of all its cards.
+(1 for non-runs) and the sorted ranks of all its cards. It starts like the game's ``Move``
+(``kind, rank, length``), so the game's own ``beats`` compares groups.
 
-- :func:`Rules` describes a game's combinations.
+- :class:`Rules` is what the AI knows of a game's combinations and settlement, read from the
+  game's modules (``rules_of``): no rule is restated here. ``Rules.beats`` is the game's
+  ``moves.beats`` (the kernel's comparison, memoised on the keys), ``bombs`` its ``BOMB_KINDS``,
+  the run lengths its ``MIN_LENGTH``, and ``score`` settles a finished rollout with the game's
+  own scoring functions.
 - :class:`Decomposer` splits a count vector into a minimal-cost set of groups (memoised search over
   the runs the hand can form; the rest is singles/pairs/trios/bombs, trios taking kickers).
-- :func:`beats` compares groups; :func:`answers` lists the groups a hand can answer a group with.
+- :func:`simple_answers` / :func:`bomb_answers` list the groups a hand can answer a group with.
+- :class:`Sim` plays a deal out in rank space with the plan-based policy; :class:`SheddingAI` is
+  the determinised rollout search over the legal actions.
+
+An agent reads only the public state API: ``state.observation(state.current_player)``,
+``state.legal_actions()`` and ``state.current_player``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engines.shedding import MoveBase, rank_index
 
 Group = tuple  # (kind, main, length, ranks)
+
+#: the game's kind of a run of width 1, 2, 3 (the AI's names for the game's sequence kinds)
+RUN_KIND = {1: "straight", 2: "pair_run", 3: "airplane"}
+PLAIN_KIND = {1: "single", 2: "pair", 3: "trio", 4: "bomb"}
+
+
+def _no_bonus(seat: int) -> tuple[int, ...]:
+    return (0, 0, 0)
 
 
 @dataclass(frozen=True)
 class Rules:
+    """What the AI knows of a game (see ``rules_of``: every field comes from the game)."""
+
     name: str
     n_ranks: int
     min_run: tuple          # minimum length of a run of width 1, 2, 3 (0 = no such run)
     kickers: bool           # trios and airplanes may carry singles/pairs (Dou Dizhu)
     jokers: bool            # ranks 13, 14 are BJ, RJ
     ace_bomb: bool          # three aces form a bomb (Zheng Shangyou)
-    top_run: int = 11       # runs end at A at most
+    top_run: int            # runs end at this rank at most (the ace)
+    #: the game's comparison of two plays (groups or moves), memoised on their keys
+    beats: Callable[[Group, Group], bool] = field(compare=False, repr=False)
+    #: the kinds that beat every ordinary play
+    bombs: frozenset
+    #: the scores of a finished rollout (a :class:`Sim` with a winner)
+    score: Callable[[Sim], list] = field(compare=False, repr=False)
+    #: kinds whose play as an answer claims a bonus (Zheng Shangyou's bomb bonus)
+    bonus_kinds: frozenset = frozenset()
+    #: the score changes of a bonus won by a seat
+    bonus: Callable[[int], tuple] = field(default=_no_bonus, compare=False, repr=False)
 
 
-DDZ = Rules("doudizhu", 15, (5, 3, 2), True, True, False)
-ZSY = Rules("zhengshangyou", 13, (5, 2, 0), False, False, True)
+def _memo_beats(beats: Callable[[Group, Group], bool]) -> Callable[[Group, Group], bool]:
+    """The game's ``beats`` with its answers kept per pair of keys (the rollouts compare the
+    same few keys many thousand times a move)."""
+    memo: dict = {}
 
-RUN_KIND = {1: "straight", 2: "pair_run", 3: "airplane"}
-PLAIN_KIND = {1: "single", 2: "pair", 3: "trio", 4: "bomb"}
-BOMBS = frozenset(("bomb", "rocket", "ace_bomb", "heavenly_bomb"))
-BOMB_ORDER = {"bomb": 0, "ace_bomb": 1, "rocket": 2, "heavenly_bomb": 3}
+    def memo_beats(a, b) -> bool:
+        try:
+            return memo[a[0], a[1], a[2], b[0], b[1], b[2]]
+        except KeyError:
+            r = memo[a[0], a[1], a[2], b[0], b[1], b[2]] = bool(beats(a, b))
+            return r
+
+    return memo_beats
 
 
-def is_bomb(g: Group) -> bool:
-    return g[0] in BOMBS
+def _game_module(game: str, part: str):
+    return importlib.import_module(f"cardcore.{game}.{part}")
 
 
-def beats(a: Group, b: Group) -> bool:
-    """True when group ``a`` may be played on group ``b``."""
-    ka, kb = a[0], b[0]
-    if ka in BOMBS:
-        if kb not in BOMBS:
-            return True
-        oa, ob = BOMB_ORDER[ka], BOMB_ORDER[kb]
-        return oa > ob or (oa == ob and a[1] > b[1])
-    if kb in BOMBS:
-        return False
-    return ka == kb and a[2] == b[2] and a[1] > b[1] and len(a[3]) == len(b[3])
+def _ddz_score(sim: Sim) -> list[float]:
+    st = _game_module("doudizhu", "state")
+    ll, w = sim.landlord, sim.winner
+    doubled = st.spring(ll, w, sim.nplays) is not None
+    return list(st.deal_scores(ll, w, sim.bid * st.multiplier(sim.bombs, doubled)))
+
+
+def _zsy_score(sim: Sim) -> list[float]:
+    st = _game_module("zhengshangyou", "state")
+    w = sim.winner
+    pen = [0 if s == w else st.penalty(sim.cnt[s], sim.nplays[s] > 0) for s in range(3)]
+    return list(st.deal_scores(w, pen, sim.bonus))
+
+
+def rules_of(game: str) -> Rules:
+    """The :class:`Rules` of ``"doudizhu"`` or ``"zhengshangyou"``, read from the game's
+    ``moves`` (kinds, deck caps, run lengths, bombs, ``beats``) and ``state`` (scoring)."""
+    mv = _game_module(game, "moves")
+    caps = mv.CAPS
+    common = {
+        "name": game, "n_ranks": max(r for r, c in enumerate(caps) if c) + 1,
+        "min_run": tuple(mv.MIN_LENGTH.get(RUN_KIND[w], 0) for w in (1, 2, 3)),
+        "kickers": "trio_single" in mv.KINDS, "jokers": caps[13] > 0,
+        "ace_bomb": "ace_bomb" in mv.KINDS, "top_run": mv.TOP_RUN,
+        "beats": _memo_beats(mv.beats), "bombs": frozenset(mv.BOMB_KINDS)}
+    if game == "doudizhu":
+        return Rules(**common, score=_ddz_score)
+    st = _game_module(game, "state")
+    return Rules(**common, bonus_kinds=frozenset(st.BONUS_KINDS), bonus=st.bomb_bonus,
+                 score=_zsy_score)
+
+
+DDZ = rules_of("doudizhu")
+ZSY = rules_of("zhengshangyou")
+
+
+def weakest(groups: list, rules: Rules) -> Group:
+    """The group every other one of ``groups`` beats (the weakest bomb of a hand)."""
+    best = groups[0]
+    for g in groups[1:]:
+        if rules.beats(best, g):
+            best = g
+    return best
 
 
 def to_counts(ranks, n: int) -> list[int]:
@@ -63,41 +135,6 @@ def to_counts(ranks, n: int) -> list[int]:
     for r in ranks:
         cnt[r] += 1
     return cnt
-
-
-def describe(kind: str, ranks: tuple) -> Group:
-    """The group of a play of ``kind`` whose cards have ``ranks`` (sorted)."""
-    cnt: dict[int, int] = {}
-    for r in ranks:
-        cnt[r] = cnt.get(r, 0) + 1
-    n = len(ranks)
-    if kind in ("straight", "pair_run", "airplane", "airplane_singles", "airplane_pairs"):
-        if kind == "straight":
-            core, length = list(cnt), n
-        elif kind == "pair_run":
-            core, length = list(cnt), n // 2
-        elif kind == "airplane":
-            core, length = list(cnt), n // 3
-        else:
-            length = n // (4 if kind == "airplane_singles" else 5)
-            trios = sorted(r for r, c in cnt.items() if c >= 3)
-            # the core is the highest run of `length` consecutive trio ranks
-            core = trios[-length:]
-            for i in range(len(trios) - length, -1, -1):
-                seg = trios[i:i + length]
-                if seg[-1] - seg[0] == length - 1:
-                    core = seg
-                    break
-        return (kind, max(core), length, ranks)
-    if kind in ("trio_single", "trio_pair"):
-        main = max(r for r, c in cnt.items() if c >= 3)
-    elif kind in ("four_two_singles", "four_two_pairs"):
-        main = max(r for r, c in cnt.items() if c == 4)
-    elif kind == "rocket":
-        main = 14
-    else:
-        main = max(cnt, key=lambda r: (cnt[r], r))
-    return (kind, main, 1, ranks)
 
 
 class Decomposer:
@@ -225,7 +262,8 @@ class Decomposer:
                     wing = low_s[:L]
                     for s in wing:
                         singles.remove(s)
-                    groups.append(("airplane_singles", r + L - 1, L, tuple(sorted(core + tuple(wing)))))
+                    groups.append(("airplane_singles", r + L - 1, L,
+                                   tuple(sorted(core + tuple(wing)))))
                 elif len(low_p) >= L:
                     wing = low_p[:L]
                     for p in wing:
@@ -267,8 +305,8 @@ def simple_answers(cnt, target: Group, rules: Rules) -> list[Group]:
     out: list[Group] = []
     if kind in ("single", "pair", "trio"):
         w = PLAIN_KIND_W[kind]
-        hi = n if kind == "single" else (13 if rules.jokers else n)
-        for r in range(main + 1, hi):
+        for r in range(main + 1, n):      # (a joker is held once: never a pair or trio)
+            # (three aces are the ace bomb where the game has one, not a trio)
             if cnt[r] >= w and not (rules.ace_bomb and r == 11 and w == 3):
                 out.append((kind, r, 1, (r,) * w))
         return out
@@ -277,7 +315,8 @@ def simple_answers(cnt, target: Group, rules: Rules) -> list[Group]:
         for top in range(main + 1, rules.top_run + 1):
             lo = top - length + 1
             if all(cnt[k] >= w for k in range(lo, top + 1)):
-                out.append((kind, top, length, tuple(k for k in range(lo, top + 1) for _ in range(w))))
+                out.append((kind, top, length,
+                            tuple(k for k in range(lo, top + 1) for _ in range(w))))
         return out
     if kind in ("trio_single", "trio_pair"):
         pair = kind == "trio_pair"
@@ -296,7 +335,7 @@ def simple_answers(cnt, target: Group, rules: Rules) -> list[Group]:
                 continue
             core = set(range(lo, top + 1))
             c2 = list(cnt)
-            wing = []
+            wing: list[int] = []
             for _ in range(length):
                 k = _kicker(c2, core | set(wing if pair else ()), 2 if pair else 1)
                 if k is None:
@@ -335,7 +374,8 @@ PLAIN_KIND_W = {"single": 1, "pair": 2, "trio": 3}
 
 
 def _kicker(cnt, exclude, w: int):
-    """The lowest rank usable as a kicker of width ``w`` (prefers ranks held exactly ``w`` times)."""
+    """The lowest rank usable as a kicker of width ``w`` (prefers ranks held exactly ``w``
+    times)."""
     lim = 13 if w == 2 else len(cnt)
     best = None
     for r in range(lim):
@@ -353,16 +393,16 @@ def bomb_answers(cnt, target: Group, rules: Rules) -> list[Group]:
     out = []
     for r in range(13):
         if cnt[r] == 4:
-            g = ("bomb", r, 1, (r,) * 4)
-            if beats(g, target):
+            g: Group = ("bomb", r, 1, (r,) * 4)
+            if rules.beats(g, target):
                 out.append(g)
     if rules.ace_bomb and cnt[11] == 3:
         g = ("ace_bomb", 11, 1, (11, 11, 11))
-        if beats(g, target):
+        if rules.beats(g, target):
             out.append(g)
     if rules.jokers and cnt[13] and cnt[14]:
         g = ("rocket", 14, 1, (13, 14))
-        if beats(g, target):
+        if rules.beats(g, target):
             out.append(g)
     return out
 
@@ -379,8 +419,8 @@ class Sim:
 
     ``cnt``: three count vectors; ``table``: the group to beat (or ``None``) and ``owner``;
     ``landlord``: the Dou Dizhu landlord (``None`` for Zheng Shangyou, where all play alone and
-    must beat when they can). Scores follow the game's rules (Dou Dizhu: multiplier, spring;
-    Zheng Shangyou: card penalties, 2 of spades, bombs in hand, answering-bomb bonus).
+    must beat when they can). Scores are the game's own settlement (``Rules.score``: Dou
+    Dizhu's multiplier and spring, Zheng Shangyou's penalties and bomb bonus).
     """
 
     __slots__ = ("rules", "dec", "cnt", "plans", "table", "owner", "passes", "turn",
@@ -393,17 +433,17 @@ class Sim:
         self.dec = dec
         self.cnt = [list(c) for c in cnt]
         self.ncards = [sum(c) for c in self.cnt]
-        self.plans = [None, None, None]
+        self.plans: list[list | None] = [None, None, None]
         self.table = table
         self.owner = owner
         self.passes = passes
-        self.turn = turn
+        self.turn: int | None = turn
         self.landlord = landlord
         self.nplays = list(nplays)
         self.bombs = bombs
-        self.pending = pending
+        self.pending: int | None = pending
         self.bonus = list(bonus)
-        self.winner = None
+        self.winner: int | None = None
         self.bid = bid
 
     #: a follower splits its groups to answer a play below this rank ...
@@ -415,7 +455,7 @@ class Sim:
     #: an opponent holding this many cards or fewer is answered at any cost (bombs too)
     danger_cards = 3
 
-    def fork(self, cnt) -> "Sim":
+    def fork(self, cnt) -> Sim:
         """A fresh copy of this position with other hands ``cnt`` (plans recomputed)."""
         new = Sim.__new__(Sim)
         new.rules, new.dec = self.rules, self.dec
@@ -463,10 +503,11 @@ class Sim:
                         return min(prs, key=lambda g: g[1])
                 low = min(r for r in range(self.rules.n_ranks) if self.cnt[seat][r])
                 return ("single", low, 1, (low,))
-        ordinary = [g for g in plan if g[0] not in BOMBS]
-        bombs = [g for g in plan if g[0] in BOMBS]
+        bomb_kinds = self.rules.bombs
+        ordinary = [g for g in plan if g[0] not in bomb_kinds]
+        bombs = [g for g in plan if g[0] in bomb_kinds]
         if bombs and len(ordinary) <= 1:
-            return min(bombs, key=lambda g: (BOMB_ORDER[g[0]], g[1]))
+            return weakest(bombs, self.rules)
         danger = min(counts[s] for s in range(3) if s != seat and self.enemy(seat, s))
         pool = ordinary
         if danger <= 2:
@@ -486,9 +527,10 @@ class Sim:
         plan = self.plan(seat)
         must = self.landlord is None          # Zheng Shangyou: must beat
         if not must and not self.enemy(seat, owner):
-            if len(plan) == 1 and beats(plan[0], target):
+            if len(plan) == 1 and self.rules.beats(plan[0], target):
                 return plan[0]
             return None
+        beats = self.rules.beats
         same = [g for g in plan if g[0] == target[0] and beats(g, target)]
         if same:
             return min(same, key=lambda g: g[1])
@@ -541,9 +583,9 @@ class Sim:
         self.owner = seat
         self.passes = 0
         self.nplays[seat] += 1
-        if g[0] in BOMBS:
+        if g[0] in self.rules.bombs:
             self.bombs += 1
-            if self.landlord is None and answering and g[0] != "heavenly_bomb":
+            if answering and g[0] in self.rules.bonus_kinds:
                 self.pending = seat
         if not self.ncards[seat]:
             self.winner = seat
@@ -554,9 +596,9 @@ class Sim:
         self.turn = (seat + 1) % 3
 
     def _settle(self) -> None:
-        b = self.pending
-        for s in range(3):
-            self.bonus[s] += 20 if s == b else -10
+        assert self.pending is not None
+        for s, x in enumerate(self.rules.bonus(self.pending)):
+            self.bonus[s] += x
         self.pending = None
 
     def run(self, limit: int = 400) -> None:
@@ -568,31 +610,10 @@ class Sim:
 
     # ------------------------------------------------------------ results
     def scores(self) -> list[float]:
-        w = self.winner
-        if w is None:
+        """The game's scores of the finished playout (zeros if it did not finish)."""
+        if self.winner is None:
             return [0.0, 0.0, 0.0]
-        if self.landlord is not None:
-            ll = self.landlord
-            mult = 1 << self.bombs
-            if w == ll and all(self.nplays[s] == 0 for s in range(3) if s != ll):
-                mult *= 2
-            elif w != ll and self.nplays[ll] == 1:
-                mult *= 2
-            unit = self.bid * mult
-            sign = 1 if w == ll else -1
-            return [float(2 * sign * unit if s == ll else -sign * unit) for s in range(3)]
-        pen = [0, 0, 0]
-        for s in range(3):
-            if s == w:
-                continue
-            c = self.cnt[s]
-            p = sum(c) * (2 if self.nplays[s] == 0 else 1)
-            if c[12]:          # Zheng Shangyou's only 2 is the 2 of spades
-                p += 10
-            p += 10 * sum(1 for r in range(13) if c[r] == 4) + (10 if c[11] == 3 else 0)
-            pen[s] = p
-        tot = sum(pen)
-        return [float(self.bonus[s] - pen[s] + (tot if s == w else 0)) for s in range(3)]
+        return self.rules.score(self)
 
 
 # -------------------------------------------------------------------- the search agent
@@ -604,60 +625,93 @@ class SheddingAI:
     leave (the decomposition heuristic), keep the ``top_k`` best (plus the plan policy's own
     choice and ``pass`` when legal), then repeatedly sample the unseen cards into the other
     hands (consistent with the card counts and the known cards) and play every candidate out
-    with the plan policy in that same world, until ``time_budget`` seconds pass or ``rollouts``
-    worlds (a fixed count, deterministic per seed) are done. The candidate with the best mean
-    result wins; ``rollouts=0`` plays the heuristic choice directly (the cheapest mode).
+    with the plan policy in that same world. The candidate with the best mean result wins.
 
-    Subclasses provide ``rules``, ``rank_of(card)``, ``_world(obs)`` (sampled count vectors),
-    ``_sim(obs, cnts)`` (a :class:`Sim` at the decision point) and ``_value(scores, obs)``.
+    Budget: a fixed amount of work by default -- ``rollouts`` sampled worlds per decision
+    (``DEFAULT_ROLLOUTS`` unless given), so a seeded agent plays the same game on any machine;
+    ``time_budget`` (seconds per decision) is the opt-in clock mode (with ``rollouts`` too, both
+    limits hold). ``rollouts=0`` (or ``time_budget=0``) plays the heuristic choice directly.
+
+    Subclasses provide ``rules``, ``move_class`` (the game's ``Move``), ``_world(obs)`` (sampled
+    count vectors), ``_sim(obs, cnts)`` (a :class:`Sim` at the decision point) and
+    ``_value(scores, obs)``.
     """
 
     rules: Rules = DDZ
+    move_class: type[MoveBase]
+    #: sampled worlds per decision by default: a searched move takes about 0.1 s (measured
+    #: on the development machine; the clock mode it replaces gave 0.1 s a move)
+    DEFAULT_ROLLOUTS = 340
     #: a farmer sitting before the landlord may overtake the partner's play below this rank
     #: (to press the landlord); otherwise a farmer never overtakes the partner
     press_below = 0
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
-                 time_budget: float = 0.1, rollouts: int | None = None, top_k: int = 6,
-                 prior_weight: float = 0.03, **unknown: object) -> None:
+                 rollouts: int | None = None, time_budget: float | None = None,
+                 top_k: int = 6, prior_weight: float = 0.03, **unknown: object) -> None:
         from ..errors import CardcoreError
         from ..rng import Rng, fresh_seed
 
         if unknown:
             raise CardcoreError(
                 f"{type(self).__name__}: unknown option(s) {', '.join(sorted(unknown))}; "
-                "known: time_budget, rollouts, top_k, prior_weight"
+                "known: rollouts, time_budget, top_k, prior_weight"
                 + (", bid_samples" if self.rules is DDZ else ""))
 
-        if (isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
+        if time_budget is not None and (
+                isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
                 or not time_budget >= 0):
-            raise CardcoreError(f"time_budget {time_budget!r}: expected seconds >= 0")
+            raise CardcoreError(f"time_budget {time_budget!r}: expected seconds >= 0 or None")
         if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int)
                                      or rollouts < 0):
             raise CardcoreError(f"rollouts {rollouts!r}: expected an int >= 0 or None")
         if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
             raise CardcoreError(f"top_k {top_k!r}: expected an int >= 1")
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.time_budget = float(time_budget)
-        self.rollouts = rollouts
+        self.time_budget = None if time_budget is None else float(time_budget)
+        self.rollouts = (self.DEFAULT_ROLLOUTS if rollouts is None and time_budget is None
+                         else rollouts)
         self.top_k = top_k
         self.prior_weight = float(prior_weight)
         self.dec = Decomposer(self.rules)
         self.last_stats: dict = {}
+        self._groups: dict = {}
 
     # hooks ----------------------------------------------------------------
-    def rank_of(self, c: int) -> int:  # pragma: no cover - overridden
+    rank_of = staticmethod(rank_index)
+
+    def play_group(self, kind: str, text: str, cards) -> Group:
+        """The group of a play (an action or a play the observation shows): its reading by the
+        game's ``Move`` (kind, main rank, length) and the ranks of its cards."""
+        key = (kind, text)
+        g = self._groups.get(key)
+        if g is None:
+            m = self.move_class.reading(kind, [int(c) for c in cards], text)
+            g = (m.kind, m.rank, m.length, tuple(sorted(rank_index(c) for c in cards)))
+            self._groups[key] = g
+        return g
+
+    def _world(self, obs: dict) -> list[list[int]]:  # pragma: no cover - per game
+        """Count vectors of the three hands, the unseen cards sampled."""
+        raise NotImplementedError
+
+    def _sim(self, obs: dict, cnts) -> Sim:  # pragma: no cover - per game
+        """A :class:`Sim` of the decision point with these hands."""
+        raise NotImplementedError
+
+    def _value(self, scores, obs: dict) -> float:  # pragma: no cover - per game
+        """The value to the deciding seat of a rollout's scores."""
         raise NotImplementedError
 
     def group_of(self, action) -> Group | None:
         if not action.cards:
             return None
-        return describe(action.kind, tuple(sorted(self.rank_of(int(c)) for c in action.cards)))
+        return self.play_group(action.kind, action.text, action.cards)
 
     def counts(self, cards) -> list[int]:
         cnt = [0] * self.rules.n_ranks
         for c in cards:
-            cnt[self.rank_of(int(c))] += 1
+            cnt[rank_index(c)] += 1
         return cnt
 
     # search ---------------------------------------------------------------
@@ -678,7 +732,8 @@ class SheddingAI:
                 if not any(c2):
                     key = -10.0
                 else:
-                    key = self.dec.cost(c2) + (0.8 if g[0] in BOMBS else 0.0) + 0.01 * g[1]
+                    key = (self.dec.cost(c2) + (0.8 if g[0] in self.rules.bombs else 0.0)
+                           + 0.01 * g[1])
                     if partner_lead:
                         key += 1.0
             scored.append((key, i))
@@ -700,7 +755,8 @@ class SheddingAI:
         own = world0.policy(me)
         ordered = self.prior(obs, uniq, world0)
         # diversity: at most two candidates of one shape (kind and length)
-        cands, per_shape = [], {}
+        cands: list = []
+        per_shape: dict = {}
         for g in ordered:
             shape = None if g is None else (g[0], g[2])
             if per_shape.get(shape, 0) < 2:
@@ -723,8 +779,8 @@ class SheddingAI:
                          and world0.table[1] < self.press_below)):
             # a farmer does not overtake the other farmer's winning play
             return self._action_for(None, legal, groups)
-        n_worlds = self.rollouts
-        if len(cands) == 1 or n_worlds == 0 or (n_worlds is None and self.time_budget <= 0):
+        n_worlds, budget = self.rollouts, self.time_budget
+        if len(cands) == 1 or n_worlds == 0 or (budget is not None and budget <= 0):
             pick = own if own in uniq else ordered[0]
             return self._action_for(pick, legal, groups)
         totals = [0.0] * len(cands)
@@ -735,7 +791,7 @@ class SheddingAI:
         done = 0
         next_cut = 4
         t0 = time.perf_counter()
-        deadline = t0 + self.time_budget
+        deadline = None if budget is None else t0 + budget
         while True:
             cnts = self._world(obs)
             for i in alive:
@@ -745,10 +801,9 @@ class SheddingAI:
                 totals[i] += self._value(sim.scores(), obs)
                 counts[i] += 1
             done += 1
-            if n_worlds is not None:
-                if done >= n_worlds:
-                    break
-            elif time.perf_counter() >= deadline:
+            if n_worlds is not None and done >= n_worlds:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             if done == next_cut and len(alive) > 2:
                 # successive halving: keep the better half (common worlds, so a fair cut)
@@ -773,12 +828,3 @@ class SheddingAI:
             if h == g:
                 return a
         return legal[0]
-
-    def _deal_unseen(self, unseen: list[int], need: dict[int, int]) -> dict[int, list[int]]:
-        """Shuffle ``unseen`` card ids and cut them into hands of the ``need``-ed sizes."""
-        self.rng.shuffle(unseen)
-        out, i = {}, 0
-        for seat in sorted(need):
-            out[seat] = unseen[i:i + need[seat]]
-            i += need[seat]
-        return out

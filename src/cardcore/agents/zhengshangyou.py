@@ -4,31 +4,46 @@ See :class:`cardcore.agents.shedding.SheddingAI` for the search. Zheng Shangyou 
 
 - the unseen cards (the 48-card deck minus the own hand and everything played) are dealt to the
   two opponents with their exact card counts and consistent with their passes (a pass means "no
-  answer": after passing on a single 9 a hand holds nothing above 9 and no bomb);
+  answer": after passing on a single 9 a hand holds nothing above 9 and no bomb). What a pass
+  rules out is worked out with the game's own ``must_beat``, rank by rank (``pass_bound``);
 - the rollouts follow the must-beat rule (a player with an answer always plays the cheapest one,
-  bombs last) and are scored with the real settlement (card penalties doubled for players who
-  never played, the 2 of spades and bombs left in hand, the 20-point bonus of an answering bomb
-  that stands), so the search values keeping or spending a bomb by its points.
+  bombs last) and are scored with the game's settlement (``zhengshangyou.state.penalty``,
+  ``bomb_bonus``, ``deal_scores``: card penalties doubled for players who never played, the 2
+  of spades and bombs left in hand, the bonus of an answering bomb that stands), so the search
+  values keeping or spending a bomb by its points.
 
-Options as for the Dou Dizhu AI (``time_budget``, ``rollouts``, ``top_k``).
+It reads only the public API: ``state.observation(state.current_player)`` and
+``state.legal_actions()``.
+
+Options as for the Dou Dizhu AI (``rollouts``, default ``DEFAULT_ROLLOUTS`` = 340, about
+0.1 s a play; ``time_budget`` opt-in; ``top_k``). ``"greedy"`` (registered) is the plan policy alone
+(``rollouts=0``).
 """
 
 from __future__ import annotations
 
-from ..zhengshangyou.state import DECK48_IDS, zsy_rank
-from .shedding import ZSY, SheddingAI, Sim, describe
+from ..cards import Card
+from ..engines.shedding import rank_index
+from ..zhengshangyou.moves import CAPS, Move, must_beat
+from ..zhengshangyou.state import DECK48_IDS
+from . import register_agent
+from .sampling import deal_unseen
+from .shedding import ZSY, SheddingAI, Sim
+
+#: the deck's cards of each rank index
+_RANK_CARDS = [[Card(c) for c in DECK48_IDS if rank_index(c) == r] for r in range(13)]
 
 
 class ZhengShangyouAI(SheddingAI):
     name = "ai"
     rules = ZSY
+    move_class = Move
+    DEFAULT_ROLLOUTS = 340
 
     def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None,
                  **options) -> None:
         super().__init__(game, seed, **options)
-
-    def rank_of(self, c: int) -> int:
-        return zsy_rank(c)
+        self._bounds: dict = {}
 
     def act(self, state):
         legal = state.legal_actions()
@@ -36,28 +51,37 @@ class ZhengShangyouAI(SheddingAI):
             return legal[0]
         return self.choose(state, legal)
 
+    def pass_bound(self, kind: str, text: str, cards) -> list[int]:
+        """Per rank, the most cards of it a hand that passed on this play can hold: the game's
+        must-beat rule (a pass means no answer) asked rank by rank -- if ``k`` cards of a rank
+        would beat the play, the hand holds fewer."""
+        key = (kind, text)
+        bound = self._bounds.get(key)
+        if bound is None:
+            move = Move.reading(kind, [int(c) for c in cards], text)
+            bound = []
+            for r in range(13):
+                k = CAPS[r]
+                while k and must_beat(_RANK_CARDS[r][:k], move):
+                    k -= 1
+                bound.append(k)
+            self._bounds[key] = bound
+        return bound
+
     def caps(self, obs: dict) -> dict[int, list[int]]:
         """Per opponent, the most cards of each rank it can hold given its passes: a pass in
         Zheng Shangyou means no answer, so after passing on a single 9 a hand holds nothing above
         9 and no bomb; on a pair of 9s no two cards of a higher rank; and so on."""
         me = obs["player"]
-        caps = {s: [4] * 11 + [3, 1] for s in range(3) if s != me}
+        caps = {s: list(CAPS[:13]) for s in range(3) if s != me}
         for seat, idx in obs.get("passes_on", ()):
             if seat == me or idx < 0:
                 continue
             p = obs["plays"][idx]
-            kind = p["kind"]
             cap = caps[seat]
-            main = max(zsy_rank(c) for c in p["cards"])
-            if kind in ("single", "pair", "trio"):
-                w = {"single": 1, "pair": 2, "trio": 3}[kind]
-                for r in range(main + 1, 13):
-                    cap[r] = min(cap[r], w - 1)
-            if kind not in ("heavenly_bomb", "ace_bomb"):
-                bomb_from = main + 1 if kind == "bomb" else 0
-                for r in range(bomb_from, 11):
-                    cap[r] = min(cap[r], 3)
-                cap[11] = min(cap[11], 2)
+            for r, k in enumerate(self.pass_bound(p["kind"], p["text"], p["cards"])):
+                if k < cap[r]:
+                    cap[r] = k
         return caps
 
     def _world(self, obs: dict) -> list[list[int]]:
@@ -70,13 +94,16 @@ class ZhengShangyouAI(SheddingAI):
         need = {s: obs["card_counts"][s] for s in opp}
         caps = self.caps(obs)
         mine = self.counts(obs["hand"])
+        # Dealing under per-rank caps (counts, not single cards) is beyond
+        # ``sampling.deal_unseen``'s card-by-card ``allowed``: a card goes to an opponent with
+        # room and under its cap for the rank, in proportion to the room left.
         for _ in range(20):
             self.rng.shuffle(unseen)
             cnt = {s: [0] * 13 for s in opp}
             left = dict(need)
             ok = True
-            for i, c in enumerate(unseen):
-                r = zsy_rank(c)
+            for c in unseen:
+                r = rank_index(c)
                 fits = [s for s in opp if left[s] and cnt[s][r] < caps[s][r]]
                 if not fits:
                     ok = False
@@ -90,7 +117,8 @@ class ZhengShangyouAI(SheddingAI):
                 left[s] -= 1
             if ok:
                 return [mine if s == me else cnt[s] for s in range(3)]
-        dealt = self._deal_unseen(unseen, need)       # inconsistent passes: ignore them
+        dealt = deal_unseen(unseen, need, self.rng)       # inconsistent passes: ignore them
+        assert dealt is not None
         return [mine if s == me else self.counts(dealt[s]) for s in range(3)]
 
     def _sim(self, obs: dict, cnts) -> Sim:
@@ -100,7 +128,7 @@ class ZhengShangyouAI(SheddingAI):
         t = obs["table"]
         table = owner = None
         if t is not None:
-            table = describe(t["kind"], tuple(sorted(zsy_rank(c) for c in t["cards"])))
+            table = self.play_group(t["kind"], t["text"], t["cards"])
             owner = t["seat"]
         return Sim(ZSY, self.dec, cnts, turn=obs["player"], table=table, owner=owner,
                    passes=obs["passes"], landlord=None, nplays=nplays,
@@ -108,3 +136,17 @@ class ZhengShangyouAI(SheddingAI):
 
     def _value(self, scores, obs) -> float:
         return scores[obs["player"]] / 30.0
+
+
+class ZhengShangyouGreedy(ZhengShangyouAI):
+    """The plan policy alone (``rollouts=0``): the cheapest Zheng Shangyou baseline."""
+
+    name = "greedy"
+
+    def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None,
+                 **options) -> None:
+        options.setdefault("rollouts", 0)
+        super().__init__(game, seed, **options)
+
+
+register_agent("greedy", "zhengshangyou", "cardcore.agents.zhengshangyou:ZhengShangyouGreedy")

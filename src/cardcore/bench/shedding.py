@@ -9,6 +9,7 @@ import time
 import numpy as np
 
 from .._backend import kernel
+from ..engines.shedding import RANK_OF
 
 
 def _hands(rng: random.Random, deck: list[int], size: int, n: int) -> list[np.ndarray]:
@@ -16,7 +17,7 @@ def _hands(rng: random.Random, deck: list[int], size: int, n: int) -> list[np.nd
     for _ in range(n):
         c = np.zeros(15, dtype=np.uint8)
         for i in rng.sample(deck, size):
-            c[12 if i < 4 else (i >> 2) - 1 if i < 52 else i - 39] += 1
+            c[RANK_OF[i]] += 1
         out.append(c)
     return out
 

@@ -1,5 +1,6 @@
 """``cardcore bench shedding_games``: Dou Dizhu / Zheng Shangyou random self-play speed and the
-AIs' decision time and win rate against random players (cardcore only, no optional packages)."""
+AI's decision time and win rate against random and greedy players (cardcore only, no optional
+packages)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,17 @@ def _selfplay(game: str, games: int) -> float:
     return games / (time.perf_counter() - t)
 
 
-def _ai_vs_random(deals: int, rollouts: int) -> tuple[float, float]:
-    """Dou Dizhu: AI landlord (seat 0, bid 3) against two random farmers."""
+def _ai_vs(opponent: str, deals: int, rollouts: int | None) -> tuple[float, float]:
+    """Dou Dizhu: AI landlord (seat 0, bid 3) against two ``opponent`` farmers; the win rate
+    and the AI's mean time per play."""
     from ..agents.doudizhu import DouDizhuAI
 
     wins, moves, spent = 0, 0, 0.0
     for i in range(deals):
         st = new_game("doudizhu", seed=10_000 + i, first=0)
         st.apply("bid 3")
-        ai = DouDizhuAI(seed=i, rollouts=rollouts)
-        rnd = [get("random", "doudizhu", seed=i * 3 + s) for s in range(3)]
+        ai = DouDizhuAI(seed=i) if rollouts is None else DouDizhuAI(seed=i, rollouts=rollouts)
+        opp = [get(opponent, "doudizhu", seed=i * 3 + s) for s in range(3)]
         while not st.is_over:
             p = st.current_player
             if p == 0:
@@ -39,19 +41,26 @@ def _ai_vs_random(deals: int, rollouts: int) -> tuple[float, float]:
                 spent += time.perf_counter() - t
                 moves += 1
             else:
-                a = rnd[p].act(st)
+                a = opp[p].act(st)
             st.apply(a)
-        wins += st.winner_seat == 0
+        wins += st.winner == 0
     return wins / deals, spent / max(1, moves)
 
 
 def run(quick: bool = True) -> list[tuple[str, float, str]]:
+    from ..agents.doudizhu import DouDizhuAI
+
     games = 100 if quick else 1000
     deals = 10 if quick else 100
-    rate, per_move = _ai_vs_random(deals, rollouts=8)
+    rate, per_move = _ai_vs("random", deals, rollouts=8)
+    g_rate, g_move = _ai_vs("greedy", max(4, deals // 2), rollouts=None)
+    n = DouDizhuAI.DEFAULT_ROLLOUTS
     return [
         ("doudizhu random self-play", _selfplay("doudizhu", games), "games/s"),
         ("zhengshangyou random self-play", _selfplay("zhengshangyou", games), "games/s"),
         (f"doudizhu AI (8 worlds/play) landlord vs random, {deals} deals", rate * 100, "% won"),
         ("doudizhu AI decision, 8 worlds", per_move * 1e3, "ms/play"),
+        (f"doudizhu AI (default, {n} worlds/play) landlord vs greedy, {max(4, deals // 2)} deals",
+         g_rate * 100, "% won"),
+        (f"doudizhu AI decision, default {n} worlds", g_move * 1e3, "ms/play"),
     ]

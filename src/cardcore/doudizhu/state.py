@@ -34,7 +34,8 @@ from ..cards import render as render_cards
 from ..errors import IllegalAction
 from ..options import Option
 from ..game import Action, register
-from ..engines.shedding import PASS, SheddingState, ambiguous, move_action
+from ..engines.shedding import (PASS, SheddingState, ambiguous, base_text, disambiguate,
+                                move_action)
 from . import moves as _mv
 
 _CARD = [Card(i) for i in range(54)]
@@ -53,23 +54,29 @@ def sort_cards(cards) -> list[int]:
     return sorted((int(c) for c in cards), key=lambda c: (ddz_rank(c), c))
 
 
-def base_text(text: str, kind: str) -> str:
-    """An action text without the reading suffix that ``_disambiguate`` may have added."""
-    suffix = " " + kind
-    return text[:-len(suffix)] if text.endswith(suffix) else text
+def multiplier(bombs: int, spring: bool = False) -> int:
+    """The deal's multiplier: doubled on every bomb and rocket played (``bombs``) and once more
+    for a spring or reverse spring."""
+    return 1 << (bombs + bool(spring))
 
 
-def _disambiguate(actions: list[Action]) -> list[Action]:
-    """Give each reading of one card set its own text (``"<rank notation> <kind>"``)."""
-    by_text: dict[str, list[int]] = {}
-    for i, a in enumerate(actions):
-        by_text.setdefault(a.text, []).append(i)
-    for text, idx in by_text.items():
-        if len(idx) > 1:
-            for i in idx:
-                a = actions[i]
-                actions[i] = Action(a.kind, f"{text} {a.kind}", a.cards, a.amount, a.data)
-    return actions
+def spring(landlord: int, winner: int, num_plays) -> str | None:
+    """How a finished deal doubles: ``"spring"`` (the landlord went out before either farmer
+    played a card), ``"reverse"`` (a farmer went out while the landlord had played only the
+    opening lead) or ``None``. ``num_plays``: plays per seat."""
+    if winner == landlord:
+        if all(num_plays[s] == 0 for s in range(3) if s != landlord):
+            return "spring"
+    elif num_plays[landlord] == 1:
+        return "reverse"
+    return None
+
+
+def deal_scores(landlord: int, winner: int, stake: int) -> tuple[float, ...]:
+    """The scores of a finished deal of ``stake`` (bid x multiplier): each farmer wins or loses
+    the stake, the landlord twice that."""
+    sign = 1 if winner == landlord else -1
+    return tuple(float(2 * sign * stake if s == landlord else -sign * stake) for s in range(3))
 
 
 @register
@@ -145,7 +152,7 @@ class DouDizhuState(SheddingState):
             hand = [_CARD[c] for c in self.hands[self.turn]]
             beat = self._table_move()
             ms = _mv.moves(hand) if beat is None else _mv.moves(hand, beat=beat)
-            plays = _disambiguate([move_action(m) for m in ms])
+            plays = disambiguate([move_action(m) for m in ms])
             self._move_cache = {a.text: m for a, m in zip(plays, ms)}
             out = plays if beat is None else [PASS] + plays
         self._legal_cache = out
@@ -192,9 +199,9 @@ class DouDizhuState(SheddingState):
         self.plays.append(rec)
         self.table = rec + [move.rank, move.length]
         self.passes = 0
-        if action.kind in ("bomb", "rocket"):
-            self.multiplier *= 2
+        if action.kind in _mv.BOMB_KINDS:
             self.bombs += 1
+            self.multiplier = multiplier(self.bombs)
         if not hand:
             self._finish(seat)
             return
@@ -204,10 +211,7 @@ class DouDizhuState(SheddingState):
         """The kernel move an (already validated) play action stands for."""
         if self._move_cache is not None and action.text in self._move_cache:
             return self._move_cache[action.text]
-        readings = [m for m in _mv.classify(action.cards) if m.kind == action.kind]
-        if len(readings) > 1:
-            readings = [m for m in readings if str(m) == base_text(action.text, action.kind)]
-        return readings[0]
+        return _mv.Move.from_action(action)
 
     def _apply_bid(self, seat: int, action: Action) -> None:
         if action.kind == "pass":
@@ -247,20 +251,13 @@ class DouDizhuState(SheddingState):
     def _finish(self, seat: int) -> None:
         self.winner_seat = seat
         self.phase = "over"
-        ll = self.landlord
-        if seat == ll:
-            if all(self.num_plays[s] == 0 for s in range(3) if s != ll):
-                self.spring = True
-                self.multiplier *= 2
-        elif self.num_plays[ll] == 1:
-            self.reverse_spring = True
-            self.multiplier *= 2
+        how = spring(self.landlord, seat, self.num_plays)
+        self.spring = how == "spring"
+        self.reverse_spring = how == "reverse"
+        self.multiplier = multiplier(self.bombs, how is not None)
 
     def _scores(self) -> tuple[float, ...]:
-        unit = self.bid * self.multiplier
-        sign = 1 if self.winner_seat == self.landlord else -1
-        return tuple(float(2 * sign * unit if s == self.landlord else -sign * unit)
-                     for s in range(3))
+        return deal_scores(self.landlord, self.winner_seat, self.bid * self.multiplier)
 
     # ------------------------------------------------------------ views
     @property
@@ -330,4 +327,5 @@ def rank_text(cards) -> str:
     return "".join(DDZ_RANK_CHARS[ddz_rank(int(c))] for c in sort_cards(cards))
 
 
-__all__ = ["DouDizhuState", "ddz_rank", "sort_cards", "rank_text", "RANKS"]
+__all__ = ["DouDizhuState", "ddz_rank", "sort_cards", "rank_text", "base_text", "multiplier",
+           "spring", "deal_scores", "RANKS"]

@@ -1,23 +1,300 @@
-"""What the shedding games (Dou Dizhu, Zheng Shangyou) share on the game side.
+"""What the shedding games (Dou Dizhu, Zheng Shangyou; later Guandan) share.
 
-``SheddingState`` turns kernel moves into actions, resolves a play written as exact cards
-(any suits from the hand, one legal reading) and gives the public table view. A subclass sets
-``RANK`` (its rank order of a card id), keeps ``hands``, ``turn``, ``table``, ``passes``,
-``plays``, ``played`` and ``passes_on``, and may add a check on written plays
-(``_check_written_play``).
+A shedding game's package keeps its own rules in ``moves.py`` (``classify``, ``moves``,
+``beats``, its ``Move`` class) and ``state.py``; this engine holds what they have in common, as
+public names, so no game imports another game's private names.
+
+Ranks and notation
+------------------
+``RANK_NAMES`` is the 15-rank order ``3 4 5 6 7 8 9 T J Q K A 2 BJ RJ`` (indices 0..14) and
+``rank_index(card)`` a card id's index in it (``RANK_OF[card]`` the same as a list). A play is
+written in rank notation by ``notation(ranks, names)``: rank characters in the given order,
+ten as ``T``, the jokers as separate tokens (``"33344455"``, ``"333 BJ"``, ``"BJ RJ"``); the
+kernels' move texts follow it (core ranks first, then the attachments).
+``as_cards``, ``by_rank``, ``check_unique`` and ``format_cards`` are the small helpers every
+``moves.py`` uses to read a hand.
+
+Moves
+-----
+``MoveBase`` is the one base class of every shedding game's ``Move``: an immutable, hashable
+record with
+
+- ``kind`` (a name from the game's ``KINDS``), ``rank`` (the main rank: an index into the
+  game's ``RANK_NAMES``; the highest core rank of a sequence), ``length`` (core ranks of a
+  sequence, 1 for other kinds), ``cards`` (a tuple of ``Card``, core first), ``counts`` (cards
+  per rank index) and ``str(move)``, the rank notation;
+- ``key`` (``(kind, rank, length)``: all that decides what a move beats), ``kernel_key`` (the
+  same with the kind's code, for the kernel), ``rank_name``, ``size``, ``core_ranks``;
+- ``beats(other)``: the game's one comparison (``KEY_BEATS``, the compiled kernel's
+  ``*_beats`` on kind codes), also as the class method ``key_beats(a, b)`` for anything that
+  starts ``(kind, rank, length)`` -- an agent's rank-space plays use it, so no copy of the rule
+  exists outside the kernel;
+- ``reading(kind, cards, text)`` / ``from_action(action)``: the move a listed play stands for.
+
+A game's subclass sets ``KINDS``, ``GAME`` (its name in messages), ``SEQUENCE_KINDS``,
+``KEY_BEATS`` and ``_readings(cards)`` (every reading of exactly these cards), and may set
+``RANK_NAMES`` (a game with another rank order, e.g. Guandan's) and override ``core_ranks``.
+Kernels build moves in bulk as tuples ``(kind, rank, length, cards, counts, text)``
+(``*_build``); a game building moves in Python uses ``make``.
+
+State side
+----------
+``SheddingState`` turns kernel moves into actions (``move_action``), gives two readings of one
+card set their own action texts (``disambiguate``, undone by ``base_text``), resolves a play
+written as exact cards (any suits from the hand, one legal reading) and gives the public table
+view. A subclass sets ``RANK`` (its rank order of a card id), keeps ``hands``, ``turn``,
+``table``, ``passes``, ``plays``, ``played`` and ``passes_on``, and may add a check on written
+plays (``_check_written_play``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from operator import itemgetter
+from typing import Any, ClassVar, TypeVar
 
-from ..cards import Card, parse
-from ..errors import CardError, IllegalAction
+from ..cards import Card, CardsLike, parse
+from ..errors import CardcoreError, CardError, IllegalAction
 from ..game import Action, State
 
 PASS = Action("pass", "pass")
 
+# ------------------------------------------------------------------ ranks and notation
+
+#: the 15-rank order of the shedding games (Zheng Shangyou uses the first 13)
+RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
+                               "BJ", "RJ")
+#: card id -> index in the 15-rank order (2s are 12, the black joker 13, the red joker 14)
+RANK_OF: tuple[int, ...] = tuple([((i >> 2) - 1) if (i >> 2) else 12 for i in range(52)]
+                                 + [13, 14])
+_CARD_TYPE = {Card}
+
+
+def rank_index(card: int) -> int:
+    """The index of a card's rank in the 15-rank order (3 = 0 ... 2 = 12, BJ = 13, RJ = 14)."""
+    return RANK_OF[int(card)]
+
+
+def notation(ranks: Iterable[int], names: Sequence[str] = RANK_NAMES) -> str:
+    """The rank notation of a play's rank indices, in the order given: the one-character rank
+    names run together (ten as ``T``), longer names (the jokers) follow as separate tokens
+    (``[0, 0, 0, 1]`` -> ``"3334"``, ``[0, 0, 0, 13]`` -> ``"333 BJ"``, ``[13, 14]`` ->
+    ``"BJ RJ"``). ``names``: the game's rank names (default the 15-rank order)."""
+    rs = list(ranks)
+    chars = "".join(names[r] for r in rs if len(names[r]) == 1)
+    return " ".join(([chars] if chars else []) + [names[r] for r in rs if len(names[r]) > 1])
+
+
+def as_cards(cards: CardsLike) -> list[Card]:
+    """The cards as a list of ``Card`` (a list of ``Card`` objects, the common case, is taken
+    as it is; anything else goes through ``cards.parse``)."""
+    if type(cards) is list and set(map(type, cards)) <= _CARD_TYPE:
+        return cards
+    return parse(cards)
+
+
+def check_unique(cards: Sequence[Card], what: str, note: str = "") -> None:
+    """Raise ``CardError`` naming the first card that appears twice."""
+    seen: set = set()
+    for c in cards:
+        if c in seen:
+            raise CardError(f"{what}: card {c} appears twice{note}")
+        seen.add(c)
+
+
+def by_rank(cards: Iterable[Card], rank: Sequence[int] = RANK_OF) -> tuple[list[list[Card]], bytes]:
+    """(cards per rank index ascending, the rank counts as bytes) -- what the kernels' move
+    builders take: ``by[r]`` lists the cards of rank ``r`` in the order they are chosen."""
+    by: list[list[Card]] = [[] for _ in range(15)]
+    for c in sorted(cards):
+        by[rank[c]].append(c)
+    return by, bytes([len(b) for b in by])
+
+
+def format_cards(cards: Any) -> str:
+    """Cards in card notation for a message (the input as text if it is no card list)."""
+    from ..cards import format as fmt
+
+    try:
+        return fmt(cards)
+    except CardError:
+        return str(cards)
+
+
+# ------------------------------------------------------------------ moves
+
+def make_record(cls: type, fields: tuple) -> MoveBase:
+    """A move of class ``cls`` from its fields ``(kind, rank, length, cards, counts, text)``
+    (unchecked: the kernels' builders and unpickling use it)."""
+    return tuple.__new__(cls, fields)
+
+
+def base_text(text: str, kind: str) -> str:
+    """An action text without the reading suffix that ``disambiguate`` may have added."""
+    suffix = " " + kind
+    return text[:-len(suffix)] if text.endswith(suffix) else text
+
+
+_tuple_eq = tuple.__eq__
+_M = TypeVar("_M", bound="MoveBase")
+
+
+class MoveBase(tuple):
+    """The base of every shedding game's ``Move`` (see the module docstring).
+
+    (Stored as a tuple ``(kind, rank, length, cards, counts, text)`` so a kernel can build
+    moves in bulk; use the attributes, not the tuple positions.)
+    """
+
+    __slots__ = ()
+    #: the game's kinds of play, in the kernel's kind-code order
+    KINDS: ClassVar[tuple[str, ...]] = ()
+    #: the kinds whose core is a run of ``length`` consecutive ranks ending at ``rank``
+    SEQUENCE_KINDS: ClassVar[frozenset[str]] = frozenset()
+    #: rank names, indexed by ``rank``
+    RANK_NAMES: ClassVar[tuple[str, ...]] = RANK_NAMES
+    #: the game's name in messages
+    GAME: ClassVar[str] = "shedding game"
+    #: the game's comparison of two ``(kind code, rank, length)`` keys (the kernel's)
+    KEY_BEATS: ClassVar[Callable[[tuple, tuple], bool]]
+    _KIND_CODE: ClassVar[dict[str, int]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._KIND_CODE = {k: i for i, k in enumerate(cls.KINDS)}
+
+    def __new__(cls, kind: str, rank: int | str, length: int, cards: CardsLike):
+        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
+        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
+        have that reading."""
+        cs = parse(cards)
+        if isinstance(rank, str):
+            name = "T" if rank == "10" else rank.upper()
+            if name not in cls.RANK_NAMES:
+                raise CardError(f"rank {rank!r}: expected one of {' '.join(cls.RANK_NAMES)}")
+            rank = cls.RANK_NAMES.index(name)
+        key = (kind, rank, length)
+        for m in cls._readings(cs):
+            if m.key == key:
+                return m
+        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {kind} of rank {rank} and "
+                        f"length {length}")
+
+    @classmethod
+    def make(cls: type[_M], kind: str, rank: int, length: int, cards: Sequence[Card],
+             counts: Sequence[int], text: str) -> _M:
+        """A move built in Python from its fields, unchecked (a game's own generator)."""
+        return tuple.__new__(cls, (kind, rank, length, tuple(cards), tuple(counts), text))
+
+    @classmethod
+    def _readings(cls, cards) -> list:
+        """Every reading of exactly these cards (the game's ``classify``, all variants)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _one_reading(cls: type[_M], readings: list, cards: Any, kind: str | None) -> _M:
+        if kind is not None:
+            readings = [m for m in readings if m.kind == kind]
+        if not readings:
+            raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play"
+                            + (f" of kind {kind!r}" if kind else ""))
+        if len(readings) > 1:
+            raise CardError(f"{format_cards(cards)!r} has several readings "
+                            f"({', '.join(m.kind for m in readings)}); name the kind")
+        return readings[0]
+
+    @classmethod
+    def reading(cls: type[_M], kind: str, cards: CardsLike, text: str | None = None) -> _M:
+        """The move a play of ``kind`` with these exact cards stands for; when the cards have
+        two readings of that kind, ``text`` (the action text) picks one."""
+        readings = [m for m in cls._readings(cards) if m.kind == kind]
+        if len(readings) > 1 and text is not None:
+            readings = [m for m in readings if str(m) == base_text(text, kind)] or readings
+        if not readings:
+            raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play of kind {kind!r}")
+        return readings[0]
+
+    @classmethod
+    def from_action(cls: type[_M], action: Action) -> _M:
+        """The move a listed play action (kind, text, cards) stands for."""
+        return cls.reading(action.kind, action.cards, action.text)
+
+    @classmethod
+    def key_beats(cls, a: Sequence, b: Sequence) -> bool:
+        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
+        starting ``(kind, rank, length)``."""
+        code = cls._KIND_CODE
+        try:
+            ka, kb = code[a[0]], code[b[0]]
+        except KeyError:
+            raise CardcoreError(f"beats({a!r}, {b!r}): a kind is no {cls.GAME} kind "
+                                f"({' '.join(cls.KINDS)})") from None
+        return cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2]))
+
+    def beats(self, other: MoveBase) -> bool:
+        """Whether this play beats ``other`` (a move of the same game)."""
+        if not isinstance(other, type(self)):
+            raise CardcoreError(f"beats({other!r}): expected a {self.GAME} Move")
+        return self.key_beats(self, other)
+
+    kind = property(itemgetter(0), doc="The kind of play (see ``KINDS``).")
+    rank = property(itemgetter(1), doc="The main rank, an index into ``RANK_NAMES``.")
+    length = property(itemgetter(2), doc="Number of core ranks of a sequence; 1 for other kinds.")
+    cards = property(itemgetter(3), doc="The cards played (a tuple of Card).")
+    counts = property(itemgetter(4), doc="The rank count vector of the cards (cards per rank).")
+
+    def __reduce__(self):
+        return (make_record, (type(self), tuple(self)))
+
+    # equal only to a move of the same game, never to a plain tuple
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return False if isinstance(other, tuple) else NotImplemented
+        return _tuple_eq(self, other)
+
+    def __ne__(self, other) -> bool:
+        if type(other) is not type(self):
+            return True if isinstance(other, tuple) else NotImplemented
+        return not _tuple_eq(self, other)
+
+    __hash__ = tuple.__hash__
+
+    @property
+    def rank_name(self) -> str:
+        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
+        return self.RANK_NAMES[self.rank]
+
+    @property
+    def size(self) -> int:
+        """The number of cards played."""
+        return len(self.cards)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        """``(kind, rank, length)``: all that decides what this move beats."""
+        return (self.kind, self.rank, self.length)
+
+    @property
+    def kernel_key(self) -> tuple[int, int, int]:
+        """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
+        return (self._KIND_CODE[self[0]], self[1], self[2])
+
+    @property
+    def core_ranks(self) -> tuple[int, ...]:
+        """The rank indices of the core (the run, or the rank of a single/pair/trio/bomb and
+        of the trio or four a play's attachments go with)."""
+        if self.kind in self.SEQUENCE_KINDS:
+            return tuple(range(self.rank - self.length + 1, self.rank + 1))
+        return (self.rank,)
+
+    def __str__(self) -> str:
+        return self[5]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.kind} {self} [{format_cards(self.cards)}])"
+
+
+# ------------------------------------------------------------------ the state side
 
 def move_action(m: Any) -> Action:
     """The action of a kernel move (built without the dataclass ``__init__``: this is the hot
@@ -25,6 +302,19 @@ def move_action(m: Any) -> Action:
     a = object.__new__(Action)
     a.__dict__.update(kind=m.kind, text=str(m), cards=m.cards, amount=None, data=())
     return a
+
+
+def disambiguate(actions: list[Action]) -> list[Action]:
+    """Give each reading of one card set its own text (``"<rank notation> <kind>"``)."""
+    by_text: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        by_text.setdefault(a.text, []).append(i)
+    for text, idx in by_text.items():
+        if len(idx) > 1:
+            for i in idx:
+                a = actions[i]
+                actions[i] = Action(a.kind, f"{text} {a.kind}", a.cards, a.amount, a.data)
+    return actions
 
 
 def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
@@ -37,6 +327,14 @@ class SheddingState(State):
     """Base of the shedding game states (not registered itself)."""
 
     RANK: ClassVar[Callable[[int], int]]
+    # kept by each game (see the module docstring)
+    hands: list[list[int]]
+    turn: int
+    table: list | None
+    passes: int
+    plays: list[list]
+    played: list[list[int]]
+    passes_on: list[list]
 
     def _sort(self, cards) -> list[int]:
         rank = type(self).RANK
@@ -95,3 +393,8 @@ class SheddingState(State):
             "passes_on": [list(p) for p in self.passes_on],
             "played": [list(p) for p in self.played],
         }
+
+
+__all__ = ["RANK_NAMES", "RANK_OF", "rank_index", "notation", "as_cards", "check_unique",
+           "by_rank", "format_cards", "MoveBase", "make_record", "base_text", "PASS",
+           "move_action", "disambiguate", "ambiguous", "SheddingState"]

@@ -9,98 +9,89 @@ Kinds: ``single pair trio straight pair_run bomb ace_bomb heavenly_bomb``. Three
 the ace bomb (above every four-card bomb). In the opening play of the deal (``first_play=True``)
 the 3 of hearts must be among the cards and four 3s are only the unbeatable heavenly bomb; later
 four 3s are the lowest bomb.
+
+``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
+``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
+combinations for agents (checked against the kernel in the tests). ``Move`` builds on
+``cardcore.engines.shedding.MoveBase``.
 """
 
 from __future__ import annotations
 
 from .._backend import kernel
-from ..cards import Card, CardsLike, parse
-from ..doudizhu.moves import _CARD_TYPE, RANK_NAMES, _fmt, _MoveBase, _R15
+from ..cards import Card, CardsLike
+from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, check_unique,
+                                rank_index)
 from ..errors import CardError, CardcoreError
 
-__all__ = ["Move", "classify", "moves", "must_beat", "KINDS", "RANK_NAMES", "THREE_HEARTS",
+__all__ = ["Move", "classify", "moves", "must_beat", "beats", "KINDS", "BOMB_KINDS",
+           "MIN_LENGTH", "TOP_RUN", "CAPS", "RANK_NAMES", "THREE_HEARTS", "rank_index",
            "hand_counts"]
 
 _k = kernel("shedding")
 
 KINDS: tuple[str, ...] = tuple(_k.ZSY_KINDS)
-_KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+#: the most cards of each rank index in the deck (four of 3..K, three aces, one 2, no jokers)
+CAPS: tuple[int, ...] = tuple(_k.ZSY_CAPS)
+#: the kinds that beat every ordinary play (and are compared among themselves by ``beats``)
+BOMB_KINDS: tuple[str, ...] = ("bomb", "ace_bomb", "heavenly_bomb")
+#: the fewest core ranks of each sequence kind (cards of a straight, pairs of a pair run)
+MIN_LENGTH: dict[str, int] = {"straight": 5, "pair_run": 2}
+#: the highest rank index a sequence may reach (the ace: no 2 in a run)
+TOP_RUN = 11
 THREE_HEARTS = Card(6)
 _ACE_HEARTS = 50
 _TWO_SPADES = 3
 
 
-class Move(_MoveBase):
+class Move(MoveBase):
     """A Zheng Shangyou play: ``kind``, ``rank``, ``length``, ``cards``, ``counts``."""
 
     __slots__ = ()
     KINDS = KINDS
-    _GAME = "Zheng Shangyou"
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
+    GAME = "Zheng Shangyou"
+    KEY_BEATS = staticmethod(_k.zsy_beats)
 
     @classmethod
     def _readings(cls, cards) -> list:
         return classify(cards) + [m for m in classify(cards, first_play=True)
                                   if m.kind == "heavenly_bomb"]
 
-    def beats(self, other: "Move") -> bool:
+    def beats(self, other: MoveBase) -> bool:
         """Whether this play beats ``other``: same kind and length and a higher rank; a bomb
         beats ordinary plays and lower bombs; the ace bomb beats every other play; nothing beats
         the heavenly bomb (or the ace bomb)."""
-        if not isinstance(other, Move):
-            raise CardcoreError(f"beats({other!r}): expected a Zheng Shangyou Move")
-        return _beats(_KIND_CODE[self.kind], self.rank, self.length,
-                      _KIND_CODE[other.kind], other.rank, other.length)
+        return MoveBase.beats(self, other)
 
     @classmethod
     def from_cards(cls, cards: CardsLike, kind: str | None = None,
-                   first_play: bool = False) -> "Move":
+                   first_play: bool = False) -> Move:
         """The move these exact cards make (``kind`` picks a reading if there are several)."""
-        readings = classify(cards, first_play=first_play)
-        if kind is not None:
-            readings = [m for m in readings if m.kind == kind]
-        if len(readings) != 1:
-            why = "is no" if not readings else "is ambiguous as a"
-            raise CardError(f"{_fmt(cards)!r} {why} Zheng Shangyou play"
-                            + (f" of kind {kind!r}" if kind else ""))
-        return readings[0]
+        return cls._one_reading(classify(cards, first_play=first_play), cards, kind)
 
 
-def _beats(ak, ar, al, bk, br, bl) -> bool:
-    bomb, ace, heaven = 5, 6, 7
-    if bk == heaven:
-        return False
-    if ak == heaven:
-        return True
-    if bk == ace:
-        return False
-    if ak == ace:
-        return True
-    if ak == bomb:
-        return bk != bomb or ar > br
-    if bk == bomb:
-        return False
-    return ak == bk and al == bl and ar > br
+def beats(a, b) -> bool:
+    """Whether Zheng Shangyou play ``a`` beats play ``b``: each a ``Move`` or any sequence
+    starting ``(kind, rank, length)`` (the kernel's ``zsy_beats`` decides: same kind and length
+    and a higher rank; a bomb beats ordinary plays and lower bombs; the ace bomb beats every
+    other play; nothing beats the heavenly bomb)."""
+    return Move.key_beats(a, b)
 
 
 def _prep(cards: CardsLike, what: str):
     """Parse a hand: (cards, cards per rank index with the 3 of hearts first among the 3s,
     rank counts as bytes)."""
-    # (a list of Card objects, the common case, skips the general parser)
-    cs = cards if type(cards) is list and set(map(type, cards)) <= _CARD_TYPE else parse(cards)
+    cs = as_cards(cards)
     for c in cs:
         if c >= 52 or c == _ACE_HEARTS or (c < 4 and c != _TWO_SPADES):
             raise CardError(f"{what}: card {c} is not in the 48-card Zheng Shangyou deck")
-    if len(set(cs)) != len(cs):
-        seen: set = set()
-        dup = next(c for c in cs if c in seen or seen.add(c))
-        raise CardError(f"{what}: card {dup} appears twice")
-    by: list[list[Card]] = [[] for _ in range(15)]
-    for c in sorted(cs):
-        by[_R15[c]].append(c)
+    check_unique(cs, what)
+    by, cnt = by_rank(cs)
     if THREE_HEARTS in by[0]:  # the 3 of hearts is always the first 3 chosen
         by[0].remove(THREE_HEARTS)
         by[0].insert(0, THREE_HEARTS)
-    return cs, by, bytes([len(b) for b in by])
+    return cs, by, cnt
 
 
 def hand_counts(cards: CardsLike) -> list[int]:
@@ -121,7 +112,7 @@ def classify(cards: CardsLike, first_play: bool = False) -> list[Move]:
 def _beat_key(beat) -> tuple[int, int, int]:
     if not isinstance(beat, Move):
         raise CardcoreError(f"beat={beat!r}: expected a Zheng Shangyou Move (or None)")
-    return (_KIND_CODE[beat.kind], beat.rank, beat.length)
+    return beat.kernel_key
 
 
 def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -> list[Move]:

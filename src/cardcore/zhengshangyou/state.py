@@ -60,12 +60,44 @@ def sort_cards(cards) -> list[int]:
     return sorted((int(c) for c in cards), key=lambda c: (zsy_rank(c), c))
 
 
+def count_bombs(counts) -> int:
+    """Bombs in a hand given as rank counts (13 or 15 long): ranks held four times, plus the
+    three aces."""
+    return sum(1 for r in range(13) if counts[r] == 4) + (1 if counts[11] == 3 else 0)
+
+
 def hand_bombs(hand) -> int:
-    """Unplayed bombs in a hand: ranks held four times, plus the three aces."""
+    """Unplayed bombs in a hand of card ids: ranks held four times, plus the three aces."""
     cnt = [0] * 13
     for c in hand:
         cnt[zsy_rank(c)] += 1
-    return sum(1 for r in range(13) if cnt[r] == 4) + (1 if cnt[11] == 3 else 0)
+    return count_bombs(cnt)
+
+
+#: the plays that claim the bomb bonus when played as an answer (the heavenly bomb never does)
+BONUS_KINDS = ("bomb", "ace_bomb")
+#: the bomb bonus: the bomber wins this much, each opponent pays half of it
+BOMB_BONUS = 20
+
+
+def bomb_bonus(seat: int) -> tuple[int, ...]:
+    """The score changes of a settled bomb bonus won by ``seat``."""
+    return tuple(BOMB_BONUS if s == seat else -BOMB_BONUS // 2 for s in range(3))
+
+
+def penalty(counts, played: bool) -> int:
+    """What a seat left with a hand of these rank counts (13 or 15 long) pays at the end: one
+    per card, doubled if it never played a card, plus 10 for the 2 of spades (the deck's only 2)
+    and 10 per bomb in hand."""
+    n = sum(counts)
+    return n * (1 if played else 2) + (10 if counts[12] else 0) + 10 * count_bombs(counts)
+
+
+def deal_scores(winner: int, penalties, bonus) -> tuple[float, ...]:
+    """The scores of a finished deal: the settled bonuses, minus each loser's penalty, and the
+    winner collects all the penalties."""
+    total = sum(penalties)
+    return tuple(float(bonus[s] - penalties[s] + (total if s == winner else 0)) for s in range(3))
 
 
 _CARD = [Card(i) for i in range(52)]
@@ -156,9 +188,9 @@ class ZhengShangyouState(SheddingState):
         b = self.pending_bomb
         if b is None:
             return
-        for s in range(3):
-            self.bonus[s] += 20 if s == b else -10
-        self.bomb_log.append([b, 20])
+        for s, x in enumerate(bomb_bonus(b)):
+            self.bonus[s] += x
+        self.bomb_log.append([b, BOMB_BONUS])
         self.pending_bomb = None
 
     def _apply(self, action: Action) -> None:
@@ -186,7 +218,7 @@ class ZhengShangyouState(SheddingState):
         self._table_cache = None
         self.passes = 0
         self.opening = False
-        if action.kind in ("bomb", "ace_bomb") and answering:
+        if action.kind in BONUS_KINDS and answering:
             self.pending_bomb = seat          # a beaten earlier bomb loses its claim
         if not hand:
             if self.pending_bomb == seat:
@@ -204,18 +236,12 @@ class ZhengShangyouState(SheddingState):
         for s in range(3):
             if s == self.winner_seat:
                 continue
-            h = self.hands[s]
-            p = len(h) * (2 if self.num_plays[s] == 0 else 1)
-            p += 10 if TWO_SPADES in h else 0
-            p += 10 * hand_bombs(h)
-            out[s] = p
+            out[s] = penalty(_mv.hand_counts([_CARD[c] for c in self.hands[s]]),
+                             self.num_plays[s] > 0)
         return out
 
     def _scores(self) -> tuple[float, ...]:
-        pen = self.penalties()
-        total = sum(pen)
-        return tuple(float(self.bonus[s] - pen[s] + (total if s == self.winner_seat else 0))
-                     for s in range(3))
+        return deal_scores(self.winner_seat, self.penalties(), self.bonus)
 
     # ------------------------------------------------------------ views
     @property
@@ -267,4 +293,5 @@ class ZhengShangyouState(SheddingState):
         return v
 
 
-__all__ = ["ZhengShangyouState", "deck48", "hand_bombs", "zsy_rank", "sort_cards"]
+__all__ = ["ZhengShangyouState", "deck48", "hand_bombs", "count_bombs", "penalty", "bomb_bonus",
+           "deal_scores", "BONUS_KINDS", "BOMB_BONUS", "zsy_rank", "sort_cards"]
