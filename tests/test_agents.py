@@ -35,3 +35,26 @@ def test_random_agent_is_reproducible():
     s = cardcore.new_game("holdem", seed=3)
     picks = [agents.get("random", "holdem", seed=9).act(s) for _ in range(3)]
     assert picks[0] == picks[1] == picks[2]
+
+
+def test_the_one_sampler_meets_caps_and_allowed_constraints():
+    from cardcore.agents.sampling import deal_unseen
+    from cardcore.rng import Rng
+
+    rng = Rng(11)
+    cards = list(range(16))            # ranks 0..3, four suits each
+    for _ in range(200):
+        caps = {0: [1, 4, 4, 4], 1: [4, 4, 4, 0]}
+        dealt = deal_unseen(cards, {0: 8, 1: 8}, rng, caps=caps, key=lambda c: c >> 2,
+                            tries=30)
+        assert dealt is not None
+        assert sorted(dealt[0] + dealt[1]) == cards
+        assert sum(1 for c in dealt[0] if c >> 2 == 0) <= 1
+        assert not any(c >> 2 == 3 for c in dealt[1])
+    impossible = {0: [0, 0, 0, 0], 1: [4, 4, 4, 4]}
+    assert deal_unseen(cards, {0: 8, 1: 8}, rng, caps=impossible, key=lambda c: c >> 2) is None
+    fell_back = deal_unseen(cards, {0: 8, 1: 8}, rng, caps=impossible, key=lambda c: c >> 2,
+                            fallback=True)
+    assert fell_back is not None and len(fell_back[0]) == 8
+    voids = deal_unseen(cards, {0: 8, 1: 8}, rng, allowed=lambda h, c: (c & 1) == h, tries=5)
+    assert voids is not None and all(c & 1 == 0 for c in voids[0])

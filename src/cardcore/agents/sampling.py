@@ -10,6 +10,9 @@ shuffle and a cut, so its draws are the same as a plain ``rng.shuffle``.
 {0: [5, 2], 1: [4, 1, 3]}
 >>> deal_unseen([0, 4, 1, 5], {0: 2, 1: 2}, Rng(7), allowed=lambda s, c: (c & 3) == s)
 {0: [4, 0], 1: [1, 5]}
+>>> deal_unseen([0, 1, 4, 5], {0: 2, 1: 2}, Rng(3), caps={0: [1, 2], 1: [2, 2]},
+...             key=lambda c: c >> 2)
+{0: [5, 1], 1: [4, 0]}
 """
 
 from __future__ import annotations
@@ -23,21 +26,42 @@ Allowed = Callable[[int, int], bool]
 
 
 def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int], rng: Rng, *,
-                allowed: Allowed | None = None, tries: int = 1) -> dict[int, list[int]] | None:
+                allowed: Allowed | None = None, caps: Mapping[int, Sequence[int]] | None = None,
+                key: Callable[[int], int] | None = None, tries: int = 1,
+                fallback: bool = False) -> dict[int, list[int]] | None:
     """Deal ``unseen`` to the holders in ``sizes`` (holder -> number of cards; any cards left
     over are not dealt).
 
-    Without ``allowed``: shuffle, then cut in ascending holder order. With ``allowed(holder,
-    card)``: cards that only one holder may take go there first, every other card to an allowed
-    holder with room (or left over), chosen in proportion to the room left, so every
-    consistent layout can come out. An attempt can run into a dead end; up to ``tries``
-    attempts are made, and ``None`` says none met the constraints.
+    Without constraints: shuffle, then cut in ascending holder order.
+
+    With ``allowed(holder, card)``: cards that only one holder may take go there first, every
+    other card to an allowed holder with room (or left over), chosen in proportion to the room
+    left, so every consistent layout can come out.
+
+    With ``caps`` and ``key``: holder ``h`` takes at most ``caps[h][key(card)]`` cards of each
+    class (e.g. "at most one more 7": what a pass showed). The cards are shuffled, then dealt
+    in that order, each to a holder with room and under its cap, in proportion to the room
+    left.
+
+    An attempt can run into a dead end; up to ``tries`` attempts are made (each reshuffles the
+    previous order), and ``None`` says none met the constraints, or, with ``fallback``, the
+    cards are dealt without constraints.
     """
     need = sum(sizes.values())
     if need > len(unseen) or any(n < 0 for n in sizes.values()):
         raise CardcoreError(f"deal_unseen: sizes {dict(sizes)} do not fit {len(unseen)} "
                             "unseen cards")
     holders = sorted(sizes)
+    if caps is not None:
+        if key is None:
+            raise CardcoreError("deal_unseen: caps= needs key= (the class of a card)")
+        cards = list(unseen)
+        for _ in range(max(1, tries)):
+            rng.shuffle(cards)
+            dealt = _deal_capped(cards, sizes, holders, rng, caps, key)
+            if dealt is not None:
+                return dealt
+        return deal_unseen(cards, sizes, rng) if fallback else None
     if allowed is None:
         pool = list(unseen)
         rng.shuffle(pool)
@@ -51,6 +75,34 @@ def deal_unseen(unseen: Sequence[int], sizes: Mapping[int, int], rng: Rng, *,
         if dealt is not None:
             return dealt
     return None
+
+
+def _deal_capped(cards: list[int], sizes: Mapping[int, int], holders: list[int], rng: Rng,
+                 caps: Mapping[int, Sequence[int]], key: Callable[[int], int]
+                 ) -> dict[int, list[int]] | None:
+    left = {h: sizes[h] for h in holders}
+    taken: dict[int, dict[int, int]] = {h: {} for h in holders}
+    out: dict[int, list[int]] = {h: [] for h in holders}
+    room = sum(left.values())
+    for c in cards:
+        if room == 0:
+            break
+        k = key(c)
+        fits = [h for h in holders if left[h] and taken[h].get(k, 0) < caps[h][k]]
+        if not fits:
+            return None
+        h = fits[0]
+        if len(fits) > 1:
+            x = rng.below(sum(left[f] for f in fits))
+            for h in fits:
+                if x < left[h]:
+                    break
+                x -= left[h]
+        taken[h][k] = taken[h].get(k, 0) + 1
+        left[h] -= 1
+        room -= 1
+        out[h].append(c)
+    return out
 
 
 def _deal_constrained(unseen: Sequence[int], sizes: Mapping[int, int], holders: list[int],

@@ -94,30 +94,10 @@ class ZhengShangyouAI(SheddingAI):
         need = {s: obs["card_counts"][s] for s in opp}
         caps = self.caps(obs)
         mine = self.counts(obs["hand"])
-        # Dealing under per-rank caps (counts, not single cards) is beyond
-        # ``sampling.deal_unseen``'s card-by-card ``allowed``: a card goes to an opponent with
-        # room and under its cap for the rank, in proportion to the room left.
-        for _ in range(20):
-            self.rng.shuffle(unseen)
-            cnt = {s: [0] * 13 for s in opp}
-            left = dict(need)
-            ok = True
-            for c in unseen:
-                r = rank_index(c)
-                fits = [s for s in opp if left[s] and cnt[s][r] < caps[s][r]]
-                if not fits:
-                    ok = False
-                    break
-                if len(fits) == 2:
-                    a, b = fits
-                    s = a if self.rng.below(left[a] + left[b]) < left[a] else b
-                else:
-                    s = fits[0]
-                cnt[s][r] += 1
-                left[s] -= 1
-            if ok:
-                return [mine if s == me else cnt[s] for s in range(3)]
-        dealt = deal_unseen(unseen, need, self.rng)       # inconsistent passes: ignore them
+        # at most caps[s][rank] cards of each rank for opponent s (what its passes showed);
+        # when the passes cannot all be met, they are ignored
+        dealt = deal_unseen(unseen, need, self.rng, caps=caps, key=rank_index, tries=20,
+                            fallback=True)
         assert dealt is not None
         return [mine if s == me else self.counts(dealt[s]) for s in range(3)]
 
