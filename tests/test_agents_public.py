@@ -1,5 +1,5 @@
-"""The agents of Bridge, Schnapsen, Preference, Hold'em and One Poker use only the public API,
-and think by counted work: the same seed gives the same game on any machine.
+"""The agents of every game use only the public API, and think by counted work: the same seed
+gives the same game on any machine.
 
 * Every registered agent of these games (the ``"ai"`` and the extra ones) plays whole games on a
   ``PublicView`` of the state (``tests/public_view.py``): only ``observation`` of the seat to
@@ -20,7 +20,7 @@ import cardcore
 from cardcore import agents
 from public_view import play_public
 
-GAMES = ("bridge", "schnapsen", "preference", "holdem", "onepoker")
+GAMES = tuple(cardcore.available_games())
 
 #: cheap options per (game, agent) so that the proxy games stay quick
 CHEAP = {
@@ -28,6 +28,9 @@ CHEAP = {
     ("schnapsen", "ai"): {"samples": 4},
     ("preference", "ai"): {"nodes": 1500, "samples": 4},
     ("holdem", "ai"): {"samples": 300},
+    ("doudizhu", "ai"): {"rollouts": 8},
+    ("zhengshangyou", "ai"): {"rollouts": 8},
+    ("guandan", "ai"): {"samples": 2},
 }
 
 #: game options and seeds of the proxy games
@@ -37,6 +40,10 @@ PROXY_GAMES = {
     "preference": ({"deals": 2}, (1, 2)),
     "holdem": ({"single_deal": True}, (5, 17, 22)),
     "onepoker": ({}, (1, 2)),
+    "doudizhu": ({}, (1, 2)),
+    "zhengshangyou": ({}, (1,)),
+    "guandan": ({"single_deal": True}, (1,)),
+    "tractor": ({"single_deal": True}, (1,)),
 }
 
 
@@ -48,6 +55,11 @@ def _cases():
     for game in GAMES:
         for name in _agent_names(game):
             yield pytest.param(game, name, id=f"{game}-{name}")
+
+
+def test_every_game_is_covered():
+    assert set(GAMES) == set(PROXY_GAMES) == {g for g, _, _ in DETERMINISM}
+    assert len(GAMES) == 9
 
 
 def test_every_game_declares_its_public_names():
@@ -93,6 +105,10 @@ DETERMINISM = [
     ("holdem", {"single_deal": True}, 5),
     ("schnapsen", {}, 2),
     ("onepoker", {}, 6),
+    ("doudizhu", {}, 4),
+    ("zhengshangyou", {}, 4),
+    ("guandan", {"single_deal": True}, 4),
+    ("tractor", {"single_deal": True}, 4),
 ]
 
 
