@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def read_all(c=cards, lv=lv):
             for m in public.moves(c, lv):
-                m.kind, m.cards
+                _ = m.kind, m.cards
 
         pub_read.append(per_call_us(read_all, args.repeat))
 

@@ -40,7 +40,7 @@ def main() -> None:
     for game, state, what in cases:
         text = state.to_json()
         dump = timed(state.to_json, args.repeat)
-        load = timed(lambda: cardcore.from_json(text), args.repeat)
+        load = timed(lambda text=text: cardcore.from_json(text), args.repeat)
         n = len(state.history)
         print(f"{game:<12}{what:<15}{n:>8}{len(text):>8}{dump * 1e3:>12.3f}"
               f"{load * 1e3:>14.2f}{load / n * 1e6:>11.1f}")

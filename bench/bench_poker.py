@@ -110,7 +110,6 @@ def main(argv: list[str] | None = None) -> int:
     libs = anchors()
     hands = random_hands(n_call, 7, seed=1)
     rows = hands.tolist()
-    rows_out: list[tuple[str, str, str]] = []
 
     # ---- correctness: everyone orders the same hands the same way
     ours = kernel.evaluate_many(hands)
@@ -152,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     ev_pub = poker.evaluate
     ev_k = kernel.evaluate
     per_call: dict[str, float] = {}
-    per_call["cardcore poker.evaluate"] = timeit(lambda: [ev_pub(h) for h in rows], repeat) / len(rows)
-    per_call["cardcore kernel evaluate"] = timeit(lambda: [ev_k(h) for h in rows], repeat) / len(rows)
+    per_call["cardcore poker.evaluate"] = (timeit(lambda: [ev_pub(h) for h in rows], repeat)
+                                           / len(rows))
+    per_call["cardcore kernel evaluate"] = (timeit(lambda: [ev_k(h) for h in rows], repeat)
+                                            / len(rows))
     for name, fn in prepared.items():
         n = n_call // 10 if name == "pokerkit" else n_call
         per_call[name] = timeit(fn, 3 if name == "pokerkit" else repeat) / max(1, n)

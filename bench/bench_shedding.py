@@ -188,9 +188,9 @@ def run(n_hands: int, seed: int) -> int:
     for size in (20, 17):
         t = {k: [] for k in ("k_lead", "api_lead", "dz_lead", "rl_lead",
                              "k_ans", "api_ans", "dz_ans", "rl_ans")}
-        n = {k: 0 for k in ("ours", "dz", "dz_dup", "rl", "ours_ans", "dz_skip", "rl_skip",
-                            "dz_diff", "rl_diff", "dz_ours", "dz_theirs", "rl_ours",
-                            "rl_theirs", "dz_odd", "rl_odd")}
+        n = dict.fromkeys(("ours", "dz", "dz_dup", "rl", "ours_ans", "dz_skip", "rl_skip",
+                           "dz_diff", "rl_diff", "dz_ours", "dz_theirs", "rl_ours",
+                           "rl_theirs", "dz_odd", "rl_odd"), 0)
         for _ in range(n_hands):
             deck = list(range(54))
             rng.shuffle(deck)
@@ -244,7 +244,7 @@ def run(n_hands: int, seed: int) -> int:
                 else:
                     n["rl_skip"] += 1
 
-        def med(k):
+        def med(k, t=t):
             return statistics.median(t[k]) if t[k] else float("nan")
 
         print(f"\n## {size}-card hands: mean plays per hand: cardcore {n['ours'] / n_hands:.1f}"

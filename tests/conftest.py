@@ -2,4 +2,5 @@
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "bench: kernel micro-benchmarks (run with --benchmark-enable)")
+    config.addinivalue_line("markers",
+                            "bench: kernel micro-benchmarks (run with --benchmark-enable)")

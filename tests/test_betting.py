@@ -235,7 +235,7 @@ def test_random_rounds_keep_every_invariant():
     from cardcore.rng import Rng
 
     rng = Rng(2024)
-    for trial in range(400):
+    for _trial in range(400):
         n = 2 + rng.below(5)
         stacks = [1 + rng.below(300) for _ in range(n)]
         total = sum(stacks)

@@ -76,7 +76,8 @@ def test_other_dealer_and_deal_md():
 
 
 @pytest.mark.parametrize("bad", [
-    "", "sv|o|", "md|9SAK,,,|", "md|1SAKQ|", "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|mb|zz|",
+    "", "sv|o|", "md|9SAK,,,|", "md|1SAKQ|",
+    "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|mb|zz|",
     "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|pc|S1|",
     "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|mb|1S|mb|1C|",
     "md|1SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|pc|SA|",

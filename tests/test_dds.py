@@ -13,7 +13,7 @@ from cardcore import CardcoreError, CardError, FormatError
 from cardcore._ref import dds as ref
 from cardcore.bridge import solver
 from cardcore.bridge.deal import Deal
-from cardcore.cards import Card, parse
+from cardcore.cards import parse
 from cardcore.rng import Rng
 
 fast = pytest.importorskip("cardcore._fast.dds")

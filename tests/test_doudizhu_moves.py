@@ -160,7 +160,7 @@ def test_move_identity_copy_and_constructor():
     from cardcore.zhengshangyou import Move as ZMove
 
     m = classify(cards("333 BJ"))[0]
-    assert m != tuple(m) and tuple(m) != m and not (m == tuple(m))
+    assert m != tuple(m) and tuple(m) != m and (m == tuple(m)) is False
     assert copy.copy(m) == m and copy.deepcopy(m) == m and type(copy.deepcopy(m)) is Move
     assert Move("trio_single", "3", 1, "3c 3d 3h BJ") == m
     assert Move("trio_single", 0, 1, m.cards) == m
@@ -296,7 +296,7 @@ def test_responses_are_the_beating_leads_in_order():
 def test_dense_hand_with_many_airplanes():
     hand = cards("333444555666777 88 BJ RJ 2")
     ms = moves(hand)
-    assert len(ms) == len(set(ms)) and len(set((m.kind, m.counts) for m in ms)) == len(ms)
+    assert len(ms) == len(set(ms)) and len({(m.kind, m.counts) for m in ms}) == len(ms)
     five = [m for m in ms if m.kind == "airplane" and m.length == 5]
     assert [str(m) for m in five] == ["333444555666777"]
     wings4 = [m for m in ms if m.kind == "airplane_singles" and m.length == 4]
@@ -349,11 +349,11 @@ def _naive_readings(c: list[int]) -> set[tuple[str, int, int]]:
             length = hi - lo + 1
             for kind, x, minimum in (("straight", 1, 5), ("pair_run", 2, 3), ("airplane", 3, 2)):
                 if length >= minimum and n == x * length and rest_after(
-                        {r: x for r in range(lo, hi + 1)}) == [0] * 15:
+                        dict.fromkeys(range(lo, hi + 1), x)) == [0] * 15:
                     out.add((kind, hi, length))
             if length < 2:
                 continue
-            rest = rest_after({r: 3 for r in range(lo, hi + 1)})
+            rest = rest_after(dict.fromkeys(range(lo, hi + 1), 3))
             if rest is None or any(rest[lo:hi + 1]):
                 continue
             if sum(rest) == length and max(rest) <= 2 and not (rest[13] and rest[14]):

@@ -22,7 +22,7 @@ def stacked(holes, board="", burns=""):
     b = ids(board)
     rest = [c for c in ids(" ".join(str(c) for c in deck52()))
             if c not in h and c not in b and c not in ids(burns)]
-    bu = ids(burns) + [c for c in rest][:3 - len(ids(burns))]
+    bu = ids(burns) + rest[:3 - len(ids(burns))]
     rest = [c for c in rest if c not in bu]
     tail = []
     if b:

@@ -199,7 +199,7 @@ def test_short_allin_does_not_reopen_where_pokerkit_does():
     assert s.min_raise_to is None and s.max_raise_to is None
     s.apply("call")
     assert s.current_player == 1 and s.min_raise_to is None
-    for a in ("call", "call"):
+    for _ in ("call", "call"):
         pk.check_or_call()
     pk.complete_bet_or_raise_to(29)
     # pokerkit's side of the difference (if a later pokerkit changes it, update this note)

@@ -25,8 +25,8 @@ def finished_hands(seed, count):
 def pk_final(text):
     hh = pokerkit.HandHistory.loads(text)
     last = None
-    for last in hh:
-        pass
+    for state in hh:
+        last = state
     return last
 
 

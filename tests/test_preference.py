@@ -143,7 +143,7 @@ def test_pass_is_final_and_auction_skips_the_holder():
     assert s.current_player == 1          # seat 0 passed: never asked again
     run(s, "hold", "3", "pass")
     assert s.contract["declarer"] == 2 and s.contract["level"] == 3
-    assert [a for a in s.auction] == [[0, "pass"], [1, "1"], [2, "2"], [1, "hold"],
+    assert list(s.auction) == [[0, "pass"], [1, "1"], [2, "2"], [1, "hold"],
                                        [2, "3"], [1, "pass"]]
 
 

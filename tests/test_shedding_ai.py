@@ -71,7 +71,7 @@ def test_beats_and_answers():
 
 
 def test_sim_plays_out_zero_sum():
-    for rules, n, deck in ((DDZ, 15, list(range(54))), (ZSY, 13, None)):
+    for rules, _n, deck in ((DDZ, 15, list(range(54))), (ZSY, 13, None)):
         dec = Decomposer(rules)
         rng = Rng(9)
         for _ in range(20):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from typing import Union
+from typing import TypeAlias
 
 from .errors import CardError
 
@@ -28,7 +28,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, i: int | "Card") -> "Card":
+    def __new__(cls, i: int | Card) -> Card:
         if isinstance(i, Card):
             return i
         if isinstance(i, bool) or not isinstance(i, int):
@@ -60,10 +60,10 @@ class Card(int):
     def __reduce__(self):
         return (Card, (int(self),))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
 
@@ -73,7 +73,7 @@ for _i in range(54):
     _CARDS.append(Card(_i))
 del _i
 
-CardsLike = Union[str, Iterable[Union[Card, int, str]]]
+CardsLike: TypeAlias = str | Iterable[Card | int | str]
 
 
 def card(text: str) -> Card:
@@ -120,14 +120,16 @@ def _parse_str(text: str) -> list[Card]:
         elif s in _UNICODE_SUITS:
             suit = _UNICODE_SUITS[s]
         else:
-            raise _token_error(text, i, f"unknown suit {s!r} (expected c, d, h, s or a suit symbol)")
+            raise _token_error(text, i,
+                               f"unknown suit {s!r} (expected c, d, h, s or a suit symbol)")
         out.append(_CARDS[rank * 4 + suit])
         i = j + 1
     return out
 
 
-def parse(text: CardsLike) -> list[Card]:
-    """Parse cards from a string (``"As Kd 10h RJ"``, ``"AsKd"``) or an iterable of cards.
+def parse(text: CardsLike | Card) -> list[Card]:
+    """Parse cards from a string (``"As Kd 10h RJ"``, ``"AsKd"``), an iterable of cards or
+    one ``Card``.
 
     Raises ``CardError`` naming the bad token.
     """
@@ -281,6 +283,6 @@ def render(cards: CardsLike, *, color: bool | None = None, unicode: bool | None 
 
 __all__ = [
     "Card", "card", "parse", "format", "render", "deck52", "deck54", "deck104", "deck108",
-    "deck_vienna20", "deck_vienna32", "check_deck", "same_multiset", "mask", "from_mask", "counts", "RANKS", "SUITS",
-    "BJ_ID", "RJ_ID", "CardsLike",
+    "deck_vienna20", "deck_vienna32", "check_deck", "same_multiset", "mask", "from_mask",
+    "counts", "RANKS", "SUITS", "BJ_ID", "RJ_ID", "CardsLike",
 ]

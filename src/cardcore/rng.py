@@ -61,6 +61,6 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent generator seeded from this one."""
         return Rng(self.next_u64())

@@ -47,6 +47,15 @@ class FirstAgent:
         return state.legal_actions()[0]
 
 
+def seat_to_act(state: State) -> int:
+    """The seat to act in ``state`` (what an agent observes); ``IllegalAction`` once the game
+    is over."""
+    seat = state.current_player
+    if seat is None:
+        raise IllegalAction(f"{state.game}: the game is over, no action to take")
+    return seat
+
+
 _EXTRA: dict[tuple[str, str], str] = {}
 
 

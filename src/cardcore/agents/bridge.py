@@ -47,6 +47,7 @@ from ..engines import tricks
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
+from . import seat_to_act
 from .bridge_bidding import HCP, Picture, choose_call, read_auction
 from .sampling import deal_unseen
 
@@ -127,7 +128,7 @@ class BridgeAI:
         legal = state.legal_actions()
         if not legal:
             raise CardcoreError("bridge: no legal action (the deal is over)")
-        obs = state.observation(state.current_player)
+        obs = state.observation(seat_to_act(state))
         if obs["phase"] == "auction":
             call, why = choose_call(obs["hand"], _auction(obs))
             self.last_info = {"call": call, "rule": why}
@@ -168,7 +169,7 @@ class BridgeAI:
         hidden = [s for s in range(4) if s not in known]
         from ..bridge.solver import solve_cards
 
-        totals = {c: 0.0 for c in legal}
+        totals = dict.fromkeys(legal, 0.0)
         decl_side = obs["declarer"] % 2
         won = obs["tricks_won"]
         side_has = won["NS"] if mover % 2 == 0 else won["EW"]
@@ -195,8 +196,8 @@ class BridgeAI:
             if res is None:
                 skipped += 1
                 continue
-            for c, got in res.items():
-                c = int(c)
+            for card, got in res.items():
+                c = int(card)
                 if c in totals:
                     totals[c] += got + (MAKE_BONUS if side_has + got >= need else 0.0)
             n += 1
@@ -242,6 +243,7 @@ class BridgeAI:
             deal = deal_unseen(unknown, sizes, rng, allowed=allowed)
             if deal is None:  # the voids cannot be met: ignore them
                 deal = deal_unseen(unknown, sizes, rng)
+            assert deal is not None         # (unconstrained: always a deal)
             if strict and not all(_fits(pics[s], deal[s], played_by[s]) for s in hidden):
                 continue
             full = dict(fixed)
@@ -273,9 +275,9 @@ def opening_lead(obs: dict) -> int:
     auction = _auction(obs)
     partner_suits, their_suits = [], set()
     for i, c in enumerate(auction.calls):
-        if is_bid(c) and suit_index(bid_strain(c)) is not None:
+        s = suit_index(bid_strain(c)) if is_bid(c) else None
+        if s is not None:
             seat = auction.seat_of(i)
-            s = suit_index(bid_strain(c))
             if seat == partner and s not in partner_suits:
                 partner_suits.append(s)
             elif seat % 2 != me % 2:
@@ -372,10 +374,7 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
         lengths[c & 3] += 1
     if not p.hcp_lo - slack <= hcp <= p.hcp_hi + slack:
         return False
-    for i in range(4):
-        if lengths[i] < p.minlen[i] or lengths[i] > p.maxlen[i]:
-            return False
-    return True
+    return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
 
 
 __all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "MAX_NODES"]

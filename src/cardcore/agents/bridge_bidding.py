@@ -56,7 +56,7 @@ class Hand:
     honors: tuple[int, int, int, int]  # A/K/Q count per suit
 
     @classmethod
-    def of(cls, cards) -> "Hand":
+    def of(cls, cards) -> Hand:
         lengths = [0, 0, 0, 0]
         honors = [0, 0, 0, 0]
         hcp = 0
@@ -67,7 +67,8 @@ class Hand:
             hcp += HCP.get(r, 0)
             if r >= 10:
                 honors[s] += 1
-        return cls(hcp, tuple(lengths), tuple(honors))
+        return cls(hcp, (lengths[0], lengths[1], lengths[2], lengths[3]),
+                   (honors[0], honors[1], honors[2], honors[3]))
 
     @property
     def points(self) -> int:
@@ -107,9 +108,7 @@ class Rule:
         for s, n in self.maxlen.items():
             if h.length(s) > n:
                 return False
-        if self.balanced is not None and h.balanced != self.balanced:
-            return False
-        return True
+        return self.balanced is None or h.balanced == self.balanced
 
 
 @dataclass
@@ -168,12 +167,15 @@ class Context:
 
     def __init__(self, auction: Auction, pictures: list[Picture]) -> None:
         self.a = auction
-        self.me = auction.next_seat
+        me = auction.next_seat
+        assert me is not None, "the auction is over: no seat is to call"
+        self.me = me
         self.pa = (self.me + 2) % 4
         self.pics = pictures
         self.calls = [(auction.seat_of(i), c) for i, c in enumerate(auction.calls)]
         self.bids = [(s, c) for s, c in self.calls if is_bid(c)]
         self.last = auction.last_bid
+        self.last_bidder = auction.last_bidder     # (``None`` exactly when ``last`` is)
         self.doubled = auction.doubled
 
     def ours(self, seat: int) -> bool:
@@ -211,8 +213,9 @@ def rules_for(ctx: Context) -> list[Rule]:
             out += _responses(op[1], ctx)
         elif op[0] == ctx.me and len(mine) == 1 and len(partner) == 1:
             out += _opener_rebids(op[1], partner[0], ctx)
-        elif op[0] == ctx.pa and len(mine) == 1 and len(partner) == 2 and \
-                ctx.calls_of(ctx.pa)[0] == op[1] and op[1] == "1NT" and mine[0] in ("2C", "2D", "2H"):
+        elif (op[0] == ctx.pa and len(mine) == 1 and len(partner) == 2
+              and ctx.calls_of(ctx.pa)[0] == op[1] and op[1] == "1NT"
+              and mine[0] in ("2C", "2D", "2H")):
             out += _after_1nt_convention(mine[0], partner[1], ctx)
         out += _placement(ctx)
     else:
@@ -220,8 +223,8 @@ def rules_for(ctx: Context) -> list[Rule]:
         if not ctx.our_bids and not mine and not [c for c in partner if c != "pass"]:
             if op[0] % 2 != ctx.me % 2:
                 out += _overcalls(op[1], ctx)
-        elif partner == ["X"] and not mine and ctx.last is not None and \
-                not ctx.ours(ctx.a.last_bidder):
+        elif (partner == ["X"] and not mine and ctx.last_bidder is not None
+              and not ctx.ours(ctx.last_bidder)):
             out += _answer_takeout(ctx)
         if ctx.our_bids:
             out += _placement(ctx)
@@ -312,9 +315,9 @@ def _responses(opening: str, ctx: Context) -> list[Rule]:
                  text="simple raise"),
         ]
     for s in HAND_SUITS:
-        b = _cheapest(s, opening)
-        if b and bid_level(b) == 2 and s != st:
-            rules.append(Rule(b, hcp=(11, 40), minlen={s: 5}, text="new suit, two level"))
+        two = _cheapest(s, opening)
+        if two and bid_level(two) == 2 and s != st:
+            rules.append(Rule(two, hcp=(11, 40), minlen={s: 5}, text="new suit, two level"))
     rules += [
         Rule("3NT", hcp=(13, 15), balanced=True, text="game, balanced"),
         Rule("2NT", hcp=(11, 12), balanced=True, text="invitation, balanced"),
@@ -415,6 +418,7 @@ def _after_1nt_convention(my_first: str, opener_answer: str, ctx: Context) -> li
 def _overcalls(opening: str, ctx: Context) -> list[Rule]:
     op_strain = bid_strain(opening)
     last = ctx.last
+    assert last is not None             # (there is an opening bid)
     rules = []
     if bid_level(last) <= 1 and op_strain != "N":
         rules.append(Rule("1NT", hcp=(15, 18), balanced=True, minlen={}, text="1NT overcall"))
@@ -439,6 +443,7 @@ def _overcalls(opening: str, ctx: Context) -> list[Rule]:
 
 def _answer_takeout(ctx: Context) -> list[Rule]:
     last = ctx.last
+    assert last is not None             # (partner doubled a bid)
     their = {bid_strain(c) for s, c in ctx.bids if not ctx.ours(s)}
     rules = []
     if len(their) == 1:
@@ -470,10 +475,11 @@ def _answer_takeout(ctx: Context) -> list[Rule]:
 
 def _penalty_double(ctx: Context) -> list[Rule]:
     """Double the opponents' contract when our side has the points and a trump stack."""
-    if ctx.last is None or ctx.doubled or ctx.ours(ctx.a.last_bidder):
+    last, bidder = ctx.last, ctx.last_bidder
+    if last is None or bidder is None or ctx.doubled or ctx.ours(bidder):
         return []
-    st = bid_strain(ctx.last)
-    lvl = bid_level(ctx.last)
+    st = bid_strain(last)
+    lvl = bid_level(last)
     if lvl < 2:
         return []
     p = ctx.pics[ctx.pa]

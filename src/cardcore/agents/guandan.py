@@ -30,7 +30,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..guandan.moves import counts_of, strength, wild_card
 from ..rng import Rng, fresh_seed
-from . import register_agent
+from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 
 _FULL = [int(c) for c in deck108()]
@@ -227,7 +227,7 @@ class GuandanAI:
         self.margin = 0.75
 
     def act(self, state: State) -> Action:
-        seat = state.current_player
+        seat = seat_to_act(state)
         obs = state.observation(seat)
         legal = state.legal_actions()
         if obs["phase"] == "return":
@@ -313,13 +313,17 @@ def _heuristic(obs: dict, plays: list[Action]) -> Action | None:
 def _rollout(world: State, first: Action | None, me: int) -> float:
     """Play ``first`` (``None``: pass) then the heuristic for every seat to the end of the
     deal; the deal's score for ``me`` plus a half for its team going out first."""
-    from ..guandan.state import team_of
+    from ..guandan.state import GuandanState, team_of
 
     s = world.clone()
+    assert isinstance(s, GuandanState)
     s.apply("pass" if first is None else first)
     steps = 0
-    while not s.is_over and steps < 400:
-        obs = s.observation(s.current_player)
+    while steps < 400:
+        seat = s.current_player
+        if seat is None:
+            break
+        obs = s.observation(seat)
         legal = s.legal_actions()
         plays = [a for a in legal if a.kind != "pass"]
         m = _heuristic(obs, plays)
@@ -358,7 +362,7 @@ class GreedyGuandan:
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
-        obs = state.observation(state.current_player)
+        obs = state.observation(seat_to_act(state))
         if obs["phase"] == "return":
             level = _level_of(obs)
             return min(legal, key=lambda a: strength(int(a.cards[0]), level))

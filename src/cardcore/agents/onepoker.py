@@ -29,6 +29,7 @@ The thresholds are constructor options (``value``, ``strong``, ``reraise``, ``ma
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..game import Action, State
@@ -39,7 +40,7 @@ RANKS = 13
 UP_MIN = 6
 
 
-def equity(rank: int, dist: list[float]) -> float:
+def equity(rank: int, dist: Sequence[float]) -> float:
     """P(win) + P(tie)/2 of ``rank`` against the rank distribution ``dist``."""
     tot = sum(dist)
     if tot <= 0:

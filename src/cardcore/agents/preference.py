@@ -51,7 +51,7 @@ from ..preference.state import (
     SUIT_NAMES, TAKE, beats, legal_cards, trick_winner,
 )
 from ..rng import Rng, fresh_seed
-from . import register_agent
+from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 
 ALL32 = sorted(int(c) for c in deck_vienna32())
@@ -179,13 +179,14 @@ class Solver:
         else:
             lowest = nplayed == 1 and decl_led and self.three
             key = (hand, lead, best, lowest, self.trump)
-            pool = _LEGAL.get(key)
-            if pool is None:
-                pool = _legal_mask(hand, lead, best, lowest, self.trump)
-                _LEGAL[key] = pool
+            cached = _LEGAL.get(key)
+            if cached is None:
+                cached = _legal_mask(hand, lead, best, lowest, self.trump)
+                _LEGAL[key] = cached
+            pool = cached
             if lowest and pool & (pool - 1) == 0:
                 return [pool.bit_length() - 1]
-        out = []
+        out: list[int] = []
         for s in range(4):
             last = -1
             for c in _bits(pool & SUIT_MASK[s]):   # low to high within the suit
@@ -376,6 +377,12 @@ def deal_within_caps(rng: Rng, unseen: list[int], sizes: dict[int, int],
     return deal
 
 
+def _amount(action: Action) -> int:
+    """The level an action carries (a trump choice names its suit by its level)."""
+    assert action.amount is not None
+    return action.amount
+
+
 # ------------------------------------------------------------------ the AI
 
 class PreferenceAI:
@@ -417,7 +424,7 @@ class PreferenceAI:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = state.current_player
+        seat = seat_to_act(state)
         obs = state.observation(seat)
         ph = obs["phase"]
         by_text = {a.text: a for a in legal}
@@ -427,7 +434,7 @@ class PreferenceAI:
             return self._discard(obs, legal)
         if ph == "trump":
             hand = obs["hand"]
-            return max(legal, key=lambda a: estimate_tricks(hand, LEVEL_SUIT[a.amount]))
+            return max(legal, key=lambda a: estimate_tricks(hand, LEVEL_SUIT[_amount(a)]))
         if ph == "announce":
             est = estimate_tricks(obs["hand"], obs["contract"]["trump"])
             return by_text["no aces" if est >= self.t_no_aces else "no announcement"]
@@ -500,7 +507,8 @@ class PreferenceAI:
         if trick:
             best_seat, best = trick[trick_winner([c for _, c in trick], trump)]
         legal_ids = [int(a.cards[0]) for a in legal]
-        worlds, spare = [], []
+        worlds: list[list[int]] = []        # the hands of the three seats as card masks
+        spare: list[list[int]] = []
         # as a defender, prefer deals where the declarer's hand fits its contract
         want = None
         if seat != decl and self.infer > 0:
@@ -541,7 +549,7 @@ class PreferenceAI:
                 won_decl = obs["won"][decl]
                 for depth in range(1, min(remaining, self.max_depth) + 1):
                     try:
-                        totals = {c: 0.0 for c in cands}
+                        totals = dict.fromkeys(cands, 0.0)
                         for hands in worlds:
                             tt: dict = {}
                             vals = solver.root_values(list(hands), seat, leader, nplayed, lead,
@@ -625,7 +633,7 @@ class SimplePreferenceAgent:
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
-        seat = state.current_player
+        seat = seat_to_act(state)
         obs = state.observation(seat)
         hand = obs["hand"]
         by_text = {a.text: a for a in legal}
@@ -650,7 +658,7 @@ class SimplePreferenceAgent:
                     return a
             return legal[0]
         if ph == "trump":
-            return max(legal, key=lambda a: lengths[LEVEL_SUIT[a.amount]])
+            return max(legal, key=lambda a: lengths[LEVEL_SUIT[_amount(a)]])
         if ph == "announce":
             return by_text["no announcement"]
         if ph == "defence":

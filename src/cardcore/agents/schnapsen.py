@@ -41,7 +41,7 @@ from ..rng import Rng, fresh_seed
 from ..schnapsen.state import (
     KING, QUEEN, TARGET, beats, card_points, game_points, strict_follows,
 )
-from . import register_agent
+from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 
 _ALL = [int(c) for c in deck_vienna20()]
@@ -84,8 +84,22 @@ class World:
 
     __slots__ = ("h", "stock", "trump", "closed", "closer", "rp", "rt", "pts", "pend", "tw",
                  "mar", "leader", "lead", "val")
+    h: list[list[int]]          # the two hands
+    stock: list[int]            # in drawing order, the trump card last
+    trump: int                  # the trump suit
+    closed: bool
+    closer: int | None          # the seat that closed (``None`` while not closed)
+    rp: int                     # the closer's opponent's points when the stock was closed
+    rt: int                     # ... and tricks
+    pts: list[int]              # points per seat
+    pend: list[int]             # marriage points waiting for the seat's first trick
+    tw: list[int]               # tricks won per seat
+    mar: list[int]              # bit mask of the suits each seat has announced
+    leader: int
+    lead: int                   # the card led to the current trick, -1 when none
+    val: float | None           # the deal's value for seat 0 once it is over
 
-    def copy(self) -> "World":
+    def copy(self) -> World:
         w = World.__new__(World)
         w.h = [self.h[0][:], self.h[1][:]]
         w.stock = self.stock[:]
@@ -178,7 +192,11 @@ class World:
             self.h[w].append(self.stock.pop(0))
             self.h[1 - w].append(self.stock.pop(0))
         if not self.h[w]:
-            self._end(w if not self.closed else 1 - self.closer, True)
+            if self.closed:
+                assert self.closer is not None
+                self._end(1 - self.closer, True)
+            else:
+                self._end(w, True)
 
     def _end(self, winner: int, last: bool) -> None:
         if self.closed:
@@ -329,10 +347,12 @@ class Knowledge:
         is exhausted): the opponent's unknown cards and the stock order from ``deal_unseen``
         (holder 0: the opponent's unknown cards, holder 1: the rest, in stock order)."""
         need = self.opp_size - len(self.opp_known)
+        dealt: dict[int, list[int]] | None
         if rng is None:
             dealt = {0: self.unseen[:need], 1: self.unseen[need:]}
         else:
             dealt = deal_unseen(self.unseen, {0: need, 1: len(self.unseen) - need}, rng)
+        assert dealt is not None            # (unconstrained: always a deal)
         opp = self.opp_known + dealt[0]
         rest = dealt[1]
         w = World.__new__(World)
@@ -399,7 +419,7 @@ class SchnapsenAI:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player
+        me = seat_to_act(state)
         obs = state.observation(me)
         a = _find(legal, "exchange")
         if a is not None:
@@ -447,7 +467,9 @@ class SchnapsenAI:
             if v > best_v:
                 best_j, best_v = j, v
         if close_n and close_total / close_n > best_v + self.close_margin:
+            assert close_idx is not None
             return moves[close_idx][1]
+        assert best_j is not None               # (there are two moves, at most one closes)
         return moves[best_j][1]
 
     def _root_moves(self, k: Knowledge,
@@ -476,7 +498,8 @@ class GreedySchnapsen:
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
-        obs = state.observation(state.current_player)
+        me = seat_to_act(state)
+        obs = state.observation(me)
         trump = SUITS.index(obs["trump"])
         a = _find(legal, "exchange")
         if a is not None:

@@ -49,7 +49,7 @@ from .._backend import kernel
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..tractor.rules import LEVELS, POINTS
-from . import register_agent
+from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 
 _k = kernel("tractor")
@@ -128,7 +128,7 @@ class Knowledge:
         # suits shown out of, suits without pairs, from the tricks
         self.void = [[False] * 5 for _ in range(4)]
         self.nopair = [[False] * 5 for _ in range(4)]
-        played_by = [[] for _ in range(4)]
+        played_by: list[list[int]] = [[] for _ in range(4)]
         tricks = [t["plays"] for t in obs["tricks"]]
         if self.trick:
             tricks.append(self.trick)
@@ -149,7 +149,7 @@ class Knowledge:
         if pick and pick[0] != me:
             played_by[pick[0]].extend(pick[1])
         # cards shown when declaring and not played since: still in that seat's hand
-        self.known = [[] for _ in range(4)]
+        self.known: list[list[int]] = [[] for _ in range(4)]
         for seat, text in obs["declarations"]:
             if seat == me or not text.startswith("declare"):
                 continue
@@ -410,7 +410,8 @@ class TractorAI:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(state.current_player)
+        me = seat_to_act(state)
+        obs = state.observation(me)
         k = Knowledge(obs)
         phase = obs["phase"]
         if phase == "declare":
@@ -461,10 +462,13 @@ class TractorAI:
             s = self._trump_score(k.hand, trump, k.level)
             if trump == TRUMP:
                 s += 1.5          # no-trump: strong jokers, no weak trump suit to defend
+            assert a.amount is not None     # a declaration's number of cards
             s += 0.5 * a.amount   # a pair is harder to overcall than a single
             if s > best_score:
                 best, best_score = a, s
+        assert best is not None             # (every score is at least 0)
         if decl is not None and (decl["seat"] & 1) == k.team:
+            assert base is not None
             # the partner's declaration stands: overcall only with a far better trump
             return best if best_score >= base + 6.0 else pass_
         nothing_yet = decl is None
@@ -508,6 +512,7 @@ class TractorAI:
                 cost += 1.2 * length[s]
             if cost < best_cost:
                 best, best_cost = a, cost
+        assert best is not None
         return best
 
     # ---------------------------------------------------------------- leading
@@ -558,6 +563,7 @@ class TractorAI:
                         score -= 6.0
             if score > best_score:
                 best, best_score = a, score
+        assert best is not None
         return best
 
     # ---------------------------------------------------------------- following
@@ -588,8 +594,9 @@ class TractorAI:
         last = not after
         partner_safe = partner_wins and (last or k.safe(plays[win_idx], after))
         # the answers that would win the trick now: same shape, from the hand
-        winning = []
+        winning: list[list[int]] = []
         kind = _k.shape(lead, t, lv)[0]
+        cands: list[tuple[int, ...]]
         if n == 1:
             cands = [(c,) for c in _mask_cards(_k.next_mask(whole, lead, k.picked, t, lv))]
             if k.picked:
@@ -597,8 +604,8 @@ class TractorAI:
         else:
             cands = [p for p in _k.lead_plays(whole, t, lv) if len(p) == n
                      and _k.shape(list(p), t, lv)[0] == kind]
-        for p in cands:
-            p = list(p)
+        for cand in cands:
+            p = list(cand)
             if any(_counts(p)[c] < _counts(k.picked)[c] for c in k.picked):
                 continue
             if not _k.is_legal_follow(whole, lead, p, t, lv):
@@ -637,16 +644,17 @@ class TractorAI:
         while len(chosen) < n:
             offered = _mask_cards(_k.next_mask(whole, lead, chosen, t, lv))
             if give:
-                key = lambda c: (-_PTS[c] if _PTS[c] else 0, _value(k, c, cnt))  # noqa: E731
+                chosen.append(min(offered, key=lambda c: (-_PTS[c] if _PTS[c] else 0,
+                                                          _value(k, c, cnt))))
             else:
-                key = lambda c: _value(k, c, cnt)  # noqa: E731
-            chosen.append(min(offered, key=key))
+                chosen.append(min(offered, key=lambda c: _value(k, c, cnt)))
         return chosen
 
     # ---------------------------------------------------------------- endgame
     def _endgame(self, k: Knowledge, legal: list[Action]) -> Action | None:
         me = k.me
         t, lv = k.trump, k.level
+        assert t is not None                # (a trump is set once the play begins)
         if k.trick:
             roots = _follows(k.whole, k.trick[0][1], t, lv, must=k.picked or None)
         else:
@@ -696,7 +704,7 @@ class TractorAI:
         """One determinisation of the hidden cards (and, for a non-dealer, the kitty)."""
         me = k.me
         sizes = {}
-        pre = [[] for _ in range(5)]
+        pre: list[list[int]] = [[] for _ in range(5)]
         unseen = []
         cnt = list(k.unseen)
         for seat in range(4):
@@ -725,6 +733,7 @@ class TractorAI:
         dealt = deal_unseen(unseen, sizes, self.rng, allowed=allowed, tries=4)
         if dealt is None:
             dealt = deal_unseen(unseen, sizes, self.rng)
+        assert dealt is not None            # (unconstrained: always a deal)
         w = _World()
         w.h = [[] for _ in range(4)]
         for seat in range(4):
@@ -735,6 +744,7 @@ class TractorAI:
         kitty = dealt[4] if kitty_hidden else k.buried
         w.kitty = sum(_PTS[c] for c in kitty)
         w.trick = [(s, list(cs)) for s, cs in k.trick]
+        assert k.trump is not None
         w.t, w.lv = k.trump, k.level
         w.att = 1 - (k.dealer & 1)
         w.pts = k.points
@@ -767,7 +777,8 @@ class GreedyTractor:
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()
-        obs = state.observation(state.current_player)
+        me = seat_to_act(state)
+        obs = state.observation(me)
         phase = obs["phase"]
         if phase == "declare":
             decl = [a for a in legal if a.kind == "declare"]

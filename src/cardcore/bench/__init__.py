@@ -1,1 +1,2 @@
-"""``cardcore bench``: each module here exposes ``run(quick=True) -> list[(label, value, unit)]``."""
+"""``cardcore bench``: each module here exposes
+``run(quick=True) -> list[(label, value, unit)]``."""

@@ -43,5 +43,6 @@ def run(quick: bool = True) -> list[tuple[str, float, str]]:
             t0 = time.process_time()
             dd_table(d, threads=1)
             times.append(time.process_time() - t0)
-        rows.append(("dd_table, full deal, one thread (median)", 1e3 * statistics.median(times), "ms CPU"))
+        rows.append(("dd_table, full deal, one thread (median)", 1e3 * statistics.median(times),
+                     "ms CPU"))
     return rows

@@ -13,6 +13,7 @@ def run(quick: bool = True) -> list[tuple[str, float, str]]:
     from cardcore.agents import RandomAgent
     from cardcore.agents.preference import PreferenceAI, Solver
     from cardcore.cards import deck_vienna32
+    from cardcore.preference.state import PreferenceState
     from cardcore.rng import Rng
 
     n = 40 if quick else 200
@@ -39,6 +40,7 @@ def run(quick: bool = True) -> list[tuple[str, float, str]]:
     times = []
     for seed in range(3 if quick else 12):
         s = new_game("preference", seed=100 + seed, single_deal=True)
+        assert isinstance(s, PreferenceState)
         ai = PreferenceAI(seed=seed)
         while not s.is_over:
             t0 = time.perf_counter()

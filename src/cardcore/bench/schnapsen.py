@@ -25,12 +25,14 @@ def _selfplay(matches: int) -> float:
 def _endgames(n: int) -> float:
     """Median time of one exact alpha-beta solve with five cards each (stock just exhausted)."""
     from ..agents.schnapsen import Knowledge, search
+    from ..schnapsen.state import SchnapsenState
 
-    times = []
+    times: list[float] = []
     seed = 0
     while len(times) < n:
         seed += 1
         st = new_game("schnapsen", seed=seed, single_deal=True)
+        assert isinstance(st, SchnapsenState)
         rng = Rng(seed)
         while not st.is_over and st.stock:
             legal = [a for a in st.legal_actions() if a.kind != "close"]
@@ -38,6 +40,7 @@ def _endgames(n: int) -> float:
         if st.is_over or st.phase != "lead":
             continue
         me = st.current_player
+        assert me is not None
         w = Knowledge(st.observation(me)).world(None)
         t = time.perf_counter()
         search(w, 0, -9.0, 9.0, me)

@@ -35,6 +35,7 @@ def _ai_vs(opponent: str, deals: int, rollouts: int | None) -> tuple[float, floa
         opp = [get(opponent, "doudizhu", seed=i * 3 + s) for s in range(3)]
         while not st.is_over:
             p = st.current_player
+            assert p is not None
             if p == 0:
                 t = time.perf_counter()
                 a = ai.act(st)

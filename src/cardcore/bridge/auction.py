@@ -150,9 +150,10 @@ class Auction:
     @property
     def contract(self) -> str | None:
         """``"4S"``, ``"3NTX"``, ``"2CXX"`` once the auction is over with a bid, else ``None``."""
-        if not self.is_over or self.passed_out:
+        bid = self.last_bid
+        if not self.is_over or bid is None:
             return None
-        return self.last_bid + "X" * self.doubled
+        return bid + "X" * self.doubled
 
     @property
     def declarer(self) -> int | None:
@@ -160,6 +161,7 @@ class Auction:
         if not self.is_over or self.passed_out:
             return None
         i = self._last_bid_pos()
+        assert i is not None
         side = self.seat_of(i) % 2
         strain = bid_strain(self.calls[i])
         for j, c in enumerate(self.calls):
@@ -174,7 +176,7 @@ class Auction:
             return []
         out = ["pass"]
         i = self._last_bid_pos()
-        me = self.next_seat
+        me = self.seat_of(len(self.calls))     # the seat to call (the auction is not over)
         if i is not None:
             status = self.doubled
             bidder_side = self.seat_of(i) % 2
@@ -192,7 +194,7 @@ class Auction:
         if self.is_over:
             return "the auction is over"
         i = self._last_bid_pos()
-        me = self.next_seat
+        me = self.seat_of(len(self.calls))     # the seat to call (the auction is not over)
         if call == "pass":
             return None
         if call in _BID_INDEX:
@@ -228,7 +230,7 @@ class Auction:
         self.calls.append(c)
         return c
 
-    def copy(self) -> "Auction":
+    def copy(self) -> Auction:
         new = Auction(self.dealer)
         new.calls = list(self.calls)
         return new

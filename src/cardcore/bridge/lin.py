@@ -97,10 +97,13 @@ def _parse_md(value: str) -> tuple[int, Deal]:
 
 def _parse_card(value: str) -> int:
     v = value.strip().upper().replace("10", "T")
-    if len(v) == 2 and suit_index(v[0]) is not None and v[1] in RANKS:
-        return RANKS.index(v[1]) * 4 + suit_index(v[0])
-    if len(v) == 2 and suit_index(v[1]) is not None and v[0] in RANKS:  # rank first, tolerated
-        return RANKS.index(v[0]) * 4 + suit_index(v[1])
+    if len(v) == 2:
+        suit = suit_index(v[0])
+        if suit is not None and v[1] in RANKS:
+            return RANKS.index(v[1]) * 4 + suit
+        suit = suit_index(v[1])
+        if suit is not None and v[0] in RANKS:  # rank first, tolerated
+            return RANKS.index(v[0]) * 4 + suit
     raise FormatError(f"LIN pc {value!r}: expected a card such as SA, HT, D10")
 
 
@@ -170,10 +173,12 @@ def from_lin(text: str, **options):
     a claim is kept in ``state.claim`` but not played out). ``FormatError`` when the text is
     malformed or its calls/cards are not legal."""
     from ..game import new_game
+    from .state import BridgeState
 
     rec = parse_lin(text)
     state = new_game("bridge", deal=rec.deal, dealer=rec.dealer,
                      vulnerability=rec.vulnerability, **options)
+    assert isinstance(state, BridgeState)
     for i, call in enumerate(rec.calls):
         try:
             state.apply(call)
@@ -227,7 +232,9 @@ def to_lin(state, *, names: list[str] | None = None, board: str | None = None) -
     for t in state.tricks:
         for c in t["cards"]:
             card = Card(c)
-            parts.append(f"pc|{SUITS[card.suit]}{RANKS[card.rank]}|")
+            suit, rank = card.suit, card.rank
+            assert suit is not None and rank is not None    # (no jokers in bridge)
+            parts.append(f"pc|{SUITS[suit]}{RANKS[rank]}|")
         if t["winner"] is not None:
             parts.append("pg||")
     return "".join(parts)

@@ -42,7 +42,7 @@ class Contract:
         return 6 + self.level
 
 
-def parse_contract(contract: "str | Contract") -> Contract:
+def parse_contract(contract: str | Contract) -> Contract:
     """Parse ``"4S"``, ``"3NTX"``, ``"2cxx"``, ``"3N"``; raise ``CardcoreError`` if malformed."""
     if isinstance(contract, Contract):
         return contract
@@ -106,10 +106,10 @@ class Breakdown:
         return out
 
 
-def _check_args(declarer: "str | int", tricks: int, vulnerable: bool) -> str:
+def _check_args(declarer: str | int, tricks: int, vulnerable: bool) -> str:
     if isinstance(declarer, int) and not isinstance(declarer, bool) and 0 <= declarer <= 3:
         declarer = seats.direction_of_seat(declarer)
-    if seats.seat_of(declarer) is None:
+    if not isinstance(declarer, str) or seats.seat_of(declarer) is None:
         raise CardcoreError(
             f"declarer {declarer!r}: expected one of N, E, S, W (or a seat 0..3 = S, W, N, E)")
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
@@ -142,18 +142,17 @@ def _undertricks(down: int, doubled: int, vulnerable: bool) -> int:
     return pen * doubled  # redoubled: twice the doubled penalty
 
 
-def breakdown(contract: "str | Contract", declarer: str, tricks: int,
+def breakdown(contract: str | Contract, declarer: str, tricks: int,
               vulnerable: bool) -> Breakdown:
     """The score of ``contract`` played by ``declarer`` (N/E/S/W), who took ``tricks`` tricks,
     split into its parts; ``vulnerable`` is the declaring side's vulnerability."""
     c = parse_contract(contract)
     decl = _check_args(declarer, tricks, vulnerable)
     result = tricks - c.target
-    common = dict(contract=c.text, declarer=decl, tricks=tricks, vulnerable=vulnerable,
-                  result=result)
     if result < 0:
         under = -_undertricks(-result, c.doubled, vulnerable)
-        return Breakdown(made=False, undertricks=under, total=under, **common)
+        return Breakdown(contract=c.text, declarer=decl, tricks=tricks, vulnerable=vulnerable,
+                         result=result, made=False, undertricks=under, total=under)
     tp = _trick_points(c)
     game = (500 if vulnerable else 300) if tp >= 100 else 0
     part = 50 if tp < 100 else 0
@@ -169,11 +168,13 @@ def breakdown(contract: "str | Contract", declarer: str, tricks: int,
         per_over = (200 if vulnerable else 100) * c.doubled
     over = result * per_over
     total = tp + game + part + slam + insult + over
-    return Breakdown(made=True, trick_points=tp, game_bonus=game, partscore_bonus=part,
-                     slam_bonus=slam, insult=insult, overtricks=over, total=total, **common)
+    return Breakdown(contract=c.text, declarer=decl, tricks=tricks, vulnerable=vulnerable,
+                     result=result, made=True, trick_points=tp, game_bonus=game,
+                     partscore_bonus=part, slam_bonus=slam, insult=insult, overtricks=over,
+                     total=total)
 
 
-def score(contract: "str | Contract", declarer: str, tricks: int, vulnerable: bool) -> int:
+def score(contract: str | Contract, declarer: str, tricks: int, vulnerable: bool) -> int:
     """Raw duplicate score for the declarer's side (negative when the contract is defeated).
 
     >>> score("4S", "S", 10, False)

@@ -71,8 +71,8 @@ def _seat(x: int, what: str) -> int:
 
 
 def _mask_of(hand: CardsLike | int, what: str) -> int:
-    if isinstance(hand, int) and not isinstance(hand, (bool, Card)):
-        if not 0 <= hand < (1 << 52):
+    if isinstance(hand, int) and not isinstance(hand, Card):
+        if isinstance(hand, bool) or not 0 <= hand < (1 << 52):
             raise CardError(f"{what} mask {hand!r}: expected a 52-bit card mask")
         return hand
     m = 0
@@ -85,7 +85,8 @@ def _mask_of(hand: CardsLike | int, what: str) -> int:
     return m
 
 
-def _check_position(hands, trump: str, leader: int, played) -> tuple[list[int], int, int, list[int]]:
+def _check_position(hands, trump: str, leader: int,
+                    played) -> tuple[list[int], int, int, list[int]]:
     t = strain_index(trump)
     ld = _seat(leader, "leader")
     if isinstance(hands, Deal):
@@ -218,6 +219,7 @@ def best_cards(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: int,
                played: CardsLike = ()) -> list[Card]:
     """The legal cards of the player to move that keep the double-dummy maximum."""
     vals = solve_cards(hands, trump, leader, played)
+    assert vals is not None                 # (no node budget: always an answer)
     top = max(vals.values())
     return [c for c, v in vals.items() if v == top]
 

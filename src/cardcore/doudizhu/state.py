@@ -30,7 +30,6 @@ import numpy as np
 
 from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
-from ..cards import render as render_cards
 from ..errors import IllegalAction
 from ..options import Option
 from ..game import Action, register
@@ -90,6 +89,9 @@ class DouDizhuState(SheddingState):
                         low=0, high=2, none=True),
     }
     TRANSIENT = ("_legal_cache", "_table_cache", "_move_cache")
+    _legal_cache: list[Action] | None
+    _table_cache: _mv.Move | None
+    _move_cache: dict[str, _mv.Move] | None
 
     HAND_SIZE = 17
     RANK = staticmethod(ddz_rank)
@@ -224,6 +226,7 @@ class DouDizhuState(SheddingState):
                 self._start_play()
                 return
         else:
+            assert action.amount is not None    # a bid's level
             self.bid_log.append([seat, int(action.amount)])
             self.bid = int(action.amount)
             self.bidder = seat
@@ -241,22 +244,26 @@ class DouDizhuState(SheddingState):
         self.redeals = redeals
 
     def _start_play(self) -> None:
-        self.landlord = self.bidder
-        self.hands[self.landlord] = sort_cards(self.hands[self.landlord] + self.bottom)
+        landlord = self.bidder
+        assert landlord is not None             # (the play starts after a bid)
+        self.landlord = landlord
+        self.hands[landlord] = sort_cards(self.hands[landlord] + self.bottom)
         self.phase = "play"
-        self.turn = self.landlord
+        self.turn = landlord
         self.table = None
         self.passes = 0
 
     def _finish(self, seat: int) -> None:
         self.winner_seat = seat
         self.phase = "over"
+        assert self.landlord is not None
         how = spring(self.landlord, seat, self.num_plays)
         self.spring = how == "spring"
         self.reverse_spring = how == "reverse"
         self.multiplier = multiplier(self.bombs, how is not None)
 
     def _scores(self) -> tuple[float, ...]:
+        assert self.landlord is not None and self.winner_seat is not None   # (over)
         return deal_scores(self.landlord, self.winner_seat, self.bid * self.multiplier)
 
     # ------------------------------------------------------------ views

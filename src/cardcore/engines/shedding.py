@@ -326,7 +326,9 @@ def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
 class SheddingState(State):
     """Base of the shedding game states (not registered itself)."""
 
-    RANK: ClassVar[Callable[[int], int]]
+    #: the game's rank order of a card id, a class attribute (``staticmethod(rank_function)``;
+    #: declared without ``ClassVar`` so that mypy does not read it as a bound method)
+    RANK: Callable[[int], int]
     # kept by each game (see the module docstring)
     hands: list[list[int]]
     turn: int

@@ -35,10 +35,11 @@ from typing import Any
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState, ambiguous
-from ..errors import FormatError, IllegalAction, OptionError
+from ..errors import FormatError, IllegalAction
 from ..game import Action, register
 from ..options import Option, single_deal
-from .moves import RANK_NAMES, action_of, classify, counts_of, moves_of_counts, natural_rank, strength, wild_card
+from .moves import (RANK_NAMES, action_of, classify, counts_of, moves_of_counts, natural_rank,
+                    strength, wild_card)
 
 NUM = 4
 HAND = 27
@@ -105,6 +106,10 @@ class GuandanState(SheddingState):
     }
     TRANSIENT = ("_legal_cache",)
     RANK = staticmethod(natural_rank)
+    # the match bookkeeping, kept by ``engines.match``
+    single_deal: bool
+    deal_no: int
+    past: list[dict]
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, level: str = "2", first: int | None = None,
@@ -210,7 +215,8 @@ class GuandanState(SheddingState):
         if self.phase == "return":
             return [Action("return", f"return {Card(c)}", (Card(c),))
                     for c in return_choices(self.hands[self.turn], self.level)]
-        beat = None if self.table is None else tuple(self.table_key)
+        key = self.table_key
+        beat = None if key is None else tuple(key)
         hand = counts_of(self.hands[self.turn])
         out = [action_of(m) for m in moves_of_counts(hand, self.level, beat)]
         if self.table is not None:
@@ -303,7 +309,8 @@ class GuandanState(SheddingState):
         return s
 
     def _after_pass(self) -> None:
-        last = self.table[0]  # type: ignore[index]
+        assert self.table is not None       # (a pass answers the play on the table)
+        last = self.table[0]
         others = sum(1 for s in range(NUM) if self._active(s) and s != last)
         if self.passes >= others:  # everyone else passed: a new lead
             self.table = None
@@ -340,7 +347,7 @@ class GuandanState(SheddingState):
         if match.end_deal(self, record, decided=won_match):
             if self.winner_team is None:
                 self.winner_team = team
-            self.turn = None
+            self.turn = None  # type: ignore[assignment]  # no seat to act: the match is over
             return
         self.level = self.levels[team]
         self._start_deal(None)

@@ -183,6 +183,10 @@ class TractorState(State):
         "first": Option("seat", None, "the seat that speaks first in the first deal's "
                         "declaration (default: drawn at random)", low=0, high=3, none=True),
     }
+    # the match bookkeeping, kept by ``engines.match``
+    single_deal: bool
+    deal_no: int
+    past: list[dict]
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, single_deal: bool = False, level: str = "2",
@@ -262,6 +266,7 @@ class TractorState(State):
         hand = self.hands[self.turn]
         if phase == "play":
             t, lv = self.trump, self.level
+            assert t is not None                # (the trump is settled before the play)
             if self.trick:
                 lead = self.trick[0][1]
                 picked = self.picked
@@ -341,6 +346,7 @@ class TractorState(State):
                     f"{' '.join(_NAME[x] for x in lead)} (follow the led suit, and play your "
                     "pairs in it to a pair or tractor, as far as you can)")
             chosen.append(c)
+        assert self.trump is not None
         ptext, pcards = _play_text(cards, self.trump, self.level)
         return Action("play", ptext, pcards)
 
@@ -354,6 +360,7 @@ class TractorState(State):
             self.hands[seat].remove(c)
             self.buried.append(c)
             if len(self.buried) == KITTY:
+                assert self.dealer is not None  # (the dealer buries)
                 self.phase = "play"
                 self.leader = self.turn = self.dealer
         elif kind == "declare":
@@ -412,6 +419,7 @@ class TractorState(State):
         trick = self.trick
         plays = [p[1] for p in trick]
         w = trick[_k.trick_winner(plays, self.trump, self.level)][0]
+        assert self.dealer is not None          # (settled before the play)
         pts = 0
         for p in plays:
             for c in p:
@@ -427,6 +435,7 @@ class TractorState(State):
 
     def _end_deal(self, last_winner: int, last_size: int) -> None:
         d = self.dealer
+        assert d is not None
         defending = d & 1
         kitty_points = sum(_POINTS[c] for c in self.buried)
         bonus = 0
@@ -485,6 +494,7 @@ class TractorState(State):
         if self.phase != "over":
             return ()
         team = self.past[-1]["winner_team"] if self.single_deal else self.match_winner
+        assert team is not None                 # (a match is over when a team has won it)
         return (team, team + 2)
 
     # ------------------------------------------------------------ views

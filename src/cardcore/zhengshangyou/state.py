@@ -7,7 +7,8 @@ without the jokers, the ace of hearts and the 2s other than the 2 of spades; 16 
   play are the unbeatable heavenly bomb (only there).
 - **Must beat:** a follower with any legal answer (a bomb included) must play; ``"pass"`` is
   offered only when no answer exists (so every pass is public information: the observation's
-  ``passes_on`` lists ``[seat, index into plays]`` of each pass). After both opponents pass the last player leads again.
+  ``passes_on`` lists ``[seat, index into plays]`` of each pass). After both opponents pass
+  the last player leads again.
 - Each play is one action per kernel ``Move`` (``kind``, ``cards``, ``text`` = its rank
   notation); ``apply`` also takes a play written as exact cards from the hand, any suits.
 - **Bomb bonus:** a bomb or ace bomb played as an answer (not a lead) earns 20 (each opponent
@@ -28,7 +29,6 @@ import numpy as np
 
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
-from ..cards import render as render_cards
 from ..errors import IllegalAction
 from ..game import Action, register
 from ..engines.shedding import PASS, SheddingState, move_action
@@ -110,6 +110,8 @@ class ZhengShangyouState(SheddingState):
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
     TRANSIENT = ("_legal_cache", "_table_cache")
+    _legal_cache: list[Action] | None
+    _table_cache: _mv.Move | None
 
     HAND_SIZE = 16
     RANK = staticmethod(zsy_rank)
@@ -180,6 +182,14 @@ class ZhengShangyouState(SheddingState):
                 return self._resolve_cards(action, cards, legal)
         return super()._resolve(action)
 
+    def _no_such(self, action: Action | str, legal: list[Action]) -> Action:
+        if str(action).strip().lower() == "pass" and self.table is not None:
+            raise IllegalAction(f"action 'pass': must beat -- seat {self.turn} can beat "
+                                f"{self.table[2]} ({self.table[1]}), so it must play; "
+                                "'pass' is allowed only with no answer. Legal: "
+                                + ", ".join(a.text for a in legal[:12]))
+        return super()._no_such(action, legal)
+
     def _check_written_play(self, text: str, cards: list[int]) -> None:
         if self.opening and THREE_HEARTS not in cards:
             raise IllegalAction(f"action {text!r}: the opening play must include 3h")
@@ -241,6 +251,7 @@ class ZhengShangyouState(SheddingState):
         return out
 
     def _scores(self) -> tuple[float, ...]:
+        assert self.winner_seat is not None    # (over)
         return deal_scores(self.winner_seat, self.penalties(), self.bonus)
 
     # ------------------------------------------------------------ views
