@@ -109,6 +109,27 @@ def test_bad_hands_and_directions():
         Deal({"N": d.hand("N"), "E": d.hand("E"), "S": d.hand("S")})
     with pytest.raises(CardError):
         Deal.from_masks([1, 2, 3])
-    with pytest.raises(CardError):
-        Deal(PBN)
+    with pytest.raises(FormatError):
+        Deal("As Ks Qs")  # a string is read as PBN
     assert direction_index("w") == 3
+
+
+def test_the_constructor_takes_a_pbn_string_as_endplay_s_deal_does():
+    d = Deal(PBN)
+    assert d == Deal.from_pbn(PBN) and d.to_pbn() == PBN
+    assert Deal(d.to_pbn("W")) == d and Deal(f'[Deal "{PBN}"]') == d
+    assert d.hand("N")[:4] == tuple(parse("As Ks Qs 2s"))
+    # every other accepted form still works
+    assert Deal(d) == d
+    assert Deal({x: d.hand(x) for x in "NESW"}) == d
+    assert Deal([" ".join(str(c) for c in d.hand(x)) for x in "NESW"]) == d
+    assert Deal([[int(c) for c in d.hand(x)] for x in "NESW"]) == d
+    for bad, err in [("N:AKQ2.T98.76.5432", FormatError), (PBN[:-1], CardError),
+                     ("", FormatError), ("N:" + " ".join(["AKQ2.T98.76.5432"] * 4), CardError)]:
+        with pytest.raises(err):
+            Deal(bad)
+    # and the Bridge game takes it as its deal
+    import cardcore
+
+    s = cardcore.new_game("bridge", deal=Deal(PBN))
+    assert s.deal() == d

@@ -151,7 +151,7 @@ class State:
         self._setup(None if cards is None else list(cards), **options)
 
     # ------------------------------------------------------------ hooks
-    def _setup(self, deck: list[int] | None, **options: Any) -> None:  # pragma: no cover
+    def _setup(self, deck: list[int] | None, *args: Any, **options: Any) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def _current_player(self) -> int | None:  # pragma: no cover
@@ -296,6 +296,14 @@ class State:
                 f"player {player!r}: expected a seat 0..{self.NUM_PLAYERS - 1} for {self.GAME}"
             )
         return self._observation(player)
+
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """What ``viewer`` (a seat, or ``None`` for the public) may see of ``seat`` taking
+        ``action``: its text, or a per-seat public form where the action hides cards (One
+        Poker's lock, Preference's discards, Tractor's burial). Never another seat's hidden
+        card. Called once ``action`` is applied (it reads the state only through the game's
+        own override)."""
+        return action.text
 
     @property
     def history(self) -> list[HistoryEntry]:

@@ -78,10 +78,12 @@ def _hand_mask(cards: Iterable[int]) -> int:
 class Deal:
     """An immutable Bridge deal: four 13-card hands by direction N, E, S, W.
 
-    Build it from PBN (:meth:`from_pbn`), at random (:meth:`random`), or from the hands:
+    Build it from PBN (``Deal("N:AKQ2.T98.76.5432 ...")``, the same as :meth:`from_pbn`),
+    at random (:meth:`random`), or from the hands:
     ``Deal({"N": "As Ks ...", "E": ..., "S": ..., "W": ...})`` or ``Deal([n, e, s, w])``
     where each hand is a card string or an iterable of cards/ids. Every hand must hold
-    13 distinct cards and the four hands the whole deck (``CardError`` otherwise).
+    13 distinct cards and the four hands the whole deck (``CardError`` otherwise; a malformed
+    PBN string raises ``FormatError``).
     """
 
     __slots__ = ("_hands", "_masks")
@@ -96,10 +98,10 @@ class Deal:
                     f"deal hands {sorted(hands)!r}: expected exactly the directions N, E, S, W"
                 )
             seq = [keys[i] for i in range(4)]
-        elif isinstance(hands, str):
-            raise CardError(
-                f"deal {hands!r}: expected four hands (use Deal.from_pbn for a PBN string)"
-            )
+        elif isinstance(hands, str):  # a PBN deal string, as endplay's Deal takes it
+            pbn = Deal.from_pbn(hands)
+            self._hands, self._masks = pbn._hands, pbn._masks
+            return
         else:
             seq = list(hands)
             if len(seq) != 4:
@@ -109,13 +111,13 @@ class Deal:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def _trusted(cls, hands: list[tuple[Card, ...]]) -> "Deal":
+    def _trusted(cls, hands: list[tuple[Card, ...]]) -> Deal:
         d = object.__new__(cls)
         d._hands, d._masks = _validate(hands)
         return d
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Deal":
+    def from_pbn(cls, text: str) -> Deal:
         """Parse a PBN deal string ``"N:AKQ2.T98.76.5432 ..."`` (any of N/E/S/W first)."""
         if not isinstance(text, str):
             raise FormatError(f"PBN deal {text!r}: expected a string")
@@ -155,7 +157,7 @@ class Deal:
             raise CardError(f"PBN deal {text!r}: {exc}") from None
 
     @classmethod
-    def random(cls, seed: int | Rng | None = None) -> "Deal":
+    def random(cls, seed: int | Rng | None = None) -> Deal:
         """A uniformly random deal from ``seed`` (an int or a :class:`cardcore.rng.Rng`)."""
         if isinstance(seed, Rng):
             rng = seed
@@ -171,7 +173,7 @@ class Deal:
         )
 
     @classmethod
-    def from_masks(cls, masks: Iterable[int]) -> "Deal":
+    def from_masks(cls, masks: Iterable[int]) -> Deal:
         """Build a deal from four 52-bit masks in N, E, S, W order."""
         ms = list(masks)
         if len(ms) != 4:
@@ -224,7 +226,8 @@ class Deal:
             m = self._masks[seat]
             groups = []
             for suit in PBN_SUITS:
-                groups.append("".join(RANKS[r] for r in range(12, -1, -1) if m >> (r * 4 + suit) & 1))
+                groups.append("".join(RANKS[r] for r in range(12, -1, -1)
+                                      if m >> (r * 4 + suit) & 1))
             parts.append(".".join(groups))
         return f"{DIRECTIONS[f]}:" + " ".join(parts)
 

@@ -1,18 +1,36 @@
 """The terminal view of bridge: ``render(state, player)``, text built only from what
-``player`` may see (``None``: the public view)."""
+``player`` may see (``None``: the public view: the auction, the played cards and dummy once it
+is down, never a closed hand); ``seat_name`` (the compass names the log uses) and ``events``
+for the lines between boards (the contract, each trick)."""
 
 from __future__ import annotations
 
-from ..cards import RANKS, Card
+from ..cards import RANKS, use_color
+from ..cards import render as render_cards
 from .seats import HAND_SUIT_IDS, HAND_SUITS, SEAT_LONG
 from .state import BridgeState, _auction_table, _sort_hand
+
+_RED, _RESET = "\x1b[31m", "\x1b[0m"
+
+
+def seat_name(seat: int) -> str:
+    """The compass name of game seat ``seat`` (S, W, N, E = 0..3)."""
+    return SEAT_LONG[seat]
+
+
+def help_text(state: BridgeState, player: int | None) -> str:
+    """The decision at hand explained."""
+    if state.phase == "auction":
+        return ("call: pass, X (double), XX (redouble) or a bid 1C..7NT above the last one "
+                "(C < D < H < S < NT)")
+    return "play a card: follow the suit led if you can, else any card"
 
 
 def render(state: BridgeState, player: int | None = None) -> str:
     """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
-    p = 0 if player is None else player
-    out = [f"Bridge -- you are {SEAT_LONG[p]}; dealer {SEAT_LONG[state.dealer]}; "
-           f"vulnerable: {state.vulnerability}"]
+    p = player
+    out = [f"Bridge -- {'public view' if p is None else 'you are ' + SEAT_LONG[p]}; "
+           f"dealer {SEAT_LONG[state.dealer]}; vulnerable: {state.vulnerability}"]
     out += _auction_table(state.calls, state.dealer)
     if state.contract:
         out.append(f"Contract: {state.contract} by {SEAT_LONG[state.declarer]}   "
@@ -21,18 +39,15 @@ def render(state: BridgeState, player: int | None = None) -> str:
     if state.dummy_visible and dummy is not None and dummy != p:
         out.append(f"Dummy ({SEAT_LONG[dummy]}):")
         out += ["  " + x for x in _hand_lines(state.hands[dummy])]
-    out.append(f"Your hand ({SEAT_LONG[p]}):")
-    out += ["  " + x for x in _hand_lines(state.hands[p])]
+    if p is not None:
+        out.append(f"Your hand ({SEAT_LONG[p]}):")
+        out += ["  " + x for x in _hand_lines(state.hands[p])]
     t = state._trick()
     if t is not None:
-        shown = ", ".join(f"{SEAT_LONG[(t['leader'] + k) % 4]} {Card(c)}"
-                          for k, c in enumerate(t["cards"]))
-        out.append(f"Trick {len(state.tricks)}: {shown}")
+        out.append(f"Trick {len(state.tricks)}: {_played(t)}")
     elif state.tricks and state.phase == "play":
         last = state.tricks[-1]
-        shown = ", ".join(f"{SEAT_LONG[(last['leader'] + k) % 4]} {Card(c)}"
-                          for k, c in enumerate(last["cards"]))
-        out.append(f"Last trick: {shown} -- won by {SEAT_LONG[last['winner']]}")
+        out.append(f"Last trick: {_played(last)} -- won by {SEAT_LONG[last['winner']]}")
     if state.phase == "over":
         if state.passed_out:
             out.append("Passed out: 0 for both sides.")
@@ -52,9 +67,33 @@ def render(state: BridgeState, player: int | None = None) -> str:
     return "\n".join(out)
 
 
-def _hand_lines(cards: list[int]) -> list[str]:
+def _played(t: dict) -> str:
+    return ", ".join(f"{SEAT_LONG[(t['leader'] + k) % 4]} {render_cards([c])}"
+                     for k, c in enumerate(t["cards"]))
+
+
+def _hand_lines(cards: list[int], color: bool | None = None) -> list[str]:
+    """One line per suit, spades first: ``S: A K 4`` (hearts and diamonds red where the
+    terminal shows colour)."""
+    color = use_color() if color is None else color
     out = []
     for suit, sym in zip(HAND_SUIT_IDS, HAND_SUITS):
         ranks = [RANKS[c >> 2] for c in _sort_hand([c for c in cards if c & 3 == suit])]
-        out.append(f"{sym}: {' '.join(ranks) if ranks else '-'}")
+        line = f"{sym}: {' '.join(ranks) if ranks else '-'}"
+        out.append(f"{_RED}{line}{_RESET}" if color and suit in (1, 2) else line)
     return out
+
+
+def events(before: BridgeState, after: BridgeState, player: int | None) -> list[str]:
+    """The auction's end, and each finished trick with the running count."""
+    if after.contract and not before.contract:
+        return [f"-- contract {after.contract} by {SEAT_LONG[after.declarer]}; "
+                f"{SEAT_LONG[(after.declarer + 1) % 4]} leads"]
+    if after.passed_out and not before.passed_out:
+        return ["-- passed out"]
+    done = [t for t in after.tricks if t["winner"] is not None]
+    if len(done) > sum(1 for t in before.tricks if t["winner"] is not None):
+        t = done[-1]
+        return [f"-- trick {len(done)}: {_played(t)} -- won by {SEAT_LONG[t['winner']]} "
+                f"(NS {after.won[0]}, EW {after.won[1]})"]
+    return []

@@ -31,7 +31,7 @@ def render(state: DouDizhuState, player: int | None = None) -> str:
         if player is not None and s == player:
             lines.append(f"{mark} seat {s}{role(s)} [{n:2d}]: {cards(state.hands[s])}")
         else:
-            lines.append(f"{mark} seat {s}{role(s)} [{n:2d} cards]")
+            lines.append(f"{mark} seat {s}{role(s)} [{n:2d} card{'' if n == 1 else 's'}]")
     if state.phase != "bid":
         if state.table is not None:
             lines.append(f"Table: seat {state.table[0]} played {state.table[2]} "
@@ -40,8 +40,8 @@ def render(state: DouDizhuState, player: int | None = None) -> str:
         elif state.phase == "play":
             lines.append(f"Table: empty, seat {state.turn} leads")
     if state.phase == "over":
-        sc = state.scores()
-        extra = " spring" if state.spring else (" reverse spring" if state.reverse_spring else "")
-        lines.append(f"Over: seat {state.winner_seat} went out{extra}; scores "
-                     + ", ".join(f"{x:+g}" for x in sc))
+        extra = (" (spring)" if state.spring else
+                 (" (reverse spring)" if state.reverse_spring else ""))
+        side = "the landlord" if state.winner_seat == state.landlord else "the farmers"
+        lines.append(f"Over: seat {state.winner_seat} went out{extra}: {side} win")
     return "\n".join(lines)

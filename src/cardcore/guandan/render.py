@@ -45,9 +45,10 @@ def render(state: GuandanState, player: int | None = None) -> str:
     if state.tribute_cancelled:
         lines.append("Tribute: cancelled (the payers hold both Red Jokers)")
     for r in state.tribute:
-        back = f", returned {Card(r['returned'])}" if r["returned"] is not None else \
-            ", return pending"
-        lines.append(f"Tribute: seat {r['from']} gave seat {r['to']} {Card(r['card'])}{back}")
+        back = (f", returned {render_cards([r['returned']])}" if r["returned"] is not None
+                else ", return pending")
+        lines.append(f"Tribute: seat {r['from']} gave seat {r['to']} "
+                     f"{render_cards([r['card']])}{back}")
     for s in range(4):
         mark = ">" if s == state.current_player else " "
         who = "you" if s == player else f"seat {s}"
@@ -67,7 +68,27 @@ def render(state: GuandanState, player: int | None = None) -> str:
     elif state.phase == "return":
         lines.append(f"Seat {state.turn} returns a card to its tribute payer")
     if state.phase == "over":
-        sc = state.scores()
-        lines.append(f"Over: team {state.winner_team} wins; scores "
-                     + ", ".join(f"{x:+g}" for x in sc))
+        lines.append(f"Over: team {state.winner_team} (seats {state.winner_team} and "
+                     f"{state.winner_team + 2}) wins")
     return "\n".join(lines)
+
+
+def events(before: GuandanState, after: GuandanState, player: int | None) -> list[str]:
+    """A finished deal (places, levels) and the next deal's start (tribute, the viewer's
+    cards)."""
+    if len(after.past) <= len(before.past):
+        return []
+    r = after.past[-1]
+    out = [f"-- deal {r['deal']} over: places " + ", ".join(f"seat {s}" for s in r["places"])
+           + f"; team {team_of(r['winners'][0])} goes up {r['advance']} "
+           f"(levels: team 0 {r['levels'][0]}, team 1 {r['levels'][1]})"]
+    if after.phase != "over":
+        mine = (f"; your cards {hand_text(after.hands[player], after.level)}"
+                if player is not None else "")
+        out.append(f"== deal {after.deal_no} at level {LEVEL_NAMES[after.level]}{mine}")
+        for t in after.tribute:
+            out.append(f"   tribute: seat {t['from']} gives seat {t['to']} "
+                       f"{render_cards([t['card']])}")
+        if after.tribute_cancelled:
+            out.append("   tribute cancelled (the payers hold both Red Jokers)")
+    return out

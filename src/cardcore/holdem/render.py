@@ -1,11 +1,22 @@
 """The terminal view of holdem: ``render(state, player)``, text built only from what
-``player`` may see (``None``: the public view)."""
+``player`` may see (``None``: the public view); ``events`` for the hand and street separators
+printed between actions."""
 
 from __future__ import annotations
 
 from ..engines import betting as bt
-from ..cards import format as fmt
-from .state import HoldemState, NUM
+from ..cards import render as render_cards
+from .state import STREETS, HoldemState, NUM
+
+
+def fmt(cards) -> str:
+    """Cards as shown (coloured where the terminal allows), in the order given."""
+    return render_cards(cards) if cards else ""
+
+
+def hole_text(cards) -> str:
+    """Hole cards, the higher first."""
+    return fmt(sorted(cards, reverse=True))
 
 
 def render(state: HoldemState, player: int | None = None) -> str:
@@ -22,8 +33,7 @@ def render(state: HoldemState, player: int | None = None) -> str:
         lines.append("    result: " + ", ".join(
             f"seat {i} {v:+d}" for i, v in enumerate(last["net"]) if last["stacks"][i] > 0))
     if over:
-        sc = state._scores()
-        lines.append("  match over: " + ", ".join(f"seat {i} {v:+g}" for i, v in enumerate(sc)))
+        lines.append("  over (one hand)" if state.single_deal else "  match over")
         return "\n".join(lines)
     lines.append(f"  board: {fmt(state.board) or '-'}")
     for s in range(NUM):
@@ -41,7 +51,7 @@ def render(state: HoldemState, player: int | None = None) -> str:
             tags.append("folded")
         elif h["stacks"][s] == 0:
             tags.append("all-in")
-        cards = fmt(state.holes[s]) if s == p else "?? ??"
+        cards = hole_text(state.holes[s]) if s == p else "?? ??"
         mark = ">" if s == state.bet["actor"] else " "
         who = " (you)" if s == p else ""
         lines.append(f" {mark}seat {s}{who}: {cards}  stack {h['stacks'][s]}  bet "
@@ -59,3 +69,33 @@ def render(state: HoldemState, player: int | None = None) -> str:
         rng = f"; raise to {lo}..{hi}" if lo is not None else "; no raise possible"
         lines.append(f"  seat {actor} to act: {min(owed, h['stacks'][actor])} to call{rng}")
     return "\n".join(lines)
+
+
+def _streets(first: int, board: list[int]) -> list[str]:
+    """Separator lines for the streets from ``first`` on that ``board`` has dealt."""
+    last = {0: 0, 3: 1, 4: 2, 5: 3}[len(board)]
+    return [f"-- {STREETS[k]}: {fmt(board[:k + 2])}" for k in range(first, last + 1)]
+
+
+def events(before: HoldemState, after: HoldemState, player: int | None) -> list[str]:
+    """Separators: each street dealt (with the board), a hand's end (showdown, result) and
+    the next hand's start (button, blinds, the viewer's hole cards)."""
+    last = after.last_hand
+    if last is None or last["hand"] != before.hand_no or before.phase == "over":
+        if after.street > before.street:  # the same hand goes on
+            return [f"{x}  (pot {after.pot})" for x in _streets(before.street + 1, after.board)]
+        return []
+    out = _streets(before.street + 1, last["board"])
+    out.append(f"-- hand {last['hand']} over"
+               + (f", board {fmt(last['board'])}" if last["board"] else ""))
+    for s in last["shown"]:
+        out.append(f"   seat {s} shows {fmt(last['holes'][s])}")
+    out.append("   result: " + ", ".join(f"seat {i} {v:+d}" for i, v in enumerate(last["net"])
+                                         if last["stacks"][i] > 0))
+    if after.phase != "over":
+        mine = ""
+        if player is not None and after.holes[player]:
+            mine = f"; your cards {hole_text(after.holes[player])}"
+        out.append(f"== hand {after.hand_no}: button seat {after.button}, blinds seats "
+                   f"{after.sb}/{after.bb}{mine}")
+    return out

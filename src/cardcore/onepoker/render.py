@@ -1,11 +1,26 @@
 """The terminal view of onepoker: ``render(state, player)``, text built only from what
-``player`` may see (``None``: the public view)."""
+``player`` may see (``None``: the public view); ``events`` for the lines between boards."""
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..cards import format as fmt
+from ..cards import render as render_cards
 from .state import OnePokerState
+
+#: what the UP/DOWN counts mean, shown under the seats
+SIGNALS = "  (UP = 8..A, DOWN = 2..7, public counts per hand; high card wins, 2 beats A)"
+
+
+def _cards(cards) -> str:
+    return render_cards(sorted(cards)) if cards else "-"
+
+
+def help_text(state: OnePokerState, player: int | None) -> str:
+    """The current decision explained."""
+    if state.phase == "lock":
+        return ("lock one of your two cards face down (lock Xx); the other stays for the next "
+                "deal. " + SIGNALS.strip())
+    return ("one betting round: fold, check, call, raise N (N = your total bet this round, "
+            "antes not counted) or all-in; then the locked cards are compared")
 
 
 def render(state: OnePokerState, player: int | None = None) -> str:
@@ -15,25 +30,24 @@ def render(state: OnePokerState, player: int | None = None) -> str:
     lines = [f"One Poker - deal {state.deal_no}"
              + (" (match over)" if state.phase == "over" else "")]
     for d in state.past[-3:]:
-        a, b = d["locked"]
-        res = ("tie" if d["winner"] is None else f"seat {d['winner']} wins {d['pot']}")
-        how = f" (seat {d['folded']} folded)" if d["folded"] is not None else ""
-        lines.append(f"  deal {d['deal']}: {Card(a)} vs {Card(b)} -> {res}{how}")
+        lines.append("  " + _deal_result(d))
     chips = state.chips if state.phase == "over" else h["stacks"]
     for seat in ((1 - p, p) if p is not None else (0, 1)):
         who = "you" if seat == p else ("opponent" if p is not None else "player")
         sig = state.signals[seat]
         if seat == p:
-            cards = fmt(state.hands[seat]) if state.hands[seat] else "-"
+            cards = _cards(state.hands[seat])
             lk = state.locked[seat]
-            lock = f", locked {Card(lk)}" if lk is not None and state.phase != "over" else ""
+            lock = (f", locked {render_cards([lk])}" if lk is not None and state.phase != "over"
+                    else "")
         else:
-            cards = "?? " * len(state.hands[seat])
+            cards = " ".join(["??"] * len(state.hands[seat])) or "-"
             lock = (", locked a card" if state.locked[seat] is not None
                     and state.phase != "over" else "")
         bet = f", bet {h['bets'][seat]}" if state.phase == "bet" else ""
-        lines.append(f"  seat {seat} ({who}): {cards.strip()}  [UP {sig['up']} / DOWN "
+        lines.append(f"  seat {seat} ({who}): {cards}  [UP {sig['up']} / DOWN "
                      f"{sig['down']}]  chips {chips[seat]}{bet}{lock}")
+    lines.append(SIGNALS)
     if state.phase != "over":
         lines.append(f"  pot {state.pot}; first player seat {state.first}; "
                      f"deck {len(state.pile)} cards")
@@ -45,7 +59,24 @@ def render(state: OnePokerState, player: int | None = None) -> str:
             lo, hi = state.min_raise_to, state.max_raise_to
             rng = f"; raise to {lo}..{hi}" if lo is not None else "; no raise possible"
             lines.append(f"  seat {cp} to act: {min(owed, h['stacks'][cp])} to call{rng}")
-    else:
-        s = state._scores()
-        lines.append(f"  final scores: seat 0 {s[0]:+g}, seat 1 {s[1]:+g}")
     return "\n".join(lines)
+
+
+def _deal_result(d: dict) -> str:
+    a, b = d["locked"]
+    res = "tie" if d["winner"] is None else f"seat {d['winner']} wins {d['pot']}"
+    how = f" (seat {d['folded']} folded)" if d["folded"] is not None else ""
+    return f"deal {d['deal']}: {render_cards([a])} vs {render_cards([b])} -> {res}{how}"
+
+
+def events(before: OnePokerState, after: OnePokerState, player: int | None) -> list[str]:
+    """Lines to print after an action: a deal's result and the next deal's start."""
+    out = []
+    if len(after.past) > len(before.past):
+        out.append(f"-- {_deal_result(after.past[-1])}")
+        if after.phase != "over":
+            mine = (f"; your cards {_cards(after.hands[player])}" if player is not None
+                    else "")
+            out.append(f"-- deal {after.deal_no}: chips {after.bet['stacks'][0]} / "
+                       f"{after.bet['stacks'][1]}, seat {after.first} locks first{mine}")
+    return out

@@ -225,6 +225,12 @@ class OnePokerState(State):
     def pot(self) -> int:
         return bt.pot_total(self.bet) if self.phase != "over" else 0
 
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """A lock shows its card to the locker only (everyone else sees ``lock a card``)."""
+        if action.kind == "lock" and viewer != seat:
+            return "lock a card"
+        return action.text
+
     def _public_actions(self) -> list[list[list]]:
         """Each deal's actions as everybody saw them, ``[seat, kind, amount]`` in order (a
         lock shows no card: ``[seat, "lock", None]``); a deal starts with its two locks."""

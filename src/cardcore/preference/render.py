@@ -1,10 +1,80 @@
 """The terminal view of preference: ``render(state, player)``, text built only from what
-``player`` may see (``None``: the public view)."""
+``player`` may see (``None``: the public view); ``events`` for the lines between boards
+(each trick, a deal's result); ``help_text`` explains the decision at hand (hold, game,
+invite, alone...)."""
 
 from __future__ import annotations
 
-from ..cards import format as fmt
-from .state import PreferenceState, SUIT_NAMES, _c, _hand_text
+from ..cards import render as render_cards
+from .state import DISPLAY_SUITS, SUIT_NAMES, PreferenceState, sort_hand, suit
+
+#: what each decision means (``?`` prints the one at hand; the board shows it to the seat to act)
+HELP = {
+    "auction": (
+        "auction: a number 1-4 bids for the talon (take it, discard two, name trumps: clubs 1 < "
+        "spades 2 < diamonds 3 < hearts 4, no lower than the bid); 'hold' claims the number "
+        "just bid over you (the earlier seat has priority at equal numbers); 'game <suit>' "
+        "plays that trump suit without the talon and 'hearts' plays hearts without it (both "
+        "only at your first turn; hearts ends the auction); 'pass' leaves the auction. Six "
+        "tricks make any contract."),
+    "discard": "put two cards away face down (e.g. 'discard 7c 8d'); only you see them",
+    "trump": "name trumps, no lower than your bid (clubs 1 < spades 2 < diamonds 3 < hearts 4)",
+    "announce": ("'no aces': you hold no ace and put none away; announced, it brings 10 from "
+                 "each opponent if you make the contract and costs 10 each if you fail"),
+    "defence": ("'stay' defends: you undertake to take 2 tricks (else you pay 10 into the pot) "
+                "and are paid 1 per trick; 'drop' sits this deal out (both drop: the declarer "
+                "is credited all ten tricks)"),
+    "invite": ("'invite' makes the other defender play too as your guest: you collect all the "
+               "defence's trick payments and answer for 4 tricks together; 'alone' plays you "
+               "against the declarer, two cards a trick"),
+    "play": ("follow suit, else trump, else any card; and beat the winning card if you can "
+             "(after the declarer's lead, the first of two defenders plays the lowest such)"),
+}
+
+
+#: the one-line reminder under the board of the seat to act ('?' gives the whole of ``HELP``)
+HINT = {
+    "auction": "number: bid for the talon; hold: take the number bid over you; game/hearts: "
+               "no talon",
+    "discard": "put two cards away face down; only you see them",
+    "trump": "no lower than your bid: clubs 1 < spades 2 < diamonds 3 < hearts 4",
+    "announce": "no aces: +10 from each opponent if you make it, -10 each if you fail",
+    "defence": "stay: defend and take 2 tricks (else pay 10); drop: sit the deal out",
+    "invite": "invite: the other defender plays as your guest (4 tricks between you); "
+              "alone: just you",
+}
+
+
+def help_text(state: PreferenceState, player: int | None) -> str:
+    """The decision at hand explained."""
+    return HELP.get(state.phase, "")
+
+
+def _cards(cards) -> str:
+    return render_cards(cards) if cards else "-"
+
+
+def hand_text(cards: list[int]) -> str:
+    """A hand by suit (clubs, spades, diamonds, hearts), high to low, suits two spaces apart."""
+    parts = []
+    for s in DISPLAY_SUITS:
+        cs = [c for c in sort_hand(cards) if suit(c) == s]
+        if cs:
+            parts.append(render_cards(cs))
+    return "  ".join(parts) if parts else "-"
+
+
+def _trick(t: dict) -> str:
+    return (", ".join(f"seat {s} {render_cards([c])}" for s, c in t["cards"])
+            + f" -- won by seat {t['winner']}")
+
+
+def _deal(r: dict) -> str:
+    if r["void"]:
+        return f"deal {r['deal']}: all passed (void)"
+    return (f"deal {r['deal']}: seat {r['contract']['declarer']} "
+            f"{_contract_text(r['contract'])}, tricks {r['tricks']}, "
+            f"{'made' if r['made'] else 'failed'}, change {r['delta']}")
 
 
 def render(state: PreferenceState, player: int | None = None) -> str:
@@ -16,15 +86,10 @@ def render(state: PreferenceState, player: int | None = None) -> str:
                  + ", ".join(f"seat {s} {state.balances[s]:+d}" for s in range(3)))
     if state.past:
         r = state.past[-1]
-        if r["void"]:
-            lines.append(f"  last deal {r['deal']}: all passed (void)")
-        else:
-            lines.append(f"  last deal {r['deal']}: seat {r['contract']['declarer']} "
-                         f"{_contract_text(r['contract'])}, tricks {r['tricks']}, "
-                         f"{'made' if r['made'] else 'failed'}, change {r['delta']}")
+        lines.append("  last " + _deal(r))
+        if r.get("last_trick") and not state.tricks:
+            lines.append(f"    its last trick: {_trick(r['last_trick'])}")
     if state.phase == "over":
-        lines.append("  final balances: " + ", ".join(
-            f"seat {s} {state.balances[s]:+d}" for s in range(3)))
         return "\n".join(lines)
     if state.auction:
         lines.append("  auction: " + ", ".join(f"seat {s} {t}" for s, t in state.auction))
@@ -40,16 +105,43 @@ def render(state: PreferenceState, player: int | None = None) -> str:
             f"seat {s} {state.won[s]}" for s in range(3)))
         if state.trick:
             lines.append("  on the table: " + ", ".join(
-                f"seat {s} {_c(x)}" for s, x in state.trick))
+                f"seat {s} {render_cards([x])}" for s, x in state.trick))
+        elif state.tricks:
+            lines.append(f"  last trick: {_trick(state.tricks[-1])}")
     for s in range(3):
         if s == p:
-            lines.append(f"  seat {s} (you): {_hand_text(state.hands[s])}")
+            lines.append(f"  seat {s} (you): {hand_text(state.hands[s])}")
             if state.discards and s == state.declarer:
-                lines.append(f"    your discards: {fmt(state.discards)}")
+                lines.append(f"    your discards: {_cards(state.discards)}")
         else:
-            lines.append(f"  seat {s}: {len(state.hands[s])} cards")
-    lines.append(f"  seat {state._current_player()} to act ({state.phase})")
+            n = len(state.hands[s])
+            lines.append(f"  seat {s}: {n} card{'' if n == 1 else 's'}")
+    cp = state._current_player()
+    lines.append(f"  seat {cp} to act ({state.phase})")
+    if p is not None and cp == p and state.phase in HINT:
+        lines.append(f"  ({HINT[state.phase]})")
     return "\n".join(lines)
+
+
+def events(before: PreferenceState, after: PreferenceState, player: int | None) -> list[str]:
+    """A finished trick; a finished deal (its last trick, its result) and the next deal."""
+    if len(after.past) > len(before.past):
+        r = after.past[-1]
+        out = []
+        if r.get("last_trick") and before.phase == "play":
+            out.append(f"-- trick {len(before.tricks) + 1}: {_trick(r['last_trick'])}")
+        out.append(f"-- {_deal(r)}")
+        if after.phase != "over":
+            mine = (f"; your cards {hand_text(after.hands[player])}" if player is not None
+                    else "")
+            out.append(f"== deal {after.deal_no}: dealer seat {after.dealer}{mine}")
+        return out
+    if len(after.tricks) > len(before.tricks):
+        return [f"-- trick {len(after.tricks)}: {_trick(after.tricks[-1])}"]
+    if after.contract and not before.contract:
+        return [f"-- contract: seat {after.contract['declarer']} "
+                f"{_contract_text(after.contract)}"]
+    return []
 
 
 def _contract_text(c: dict) -> str:

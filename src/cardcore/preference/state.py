@@ -501,6 +501,9 @@ class PreferenceState(State):
             "no_aces": self.no_aces, "tricks": list(self.won), "made": made,
             "penalties": penalties, "bonuses": bonuses, "delta": delta,
             "pot_before": pot_before, "pot_after": self.pot, "refill": refill,
+            # the deal's last trick, for the views (its cards were played openly)
+            "last_trick": (dict(self.tricks[-1], cards=[list(t) for t in self.tricks[-1]["cards"]])
+                           if self.tricks else None),
         })
 
     def _next_deal(self, record: dict) -> None:
@@ -517,6 +520,13 @@ class PreferenceState(State):
         return tuple(b + self.pot / 3 for b in self.balances)
 
     # ------------------------------------------------------------ views
+    def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
+        """The declarer's discards go face down: only the declarer sees them (everyone else
+        sees ``discard two cards``). Everything else said or played is public."""
+        if action.kind == "discard" and viewer != seat:
+            return "discard two cards"
+        return action.text
+
     def _observation(self, player: int) -> dict:
         over = self.phase == "over"
         c = self.contract
@@ -565,6 +575,9 @@ def _public_record(r: dict) -> dict:
            for k, v in r.items()}
     if "auction" in out:
         out["auction"] = [list(a) for a in r["auction"]]
+    if out.get("last_trick"):
+        t = r["last_trick"]
+        out["last_trick"] = dict(t, cards=[list(x) for x in t["cards"]])
     return out
 
 

@@ -321,7 +321,10 @@ class SchnapsenState(State):
         self.counts[winner] = max(0, self.counts[winner] - gp)
         self.result = {"deal": self.deal_no, "winner": winner, "game_points": gp,
                        "reason": reason, "points": list(self.points),
-                       "tricks_won": list(self.tricks_won), "closer": self.closer}
+                       "tricks_won": list(self.tricks_won), "closer": self.closer,
+                       # the deal's last trick, for the views (its cards were played openly)
+                       "last_trick": (dict(self.tricks[-1], cards=list(self.tricks[-1]["cards"]))
+                                      if self.tricks else None)}
         self.trick = []
         if match.end_deal(self, dict(self.result), decided=self.counts[winner] == 0):
             self.match_winner = winner
@@ -360,7 +363,9 @@ class SchnapsenState(State):
             "pending": self.pending[player],
             "marriages": [[SUITS[s] for s in m] for m in self.marriages],
             "counts": list(self.counts),
-            "past": [dict(d, points=list(d["points"]), tricks_won=list(d["tricks_won"]))
+            "past": [dict(d, points=list(d["points"]), tricks_won=list(d["tricks_won"]),
+                          last_trick=(dict(d["last_trick"], cards=list(d["last_trick"]["cards"]))
+                                      if d.get("last_trick") else None))
                      for d in self.past],
             "scores": list(self._scores()) if self.phase == "over" else None,
         }

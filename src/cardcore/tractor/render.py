@@ -69,9 +69,7 @@ def render(state: TractorState, player: int | None = None) -> str:
                      + f", {what}; kitty was {_cards(r['kitty'])}")
     if obs["phase"] == "over":
         w = state.winners
-        s = obs["scores"]
-        lines.append(f"  over: seats {w[0]} & {w[1]} win; scores "
-                     + ", ".join(f"seat {i} {v:+g}" for i, v in enumerate(s)))
+        lines.append(f"  over: seats {w[0]} & {w[1]} win")
         return "\n".join(lines)
     lines.append(f"  dealer: {'seat ' + str(dealer) if dealer is not None else 'not known yet'}"
                  f"; attackers' points {obs['attacker_points']}")

@@ -7,6 +7,18 @@ from ..cards import render as render_cards
 from .state import ZhengShangyouState, sort_cards
 
 
+#: the rule every follower meets (the board shows it while a play is to be beaten)
+MUST_BEAT = "  (must beat: who can beat this, a bomb included, must play; pass only with no answer)"
+
+
+def help_text(state: ZhengShangyouState, player: int | None) -> str:
+    """The decision at hand explained."""
+    if state.table is None:
+        return ("you lead: any play of yours ('?' lists them)"
+                + ("; the opening play includes the 3 of hearts" if state.opening else ""))
+    return MUST_BEAT.strip()[1:-1] + "; beat it with a higher play of its kind, or a bomb"
+
+
 def render(state: ZhengShangyouState, player: int | None = None) -> str:
     """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
     def cards(cs):
@@ -19,17 +31,19 @@ def render(state: ZhengShangyouState, player: int | None = None) -> str:
         if player is not None and s == player:
             lines.append(f"{mark} seat {s} [{n:2d}]: {cards(state.hands[s])}")
         else:
-            lines.append(f"{mark} seat {s} [{n:2d} cards]")
+            lines.append(f"{mark} seat {s} [{n:2d} card{'' if n == 1 else 's'}]")
     if state.table is not None:
         lines.append(f"Table: seat {state.table[0]} played {state.table[2]} "
                      f"({state.table[1]}: {cards(state.table[3])})"
                      + (f", {state.passes} pass" if state.passes else ""))
+        if not state.over:
+            lines.append(MUST_BEAT)
     elif not state.over:
         lines.append(f"Table: empty, seat {state.turn} leads"
-                     + (" (must include 3h)" if state.opening else ""))
+                     + (" (the opening play includes the 3 of hearts)" if state.opening else ""))
     if state.pending_bomb is not None and not state.over:
         lines.append(f"Bomb bonus pending for seat {state.pending_bomb}")
     if state.over:
-        lines.append(f"Over: seat {state.winner_seat} went out; scores "
-                     + ", ".join(f"{x:+g}" for x in state.scores()))
+        lines.append(f"Over: seat {state.winner_seat} went out; the others pay for the cards "
+                     "they still hold")
     return "\n".join(lines)
