@@ -60,3 +60,58 @@ def test_numpy_integers_are_accepted_where_ints_are():
     assert s.to_json() == cardcore.new_game("holdem", seed=4, stacks=[100] * 4,
                                             button=2).to_json()
     assert poker.category(np.int64(poker.evaluate("As Ks Qs Js Ts"))) == "straight flush"
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou", "guandan"])
+@pytest.mark.parametrize("cards", [("As",), (99,), (None,), (-1,), (True,)])
+def test_actions_with_bad_cards_are_illegal_actions(game, cards):
+    state = cardcore.new_game(game, seed=2)
+    agent = cardcore.agents.get("random", game, seed=2)
+    while not any(a.cards for a in state.legal_actions()):
+        state.apply(agent.act(state))
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(Action("play", "x", cards=cards))
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
+def test_plays_typed_as_ranks_in_any_order(game):
+    from cardcore.engines.shedding import RANK_CHARS
+    from cardcore.rng import Rng
+
+    rng = Rng(5)
+    checked = 0
+    for seed in range(6):
+        state = cardcore.new_game(game, seed=seed)
+        while not state.is_over and checked < 400:
+            legal = state.legal_actions()
+            for a in legal:
+                if len(a.cards) < 2:
+                    continue
+                ranks = [("BJ", "RJ")[r - 13] if r >= 13 else RANK_CHARS[r]
+                         for r in (type(state).RANK(int(c)) for c in a.cards)]
+                rng.shuffle(ranks)
+                probe = state.clone()
+                try:
+                    probe.apply(" ".join(ranks))
+                except IllegalAction as exc:
+                    assert "ambiguous" in str(exc)
+                    continue
+                got = probe.history[-1].action
+                assert sorted(map(int, got.cards)) == sorted(map(int, a.cards)) or \
+                    sorted(type(state).RANK(int(c)) for c in got.cards) == \
+                    sorted(type(state).RANK(int(c)) for c in a.cards)
+                checked += 1
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 50
+
+
+def test_doudizhu_airplane_with_wings_in_any_order_and_classify_of_rank_text():
+    from cardcore import doudizhu
+
+    assert [m.kind for m in doudizhu.classify("33344455")] == ["airplane_singles"]
+    assert [m.kind for m in doudizhu.classify("QKA4888999TTTJJJ")] == \
+        [m.kind for m in doudizhu.classify("888999TTTJJJ4QKA")] == ["airplane_singles"]
+    with pytest.raises(CardError):
+        doudizhu.classify("33333")        # five 3s: not in one deck

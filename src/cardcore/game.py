@@ -218,11 +218,13 @@ class State:
             raise IllegalAction(f"action {str(action)!r}: the game is over")
         if not isinstance(action, (Action, str)):
             raise IllegalAction(f"action {quote(action)}: expected an Action or its text form")
-        if isinstance(action, Action) and (not isinstance(action.text, str)
-                                           or not isinstance(action.kind, str)
-                                           or not isinstance(action.cards, tuple)):
+        if isinstance(action, Action) and (
+                not isinstance(action.text, str) or not isinstance(action.kind, str)
+                or not isinstance(action.cards, tuple)
+                or not all(type(c) is Card or (isinstance(c, int) and not isinstance(c, bool)
+                                               and 0 <= c < 54) for c in action.cards)):
             raise IllegalAction(f"action {quote(action)}: an Action needs a str kind and text "
-                                "and a tuple of cards")
+                                "and a tuple of cards (Card or ids 0..53)")
         resolved = self._resolve(action)
         seat = self._current_player()
         self._apply(resolved)

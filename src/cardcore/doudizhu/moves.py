@@ -27,10 +27,10 @@ combinations for agents (checked against the kernel in the tests). ``Move`` buil
 from __future__ import annotations
 
 from .._backend import kernel
-from ..cards import CardsLike
-from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, check_unique,
-                                rank_index)
-from ..errors import CardcoreError
+from ..cards import Card, CardsLike
+from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, cards_of_ranks,
+                                check_unique, rank_index, rank_text)
+from ..errors import CardcoreError, CardError
 
 __all__ = ["Move", "classify", "moves", "beats", "KINDS", "BOMB_KINDS", "MIN_LENGTH", "TOP_RUN",
            "CAPS", "RANK_NAMES", "rank_index", "hand_counts"]
@@ -104,9 +104,23 @@ def beats(a, b) -> bool:
 
 # ------------------------------------------------------------------ hands
 
+def _as_cards_or_ranks(cards: CardsLike) -> list[Card]:
+    """The cards, or for a string of ranks only (``"33344455"``) concrete cards of those ranks
+    (a reading does not depend on suits)."""
+    try:
+        return as_cards(cards)
+    except CardError:
+        if isinstance(cards, str):
+            ranks = rank_text(cards)
+            made = cards_of_ranks(ranks) if ranks is not None else None
+            if made is not None:
+                return made
+        raise
+
+
 def _prep(cards: CardsLike, what: str):
     """Parse a Dou Dizhu hand: (cards per rank index ascending, rank counts as bytes)."""
-    cs = as_cards(cards)
+    cs = _as_cards_or_ranks(cards)
     check_unique(cs, what, " (Dou Dizhu uses one 54-card deck)")
     return by_rank(cs)
 

@@ -175,6 +175,10 @@ class DouDizhuState(SheddingState):
             cards = self._written_cards(action, legal)
             if cards:
                 return self._resolve_cards(action, cards, legal)
+            if not any(a.text.lower() == " ".join(action.split()).lower() for a in legal):
+                by_ranks = self._resolve_ranks(action, legal)
+                if by_ranks is not None:
+                    return by_ranks
         return super()._resolve(action)
 
     def _apply(self, action: Action) -> None:

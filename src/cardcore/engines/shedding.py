@@ -93,6 +93,43 @@ def as_cards(cards: CardsLike) -> list[Card]:
     return parse(cards)
 
 
+RANK_CHARS = "3456789TJQKA2BR"   # one character per rank index of ``RANK_NAMES``
+
+
+def rank_text(text: str) -> list[int] | None:
+    """The rank indexes of a play written as ranks in any order (``"QKA4888999TTTJJJ"``,
+    ``"10 10"``, ``"BJ RJ"``), ascending; ``None`` when ``text`` is not rank text.
+
+    >>> rank_text("5 3 4") == rank_text("345")
+    True
+    >>> rank_text("As") is None
+    True
+    """
+    t = "".join(text.split()).upper().replace("10", "T").replace("BJ", "B").replace("RJ", "R")
+    if not t or any(ch not in RANK_CHARS for ch in t):
+        return None
+    return sorted(RANK_CHARS.index(ch) for ch in t)
+
+
+def cards_of_ranks(ranks: Sequence[int]) -> list[Card] | None:
+    """Concrete cards for rank indexes (suits c, d, h, s in turn; ``None`` when a rank is
+    asked for more often than the deck holds it): a reading does not depend on suits."""
+    out: list[Card] = []
+    used: dict[int, int] = {}
+    for r in ranks:
+        k = used.get(r, 0)
+        if r >= 13:
+            if k:
+                return None
+            out.append(Card(52 + r - 13))
+        else:
+            if k >= 4:
+                return None
+            out.append(Card(((r + 1) % 13) * 4 + k))
+        used[r] = k + 1
+    return out
+
+
 def check_unique(cards: Sequence[Card], what: str, note: str = "") -> None:
     """Raise ``CardError`` naming the first card that appears twice."""
     seen: set = set()
@@ -353,6 +390,19 @@ class SheddingState(State):
             legal = [a for a in self._legal_actions() if a.kind == action.kind]
             return self._resolve_cards(action.text, [int(c) for c in action.cards], legal)
         return None
+
+    def _resolve_ranks(self, text: str, legal: list[Action]) -> Action | None:
+        """A play written as ranks in any order (``"QKA4888999TTTJJJ"`` for
+        ``"888999TTTJJJ4QKA"``): the listed play with those ranks, one reading; ``None`` when
+        the text is not rank text or names no listed play."""
+        want = rank_text(text)
+        if want is None:
+            return None
+        rank = type(self).RANK
+        hits = [a for a in legal if a.cards and sorted(rank(int(c)) for c in a.cards) == want]
+        if len(hits) > 1:
+            raise ambiguous(text, hits)
+        return hits[0] if hits else None
 
     def _written_cards(self, text: str, legal: list[Action]) -> list[int] | None:
         """The cards of a play written as cards, unless the text is a listed action's text."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from .._backend import kernel
 from ..cards import Card, CardsLike
-from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, check_unique,
-                                rank_index)
+from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, cards_of_ranks,
+                                check_unique, rank_index, rank_text)
 from ..errors import CardError, CardcoreError
 
 __all__ = ["Move", "classify", "moves", "must_beat", "beats", "KINDS", "BOMB_KINDS",
@@ -79,10 +79,24 @@ def beats(a, b) -> bool:
     return Move.key_beats(a, b)
 
 
+def _as_cards_or_ranks(cards: CardsLike) -> list[Card]:
+    """The cards, or for a string of ranks only (``"33344455"``) concrete cards of those ranks
+    (a reading does not depend on suits)."""
+    try:
+        return as_cards(cards)
+    except CardError:
+        if isinstance(cards, str):
+            ranks = rank_text(cards)
+            made = cards_of_ranks(ranks) if ranks is not None else None
+            if made is not None:
+                return made
+        raise
+
+
 def _prep(cards: CardsLike, what: str):
     """Parse a hand: (cards, cards per rank index with the 3 of hearts first among the 3s,
     rank counts as bytes)."""
-    cs = as_cards(cards)
+    cs = _as_cards_or_ranks(cards)
     for c in cs:
         if c >= 52 or c == _ACE_HEARTS or (c < 4 and c != _TWO_SPADES):
             raise CardError(f"{what}: card {c} is not in the 48-card Zheng Shangyou deck")

@@ -180,6 +180,10 @@ class ZhengShangyouState(SheddingState):
             cards = self._written_cards(action, legal)
             if cards:
                 return self._resolve_cards(action, cards, legal)
+            if not any(a.text.lower() == " ".join(action.split()).lower() for a in legal):
+                by_ranks = self._resolve_ranks(action, legal)
+                if by_ranks is not None:
+                    return by_ranks
         return super()._resolve(action)
 
     def _no_such(self, action: Action | str, legal: list[Action]) -> Action:
