@@ -2,19 +2,20 @@
 baseline, with 95% confidence intervals (Wilson).
 
     python bench/bench_guandan_ai.py [--deals 1000] [--samples 6] [--opponents random,greedy]
+        [--seed 0] [--workers K] [--ray [ADDRESS]]
 
-Deal ``k`` uses seed ``k``; the AI team alternates between seats 0+2 and 1+3 so that neither
-side keeps the first lead or the seat order. Each deal is a single deal at level 2.
+Runs on ``cardcore.simulate`` with duplicate deals: deal ``k`` uses seed ``seed + k`` and is
+played twice, the AI team in seats 0+2 and then in seats 1+3 over the same cards (so neither
+side keeps the first lead or the seat order; ``--deals`` counts both plays and is rounded up
+to an even number). Each deal is a single deal at level 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import time
 
 import cardcore
-from cardcore import agents
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -27,25 +28,14 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def run(opponent: str, deals: int, samples: int) -> tuple[int, int, float, float]:
-    wins = 0
-    levels = 0.0
-    t0 = time.perf_counter()
-    for k in range(deals):
-        ai_team = k % 2
-        seats = []
-        for s in range(4):
-            if s % 2 == ai_team:
-                seats.append(agents.get("ai", "guandan", seed=k * 8 + s, samples=samples))
-            else:
-                seats.append(agents.get(opponent, "guandan", seed=k * 8 + s))
-        state = cardcore.new_game("guandan", seed=k, single_deal=True)
-        while not state.is_over:
-            state.apply(seats[state.current_player].act(state))
-        score = state.scores()[ai_team]
-        wins += score > 0
-        levels += score
-    return wins, deals, levels / deals, time.perf_counter() - t0
+def run(opponent: str, deals: int, samples: int, seed: int = 0, workers: int | None = None,
+        engine: str = "local", address: str | None = None) -> tuple[int, int, float, float]:
+    ai_name = f"ai:samples={samples}"
+    res = cardcore.simulate("guandan", [ai_name, opponent], -(-deals // 2), seed=seed,
+                            duplicate=True, single_deal=True, workers=workers, engine=engine,
+                            address=address)
+    ai = res[ai_name]
+    return ai.wins, ai.games, ai.mean, res.cpu_seconds
 
 
 def main() -> None:
@@ -53,11 +43,17 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--samples", type=int, default=6)
     ap.add_argument("--opponents", default="random,greedy")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                    help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
+    engine = "local" if args.ray is None else "ray"
     print(f"{'opponent':<10}{'deals':>7}{'wins':>7}{'win rate':>10}{'95% CI':>18}"
           f"{'levels/deal':>13}{'s/deal':>8}")
     for opp in args.opponents.split(","):
-        wins, n, lv, secs = run(opp, args.deals, args.samples)
+        wins, n, lv, secs = run(opp, args.deals, args.samples, args.seed, args.workers, engine,
+                                args.ray or None)
         lo, hi = wilson(wins, n)
         print(f"{opp:<10}{n:>7}{wins:>7}{wins / n:>10.1%}{f'[{lo:.1%}, {hi:.1%}]':>18}"
               f"{lv:>+13.2f}{secs / n:>8.2f}")

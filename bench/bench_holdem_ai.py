@@ -1,72 +1,48 @@
 """Hold'em AI against baselines: bb/100 with a 95% confidence interval.
 
-Run: ``python bench/bench_holdem_ai.py [--hands 2000] [--seed 1] [--opponents random,calling-station]``
+Run: ``python bench/bench_holdem_ai.py [--hands 2000] [--seed 1]
+[--opponents random,calling-station] [--workers K] [--ray [ADDRESS]]``
 
 Format (explicit): independent ``single_deal=True`` hands at a 4-seat table, every stack
-1000 chips (50 big blinds) at the start of each hand, blinds 10/20. The AI sits in one seat
-and three copies of the baseline in the others. Duplicate deals to cut card luck: each deal
-(one shuffle seed, button on seat deal % 4) is played four times, the AI in each seat in
-turn (hand h: deal h // 4, AI in seat h % 4), so every seat sees the same cards equally
-often. One AI object plays all hands of a run (it keeps its per-seat action
-counts across hands, as at a real table; seats are re-filled by the same kind of baseline).
+1000 chips (50 big blinds) at the start of each hand, blinds 10/20, the button on seat 0. The
+AI sits in one seat and three copies of the baseline in the others. Runs on
+``cardcore.simulate`` with duplicate deals to cut card luck: each deal (seed ``seed + deal``)
+is played four times, the AI in each seat in turn, so every seat sees the same cards equally
+often (``--hands`` counts every play and is rounded up to a multiple of 4). Every hand starts
+with fresh agents seeded from the deal (so hands can run in any order on any worker): the AI
+keeps no per-seat action counts from earlier hands.
 
 Result per hand: the AI's chips won or lost, in big blinds. bb/100 = 100 x mean; the 95%
-interval is 100 x (mean +- 1.96 x standard error). Baselines: ``random`` (uniform over the
-legal actions, seeded) and ``calling-station`` (always check or call). Also printed: the AI's
-median and 95th-percentile decision time.
+interval is 100 x (mean +- 1.96 x standard error), the error taken over deals (the mean of a
+deal's four plays). Baselines: ``random`` (uniform over the legal actions, seeded) and
+``calling-station`` (always check or call). Also printed: the share of hands the AI won, its
+number of decisions, their median and 95th-percentile time, and the wall time.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
-import time
 
 import cardcore
-from cardcore.agents import RandomAgent
-from cardcore.agents.holdem import CallingStation, HoldemAI
 
 BIG_BLIND = 20
 
 
-def play(opponent: str, hands: int, seed: int, ai_options: dict | None = None):
-    ai = HoldemAI("holdem", seed=seed, **(ai_options or {}))
+def play(opponent: str, hands: int, seed: int, workers: int | None = None,
+         engine: str = "local", address: str | None = None):
+    """``(results in big blinds per hand, AI decision seconds, Results)``."""
+    res = cardcore.simulate("holdem", ["ai", opponent, opponent, opponent], -(-hands // 4),
+                            seed=seed, duplicate=True, single_deal=True, timings=True,
+                            workers=workers, engine=engine, address=address)
     results: list[float] = []
     times: list[float] = []
-    for h in range(hands):
-        me = h % 4
-        deal = h // 4
-        state = cardcore.new_game("holdem", seed=seed * 1_000_003 + deal, single_deal=True,
-                                  button=deal % 4)
-        seats = []
-        for s in range(4):
-            if s == me:
-                seats.append(ai)
-            elif opponent == "random":
-                seats.append(RandomAgent("holdem", seed=seed * 7919 + deal * 4 + s))
-            else:
-                seats.append(CallingStation("holdem"))
-        while not state.is_over:
-            p = state.current_player
-            if p == me:
-                t0 = time.perf_counter()
-                action = ai.act(state)
-                times.append(time.perf_counter() - t0)
-            else:
-                action = seats[p].act(state)
-            state.apply(action)
-        results.append(state.scores()[me] / BIG_BLIND)
-    return results, times
-
-
-def summary(results: list[float]) -> tuple[float, float, float]:
-    n = len(results)
-    mean = statistics.fmean(results)
-    sd = statistics.stdev(results) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return 100 * mean, 100 * (mean - half), 100 * (mean + half)
+    for row in res.rows:
+        me = row["agents"].index("ai")
+        results.append(row["scores"][me] / BIG_BLIND)
+        times += row["times"][me]
+    return results, times, res
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,22 +50,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponents", default="random,calling-station")
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                    help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args(argv)
+    engine = "local" if args.ray is None else "ray"
     print(f"HoldemAI vs 3 baseline players, {args.hands} single-deal hands each, 50 bb stacks")
     print(f"  {'opponents':16s} {'bb/100':>9s} {'95% CI':>22s} {'won hands':>10s} "
           f"{'decisions':>10s} {'median ms':>10s} {'p95 ms':>8s} {'wall s':>7s}")
     ok = True
     for opp in args.opponents.split(","):
-        t0 = time.perf_counter()
-        res, times = play(opp, args.hands, args.seed)
-        wall = time.perf_counter() - t0
-        bb100, lo, hi = summary(res)
+        res, times, out = play(opp, args.hands, args.seed, args.workers, engine,
+                               args.ray or None)
+        ai = out["ai"]
+        bb100 = 100 * ai.mean / BIG_BLIND
+        lo, hi = (100 * x / BIG_BLIND for x in ai.ci95)
         won = sum(1 for r in res if r > 0) / len(res)
         times.sort()
         med = statistics.median(times) * 1e3 if times else 0.0
         p95 = times[int(0.95 * (len(times) - 1))] * 1e3 if times else 0.0
         print(f"  {opp:16s} {bb100:9.1f} {f'[{lo:.1f}, {hi:.1f}]':>22s} {won:10.1%} "
-              f"{len(times):10d} {med:10.2f} {p95:8.2f} {wall:7.1f}")
+              f"{len(times):10d} {med:10.2f} {p95:8.2f} {out.wall_seconds:7.1f}")
         ok = ok and lo > 0
     return 0 if ok else 1
 

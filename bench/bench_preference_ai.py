@@ -2,16 +2,20 @@
 ``random`` players and against two ``simple`` (rule-of-thumb) players.
 
 Usage: ``python bench/bench_preference_ai.py [--deals 300] [--seed 0] [--nodes N]
-[--budget MS] [--match 9]``. The AI thinks with its default work budget (``nodes`` search
-nodes per card play) unless ``--nodes`` or the clock (``--budget`` ms per card play) is given.
-Each deal is a seeded single deal; the AI's seat and the dealer rotate. With
-``--match N`` the deals are played as matches of N deals instead (the AI then also reads the
-earlier deals of its match), and the interval is taken over the matches. A deal's value is
-its settlement for the seat (a pot refill is not counted: it costs every seat the same). The same deal is also
-played with the opponent type in the AI's seat (same cards, same opponents' seeds), which gives
-the reference level and a paired difference. Prints means with 95 % confidence intervals
-(normal approximation), the AI's results as declarer and as defender, and the time per AI card
-play.
+[--budget MS] [--match 9] [--workers K] [--ray [ADDRESS]]``. The AI thinks with its default
+work budget (``nodes`` search nodes per card play) unless ``--nodes`` or the clock
+(``--budget`` ms per card play) is given.
+
+Runs on ``cardcore.simulate`` with duplicate deals: deal ``k`` (seed ``seed + k``, a seeded
+single deal, dealer seat 2) is played three times, the AI in each seat in turn (``--deals``
+counts every play and is rounded up to a multiple of 3). With ``--match N`` the deals are
+played as matches of N deals instead (the AI then also reads the earlier deals of its match),
+and the interval is taken over the matches. A deal's value is its settlement for the seat (a
+pot refill is not counted: it costs every seat the same). The same deal is also played with
+the opponent type in the AI's seat (same cards; every seat's agent is seeded from the deal and
+the seat, so the opponents are the same players), which gives the reference level and a
+paired difference. Prints means with 95 % confidence intervals (normal approximation), the
+AI's results as declarer and as defender, and the time per AI card play.
 """
 
 from __future__ import annotations
@@ -19,11 +23,9 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import time
 
-from cardcore import new_game
-from cardcore.agents import RandomAgent
-from cardcore.agents.preference import DEFAULT_NODES, PreferenceAI, SimplePreferenceAgent
+import cardcore
+from cardcore.agents.preference import DEFAULT_NODES
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
@@ -32,59 +34,56 @@ def ci(xs: list[float]) -> tuple[float, float]:
     return m, h
 
 
-def opponent(kind: str, seed: int):
-    return RandomAgent(seed=seed) if kind == "random" else SimplePreferenceAgent()
+def deal_record(state) -> dict:
+    """``stats=`` (run in the workers): per deal ``[void, declarer, settlement per seat]``,
+    and the kind of every action in order (to tell the AI's card plays apart)."""
+    return {"deals": [[True, None, None] if rec["void"] else
+                      [False, rec["contract"]["declarer"], [float(x) for x in rec["delta"]]]
+                      for rec in state.past],
+            "kinds": [[e.seat, e.action.kind] for e in state.history]}
 
 
-def deal(kind: str, seed: int, seat: int, ai: PreferenceAI | None, times: list[float],
-         match: int = 1):
-    if match > 1:
-        s = new_game("preference", seed=seed, deals=match, dealer=seed % 3)
-    else:
-        s = new_game("preference", seed=seed, single_deal=True, dealer=seed % 3)
-    seats = [opponent(kind, seed * 7 + k) for k in range(3)]
-    if ai is not None:
-        seats[seat] = ai
-    while not s.is_over:
-        p = s.current_player
-        t0 = time.perf_counter()
-        a = seats[p].act(s)
-        if ai is not None and p == seat and s.phase == "play":
-            times.append(time.perf_counter() - t0)
-        s.apply(a)
-    roles = []
+def _value(stats: dict, seat: int, roles: dict | None = None) -> float:
     total = 0.0
-    for rec in s.past:
-        role = "void" if rec["void"] else (
-            "declarer" if rec["contract"]["declarer"] == seat else "defender")
-        value = 0.0 if rec["void"] else float(rec["delta"][seat])
-        roles.append((role, value))
+    for void, declarer, delta in stats["deals"]:
+        value = 0.0 if void else delta[seat]
+        if roles is not None:
+            roles["void" if void else ("declarer" if declarer == seat else "defender")].append(
+                value)
         total += value
-    return total / len(s.past), roles
+    return total / len(stats["deals"])
 
 
 def run(kind: str, deals: int, seed0: int, budget: float | None, match: int = 1,
-        nodes: int | None = None) -> dict:
+        nodes: int | None = None, workers: int | None = None, engine: str = "local",
+        address: str | None = None) -> dict:
+    opts = ([f"budget_ms={budget:g}"] if budget else []) + ([f"nodes={nodes}"] if nodes else [])
+    ai_name = "ai" + (":" + ",".join(opts) if opts else "")
+    game_opts = {"deals": match} if match > 1 else {"single_deal": True}
+    n = max(1, -(-max(1, deals // match) // 3))
+    common = dict(seed=seed0, stats=deal_record, workers=workers, engine=engine,
+                  address=address, **game_opts)
+    with_ai = cardcore.simulate("preference", [ai_name, kind, kind], n, duplicate=True,
+                                timings=True, **common)
+    reference = cardcore.simulate("preference", [kind], n, **common)
+    ref_by_seed = {row["seed"]: row for row in reference.rows}
     ai_res, ref_res, diff = [], [], []
     roles: dict[str, list[float]] = {"declarer": [], "defender": [], "void": []}
     times: list[float] = []
-    t0 = time.perf_counter()
-    for i in range(max(1, deals // match)):
-        seed = seed0 + i
-        seat = i % 3
-        ai = PreferenceAI(seed=seed, budget_ms=budget, nodes=nodes)
-        a, rs = deal(kind, seed, seat, ai, times, match)
-        r, _ = deal(kind, seed, seat, None, [], match)
+    for row in with_ai.rows:
+        seat = row["agents"].index(ai_name)
+        a = _value(row["stats"], seat, roles)
+        r = _value(ref_by_seed[row["seed"]]["stats"], seat)
         ai_res.append(a)
         ref_res.append(r)
         diff.append(a - r)
-        for role, value in rs:
-            roles[role].append(value)
+        kinds = [k for s, k in row["stats"]["kinds"] if s == seat]
+        times += [t for t, k in zip(row["times"][seat], kinds) if k == "play"]
     return {"kind": kind, "deals": deals, "ai": ci(ai_res), "ref": ci(ref_res),
             "diff": ci(diff), "roles": {k: (len(v), statistics.mean(v) if v else 0.0)
                                          for k, v in roles.items()},
             "move_ms": (1000 * statistics.median(times), 1000 * max(times)),
-            "sec": time.perf_counter() - t0}
+            "sec": with_ai.wall_seconds + reference.wall_seconds}
 
 
 def main() -> None:
@@ -97,7 +96,11 @@ def main() -> None:
                     help="search nodes per AI card play (default: the AI's own)")
     ap.add_argument("--opponents", default="random,simple")
     ap.add_argument("--match", type=int, default=1, help="deals per match (1: single deals)")
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                    help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
+    engine = "local" if args.ray is None else "ray"
     how = "single deals" if args.match == 1 else f"deals in matches of {args.match}"
     print(f"Preference AI, {args.deals} {how} per opponent type, seeds from "
           f"{args.seed}, budget " + (f"{args.budget:g} ms" if args.budget else
@@ -106,7 +109,8 @@ def main() -> None:
     print(f"{'opponents':<10} {'AI per deal':>16} {'same seat, opp.':>16} {'AI - opp.':>16}"
           f"  {'as declarer':>14} {'as defender':>14} {'void':>5}  {'ms/play med/max':>16}")
     for kind in args.opponents.split(","):
-        r = run(kind, args.deals, args.seed, args.budget, args.match, args.nodes)
+        r = run(kind, args.deals, args.seed, args.budget, args.match, args.nodes, args.workers,
+                engine, args.ray or None)
         f = lambda t: f"{t[0]:+6.2f} ± {t[1]:4.2f}"  # noqa: E731
         ro = r["roles"]
         print(f"{kind:<10} {f(r['ai']):>16} {f(r['ref']):>16} {f(r['diff']):>16}  "

@@ -1,11 +1,13 @@
 """Schnapsen AI strength and speed: seven-point matches against ``random`` and ``greedy``.
 
     python bench/bench_schnapsen_ai.py [--matches 200] [--samples 16] [--seed 1]
+        [--workers K] [--ray [ADDRESS]]
 
-The AI plays seat 0 in even matches and seat 1 in odd ones (each seat leads the first deal
-half the time). Prints the match win rate with a 95% Wilson interval, the mean game points per
-deal, and the AI's time per decision (median, 95th percentile, maximum). Only cardcore is
-needed (no anchor library plays Schnapsen).
+Runs on ``cardcore.simulate`` as duplicate matches: match ``k`` is dealt from seed ``seed + k``
+and played twice, the AI in seat 0 and then in seat 1 over the same cards (so ``--matches`` is
+rounded up to an even number). Prints the match win rate with a 95% Wilson interval, the mean
+game points per deal (from the AI's side), and the AI's time per decision (median, 95th
+percentile, maximum). Only cardcore is needed (no anchor library plays Schnapsen).
 """
 
 from __future__ import annotations
@@ -14,14 +16,11 @@ import argparse
 import math
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import cardcore  # noqa: E402
-from cardcore.agents import get  # noqa: E402
-from cardcore.agents.schnapsen import SchnapsenAI  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,29 +33,27 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return c - h, c + h
 
 
-def run(opponent: str, matches: int, samples: int, seed: int) -> dict:
-    wins = 0
+def deal_points(state) -> list[list[int]]:
+    """``stats=``: ``[winner, game points]`` of every deal of the match (run in the workers)."""
+    return [[d["winner"], d["game_points"]] for d in state.past]
+
+
+def run(opponent: str, matches: int, samples: int, seed: int, workers: int | None = None,
+        engine: str = "local", address: str | None = None) -> dict:
+    ai_name = f"ai:samples={samples}"
+    res = cardcore.simulate("schnapsen", [ai_name, opponent], -(-matches // 2), seed=seed,
+                            duplicate=True, stats=deal_points, timings=True, workers=workers,
+                            engine=engine, address=address)
     deal_gp: list[float] = []
     times: list[float] = []
-    for i in range(matches):
-        seat = i % 2
-        ai = SchnapsenAI(seed=seed * 100_003 + i, samples=samples)
-        opp = get(opponent, "schnapsen", seed=seed * 7_919 + i)
-        s = cardcore.new_game("schnapsen", seed=seed * 1_000_003 + i)
-        while not s.is_over:
-            if s.current_player == seat:
-                t0 = time.perf_counter()
-                a = ai.act(s)
-                times.append(time.perf_counter() - t0)
-            else:
-                a = opp.act(s)
-            s.apply(a)
-        wins += s.scores()[seat] > 0
-        for d in s.past:
-            deal_gp.append(d["game_points"] if d["winner"] == seat else -d["game_points"])
+    for row in res.rows:
+        seat = row["agents"].index(ai_name)
+        times += row["times"][seat]
+        deal_gp += [gp if winner == seat else -gp for winner, gp in row["stats"]]
     times.sort()
-    lo, hi = wilson(wins, matches)
-    return {"opponent": opponent, "matches": matches, "wins": wins, "rate": wins / matches,
+    ai = res[ai_name]
+    lo, hi = wilson(ai.wins, ai.games)
+    return {"opponent": opponent, "matches": ai.games, "wins": ai.wins, "rate": ai.win_rate,
             "lo": lo, "hi": hi, "deals": len(deal_gp), "gp": statistics.fmean(deal_gp),
             "median_ms": 1e3 * statistics.median(times),
             "p95_ms": 1e3 * times[int(0.95 * (len(times) - 1))], "max_ms": 1e3 * times[-1]}
@@ -68,14 +65,20 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=16)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponents", default="random,greedy")
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                    help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
-    rows = [run(o, args.matches, args.samples, args.seed) for o in args.opponents.split(",")]
+    engine = "local" if args.ray is None else "ray"
+    rows = [run(o, args.matches, args.samples, args.seed, args.workers, engine, args.ray or None)
+            for o in args.opponents.split(",")]
     print(f"Schnapsen AI (samples={args.samples}) in seven-point matches")
     print(f"{'opponent':10} {'matches':>7} {'win rate':>9} {'95% CI':>15} {'deals':>6} "
           f"{'gp/deal':>8} {'median ms':>10} {'p95 ms':>7} {'max ms':>7}")
     for r in rows:
+        ci = f"[{r['lo']:.3f}, {r['hi']:.3f}]"
         print(f"{r['opponent']:10} {r['matches']:7d} {r['rate']:9.3f} "
-              f"{'[%.3f, %.3f]' % (r['lo'], r['hi']):>15} {r['deals']:6d} {r['gp']:8.2f} "
+              f"{ci:>15} {r['deals']:6d} {r['gp']:8.2f} "
               f"{r['median_ms']:10.1f} {r['p95_ms']:7.1f} {r['max_ms']:7.1f}")
 
 

@@ -102,11 +102,13 @@ def test_console_script_runs():
 
 
 def test_auto_bridge_names_dummy_plays():
+    from cardcore.bridge.seats import SEAT_LONG
+
     state, text = run_play([], game="bridge", auto=True, seed=1)
     assert state.is_over and "final scores" in text
     if state.declarer is not None:  # not passed out: dummy's cards were played by declarer
         dummy = (state.declarer + 2) % 4
-        assert f"(from seat {dummy}'s hand)" in text
+        assert f"(from {SEAT_LONG[dummy]}'s hand)" in text
 
 
 def test_submodules_load_on_first_access_and_python_m_works():
@@ -165,3 +167,182 @@ def test_pipes_bad_delay_and_bad_backend_end_without_a_traceback():
     env = dict(__import__("os").environ, CARDCORE_BACKEND="bogus")
     p = subprocess.run(run + ["games"], capture_output=True, text=True, env=env)
     assert p.returncode == 2 and "Traceback" not in p.stderr and "CARDCORE_BACKEND" in p.stderr
+
+
+# ---------------------------------------------------------------- issue 14: what is shown
+
+def auto_text(game, seed, **options):
+    out = io.StringIO()
+    state = cli.play(game, seed=seed, auto=True, options=options, out=out)
+    return state, out.getvalue()
+
+
+def test_a_lock_and_discards_show_no_card_to_another_seat():
+    # One Poker: the AI's lock reads "lock a card" (seat 0's own lock shows its card), in every
+    # deal, also when the AI locks first
+    state, text = auto_text("onepoker", 4)
+    locks = [line for line in text.splitlines() if ": lock" in line]
+    assert any(line.startswith("seat 1 (ai)") for line in locks)
+    for line in locks:
+        if line.startswith("seat 1"):
+            assert line == "seat 1 (ai): lock a card", line
+        else:
+            assert cardcore.cards.parse(line.rsplit(" ", 1)[1])
+    assert state.deal_no > 1  # later deals too (seat 1 locks first after winning a deal)
+    # Preference: another seat's discards are face down
+    _, text = auto_text("preference", 3, deals=1)
+    assert "seat 1 (ai): discard two cards" in text
+    s = cardcore.new_game("preference", seed=3, deals=1)
+    a = next(a for a in s.legal_actions() if a.kind == "bid")
+    assert s.action_view(0, a, 1) == a.text  # what is said aloud is public
+    # the human's own actions are shown in full, its discards too
+    s = cardcore.new_game("onepoker", seed=1, single_deal=True)
+    a = s.legal_actions()[0]
+    s.apply(a)
+    assert s.action_view(0, a, 0) == a.text and s.action_view(0, a, 1) == "lock a card"
+    assert s.action_view(0, a, None) == "lock a card"
+
+
+def test_bridge_public_view_shows_no_closed_hand():
+    s = cardcore.new_game("bridge", seed=8)
+    pub = s.render(None)
+    assert "Your hand" not in pub and "public view" in pub
+    assert not any(line.strip()[:2] in ("S:", "H:", "D:", "C:") for line in pub.splitlines())
+    while s.phase == "auction":
+        s.apply(s.legal_actions()[0] if s.calls else "1NT")
+    s.apply(s.legal_actions()[0])  # the opening lead: dummy goes down
+    pub = s.render(None)
+    assert f"Dummy ({cli.seat_label(s, s.dummy)})" in pub and "Your hand" not in pub
+    assert sum(line.strip()[:2] in ("S:", "H:", "D:", "C:") for line in pub.splitlines()) == 4
+
+
+def test_the_board_is_printed_once_at_the_start_and_the_scores_once_at_the_end():
+    # seat 0 acts first in One Poker: one board before the first prompt
+    state, text = run_play(["q"], game="onepoker", seed=3)
+    head = text.split("your move (")[0]
+    assert head.count("One Poker - deal 1") == 1
+    # the last board says how the game ended; the scores follow once, on the CLI's line
+    for game in cardcore.available_games():
+        opts = {"deals": 1} if game == "preference" else (
+            {"single_deal": True} if "single_deal" in cardcore.get_game(game).options else {})
+        _, text = auto_text(game, 2, **opts)
+        last_board, final = text.rsplit("\n\n", 1)[1].split("final scores")
+        assert text.count("final scores") == 1, game
+        assert "scores" not in last_board and "final balances" not in last_board, game
+
+
+def test_a_refused_pass_says_must_beat_and_the_board_says_it_too():
+    s = cardcore.new_game("zhengshangyou", seed=2)
+    s.apply(s.legal_actions()[0])
+    out = io.StringIO()
+    picked = cli.read_human_action(s, s.legal_actions(), io.StringIO("pass\n#0\n"), out)
+    assert picked == s.legal_actions()[0]
+    assert "must beat" in out.getvalue() and "only with no answer" in out.getvalue()
+    assert "must beat" in s.render(s.current_player)
+    assert "3 of hearts" in cardcore.new_game("zhengshangyou", seed=2).render(0)
+
+
+def test_up_down_and_preference_calls_are_explained():
+    assert "UP = 8..A, DOWN = 2..7" in cardcore.new_game("onepoker", seed=1).render(0)
+    s = cardcore.new_game("preference", seed=1, dealer=2)  # seat 0 speaks first
+    assert "hold" in s.render(0) and "game/hearts" in s.render(0)
+    out = io.StringIO()
+    cli.read_human_action(s, s.legal_actions(), io.StringIO("?\nq\n"), out)
+    helptext = out.getvalue()
+    for word in ("hold", "game <suit>", "hearts", "talon", "pass"):
+        assert word in helptext, word
+    from cardcore.preference.render import HELP
+
+    assert "invite" in HELP["invite"] and "alone" in HELP["invite"]
+    assert "guest" in HELP["invite"] and "stay" in HELP["defence"] and "drop" in HELP["defence"]
+
+
+def test_holdem_prints_hand_and_street_separators_and_sorted_hole_cards():
+    _, text = auto_text("holdem", 2)
+    assert "-- flop: " in text and "-- turn: " in text and "-- river: " in text
+    assert "-- hand 1 over" in text and "== hand 2: button seat" in text
+    s = cardcore.new_game("holdem", seed=2)
+    hole = s.holes[0]
+    shown = f"{cardcore.Card(max(hole))} {cardcore.Card(min(hole))}"
+    assert f"seat 0 (you): {shown}" in s.render(0)
+
+
+def test_one_poker_hand_is_sorted():
+    for seed in range(20):
+        s = cardcore.new_game("onepoker", seed=seed)
+        if s.hands[0][0] > s.hands[0][1]:
+            break
+    a, b = sorted(s.hands[0])
+    assert f"(you): {cardcore.Card(a)} {cardcore.Card(b)}" in s.render(0)
+
+
+def test_bridge_lines_name_seats_by_compass():
+    state, text = run_play([], game="bridge", auto=True, seed=3)
+    moves = [line for line in text.splitlines() if ": " in line and "(ai)" in line
+             and not line.startswith("final scores")]
+    assert moves and all(line.split(" ")[0] in ("South", "West", "North", "East")
+                         for line in moves)
+    assert "seat " not in "\n".join(moves)
+    assert "-- trick 1: " in text and "won by" in text
+
+
+def test_one_card_is_singular():
+    for game in ("doudizhu", "zhengshangyou", "guandan"):
+        s = cardcore.new_game(game, seed=1)
+        s.hands[1] = s.hands[1][:1]
+        text = s.render(0)
+        assert "1 card]" in text and "1 cards" not in text, game
+    s = cardcore.new_game("preference", seed=1)
+    s.hands[1] = s.hands[1][:1]
+    assert "seat 1: 1 card\n" in s.render(0)
+
+
+class _Tty(io.StringIO):
+    encoding = "utf-8"
+
+    def isatty(self):
+        return True
+
+
+def test_every_game_shows_cards_in_colour_on_a_terminal_only(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(sys, "stdout", _Tty())
+    for game in cardcore.available_games():
+        text = cardcore.new_game(game, seed=1).render(0)
+        assert "\x1b[31m" in text or any(sym in text for sym in "\u2660\u2663"), game
+    monkeypatch.setenv("NO_COLOR", "1")
+    for game in cardcore.available_games():
+        assert "\x1b[" not in cardcore.new_game(game, seed=1).render(0), game
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    for game in cardcore.available_games():
+        assert "\x1b[" not in cardcore.new_game(game, seed=1).render(0), game
+
+
+def test_schnapsen_shows_the_last_trick_of_a_deal():
+    for seed in range(40):
+        state, text = auto_text("schnapsen", seed, single_deal=True)
+        if state.past[-1]["reason"] != "66 by a marriage":
+            break
+    last = state.past[-1]["last_trick"]
+    line = (f"{cardcore.cards.format(last['cards'])} won by seat {last['winner']}")
+    assert line in text.rsplit("\n\n", 1)[0]  # printed as it happened
+    assert state.observation(0)["past"][-1]["last_trick"] == last
+    s = cardcore.new_game("schnapsen", seed=seed)
+    while s.deal_no == 1:
+        s.apply(s.legal_actions()[0])
+    if s.past[-1]["last_trick"]:
+        t = s.past[-1]["last_trick"]
+        assert f"its last trick: {cardcore.cards.format(t['cards'])}" in s.render(0)
+
+
+def test_rules_in_the_game_and_as_a_command(capsys):
+    out = io.StringIO()
+    s = cardcore.new_game("onepoker", seed=1)
+    cli.read_human_action(s, s.legal_actions(), io.StringIO("?rules\nq\n"), out)
+    assert "One Poker: two players" in out.getvalue()
+    for game in cardcore.available_games():
+        assert cli.main(["rules", game]) == 0
+        text = capsys.readouterr().out
+        doc = sys.modules[cardcore.game.game_class(game).__module__].__doc__.strip()
+        assert text.startswith(doc[:60]) and f"docs/rules/{game}.md" in text

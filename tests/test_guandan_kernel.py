@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from cardcore import CardcoreError, CardError
 from cardcore._backend import kernel
 from cardcore._ref import guandan as R
 
@@ -97,27 +98,63 @@ def test_twins_expose_the_same_public_api_and_constants():
     assert kernel("guandan", "ref") is R
 
 
+def _same_error(call, *args):
+    """``call(mod, *args)`` raises the same library error class with the same message on
+    both."""
+    got = []
+    for mod in (F, R):
+        with pytest.raises(CardcoreError) as info:
+            call(mod, *args)
+        got.append((type(info.value), str(info.value)))
+    assert got[0] == got[1], got
+    return got[0][0]
+
+
 def test_bad_input_is_rejected_alike():
     good = cv("7c 7d")
-    for mod in (F, R):
-        for bad_hand in ([0] * 53, [3] + [0] * 53, [-1] + [0] * 53, "x", None):
-            with pytest.raises(ValueError):
-                mod.moves(bad_hand, 5)
-        for bad_level in (-1, 13, 2.5, "5", None, True):
-            with pytest.raises(ValueError):
-                mod.moves(good, bad_level)
-        for bad_key in ((0, 1), (0, 16, 1), (0, 3, 2), (4, 2, 5), (7, 3, 11), (11, 0, 1),
-                        (9, 14, 4), "abc"):
-            with pytest.raises(ValueError):
-                mod.moves(good, 5, bad_key)
-            with pytest.raises(ValueError):
-                mod.beats(bad_key, (0, 3, 1))
-        with pytest.raises(ValueError):
-            mod.classify([0] * 54 + [1], 5)
-        with pytest.raises(ValueError):
-            mod.pick(good, 5, [0] * 22)
-        with pytest.raises(ValueError):  # a trio of 7s from a hand of two 7s
-            mod.pick(good, 5, mod.moves(cv("7c 7d 7s"), 5)[-1])
+    for bad_hand in ([0] * 53, [3] + [0] * 53, [-1] + [0] * 53, "x", None, 5,
+                     [1.0] + [0] * 53, [True] + [0] * 53, [2**70] + [0] * 53,
+                     ["1"] + [0] * 53, [None] + [0] * 53, np.zeros(54), np.zeros((54, 1), int),
+                     bytes(53), b"\x03" + bytes(53), np.full(54, 3, np.uint8)):
+        assert _same_error(lambda mod, x: mod.moves(x, 5), bad_hand) is CardError
+        assert _same_error(lambda mod, x: mod.classify(x, 5), bad_hand) is CardError
+        assert _same_error(lambda mod, x: mod.count(x, 5), bad_hand) is CardError
+    for bad_level in (-1, 13, 2.5, 5.0, np.float64(5), "5", None, True, np.bool_(True), 2**70,
+                      -(10**5000), [5]):
+        assert _same_error(lambda mod, x: mod.moves(good, x), bad_level) is CardcoreError
+        assert _same_error(lambda mod, x: mod.pick(good, x, []), bad_level) is CardcoreError
+    for bad_key in ((0, 1), (0, 16, 1), (0, 3, 2), (4, 2, 5), (7, 3, 11), (11, 0, 1),
+                    (9, 14, 4), "abc", b"abc", None, 5, (0.0, 3, 1), (0, 3.0, 1), (True, 3, 1),
+                    (0, "3", 1), (2**70, 3, 1), (0, 3, -(2**70)), ((0,), 3, 1)):
+        if bad_key is not None:     # (no key: the lead)
+            assert _same_error(lambda mod, x: mod.moves(good, 5, x), bad_key) is CardcoreError
+            assert _same_error(lambda mod, x: mod.count(good, 5, x), bad_key) is CardcoreError
+        assert _same_error(lambda mod, x: mod.beats(x, (0, 3, 1)), bad_key) is CardcoreError
+        assert _same_error(lambda mod, x: mod.beats((0, 3, 1), x), bad_key) is CardcoreError
+    assert _same_error(lambda mod: mod.classify([0] * 54 + [1], 5)) is CardError
+    bad_rows_1d = [0] * 22
+    for bad_rows in (bad_rows_1d, [[0] * 22], [[0] * 23] * 2 + [[0] * 22], "x" * 23, None,
+                     np.zeros((2, 23)), np.full((1, 23), 256), np.full((1, 23), -1),
+                     np.array([["a"] * 23]), [[None] * 23], np.zeros((1, 1, 23), np.uint8)):
+        assert _same_error(lambda mod, x: mod.pick(good, 5, x), bad_rows) is CardcoreError
+        if bad_rows is not bad_rows_1d:
+            assert _same_error(lambda mod, x: mod.pick_ids(good, 5, x), bad_rows) is CardcoreError
+    row = F.moves(good, 5)[0].copy()
+    row[3] = 7                                                      # a bad suit
+    assert _same_error(lambda mod: mod.pick(good, 5, row)) is CardcoreError
+    assert _same_error(lambda mod: mod.pick_ids(good, 5, row[None])) is CardcoreError
+    # a trio of 7s from a hand of two 7s: the hand lacks a card
+    trio = F.moves(cv("7c 7d 7s"), 5)[-1]
+    assert _same_error(lambda mod: mod.pick(good, 5, trio)) is CardError
+    assert _same_error(lambda mod: mod.pick_ids(good, 5, trio[None])) is CardError
+    # a row taking more than 10 cards (never generated) is refused, whatever the other rows
+    big = cv("3c 3d 4c 4d 5c 5d 6c 6d 7c 7d 8c 8d")
+    rows = np.zeros((3, 23), np.uint8)
+    rows[:, 3] = 255
+    rows[:, 5:8] = 255
+    rows[0, 9:15] = 2                                               # 3s to 8s: 12 cards
+    assert _same_error(lambda mod: mod.pick_ids(big, 12, rows)) is CardcoreError
+    assert F.pick(big, 12, rows)[0].sum() == 12 == R.pick(big, 12, rows)[0].sum()
     # the inputs the compiled kernel reads directly: bytes and uint8 arrays, and lists
     assert same(F.moves(bytes(good), 5), F.moves(list(good), 5))
     assert same(F.moves(good, np.int64(5)), R.moves(good.tolist(), 5))
@@ -456,5 +493,5 @@ def test_pick_ids_gives_the_cards_of_pick_flat_in_both_twins():
     for mod in (F, R):
         ids, ends = mod.pick_ids(cv([]), 3, empty)
         assert len(ids) == 0 and len(ends) == 0
-        with pytest.raises(ValueError):
+        with pytest.raises(CardError):
             mod.pick_ids(cv("3c"), 3, F.moves(cv("3c 3d"), 3))

@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from cardcore import CardcoreError, CardError
 from cardcore._ref import shedding as R
 
 F = pytest.importorskip("cardcore._fast.shedding", reason="compiled kernel not built")
@@ -164,27 +165,27 @@ def test_large_output_grows_past_the_first_buffer():
 
 @pytest.mark.parametrize("mod", [F, R], ids=["fast", "ref"])
 def test_bad_input_is_rejected(mod):
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.ddz_moves([0] * 14)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.ddz_moves([5] + [0] * 14)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.ddz_moves([0] * 13 + [2, 0])
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.ddz_moves(np.zeros(16, dtype=np.uint8))
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.ddz_moves("abc")
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_moves([0] * 15, beat=(14, 0, 1))
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_moves([0] * 15, beat=(0, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.zsy_moves([0] * 11 + [4, 0, 0, 0])  # only three aces in the deck
-    with pytest.raises(ValueError):
+    with pytest.raises(CardError):
         mod.zsy_moves([0] * 13 + [1, 0])
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.zsy_moves([1] + [0] * 14, beat=(0, 0, 1), first_play=True)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.zsy_moves([0] * 15, beat=(8, 0, 1))
     assert mod.ddz_moves([0] * 15).shape == (0, 18)
     assert mod.ddz_classify([0] * 15).shape == (0, 18)
@@ -223,17 +224,17 @@ def test_build_records_agree():
 @pytest.mark.parametrize("mod", [F, R], ids=["fast", "ref"])
 def test_build_rejects_bad_input(mod):
     rows = mod.ddz_moves([2] + [0] * 14)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_build(rows, [[]] * 15, _Rec)  # not enough cards of rank 3
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_build(rows, [[0, 1]] + [[]] * 13, _Rec)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_build(rows, [[0, 1]] + [[]] * 14, list)
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_build(rows.astype(np.int64), [[0, 1]] + [[]] * 14, _Rec)
     bad = rows.copy()
     bad[0, 0] = 99
-    with pytest.raises(ValueError):
+    with pytest.raises(CardcoreError):
         mod.ddz_build(bad, [[0, 1]] + [[]] * 14, _Rec)
     assert mod.ddz_build(rows, [[0, 1]] + [[]] * 14, _Rec) == [
         _Rec(("single", 0, 1, (0,), (1,) + (0,) * 14, "3")),

@@ -559,6 +559,13 @@ def test_errors_name_the_input(api):
     lambda K: K.shape(5, 0, 0), lambda K: K.shape([2 ** 70], 0, 0), lambda K: K.masks([1, 1, 1]),
     lambda K: K.trick_winner([[1], [2]], 0, "7"), lambda K: K.lead_plays([1, 1, 1], 0, 0),
     lambda K: K.next_mask([1], [2, 2], [], 0, 0), lambda K: K.effective_suit(99, 0, 0),
+    # ints too large to print in decimal (the message quotes them), other junk
+    lambda K: K.table(10 ** 5000, 0), lambda K: K.table(0, -(10 ** 5000)),
+    lambda K: K.shape([-(10 ** 5000)], 0, 0), lambda K: K.strength(10 ** 5000, 0, 0),
+    lambda K: K.trick_winner(iter([]), 0, 0), lambda K: K.trick_winner(5, 0, 0),
+    lambda K: K.lead_plays(None, 0, 0), lambda K: K.masks([None]), lambda K: K.masks(b"ab"),
+    lambda K: K.is_legal_follow([1], [1, 1, 1], [1], 0, 0),
+    lambda K: K.next_mask([1, 1], [1], [1, 1], 0, 0),
 ])
 def test_kernel_errors_match(call):
     errors = []

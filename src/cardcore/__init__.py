@@ -34,7 +34,20 @@ _SUBMODULES = frozenset({
 })
 
 
+#: names loaded on first access. ``cardcore.simulate`` is the module ``cardcore.simulate``,
+#: which is callable: ``cardcore.simulate(game, agents, games, ...)`` runs its ``simulate``.
+_LAZY = {"simulate": ("simulate", None), "Results": ("simulate", "Results")}
+
+
 def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        module_name, attr = _LAZY[name]
+        module = importlib.import_module(f"{__name__}.{module_name}")
+        value = module if attr is None else getattr(module, attr)
+        globals()[name] = value
+        return value
     if name in _SUBMODULES:
         import importlib
 
@@ -45,11 +58,12 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBMODULES)
+    return sorted(set(globals()) | _SUBMODULES | set(_LAZY))
 
 
 __all__ = [
     "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "Game",
     "GameNotAvailable", "HistoryEntry", "IllegalAction", "Option", "OptionError", "State",
     "available_games", "from_json", "get_game", "new_game", "play_match", "__version__",
+    "simulate", "Results",
 ]

@@ -65,13 +65,29 @@ def evaluate(cards: CardsLike) -> int:
     ``cards`` is a string (``"As Kd 7h 7c 2s"``) or an iterable of ``Card``/ids/card strings.
     Raises ``CardError`` on a wrong count, an unknown or joker card, or a repeated card.
     """
-    if type(cards) in (list, tuple):
+    if type(cards) is list or type(cards) is tuple:
+        # the fast path: a list of card ids (ints, numpy ints, ``Card``) goes straight to the
+        # kernel, which checks them; its CardError is final unless some item is not an id
+        # (a card string, say), which the kernel does not parse: then parse below
         try:
             return _k.evaluate(cards)
-        except TypeError:
-            pass  # strings or other objects inside: parse below
+        except CardError:
+            if _all_ids(cards):
+                raise
     ids = _card_ids(cards)
     return _k.evaluate(ids)
+
+
+def _all_ids(items: Sequence) -> bool:
+    """Whether every item is an int card id type (int, numpy integer, ``Card``; not a bool)."""
+    for x in items:  # noqa: SIM110 - a plain loop: faster than all() on a generator
+        if not isinstance(x, _ID_TYPES) or isinstance(x, _BOOL_TYPES):
+            return False
+    return True
+
+
+_ID_TYPES = (int, np.integer)
+_BOOL_TYPES = (bool, np.bool_)
 
 
 def evaluate_many(array, *, check: bool = True) -> np.ndarray:
@@ -81,7 +97,7 @@ def evaluate_many(array, *, check: bool = True) -> np.ndarray:
     id outside 0..51 or a repeated card raises ``CardError``; ``check=False`` skips that
     per-row test for about twice the throughput (such rows then get meaningless values).
     """
-    return _k.evaluate_many(array, bool(check))
+    return _k.evaluate_many(array, check)
 
 
 def category(value: int) -> str:

@@ -18,6 +18,9 @@ Rows: (n, 23) uint8 arrays, sorted lexicographically, columns
 
 A key is ``(kind, rank, length)``; a play is identified by
 ``(kind, rank, length, suit, nwild, c0 .. c12, bj, rj)``.
+
+Bad input raises ``CardError`` (card counts; a hand lacking the cards a row takes) or
+``CardcoreError`` (level, key, rows), as the twin ``cardcore._ref.guandan`` does.
 """
 
 from collections.abc import Sequence

@@ -36,8 +36,13 @@ exact size when a hand has more plays than the first buffer holds.
 
 from libc.stdint cimport uint8_t, uint16_t
 from libc.string cimport memset, memcpy
+
+import operator
+
 import numpy as np
 cimport numpy as cnp
+
+from cardcore.errors import CardcoreError, CardError, quote
 
 cnp.import_array()
 
@@ -480,76 +485,106 @@ cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noex
 
 # ------------------------------------------------------------------ Python API
 
+# Argument checks: every ``def`` raises CardError (cards: counts, or a hand lacking the cards a
+# row needs) or CardcoreError (level, keys, rows) naming the argument, never a bare TypeError,
+# ValueError or OverflowError; ints are ints or numpy integers (never bools, floats or strings).
+
+cdef object _index(object x):
+    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
+    if type(x) is int:
+        return x
+    if isinstance(x, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
 cdef int _load(object cards, uint8_t* out, str what) except -1:
     # Fast paths: a contiguous uint8 numpy array or a bytes object of 54 counts.
     cdef Py_ssize_t i
-    cdef long x
     cdef const uint8_t* src = NULL
     cdef cnp.ndarray arr
     if type(cards) is bytes:
         if len(<bytes>cards) != GD_NCARDS:
-            raise ValueError(f"{what}: expected 54 card counts, got {len(<bytes>cards)}")
+            raise CardError(f"{what}: expected 54 card counts, got {len(<bytes>cards)}")
         src = <const uint8_t*><const char*>cards
     elif isinstance(cards, cnp.ndarray):
         arr = <cnp.ndarray>cards
         if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
                 and cnp.PyArray_ISCARRAY_RO(arr)):
             if cnp.PyArray_DIM(arr, 0) != GD_NCARDS:
-                raise ValueError(f"{what}: expected 54 card counts, got {cnp.PyArray_DIM(arr, 0)}")
+                raise CardError(f"{what}: expected 54 card counts, got {cnp.PyArray_DIM(arr, 0)}")
             src = <const uint8_t*>cnp.PyArray_DATA(arr)
     if src != NULL:
         for i in range(GD_NCARDS):
             if src[i] > 2:
-                raise ValueError(f"{what}: count {src[i]} of card id {i} outside 0..2")
+                raise CardError(f"{what}: count {src[i]} of card id {i} outside 0..2")
             out[i] = src[i]
         return 0
+    if isinstance(cards, str):
+        raise CardError(f"{what} {quote(cards)}: expected 54 card counts (0..2)")
     try:
-        seq = [int(v) for v in cards]
-    except (TypeError, ValueError):
-        raise ValueError(f"{what}: expected 54 card counts (0..2)") from None
+        seq = list(cards)
+    except TypeError:
+        raise CardError(f"{what} {quote(cards)}: expected 54 card counts (0..2)") from None
     if len(seq) != GD_NCARDS:
-        raise ValueError(f"{what}: expected 54 card counts, got {len(seq)}")
+        raise CardError(f"{what}: expected 54 card counts, got {len(seq)}")
     for i in range(GD_NCARDS):
-        x = seq[i]
-        if x < 0 or x > 2:
-            raise ValueError(f"{what}: count {x} of card id {i} outside 0..2")
+        x = _index(seq[i])
+        if x is None:
+            raise CardError(f"{what}: count {quote(seq[i])} of card id {i}: expected an int")
+        if not 0 <= x <= 2:
+            raise CardError(f"{what}: count {quote(x)} of card id {i} outside 0..2")
         out[i] = <uint8_t>x
     return 0
 
 
 cdef int _level(object level) except -1:
-    cdef long lv
-    if type(level) is int:
-        lv = level if -1 <= level <= 13 else -1
-    else:
-        if isinstance(level, bool):
-            raise ValueError(f"level {level!r}: expected a rank index 0..12")
-        try:
-            lv = int(level)
-        except (TypeError, ValueError):
-            raise ValueError(f"level {level!r}: expected a rank index 0..12") from None
-        if lv != level:
-            lv = -1
-    if lv < 0 or lv > 12:
-        raise ValueError(f"level {level!r}: expected a rank index 0..12")
-    return <int>lv
+    x = _index(level)
+    if x is None or not 0 <= x <= 12:
+        raise CardcoreError(f"level {quote(level)}: expected a rank index 0..12")
+    return <int>x
 
 
 cdef tuple _key(object key, str what):
     # (indexing is unchecked in this module, so the length is checked first)
-    cdef int k, r, n
+    if isinstance(key, (str, bytes)):
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
     try:
         t = tuple(key)
-        if len(t) != 3:
-            raise ValueError
-        k, r, n = int(t[0]), int(t[1]), int(t[2])
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"{what} {key!r}: expected (kind, rank, length)") from None
+    except TypeError:
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
+    if len(t) != 3:
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
+    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
+    if k is None or r is None or n is None:
+        raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")
     if not 0 <= k < K_NKINDS:
-        raise ValueError(f"{what} {key!r}: kind outside 0..{K_NKINDS - 1}")
+        raise CardcoreError(f"{what} {quote(key)}: kind outside 0..{K_NKINDS - 1}")
     if not (_KRLO[k] <= r <= _KRHI[k] and _KLLO[k] <= n <= _KLHI[k]):
-        raise ValueError(f"{what} {key!r}: rank or length impossible for a {KINDS[k]}")
+        raise CardcoreError(f"{what} {quote(key)}: rank or length impossible for a {KINDS[k]}")
     return k, r, n
+
+
+cdef object _rows_arg(object rows, bint one_row_ok):
+    """Rows as a C-contiguous uint8 array: (n, 23), or (23,) when ``one_row_ok``; values are
+    ints 0..255 (any dtype of ints; an empty array of any dtype)."""
+    try:
+        arr = np.asarray(rows)
+    except (TypeError, ValueError, OverflowError):
+        arr = None
+    if arr is None or not (arr.ndim == 2 and arr.shape[1] == GD_ROW
+                           or one_row_ok and arr.ndim == 1 and arr.shape[0] == GD_ROW):
+        raise CardcoreError("rows: expected a row of 23 ints or an (n, 23) array" if one_row_ok
+                            else "rows: expected an (n, 23) array")
+    if arr.dtype != np.uint8 and arr.size:
+        if arr.dtype.kind not in "iu":
+            raise CardcoreError(f"rows: expected ints, got dtype {arr.dtype}")
+        if arr.min() < 0 or arr.max() > 255:
+            raise CardcoreError("rows: values outside 0..255")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
 cdef enum:
@@ -637,7 +672,8 @@ def pick(hand, level, rows):
     """The physical cards a row takes from ``hand``: 54 card counts (an (n, 54) array for an
     (n, 23) array of rows). Natural cards of each rank are taken by suit c, d, h, s (the heart of
     the level rank is never natural), a straight flush's from its suit; then ``nwild`` wild
-    cards and the jokers. Raises ValueError when the hand lacks a card the row needs."""
+    cards and the jokers. Raises ``CardError`` when the hand lacks a card the row needs,
+    ``CardcoreError`` for a malformed row."""
     cdef uint8_t c[GD_NCARDS]
     cdef int lv, wid, q, su, need, take, cid, x, s0, s1
     cdef Py_ssize_t i, nrows
@@ -647,14 +683,9 @@ def pick(hand, level, rows):
     _load(hand, c, "hand")
     lv = _level(level)
     wid = lv * 4 + 2
-    arr = np.asarray(rows)
-    if arr.ndim == 1:
-        return pick(bytes(c[:GD_NCARDS]), lv, arr[None, :])[0]
-    if arr.ndim != 2 or arr.shape[1] != GD_ROW:
-        raise ValueError("rows: expected a row of 23 ints or an (n, 23) array")
-    src = np.ascontiguousarray(arr, dtype=np.uint8)
-    if not (src == arr).all():
-        raise ValueError("rows: values outside 0..255")
+    src = _rows_arg(rows, True)
+    if src.ndim == 1:
+        return pick(bytes(c[:GD_NCARDS]), lv, src[None, :])[0]
     nrows = src.shape[0]
     out = np.zeros((nrows, GD_NCARDS), dtype=np.uint8)
     for i in range(nrows):
@@ -666,7 +697,7 @@ def pick(hand, level, rows):
         elif su < 4:
             s0, s1 = su, su + 1
         else:
-            raise ValueError(f"row {i}: bad suit {su}")
+            raise CardcoreError(f"row {i}: bad suit {su}")
         for q in range(13):
             need = row[GD_COUNTS + q]
             for x in range(s0, s1):
@@ -677,10 +708,10 @@ def pick(hand, level, rows):
                 o[cid] = <uint8_t>take
                 need -= take
             if need:
-                raise ValueError(f"row {i}: the hand lacks natural cards of rank index {q}")
+                raise CardError(f"row {i}: the hand lacks natural cards of rank index {q}")
         for cid, x in ((wid, row[4]), (52, row[GD_BJ]), (53, row[GD_RJ])):
             if x > c[cid]:
-                raise ValueError(f"row {i}: the hand lacks card id {cid}")
+                raise CardError(f"row {i}: the hand lacks card id {cid}")
             o[cid] = <uint8_t>x
     return out
 
@@ -688,11 +719,12 @@ def pick(hand, level, rows):
 def pick_ids(hand, level, rows):
     """The physical cards of each row as card ids, flat: ``(ids, ends)`` where row ``i``'s
     cards are ``ids[ends[i-1]:ends[i]]`` (ascending ids; the same cards as ``pick``). The
-    game layer's fast path: no (n, 54) matrix. Raises ValueError like ``pick``."""
+    game layer's fast path: no (n, 54) matrix. Raises like ``pick`` (and ``CardcoreError`` for
+    a row of more than 10 cards)."""
     cdef uint8_t c[GD_NCARDS]
     cdef uint8_t o[GD_NCARDS]
     cdef int lv, wid, q, su, need, take, cid, x, s0, s1, k
-    cdef Py_ssize_t i, nrows, pos = 0
+    cdef Py_ssize_t i, nrows, pos = 0, start
     cdef cnp.ndarray src, ids, ends
     cdef const uint8_t* row
     cdef uint8_t* dst
@@ -700,13 +732,7 @@ def pick_ids(hand, level, rows):
     _load(hand, c, "hand")
     lv = _level(level)
     wid = lv * 4 + 2
-    arr = np.asarray(rows)
-    if arr.ndim != 2 or arr.shape[1] != GD_ROW:
-        raise ValueError("rows: expected an (n, 23) array")
-    if arr.dtype != np.uint8:
-        if arr.size and (arr.min() < 0 or arr.max() > 255):
-            raise ValueError("rows: values outside 0..255")
-    src = np.ascontiguousarray(arr, dtype=np.uint8)
+    src = _rows_arg(rows, False)
     nrows = src.shape[0]
     ids = np.empty(nrows * 10 + 1, dtype=np.uint8)
     ends = np.empty(nrows, dtype=np.int64)
@@ -721,7 +747,7 @@ def pick_ids(hand, level, rows):
         elif su < 4:
             s0, s1 = su, su + 1
         else:
-            raise ValueError(f"row {i}: bad suit {su}")
+            raise CardcoreError(f"row {i}: bad suit {su}")
         for q in range(13):
             need = row[GD_COUNTS + q]
             if not need:
@@ -734,16 +760,17 @@ def pick_ids(hand, level, rows):
                 o[cid] = <uint8_t>take
                 need -= take
             if need:
-                raise ValueError(f"row {i}: the hand lacks natural cards of rank index {q}")
+                raise CardError(f"row {i}: the hand lacks natural cards of rank index {q}")
         if row[4] > c[wid] or row[GD_BJ] > c[52] or row[GD_RJ] > c[53]:
-            raise ValueError(f"row {i}: the hand lacks a wild card or a joker")
+            raise CardError(f"row {i}: the hand lacks a wild card or a joker")
         o[wid] = row[4]
         o[52] = row[GD_BJ]
         o[53] = row[GD_RJ]
+        start = pos
         for cid in range(GD_NCARDS):
             for k in range(o[cid]):
-                if pos >= nrows * 10:
-                    raise ValueError(f"row {i}: more than 10 cards")
+                if pos - start >= 10:      # (which also keeps ``ids`` in bounds)
+                    raise CardcoreError(f"row {i}: more than 10 cards")
                 dst[pos] = <uint8_t>cid
                 pos += 1
         e[i] = pos

@@ -5,16 +5,12 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from cardcore.errors import CardError
-
 CATEGORIES: tuple[str, ...]
 CATEGORY_BASES: tuple[int, ...]
 NUM_VALUES: int
 MAX_PLAYERS: int
 SHARE_UNIT: int
 TABLE_SIZE: int
-
-class CardIdTypeError(CardError, TypeError): ...
 
 def evaluate(cards: Iterable[int]) -> int: ...
 def evaluate_many(cards: npt.ArrayLike, check: bool = True) -> npt.NDArray[np.uint16]: ...

@@ -450,12 +450,6 @@ cdef str _fmt(object cards):
 # or CardcoreError (other arguments) naming the argument; ``cardcore._ref.poker`` raises the
 # same classes for the same input.
 
-class CardIdTypeError(CardError, TypeError):
-    """A card that is not an int card id (e.g. a card string) given to ``evaluate``: a
-    CardError, and also a TypeError because ``cardcore.poker.evaluate`` hands lists to the
-    kernel first and parses them itself when the kernel raises TypeError."""
-
-
 cdef inline bint _is_int(object x):
     return not isinstance(x, (bool, np.bool_)) and isinstance(x, (int, np.integer))
 
@@ -520,7 +514,7 @@ def evaluate(cards):
     for i in range(n):
         x = items[i]
         if not _is_int(x):
-            raise CardIdTypeError(f"card {x!r}: expected an int card id")
+            raise CardError(f"card {x!r}: expected an int card id")
         if not 0 <= x <= 51:
             raise CardError(f"cards {_fmt(items)}: card id {x} is not a card of the 52-card "
                             "deck (ids 0..51)")

@@ -21,24 +21,9 @@ from cpython.bool cimport PyBool_Check
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 
-from cardcore.errors import CardcoreError, CardError, IllegalAction
+from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_msb, cc_lowest, cc_drop_lowest
 
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int tr_pc(unsigned long long x) { return (int)__popcnt64(x); }
-    static __inline int tr_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    static __inline int tr_msb(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
-    #else
-    static inline int tr_pc(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int tr_ctz(unsigned long long x) { return __builtin_ctzll(x); }
-    static inline int tr_msb(unsigned long long x) { return 63 - __builtin_clzll(x); }
-    #endif
-    """
-    int tr_pc(unsigned long long x) noexcept nogil
-    int tr_ctz(unsigned long long x) noexcept nogil
-    int tr_msb(unsigned long long x) noexcept nogil
+from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
 NO_TRUMP = 4
 TRUMP = TR_TRUMP
@@ -101,29 +86,29 @@ cdef int tr_shape(const TrCtx* x, uint64_t lo, uint64_t hi, int* suit, int* top)
     top[0] = -1
     if lo == 0:
         return TR_NONE
-    c = tr_ctz(lo)
+    c = cc_ctz(lo)
     s = tr_esuit(x, c)
     if lo & ~x.em[s]:
         return TR_NONE
     suit[0] = s
     if hi == 0:
-        if lo & (lo - 1):
+        if cc_drop_lowest(lo):
             return TR_NONE
         top[0] = tr_strength(x, c)
         return TR_SINGLE
     if lo != hi:
         return TR_NONE
-    k = tr_pc(lo)
+    k = cc_popcount(lo)
     if k == 1:
         top[0] = tr_strength(x, c)
         return TR_PAIR
     sm = 0
     m = lo
     while m:
-        sm |= 1ULL << tr_strength(x, tr_ctz(m))
-        m &= m - 1
-    if tr_pc(sm) == k and (sm >> tr_ctz(sm)) == ((1ULL << k) - 1):
-        top[0] = tr_msb(sm)
+        sm |= 1ULL << tr_strength(x, cc_ctz(m))
+        m = cc_drop_lowest(m)
+    if cc_popcount(sm) == k and (sm >> cc_ctz(sm)) == ((1ULL << k) - 1):
+        top[0] = cc_msb(sm)
         return TR_TRACTOR
     return TR_NONE
 
@@ -135,22 +120,22 @@ cdef bint tr_legal_follow(const TrCtx* x, uint64_t hlo, uint64_t hhi, uint64_t l
     kind = tr_shape(x, llo, lhi, &s, &top)
     if kind == TR_NONE:
         return 0
-    n = tr_pc(llo) + tr_pc(lhi)
-    if tr_pc(plo) + tr_pc(phi) != n or (plo & ~hlo) or (phi & ~hhi):
+    n = cc_popcount(llo) + cc_popcount(lhi)
+    if cc_popcount(plo) + cc_popcount(phi) != n or (plo & ~hlo) or (phi & ~hhi):
         return 0
     sm = x.em[s]
-    have = tr_pc(hlo & sm) + tr_pc(hhi & sm)
-    played = tr_pc(plo & sm) + tr_pc(phi & sm)
+    have = cc_popcount(hlo & sm) + cc_popcount(hhi & sm)
+    played = cc_popcount(plo & sm) + cc_popcount(phi & sm)
     if have < n:
         return played == have          # short: all of the suit, the rest free
     if played != n:
         return 0
     if kind == TR_SINGLE:
         return 1
-    need = tr_pc(hhi & sm)
+    need = cc_popcount(hhi & sm)
     if need > (n >> 1):
         need = n >> 1
-    return tr_pc(phi) >= need
+    return cc_popcount(phi) >= need
 
 
 cdef inline int _maxpairs(int p, int a, int b, int room) noexcept nogil:
@@ -167,14 +152,14 @@ cdef uint64_t tr_next_mask(const TrCtx* x, uint64_t hlo, uint64_t hhi, uint64_t 
     kind = tr_shape(x, llo, lhi, &s, &top)
     if kind == TR_NONE:
         return 0
-    n = tr_pc(llo) + tr_pc(lhi)
-    size = tr_pc(clo) + tr_pc(chi)
+    n = cc_popcount(llo) + cc_popcount(lhi)
+    size = cc_popcount(clo) + cc_popcount(chi)
     if size >= n or (clo & ~hlo) or (chi & ~hhi):
         return 0
     sm = x.em[s]
     rest = (hlo & ~clo) | (hhi & ~chi)          # cards still in the hand
-    have = tr_pc(hlo & sm) + tr_pc(hhi & sm)
-    chosen_in = tr_pc(clo & sm) + tr_pc(chi & sm)
+    have = cc_popcount(hlo & sm) + cc_popcount(hhi & sm)
+    chosen_in = cc_popcount(clo & sm) + cc_popcount(chi & sm)
     if have < n:
         # every card of the suit must come; n - have places are free
         if size - chosen_in > n - have:
@@ -186,15 +171,15 @@ cdef uint64_t tr_next_mask(const TrCtx* x, uint64_t hlo, uint64_t hhi, uint64_t 
         return 0
     if kind == TR_SINGLE:
         return rest & sm
-    need = tr_pc(hhi & sm)
+    need = cc_popcount(hhi & sm)
     if need > (n >> 1):
         need = n >> 1
     half = hhi & clo & ~chi & sm
     whole = hhi & ~clo & sm
     loose = hlo & ~hhi & ~clo & sm
-    p = tr_pc(chi & sm)
-    a = tr_pc(half)
-    b = tr_pc(whole)
+    p = cc_popcount(chi & sm)
+    a = cc_popcount(half)
+    b = cc_popcount(whole)
     room = n - size
     if _maxpairs(p, a, b, room) < need:
         return 0
@@ -213,7 +198,8 @@ cdef int tr_winner(const TrCtx* x, const uint64_t* lo, const uint64_t* hi, int n
     kind = tr_shape(x, lo[0], hi[0], &bsuit, &btop)
     for i in range(1, n):
         k = tr_shape(x, lo[i], hi[i], &s, &top)
-        if k != kind or tr_pc(lo[i]) + tr_pc(hi[i]) != tr_pc(lo[0]) + tr_pc(hi[0]):
+        if k != kind or (cc_popcount(lo[i]) + cc_popcount(hi[i])
+                         != cc_popcount(lo[0]) + cc_popcount(hi[0])):
             continue                            # only the same shape and size can win
         if s == bsuit:
             if top > btop:                      # equal: the earlier play keeps the trick
@@ -236,28 +222,28 @@ cdef int tr_leads(const TrCtx* x, uint64_t lo, uint64_t hi, uint64_t* out, int c
     m = lo
     while m:
         if n < cap:
-            out[2 * n] = m & (~m + 1)
+            out[2 * n] = cc_lowest(m)
             out[2 * n + 1] = 0
         n += 1
-        m &= m - 1
+        m = cc_drop_lowest(m)
     m = hi
     while m:
         if n < cap:
-            out[2 * n] = m & (~m + 1)
+            out[2 * n] = cc_lowest(m)
             out[2 * n + 1] = out[2 * n]
         n += 1
-        m &= m - 1
+        m = cc_drop_lowest(m)
     for s in range(5):
         pairs = hi & x.em[s]
-        if tr_pc(pairs) < 2:
+        if cc_popcount(pairs) < 2:
             continue
         for st in range(16):
             gm[st] = 0
         m = pairs
         while m:
-            bit = m & (~m + 1)
-            gm[tr_strength(x, tr_ctz(m))] |= bit
-            m &= m - 1
+            bit = cc_lowest(m)
+            gm[tr_strength(x, cc_ctz(m))] |= bit
+            m = cc_drop_lowest(m)
         for a in range(16):
             if not gm[a]:
                 continue
@@ -265,7 +251,7 @@ cdef int tr_leads(const TrCtx* x, uint64_t lo, uint64_t hi, uint64_t* out, int c
             while b < 16 and gm[b]:
                 # the product of the choices at strengths a..b, earlier strengths major
                 for st in range(a, b + 1):
-                    pick[st] = gm[st] & (~gm[st] + 1)
+                    pick[st] = cc_lowest(gm[st])
                 while True:
                     run = 0
                     for st in range(a, b + 1):
@@ -278,9 +264,9 @@ cdef int tr_leads(const TrCtx* x, uint64_t lo, uint64_t hi, uint64_t* out, int c
                     while j >= a:
                         m = gm[j] & ~((pick[j] << 1) - 1)   # the choices above pick[j]
                         if m:
-                            pick[j] = m & (~m + 1)
+                            pick[j] = cc_lowest(m)
                             break
-                        pick[j] = gm[j] & (~gm[j] + 1)
+                        pick[j] = cc_lowest(gm[j])
                         j -= 1
                     if j < a:
                         break
@@ -294,10 +280,10 @@ cdef int _small(object v, int hi, str what, str expect) except -1:
     cdef int ovf = 0
     cdef long r
     if not PyLong_Check(v) or PyBool_Check(v):
-        raise CardcoreError(f"{what} {v!r}: expected {expect}")
+        raise CardcoreError(f"{what} {quote(v)}: expected {expect}")
     r = PyLong_AsLongAndOverflow(v, &ovf)
     if ovf or r < 0 or r > hi:
-        raise CardcoreError(f"{what} {v!r}: expected {expect}")
+        raise CardcoreError(f"{what} {quote(v)}: expected {expect}")
     return <int>r
 
 
@@ -314,10 +300,10 @@ cdef inline int _add(object v, str what, uint64_t* l, uint64_t* h) except -1:
     cdef long c
     cdef uint64_t bit
     if not PyLong_Check(v) or PyBool_Check(v):
-        raise CardError(f"{what}: card id {v!r} out of range 0..53")
+        raise CardError(f"{what}: card id {quote(v)} out of range 0..53")
     c = PyLong_AsLongAndOverflow(v, &ovf)
     if ovf or c < 0 or c > 53:
-        raise CardError(f"{what}: card id {v!r} out of range 0..53")
+        raise CardError(f"{what}: card id {quote(v)} out of range 0..53")
     bit = 1ULL << c
     if h[0] & bit:
         raise CardError(f"{what}: card {_NAMES[c]} more than twice (two decks)")
@@ -342,11 +328,11 @@ cdef int _ms(object cards, str what, uint64_t* lo, uint64_t* hi) except -1:
             _add(<object>PyTuple_GET_ITEM(cards, i), what, &l, &h)
     else:
         if isinstance(cards, (str, bytes)):
-            raise CardError(f"{what} {cards!r}: expected a sequence of card ids")
+            raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids")
         try:
             it = iter(cards)
         except TypeError:
-            raise CardError(f"{what} {cards!r}: expected a sequence of card ids") from None
+            raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids") from None
         for v in it:
             _add(v, what, &l, &h)
             n += 1
@@ -358,7 +344,7 @@ cdef int _ms(object cards, str what, uint64_t* lo, uint64_t* hi) except -1:
 cdef int _check_sum(uint64_t alo, uint64_t ahi, uint64_t blo, uint64_t bhi, str what) except -1:
     cdef uint64_t over = (ahi & blo) | (alo & bhi)
     if over:
-        raise CardError(f"{what}: card {_NAMES[tr_ctz(over)]} more than twice (two decks)")
+        raise CardError(f"{what}: card {_NAMES[cc_ctz(over)]} more than twice (two decks)")
     return 0
 
 
@@ -401,7 +387,7 @@ def effective_suit(card, trump, level):
     cdef TrCtx x
     _ms((card,), "card", &lo, &hi)
     _check_tl(trump, level, &x)
-    return tr_esuit(&x, tr_ctz(lo))
+    return tr_esuit(&x, cc_ctz(lo))
 
 
 def strength(card, trump, level):
@@ -410,7 +396,7 @@ def strength(card, trump, level):
     cdef TrCtx x
     _ms((card,), "card", &lo, &hi)
     _check_tl(trump, level, &x)
-    return tr_strength(&x, tr_ctz(lo))
+    return tr_strength(&x, cc_ctz(lo))
 
 
 def masks(cards):
@@ -480,7 +466,8 @@ def trick_winner(plays, trump, level):
         try:
             plays = list(plays)
         except TypeError:
-            raise IllegalAction(f"plays {plays!r}: expected a sequence of 1 to 4 plays") from None
+            raise IllegalAction(
+                f"plays {quote(plays)}: expected a sequence of 1 to 4 plays") from None
     k = len(plays)
     if k < 1 or k > 4:
         raise IllegalAction(f"plays: {k} plays, expected 1 to 4")
@@ -511,14 +498,14 @@ def lead_plays(hand, trump, level):
     for i in range(n if n < LEADS_CAP else LEADS_CAP):
         m = buf[2 * i]
         if buf[2 * i + 1] == 0:
-            out.append((tr_ctz(m),))
+            out.append((cc_ctz(m),))
             continue
         row = []
         while m:
-            c = tr_ctz(m)
+            c = cc_ctz(m)
             row.append(c)
             row.append(c)
-            m &= m - 1
+            m = cc_drop_lowest(m)
         out.append(tuple(row))
     return out
 

@@ -1,25 +1,66 @@
-"""Plain-Python twin of ``cardcore._fast.cardset`` (same functions, same results)."""
+"""Plain-Python twin of ``cardcore._fast.cardset`` (same functions, same results, same errors).
+
+Argument checks are the kernel's: card ids are a 1-d sequence (or array) of ints 0..53, each
+checked before any conversion (no id wraps modulo 256); a mask is an int (or numpy integer,
+not a bool) without bits above the function's width. Bad input raises ``CardError`` naming
+the argument.
+"""
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
+
+from cardcore.errors import CardError, quote
 
 NCARDS = 54
 
 
+def _r(x) -> str:
+    """``repr(x)`` as the kernel's messages show it (``quote`` where repr fails: an int too
+    large to print in decimal)."""
+    try:
+        return repr(x)
+    except ValueError:
+        return quote(x)
+
+
 def _ids(ids) -> list[int]:
-    arr = np.asarray(ids)
+    """Card ids as a list of ints, each checked to be 0..53 (the kernel's ``_as_ids``)."""
+    if isinstance(ids, (str, bytes)):
+        raise CardError(f"card ids {_r(ids)}: expected a 1-d sequence of ints")
+    try:
+        arr = np.asarray(ids)
+    except (TypeError, ValueError, OverflowError):
+        raise CardError(f"card ids {_r(ids)}: expected a 1-d sequence of ints") from None
     if arr.ndim != 1:
-        raise ValueError(f"card ids: expected a 1-d sequence, got shape {arr.shape}")
-    out = [int(x) for x in arr.astype(np.uint8)]
+        raise CardError(f"card ids: expected a 1-d sequence, got shape {arr.shape}")
+    if arr.size == 0:
+        return []
+    if arr.dtype.kind not in "iu":
+        raise CardError(f"card ids: expected ints, got dtype {arr.dtype}")
+    out = arr.tolist()
     for i, c in enumerate(out):
-        if c >= NCARDS:
-            raise ValueError(f"card id {c} at index {i}: out of range 0..53")
+        if not 0 <= c < NCARDS:
+            raise CardError(f"card id {c} at index {i}: out of range 0..53")
     return out
 
 
-def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+def _mask(mask, bits: int) -> int:
+    """A card mask: an int (or numpy integer, not a bool) of at most ``bits`` bits."""
+    if isinstance(mask, (bool, np.bool_)) or not isinstance(mask, (int, np.integer)):
+        raise CardError(f"mask {_r(mask)}: expected an int")
+    v = operator.index(mask)
+    if v < 0:
+        raise CardError(f"mask {_r(mask)}: negative")
+    if v >> bits:
+        raise CardError(f"mask {v:#x}: bits above {bits - 1} are set")
+    return v
+
+
+def popcount(mask) -> int:
+    return bin(_mask(mask, 64)).count("1")
 
 
 def mask(ids) -> int:
@@ -29,29 +70,36 @@ def mask(ids) -> int:
     return m
 
 
-def from_mask(mask: int) -> np.ndarray:
-    if mask >> NCARDS:
-        raise ValueError(f"mask {mask:#x}: bits above 53 are set")
-    return np.array([b for b in range(NCARDS) if mask >> b & 1], dtype=np.uint8)
+def from_mask(mask) -> np.ndarray:
+    m = _mask(mask, NCARDS)
+    return np.array([b for b in range(NCARDS) if m >> b & 1], dtype=np.uint8)
+
+
+def _wrapped(counts: list[int]) -> np.ndarray:
+    # the kernel counts in uint8 (a count above 255 wraps there too)
+    return np.array([x & 0xFF for x in counts], dtype=np.uint8)
 
 
 def card_counts(ids) -> np.ndarray:
-    out = np.zeros(NCARDS, dtype=np.uint8)
+    out = [0] * NCARDS
     for c in _ids(ids):
         out[c] += 1
-    return out
+    return _wrapped(out)
 
 
 def rank_counts(ids) -> np.ndarray:
-    out = np.zeros(15, dtype=np.uint8)
+    out = [0] * 15
     for c in _ids(ids):
         out[c >> 2 if c < 52 else c - 39] += 1
-    return out
+    return _wrapped(out)
 
 
-def suit_masks(mask: int) -> tuple[int, int, int, int]:
-    return tuple(sum(1 << r for r in range(13) if mask >> (r * 4 + s) & 1) for s in range(4))
+def suit_masks(mask) -> tuple[int, int, int, int]:
+    m = _mask(mask, NCARDS)
+    c, d, h, s = (sum(1 << r for r in range(13) if m >> (r * 4 + su) & 1) for su in range(4))
+    return c, d, h, s
 
 
 def same_multiset(a, b) -> bool:
-    return sorted(_ids(a)) == sorted(_ids(b))
+    va, vb = _ids(a), _ids(b)
+    return len(va) == len(vb) and sorted(va) == sorted(vb)

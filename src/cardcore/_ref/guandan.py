@@ -1,11 +1,14 @@
 """Guandan combination kernel, plain-Python reference twin.
 
 Same public functions, signatures and results (row for row, in the same order) as the
-compiled ``cardcore._fast.guandan``. The two are written differently on purpose: the compiled
-kernel walks count vectors with hand-written loops; this twin lists every *shape* of the
-level as a pattern of needed cards and fills each pattern with natural cards and wild cards in
-every possible way (``moves``), and reads a set of cards by trying every substitution of its
-wild cards (``classify``). The tests compare the two on thousands of hands.
+compiled ``cardcore._fast.guandan``, and the same errors (``CardError`` for bad card counts or
+a hand lacking the cards a row takes, ``CardcoreError`` for a bad level, key or rows; ints are
+ints or numpy integers, never bools, floats or strings). The two are written differently on
+purpose: the compiled kernel walks count vectors with hand-written loops; this twin lists every
+*shape* of the level as a pattern of needed cards and fills each pattern with natural cards and
+wild cards in every possible way (``moves``), and reads a set of cards by trying every
+substitution of its wild cards (``classify``). The tests compare the two on thousands of
+hands.
 
 Cards and hands
 ---------------
@@ -88,9 +91,12 @@ Rules (``docs/rules/guandan.md``)
 from __future__ import annotations
 
 import itertools
+import operator
 from functools import lru_cache
 
 import numpy as np
+
+from cardcore.errors import CardcoreError, CardError, quote
 
 ROW = 23
 NCARDS = 54
@@ -117,46 +123,81 @@ _KEY_LEN = ((1, 1), (2, 2), (3, 3), (5, 5), (5, 5), (6, 6), (6, 6), (4, 10), (5,
 
 # ------------------------------------------------------------------ validation
 
-def _level(level) -> int:
-    if isinstance(level, bool):
-        raise ValueError(f"level {level!r}: expected a rank index 0..12")
+def _index(x):
+    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
+    if isinstance(x, (bool, np.bool_)):
+        return None
     try:
-        lv = int(level)
-    except (TypeError, ValueError):
-        raise ValueError(f"level {level!r}: expected a rank index 0..12") from None
-    if lv != level or not 0 <= lv <= 12:
-        raise ValueError(f"level {level!r}: expected a rank index 0..12")
-    return lv
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+def _level(level) -> int:
+    x = _index(level)
+    if x is None or not 0 <= x <= 12:
+        raise CardcoreError(f"level {quote(level)}: expected a rank index 0..12")
+    return x
 
 
 def _counts(counts, what: str) -> list[int]:
+    if isinstance(counts, str):
+        raise CardError(f"{what} {quote(counts)}: expected 54 card counts (0..2)")
     try:
-        c = [int(x) for x in counts]
-    except (TypeError, ValueError):
-        raise ValueError(f"{what}: expected 54 card counts (0..2)") from None
-    if len(c) != NCARDS:
-        raise ValueError(f"{what}: expected 54 card counts, got {len(c)}")
-    for i, x in enumerate(c):
+        seq = list(counts)
+    except TypeError:
+        raise CardError(f"{what} {quote(counts)}: expected 54 card counts (0..2)") from None
+    if len(seq) != NCARDS:
+        raise CardError(f"{what}: expected 54 card counts, got {len(seq)}")
+    c = []
+    for i, v in enumerate(seq):
+        x = _index(v)
+        if x is None:
+            raise CardError(f"{what}: count {quote(v)} of card id {i}: expected an int")
         if not 0 <= x <= 2:
-            raise ValueError(f"{what}: count {x} of card id {i} outside 0..2")
+            raise CardError(f"{what}: count {quote(x)} of card id {i} outside 0..2")
+        c.append(x)
     return c
 
 
 def _key(key, what: str) -> tuple[int, int, int]:
+    if isinstance(key, (str, bytes)):
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
     try:
         t = tuple(key)
-        if len(t) != 3:
-            raise ValueError
-        k, r, n = int(t[0]), int(t[1]), int(t[2])
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} {key!r}: expected (kind, rank, length)") from None
+    except TypeError:
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
+    if len(t) != 3:
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
+    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
+    if k is None or r is None or n is None:
+        raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")
     if not 0 <= k < len(KINDS):
-        raise ValueError(f"{what} {key!r}: kind outside 0..{len(KINDS) - 1}")
+        raise CardcoreError(f"{what} {quote(key)}: kind outside 0..{len(KINDS) - 1}")
     lo, hi = _KEY_RANK[k]
     nlo, nhi = _KEY_LEN[k]
     if not (lo <= r <= hi and nlo <= n <= nhi):
-        raise ValueError(f"{what} {key!r}: rank or length impossible for a {KINDS[k]}")
+        raise CardcoreError(f"{what} {quote(key)}: rank or length impossible for a {KINDS[k]}")
     return k, r, n
+
+
+def _rows_arg(rows, one_row_ok: bool) -> np.ndarray:
+    """Rows as a uint8 array: (n, 23), or (23,) when ``one_row_ok``; values ints 0..255 (any
+    dtype of ints; an empty array of any dtype)."""
+    try:
+        arr = np.asarray(rows)
+    except (TypeError, ValueError, OverflowError):
+        arr = None
+    if arr is None or not (arr.ndim == 2 and arr.shape[1] == ROW
+                           or one_row_ok and arr.ndim == 1 and arr.shape[0] == ROW):
+        raise CardcoreError("rows: expected a row of 23 ints or an (n, 23) array" if one_row_ok
+                            else "rows: expected an (n, 23) array")
+    if arr.dtype != np.uint8 and arr.size:
+        if arr.dtype.kind not in "iu":
+            raise CardcoreError(f"rows: expected ints, got dtype {arr.dtype}")
+        if arr.min() < 0 or arr.max() > 255:
+            raise CardcoreError("rows: values outside 0..255")
+    return arr.astype(np.uint8)
 
 
 def _value(r: int, level: int) -> int:
@@ -309,9 +350,9 @@ def moves(hand, level, beat=None) -> np.ndarray:
     ``(kind, rank, length)``, only the plays that beat it."""
     h = _counts(hand, "hand")
     lv = _level(level)
+    b = None if beat is None else _key(beat, "beat")
     rows = _gen(h, lv)
-    if beat is not None:
-        b = _key(beat, "beat")
+    if b is not None:
         rows = [r for r in rows if _beats((r[0], r[1], r[2]), b)]
     return _array(rows)
 
@@ -404,58 +445,66 @@ def classify(cards, level) -> np.ndarray:
 
 # ------------------------------------------------------------------ rows -> physical cards
 
+def _pick_row(h: list[int], wid: int, i: int, row: list[int], joint: bool) -> list[int]:
+    """The 54 counts row ``i`` takes from ``h`` (``joint``: ``pick_ids``'s single message for
+    a missing wild card or joker)."""
+    o = [0] * NCARDS
+    suit = row[COL_SUIT]
+    if suit != NONE and not 0 <= suit < 4:
+        raise CardcoreError(f"row {i}: bad suit {suit}")
+    for r in range(13):
+        need = row[COL_COUNTS + r]
+        order = [suit] if suit != NONE else range(4)
+        for s in order:
+            c = r * 4 + s
+            if c == wid or not need:
+                continue
+            take = min(need, h[c])
+            o[c] = take
+            need -= take
+        if need:
+            raise CardError(f"row {i}: the hand lacks natural cards of rank index {r}")
+    for c, x in ((wid, row[COL_NWILD]), (_BJ, row[COL_BJ]), (_RJ, row[COL_RJ])):
+        if x > h[c]:
+            raise CardError(f"row {i}: the hand lacks a wild card or a joker" if joint
+                            else f"row {i}: the hand lacks card id {c}")
+        o[c] = x
+    return o
+
+
 def pick(hand, level, rows) -> np.ndarray:
     """The physical cards a row takes from ``hand``: 54 card counts (an (n, 54) array for an
     (n, 23) array of rows). Natural cards of each rank are taken by suit c, d, h, s (the heart of
     the level rank is never natural), a straight flush's from its suit; then ``nwild`` wild
-    cards and the jokers. Raises ValueError when the hand lacks a card the row needs."""
+    cards and the jokers. Raises ``CardError`` when the hand lacks a card the row needs,
+    ``CardcoreError`` for a malformed row."""
     h = _counts(hand, "hand")
     lv = _level(level)
-    arr = np.asarray(rows)
+    arr = _rows_arg(rows, True)
     if arr.ndim == 1:
         return pick(h, lv, arr[None, :])[0]
-    if arr.ndim != 2 or arr.shape[1] != ROW:
-        raise ValueError("rows: expected a row of 23 ints or an (n, 23) array")
-    if arr.size and (arr.min() < 0 or arr.max() > 255):
-        raise ValueError("rows: values outside 0..255")
     wid = lv * 4 + 2
     out = np.zeros((arr.shape[0], NCARDS), dtype=np.uint8)
     for i, row in enumerate(arr.tolist()):
-        o = [0] * NCARDS
-        suit = row[COL_SUIT]
-        if suit != NONE and not 0 <= suit < 4:
-            raise ValueError(f"row {i}: bad suit {suit}")
-        for r in range(13):
-            need = row[COL_COUNTS + r]
-            order = [suit] if suit != NONE else range(4)
-            for s in order:
-                c = r * 4 + s
-                if c == wid or not need:
-                    continue
-                take = min(need, h[c])
-                o[c] = take
-                need -= take
-            if need:
-                raise ValueError(f"row {i}: the hand lacks natural cards of rank index {r}")
-        for c, x in ((wid, row[COL_NWILD]), (_BJ, row[COL_BJ]), (_RJ, row[COL_RJ])):
-            if x > h[c]:
-                raise ValueError(f"row {i}: the hand lacks card id {c}")
-            o[c] = x
-        out[i] = o
+        out[i] = _pick_row(h, wid, i, row, False)
     return out
 
 
 def pick_ids(hand, level, rows) -> tuple[np.ndarray, np.ndarray]:
     """The physical cards of each row as card ids, flat: ``(ids, ends)`` where row ``i``'s
-    cards are ``ids[ends[i-1]:ends[i]]`` (ascending ids; the same cards as ``pick``)."""
-    arr = np.asarray(rows)
-    if arr.ndim != 2 or arr.shape[1] != ROW:
-        raise ValueError("rows: expected an (n, 23) array")
-    picks = pick(hand, level, arr) if len(arr) else np.zeros((0, NCARDS), dtype=np.uint8)
+    cards are ``ids[ends[i-1]:ends[i]]`` (ascending ids; the same cards as ``pick``). Raises
+    like ``pick`` (and ``CardcoreError`` for a row of more than 10 cards)."""
+    h = _counts(hand, "hand")
+    lv = _level(level)
+    arr = _rows_arg(rows, False)
+    wid = lv * 4 + 2
     ids: list[int] = []
     ends: list[int] = []
-    for p in picks.tolist():
-        for c, n in enumerate(p):
+    for i, row in enumerate(arr.tolist()):
+        o = _pick_row(h, wid, i, row, True)
+        if sum(o) > 10:
+            raise CardcoreError(f"row {i}: more than 10 cards")
+        for c, n in enumerate(o):
             ids += [c] * n
         ends.append(len(ids))
     return np.array(ids, dtype=np.uint8), np.array(ends, dtype=np.int64)

@@ -26,11 +26,6 @@ _MASK64 = (1 << 64) - 1
 _INT64_MAX = (1 << 63) - 1
 
 
-class CardIdTypeError(CardError, TypeError):
-    """A card that is not an int card id given to ``evaluate`` (as the kernel's: a CardError,
-    and a TypeError for ``cardcore.poker.evaluate``, which parses such lists itself)."""
-
-
 # ---------------------------------------------------------------- argument checks (as the kernel's)
 
 def _is_int(x) -> bool:
@@ -183,7 +178,7 @@ def evaluate(cards) -> int:
     ids: list[int] = []
     for x in items:
         if not _is_int(x):
-            raise CardIdTypeError(f"card {x!r}: expected an int card id")
+            raise CardError(f"card {x!r}: expected an int card id")
         v = int(x)
         if v < 0 or v > 51:
             raise CardError(f"cards {_fmt(items)}: card id {v} is not a card of the 52-card "

@@ -1,7 +1,9 @@
 """Shedding-game move kernel (Dou Dizhu, Zheng Shangyou), plain-Python reference twin.
 
 Same public functions, signatures and results (row for row, in the same order) as the
-compiled ``cardcore._fast.shedding``.
+compiled ``cardcore._fast.shedding``, and the same errors: ``CardError`` for a bad hand or set
+of cards (15 ints or numpy integers, never bools or floats, within the per-rank caps),
+``CardcoreError`` for a bad move key, ``first_play``, rows, ``by`` or ``cls``.
 
 Representation
 --------------
@@ -24,7 +26,11 @@ that beat it, in the same relative order.
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
+
+from cardcore.errors import CardcoreError, CardError, quote
 
 ROW = 18
 NRANKS = 15
@@ -50,29 +56,74 @@ DDZ_CAPS = (4,) * 13 + (1, 1)
 ZSY_CAPS = (4,) * 11 + (3, 1, 0, 0)
 
 
+def _r(x) -> str:
+    """``repr(x)`` as the kernel's messages show it (``quote`` where repr fails: an int too
+    large to print in decimal)."""
+    try:
+        return repr(x)
+    except ValueError:
+        return quote(x)
+
+
 # ------------------------------------------------------------------ validation
+#
+# The kernel's checks, in the kernel's order and with its error classes: a hand or a play is 15
+# ints (or numpy integers, never bools or floats) within the per-rank caps, as a sequence,
+# ``bytes`` or array (``CardError``); a move key is three ints in range, ``first_play`` a bool
+# or 0/1, rows a C-contiguous uint8 (n, 18) array (``CardcoreError``).
+
+def _index(x):
+    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
+    if isinstance(x, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
 
 def _counts(counts, caps, what: str) -> list[int]:
+    if isinstance(counts, str):
+        raise CardError(f"{what} {_r(counts)}: expected 15 small ints")
     try:
-        c = [int(x) for x in counts]
-    except (TypeError, ValueError):
-        raise ValueError(f"{what} {counts!r}: expected 15 small ints") from None
-    if len(c) != NRANKS:
-        raise ValueError(f"{what}: expected 15 rank counts, got {len(c)}")
-    for i, (x, cap) in enumerate(zip(c, caps)):
+        seq = list(counts)
+    except TypeError:
+        raise CardError(f"{what} {_r(counts)}: expected 15 small ints") from None
+    if len(seq) != NRANKS:
+        raise CardError(f"{what}: expected 15 rank counts, got {len(seq)}")
+    c = []
+    for i, (v, cap) in enumerate(zip(seq, caps)):
+        x = _index(v)
+        if x is None:
+            raise CardError(f"{what}: count {_r(v)} at rank index {i}: expected an int")
         if not 0 <= x <= cap:
-            raise ValueError(f"{what}: count {x} at rank index {i} outside 0..{cap}")
+            raise CardError(f"{what}: count {_r(x)} at rank index {i} outside 0..{cap}")
+        c.append(x)
     return c
 
 
-def _beat(beat, nkinds: int) -> tuple[int, int, int]:
+def _beat(beat, nkinds: int, what: str = "beat") -> tuple[int, int, int]:
+    if isinstance(beat, (str, bytes)):
+        raise CardcoreError(f"{what} {_r(beat)}: expected (kind, rank, length)")
     try:
-        k, r, n = (int(beat[0]), int(beat[1]), int(beat[2]))
-    except (TypeError, ValueError, IndexError):
-        raise ValueError(f"beat {beat!r}: expected (kind, rank, length)") from None
+        t = tuple(beat)
+    except TypeError:
+        raise CardcoreError(f"{what} {_r(beat)}: expected (kind, rank, length)") from None
+    if len(t) != 3:
+        raise CardcoreError(f"{what} {_r(beat)}: expected (kind, rank, length)")
+    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
+    if k is None or r is None or n is None:
+        raise CardcoreError(f"{what} {_r(beat)}: expected three ints (kind, rank, length)")
     if not (0 <= k < nkinds and 0 <= r < NRANKS and 1 <= n <= NRANKS):
-        raise ValueError(f"beat {beat!r}: kind, rank or length out of range")
+        raise CardcoreError(f"{what} {_r(beat)}: kind, rank or length out of range")
     return k, r, n
+
+
+def _first_arg(first_play) -> bool:
+    if not isinstance(first_play, (bool, np.bool_, int, np.integer)) or \
+            first_play not in (0, 1):
+        raise CardcoreError(f"first_play {_r(first_play)}: expected True or False")
+    return bool(first_play)
 
 
 def _rows(rows: list) -> np.ndarray:
@@ -341,8 +392,8 @@ def ddz_classify(counts) -> np.ndarray:
 
 def ddz_beats(a, b) -> bool:
     """Whether Dou Dizhu move ``a = (kind, rank, length)`` beats ``b``."""
-    ak, ar, al = _beat(a, len(DDZ_KINDS))
-    bk, br, bl = _beat(b, len(DDZ_KINDS))
+    ak, ar, al = _beat(a, len(DDZ_KINDS), "a")
+    bk, br, bl = _beat(b, len(DDZ_KINDS), "b")
     if ak == D_ROCKET:
         return bk != D_ROCKET
     if bk == D_ROCKET:
@@ -423,22 +474,26 @@ def zsy_moves(counts, beat=None, first_play: bool = False) -> np.ndarray:
     opening play of the deal, so every move holds a 3 (the caller supplies the 3 of hearts) and
     four 3s are the heavenly bomb; it cannot be combined with ``beat``.
     """
+    first = _first_arg(first_play)
     h = _counts(counts, ZSY_CAPS, "hand")
     if beat is None:
-        return _rows(_zsy_gen(h, -1, 0, 0, bool(first_play)))
-    if first_play:
-        raise ValueError("first_play: the opening play is a lead, it has no move to beat")
+        return _rows(_zsy_gen(h, -1, 0, 0, first))
+    if first:
+        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
     k, r, n = _beat(beat, len(ZSY_KINDS))
     return _rows(_zsy_gen(h, k, r, n, False))
 
 
 def zsy_can_beat(counts, beat) -> bool:
     """Whether the hand ``counts`` holds any play that beats ``beat`` (must-beat rule)."""
-    return len(zsy_moves(counts, beat)) > 0
+    h = _counts(counts, ZSY_CAPS, "hand")
+    k, r, n = _beat(beat, len(ZSY_KINDS))
+    return len(_zsy_gen(h, k, r, n, False)) > 0
 
 
 def zsy_classify(counts, first_play: bool = False) -> np.ndarray:
     """Every Zheng Shangyou reading of exactly the cards ``counts`` (empty if none)."""
+    first_play = _first_arg(first_play)
     h = _counts(counts, ZSY_CAPS, "cards")
     n = sum(h)
     out = _Out()
@@ -469,8 +524,8 @@ def zsy_classify(counts, first_play: bool = False) -> np.ndarray:
 
 def zsy_beats(a, b) -> bool:
     """Whether Zheng Shangyou move ``a = (kind, rank, length)`` beats ``b``."""
-    ak, ar, al = _beat(a, len(ZSY_KINDS))
-    bk, br, bl = _beat(b, len(ZSY_KINDS))
+    ak, ar, al = _beat(a, len(ZSY_KINDS), "a")
+    bk, br, bl = _beat(b, len(ZSY_KINDS), "b")
     if bk == Z_HEAVENLY_BOMB:
         return False
     if ak == Z_HEAVENLY_BOMB:
@@ -497,23 +552,27 @@ _RANK_CHARS = "3456789TJQKA2"
 
 
 def _build(rows, by, cls, kinds, seq_kinds, rocket) -> list:
-    if not isinstance(rows, np.ndarray) or rows.dtype != np.uint8 or rows.ndim != 2 \
-            or rows.shape[1] != ROW:
-        raise ValueError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
-    if not isinstance(by, list) or len(by) != NRANKS or any(type(b) is not list for b in by):
-        raise ValueError("by: expected 15 lists of cards, one per rank")
-    if not (issubclass(cls, tuple) and cls.__basicsize__ == tuple.__basicsize__
+    if not isinstance(rows, np.ndarray):
+        raise CardcoreError("rows: expected a uint8 array of shape (n, 18)")
+    if rows.dtype != np.uint8 or rows.ndim != 2 or rows.shape[1] != ROW \
+            or not (rows.flags.c_contiguous and rows.flags.aligned):
+        raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
+    if not (isinstance(cls, type) and issubclass(cls, tuple)
+            and cls.__basicsize__ == tuple.__basicsize__
             and cls.__itemsize__ == tuple.__itemsize__):
-        raise ValueError(f"cls {cls!r}: expected a tuple subclass without instance fields")
+        raise CardcoreError(f"cls {_r(cls)}: expected a tuple subclass without instance "
+                            "fields")
+    if type(by) is not list or len(by) != NRANKS or any(type(b) is not list for b in by):
+        raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
     out = []
     for i, row in enumerate(rows.tolist()):
         k, rank, length = row[0], row[1], row[2]
         cnt = row[3:]
         if k >= len(kinds) or rank >= NRANKS or not 1 <= length <= rank + 1:
-            raise ValueError(f"row {i}: bad kind, rank or length")
+            raise CardcoreError(f"row {i}: bad kind, rank or length")
         for r in range(NRANKS):
             if cnt[r] > min(len(by[r]), 4):
-                raise ValueError(f"row {i}: needs {cnt[r]} cards of rank index {r}, "
+                raise CardcoreError(f"row {i}: needs {cnt[r]} cards of rank index {r}, "
                                  f"by has {min(len(by[r]), 4)}")
         if k in seq_kinds:
             lo, hi = rank - length + 1, rank

@@ -31,7 +31,7 @@ taken from the hand or has the wrong number of cards.
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, CardError, IllegalAction
+from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
 NO_TRUMP = 4
 TRUMP = 4
@@ -48,23 +48,23 @@ _NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["BJ", "RJ"]
 
 def _check_tl(trump, level) -> None:
     if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump <= 4:
-        raise CardcoreError(f"trump {trump!r}: expected 0..3 (c d h s) or 4 (no-trump)")
+        raise CardcoreError(f"trump {quote(trump)}: expected 0..3 (c d h s) or 4 (no-trump)")
     if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 12:
-        raise CardcoreError(f"level {level!r}: expected a rank index 0..12 (2..A)")
+        raise CardcoreError(f"level {quote(level)}: expected a rank index 0..12 (2..A)")
 
 
 def _counts(cards, what: str) -> list[int]:
     """The 54 counts of a collection of card ids (each at most twice)."""
     if isinstance(cards, (str, bytes)):
-        raise CardError(f"{what} {cards!r}: expected a sequence of card ids")
+        raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids")
     try:
         items = list(cards)
     except TypeError:
-        raise CardError(f"{what} {cards!r}: expected a sequence of card ids") from None
+        raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids") from None
     cnt = [0] * 54
     for c in items:
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 53:
-            raise CardError(f"{what}: card id {c!r} out of range 0..53")
+            raise CardError(f"{what}: card id {quote(c)} out of range 0..53")
         cnt[c] += 1
         if cnt[c] > 2:
             raise CardError(f"{what}: card {_NAMES[c]} more than twice (two decks)")
@@ -264,7 +264,7 @@ def trick_winner(plays, trump: int, level: int) -> int:
     try:
         plays = list(plays)
     except TypeError:
-        raise IllegalAction(f"plays {plays!r}: expected a sequence of 1 to 4 plays") from None
+        raise IllegalAction(f"plays {quote(plays)}: expected a sequence of 1 to 4 plays") from None
     if not 1 <= len(plays) <= 4:
         raise IllegalAction(f"plays: {len(plays)} plays, expected 1 to 4")
     lc, (kind, bsuit, n, btop) = _lead(plays[0], tab)

@@ -9,6 +9,7 @@ from .auction import Auction, parse_call
 from .deal import Deal
 from .state import BridgeState
 from .scoring import breakdown, parse_contract, score
+from .tables import dd_tables  # noqa: F401 - public: cardcore.bridge.dd_tables
 
 try:  # the double-dummy solver
     from .solver import dd_table, solve, solve_cards, solve_position, trick_winner

@@ -1,0 +1,1191 @@
+"""Many games between agents, in parallel: worker processes on this machine, or a Ray cluster.
+
+    >>> import cardcore
+    >>> res = cardcore.simulate("onepoker", ["ai", "random"], 200, single_deal=True,
+    ...                         duplicate=True, workers=2)
+    >>> res["ai"].mean, res["ai"].ci95, res["ai"].win_rate        # doctest: +SKIP
+    >>> print(res.table())                                         # doctest: +SKIP
+
+Seeds and seats
+    Game ``k`` (``k = 0 .. games-1``) is dealt from seed ``seed + k``: the same shuffle that
+    ``cardcore.new_game(game, seed=seed + k, **options)`` gives. The agent in seat ``s`` of that
+    game is built with seed :func:`agent_seed` ``(seed + k, s)``. A game's result therefore
+    depends only on the game, its options, its seed and who sits where: the same on the local
+    engine and on Ray, with any number of workers, in any order.
+
+Agents
+    Each agent is a string: a name that ``cardcore.agents.get`` knows (``"ai"``, ``"random"``,
+    ``"first"``, ``"greedy"``, ``"rule"``, ...), or an importable class as ``"pkg.mod:Class"``
+    (built as ``Class(game, seed=..., **options)``, the way ``register_agent`` targets are);
+    either may be followed by options, ``"ai:samples=4,cheap=true"`` (values read as int,
+    float, ``true``/``false``, ``none`` or else text; a name the agent does not take is an
+    error). Agents registered with ``cardcore.agents.register_agent`` before the call are
+    registered in the workers too.
+
+    ``agents`` gives one agent per seat (``["ai", "random", "random", "random"]`` at a Hold'em
+    table), one agent for every seat (``["ai"]``), or, in the partnership games (Bridge,
+    Guandan, Tractor: seats 0+2 against 1+3), one agent per side: ``["ai", "random"]`` seats
+    the AI in 0 and 2 and random players in 1 and 3.
+
+Duplicate
+    ``duplicate=True`` replays every deal once per rotation of the agents, so that each agent
+    holds each seat's cards equally often and card luck cancels: with ``m`` entries in
+    ``agents`` (``m`` seats, or the two sides of a partnership game) deal ``k`` is played ``m``
+    times with the same seed (the same shuffle), rotation ``r`` putting entry ``i`` in seat
+    ``(i + r) % m`` (for sides: side ``(i + r) % 2``, i.e. the sides swap). A two-seat game
+    swaps the players. ``games`` counts deals, so ``games * m`` games are played.
+
+Results
+    Per agent (agents with the same string are one agent): the mean score per game (an agent
+    holding several seats scores the mean of their scores: a side's score in a partnership
+    game), its 95% confidence interval (normal approximation, mean +- 1.96 standard errors;
+    with ``duplicate`` the unit is the deal, the mean over its rotations, which is what makes
+    the interval narrow), the win rate (games in which that score is > 0), games played,
+    decisions and thinking time. Also games/s of this run and the CPU seconds spent in games
+    (wall time x workers vs CPU shows the parallel efficiency).
+
+Output and resuming (``out=``)
+    One row per game, appended as soon as the game's chunk comes back, with ``game``,
+    ``seed``, ``rotation``, ``agents`` (the agent string per seat), ``seats`` (per entry of
+    ``agents``, the seats it held), ``scores`` (per seat), ``length`` (actions), ``seconds``,
+    ``think`` and ``decisions`` (per seat), ``options`` (JSON), and ``history`` (the finished
+    game's ``State.to_json()``, with ``history=True``), ``stats`` (with ``stats=``) and
+    ``times`` (per-decision seconds per seat, with ``timings=True``).
+
+    - ``*.jsonl``: JSON Lines, one line per game, flushed per chunk. A line cut short by a kill
+      is dropped when the file is read back.
+    - ``*.parquet``: a *directory* of Parquet part files (``pyarrow``; read it whole with
+      ``pyarrow.parquet.read_table(path)`` or ``pandas.read_parquet(path)``). Rows are first
+      appended to the journal ``_journal.jsonl`` inside it (ignored by Parquet readers), and
+      every 2,000 rows and at the end the journal becomes a new ``part-NNNNN.parquet``, written
+      to a temporary name and renamed into place (atomic), then the journal is emptied.
+
+    Running again with the same ``out`` resumes: the games already in the file (same game,
+    options and seating) are not played again and count in the results. A killed run loses at
+    most the games in flight (the chunks being played, a fraction of a second of work each).
+
+Engines
+    ``engine="local"``: ``workers`` processes (default: one per core this process may use) from
+    a ``ProcessPoolExecutor`` with the *spawn* start method (so call ``simulate`` under
+    ``if __name__ == "__main__":`` in a script); ``workers=1``, or one core, plays in this
+    process. ``engine="ray"``: the same chunks as Ray tasks (``pip install "cardcore[ray]"``):
+    on the Ray already initialised in this process, else ``ray.init(address=address)`` (a
+    cluster) or, without ``address``, a local Ray of ``workers`` CPUs; one started here is shut
+    down at the end. Every node needs cardcore installed. Chunks are sized from the measured
+    time per game (about 0.3 s of work each locally, 1 s on Ray; ``chunk=`` fixes the size).
+
+Errors and interrupts
+    Bad input (an unknown game, agent or option, a wrong number of agents) raises a
+    ``CardcoreError`` before any game is played. A game that raises in a worker (an agent's
+    bug, an illegal action) stops the run: the games already finished are kept (in ``out``,
+    and in the ``results`` of the :class:`SimulationError` raised, which names the seed, seat,
+    agent and the worker's traceback). Ctrl-C raises :class:`SimulationInterrupted` (a
+    ``KeyboardInterrupt``) with the finished games in ``.results``; workers are stopped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import json
+import math
+import os
+import pickle
+import signal
+import sys
+import time
+import traceback
+import types
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple, TextIO
+
+from .errors import CardcoreError, quote
+
+_MASK = (1 << 64) - 1
+
+#: partnership games: seats s and s + 2 are partners (sides 0 = seats 0+2, 1 = seats 1+3)
+TEAM_GAMES = frozenset({"bridge", "guandan", "tractor"})
+
+#: the row fields, in the order they are written
+FIELDS = ("game", "seed", "rotation", "agents", "seats", "scores", "length", "seconds", "think",
+          "decisions", "options", "history", "stats", "times")
+
+_JOURNAL = "_journal.jsonl"
+_PART_ROWS = 2000
+
+
+class SimulationError(CardcoreError):
+    """A game failed in a worker (or a worker died). ``results`` holds the finished games;
+    ``seed``, ``rotation``, ``seat``, ``agent`` and ``worker_traceback`` say where."""
+
+    def __init__(self, message: str, *, results: Results | None = None, seed: int | None = None,
+                 rotation: int | None = None, seat: int | None = None, agent: str | None = None,
+                 worker_traceback: str = "") -> None:
+        super().__init__(message)
+        self.results = results
+        self.seed, self.rotation, self.seat, self.agent = seed, rotation, seat, agent
+        self.worker_traceback = worker_traceback
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`: ``results`` holds the games that finished."""
+
+    def __init__(self, results: Results) -> None:
+        super().__init__(f"interrupted after {results.total_games} games")
+        self.results = results
+
+
+# ---------------------------------------------------------------------------- agents
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` of the game dealt from ``game_seed`` (a 63-bit int)."""
+    z = (game_seed * 0x2545F4914F6CDD1D + (seat + 1) * 0x9E3779B97F4A7C15 + 0x5EED) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) >> 1
+
+
+def _value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(low)
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ai:samples=4,cheap=true"`` -> ``("ai", {"samples": 4, "cheap": True})``;
+    ``"pkg.mod:Class:x=1"`` -> ``("pkg.mod:Class", {"x": 1})``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise CardcoreError(f"agent {quote(spec)}: expected a name such as 'ai' or 'random' "
+                            "(agents are given as strings so that workers can build them)")
+    parts = spec.strip().split(":")
+    if len(parts) == 1:
+        name, opts = parts[0], ""
+    elif len(parts) == 2:
+        if "=" in parts[1] or not parts[1].strip():
+            name, opts = parts
+        else:
+            name, opts = f"{parts[0]}:{parts[1]}", ""
+    elif len(parts) == 3:
+        name, opts = f"{parts[0]}:{parts[1]}", parts[2]
+    else:
+        raise CardcoreError(f"agent {spec!r}: expected NAME, NAME:KEY=VALUE,... or "
+                            "module:Class[:KEY=VALUE,...]")
+    options: dict[str, Any] = {}
+    for item in opts.split(","):
+        if not item.strip():
+            continue
+        key, eq, val = item.partition("=")
+        if not eq or not key.strip():
+            raise CardcoreError(f"agent {spec!r}: option {item!r} is not KEY=VALUE")
+        options[key.strip().replace("-", "_")] = _value(val)
+    return name.strip(), options
+
+
+def split_agents(text: str) -> list[str]:
+    """The CLI's ``--agents`` list: ``"ai:samples=4,cheap=true,random"`` -> ``["ai:samples=4,
+    cheap=true", "random"]`` (an item with ``=`` and no ``:`` is an option of the agent before
+    it)."""
+    out: list[str] = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if "=" in item and ":" not in item:
+            if not out:
+                raise CardcoreError(f"--agents {text!r}: option {item!r} before any agent")
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    if not out:
+        raise CardcoreError(f"--agents {text!r}: no agent given")
+    return out
+
+
+def _accepted(cls: Any) -> set[str] | None:
+    """Keyword options the agent class takes (``None``: anything, unknown)."""
+    names: set[str] = set()
+    for klass in getattr(cls, "__mro__", (cls,)):
+        init = klass.__dict__.get("__init__") if isinstance(klass, type) else klass
+        if init is None or klass is object:
+            continue
+        try:
+            params = inspect.signature(init).parameters.values()
+        except (TypeError, ValueError):
+            return None
+        for p in params:
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+                names.add(p.name)
+    return names - {"self", "game", "seed"}
+
+
+_FACTORIES: dict[tuple[str, str], tuple[Callable[..., Any], dict[str, Any]]] = {}
+
+
+def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The callable building agent ``spec`` for ``game``, and its options (checked)."""
+    key = (spec, game)
+    if key in _FACTORIES:
+        return _FACTORIES[key]
+    from . import agents as _agents
+    from .game import game_class
+
+    name, options = parse_agent(spec)
+    cls_state = game_class(game)
+    if ":" in name:
+        mod, _, attr = name.partition(":")
+        try:
+            target = getattr(importlib.import_module(mod), attr)
+        except ImportError as exc:
+            hint = ("; an agent's options are written NAME:KEY=VALUE,..." if "." not in mod
+                    else "")
+            raise CardcoreError(f"agent {spec!r}: cannot import module {mod!r} "
+                                f"({exc}){hint}") from None
+        except AttributeError:
+            raise CardcoreError(f"agent {spec!r}: module {mod!r} has no {attr!r}") from None
+    elif name == "random":
+        target = _agents.RandomAgent
+    elif name == "first":
+        target = _agents.FirstAgent
+    elif name == "ai":
+        if not cls_state.AI_AGENT:
+            raise CardcoreError(f"agent 'ai': {game} has no built-in AI yet")
+        target = _agents._load(cls_state.AI_AGENT)
+    else:
+        _agents._register_game_agents(cls_state)
+        if (name, game) not in _agents._EXTRA:
+            raise CardcoreError(f"agent {name!r}: unknown for {game}; known: "
+                                f"{', '.join(_agents.names(game))}, or module:Class")
+        target = _agents._load(_agents._EXTRA[(name, game)])
+    if not callable(target):
+        raise CardcoreError(f"agent {spec!r}: {name} is not a class or function")
+    if options:
+        known = _accepted(target)
+        if known is not None:
+            bad = sorted(set(options) - known)
+            if bad:
+                raise CardcoreError(
+                    f"agent {spec!r}: unknown option(s) {', '.join(bad)}; "
+                    f"{getattr(target, '__name__', name)} takes "
+                    f"{', '.join(sorted(known)) or 'no options'}")
+    _FACTORIES[key] = (target, options)
+    return target, options
+
+
+def make_agent(spec: str, game: str, seed: int | None = None) -> Any:
+    """Build agent ``spec`` (see the module docstring) for ``game`` with ``seed``."""
+    target, options = _factory(spec, game)
+    try:
+        agent = target(game, seed=seed, **options)
+    except CardcoreError as exc:
+        raise CardcoreError(f"agent {spec!r}: {exc}") from None
+    except TypeError as exc:
+        raise CardcoreError(f"agent {spec!r}: cannot be built ({exc})") from None
+    if not callable(getattr(agent, "act", None)):
+        raise CardcoreError(f"agent {spec!r}: the object built has no act(state) method")
+    return agent
+
+
+# ---------------------------------------------------------------------------- plan
+
+class _Plan:
+    """Who sits where: ``slot(seat, rotation)`` is the index into ``agents``."""
+
+    def __init__(self, game: str, num_players: int, agents: Sequence[str], duplicate: bool):
+        if isinstance(agents, str):
+            agents = split_agents(agents)
+        agents = list(agents)
+        n, m = num_players, len(agents)
+        for a in agents:
+            if not isinstance(a, str):
+                raise CardcoreError(
+                    f"agent {quote(a)}: pass agents as strings ('ai', 'random', "
+                    "'module:Class', ...) so that every worker can build them")
+        if m == n:
+            self.mode = "seat"
+        elif m == 1:
+            self.mode = "all"
+        elif m == 2 and game in TEAM_GAMES:
+            self.mode = "side"
+        else:
+            sides = " or one per side (2)" if game in TEAM_GAMES else ""
+            raise CardcoreError(f"{game}: {m} agents given; expected one per seat ({n}), "
+                                f"one for every seat (1){sides}")
+        self.agents = agents
+        self.n = n
+        self.rotations = (1 if self.mode == "all" else m) if duplicate else 1
+        self.seating = [[agents[self.slot(s, r)] for s in range(n)]
+                        for r in range(self.rotations)]
+        self.seats_of = [[[s for s in range(n) if self.slot(s, r) == i] for i in range(m)]
+                         for r in range(self.rotations)]
+        self.names = list(dict.fromkeys(agents))  # distinct agents, in order of appearance
+        self.agent_seats = [{a: [s for s in range(n) if self.seating[r][s] == a]
+                             for a in self.names} for r in range(self.rotations)]
+
+    def slot(self, seat: int, rotation: int) -> int:
+        if self.mode == "all":
+            return 0
+        m = len(self.agents)
+        if self.mode == "side":
+            return (seat % 2 - rotation) % 2
+        return (seat - rotation) % m
+
+
+# ---------------------------------------------------------------------------- the worker side
+
+def _worker_init() -> None:
+    """Worker processes leave Ctrl-C to the driver (it stops them)."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _GameFailed(Exception):
+    def __init__(self, info: dict) -> None:
+        super().__init__(info["message"])
+        self.info = info
+
+
+def _play(job: dict, seed: int, rotation: int) -> dict:
+    from .game import new_game
+
+    game = job["game"]
+    seating = job["seating"][rotation]
+    seat, spec = None, None
+    t0 = time.perf_counter()
+    try:
+        state = new_game(game, seed=seed, **job["options"])
+        agents = []
+        for seat, spec in enumerate(seating):
+            agents.append(make_agent(spec, game, agent_seed(seed, seat)))
+        n = len(seating)
+        think = [0.0] * n
+        decisions = [0] * n
+        times: list[list[float]] | None = [[] for _ in range(n)] if job["timings"] else None
+        length = 0
+        clock = time.perf_counter
+        while True:
+            p = state.current_player
+            if p is None:
+                break
+            if length >= job["max_actions"]:
+                raise CardcoreError(f"no end after {length} actions")
+            seat, spec = p, seating[p]
+            a0 = clock()
+            action = agents[p].act(state)
+            dt = clock() - a0
+            state.apply(action)
+            think[p] += dt
+            decisions[p] += 1
+            if times is not None:
+                times[p].append(dt)
+            length += 1
+        seat, spec = None, None
+        scores = list(state.scores())
+        row: dict[str, Any] = {
+            "game": game, "seed": seed, "rotation": rotation, "agents": list(seating),
+            "seats": job["seats_of"][rotation], "scores": scores, "length": length,
+            "seconds": 0.0, "think": think, "decisions": decisions,
+            "options": job["options_json"],
+            "history": state.to_json() if job["history"] else None,
+            "stats": None, "times": times,
+        }
+        if job["stats"] is not None:
+            value = job["stats"](state)
+            json.dumps(value)  # must be JSON-serialisable
+            row["stats"] = value
+        row["seconds"] = time.perf_counter() - t0
+        return row
+    except Exception as exc:  # noqa: BLE001 - reported to the driver with the traceback
+        where = f"seed {seed}" + (f" rotation {rotation}" if len(job["seating"]) > 1 else "")
+        if seat is not None:
+            where += f", seat {seat} (agent {spec!r})"
+        raise _GameFailed({
+            "seed": seed, "rotation": rotation, "seat": seat, "agent": spec,
+            "message": f"{game} {where}: {type(exc).__name__}: {exc}",
+            "traceback": traceback.format_exc(),
+        }) from None
+
+
+def _register(job: dict) -> None:
+    if job["registry"]:
+        from . import agents as _agents
+
+        for name, game, target in job["registry"]:
+            _agents._EXTRA.setdefault((name, game), target)
+
+
+def run_chunk(job: dict, keys: Sequence[tuple[int, int]]) -> tuple[list[dict], dict | None]:
+    """Play the games ``keys`` (``(seed, rotation)`` pairs) of ``job``: the finished rows, and
+    the failure (or ``None``) that stopped the chunk. This is the task both engines run."""
+    _register(job)
+    rows: list[dict] = []
+    for seed, rotation in keys:
+        try:
+            rows.append(_play(job, seed, rotation))
+        except _GameFailed as exc:
+            return rows, exc.info
+    return rows, None
+
+
+# ---------------------------------------------------------------------------- results
+
+@dataclass(frozen=True)
+class AgentResult:
+    """One agent's results. ``mean`` score per game with its ``ci95`` (low, high);
+    ``win_rate`` the share of games with a score > 0 (``wins`` of them); ``games`` played;
+    ``units`` the samples the interval is taken over (games, or deals with ``duplicate``);
+    ``think`` mean seconds per decision."""
+
+    agent: str
+    games: int
+    mean: float
+    ci95: tuple[float, float]
+    sd: float
+    units: int
+    win_rate: float
+    wins: int
+    decisions: int
+    think: float
+
+
+class _Rec(NamedTuple):
+    seed: int
+    rotation: int
+    scores: tuple
+    length: int
+    seconds: float
+    think: tuple
+    decisions: tuple
+
+
+def _mean_half(xs: list[float]) -> tuple[float, float, float]:
+    """Mean, half-width of the 95% interval (normal approximation) and standard deviation."""
+    n = len(xs)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = math.fsum(xs) / n
+    if n == 1:
+        return mean, math.inf, math.nan
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (n - 1))
+    return mean, 1.96 * sd / math.sqrt(n), sd
+
+
+class Results:
+    """What :func:`simulate` returns. ``results["ai"]`` is an :class:`AgentResult`;
+    ``mean``, ``ci95``, ``win_rate`` and ``games`` are the same numbers as dicts by agent.
+    ``total_games`` games in all, ``new_games`` of them played by this call (the rest read
+    back from ``out``) in ``wall_seconds`` (``games_per_second``), ``cpu_seconds`` spent in
+    the games themselves. ``rows`` holds one dict per game (``keep_rows=True``), sorted by
+    seed and rotation. ``complete`` is False when the run stopped early."""
+
+    def __init__(self, *, game: str, agents: list[str], options: dict, seed: int, deals: int,
+                 duplicate: bool, plan: _Plan, records: dict, rows: dict | None,
+                 new_games: int, wall_seconds: float, workers: int, engine: str,
+                 complete: bool, out: str | None, startup_seconds: float = 0.0) -> None:
+        self.game = game
+        self.agents = list(agents)
+        self.options = dict(options)
+        self.seed = seed
+        self.deals = deals
+        self.duplicate = duplicate
+        self.rotations = plan.rotations
+        self.engine = engine
+        self.workers = workers
+        self.out = out
+        self.complete = complete
+        self.new_games = new_games
+        self.wall_seconds = wall_seconds
+        self.startup_seconds = startup_seconds
+        keys = sorted(records)
+        self._records = [records[k] for k in keys]
+        self.rows = [rows[k] for k in keys if k in rows] if rows is not None else None
+        self.total_games = len(self._records)
+        self.resumed_games = self.total_games - new_games
+        self.cpu_seconds = math.fsum(r.seconds for r in self._records)
+        busy = wall_seconds - startup_seconds
+        self.games_per_second = new_games / busy if busy > 0 else math.nan
+        self.per_agent: dict[str, AgentResult] = {}
+        for name in plan.names:
+            values: list[float] = []
+            units: dict[int, list[float]] = {}
+            wins = decisions = 0
+            think = 0.0
+            for rec in self._records:
+                seats = plan.agent_seats[rec.rotation][name]
+                v = math.fsum(float(rec.scores[s]) for s in seats) / len(seats)
+                values.append(v)
+                units.setdefault(rec.seed, []).append(v)
+                wins += v > 0
+                decisions += sum(rec.decisions[s] for s in seats)
+                think += math.fsum(rec.think[s] for s in seats)
+            samples = ([math.fsum(u) / len(u) for u in units.values()] if duplicate
+                       else values)
+            _, half, sd = _mean_half(samples)
+            mean = math.fsum(values) / len(values) if values else math.nan
+            ci = (mean - half, mean + half)
+            self.per_agent[name] = AgentResult(
+                agent=name, games=len(values), mean=mean, ci95=ci, sd=sd, units=len(samples),
+                win_rate=wins / len(values) if values else math.nan, wins=wins,
+                decisions=decisions,
+                think=think / decisions if decisions else math.nan)
+
+    # -- per agent, as dicts
+    def __getitem__(self, agent: str) -> AgentResult:
+        try:
+            return self.per_agent[agent]
+        except KeyError:
+            raise KeyError(f"{agent!r}: the agents are {', '.join(self.per_agent)}") from None
+
+    def __iter__(self):
+        return iter(self.per_agent)
+
+    def __len__(self) -> int:
+        return self.total_games
+
+    @property
+    def mean(self) -> dict[str, float]:
+        return {a: r.mean for a, r in self.per_agent.items()}
+
+    @property
+    def ci95(self) -> dict[str, tuple[float, float]]:
+        return {a: r.ci95 for a, r in self.per_agent.items()}
+
+    @property
+    def win_rate(self) -> dict[str, float]:
+        return {a: r.win_rate for a, r in self.per_agent.items()}
+
+    @property
+    def games(self) -> dict[str, int]:
+        return {a: r.games for a, r in self.per_agent.items()}
+
+    def scores(self) -> list[tuple]:
+        """The scores per seat of every game, sorted by seed and rotation."""
+        return [tuple(r.scores) for r in self._records]
+
+    def keys(self) -> list[tuple[int, int]]:
+        """``(seed, rotation)`` of every game, sorted."""
+        return [(r.seed, r.rotation) for r in self._records]
+
+    def summary(self) -> dict:
+        """A JSON-friendly summary (per agent and the run's totals)."""
+        return {
+            "game": self.game, "agents": self.agents, "options": self.options,
+            "seed": self.seed, "deals": self.deals, "duplicate": self.duplicate,
+            "games": self.total_games, "new_games": self.new_games,
+            "wall_seconds": self.wall_seconds, "cpu_seconds": self.cpu_seconds,
+            "games_per_second": self.games_per_second, "complete": self.complete,
+            "per_agent": {a: {"games": r.games, "mean": r.mean, "ci95": list(r.ci95),
+                              "win_rate": r.win_rate, "decisions": r.decisions,
+                              "think": r.think} for a, r in self.per_agent.items()},
+        }
+
+    def table(self) -> str:
+        """The summary table the CLI prints."""
+        head = f"{'agent':<24} {'games':>7} {'mean':>10} {'95% CI':>23} {'win rate':>9} " \
+               f"{'ms/decision':>12}"
+        lines = [head, "-" * len(head)]
+        for a, r in self.per_agent.items():
+            ci = f"[{r.ci95[0]:+.3f}, {r.ci95[1]:+.3f}]" if r.units > 1 else "-"
+            ms = f"{1e3 * r.think:.2f}" if r.decisions else "-"
+            wr = f"{r.win_rate:.1%}" if r.games else "-"
+            mean = f"{r.mean:+.3f}" if r.games else "-"
+            lines.append(f"{a[:24]:<24} {r.games:>7} {mean:>10} {ci:>23} {wr:>9} {ms:>12}")
+        how = (f"{self.deals} deals x {self.rotations} seatings" if self.duplicate
+               else f"{self.deals} games")
+        done = f"{self.total_games} games" + (f" ({how})" if self.duplicate else "")
+        if self.resumed_games:
+            done += f", {self.resumed_games} read back from {self.out}"
+        if not self.complete:
+            done += " [incomplete]"
+        start = (f" (Ray start {self.startup_seconds:.1f} s)" if self.startup_seconds >= 0.05
+                 else "")
+        rate = (f"{self.new_games} played in {self.wall_seconds:.1f} s{start}: "
+                f"{self.games_per_second:.1f} games/s on {self.workers} "
+                f"{'worker' if self.workers == 1 else 'workers'} ({self.engine}), "
+                f"CPU in games {self.cpu_seconds:.1f} s") if self.new_games else "none played now"
+        lines.append(f"{done}; {rate}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{a}: {r.mean:+.3f} [{r.ci95[0]:+.3f}, {r.ci95[1]:+.3f}]"
+                          for a, r in self.per_agent.items())
+        return f"<Results {self.game} {self.total_games} games; {parts}>"
+
+
+# ---------------------------------------------------------------------------- output files
+
+def _dumps(row: dict) -> str:
+    return json.dumps({k: row.get(k) for k in FIELDS}, separators=(",", ":"))
+
+
+def _read_jsonl(path: Path, *, repair: bool) -> list[dict]:
+    """Rows of a JSON Lines file; a last line cut short (a killed writer) is dropped, and with
+    ``repair`` cut off the file so that appending starts on a fresh line."""
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data) and repair:
+        with open(path, "r+b") as f:
+            f.truncate(end)
+    rows = []
+    for i, line in enumerate(data[:end].splitlines()):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError:
+            raise CardcoreError(f"{path}: line {i + 1} is not JSON; not a simulate output "
+                                "file") from None
+        if not isinstance(row, dict) or "seed" not in row or "rotation" not in row:
+            raise CardcoreError(f"{path}: line {i + 1} is not a simulate row")
+        rows.append(row)
+    return rows
+
+
+class _JsonlSink:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._f: TextIO | None = None
+
+    def load(self) -> list[dict]:
+        return _read_jsonl(self.path, repair=True) if self.path.exists() else []
+
+    def write(self, rows: list[dict]) -> None:
+        if self._f is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._f = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
+        for row in rows:
+            self._f.write(_dumps(row) + "\n")
+        self._f.flush()
+
+    def close(self) -> None:
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+
+def _pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise CardcoreError("out=*.parquet needs pyarrow: pip install \"cardcore[parquet]\" "
+                            "(or use a .jsonl file)") from None
+    return pyarrow
+
+
+def _schema(pa):
+    return pa.schema([
+        ("game", pa.string()), ("seed", pa.int64()), ("rotation", pa.int32()),
+        ("agents", pa.list_(pa.string())), ("seats", pa.list_(pa.list_(pa.int32()))),
+        ("scores", pa.list_(pa.float64())), ("length", pa.int64()), ("seconds", pa.float64()),
+        ("think", pa.list_(pa.float64())), ("decisions", pa.list_(pa.int64())),
+        ("options", pa.string()), ("history", pa.string()), ("stats", pa.string()),
+        ("times", pa.list_(pa.list_(pa.float64()))),
+    ])
+
+
+class _ParquetSink:
+    """A directory of part files plus a JSON Lines journal of the rows not yet in a part."""
+
+    def __init__(self, path: Path) -> None:
+        self.pa = _pyarrow()
+        self.path = path
+        self.journal = path / _JOURNAL
+        self._f: TextIO | None = None
+        self._pending = 0
+        if path.exists() and not path.is_dir():
+            raise CardcoreError(f"out {str(path)!r}: simulate writes Parquet as a directory of "
+                                "part files, and this is a file; choose another name")
+
+    def _parts(self) -> list[Path]:
+        return sorted(p for p in self.path.glob("part-*.parquet"))
+
+    def load(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        import pyarrow.parquet as pq
+
+        rows: list[dict] = []
+        for part in self._parts():
+            for row in pq.read_table(part).to_pylist():
+                if row.get("stats") is not None:
+                    row["stats"] = json.loads(row["stats"])
+                rows.append(row)
+        if self.journal.exists():
+            # rows of a run that stopped before compacting; a row already in a part (a stop
+            # between the rename and emptying the journal) is not written twice
+            done = {(r["seed"], r["rotation"]) for r in rows}
+            pending = [r for r in _read_jsonl(self.journal, repair=True)
+                       if (r["seed"], r["rotation"]) not in done]
+            rows += pending
+            self._compact(pending)
+            with open(self.journal, "w", encoding="utf-8"):
+                pass
+        return rows
+
+    def write(self, rows: list[dict]) -> None:
+        if self._f is None:
+            self.path.mkdir(parents=True, exist_ok=True)
+            self._f = open(self.journal, "a", encoding="utf-8")  # noqa: SIM115 - kept open
+        for row in rows:
+            self._f.write(_dumps(row) + "\n")
+        self._f.flush()
+        self._pending += len(rows)
+        if self._pending >= _PART_ROWS:
+            self._compact(_read_jsonl(self.journal, repair=False))
+
+    def _compact(self, rows: list[dict]) -> None:
+        """Journal rows -> a new part file (atomic rename), then an empty journal."""
+        if not rows:
+            return
+        import pyarrow.parquet as pq
+
+        table_rows = []
+        for row in rows:
+            r = {k: row.get(k) for k in FIELDS}
+            if r["stats"] is not None:
+                r["stats"] = json.dumps(r["stats"], separators=(",", ":"))
+            table_rows.append(r)
+        table = self.pa.Table.from_pylist(table_rows, schema=_schema(self.pa))
+        parts = self._parts()
+        n = int(parts[-1].stem.split("-")[1]) + 1 if parts else 0
+        tmp = self.path / f"_tmp-{os.getpid()}.parquet"
+        pq.write_table(table, tmp)
+        os.replace(tmp, self.path / f"part-{n:05d}.parquet")
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+        with open(self.journal, "w", encoding="utf-8"):
+            pass
+        self._pending = 0
+
+    def close(self) -> None:
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+        if self.journal.exists():
+            self._compact(_read_jsonl(self.journal, repair=False))
+            with contextlib.suppress(OSError):
+                self.journal.unlink()
+
+
+def _sink(out: str | os.PathLike) -> _JsonlSink | _ParquetSink:
+    path = Path(out)
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        return _JsonlSink(path)
+    if suffix == ".parquet":
+        return _ParquetSink(path)
+    raise CardcoreError(f"out {str(out)!r}: expected a .jsonl or .parquet name")
+
+
+def read_rows(out: str | os.PathLike) -> list[dict]:
+    """The rows of a :func:`simulate` output (``.jsonl`` file or ``.parquet`` directory),
+    sorted by seed and rotation (a row repeated by an interrupted compaction counts once)."""
+    path = Path(out)
+    if not path.exists():
+        raise CardcoreError(f"{str(out)!r}: no such file")
+    if path.suffix.lower() == ".jsonl":
+        rows = _read_jsonl(path, repair=False)
+    else:
+        sink = _ParquetSink(path)
+        import pyarrow.parquet as pq
+
+        rows = []
+        for part in sink._parts():
+            for row in pq.read_table(part).to_pylist():
+                if row.get("stats") is not None:
+                    row["stats"] = json.loads(row["stats"])
+                rows.append(row)
+        if sink.journal.exists():
+            rows += _read_jsonl(sink.journal, repair=False)
+    seen: dict[tuple[int, int], dict] = {}
+    for row in rows:
+        seen.setdefault((row["seed"], row["rotation"]), row)
+    return [seen[k] for k in sorted(seen)]
+
+
+# ---------------------------------------------------------------------------- engines
+
+class _Local:
+    """A spawn-context ProcessPoolExecutor."""
+
+    target = 0.3  # seconds of work per chunk
+
+    def __init__(self, job: Any, workers: int, func: Callable | None = None) -> None:
+        import concurrent.futures as cf
+        import multiprocessing
+
+        self.cf = cf
+        self.job = job
+        self.func = func or run_chunk
+        self.workers = workers
+        self.pool = cf.ProcessPoolExecutor(max_workers=workers,
+                                           mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=_worker_init)
+        self.capacity = workers
+
+    def submit(self, keys):
+        return self.pool.submit(self.func, self.job, keys)
+
+    def wait(self, handles, timeout: float):
+        done, _ = self.cf.wait(handles, timeout=timeout, return_when=self.cf.FIRST_COMPLETED)
+        return list(done)
+
+    def result(self, handle):
+        try:
+            return handle.result()
+        except self.cf.process.BrokenProcessPool:
+            raise SimulationError("a worker process died (killed, or crashed in native "
+                                  "code)") from None
+
+    def abort(self, handles: Iterable[Any] = ()) -> None:
+        procs = list((getattr(self.pool, "_processes", None) or {}).values())
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            with contextlib.suppress(Exception):
+                p.terminate()
+        for p in procs:
+            with contextlib.suppress(Exception):
+                p.join(timeout=5)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
+def _ray():
+    try:
+        import ray
+    except ImportError:
+        raise CardcoreError('engine="ray" needs Ray: pip install "cardcore[ray]"') from None
+    return ray
+
+
+class _Ray:
+    """The same chunks as Ray tasks (one CPU each)."""
+
+    target = 1.0
+
+    def __init__(self, job: Any, workers: int | None, address: str | None,
+                 func: Callable | None = None) -> None:
+        ray = _ray()
+        self.ray = ray
+        self.started = False
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": "warning",
+                                      "configure_logging": True}
+            if address is None:
+                kwargs["num_cpus"] = workers
+            try:
+                ray.init(address=address, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - e.g. no cluster at that address
+                raise CardcoreError(f"Ray: cannot start or connect"
+                                    f"{f' to {address!r}' if address else ''}: {exc}") from None
+            self.started = True
+        cpus = int(ray.cluster_resources().get("CPU", 1) or 1)
+        self.workers = min(workers, cpus) if workers else cpus
+        self.capacity = self.workers
+        self.task = ray.remote(num_cpus=1, max_retries=0)(func or run_chunk)
+        self.job_ref = ray.put(job)
+
+    def submit(self, keys):
+        return self.task.remote(self.job_ref, list(keys))
+
+    def wait(self, handles, timeout: float):
+        ready, _ = self.ray.wait(handles, num_returns=1, timeout=timeout)
+        if ready and len(handles) > 1:  # every other chunk that is done too, in one call
+            ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
+        return ready
+
+    def result(self, handle):
+        try:
+            return self.ray.get(handle)
+        except Exception as exc:  # noqa: BLE001 - a Ray task or worker failure
+            raise SimulationError(f"a Ray task failed: {type(exc).__name__}: "
+                                  f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else ''}"
+                                  ) from None
+
+    def abort(self, handles: Iterable[Any] = ()) -> None:
+        for ref in handles:  # tasks in flight (on a cluster that outlives this call)
+            with contextlib.suppress(Exception):
+                self.ray.cancel(ref, force=True)
+        self.close()
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+            self.started = False
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class _Sizer:
+    """Chunk sizes from the measured seconds per game: about ``target`` seconds of work per
+    chunk, the first ``capacity`` chunks one game each, smaller chunks near the end."""
+
+    def __init__(self, target: float, capacity: int, fixed: int | None) -> None:
+        self.target, self.capacity, self.fixed = target, capacity, fixed
+        self.seconds = 0.0
+        self.games = 0
+        self.issued = 0
+
+    def observe(self, rows: list[dict]) -> None:
+        self.games += len(rows)
+        self.seconds += math.fsum(r["seconds"] for r in rows)
+
+    def next(self, remaining: int) -> int:
+        if self.fixed:
+            return min(self.fixed, remaining)
+        self.issued += 1
+        if not self.games:
+            return 1
+        per = max(self.seconds / self.games, 1e-6)
+        size = max(1, min(1000, int(self.target / per)))
+        tail = max(1, -(-remaining // (2 * self.capacity)))
+        return min(size, tail, remaining)
+
+
+class Progress(NamedTuple):
+    """What ``progress=`` is called with after every chunk: games ``done`` of ``total``
+    (read back from ``out`` included), ``new`` games played by this call in ``elapsed``
+    seconds, ``rate`` (new games/s) and ``eta`` (seconds left at that rate)."""
+
+    done: int
+    total: int
+    new: int
+    elapsed: float
+    rate: float
+    eta: float
+
+
+# ---------------------------------------------------------------------------- simulate
+
+def _check_int(name: str, value: Any, low: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardcoreError(f"{name} {quote(value)}: expected an int")
+    if low is not None and value < low:
+        raise CardcoreError(f"{name} {value}: expected an int >= {low}")
+    return value
+
+
+def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 0,
+             duplicate: bool = False, workers: int | None = None, engine: str = "local",
+             address: str | None = None, out: str | os.PathLike | None = None,
+             history: bool = False, stats: Callable[[Any], Any] | None = None,
+             timings: bool = False, keep_rows: bool = True, chunk: int | None = None,
+             progress: Callable[[Progress], Any] | None = None,
+             max_actions: int = 1_000_000, **options: Any) -> Results:
+    """Play ``games`` games (deals, with ``duplicate``) of ``game`` between ``agents`` and
+    return their :class:`Results`. See the module docstring for seeds, seating, duplicate,
+    output files, resuming and engines.
+
+    ``history=True`` stores each finished game's JSON in the rows; ``stats=f`` calls ``f(state)``
+    on each finished state in the worker and stores its (JSON-serialisable) value as the row's
+    ``stats`` (a module-level function for the local engine: it is pickled by reference);
+    ``timings=True`` keeps every decision's seconds; ``progress=f`` is called with a
+    :class:`Progress` after every chunk; ``**options`` are the game's options."""
+    from . import agents as _agents
+    from .game import game_class, new_game
+
+    cls = game_class(game)  # GameNotAvailable (a CardcoreError) for an unknown game
+    games = _check_int("games", games, 0)
+    seed = _check_int("seed", seed)
+    max_actions = _check_int("max_actions", max_actions, 1)
+    if engine not in ("local", "ray"):
+        raise CardcoreError(f"engine {quote(engine)}: expected 'local' or 'ray'")
+    if workers is not None:
+        workers = _check_int("workers", workers, 1)
+    if chunk is not None:
+        chunk = _check_int("chunk", chunk, 1)
+    if stats is not None and not callable(stats):
+        raise CardcoreError(f"stats {quote(stats)}: expected a function of the final state")
+    new_game(game, seed=seed, **options)  # OptionError for a bad option, before any work
+    plan = _Plan(game, cls.NUM_PLAYERS, agents, duplicate)
+    for spec in plan.names:  # unknown agents and options fail here, in this process
+        make_agent(spec, game, 0)
+    try:
+        options_json = json.dumps(options, sort_keys=True, separators=(",", ":"), default=str)
+    except (TypeError, ValueError):
+        options_json = repr(sorted(options.items()))
+    job = {
+        "game": game, "options": options, "options_json": options_json,
+        "seating": plan.seating, "seats_of": plan.seats_of, "history": bool(history),
+        "timings": bool(timings), "stats": stats, "max_actions": max_actions,
+        "registry": [(n, g, t) for (n, g), t in _agents._EXTRA.items() if g == game],
+    }
+    todo_all = [(seed + k, r) for k in range(games) for r in range(plan.rotations)]
+    wanted = set(todo_all)
+
+    records: dict[tuple[int, int], _Rec] = {}
+    rows: dict[tuple[int, int], dict] | None = {} if keep_rows else None
+
+    def record(row: dict) -> None:
+        key = (row["seed"], row["rotation"])
+        records[key] = _Rec(row["seed"], row["rotation"], tuple(row["scores"]), row["length"],
+                            row["seconds"], tuple(row["think"]), tuple(row["decisions"]))
+        if rows is not None:
+            rows[key] = row
+
+    sink = _sink(out) if out is not None else None
+    if sink is not None:
+        for row in sink.load():
+            key = (row.get("seed"), row.get("rotation"))
+            if key not in wanted or key in records:
+                continue
+            expect = plan.seating[key[1]]
+            if row.get("game") != game or list(row.get("agents") or []) != expect:
+                raise CardcoreError(
+                    f"out {str(out)!r} holds {row.get('game')} seed {key[0]} played by "
+                    f"{row.get('agents')}, but this run seats {expect} there: use another "
+                    "out file (or the same game, agents and duplicate setting to resume)")
+            if row.get("options") != options_json:
+                raise CardcoreError(
+                    f"out {str(out)!r} was written with options {row.get('options')}, this "
+                    f"run has {options_json}: use another out file")
+            record(row)
+    todo = deque(k for k in todo_all if k not in records)
+
+    if engine == "local":
+        n_workers = workers if workers is not None else _cores()
+        n_workers = max(1, min(n_workers, len(todo) or 1))
+    else:
+        n_workers = workers or 0
+
+    if stats is not None and (engine == "local" and n_workers > 1):
+        try:
+            pickle.dumps(stats)
+        except Exception:  # noqa: BLE001
+            raise CardcoreError(f"stats {quote(stats)}: cannot be sent to worker processes "
+                                "(use a module-level function)") from None
+
+    new = 0
+    startup = 0.0
+    t_run = time.perf_counter()
+
+    def results(complete: bool) -> Results:
+        return Results(game=game, agents=plan.agents, options=options, seed=seed, deals=games,
+                       duplicate=duplicate, plan=plan, records=records, rows=rows,
+                       new_games=new, wall_seconds=time.perf_counter() - t_run,
+                       workers=n_workers, engine=engine, complete=complete,
+                       out=None if out is None else str(out), startup_seconds=startup)
+
+    def report() -> None:
+        if progress is not None:
+            el = time.perf_counter() - t_run
+            rate = new / el if el > 0 else 0.0
+            left = len(todo_all) - len(records)
+            progress(Progress(len(records), len(todo_all), new, el, rate,
+                              left / rate if rate > 0 else math.inf))
+
+    def take(chunk_rows: list[dict]) -> None:
+        nonlocal new
+        if sink is not None and chunk_rows:
+            sink.write(chunk_rows)
+        for row in chunk_rows:
+            record(row)
+        new += len(chunk_rows)
+
+    def failed(info: dict) -> SimulationError:
+        kept = f"; {len(records)} finished games kept" + (f" in {str(out)!r}" if out else "")
+        return SimulationError(info["message"] + kept, results=results(False),
+                               seed=info.get("seed"), rotation=info.get("rotation"),
+                               seat=info.get("seat"), agent=info.get("agent"),
+                               worker_traceback=info.get("traceback", ""))
+
+    report()
+    try:
+        if not todo:
+            pass
+        elif engine == "local" and n_workers == 1:
+            _register(job)
+            while todo:
+                key = todo.popleft()
+                try:
+                    row = _play(job, *key)
+                except _GameFailed as exc:
+                    raise failed(exc.info) from None
+                take([row])
+                report()
+        else:
+            runner = (_Local(job, n_workers) if engine == "local"
+                      else _Ray(job, workers, address))
+            n_workers = runner.workers
+            if engine == "ray":
+                startup = time.perf_counter() - t_run
+            _drive(runner, todo, take, report, failed, chunk)
+    except KeyboardInterrupt:
+        if sink is not None:
+            sink.close()
+        raise SimulationInterrupted(results(False)) from None
+    except BaseException:
+        if sink is not None:
+            sink.close()
+        raise
+    if sink is not None:
+        sink.close()
+    return results(True)
+
+
+def _drive(runner, todo: deque, take, report, failed, chunk: int | None) -> None:
+    """Keep ``2 x capacity`` chunks in flight; take rows as chunks finish. On a failure,
+    stop submitting, keep what the chunks in flight finish, then raise."""
+    sizer = _Sizer(runner.target, runner.capacity, chunk)
+    inflight: dict[Any, int] = {}
+    failure: dict | None = None
+    try:
+        while todo or inflight:
+            while todo and failure is None and len(inflight) < 2 * runner.capacity:
+                n = sizer.next(len(todo))
+                keys = [todo.popleft() for _ in range(n)]
+                inflight[runner.submit(keys)] = n
+            for handle in runner.wait(list(inflight), 0.5):
+                inflight.pop(handle)
+                try:
+                    chunk_rows, info = runner.result(handle)
+                except SimulationError as exc:
+                    chunk_rows, info = [], {"message": str(exc)}
+                take(chunk_rows)
+                sizer.observe(chunk_rows)
+                report()
+                if info is not None and failure is None:
+                    failure = info
+                    todo.clear()
+        if failure is not None:
+            raise failed(failure)
+    except BaseException:
+        runner.abort(list(inflight))
+        raise
+    runner.close()
+
+
+# ``cardcore.simulate`` is this module (Python binds a package's submodule as its attribute),
+# made callable: ``cardcore.simulate(...)`` is ``cardcore.simulate.simulate(...)``.
+class _CallableModule(types.ModuleType):
+    def __call__(self, *args: Any, **kwargs: Any) -> Results:
+        return simulate(*args, **kwargs)
+
+
+__signature__ = inspect.signature(simulate)
+sys.modules[__name__].__class__ = _CallableModule
+
+__all__ = ["simulate", "Results", "AgentResult", "Progress", "SimulationError",
+           "SimulationInterrupted", "agent_seed", "make_agent", "parse_agent", "split_agents",
+           "read_rows", "run_chunk", "TEAM_GAMES", "FIELDS"]
