@@ -15,7 +15,6 @@ import os
 import pkgutil
 import shutil
 import sys
-import textwrap
 import time
 from typing import Any, TextIO
 
@@ -210,9 +209,10 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
     out.write(state.render(HUMAN) + "\n")
     fresh = True  # the board on screen is the current one
     for _ in range(max_actions):
-        p = state.current_player
-        if p is None:
+        current = state.current_player
+        if current is None:
             break
+        p = current
         before = state.clone() if events is not None else None
         hand = getattr(state, "playing_hand", None)  # e.g. a declarer playing dummy
         who = f" (from {seat_label(state, hand)}'s hand)" if hand is not None and hand != p else ""
@@ -232,7 +232,7 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
             state.apply(action)
             out.write(f"you{who}: {state.action_view(p, action, HUMAN)}\n")
         fresh = False
-        if before is not None:
+        if before is not None and events is not None:
             for line in events(before, state, HUMAN):
                 out.write(line + "\n")
         if delay and p in agents:
@@ -373,8 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
-            play(args.game, seed=args.seed, auto=args.auto, options=parse_options(args.option, args.game),
-                 delay=args.delay)
+            play(args.game, seed=args.seed, auto=args.auto,
+                 options=parse_options(args.option, args.game), delay=args.delay)
             return 0
         if args.command == "bench":
             return run_bench(args.name, quick=not args.full)

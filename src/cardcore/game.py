@@ -37,7 +37,7 @@ GAMES: tuple[str, ...] = (
     "onepoker", "bridge", "schnapsen", "preference",
 )
 
-_REGISTRY: dict[str, type["State"]] = {}
+_REGISTRY: dict[str, type[State]] = {}
 
 JSON_VERSION = 2
 SEED_MAX = (1 << 64) - 1
@@ -63,10 +63,11 @@ class Action:
         return self.text
 
     def to_list(self) -> list:
-        return [self.kind, self.text, [int(c) for c in self.cards], self.amount, _listify(self.data)]
+        return [self.kind, self.text, [int(c) for c in self.cards], self.amount,
+                _listify(self.data)]
 
     @classmethod
-    def from_list(cls, item: Sequence) -> "Action":
+    def from_list(cls, item: Sequence) -> Action:
         kind, text, cards, amount, data = item
         return cls(kind, text, tuple(Card(c) for c in cards), amount, _tuplify(data))
 
@@ -151,7 +152,8 @@ class State:
         self._setup(None if cards is None else list(cards), **options)
 
     # ------------------------------------------------------------ hooks
-    def _setup(self, deck: list[int] | None, *args: Any, **options: Any) -> None:  # pragma: no cover
+    def _setup(self, deck: list[int] | None, *args: Any,
+               **options: Any) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def _current_player(self) -> int | None:  # pragma: no cover
@@ -185,7 +187,7 @@ class State:
         return view(self, player)
 
     # ------------------------------------------------------------ randomness
-    def rng(self) -> "_StateRng":
+    def rng(self) -> _StateRng:
         """A generator bound to this state: draws advance ``self.rng_state``."""
         return _StateRng(self)
 
@@ -293,7 +295,8 @@ class State:
         return w[0] if len(w) == 1 else None
 
     def observation(self, player: int) -> dict:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.NUM_PLAYERS:
+        if (isinstance(player, bool) or not isinstance(player, int)
+                or not 0 <= player < self.NUM_PLAYERS):
             raise IllegalAction(
                 f"player {player!r}: expected a seat 0..{self.NUM_PLAYERS - 1} for {self.GAME}"
             )
@@ -317,7 +320,7 @@ class State:
         skip.add(_MEMO)
         return {k: v for k, v in self.__dict__.items() if k not in skip}
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         new = object.__new__(type(self))
         new.__dict__.update(_copy_native(self._state_dict()))
         for name in self.TRANSIENT:

@@ -20,7 +20,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -159,7 +159,7 @@ def describe(cards: CardsLike) -> str:
     """A short English name of the hand, e.g. ``"full house, kings full of twos"``."""
     five = best_five(cards)
     cat = category(evaluate(five))
-    r = [c.rank for c in five]
+    r = [int(c) >> 2 for c in five]
     if cat in ("straight", "straight flush"):
         if cat == "straight flush" and r[0] == 12:
             return "royal flush"
@@ -465,7 +465,7 @@ def compute_preflop_strength(samples: int = 4000, seed: int = 12345) -> dict[str
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ranked_classes() -> tuple[tuple[str, int], ...]:
     st = preflop_strength()
     order = sorted(st, key=lambda n: -st[n])
@@ -549,7 +549,8 @@ def _weight_scale(weights, player: int) -> float:
         try:
             v = float(x)
         except (TypeError, ValueError):
-            raise CardError(f"range_equity: player {player}: weight {x!r} is not a number") from None
+            raise CardError(f"range_equity: player {player}: weight {x!r} is not a "
+                            "number") from None
         if not (math.isfinite(v) and v >= 0.0):
             raise CardError(f"range_equity: player {player}: weight {x!r}: weights must be "
                             "finite and >= 0")

@@ -362,7 +362,7 @@ def ddz_classify(counts) -> np.ndarray:
         if n % per or n // per < 2:
             continue
         k = n // per
-        for s in range(0, 12 - k + 1):
+        for s in range(12 - k + 1):
             e = s + k - 1
             if any(h[r] != 3 for r in range(s, e + 1)):
                 continue
