@@ -96,13 +96,13 @@ def _unprintable(x, depth: int = 0) -> bool:
 #: -10**5000)``); ``cardcore.errors.quote`` prints it safely
 UNPRINTABLE_INT_GAPS = {("fast", "cardset"), ("fast", "shedding"), ("fast", "dds"),
                         ("ref", "dds"), ("fast", "poker"), ("ref", "poker")}
-#: ``cardcore.cards``: ``Card(-10**5000)``, ``card(10**5000)``, ``parse(10**5000)`` raise
+#: (closed) ``cardcore.cards``: ``Card(-10**5000)``, ``card(10**5000)``, ``parse(10**5000)`` raise
 #: ValueError (their messages use ``!r``)
-CARDS_UNPRINTABLE_INT_GAP = True
-#: ``State.apply`` on a finished game formats ``str(action)`` before checking the action:
+CARDS_UNPRINTABLE_INT_GAP = False
+#: (closed) ``State.apply`` on a finished game formatted ``str(action)`` before checking the action:
 #: ``Action("pass", None)`` raises TypeError (``__str__`` returned non-string), an int of over
 #: 4300 digits ValueError, instead of IllegalAction
-GAME_OVER_STR_GAP = True
+GAME_OVER_STR_GAP = False
 
 
 NP_INTS = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable
 from typing import TypeAlias
 
-from .errors import CardError
+from .errors import CardError, quote
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -32,9 +32,9 @@ class Card(int):
         if isinstance(i, Card):
             return i
         if isinstance(i, bool) or not isinstance(i, int):
-            raise CardError(f"card id {i!r}: expected an int in 0..53")
+            raise CardError(f"card id {quote(i)}: expected an int in 0..53")
         if not 0 <= i <= 53:
-            raise CardError(f"card id {i!r}: out of range 0..53")
+            raise CardError(f"card id {quote(i)}: out of range 0..53")
         return _CARDS[i] if len(_CARDS) == 54 else int.__new__(cls, i)
 
     @property
@@ -79,7 +79,7 @@ CardsLike: TypeAlias = str | Iterable[Card | int | str]
 def card(text: str) -> Card:
     """Parse exactly one card token (``"As"``, ``"10h"``, ``"th"``, ``"BJ"``, ``"A♠"``)."""
     if not isinstance(text, str):
-        raise CardError(f"card {text!r}: expected a card token such as 'As' (use Card(id) for "
+        raise CardError(f"card {quote(text)}: expected a card token such as 'As' (use Card(id) for "
                         "a card id)")
     cards = _parse_str(text)
     if len(cards) != 1:

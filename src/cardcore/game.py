@@ -217,7 +217,7 @@ class State:
         """Apply ``action`` (an ``Action`` or its text). Illegal input raises ``IllegalAction``
         and leaves the state exactly as it was."""
         if self.is_over:
-            raise IllegalAction(f"action {str(action)!r}: the game is over")
+            raise IllegalAction(f"action {quote(action)}: the game is over")
         if not isinstance(action, (Action, str)):
             raise IllegalAction(f"action {quote(action)}: expected an Action or its text form")
         if isinstance(action, Action) and (
