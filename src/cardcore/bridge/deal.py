@@ -87,6 +87,8 @@ class Deal:
     """
 
     __slots__ = ("_hands", "_masks")
+    _hands: tuple[tuple[Card, ...], ...]
+    _masks: tuple[int, ...]
 
     def __init__(self, hands: Mapping[str, CardsLike] | Iterable[CardsLike]) -> None:
         if isinstance(hands, Deal):

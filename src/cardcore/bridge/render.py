@@ -33,6 +33,7 @@ def render(state: BridgeState, player: int | None = None) -> str:
            f"dealer {SEAT_LONG[state.dealer]}; vulnerable: {state.vulnerability}"]
     out += _auction_table(state.calls, state.dealer)
     if state.contract:
+        assert state.declarer is not None
         out.append(f"Contract: {state.contract} by {SEAT_LONG[state.declarer]}   "
                    f"tricks NS {state.won[0]}, EW {state.won[1]}")
     dummy = state.dummy
@@ -58,6 +59,7 @@ def render(state: BridgeState, player: int | None = None) -> str:
             out.append(f"Score: NS {state.ns_score():+d}, EW {-state.ns_score():+d}")
     else:
         cp = state._current_player()
+        assert cp is not None
         ph = state.playing_hand
         if ph is not None and ph != cp:
             out.append(f"To play: {SEAT_LONG[cp]}, from dummy ({SEAT_LONG[ph]})")
@@ -87,6 +89,7 @@ def _hand_lines(cards: list[int], color: bool | None = None) -> list[str]:
 def events(before: BridgeState, after: BridgeState, player: int | None) -> list[str]:
     """The auction's end, and each finished trick with the running count."""
     if after.contract and not before.contract:
+        assert after.declarer is not None
         return [f"-- contract {after.contract} by {SEAT_LONG[after.declarer]}; "
                 f"{SEAT_LONG[(after.declarer + 1) % 4]} leads"]
     if after.passed_out and not before.passed_out:

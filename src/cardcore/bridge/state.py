@@ -83,9 +83,10 @@ def _parse_suit_first(text: str) -> int | None:
     r = t[1:]
     if r == "10":
         r = "T"
-    if len(r) != 1 or r not in RANKS:
+    suit = suit_index(t[0])
+    if len(r) != 1 or r not in RANKS or suit is None:
         return None
-    return RANKS.index(r) * 4 + suit_index(t[0])
+    return RANKS.index(r) * 4 + suit
 
 
 def _dealer_name(value: Any) -> Any:
@@ -122,14 +123,16 @@ class BridgeState(State):
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, vulnerability: str = "none",
                deal: Any = None, dealer: str | int = "S") -> None:
-        if not isinstance(vulnerability, str) or vulnerability.strip().lower() not in VULNERABILITIES:
+        if (not isinstance(vulnerability, str)
+                or vulnerability.strip().lower() not in VULNERABILITIES):
             raise OptionError(
-                f"option vulnerability={vulnerability!r}: expected one of {', '.join(VULNERABILITIES)}"
+                f"option vulnerability={vulnerability!r}: expected one of "
+                f"{', '.join(VULNERABILITIES)}"
             )
         if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer <= 3:
             dealer_seat = dealer
-        elif seat_of(dealer) is not None:
-            dealer_seat = seat_of(dealer)
+        elif (named := seat_of(dealer)) is not None:
+            dealer_seat = named
         else:
             raise OptionError(f"option dealer={dealer!r}: expected N, E, S, W or a seat 0..3")
         self.vulnerability = vulnerability.strip().lower()
@@ -207,7 +210,10 @@ class BridgeState(State):
             return None
         t = self._trick()
         if t is None:
-            return self.tricks[-1]["winner"] if self.tricks else (self.declarer + 1) % 4
+            if self.tricks:
+                return self.tricks[-1]["winner"]
+            assert self.declarer is not None
+            return (self.declarer + 1) % 4
         return (t["leader"] + len(t["cards"])) % 4
 
     @property
@@ -232,7 +238,9 @@ class BridgeState(State):
         return self.auction().legal_calls()
 
     def _legal_cards(self) -> list[int]:
-        hand = self.hands[self.playing_hand]
+        p = self.playing_hand
+        assert p is not None
+        hand = self.hands[p]
         t = self._trick()
         return tricks.legal_follows(hand, t["cards"] if t is not None else [], None)
 
@@ -258,8 +266,10 @@ class BridgeState(State):
                     if a.text == call:
                         return a
                 why = self.auction().why_illegal(call)
+                seat = self._current_player()
+                assert seat is not None
                 raise IllegalAction(
-                    f"call {text!r} is not legal for {SEAT_LONG[self._current_player()]} now: "
+                    f"call {text!r} is not legal for {SEAT_LONG[seat]} now: "
                     f"{why}"
                 ) from None
             c = _parse_suit_first(text)
@@ -278,10 +288,13 @@ class BridgeState(State):
 
     def _why_card_illegal(self, text: str, c: int) -> str:
         p = self.playing_hand
+        assert p is not None
         who = SEAT_LONG[p] + (" (dummy)" if p == self.dummy else "")
         if c not in self.hands[p]:
             return f"card {text!r}: {who} does not hold {Card(c)}"
-        led = self._trick()["cards"][0] & 3
+        t = self._trick()
+        assert t is not None
+        led = t["cards"][0] & 3
         return (f"card {text!r}: {who} must follow suit ({SUITS[led]}) "
                 f"and holds {', '.join(str(Card(x)) for x in self._legal_cards())}")
 
@@ -297,6 +310,7 @@ class BridgeState(State):
                     self.declarer = a.declarer
             return
         seat = self.playing_hand
+        assert seat is not None
         c = int(action.cards[0])
         self.hands[seat].remove(c)
         t = self._trick()
@@ -305,7 +319,9 @@ class BridgeState(State):
             self.tricks.append(t)
         t["cards"].append(c)
         if len(t["cards"]) == 4:
-            w = _trick_winner(t["cards"], self.trump, t["leader"])
+            trump = self.trump
+            assert trump is not None
+            w = _trick_winner(t["cards"], trump, t["leader"])
             t["winner"] = w
             self.won[w % 2] += 1
 
@@ -318,6 +334,7 @@ class BridgeState(State):
         if self.passed_out or self.contract is None:
             return 0
         b = self.score_breakdown()
+        assert self.declarer is not None
         return b.total if self.declarer % 2 == 0 else -b.total
 
     def score_breakdown(self):
@@ -346,7 +363,7 @@ class BridgeState(State):
             "contract": self.contract,
             "declarer": self.declarer,
             "dummy": dummy,
-            "dummy_hand": _sort_hand(self.hands[dummy]) if visible else None,
+            "dummy_hand": _sort_hand(self.hands[dummy]) if visible and dummy is not None else None,
             "tricks": [{"leader": x["leader"], "cards": list(x["cards"]), "winner": x["winner"]}
                        for x in self.tricks if x["winner"] is not None],
             "current_trick": ({"leader": t["leader"], "cards": list(t["cards"])}
@@ -395,6 +412,7 @@ class BridgeState(State):
                  f"Dealer: {SEAT_LONG[self.dealer]}   Vulnerable: {self.vulnerability}", ""]
         lines += _auction_table(self.calls, self.dealer)
         if self.contract:
+            assert self.declarer is not None
             lines.append(f"Contract: {self.contract} by {SEAT_LONG[self.declarer]}")
         elif self.passed_out:
             lines.append("Passed out.")

@@ -68,6 +68,7 @@ def render(state: GuandanState, player: int | None = None) -> str:
     elif state.phase == "return":
         lines.append(f"Seat {state.turn} returns a card to its tribute payer")
     if state.phase == "over":
+        assert state.winner_team is not None
         lines.append(f"Over: team {state.winner_team} (seats {state.winner_team} and "
                      f"{state.winner_team + 2}) wins")
     return "\n".join(lines)

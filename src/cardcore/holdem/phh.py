@@ -302,7 +302,7 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
     burns = [next(filler) for _ in range(3)]
     deck = [c for s in sorted(holes) for c in holes[s]]
     deck += [burns[0], *streets[:3], burns[1], streets[3], burns[2], streets[4]]
-    deck += [c for c in filler]
+    deck += list(filler)
     chips = [0] * NUM
     for k, s in enumerate(seats):
         chips[s] = stacks[k]
@@ -322,6 +322,7 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
             if len(_board(state)) < dealt:
                 raise FormatError(f"PHH action {line!r}: the betting round is not over")
             continue
+        assert seat is not None  # every non-board step names its seat
         if state.is_over or state.current_player != seat:
             obs = state.observation(seat)
             if (kind == "cc" and seat not in folded and obs["bets"][seat] == max(obs["bets"])

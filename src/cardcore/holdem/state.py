@@ -1,7 +1,7 @@
 """Texas Hold'em: 4 players, no-limit, blinds 10/20, a chip match until one player has it all.
 
-Rules: ``docs/rules/holdem.md``. Betting uses the shared engine ``cardcore.engines.betting`` unchanged;
-hands are compared with ``cardcore.poker.evaluate``.
+Rules: ``docs/rules/holdem.md``. Betting uses the shared engine ``cardcore.engines.betting``
+unchanged; hands are compared with ``cardcore.poker.evaluate``.
 
 Actions: ``fold``, ``check``, ``call``, ``raise N`` (N = the total bet for this betting round,
 blinds included preflop; the first bet of a round is also written ``raise N``; ``bet N`` is
@@ -38,8 +38,7 @@ from typing import Any
 
 from ..engines import betting as bt
 from ..cards import Card, check_deck, deck52
-from ..cards import format as fmt
-from ..errors import IllegalAction, OptionError
+from ..errors import OptionError
 from ..options import Option, single_deal
 from ..game import Action, State, register
 from ..poker import evaluate

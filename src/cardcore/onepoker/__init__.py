@@ -3,5 +3,24 @@
 The rules this package implements: ``docs/rules/onepoker.md``.
 """
 
-from .state import *  # noqa: F403
-from .state import __all__
+from .state import (
+    OnePokerState,
+    compare,
+    compare_ranks,
+    is_up,
+    signal,
+    START_CHIPS,
+    ANTE,
+    RANKS,
+)
+
+__all__ = [
+    "OnePokerState",
+    "compare",
+    "compare_ranks",
+    "is_up",
+    "signal",
+    "START_CHIPS",
+    "ANTE",
+    "RANKS",
+]

@@ -97,6 +97,9 @@ class OnePokerState(State):
             self.rng().shuffle(cards)
         self.start_chips = [int(s) for s in stacks]
         self.chips = list(self.start_chips)
+        self.single_deal: bool
+        self.deal_no: int
+        self.past: list[dict]
         match.start_match(self, single_deal=single_deal)
         self.hands = [cards[0:2], cards[2:4]]
         self.pile = cards[4:]           # draw pile, top first
@@ -125,6 +128,7 @@ class OnePokerState(State):
     def _legal_actions(self) -> list[Action]:
         if self.phase == "lock":
             seat = self._current_player()
+            assert seat is not None
             out, seen = [], set()
             for c in self.hands[seat]:
                 if c not in seen:
@@ -144,6 +148,7 @@ class OnePokerState(State):
             return super()._resolve(text)
         except IllegalAction:
             seat = self._current_player()
+            assert seat is not None
             choices = ", ".join(a.text for a in self._legal_actions())
             raise IllegalAction(
                 f"action {str(action)!r}: now seat {seat} must lock one of its own cards "
@@ -153,6 +158,7 @@ class OnePokerState(State):
     def _apply(self, action: Action) -> None:
         if self.phase == "lock":
             seat = self._current_player()
+            assert seat is not None
             self.locked[seat] = int(action.cards[0])
             if all(c is not None for c in self.locked):
                 self.phase = "bet"
@@ -172,9 +178,10 @@ class OnePokerState(State):
         a, b = self.locked
         assert a is not None and b is not None
         if folder is not None:
-            winner: int | None = 1 - folder
+            taker = 1 - folder
+            winner: int | None = taker
             strength = [0, 0]
-            strength[winner] = 1
+            strength[taker] = 1
         else:
             c = compare(a, b)
             winner = None if c == 0 else (0 if c > 0 else 1)
@@ -188,10 +195,10 @@ class OnePokerState(State):
         }
         self.chips = list(h["stacks"])
         # next deal: played cards out, the other card kept
-        for seat in (0, 1):
+        for seat, played in ((0, a), (1, b)):
             hand = self.hands[seat]
-            hand.remove(self.locked[seat])
-            self.discards.append(self.locked[seat])
+            hand.remove(played)
+            self.discards.append(played)
         nxt = winner if winner is not None else 1 - self.first
         if match.end_deal(self, record, decided=min(self.chips) == 0):
             self.next_first = nxt
@@ -277,4 +284,5 @@ class OnePokerState(State):
         }
 
 
-__all__ = ["OnePokerState", "compare", "compare_ranks", "is_up", "signal", "START_CHIPS", "ANTE", "RANKS"]
+__all__ = ["OnePokerState", "compare", "compare_ranks", "is_up", "signal", "START_CHIPS",
+           "ANTE", "RANKS"]

@@ -3,5 +3,24 @@
 The rules this package implements: ``docs/rules/preference.md``.
 """
 
-from .state import *  # noqa: F403
-from .state import __all__
+from .state import (
+    PreferenceState,
+    legal_cards,
+    trick_winner,
+    beats,
+    sort_hand,
+    SUIT_NAMES,
+    SUIT_LEVEL,
+    RANKS,
+)
+
+__all__ = [
+    "PreferenceState",
+    "legal_cards",
+    "trick_winner",
+    "beats",
+    "sort_hand",
+    "SUIT_NAMES",
+    "SUIT_LEVEL",
+    "RANKS",
+]

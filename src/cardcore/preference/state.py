@@ -169,6 +169,9 @@ class PreferenceState(State):
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck_vienna32(), "preference")]
         self.deals = 1 if single_deal else (DEFAULT_DEALS if deals is None else deals)
+        self.single_deal: bool
+        self.deal_no: int
+        self.past: list[dict]
         match.start_match(self, single_deal=single_deal)
         self.balances = [-STAKE] * 3
         self.pot = 3 * STAKE
@@ -193,7 +196,7 @@ class PreferenceState(State):
         self.number_holder: int | None = None
         self.game_suit: int | None = None
         self.game_holder: int | None = None
-        self.turn = (self.dealer + 1) % 3
+        self.turn: int | None = (self.dealer + 1) % 3
         self.contract: dict | None = None
         self.defence: list[str | None] = [None, None, None]
         self.invited: int | None = None     # the guest seat
@@ -249,10 +252,13 @@ class PreferenceState(State):
 
     def _legal_actions(self) -> list[Action]:
         ph = self.phase
+        turn = self.turn
         if ph == "auction":
-            return self._auction_actions(self.turn)
+            assert turn is not None
+            return self._auction_actions(turn)
         if ph == "discard":
-            hand = sorted(self.hands[self.turn])
+            assert turn is not None
+            hand = sorted(self.hands[turn])
             return [Action("discard", f"discard {_c(a)} {_c(b)}", cards=(_c(a), _c(b)))
                     for a, b in combinations(hand, 2)]
         if ph == "trump":
@@ -327,6 +333,7 @@ class PreferenceState(State):
             self.discards = sorted(int(c) for c in action.cards)
             self.phase = "trump"
         elif ph == "trump":
+            assert self.contract is not None and action.amount is not None
             self.contract["trump"] = LEVEL_SUIT[action.amount]
             self._contract_fixed()
         elif ph == "announce":
@@ -335,6 +342,7 @@ class PreferenceState(State):
         elif ph == "defence":
             self.defence[seat] = "stay" if action.text == "stay" else "drop"
             d = self.declarer
+            assert d is not None
             if seat == (d + 1) % 3:
                 self.turn = (d + 2) % 3
             else:
@@ -356,9 +364,11 @@ class PreferenceState(State):
         if kind == "pass":
             self.passed[seat] = True
         elif kind in ("bid", "hold"):
+            assert action.amount is not None
             self.number = action.amount
             self.number_holder = seat
         elif kind == "game":
+            assert action.amount is not None
             self.game_suit = LEVEL_SUIT[action.amount]
             self.game_holder = seat
         elif kind == "hearts":
@@ -378,9 +388,14 @@ class PreferenceState(State):
             self._set_contract("number", top, None)
 
     def _set_contract(self, kind: str, seat: int, trump: int | None) -> None:
-        self.contract = {"kind": kind, "declarer": seat, "level": self.number if kind ==
-                         "number" else (4 if kind == "hearts" else SUIT_LEVEL[trump]),
-                         "trump": trump}
+        if kind == "number":
+            level = self.number
+        elif kind == "hearts":
+            level = 4
+        else:
+            assert trump is not None
+            level = SUIT_LEVEL[trump]
+        self.contract = {"kind": kind, "declarer": seat, "level": level, "trump": trump}
         self.turn = seat
         if kind == "number":
             self.hands[seat] = sorted(self.hands[seat] + self.talon)
@@ -390,6 +405,7 @@ class PreferenceState(State):
 
     def _contract_fixed(self) -> None:
         d = self.declarer
+        assert d is not None
         self.decl_aces = sum(1 for c in self.hands[d] if rank(c) == ACE)
         if self._may_announce():
             self.phase = "announce"
@@ -399,10 +415,13 @@ class PreferenceState(State):
 
     def _start_defence(self) -> None:
         self.phase = "defence"
-        self.turn = (self.declarer + 1) % 3
+        d = self.declarer
+        assert d is not None
+        self.turn = (d + 1) % 3
 
     def _after_defence(self) -> None:
         d = self.declarer
+        assert d is not None
         stay = [s for s in ((d + 1) % 3, (d + 2) % 3) if self.defence[s] == "stay"]
         if not stay:
             won = [0, 0, 0]
@@ -417,6 +436,7 @@ class PreferenceState(State):
 
     def _start_play(self) -> None:
         d = self.declarer
+        assert d is not None
         self.active = sorted([d] + [s for s in range(3) if s != d
                                     and self.defence[s] in ("stay", "invited")])
         self.phase = "play"
@@ -447,6 +467,7 @@ class PreferenceState(State):
     def _settle(self) -> None:
         d = self.declarer
         c = self.contract
+        assert d is not None and c is not None
         defenders = [(d + 1) % 3, (d + 2) % 3]
         made = self.won[d] >= NEED
         delta = [0, 0, 0]
@@ -462,11 +483,13 @@ class PreferenceState(State):
         for s in defenders:
             pay = self.won[s]
             to = self.host if self.invited is not None else s
+            assert to is not None
             delta[d] -= pay
             delta[to] += pay
-        penalties = []
+        penalties: list[int] = []
         if self.invited is not None:
             if def_total < HOST_NEED:
+                assert self.host is not None
                 penalties.append(self.host)
         else:
             penalties = [s for s in defenders

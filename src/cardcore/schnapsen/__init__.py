@@ -3,5 +3,26 @@
 The rules this package implements: ``docs/rules/schnapsen.md``.
 """
 
-from .state import *  # noqa: F403
-from .state import __all__
+from .state import (
+    SchnapsenState,
+    card_points,
+    beats,
+    strict_follows,
+    game_points,
+    sort_hand,
+    MATCH_POINTS,
+    TARGET,
+    RANKS,
+)
+
+__all__ = [
+    "SchnapsenState",
+    "card_points",
+    "beats",
+    "strict_follows",
+    "game_points",
+    "sort_hand",
+    "MATCH_POINTS",
+    "TARGET",
+    "RANKS",
+]

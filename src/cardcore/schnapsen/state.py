@@ -51,10 +51,9 @@ from __future__ import annotations
 
 
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
-from ..cards import format as fmt
 from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match, tricks
-from ..options import Option, single_deal
+from ..options import single_deal
 from ..game import Action, State, register
 
 MATCH_POINTS = 7
@@ -121,6 +120,9 @@ class SchnapsenState(State):
             cards = [int(c) for c in check_deck(deck, deck_vienna20(), "schnapsen")]
         else:
             cards = None
+        self.single_deal: bool
+        self.deal_no: int
+        self.past: list[dict]
         match.start_match(self, single_deal=single_deal)
         self.counts = [MATCH_POINTS, MATCH_POINTS]
         self.dealer = 0          # flipped to 1 by the first _start_deal
@@ -186,6 +188,7 @@ class SchnapsenState(State):
 
     def _legal_actions(self) -> list[Action]:
         seat = self._current_player()
+        assert seat is not None
         hand = sort_hand(self.hands[seat])
         if self.phase == "follow":
             lead = self.trick[0][1]
@@ -219,6 +222,7 @@ class SchnapsenState(State):
         elif len(words) == 1 and key not in ("exchange", "close"):
             kind, card_text = "play", words[0]
         if kind is not None:
+            assert card_text is not None
             c = _card(card_text)
             if c is not None:
                 for a in legal:
@@ -229,6 +233,7 @@ class SchnapsenState(State):
 
     def _explain(self, text: str, kind: str, c: int, legal: list[Action]) -> Action:
         seat = self._current_player()
+        assert seat is not None
         shown = ", ".join(a.text for a in legal)
         if c not in self.hands[seat]:
             why = f"seat {seat} does not hold {Card(c)}"
@@ -243,6 +248,7 @@ class SchnapsenState(State):
 
     def _apply(self, action: Action) -> None:
         seat = self._current_player()
+        assert seat is not None
         if action.kind == "exchange":
             jack = JACK * 4 + self.trump
             old = self.stock[-1]
@@ -304,12 +310,17 @@ class SchnapsenState(State):
                 self.known[1 - w].append(last)
             self.hands[1 - w] = sort_hand(self.hands[1 - w] + [last])
         if not self.hands[w]:
-            self._end_deal(w if not self.closed else 1 - self.closer, "last trick")
+            if self.closed:
+                assert self.closer is not None
+                self._end_deal(1 - self.closer, "last trick")
+            else:
+                self._end_deal(w, "last trick")
 
     def _end_deal(self, winner: int, reason: str) -> None:
         loser = 1 - winner
         if self.closed:
             rec = self.close_record
+            assert rec is not None
             if winner == self.closer:
                 gp = game_points(rec["points"], rec["tricks"] > 0)
             else:
