@@ -420,3 +420,11 @@ def test_interrupt_in_process_keeps_the_finished_games(monkeypatch):
         cardcore.simulate("onepoker", ["random", "random"], 10, workers=1, **CHEAP)
     assert isinstance(info.value, KeyboardInterrupt)
     assert info.value.results.total_games == 3 and not info.value.results.complete
+
+
+def test_workers_need_a_main_script_in_a_file():
+    code = ('import cardcore\ncardcore.simulate("onepoker", ["random", "random"], 4, workers=2, '
+            'single_deal=True)\n')
+    p = subprocess.run([sys.executable, "-"], input=code, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode != 0 and "workers=1" in p.stderr and "BrokenProcessPool" not in p.stderr

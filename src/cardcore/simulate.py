@@ -829,6 +829,14 @@ class _Local:
         import concurrent.futures as cf
         import multiprocessing
 
+        main = sys.modules.get("__main__")
+        main_file = getattr(main, "__file__", None)
+        if (main_file and getattr(getattr(main, "__spec__", None), "name", None) is None
+                and not os.path.exists(main_file)):
+            raise CardcoreError(
+                f"worker processes cannot start: they re-import the main script, and "
+                f"{main_file!r} is not a file (a script read from standard input?); save the "
+                "script to a file, or pass workers=1")
         self.cf = cf
         self.job = job
         self.func = func or run_chunk

@@ -39,7 +39,7 @@ from ..cards import SUITS, deck_vienna20
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..schnapsen.state import (
-    KING, QUEEN, TARGET, beats, card_points, game_points, strict_follows,
+    KING, QUEEN, TARGET, beats, card_points, game_points, marriage_points, strict_follows,
 )
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
@@ -164,7 +164,7 @@ class World:
         if kind == "m":
             s = c & 3
             self.mar[p] |= 1 << s
-            amount = 40 if s == self.trump else 20
+            amount = marriage_points(s, self.trump)
             if self.tw[p]:
                 self.pts[p] += amount
                 if self.pts[p] >= TARGET:
@@ -332,7 +332,7 @@ class Knowledge:
             for s in obs["marriages"][p]:
                 su = SUITS.index(s)
                 self.mar[p] |= 1 << su
-                amount += 40 if su == self.trump else 20
+                amount += marriage_points(su, self.trump)
             if self.tw[p]:
                 self.pts[p] = pts[p] + amount
             else:

@@ -6,6 +6,7 @@ The rules this package implements: ``docs/rules/schnapsen.md``.
 from .state import (
     SchnapsenState,
     card_points,
+    marriage_points,
     beats,
     strict_follows,
     game_points,
@@ -18,6 +19,7 @@ from .state import (
 __all__ = [
     "SchnapsenState",
     "card_points",
+    "marriage_points",
     "beats",
     "strict_follows",
     "game_points",

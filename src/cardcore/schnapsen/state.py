@@ -84,6 +84,11 @@ def strict_follows(hand: list[int], lead: int, trump: int) -> list[int]:
                                 strength=_strength)
 
 
+def marriage_points(suit: int, trump: int) -> int:
+    """A marriage (K and Q of one suit) announced: 40 in trumps, else 20."""
+    return 40 if suit == trump else 20
+
+
 def game_points(loser_points: int, loser_has_trick: bool) -> int:
     """The 1/2/3 scale by the loser's points and whether they won a trick."""
     if not loser_has_trick:
@@ -203,7 +208,7 @@ class SchnapsenState(State):
         for c in hand:
             out.append(Action("play", str(Card(c)), cards=(Card(c),)))
             if c in marry:
-                amount = 40 if (c & 3) == self.trump else 20
+                amount = marriage_points(c & 3, self.trump)
                 out.append(Action("marry", f"marry {Card(c)}", cards=(Card(c),), amount=amount))
         return out
 
@@ -271,7 +276,7 @@ class SchnapsenState(State):
             partner = (QUEEN if (card >> 2) == KING else KING) * 4 + s
             if partner not in self.known[seat]:
                 self.known[seat].append(partner)
-            amount = 40 if s == self.trump else 20
+            amount = marriage_points(s, self.trump)
             if self.tricks_won[seat]:
                 self.points[seat] += amount
                 if self.points[seat] >= TARGET:
@@ -382,5 +387,5 @@ class SchnapsenState(State):
         }
 
 
-__all__ = ["SchnapsenState", "card_points", "beats", "strict_follows", "game_points",
-           "sort_hand", "MATCH_POINTS", "TARGET", "RANKS"]
+__all__ = ["SchnapsenState", "card_points", "marriage_points", "beats", "strict_follows",
+           "game_points", "sort_hand", "MATCH_POINTS", "TARGET", "RANKS"]
