@@ -78,3 +78,48 @@ def test_monte_carlo_uses_the_same_stream():
 def test_stream_arguments(mod, seed, n):
     with pytest.raises(CardcoreError):
         mod.splitmix_stream(seed, n)
+
+
+def _python_shuffle(seq: list, seed: int) -> tuple[list, int]:
+    r = Rng(seed)
+    seq = list(seq)
+    for i in range(len(seq) - 1, 0, -1):
+        j = r.below(i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+    return seq, r.state
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 13, 32, 52, 54, 108, 1000])
+def test_shuffle_kernel_draws_like_rng(n):
+    """The card-set kernel's shuffle, its twin and ``Rng.shuffle`` give the same order and leave
+    the generator in the same state (so games dealt before and after the move are the same)."""
+    from cardcore._fast import cardset as fast_cs
+    from cardcore._ref import cardset as ref_cs
+
+    for seed in [0, 1, 7, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15]:
+        want, state = _python_shuffle(list(range(n)), seed)
+        a, b = list(range(n)), list(range(n))
+        assert fast_cs.shuffle(a, seed) == state and a == want
+        assert ref_cs.shuffle(b, seed) == state and b == want
+        r = Rng(seed)
+        c = list(range(n))
+        r.shuffle(c)
+        assert c == want and r.state == state
+        d = tuple(range(n))  # a non-list sequence takes the Python loop, same draws
+        r2 = Rng(seed)
+        e = bytearray(d) if n <= 255 else None
+        if e is not None:
+            r2.shuffle(e)
+            assert list(e) == want and r2.state == state
+
+
+def test_shuffle_kernel_rejects_bad_state():
+    from cardcore._fast import cardset as fast_cs
+    from cardcore._ref import cardset as ref_cs
+
+    for mod in (fast_cs, ref_cs):
+        for bad in ("1", 1.5, None, True, [10**5000]):
+            with pytest.raises(CardcoreError):
+                mod.shuffle([1, 2, 3], bad)
+        # an int of any size is taken modulo 2**64, as ``Rng(seed)`` takes it
+        assert mod.shuffle([1, 2, 3], 10**5000) == fast_cs.shuffle([1, 2, 3], 10**5000 % 2**64)

@@ -36,7 +36,7 @@ _SUBMODULES = frozenset({
 
 #: names loaded on first access. ``cardcore.simulate`` is the module ``cardcore.simulate``,
 #: which is callable: ``cardcore.simulate(game, agents, games, ...)`` runs its ``simulate``.
-_LAZY = {"simulate": ("simulate", None), "Results": ("simulate", "Results")}
+_LAZY = {"simulate": ("simulate", None), "Results": ("simulate", "Results"), "env": ("rl", "env")}
 
 
 def __getattr__(name: str):
@@ -65,5 +65,5 @@ __all__ = [
     "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "Game",
     "GameNotAvailable", "HistoryEntry", "IllegalAction", "Option", "OptionError", "State",
     "available_games", "from_json", "get_game", "new_game", "play_match", "__version__",
-    "simulate", "Results",
+    "simulate", "Results", "env",
 ]

@@ -18,11 +18,24 @@ A subclass implements the underscore hooks:
 ``render(player)``             optional: a text view for the terminal
 
 and may override ``_resolve(action)`` to accept actions beyond the listed ones (``raise N``).
+
+Integer actions (``legal_ids``, ``apply_id``, ...; each game's ids and tensor layout are
+documented in ``docs/actions/<game>.md``) come from these hooks:
+
+``_num_distinct_actions()``    the size of the id space (fixed per game and options)
+``_id_of(action)``             the id of an action from ``_legal_actions()``
+``_action_of_id(i)``           optional: the legal action with id ``i`` (default: a search)
+``_legal_ids()``               optional fast path: the legal ids, ascending
+``_apply_id(i)``               optional fast path: perform legal id ``i`` and append its
+                               ``log`` entry (the same entry ``apply`` would write)
+``_observation_shape()``       the fixed shape of ``observation_tensor``
+``_observation_tensor(p, out)`` fill ``out`` (float32 zeros of that shape) for seat ``p``
 """
 
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
@@ -274,6 +287,139 @@ class State:
             f"in {self.GAME} now; legal: {shown}"
         )
 
+    # ------------------------------------------------------------ integer actions
+    @property
+    def num_distinct_actions(self) -> int:
+        """The number of action ids of this game with these options (ids are 0..n-1)."""
+        return self._num_distinct_actions()
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        if self._current_player() is None:
+            return []
+        return list(self._legal_ids())
+
+    def legal_mask(self) -> Any:
+        """A bool ``numpy`` array of length ``num_distinct_actions``: True at the legal ids."""
+        import numpy as np
+
+        mask = np.zeros(self._num_distinct_actions(), dtype=np.bool_)
+        if self._current_player() is not None:
+            mask[self._legal_ids()] = True
+        return mask
+
+    def _check_id(self, i: Any) -> int:
+        if type(i) is not int:
+            if isinstance(i, bool):
+                raise IllegalAction(f"action id {i!r}: expected an int, not a bool")
+            try:
+                i = operator.index(i)
+            except TypeError:
+                raise IllegalAction(f"action id {quote(i)}: expected an int") from None
+        n = self._num_distinct_actions()
+        if not 0 <= i < n:
+            raise IllegalAction(f"action id {quote(i)}: out of range 0..{n - 1} for {self.GAME}")
+        return i
+
+    def _illegal_id(self, i: int) -> IllegalAction:
+        ids = self._legal_ids()
+        shown = ", ".join(str(x) for x in ids[:16]) + (", ..." if len(ids) > 16 else "")
+        try:
+            what = f" ({self._describe_id(i)})"
+        except Exception:  # noqa: BLE001 - the description is only a courtesy
+            what = ""
+        return IllegalAction(f"action id {i}{what} is not legal for seat "
+                             f"{self._current_player()} in {self.GAME} now; legal ids: {shown}")
+
+    def _describe_id(self, i: int) -> str:
+        return ""
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        if self._current_player() is None:
+            raise IllegalAction(f"action id {quote(i)}: the game is over")
+        if type(i) is not int or not self._id_is_legal(i):
+            i = self._check_id(i)
+            if not self._id_is_legal(i):
+                raise self._illegal_id(i)
+        self._apply_id(i)
+        self.__dict__.pop(_MEMO, None)
+        for name in self.TRANSIENT:
+            setattr(self, name, None)
+
+    def action_from_id(self, i: int) -> Action:
+        """The legal action with id ``i`` in this position (``IllegalAction`` if ``i`` is out of
+        range or not legal now: ids of some games, such as bet sizes, mean something only in a
+        position)."""
+        if self._current_player() is None:
+            raise IllegalAction(f"action id {quote(i)}: the game is over")
+        i = self._check_id(i)
+        if not self._id_is_legal(i):
+            raise self._illegal_id(i)
+        return self._action_of_id(i)
+
+    def action_to_id(self, action: Action | str) -> int:
+        """The id of ``action`` (an ``Action`` or its text), which must be legal now."""
+        if self._current_player() is None:
+            raise IllegalAction(f"action {quote(action)}: the game is over")
+        if not isinstance(action, (Action, str)):
+            raise IllegalAction(f"action {quote(action)}: expected an Action or its text form")
+        return self._id_of(self._resolve(action))
+
+    # hooks (defaults go through the Action list; fast games override them)
+    def _num_distinct_actions(self) -> int:  # pragma: no cover
+        raise NotImplementedError
+
+    def _id_of(self, action: Action) -> int:  # pragma: no cover
+        raise NotImplementedError
+
+    def _legal_ids(self) -> list[int]:
+        return sorted(self._id_of(a) for a in self._legal_actions())
+
+    def _id_is_legal(self, i: int) -> bool:
+        return i in self._legal_ids()
+
+    def _action_of_id(self, i: int) -> Action:
+        for a in self._legal_actions():
+            if self._id_of(a) == i:
+                return a
+        raise self._illegal_id(i)
+
+    def _apply_id(self, i: int) -> None:
+        action = self._action_of_id(i)
+        seat = self._current_player()
+        self._apply(action)
+        self.log.append([seat, *action.to_list()])
+
+    # ------------------------------------------------------------ tensors
+    @property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The fixed shape of ``observation_tensor`` for this game and options."""
+        return tuple(self._observation_shape())
+
+    def observation_tensor(self, player: int) -> Any:
+        """What ``player`` may see as a float32 ``numpy`` array of shape ``observation_shape``
+        (its layout is documented per game in ``docs/actions/<game>.md``); never depends on cards
+        hidden from ``player``."""
+        import numpy as np
+
+        if (isinstance(player, bool) or not isinstance(player, int)
+                or not 0 <= player < self.NUM_PLAYERS):
+            raise IllegalAction(
+                f"player {quote(player)}: expected a seat 0..{self.NUM_PLAYERS - 1} for "
+                f"{self.GAME}"
+            )
+        out = np.zeros(self._observation_shape(), dtype=np.float32)
+        self._observation_tensor(player, out)
+        return out
+
+    def _observation_shape(self) -> tuple[int, ...]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _observation_tensor(self, player: int, out: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
     def scores(self) -> tuple[float, ...]:
         """The result per seat once over: ints where the game scores in whole numbers."""
         if not self.is_over:
@@ -405,6 +551,10 @@ class _StateRng(Rng):
         z = Rng.next_u64(self)
         self._owner.rng_state = self.state
         return z
+
+    def shuffle(self, seq: Any) -> None:
+        Rng.shuffle(self, seq)
+        self._owner.rng_state = self.state
 
 
 # ---------------------------------------------------------------- registry

@@ -19,6 +19,19 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
+def _kernel_shuffle():
+    """The card-set kernel's ``shuffle`` (compiled, or its twin under CARDCORE_BACKEND=ref)."""
+    global _SHUFFLE
+    if _SHUFFLE is None:
+        from ._backend import kernel
+
+        _SHUFFLE = kernel("cardset").shuffle
+    return _SHUFFLE
+
+
+_SHUFFLE = None
+
+
 class Rng:
     """SplitMix64. ``Rng(seed)``; ``state`` is a plain int that can be stored and restored."""
 
@@ -56,7 +69,10 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (a list is shuffled by the kernel, same draws)."""
+        if type(seq) is list:
+            self.state = _kernel_shuffle()(seq, self.state)
+            return
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]

@@ -8,14 +8,14 @@ valid ids.
 
 from libc.stdint cimport uint8_t, uint64_t, int64_t
 
-from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, splitmix64_next
 
 import operator
 
 import numpy as np
 cimport numpy as cnp
 
-from cardcore.errors import CardError
+from cardcore.errors import CardError, CardcoreError, quote
 
 cnp.import_array()
 
@@ -45,17 +45,25 @@ cdef int ids_of_mask(uint64_t mask, uint8_t* out) noexcept nogil:
     return n
 
 
+cdef str _r(object x):
+    """``repr(x)`` for messages (``quote`` where repr fails: an int too large to print)."""
+    try:
+        return repr(x)
+    except ValueError:
+        return quote(x)
+
+
 # Argument checks: every ``def`` raises CardError naming the argument for input it cannot take
 # (never a bare TypeError or OverflowError, never an id it silently wraps).
 
 cdef object _as_ids(object ids):
     """Card ids as a 1-d uint8 array, each checked to be 0..53 before any conversion."""
     if isinstance(ids, (str, bytes)):
-        raise CardError(f"card ids {ids!r}: expected a 1-d sequence of ints")
+        raise CardError(f"card ids {_r(ids)}: expected a 1-d sequence of ints")
     try:
         arr = np.asarray(ids)
     except (TypeError, ValueError, OverflowError):
-        raise CardError(f"card ids {ids!r}: expected a 1-d sequence of ints") from None
+        raise CardError(f"card ids {_r(ids)}: expected a 1-d sequence of ints") from None
     if arr.ndim != 1:
         raise CardError(f"card ids: expected a 1-d sequence, got shape {arr.shape}")
     if arr.size == 0:
@@ -80,10 +88,10 @@ cdef inline void _check(const uint8_t[:] ids) except *:
 cdef uint64_t _mask_arg(object mask, int bits) except? 0:
     """A card mask: an int (or numpy integer, not a bool) of at most ``bits`` bits."""
     if isinstance(mask, (bool, np.bool_)) or not isinstance(mask, (int, np.integer)):
-        raise CardError(f"mask {mask!r}: expected an int")
+        raise CardError(f"mask {_r(mask)}: expected an int")
     v = operator.index(mask)
     if v < 0:
-        raise CardError(f"mask {mask!r}: negative")
+        raise CardError(f"mask {_r(mask)}: negative")
     if v >> bits:
         raise CardError(f"mask {v:#x}: bits above {bits - 1} are set")
     return <uint64_t>v
@@ -187,3 +195,34 @@ def same_multiset(a, b) -> bool:
                 ok = False
                 break
     return ok
+
+
+# ---------------------------------------------------------------- shuffling
+
+cdef inline uint64_t _below(uint64_t* state, uint64_t n) noexcept nogil:
+    """A uniform draw in ``[0, n)`` by rejection, exactly ``cardcore.rng.Rng.below``."""
+    cdef uint64_t limit = <uint64_t>0 - ((<uint64_t>0 - n) % n) if n else 0
+    cdef uint64_t x
+    # 2**64 - (2**64 % n): with 64-bit wrap-around, (2**64 % n) == ((0 - n) % n)
+    while True:
+        x = splitmix64_next(state)
+        if limit == 0 or x < limit:
+            return x % n
+
+
+def shuffle(list seq, state) -> int:
+    """Fisher-Yates shuffle of ``seq`` in place with the SplitMix64 generator whose state is
+    ``state``: the same draws and the same order as ``cardcore.rng.Rng(state).shuffle``.
+    Returns the generator's new state."""
+    if isinstance(state, bool) or not isinstance(state, (int, np.integer)):
+        raise CardcoreError(f"state {_r(state)}: expected an int")
+    cdef uint64_t st = <uint64_t>(operator.index(state) & 0xFFFFFFFFFFFFFFFF)
+    cdef Py_ssize_t n = len(seq)
+    cdef Py_ssize_t i, j
+    if n < 2:
+        return st
+    for i in range(n - 1, 0, -1):
+        j = <Py_ssize_t>_below(&st, <uint64_t>(i + 1))
+        if i != j:
+            seq[i], seq[j] = seq[j], seq[i]
+    return st

@@ -103,3 +103,20 @@ def suit_masks(mask) -> tuple[int, int, int, int]:
 def same_multiset(a, b) -> bool:
     va, vb = _ids(a), _ids(b)
     return len(va) == len(vb) and sorted(va) == sorted(vb)
+
+
+def shuffle(seq: list, state: int) -> int:
+    """Fisher-Yates shuffle of ``seq`` in place with the SplitMix64 generator whose state is
+    ``state`` (the draws of ``cardcore.rng.Rng.shuffle``); returns the new state."""
+    from cardcore.errors import CardcoreError
+    from cardcore.rng import Rng
+
+    if not isinstance(seq, list):
+        raise TypeError(f"seq: expected a list, got {type(seq).__name__}")
+    if isinstance(state, (bool, np.bool_)) or not isinstance(state, (int, np.integer)):
+        raise CardcoreError(f"state {_r(state)}: expected an int")
+    rng = Rng(operator.index(state) & ((1 << 64) - 1))
+    for i in range(len(seq) - 1, 0, -1):
+        j = rng.below(i + 1)
+        seq[i], seq[j] = seq[j], seq[i]
+    return rng.state
