@@ -32,7 +32,7 @@ from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_msb, cc_prefetch, cc_l
 
 import operator
 
-from cardcore.errors import CardcoreError, CardError
+from cardcore.errors import CardcoreError, CardError, quote
 
 cdef extern from *:
     """
@@ -1088,36 +1088,36 @@ cdef int tt_bits_for(int tricks) noexcept nogil:
 cdef int64_t _int_arg(object x, str what, int64_t lo, int64_t hi, type err=CardcoreError) except? -1:
     """``x`` as a C integer when it is an int (or numpy integer, not a bool) in ``lo..hi``."""
     if isinstance(x, bool):
-        raise err(f"{what} {x!r}: expected an int, not a bool")
+        raise err(f"{what} {quote(x)}: expected an int, not a bool")
     try:
         v = operator.index(x)
     except TypeError:
-        raise err(f"{what} {x!r}: expected an int") from None
+        raise err(f"{what} {quote(x)}: expected an int") from None
     if not lo <= v <= hi:
-        raise err(f"{what} {x!r}: expected {lo}..{hi}")
+        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
     return <int64_t> v
 
 
 cdef list _seq_arg(object x, str what):
     """The items of a sequence argument (not a string) as a list."""
     if isinstance(x, (str, bytes)):
-        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints")
+        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints")
     try:
         return list(x)
     except TypeError:
-        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints") from None
+        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints") from None
 
 
 cdef u64 _mask_arg(object x, str what) except? 0:
     """A 52-bit card-id mask."""
     if isinstance(x, bool):
-        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int), not a bool")
+        raise CardError(f"{what} {quote(x)}: expected a 52-bit card mask (an int), not a bool")
     try:
         v = operator.index(x)
     except TypeError:
-        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int)") from None
+        raise CardError(f"{what} {quote(x)}: expected a 52-bit card mask (an int)") from None
     if not 0 <= v < (1 << 52):
-        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (0 <= mask < 2**52)")
+        raise CardError(f"{what} {quote(x)}: expected a 52-bit card mask (0 <= mask < 2**52)")
     return <u64> v
 
 

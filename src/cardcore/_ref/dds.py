@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 
-from cardcore.errors import CardcoreError, CardError
+from cardcore.errors import CardcoreError, CardError, quote
 
 NT = 4
 _INT64_MAX = (1 << 63) - 1
@@ -22,34 +22,34 @@ _INT64_MAX = (1 << 63) - 1
 
 def _int_arg(x, what: str, lo: int, hi: int, err: type = CardcoreError) -> int:
     if isinstance(x, bool):
-        raise err(f"{what} {x!r}: expected an int, not a bool")
+        raise err(f"{what} {quote(x)}: expected an int, not a bool")
     try:
         v = operator.index(x)
     except TypeError:
-        raise err(f"{what} {x!r}: expected an int") from None
+        raise err(f"{what} {quote(x)}: expected an int") from None
     if not lo <= v <= hi:
-        raise err(f"{what} {x!r}: expected {lo}..{hi}")
+        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
     return v
 
 
 def _seq_arg(x, what: str) -> list:
     if isinstance(x, (str, bytes)):
-        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints")
+        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints")
     try:
         return list(x)
     except TypeError:
-        raise CardcoreError(f"{what} {x!r}: expected a sequence of ints") from None
+        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints") from None
 
 
 def _mask_arg(x, what: str) -> int:
     if isinstance(x, bool):
-        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int), not a bool")
+        raise CardError(f"{what} {quote(x)}: expected a 52-bit card mask (an int), not a bool")
     try:
         v = operator.index(x)
     except TypeError:
-        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (an int)") from None
+        raise CardError(f"{what} {quote(x)}: expected a 52-bit card mask (an int)") from None
     if not 0 <= v < (1 << 52):
-        raise CardError(f"{what} {x!r}: expected a 52-bit card mask (0 <= mask < 2**52)")
+        raise CardError(f"{what} {quote(x)}: expected a 52-bit card mask (0 <= mask < 2**52)")
     return v
 
 

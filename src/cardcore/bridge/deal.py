@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..cards import RANKS, Card, CardsLike, parse
-from ..errors import CardError, FormatError
+from ..errors import CardError, FormatError, quote
 from ..rng import Rng
 from . import seats
 from .seats import DIRECTIONS, HAND_SUITS
@@ -183,7 +183,7 @@ class Deal:
         hands = []
         for d, m in zip(DIRECTIONS, ms):
             if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > _FULL:
-                raise CardError(f"deal mask for {d} {m!r}: expected an int in 0..2**52-1")
+                raise CardError(f"deal mask for {d} {quote(m)}: expected an int in 0..2**52-1")
             hands.append(tuple(sorted((Card(c) for c in range(52) if m >> c & 1), key=_order,
                                      reverse=True)))
         return cls._trusted(hands)

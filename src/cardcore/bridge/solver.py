@@ -3,7 +3,7 @@
 Full deals (directions N, E, S, W)::
 
     solve(deal, trump, declarer) -> int       # declarer's side tricks, LHO leads
-    dd_table(deal, *, threads=None) -> {declarer: {strain: tricks}}
+    dd_table(deal, *, threads=None) -> {declarer: {strain: tricks}}   # threads 1..5
 
 ``dd_table(deal)["N"]["S"]`` is the number of tricks North–South take when North declares
 spades. Strains are ``"C" "D" "H" "S" "N"`` (``"NT"`` is also read as no trump).
@@ -44,11 +44,13 @@ from functools import partial
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
-from ..errors import CardcoreError, CardError, FormatError
+from ..errors import CardcoreError, CardError, FormatError, quote
 from .deal import DIRECTIONS, Deal, direction_index
 
 STRAINS = "CDHSN"
 """Strain letters; index 0..3 is the trump suit id (clubs..spades), 4 is no trump."""
+MAX_THREADS = len(STRAINS)
+"""The most threads ``dd_table`` runs: one per strain."""
 
 _k = kernel("dds")
 
@@ -61,19 +63,19 @@ def strain_index(trump: str) -> int:
             t = "N"
         if len(t) == 1 and t in STRAINS:
             return STRAINS.index(t)
-    raise FormatError(f"strain {trump!r}: expected one of C, D, H, S, N (NT)")
+    raise FormatError(f"strain {quote(trump)}: expected one of C, D, H, S, N (NT)")
 
 
 def _seat(x: int, what: str) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 3:
-        raise CardError(f"{what} {x!r}: expected a seat 0..3")
+        raise CardError(f"{what} {quote(x)}: expected a seat 0..3")
     return x
 
 
 def _mask_of(hand: CardsLike | int, what: str) -> int:
     if isinstance(hand, int) and not isinstance(hand, Card):
         if isinstance(hand, bool) or not 0 <= hand < (1 << 52):
-            raise CardError(f"{what} mask {hand!r}: expected a 52-bit card mask")
+            raise CardError(f"{what} mask {quote(hand)}: expected a 52-bit card mask")
         return hand
     m = 0
     for c in parse(hand):
@@ -98,7 +100,7 @@ def _check_position(hands, trump: str, leader: int,
         masks = [_mask_of(h, f"hand of seat {i}") for i, h in enumerate(hs)]
     pl = [int(c) for c in parse(played)] if played else []
     if len(pl) > 3:
-        raise CardError(f"played {pl!r}: at most 3 cards of the current trick")
+        raise CardError(f"played {quote(pl)}: at most 3 cards of the current trick")
     seen = 0
     for i, m in enumerate(masks):
         if seen & m:
@@ -139,16 +141,16 @@ def trick_winner(cards: CardsLike, trump: str, leader: int) -> int:
     """
     cs = parse(cards)
     if len(cs) != 4:
-        raise CardError(f"trick {cards!r}: expected 4 cards, got {len(cs)}")
+        raise CardError(f"trick {quote(cards)}: expected 4 cards, got {len(cs)}")
     if any(c >= 52 for c in cs) or len(set(cs)) != 4:
-        raise CardError(f"trick {cards!r}: expected 4 distinct non-joker cards")
+        raise CardError(f"trick {quote(cards)}: expected 4 distinct non-joker cards")
     return _k.trick_winner([int(c) for c in cs], strain_index(trump), _seat(leader, "leader"))
 
 
 def solve(deal: Deal, trump: str, declarer: str) -> int:
     """Double-dummy tricks of ``declarer``'s side in ``trump``; declarer's LHO leads first."""
     if not isinstance(deal, Deal):
-        raise FormatError(f"deal {deal!r}: expected a cardcore.bridge.Deal")
+        raise FormatError(f"deal {quote(deal)}: expected a cardcore.bridge.Deal")
     return _k.solve(list(deal.masks), strain_index(trump), direction_index(declarer))
 
 
@@ -156,16 +158,19 @@ def dd_table(deal: Deal, *, threads: int | None = None) -> dict[str, dict[str, i
     """The double-dummy table: ``table[declarer][strain]`` = tricks of the declarer's side,
     declarers ``"N" "E" "S" "W"``, strains ``"C" "D" "H" "S" "N"``.
 
-    The five strains are independent searches; ``threads`` of them run at once (default: one
-    per CPU core, at most five; more than five is the same as five). ``threads=1`` keeps the
-    work in the calling thread, for callers that already run many tables in parallel."""
+    The five strains are independent searches; ``threads`` of them (1..5) run at once
+    (default: one per CPU core, at most five). ``threads=1`` keeps the work in the calling
+    thread, for callers that already run many tables in parallel. Any other value raises
+    ``FormatError``."""
     if not isinstance(deal, Deal):
-        raise FormatError(f"deal {deal!r}: expected a cardcore.bridge.Deal")
+        raise FormatError(f"deal {quote(deal)}: expected a cardcore.bridge.Deal")
     if threads is None:
         threads = _default_threads()
-    elif isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise FormatError(f"threads {threads!r}: expected a positive int")
-    t = _strain_rows(list(deal.masks), min(threads, len(STRAINS)))
+    elif (isinstance(threads, bool) or not isinstance(threads, int)
+          or not 1 <= threads <= MAX_THREADS):
+        raise FormatError(f"threads {quote(threads)}: expected an int 1..{MAX_THREADS} "
+                          "(at most one thread per strain)")
+    t = _strain_rows(list(deal.masks), threads)
     return {d: {STRAINS[s]: t[s][i] for s in range(5)} for i, d in enumerate(DIRECTIONS)}
 
 
@@ -207,7 +212,7 @@ def solve_cards(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: int
     answer is None instead (callers sampling many positions skip such a position).
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
-        raise CardcoreError(f"max_nodes {max_nodes!r}: expected an int >= 0 (0 = no limit)")
+        raise CardcoreError(f"max_nodes {quote(max_nodes)}: expected an int >= 0 (0 = no limit)")
     masks, t, ld, pl = _check_position(hands, trump, leader, played)
     res = _k.solve_cards(masks, t, ld, pl, max_nodes)
     if res is None:
@@ -225,6 +230,6 @@ def best_cards(hands: Sequence[CardsLike | int] | Deal, trump: str, leader: int,
 
 
 __all__ = [
-    "STRAINS", "best_cards", "dd_table", "solve", "solve_cards", "solve_position",
+    "MAX_THREADS", "STRAINS", "best_cards", "dd_table", "solve", "solve_cards", "solve_position",
     "strain_index", "trick_winner",
 ]

@@ -10,7 +10,10 @@ Options: ``vulnerability="none" | "ns" | "ew" | "both"`` (default ``"none"``); `
 
 Actions: during the auction the calls ``"pass"``, ``"X"``, ``"XX"``, ``"1C"`` .. ``"7NT"``
 (``apply`` also takes ``"p"``, ``"dbl"``, ``"rdbl"``, ``"1N"``); during the play one card,
-``"As"`` (also ``"SA"``, suit first).
+``"As"`` (also ``"SA"``, suit first). As integer ids (``legal_ids``, ``apply_id``; 90 ids):
+0 pass, 1 X, 2 XX, ``3 + 5 * (level - 1) + strain`` the bids (C D H S NT = 0..4), ``38 + card
+id`` the cards; ``observation_tensor`` has shape ``(856,)``. ``docs/actions/bridge.md`` lists
+both.
 
 Who acts: ``current_player`` is always the seat that must *choose*. When it is dummy's turn to
 play, that is the declarer (who plays dummy's cards, also when South is dummy); the attribute
@@ -24,17 +27,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction, OptionError
-from ..engines import tricks
+from ..game import _MEMO, Action, State, _copy_native, register
 from ..options import Option
-from ..game import Action, State, register
-from .auction import Auction, bid_level, bid_strain, is_bid, parse_call
+from .auction import CALLS, Auction, bid_level, bid_strain, is_bid, parse_call
 from .deal import Deal
 from .scoring import breakdown
-from .seats import DIRECTIONS, SEAT_LONG, SEAT_NAMES, seat_of, suit_index, trump_suit
+from .seats import BID_STRAINS, DIRECTIONS, SEAT_LONG, SEAT_NAMES, seat_of, suit_index
 
 VULNERABILITIES = ("none", "ns", "ew", "both")
+_VUL_BITS = {"none": 0, "ns": 1, "ew": 2, "both": 3}
+
+_k = kernel("bridge_step")
+
+#: action ids: 0 pass, 1 X, 2 XX, 3..37 the bids 1C..7NT, 38 + card id for the cards
+NUM_ACTIONS = 90
+CARD0 = 38
+_PHASES = ("auction", "play", "over")
 
 
 def seat_direction(seat: int) -> str:
@@ -50,15 +61,18 @@ def direction_seat(direction: str) -> int:
     return seat
 
 
-def _trick_winner(cards: list[int], trump: str, leader: int) -> int:
-    """The game seat that wins a complete trick led by game seat ``leader`` (``trump`` one of
-    ``C D H S N``)."""
-    return (leader + tricks.trick_winner(cards, trump_suit(trump))) % 4
-
-
 def _sort_hand(cards: list[int]) -> list[int]:
     """Bridge display order: spades, hearts, diamonds, clubs; high cards first."""
     return sorted(cards, key=lambda c: (-(c & 3), -(c >> 2)))
+
+
+#: the cards in display order (spades first, high cards first)
+_DISPLAY = tuple(_sort_hand(list(range(52))))
+
+
+def _mask_cards(m: int) -> list[int]:
+    """The cards of a 52-bit mask in display order."""
+    return [c for c in _DISPLAY if m >> c & 1]
 
 
 def _card_action(c: int) -> Action:
@@ -73,6 +87,18 @@ def _call_action(call: str) -> Action:
     if is_bid(call):
         return Action("bid", call, (), bid_level(call), (bid_strain(call),))
     return Action(_CALL_KIND[call], call)
+
+
+#: the action of each id (legal or not, it is the same action wherever it is legal)
+_ACTIONS: tuple[Action, ...] = (tuple(_call_action(c) for c in CALLS)
+                                + tuple(_card_action(c) for c in range(52)))
+_CALL_ID = {c: i for i, c in enumerate(CALLS)}
+#: the log entry of each call id, without the seat: kind, text, amount, strain (or None)
+_CALL_LOG = tuple((a.kind, a.text, a.amount, a.data[0] if a.data else None)
+                  for a in _ACTIONS[:CARD0])
+_CARD_TEXT = tuple(a.text for a in _ACTIONS)
+#: legal_actions lists the cards in display order
+_CARD_ORDER = {c: k for k, c in enumerate(_DISPLAY)}
 
 
 def _parse_suit_first(text: str) -> int | None:
@@ -104,7 +130,12 @@ def _deal_text(value: Any) -> str:
 
 @register
 class BridgeState(State):
-    """One deal of Contract Bridge (see the module docstring for seats, actions, options)."""
+    """One deal of Contract Bridge (see the module docstring for seats, actions, options).
+
+    The deal lives in a compact kernel state (``cardcore._fast.bridge_step.Core``: hands as
+    52-bit masks, the calls and the cards played as ids); ``hands``, ``calls``, ``tricks`` and
+    the other attributes are read from it. Action ids and the observation tensor are
+    documented in ``docs/actions/bridge.md``."""
 
     GAME = "bridge"
     NUM_PLAYERS = 4
@@ -119,6 +150,8 @@ class BridgeState(State):
         "deal": Option("str", None, "the hands, as a PBN deal string or a Deal (instead of a "
                        "shuffle)", none=True, parse=_deal_text),
     }
+
+    _core: Any
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, vulnerability: str = "none",
@@ -139,53 +172,120 @@ class BridgeState(State):
         self.dealer = dealer_seat
         if deal is not None and deck is not None:
             raise OptionError("option deal: give either deck= or deal=, not both")
+        self.claim: int | None = None  # a claim read from a record (LIN), not played out
+        vul = _VUL_BITS[self.vulnerability]
+        if deal is None and deck is None:
+            cards = list(range(52))
+            self.rng().shuffle(cards)
+            # one card at a time clockwise, starting left of the dealer
+            self._core = _k.deal(cards, dealer_seat, vul)
+            return
+        masks = [0, 0, 0, 0]
         if deal is not None:
             if isinstance(deal, str):
                 deal = Deal.from_pbn(deal)
             if not isinstance(deal, Deal):
                 raise OptionError(f"option deal={deal!r}: expected a Deal or a PBN deal string")
-            hands = [[int(c) for c in deal.hand(SEAT_NAMES[s])] for s in range(4)]
+            masks = [deal.mask(SEAT_NAMES[s]) for s in range(4)]
         elif deck is not None:
             cards = [int(c) for c in check_deck(deck, deck52(), "bridge")]
-            hands = [cards[13 * s: 13 * s + 13] for s in range(4)]
-        else:
-            cards = [int(c) for c in deck52()]
-            self.rng().shuffle(cards)
-            hands = [[] for _ in range(4)]
-            for i, c in enumerate(cards):  # one at a time clockwise, starting left of dealer
-                hands[(self.dealer + 1 + i) % 4].append(c)
-        self.initial_hands = [_sort_hand(h) for h in hands]
-        self.hands = [list(h) for h in self.initial_hands]
-        self.calls: list[str] = []
-        self.contract: str | None = None
-        self.declarer: int | None = None
-        self.passed_out = False
-        # each trick: {"leader": seat, "cards": [ids in play order], "winner": seat or None}
-        self.tricks: list[dict] = []
-        self.won = [0, 0]  # tricks won by NS, EW
-        self.claim: int | None = None  # a claim read from a record (LIN), not played out
+            for i, c in enumerate(cards):
+                masks[i // 13] |= 1 << c
+        self._core = _k.Core(masks, dealer_seat, vul)
+
+    # ------------------------------------------------------------ copying
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()
+        d["_core"] = self._core.export()
+        return d
+
+    def clone(self) -> BridgeState:
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        new._core = self._core.copy()
+        return new
 
     # ------------------------------------------------------------ derived
     @property
     def phase(self) -> str:
-        if self.passed_out or len(self.tricks) == 13 and self.tricks[-1]["winner"] is not None:
-            return "over"
-        return "auction" if self.contract is None else "play"
+        return _PHASES[self._core.phase]
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The cards each seat holds now (display order: spades first, high cards first); a
+        fresh copy."""
+        return [_mask_cards(m) for m in self._core.hands()]
+
+    @property
+    def initial_hands(self) -> list[list[int]]:
+        """The hands as dealt (display order)."""
+        return [_mask_cards(m) for m in self._core.dealt_hands()]
+
+    @property
+    def calls(self) -> list[str]:
+        """The calls so far (canonical text: ``"pass"``, ``"X"``, ``"XX"``, ``"1C"``..)."""
+        return [CALLS[i] for i in self._core.call_ids()]
+
+    @property
+    def contract(self) -> str | None:
+        """``"4S"``, ``"3NTX"``, ``"2CXX"`` once the auction ended with a bid."""
+        c = self._core.contract()
+        if c is None:
+            return None
+        return f"{c[0]}{BID_STRAINS[c[1]]}" + "X" * c[2]
+
+    @property
+    def declarer(self) -> int | None:
+        d = self._core.declarer
+        return None if d < 0 else d
+
+    @property
+    def passed_out(self) -> bool:
+        return self._core.passed_out
+
+    @property
+    def won(self) -> list[int]:
+        """Tricks won by North-South and East-West."""
+        return self._core.tricks_won()
+
+    @property
+    def tricks(self) -> list[dict]:
+        """Each trick begun: ``{"leader": seat, "cards": [ids in play order], "winner": seat
+        or None}`` (the last one may be in progress)."""
+        core = self._core
+        played = core.played_cards()
+        if not played:
+            return []
+        winners = core.trick_winners()
+        d = core.declarer
+        leader = (d + 1) & 3
+        out = []
+        for t in range(0, len(played), 4):
+            k = t // 4
+            w = winners[k] if k < len(winners) else None
+            out.append({"leader": leader, "cards": played[t:t + 4], "winner": w})
+            if w is not None:
+                leader = w
+        return out
 
     def auction(self) -> Auction:
         """The auction so far as an :class:`Auction`."""
         a = Auction(self.dealer)
-        a.calls = list(self.calls)
+        a.calls = self.calls
         return a
 
     @property
     def dummy(self) -> int | None:
-        return None if self.declarer is None else (self.declarer + 2) % 4
+        d = self._core.declarer
+        return None if d < 0 else (d + 2) & 3
 
     @property
     def trump(self) -> str | None:
         """``"C" "D" "H" "S"`` or ``"N"`` once the contract is known."""
-        return None if self.contract is None else bid_strain(self.contract)
+        c = self._core.contract()
+        return None if c is None else "CDHSN"[c[1]]
 
     @property
     def vulnerable(self) -> list[bool]:
@@ -195,59 +295,45 @@ class BridgeState(State):
 
     @property
     def dummy_visible(self) -> bool:
-        return bool(self.tricks) and len(self.tricks[0]["cards"]) > 0
+        return self._core.nplayed > 0
 
     def _trick(self) -> dict | None:
         """The trick in progress (None between tricks or outside the play)."""
-        if self.tricks and self.tricks[-1]["winner"] is None:
-            return self.tricks[-1]
-        return None
+        core = self._core
+        n = core.nplayed
+        k = n & 3
+        if not k:
+            return None
+        return {"leader": core.leader, "cards": core.played_cards()[n - k:], "winner": None}
 
     @property
     def playing_hand(self) -> int | None:
         """The seat whose cards are played next (dummy's seat on dummy's turn)."""
-        if self.phase != "play":
-            return None
-        t = self._trick()
-        if t is None:
-            if self.tricks:
-                return self.tricks[-1]["winner"]
-            assert self.declarer is not None
-            return (self.declarer + 1) % 4
-        return (t["leader"] + len(t["cards"])) % 4
+        return self._core.playing
 
     @property
     def declarer_tricks(self) -> int:
-        return 0 if self.declarer is None else self.won[self.declarer % 2]
+        d = self._core.declarer
+        return 0 if d < 0 else self._core.tricks_won()[d & 1]
 
     def deal(self) -> Deal:
         """The deal as dealt (the four original hands)."""
-        return Deal({SEAT_NAMES[s]: self.initial_hands[s] for s in range(4)})
+        return Deal({SEAT_NAMES[s]: h for s, h in enumerate(self.initial_hands)})
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        ph = self.phase
-        if ph == "over":
-            return None
-        if ph == "auction":
-            return (self.dealer + len(self.calls)) % 4
-        p = self.playing_hand
-        return self.declarer if p == self.dummy else p
-
-    def _legal_calls(self) -> list[str]:
-        return self.auction().legal_calls()
+        return self._core.player
 
     def _legal_cards(self) -> list[int]:
-        p = self.playing_hand
-        assert p is not None
-        hand = self.hands[p]
-        t = self._trick()
-        return tricks.legal_follows(hand, t["cards"] if t is not None else [], None)
+        """The legal cards of the hand to play, in display order."""
+        return sorted((i - CARD0 for i in self._core.legal_ids()), key=_CARD_ORDER.__getitem__)
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "auction":
-            return [_call_action(c) for c in self._legal_calls()]
-        return [_card_action(c) for c in self._legal_cards()]
+        ids = self._core.legal_ids()
+        if self._core.phase == 0:
+            return [_ACTIONS[i] for i in ids]
+        return [_ACTIONS[CARD0 + c] for c in sorted((i - CARD0 for i in ids),
+                                                     key=_CARD_ORDER.__getitem__)]
 
     def _resolve(self, action: Action | str) -> Action:
         try:
@@ -290,7 +376,7 @@ class BridgeState(State):
         p = self.playing_hand
         assert p is not None
         who = SEAT_LONG[p] + (" (dummy)" if p == self.dummy else "")
-        if c not in self.hands[p]:
+        if not self._core.hands()[p] >> c & 1:
             return f"card {text!r}: {who} does not hold {Card(c)}"
         t = self._trick()
         assert t is not None
@@ -299,56 +385,67 @@ class BridgeState(State):
                 f"and holds {', '.join(str(Card(x)) for x in self._legal_cards())}")
 
     def _apply(self, action: Action) -> None:
-        if self.phase == "auction":
-            self.calls.append(action.text)
-            a = self.auction()
-            if a.is_over:
-                if a.passed_out:
-                    self.passed_out = True
-                else:
-                    self.contract = a.contract
-                    self.declarer = a.declarer
-            return
-        seat = self.playing_hand
-        assert seat is not None
-        c = int(action.cards[0])
-        self.hands[seat].remove(c)
-        t = self._trick()
-        if t is None:
-            t = {"leader": seat, "cards": [], "winner": None}
-            self.tricks.append(t)
-        t["cards"].append(c)
-        if len(t["cards"]) == 4:
-            trump = self.trump
-            assert trump is not None
-            w = _trick_winner(t["cards"], trump, t["leader"])
-            t["winner"] = w
-            self.won[w % 2] += 1
+        self._core.apply(self._id_of(action))
 
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        if action.kind == "play":
+            return CARD0 + int(action.cards[0])
+        return _CALL_ID[action.text]
+
+    def _action_of_id(self, i: int) -> Action:
+        return _ACTIONS[i]
+
+    def _describe_id(self, i: int) -> str:
+        return ("card " if i >= CARD0 else "call ") + _ACTIONS[i].text
+
+    def _legal_ids(self) -> list[int]:
+        return self._core.legal_ids()
+
+    def _id_is_legal(self, i: int) -> bool:
+        return self._core.is_legal(i)
+
+    def _apply_id(self, i: int) -> None:
+        seat = self._core.apply(i)
+        if i >= CARD0:
+            self.log.append([seat, "play", _CARD_TEXT[i], [i - CARD0], None, []])
+        else:
+            kind, text, amount, strain = _CALL_LOG[i]
+            self.log.append([seat, kind, text, [], amount, [] if strain is None else [strain]])
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (_k.OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        self._core.observe(player, out)
+
+    # ------------------------------------------------------------ scores
     def _scores(self) -> tuple[float, ...]:
-        ns = self.ns_score()
+        ns = self._core.ns_score()
         return (ns, -ns, ns, -ns)
 
     def ns_score(self) -> int:
         """North-South's raw duplicate score (0 when passed out); valid once over."""
-        if self.passed_out or self.contract is None:
-            return 0
-        b = self.score_breakdown()
-        assert self.declarer is not None
-        return b.total if self.declarer % 2 == 0 else -b.total
+        return self._core.ns_score()
 
     def score_breakdown(self):
         """The :class:`~cardcore.bridge.scoring.Breakdown` of the declarer's score (once over)."""
         if self.phase != "over" or self.passed_out:
             return None
-        return breakdown(self.contract, SEAT_NAMES[self.declarer], self.declarer_tricks,
-                         self.vulnerable[self.declarer])
+        d = self._core.declarer
+        return breakdown(self.contract, SEAT_NAMES[d], self.declarer_tricks,
+                         self.vulnerable[d])
 
     # ------------------------------------------------------------ observation
     def _observation(self, player: int) -> dict:
         dummy = self.dummy
         visible = self.dummy_visible and dummy is not None
+        hands = self.hands
         t = self._trick()
+        won = self.won
         return {
             "game": self.GAME,
             "seat": player,
@@ -357,18 +454,17 @@ class BridgeState(State):
             "dealer": self.dealer,
             "vulnerability": self.vulnerability,
             "vulnerable": self.vulnerable,
-            "hand": _sort_hand(self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "calls": list(self.calls),
+            "hand": hands[player],
+            "hand_sizes": [len(h) for h in hands],
+            "calls": self.calls,
             "contract": self.contract,
             "declarer": self.declarer,
             "dummy": dummy,
-            "dummy_hand": _sort_hand(self.hands[dummy]) if visible and dummy is not None else None,
-            "tricks": [{"leader": x["leader"], "cards": list(x["cards"]), "winner": x["winner"]}
-                       for x in self.tricks if x["winner"] is not None],
-            "current_trick": ({"leader": t["leader"], "cards": list(t["cards"])}
+            "dummy_hand": hands[dummy] if visible and dummy is not None else None,
+            "tricks": [x for x in self.tricks if x["winner"] is not None],
+            "current_trick": ({"leader": t["leader"], "cards": t["cards"]}
                               if t is not None else None),
-            "tricks_won": {"NS": self.won[0], "EW": self.won[1]},
+            "tricks_won": {"NS": won[0], "EW": won[1]},
             "current_player": self._current_player(),
             "playing_hand": self.playing_hand,
         }

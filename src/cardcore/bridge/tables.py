@@ -91,7 +91,7 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     ``progress(done, total)`` is called as chunks finish. A malformed deal raises
     ``FormatError`` naming its index before any work starts."""
     from ..simulate import _cores, _Local, _Ray
-    from .solver import dd_table
+    from .solver import MAX_THREADS, dd_table
 
     items = [_as_deal(d, i) for i, d in enumerate(deals)]
     if engine not in ("local", "ray"):
@@ -107,7 +107,7 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
         w = max(1, min(workers or _cores(), n))
         if w == 1 or n <= 2:
             for i, d in enumerate(items):
-                out[i] = dd_table(d, threads=workers or None)
+                out[i] = dd_table(d, threads=min(workers, MAX_THREADS) if workers else None)
                 if progress is not None:
                     progress(i + 1, n)
             return out  # type: ignore[return-value]

@@ -1,0 +1,676 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""Bridge step kernel, compiled: one deal (the auction and the play) as a C struct.
+
+``Core`` holds the state of a deal; ``legal_ids`` and ``apply`` are the step path of
+``cardcore.bridge.BridgeState`` (no Python objects per move but the list of ids). The
+plain-Python twin ``cardcore._ref.bridge_step`` documents the encoding (seats, card and action
+ids, ``export`` fields, the ``observe`` layout); both give the same answers and raise the same
+errors.
+"""
+
+from libc.string cimport memset
+from cpython.ref cimport PyObject
+
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest
+
+import operator
+
+from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
+
+cdef extern from "Python.h":
+    object PyList_New(Py_ssize_t n)
+    void PyList_SET_ITEM(object lst, Py_ssize_t i, PyObject* item)
+    PyObject* PyLong_FromLong(long v)
+
+NUM_ACTIONS = BS_NUM_ACTIONS
+PASS = BS_PASS
+DOUBLE = BS_DOUBLE
+REDOUBLE = BS_REDOUBLE
+BID0 = BS_BID0
+CARD0 = BS_CARD0
+AUCTION = BS_AUCTION
+PLAY = BS_PLAY
+OVER = BS_OVER
+MAX_CALLS = BS_MAX_CALLS
+
+cdef enum:
+    O_PHASE = 0
+    O_VUL = 3
+    O_DEALER = 5
+    O_TO_ACT = 9
+    O_HAND = 13
+    O_DUMMY = 65
+    O_BIDS = 117
+    O_OPENING_PASSES = 537
+    O_TRAILING_PASSES = 541
+    O_LEVEL = 545
+    O_STRAIN = 552
+    O_DOUBLED = 557
+    O_DECLARER = 560
+    O_TRICK = 564
+    O_LEADER = 772
+    O_PLAYED = 776
+    O_WON_US = 828
+    O_WON_THEM = 842
+    O_SIZE = 856
+
+OBS_PHASE = O_PHASE
+OBS_VUL = O_VUL
+OBS_DEALER = O_DEALER
+OBS_TO_ACT = O_TO_ACT
+OBS_HAND = O_HAND
+OBS_DUMMY = O_DUMMY
+OBS_BIDS = O_BIDS
+OBS_OPENING_PASSES = O_OPENING_PASSES
+OBS_TRAILING_PASSES = O_TRAILING_PASSES
+OBS_LEVEL = O_LEVEL
+OBS_STRAIN = O_STRAIN
+OBS_DOUBLED = O_DOUBLED
+OBS_DECLARER = O_DECLARER
+OBS_TRICK = O_TRICK
+OBS_LEADER = O_LEADER
+OBS_PLAYED = O_PLAYED
+OBS_WON_US = O_WON_US
+OBS_WON_THEM = O_WON_THEM
+OBS_SIZE = O_SIZE
+
+EXPORT_FIELDS = (
+    "dealer", "vul", "phase", "player", "playing", "ncalls", "last_bid", "last_bidder",
+    "doubled_now", "passes", "level", "strain", "doubled", "declarer", "nplayed", "leader",
+    "won_ns", "won_ew",
+    "hand_s", "hand_w", "hand_n", "hand_e", "dealt_s", "dealt_w", "dealt_n", "dealt_e",
+    *(f"first_{side}{strain}" for side in ("ns", "ew") for strain in "CDHSN"),
+    *(f"winner_{k}" for k in range(13)),
+)
+EXPORT_HEAD = len(EXPORT_FIELDS)
+
+cdef uint64_t FULL = (<uint64_t>1 << 52) - 1
+# the cards of suit s (bits s, s + 4, ..., s + 48)
+cdef uint64_t SUIT_BITS = 0x1111111111111
+
+
+# ---------------------------------------------------------------------------- rules
+
+cdef void bs_init(BState* s, const uint64_t* hands, int dealer, int vul) noexcept nogil:
+    cdef int i
+    memset(s, 0, sizeof(BState))
+    for i in range(4):
+        s.hand[i] = hands[i]
+        s.dealt[i] = hands[i]
+    s.dealer = dealer
+    s.vul = vul
+    s.phase = BS_AUCTION
+    s.player = dealer
+    s.playing = -1
+    s.last_bid = -1
+    s.last_bidder = -1
+    for i in range(10):
+        s.first[i] = -1
+    s.strain = -1
+    s.declarer = -1
+    s.leader = -1
+    for i in range(13):
+        s.winners[i] = -1
+
+
+cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil:
+    """The legal cards of the seat to play (a mask; the caller checks the phase)."""
+    cdef uint64_t h = s.hand[s.playing]
+    cdef int k = s.nplayed & 3
+    cdef uint64_t follow
+    if k:
+        follow = h & (SUIT_BITS << (s.played[s.nplayed - k] & 3))
+        if follow:
+            return follow
+    return h
+
+
+cdef inline bint _own_side(const BState* s) noexcept nogil:
+    return (s.player & 1) == (s.last_bidder & 1)
+
+
+cdef bint bs_is_legal(const BState* s, long i) noexcept nogil:
+    if i < 0 or i >= BS_NUM_ACTIONS:
+        return False
+    if s.phase == BS_AUCTION:
+        if i >= BS_CARD0:
+            return False
+        if i == BS_PASS:
+            return True
+        if i >= BS_BID0:
+            return i - BS_BID0 > s.last_bid
+        if s.last_bid < 0:
+            return False
+        if i == BS_DOUBLE:
+            return s.doubled_now == 0 and not _own_side(s)
+        return s.doubled_now == 1 and _own_side(s)
+    if s.phase == BS_PLAY:
+        return i >= BS_CARD0 and (bs_legal_cards(s) >> (i - BS_CARD0)) & 1
+    return False
+
+
+cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil:
+    """The legal ids, ascending, into ``out`` (room for 52); returns how many."""
+    cdef int n = 0, b
+    cdef uint64_t m
+    if s.phase == BS_AUCTION:
+        out[n] = BS_PASS
+        n += 1
+        if s.last_bid >= 0:
+            if s.doubled_now == 0 and not _own_side(s):
+                out[n] = BS_DOUBLE
+                n += 1
+            elif s.doubled_now == 1 and _own_side(s):
+                out[n] = BS_REDOUBLE
+                n += 1
+        for b in range(BS_BID0 + s.last_bid + 1, BS_CARD0):
+            out[n] = <uint8_t>b
+            n += 1
+    elif s.phase == BS_PLAY:
+        m = bs_legal_cards(s)
+        while m:
+            out[n] = <uint8_t>(BS_CARD0 + cc_pop_lowest(&m))
+            n += 1
+    return n
+
+
+cdef int bs_trick_winner_index(const uint8_t* cards, int trump) noexcept nogil:
+    cdef int best = 0, i
+    cdef int c, b
+    for i in range(1, 4):
+        c = cards[i]
+        b = cards[best]
+        if (c & 3) == (b & 3):
+            if c > b:
+                best = i
+        elif (c & 3) == trump:
+            best = i
+    return best
+
+
+cdef inline void _contract(BState* s) noexcept nogil:
+    cdef int b = s.last_bid
+    s.level = b // 5 + 1
+    s.strain = b % 5
+    s.doubled = s.doubled_now
+    s.declarer = s.first[(s.last_bidder & 1) * 5 + s.strain]
+    s.phase = BS_PLAY
+    s.leader = (s.declarer + 1) & 3
+    s.playing = s.leader
+    s.player = s.leader
+
+
+cdef int bs_apply(BState* s, int i) noexcept nogil:
+    """Make legal id ``i`` (the caller checked it); returns the seat that chose it."""
+    cdef int seat = s.player
+    cdef int b, k, p, w, n, c
+    if s.phase == BS_AUCTION:
+        s.calls[s.ncalls] = <uint8_t>i
+        s.ncalls += 1
+        if i == BS_PASS:
+            s.passes += 1
+            if s.last_bid < 0:
+                if s.ncalls == 4:
+                    s.phase = BS_OVER
+                    s.player = -1
+                    return seat
+            elif s.passes == 3:
+                _contract(s)
+                return seat
+        elif i == BS_DOUBLE:
+            s.doubled_now = 1
+            s.passes = 0
+        elif i == BS_REDOUBLE:
+            s.doubled_now = 2
+            s.passes = 0
+        else:
+            b = i - BS_BID0
+            s.last_bid = b
+            s.last_bidder = seat
+            s.doubled_now = 0
+            s.passes = 0
+            k = (seat & 1) * 5 + b % 5
+            if s.first[k] < 0:
+                s.first[k] = seat
+        s.player = (seat + 1) & 3
+        return seat
+    c = i - BS_CARD0
+    p = s.playing
+    s.hand[p] &= ~((<uint64_t>1) << c)
+    s.played[s.nplayed] = <uint8_t>c
+    s.nplayed += 1
+    n = s.nplayed
+    if (n & 3) == 0:
+        w = (s.leader + bs_trick_winner_index(&s.played[n - 4], s.strain)) & 3
+        s.winners[n // 4 - 1] = w
+        s.won[w & 1] += 1
+        s.leader = w
+        p = w
+        if n == 52:
+            s.phase = BS_OVER
+            s.player = -1
+            s.playing = -1
+            return seat
+    else:
+        p = (p + 1) & 3
+    s.playing = p
+    s.player = s.declarer if p == ((s.declarer + 2) & 3) else p
+    return seat
+
+
+cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerable) noexcept nogil:
+    """The declaring side's duplicate score (arguments in range)."""
+    cdef int result = tricks - 6 - level
+    cdef int down, pen, j, base, tp, total
+    if result < 0:
+        down = -result
+        if doubled == 0:
+            return -down * (100 if vulnerable else 50)
+        if vulnerable:
+            pen = 200 + 300 * (down - 1)
+        else:
+            pen = 0
+            for j in range(1, down + 1):
+                pen += 100 if j == 1 else (200 if j <= 3 else 300)
+        return -pen * doubled
+    if strain < 2:
+        base = 20 * level
+    elif strain < 4:
+        base = 30 * level
+    else:
+        base = 40 + 30 * (level - 1)
+    tp = base << doubled            # x1, x2, x4
+    total = tp
+    if tp >= 100:
+        total += 500 if vulnerable else 300
+    else:
+        total += 50
+    if level == 6:
+        total += 750 if vulnerable else 500
+    elif level == 7:
+        total += 1500 if vulnerable else 1000
+    total += 50 * doubled
+    if doubled == 0:
+        total += result * (20 if strain < 2 else 30)
+    else:
+        total += result * (200 if vulnerable else 100) * doubled
+    return total
+
+
+cdef int bs_ns_score(const BState* s) noexcept nogil:
+    cdef int side, total
+    if s.phase != BS_OVER or s.declarer < 0:
+        return 0
+    side = s.declarer & 1
+    total = bs_score(s.level, s.strain, s.doubled, s.won[side], (s.vul >> side) & 1)
+    return total if side == 0 else -total
+
+
+# ---------------------------------------------------------------------------- arguments
+
+cdef long _int_arg(object x, str what, long lo, long hi, type err=CardcoreError) except? -1:
+    if isinstance(x, bool):
+        raise err(f"{what} {quote(x)}: expected an int, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise err(f"{what} {quote(x)}: expected an int") from None
+    if not lo <= v <= hi:
+        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
+    return <long>v
+
+
+cdef uint64_t _mask_arg(object x, str what) except? 0:
+    if isinstance(x, bool):
+        raise CardError(f"{what} {quote(x)}: expected an int, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise CardError(f"{what} {quote(x)}: expected an int") from None
+    if not 0 <= v <= FULL:
+        raise CardError(f"{what} {quote(x)}: expected 0..{FULL}")
+    return <uint64_t>v
+
+
+cdef inline long _action_id(object i) except? -2:
+    """An action id as a C long: -1 for an int out of every range (never legal)."""
+    cdef long v
+    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
+        raise IllegalAction(f"action id {quote(i)}: expected an int")
+    try:
+        v = i
+    except OverflowError:
+        return -1
+    return v
+
+
+cdef object _id_list(const uint8_t* ids, int n):
+    cdef object out = PyList_New(n)
+    cdef int k
+    for k in range(n):
+        PyList_SET_ITEM(out, k, PyLong_FromLong(ids[k]))
+    return out
+
+
+cdef inline void _bits(float* out, int base, uint64_t m) noexcept nogil:
+    while m:
+        out[base + cc_pop_lowest(&m)] = 1
+
+
+# ---------------------------------------------------------------------------- the state
+
+cdef class Core:
+    """One deal: ``Core(hands, dealer, vul)`` with ``hands`` the four 13-card masks of the game
+    seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3."""
+
+    cdef BState s
+
+    def __init__(self, hands, dealer, vul):
+        cdef uint64_t hs[4]
+        cdef uint64_t seen = 0
+        cdef int i, n
+        if isinstance(hands, (str, bytes)):
+            raise CardError(f"hands {quote(hands)}: expected 4 card masks")
+        try:
+            items = list(hands)
+        except TypeError:
+            raise CardError(f"hands {quote(hands)}: expected 4 card masks") from None
+        if len(items) != 4:
+            raise CardError(f"hands: expected 4 card masks (seats S, W, N, E), got {len(items)}")
+        for i in range(4):
+            hs[i] = _mask_arg(items[i], f"hand of seat {i}")
+        for i in range(4):
+            n = cc_popcount(hs[i])
+            if n != 13:
+                raise CardError(f"hand of seat {i}: {n} cards; expected 13")
+            if seen & hs[i]:
+                raise CardError(f"hand of seat {i}: shares cards with another hand")
+            seen |= hs[i]
+        d = _int_arg(dealer, "dealer", 0, 3, CardError)
+        v = _int_arg(vul, "vul", 0, 3)
+        bs_init(&self.s, hs, <int>d, <int>v)
+
+    # ------------------------------------------------------------------ legality
+    def legal_ids(self):
+        """The legal action ids, ascending (empty once over)."""
+        cdef uint8_t ids[52]
+        cdef int n = bs_legal_ids(&self.s, ids)
+        return _id_list(ids, n)
+
+    def is_legal(self, i):
+        """Whether ``i`` (any int) is a legal action id now."""
+        return bs_is_legal(&self.s, _action_id(i))
+
+    def apply(self, i):
+        """Make legal action ``i``; returns the seat that chose it. An id that is not legal
+        raises ``IllegalAction`` and changes nothing."""
+        cdef long v = _action_id(i)
+        if not bs_is_legal(&self.s, v):
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        return bs_apply(&self.s, <int>v)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def dealer(self):
+        return self.s.dealer
+
+    @property
+    def vul(self):
+        return self.s.vul
+
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def player(self):
+        """The seat that chooses now, ``None`` once over."""
+        return None if self.s.player < 0 else self.s.player
+
+    @property
+    def playing(self):
+        """The seat whose card is played next, ``None`` outside the play."""
+        return None if self.s.playing < 0 else self.s.playing
+
+    @property
+    def ncalls(self):
+        return self.s.ncalls
+
+    @property
+    def nplayed(self):
+        return self.s.nplayed
+
+    @property
+    def leader(self):
+        return self.s.leader
+
+    @property
+    def declarer(self):
+        return self.s.declarer
+
+    @property
+    def passed_out(self):
+        return self.s.phase == BS_OVER and self.s.declarer < 0
+
+    def call_ids(self):
+        return [self.s.calls[k] for k in range(self.s.ncalls)]
+
+    def played_cards(self):
+        return [self.s.played[k] for k in range(self.s.nplayed)]
+
+    def trick_winners(self):
+        """The winner of each finished trick."""
+        return [self.s.winners[k] for k in range(self.s.nplayed // 4)]
+
+    def hands(self):
+        return [self.s.hand[k] for k in range(4)]
+
+    def dealt_hands(self):
+        return [self.s.dealt[k] for k in range(4)]
+
+    def tricks_won(self):
+        return [self.s.won[0], self.s.won[1]]
+
+    def contract(self):
+        """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""
+        if self.s.declarer < 0:
+            return None
+        return (self.s.level, self.s.strain, self.s.doubled, self.s.declarer)
+
+    def ns_score(self):
+        """North-South's score (0 when passed out or not over)."""
+        return bs_ns_score(&self.s)
+
+    def copy(self):
+        cdef Core new = Core.__new__(Core)
+        new.s = self.s
+        return new
+
+    def export(self):
+        """The whole state as a list of ints (see ``EXPORT_FIELDS``)."""
+        cdef const BState* s = &self.s
+        out = [s.dealer, s.vul, s.phase, s.player, s.playing, s.ncalls, s.last_bid,
+               s.last_bidder, s.doubled_now, s.passes, s.level, s.strain, s.doubled, s.declarer,
+               s.nplayed, s.leader, s.won[0], s.won[1]]
+        out += [s.hand[k] for k in range(4)]
+        out += [s.dealt[k] for k in range(4)]
+        out += [s.first[k] for k in range(10)]
+        out += [s.winners[k] for k in range(13)]
+        out += [s.calls[k] for k in range(s.ncalls)]
+        out += [s.played[k] for k in range(s.nplayed)]
+        return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other):
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None
+
+    # ------------------------------------------------------------------ tensor
+    def observe(self, player, out):
+        """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
+        cdef int p = <int>_int_arg(player, "player", 0, 3)
+        cdef float[::1] view
+        try:
+            view = out
+        except (TypeError, ValueError):
+            raise CardcoreError(f"out: expected a float32 vector of {O_SIZE} values") from None
+        if view.shape[0] != O_SIZE:
+            raise CardcoreError(f"out: expected a float32 vector of {O_SIZE} values")
+        _observe(&self.s, p, &view[0])
+
+
+cdef void _observe(const BState* s, int p, float* out) noexcept nogil:
+    cdef int me = p & 1, k, c, rel, last = -1, trailing = 0, n, lead
+    cdef bint opening = True
+    out[O_PHASE + s.phase] = 1
+    out[O_VUL] = (s.vul >> me) & 1
+    out[O_VUL + 1] = (s.vul >> (1 - me)) & 1
+    out[O_DEALER + ((s.dealer - p) & 3)] = 1
+    if s.player >= 0:
+        out[O_TO_ACT + ((s.player - p) & 3)] = 1
+    _bits(out, O_HAND, s.hand[p])
+    if s.declarer >= 0 and s.nplayed > 0:
+        _bits(out, O_DUMMY, s.hand[(s.declarer + 2) & 3])
+    for k in range(s.ncalls):
+        c = s.calls[k]
+        rel = (s.dealer + k - p) & 3
+        if c >= BS_BID0:
+            last = c - BS_BID0
+            opening = False
+            out[O_BIDS + 12 * last + rel] = 1
+            trailing = 0
+        elif c == BS_DOUBLE:
+            out[O_BIDS + 12 * last + 4 + rel] = 1
+            trailing = 0
+        elif c == BS_REDOUBLE:
+            out[O_BIDS + 12 * last + 8 + rel] = 1
+            trailing = 0
+        else:
+            trailing += 1
+            if opening:
+                out[O_OPENING_PASSES + rel] = 1
+    out[O_TRAILING_PASSES + (trailing if trailing < 3 else 3)] = 1
+    if s.declarer >= 0:
+        out[O_LEVEL + s.level - 1] = 1
+        out[O_STRAIN + s.strain] = 1
+        out[O_DOUBLED + s.doubled] = 1
+        out[O_DECLARER + ((s.declarer - p) & 3)] = 1
+    n = s.nplayed
+    k = n & 3
+    if k:
+        lead = s.leader
+        for c in range(k):
+            out[O_TRICK + 52 * ((lead + c - p) & 3) + s.played[n - k + c]] = 1
+        out[O_LEADER + ((lead - p) & 3)] = 1
+    for c in range(n):
+        out[O_PLAYED + s.played[c]] = 1
+    out[O_WON_US + s.won[me]] = 1
+    out[O_WON_THEM + s.won[1 - me]] = 1
+
+
+# ---------------------------------------------------------------------------- functions
+
+def score(level, strain, doubled, tricks, vulnerable):
+    """The duplicate score of the declaring side: contract ``level`` 1..7, ``strain`` 0..4
+    (C D H S NT), ``doubled`` 0..2, ``tricks`` 0..13 taken by the declaring side,
+    ``vulnerable`` 0/1 (that side's vulnerability)."""
+    cdef long lv = _int_arg(level, "level", 1, 7)
+    cdef long st = _int_arg(strain, "strain", 0, 4)
+    cdef long db = _int_arg(doubled, "doubled", 0, 2)
+    cdef long tr = _int_arg(tricks, "tricks", 0, 13)
+    cdef long vu = 1 if vulnerable is True else 0 if vulnerable is False else \
+        _int_arg(vulnerable, "vulnerable", 0, 1)
+    return bs_score(<int>lv, <int>st, <int>db, <int>tr, vu != 0)
+
+
+def trick_winner_index(cards, trump):
+    """Index (in play order) of the card winning a full trick; ``trump`` 0..3 or 4 (none)."""
+    cdef uint8_t cs[4]
+    cdef int i
+    cdef long t = _int_arg(trump, "trump", 0, 4)
+    if isinstance(cards, (str, bytes)):
+        raise CardError(f"cards {quote(cards)}: expected 4 card ids")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"cards {quote(cards)}: expected 4 card ids") from None
+    if len(items) != 4:
+        raise CardError(f"cards: expected 4 card ids, got {len(items)}")
+    for i in range(4):
+        cs[i] = <uint8_t>_int_arg(items[i], "card", 0, 51, CardError)
+    return bs_trick_winner_index(cs, <int>t)
+
+
+def deal(cards, dealer, vul):
+    """The ``Core`` of a shuffled deck ``cards`` (the 52 card ids, each once) dealt one card at
+    a time clockwise, starting with the seat left of ``dealer``."""
+    cdef uint64_t hs[4]
+    cdef uint64_t bit, seen = 0
+    cdef long c
+    cdef int i, d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
+    cdef int v = <int>_int_arg(vul, "vul", 0, 3)
+    cdef Core core
+    if isinstance(cards, (str, bytes)):
+        raise CardError(f"cards {quote(cards)}: expected the 52 card ids")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"cards {quote(cards)}: expected the 52 card ids") from None
+    if len(items) != 52:
+        raise CardError(f"cards: expected the 52 card ids, got {len(items)} ids")
+    memset(hs, 0, sizeof(hs))
+    for i in range(52):
+        x = items[i]
+        if type(x) is int and 0 <= x <= 51:
+            c = x
+        else:
+            c = _int_arg(x, "card", 0, 51, CardError)
+        bit = (<uint64_t>1) << c
+        if seen & bit:
+            raise CardError(f"cards: card id {c} appears twice")
+        seen |= bit
+        hs[(d + 1 + i) & 3] |= bit
+    core = Core.__new__(Core)
+    bs_init(&core.s, hs, d, v)
+    return core
+
+
+def from_export(values):
+    """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    try:
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f = dict(zip(EXPORT_FIELDS, v))
+
+    def get(name, lo, hi):
+        return _int_arg(f[name], f"values: {name}", lo, hi)
+
+    core = Core([f[f"dealt_{s}"] for s in "swne"], get("dealer", 0, 3), get("vul", 0, 3))
+    ncalls = get("ncalls", 0, MAX_CALLS)
+    nplayed = get("nplayed", 0, 52)
+    if len(v) != EXPORT_HEAD + ncalls + nplayed:
+        raise CardcoreError(f"values: expected {EXPORT_HEAD + ncalls + nplayed} ints "
+                            f"({ncalls} calls, {nplayed} cards), got {len(v)}")
+    calls = [_int_arg(x, "values: call", 0, CARD0 - 1) for x in v[EXPORT_HEAD:EXPORT_HEAD + ncalls]]
+    played = [_int_arg(x, "values: card", 0, 51) for x in v[EXPORT_HEAD + ncalls:]]
+    for c in calls:
+        if not core.is_legal(c):
+            raise CardcoreError(f"values: call id {c} is not legal where it stands")
+        core.apply(c)
+    for c in played:
+        if not core.is_legal(CARD0 + c):
+            raise CardcoreError(f"values: card {c} is not legal where it stands")
+        core.apply(CARD0 + c)
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not match the calls and cards they list")
+    return core

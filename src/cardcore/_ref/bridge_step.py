@@ -1,0 +1,554 @@
+"""Bridge step kernel, plain-Python reference twin of ``cardcore._fast.bridge_step``.
+
+One deal of Contract Bridge (the auction and the play) as a compact state ``Core``: the same
+class, methods, results and errors as the compiled kernel, written over Python ints.
+
+Encoding
+--------
+- Seats are the game seats S, W, N, E = 0, 1, 2, 3 (clockwise; North-South are the even seats).
+- Card ids as in ``cardcore.cards``: ``rank * 4 + suit`` (ranks 2..A = 0..12, suits c d h s =
+  0..3); a hand is a 52-bit mask (bit ``c`` for card ``c``).
+- Action ids (``NUM_ACTIONS`` = 90): ``0`` pass, ``1`` double, ``2`` redouble, ``3 + 5 * (level
+  - 1) + strain`` the bid (strains C D H S NT = 0..4, so 1C = 3 .. 7NT = 37), ``CARD0 + c`` =
+  ``38 + c`` the card ``c``. A bid's index is ``id - 3`` (0 = 1C .. 34 = 7NT).
+- ``phase``: ``AUCTION`` 0, ``PLAY`` 1, ``OVER`` 2. ``player`` is the seat that chooses (the
+  declarer chooses dummy's cards), ``playing`` the seat whose cards are played next.
+- ``vul``: bit 0 set when North-South are vulnerable, bit 1 when East-West are.
+
+``export()`` lists the whole state as ints (``EXPORT_HEAD`` fixed fields, then the calls and the
+cards played); ``from_export`` rebuilds a ``Core`` from such a list (checking it).
+
+``observe(player, out)`` fills a float32 vector of ``OBS_SIZE`` zeros with what ``player`` may
+see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes them).
+"""
+
+from __future__ import annotations
+
+import operator
+
+from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
+
+NUM_ACTIONS = 90
+PASS, DOUBLE, REDOUBLE = 0, 1, 2
+BID0 = 3
+CARD0 = 38
+AUCTION, PLAY, OVER = 0, 1, 2
+MAX_CALLS = 319  # the longest legal auction
+
+FULL = (1 << 52) - 1
+SUIT_MASK = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
+
+OBS_PHASE = 0
+OBS_VUL = 3
+OBS_DEALER = 5
+OBS_TO_ACT = 9
+OBS_HAND = 13
+OBS_DUMMY = 65
+OBS_BIDS = 117
+OBS_OPENING_PASSES = 537
+OBS_TRAILING_PASSES = 541
+OBS_LEVEL = 545
+OBS_STRAIN = 552
+OBS_DOUBLED = 557
+OBS_DECLARER = 560
+OBS_TRICK = 564
+OBS_LEADER = 772
+OBS_PLAYED = 776
+OBS_WON_US = 828
+OBS_WON_THEM = 842
+OBS_SIZE = 856
+
+#: the fixed fields at the head of ``export()`` (then the calls, then the cards played)
+EXPORT_FIELDS = (
+    "dealer", "vul", "phase", "player", "playing", "ncalls", "last_bid", "last_bidder",
+    "doubled_now", "passes", "level", "strain", "doubled", "declarer", "nplayed", "leader",
+    "won_ns", "won_ew",
+    "hand_s", "hand_w", "hand_n", "hand_e", "dealt_s", "dealt_w", "dealt_n", "dealt_e",
+    *(f"first_{side}{strain}" for side in ("ns", "ew") for strain in "CDHSN"),
+    *(f"winner_{k}" for k in range(13)),
+)
+EXPORT_HEAD = len(EXPORT_FIELDS)
+
+
+def _int(x, what: str, lo: int, hi: int, err: type = CardcoreError) -> int:
+    if isinstance(x, bool):
+        raise err(f"{what} {quote(x)}: expected an int, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise err(f"{what} {quote(x)}: expected an int") from None
+    if not lo <= v <= hi:
+        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
+    return v
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+def trick_winner_index(cards, trump) -> int:
+    """Index (in play order) of the card winning a full trick; ``trump`` 0..3 or 4 (none)."""
+    t = _int(trump, "trump", 0, 4)
+    if isinstance(cards, (str, bytes)):
+        raise CardError(f"cards {quote(cards)}: expected 4 card ids")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"cards {quote(cards)}: expected 4 card ids") from None
+    if len(items) != 4:
+        raise CardError(f"cards: expected 4 card ids, got {len(items)}")
+    return _winner([_int(c, "card", 0, 51, CardError) for c in items], t)
+
+
+def _winner(cards, trump: int) -> int:
+    best = 0
+    for i in range(1, 4):
+        c, b = cards[i], cards[best]
+        if (c & 3) == (b & 3):
+            if c > b:
+                best = i
+        elif (c & 3) == trump:
+            best = i
+    return best
+
+
+def _score(level: int, strain: int, doubled: int, tricks: int, vulnerable: bool) -> int:
+    result = tricks - 6 - level
+    if result < 0:
+        down = -result
+        if doubled == 0:
+            return -down * (100 if vulnerable else 50)
+        if vulnerable:
+            pen = 200 + 300 * (down - 1)
+        else:
+            pen = 0
+            for i in range(1, down + 1):
+                pen += 100 if i == 1 else 200 if i <= 3 else 300
+        return -pen * doubled
+    if strain < 2:
+        base = 20 * level
+    elif strain < 4:
+        base = 30 * level
+    else:
+        base = 40 + 30 * (level - 1)
+    tp = base * (1, 2, 4)[doubled]
+    total = tp
+    total += ((500 if vulnerable else 300) if tp >= 100 else 50)
+    if level == 6:
+        total += 750 if vulnerable else 500
+    elif level == 7:
+        total += 1500 if vulnerable else 1000
+    total += (0, 50, 100)[doubled]
+    if doubled == 0:
+        total += result * (20 if strain < 2 else 30)
+    else:
+        total += result * (200 if vulnerable else 100) * doubled
+    return total
+
+
+def score(level, strain, doubled, tricks, vulnerable) -> int:
+    """The duplicate score of the declaring side: contract ``level`` 1..7, ``strain`` 0..4
+    (C D H S NT), ``doubled`` 0..2, ``tricks`` 0..13 taken by the declaring side,
+    ``vulnerable`` 0/1 (that side's vulnerability)."""
+    lv = _int(level, "level", 1, 7)
+    st = _int(strain, "strain", 0, 4)
+    db = _int(doubled, "doubled", 0, 2)
+    tr = _int(tricks, "tricks", 0, 13)
+    vu = _int(vulnerable, "vulnerable", 0, 1) if not isinstance(vulnerable, bool) \
+        else int(vulnerable)
+    return _score(lv, st, db, tr, bool(vu))
+
+
+class Core:
+    """One deal: ``Core(hands, dealer, vul)`` with ``hands`` the four 13-card masks of the game
+    seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3."""
+
+    __slots__ = ("hand", "dealt", "dealer", "vul", "phase", "cur", "cur_hand", "calls",
+                 "last_bid", "last_bidder", "doubled_now", "passes", "first", "level", "strain",
+                 "doubled", "declarer", "played", "leader", "won", "winners")
+
+    def __init__(self, hands, dealer, vul) -> None:
+        if isinstance(hands, (str, bytes)):
+            raise CardError(f"hands {quote(hands)}: expected 4 card masks")
+        try:
+            hs = list(hands)
+        except TypeError:
+            raise CardError(f"hands {quote(hands)}: expected 4 card masks") from None
+        if len(hs) != 4:
+            raise CardError(f"hands: expected 4 card masks (seats S, W, N, E), got {len(hs)}")
+        masks = [_int(h, f"hand of seat {i}", 0, FULL, CardError) for i, h in enumerate(hs)]
+        seen = 0
+        for i, m in enumerate(masks):
+            if _popcount(m) != 13:
+                raise CardError(f"hand of seat {i}: {_popcount(m)} cards; expected 13")
+            if seen & m:
+                raise CardError(f"hand of seat {i}: shares cards with another hand")
+            seen |= m
+        d = _int(dealer, "dealer", 0, 3, CardError)
+        v = _int(vul, "vul", 0, 3)
+        self.hand = list(masks)
+        self.dealt = list(masks)
+        self.dealer = d
+        self.vul = v
+        self.phase = AUCTION
+        self.cur = d
+        self.cur_hand = -1
+        self.calls: list[int] = []
+        self.last_bid = -1
+        self.last_bidder = -1
+        self.doubled_now = 0
+        self.passes = 0
+        self.first = [-1] * 10
+        self.level = 0
+        self.strain = -1
+        self.doubled = 0
+        self.declarer = -1
+        self.played: list[int] = []
+        self.leader = -1
+        self.won = [0, 0]
+        self.winners = [-1] * 13
+
+    # ------------------------------------------------------------------ legality
+    def legal_ids(self) -> list[int]:
+        """The legal action ids, ascending (empty once over)."""
+        if self.phase == AUCTION:
+            out = [PASS]
+            lb = self.last_bid
+            if lb >= 0:
+                own = (self.cur & 1) == (self.last_bidder & 1)
+                if self.doubled_now == 0 and not own:
+                    out.append(DOUBLE)
+                if self.doubled_now == 1 and own:
+                    out.append(REDOUBLE)
+            out.extend(range(BID0 + lb + 1, CARD0))
+            return out
+        if self.phase == PLAY:
+            m = self._legal_mask()
+            return [CARD0 + c for c in range(52) if m >> c & 1]
+        return []
+
+    def _legal_mask(self) -> int:
+        h = self.hand[self.cur_hand]
+        k = len(self.played) & 3
+        if k:
+            follow = h & SUIT_MASK[self.played[-k] & 3]
+            if follow:
+                return follow
+        return h
+
+    def is_legal(self, i) -> bool:
+        """Whether ``i`` (any int) is a legal action id now."""
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise IllegalAction(f"action id {quote(i)}: expected an int")
+        if not 0 <= i < NUM_ACTIONS:
+            return False
+        if self.phase == AUCTION:
+            if i >= CARD0:
+                return False
+            if i == PASS:
+                return True
+            lb = self.last_bid
+            if i >= BID0:
+                return i - BID0 > lb
+            if lb < 0:
+                return False
+            own = (self.cur & 1) == (self.last_bidder & 1)
+            if i == DOUBLE:
+                return self.doubled_now == 0 and not own
+            return self.doubled_now == 1 and own
+        if self.phase == PLAY:
+            return i >= CARD0 and bool(self._legal_mask() >> (i - CARD0) & 1)
+        return False
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, i) -> int:
+        """Make legal action ``i``; returns the seat that chose it. An id that is not legal
+        raises ``IllegalAction`` and changes nothing."""
+        if not self.is_legal(i):
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        seat = self.cur
+        if self.phase == AUCTION:
+            self._call(i, seat)
+        else:
+            self._card(i - CARD0)
+        return seat
+
+    def _call(self, i: int, seat: int) -> None:
+        self.calls.append(i)
+        if i == PASS:
+            self.passes += 1
+            if self.last_bid < 0:
+                if len(self.calls) == 4:
+                    self.phase = OVER
+                    self.cur = -1
+                    return
+            elif self.passes == 3:
+                self._contract()
+                return
+        elif i == DOUBLE:
+            self.doubled_now = 1
+            self.passes = 0
+        elif i == REDOUBLE:
+            self.doubled_now = 2
+            self.passes = 0
+        else:
+            b = i - BID0
+            self.last_bid = b
+            self.last_bidder = seat
+            self.doubled_now = 0
+            self.passes = 0
+            k = (seat & 1) * 5 + b % 5
+            if self.first[k] < 0:
+                self.first[k] = seat
+        self.cur = (seat + 1) & 3
+
+    def _contract(self) -> None:
+        b = self.last_bid
+        self.level = b // 5 + 1
+        self.strain = b % 5
+        self.doubled = self.doubled_now
+        self.declarer = self.first[(self.last_bidder & 1) * 5 + self.strain]
+        self.phase = PLAY
+        self.leader = (self.declarer + 1) & 3
+        self.cur_hand = self.leader
+        self.cur = self.leader
+
+    def _card(self, c: int) -> None:
+        p = self.cur_hand
+        self.hand[p] &= ~(1 << c)
+        self.played.append(c)
+        n = len(self.played)
+        if n & 3 == 0:
+            w = (self.leader + _winner(self.played[-4:], self.strain)) & 3
+            self.winners[n // 4 - 1] = w
+            self.won[w & 1] += 1
+            self.leader = w
+            p = w
+            if n == 52:
+                self.phase = OVER
+                self.cur = -1
+                self.cur_hand = -1
+                return
+        else:
+            p = (p + 1) & 3
+        self.cur_hand = p
+        self.cur = self.declarer if p == (self.declarer + 2) & 3 else p
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def player(self) -> int | None:
+        """The seat that chooses now, ``None`` once over."""
+        return None if self.cur < 0 else self.cur
+
+    @property
+    def playing(self) -> int | None:
+        """The seat whose card is played next, ``None`` outside the play."""
+        return None if self.cur_hand < 0 else self.cur_hand
+
+    @property
+    def passed_out(self) -> bool:
+        return self.phase == OVER and self.declarer < 0
+
+    @property
+    def ncalls(self) -> int:
+        return len(self.calls)
+
+    @property
+    def nplayed(self) -> int:
+        return len(self.played)
+
+    def call_ids(self) -> list[int]:
+        return list(self.calls)
+
+    def played_cards(self) -> list[int]:
+        return list(self.played)
+
+    def trick_winners(self) -> list[int]:
+        """The winner of each finished trick."""
+        return self.winners[: len(self.played) // 4]
+
+    def hands(self) -> list[int]:
+        return list(self.hand)
+
+    def dealt_hands(self) -> list[int]:
+        return list(self.dealt)
+
+    def tricks_won(self) -> list[int]:
+        return list(self.won)
+
+    def contract(self) -> tuple[int, int, int, int] | None:
+        """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""
+        if self.declarer < 0:
+            return None
+        return (self.level, self.strain, self.doubled, self.declarer)
+
+    def ns_score(self) -> int:
+        """North-South's score (0 when passed out or not over)."""
+        if self.phase != OVER or self.declarer < 0:
+            return 0
+        d = self.declarer
+        side = d & 1
+        total = _score(self.level, self.strain, self.doubled, self.won[side],
+                       bool(self.vul >> side & 1))
+        return total if side == 0 else -total
+
+    def copy(self) -> Core:
+        new = object.__new__(Core)
+        for name in Core.__slots__:
+            v = getattr(self, name)
+            setattr(new, name, list(v) if type(v) is list else v)
+        return new
+
+    def export(self) -> list[int]:
+        """The whole state as a list of ints (see ``EXPORT_FIELDS``)."""
+        head = [self.dealer, self.vul, self.phase, self.cur, self.cur_hand, len(self.calls),
+                self.last_bid, self.last_bidder, self.doubled_now, self.passes, self.level,
+                self.strain, self.doubled, self.declarer, len(self.played), self.leader,
+                self.won[0], self.won[1], *self.hand, *self.dealt, *self.first, *self.winners]
+        return head + self.calls + self.played
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ tensor
+    def observe(self, player, out) -> None:
+        """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
+        p = _int(player, "player", 0, 3)
+        try:
+            view = memoryview(out)
+        except TypeError:
+            raise CardcoreError(f"out: expected a float32 vector of {OBS_SIZE} values") from None
+        if (view.format != "f" or view.shape != (OBS_SIZE,) or view.readonly
+                or not view.c_contiguous):
+            raise CardcoreError(f"out: expected a float32 vector of {OBS_SIZE} values")
+        out = view
+        out[OBS_PHASE + self.phase] = 1
+        me = p & 1
+        out[OBS_VUL] = self.vul >> me & 1
+        out[OBS_VUL + 1] = self.vul >> (1 - me) & 1
+        out[OBS_DEALER + ((self.dealer - p) & 3)] = 1
+        if self.cur >= 0:
+            out[OBS_TO_ACT + ((self.cur - p) & 3)] = 1
+        _bits(out, OBS_HAND, self.hand[p])
+        if self.declarer >= 0 and self.played:
+            _bits(out, OBS_DUMMY, self.hand[(self.declarer + 2) & 3])
+        last = -1
+        opening = True
+        for k, c in enumerate(self.calls):
+            rel = ((self.dealer + k) - p) & 3
+            if c >= BID0:
+                last = c - BID0
+                opening = False
+                out[OBS_BIDS + 12 * last + rel] = 1
+            elif c == DOUBLE:
+                out[OBS_BIDS + 12 * last + 4 + rel] = 1
+            elif c == REDOUBLE:
+                out[OBS_BIDS + 12 * last + 8 + rel] = 1
+            elif opening:
+                out[OBS_OPENING_PASSES + rel] = 1
+        out[OBS_TRAILING_PASSES + min(self._trailing_passes(), 3)] = 1
+        if self.declarer >= 0:
+            out[OBS_LEVEL + self.level - 1] = 1
+            out[OBS_STRAIN + self.strain] = 1
+            out[OBS_DOUBLED + self.doubled] = 1
+            out[OBS_DECLARER + ((self.declarer - p) & 3)] = 1
+        n = len(self.played)
+        k = n & 3
+        if k:
+            lead = self.leader
+            for j in range(k):
+                out[OBS_TRICK + 52 * ((lead + j - p) & 3) + self.played[n - k + j]] = 1
+            out[OBS_LEADER + ((lead - p) & 3)] = 1
+        for c in self.played:
+            out[OBS_PLAYED + c] = 1
+        out[OBS_WON_US + self.won[me]] = 1
+        out[OBS_WON_THEM + self.won[1 - me]] = 1
+
+    def _trailing_passes(self) -> int:
+        n = 0
+        for c in reversed(self.calls):
+            if c != PASS:
+                break
+            n += 1
+        return n
+
+
+def _bits(out, base: int, m: int) -> None:
+    c = 0
+    while m:
+        if m & 1:
+            out[base + c] = 1
+        m >>= 1
+        c += 1
+
+
+def deal(cards, dealer, vul) -> Core:
+    """The ``Core`` of a shuffled deck ``cards`` (the 52 card ids, each once) dealt one card at
+    a time clockwise, starting with the seat left of ``dealer``."""
+    d = _int(dealer, "dealer", 0, 3, CardError)
+    v = _int(vul, "vul", 0, 3)
+    if isinstance(cards, (str, bytes)):
+        raise CardError(f"cards {quote(cards)}: expected the 52 card ids")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(f"cards {quote(cards)}: expected the 52 card ids") from None
+    if len(items) != 52:
+        raise CardError(f"cards: expected the 52 card ids, got {len(items)} ids")
+    hands = [0, 0, 0, 0]
+    seen = 0
+    for i, x in enumerate(items):
+        c = _int(x, "card", 0, 51, CardError)
+        if seen >> c & 1:
+            raise CardError(f"cards: card id {c} appears twice")
+        seen |= 1 << c
+        hands[(d + 1 + i) & 3] |= 1 << c
+    return Core(hands, d, v)
+
+
+def from_export(values) -> Core:
+    """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    try:
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f = dict(zip(EXPORT_FIELDS, v))
+
+    def get(name: str, lo: int, hi: int) -> int:
+        return _int(f[name], f"values: {name}", lo, hi)
+
+    core = Core([f[f"dealt_{s}"] for s in "swne"], get("dealer", 0, 3), get("vul", 0, 3))
+    ncalls = get("ncalls", 0, MAX_CALLS)
+    nplayed = get("nplayed", 0, 52)
+    if len(v) != EXPORT_HEAD + ncalls + nplayed:
+        raise CardcoreError(f"values: expected {EXPORT_HEAD + ncalls + nplayed} ints "
+                            f"({ncalls} calls, {nplayed} cards), got {len(v)}")
+    calls = [_int(x, "values: call", 0, CARD0 - 1) for x in v[EXPORT_HEAD:EXPORT_HEAD + ncalls]]
+    played = [_int(x, "values: card", 0, 51) for x in v[EXPORT_HEAD + ncalls:]]
+    # replay: only reachable states load, and the replay rebuilds every derived field
+    for c in calls:
+        if not core.is_legal(c):
+            raise CardcoreError(f"values: call id {c} is not legal where it stands")
+        core.apply(c)
+    for c in played:
+        if not core.is_legal(CARD0 + c):
+            raise CardcoreError(f"values: card {c} is not legal where it stands")
+        core.apply(CARD0 + c)
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not match the calls and cards they list")
+    return core
+
+
+__all__ = ["Core", "deal", "from_export", "score", "trick_winner_index", "NUM_ACTIONS", "CARD0",
+           "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]
