@@ -31,6 +31,12 @@ Rules the engine applies (both games' rules pages say the same):
 * pots are built from the contribution levels of the players not folded (``pots``), folded
   chips stay in, and ``award`` pays each pot to its best eligible hands, odd chips one by one
   clockwise from a given seat.
+
+Action ids (``sized``, ``id_of``, ``act_id``), the same in every game on this engine:
+``0`` fold, ``1`` check, ``2`` call, ``3`` raise min, ``4`` raise 1/2 pot, ``5`` raise pot,
+``6`` all-in. Ids 3..5 stand for the representative sizes ``legal`` lists (half pot and pot
+count the pot after the actor's call: ``raise to`` the highest bet plus that much); a size
+equal to an earlier one is listed once, under the earlier id. Other raise amounts have no id.
 """
 
 from __future__ import annotations
@@ -43,6 +49,16 @@ from ..errors import IllegalAction
 from ..game import Action
 
 Hand = dict  # the betting state of one hand, JSON-native
+
+# Action ids (``sized``, ``id_of``): the same numbers in every game that uses this engine,
+# documented in docs/actions/holdem.md and docs/actions/onepoker.md.
+FOLD, CHECK, CALL, RAISE_MIN, RAISE_HALF_POT, RAISE_POT, ALL_IN = range(7)
+NUM_IDS = 7
+#: the kind of each id
+ID_KINDS = ("fold", "check", "call", "raise", "raise", "raise", "all-in")
+#: what each id stands for
+ID_NAMES = ("fold", "check", "call", "raise min", "raise 1/2 pot", "raise pot", "all-in")
+_KIND_IDS = {"fold": FOLD, "check": CHECK, "call": CALL, "all-in": ALL_IN}
 
 
 def new_hand(stacks: Sequence[int], dealt: Sequence[bool] | None = None, min_bet: int = 1) -> Hand:
@@ -179,32 +195,73 @@ def betting_closed(h: Hand) -> bool:
     return sum(1 for i in live(h) if h["stacks"][i] > 0) <= 1
 
 
-def legal(h: Hand, sizes: bool = True) -> list[tuple[str, int | None]]:
-    """The actor's legal actions as ``(kind, raise_to)`` pairs, deterministic order:
-    fold, check/call, then representative raises (minimum, half pot, pot) and all-in."""
+def sized(h: Hand) -> list[tuple[int, int | None]]:
+    """The actor's listed legal actions as ``(id, raise_to)`` pairs, ids ascending (see
+    ``IDS``): fold, check or call, then the representative raises (the minimum raise, half the
+    pot, the pot; each only when it is a legal raise below the all-in total, a size equal to an
+    earlier one listed once under the earlier id) and all-in. ``raise_to`` is ``None`` for fold,
+    check and call."""
     seat = h["actor"]
     if seat is None:
         return []
-    out: list[tuple[str, int | None]] = []
-    o = owed(h, seat)
+    out: list[tuple[int, int | None]] = []
+    o = h["max_bet"] - h["bets"][seat]
     if o > 0:
-        out.append(("fold", None))
-        out.append(("call", None))
+        out.append((FOLD, None))
+        out.append((CALL, None))
     else:
-        out.append(("check", None))
+        out.append((CHECK, None))
     lo, hi = min_raise_to(h, seat), max_raise_to(h, seat)
     if lo is not None and hi is not None:
-        if sizes:
-            call_amt = min(o, h["stacks"][seat])
-            pot_after_call = pot_total(h) + call_amt
-            cands = [lo, h["max_bet"] + pot_after_call // 2, h["max_bet"] + pot_after_call]
-            seen = set()
-            for c in cands:
-                if lo <= c < hi and c not in seen:
-                    seen.add(c)
-                    out.append(("raise", c))
-        out.append(("all-in", hi))
+        stack = h["stacks"][seat]
+        pot_after_call = sum(h["contrib"]) + (o if o < stack else stack)
+        half = h["max_bet"] + pot_after_call // 2
+        full = h["max_bet"] + pot_after_call
+        if lo < hi:
+            out.append((RAISE_MIN, lo))
+        if lo <= half < hi and half != lo:
+            out.append((RAISE_HALF_POT, half))
+        if lo <= full < hi and full != lo and full != half:
+            out.append((RAISE_POT, full))
+        out.append((ALL_IN, hi))
     return out
+
+
+def legal(h: Hand, sizes: bool = True) -> list[tuple[str, int | None]]:
+    """The actor's legal actions as ``(kind, raise_to)`` pairs, deterministic order:
+    fold, check/call, then representative raises (minimum, half pot, pot) and all-in
+    (``sizes=False``: no representative raises)."""
+    return [(ID_KINDS[i], a) for i, a in sized(h)
+            if sizes or not RAISE_MIN <= i <= RAISE_POT]
+
+
+def id_of(h: Hand, kind: str, amount: int | None = None) -> int:
+    """The id of a normalised legal action (``check_action``'s result) for the actor. A raise
+    to an amount that is not one of the listed sizes has no id: ``IllegalAction`` says so."""
+    if kind == "raise":
+        listed = sized(h)
+        for i, a in listed:
+            if a == amount and RAISE_MIN <= i <= RAISE_POT:
+                return i
+        shown = ", ".join(f"{ID_NAMES[i]} {a}" for i, a in listed if i >= RAISE_MIN)
+        raise IllegalAction(f"raise {amount}: the action ids cover only the listed sizes "
+                            f"({shown or 'no raise now'}); apply('raise {amount}') still "
+                            "plays it")
+    try:
+        return _KIND_IDS[kind]
+    except KeyError:
+        raise IllegalAction(f"{kind!r}: unknown betting action (fold, check, call, raise N, "
+                            "all-in)") from None
+
+
+def amount_of(h: Hand, i: int) -> int | None:
+    """The raise-to total of listed id ``i`` (``None`` for fold, check, call); ``IllegalAction``
+    when ``i`` is not listed now."""
+    for j, a in sized(h):
+        if j == i:
+            return a
+    raise IllegalAction(f"action id {i} ({ID_NAMES[i] if 0 <= i < NUM_IDS else '?'}) is not "
+                        "legal now")
 
 
 def check_action(h: Hand, kind: str, amount: int | None = None) -> tuple[str, int | None]:
@@ -262,6 +319,17 @@ def _why_no_raise(h: Hand, seat: int) -> str:
 def act(h: Hand, kind: str, amount: int | None = None) -> None:
     """Apply a validated action for the actor and move the turn on."""
     kind, amount = check_action(h, kind, amount)
+    perform(h, kind, amount)
+
+
+def act_id(h: Hand, i: int, amount: int | None = None) -> None:
+    """Apply listed id ``i`` (``amount``: its raise-to, see ``sized``) without checking it
+    again: the caller took ``i`` from ``sized(h)``."""
+    perform(h, ID_KINDS[i], amount)
+
+
+def perform(h: Hand, kind: str, amount: int | None = None) -> None:
+    """Apply a normalised legal action (``check_action``'s result) without checking it."""
     seat = h["actor"]
     n = len(h["stacks"])
     if kind == "fold":
@@ -424,5 +492,7 @@ def award(h: Hand, strength: Sequence[Any], odd_from: int) -> list[int]:
 __all__ = [
     "new_hand", "post", "start_round", "live", "owed", "pot_total", "can_raise", "min_raise_to",
     "max_raise_to", "round_over", "hand_decided", "betting_closed", "legal", "check_action",
-    "act", "return_uncalled", "pots", "award", "action_of", "actions", "resolve",
+    "act", "act_id", "perform", "sized", "id_of", "amount_of", "return_uncalled", "pots",
+    "award", "action_of", "actions", "resolve", "FOLD", "CHECK", "CALL", "RAISE_MIN",
+    "RAISE_HALF_POT", "RAISE_POT", "ALL_IN", "NUM_IDS", "ID_KINDS", "ID_NAMES",
 ]

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import Card, parse
-from ..errors import CardError, FormatError, IllegalAction
+from ..errors import CardError, FormatError, IllegalAction, OptionError
 from .state import HoldemState
 
 NUM = 4
@@ -312,7 +312,7 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
         options["hand_no"] = num
     try:
         state = HoldemState(seed=seed, deck=deck, **options)
-    except IllegalAction as exc:
+    except (IllegalAction, OptionError) as exc:
         raise FormatError(f"PHH: {exc}") from None
     dealt = 0
     folded: set[int] = set()

@@ -30,37 +30,49 @@ number).
 Hand histories: ``cardcore.holdem.phh.dumps(state)`` writes the current or last hand in the
 PHH format and ``cardcore.holdem.phh.loads(text)`` replays one into a state (the notation
 module imports this one, never the reverse).
+
+Integer actions (``docs/actions/holdem.md``): ids 0..6 = fold, check, call, raise min,
+raise 1/2 pot, raise pot, all-in (the listed sizes; other amounts only as ``raise N`` text);
+``observation_tensor`` is a flat vector of ``OBS_SIZE`` floats laid out there.
+
+The hand lives in the step kernel ``cardcore._fast.holdem_step`` (betting state, cards,
+streets and showdown as a C struct; plain-Python twin ``cardcore._ref.holdem_step`` on the
+shared betting engine): ``legal_ids``/``apply_id`` build no ``Action``. The attributes the
+views read (``bet``, ``holes``, ``board``, ``stacks``, ``last_hand``, ...) are read from it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .._backend import kernel
 from ..engines import betting as bt
 from ..cards import Card, check_deck, deck52
 from ..errors import OptionError
 from ..options import Option, single_deal
-from ..game import Action, State, register
+from ..game import _MEMO, Action, State, _copy_native, register
 from ..poker import evaluate
+
+_k = kernel("holdem_step")
 
 NUM = 4
 START_STACK = 1000
 SMALL_BLIND = 10
 BIG_BLIND = 20
+MAX_STACK = 10 ** 15
 STREETS = ("preflop", "flop", "turn", "river")
+#: the size of the id space (ids 0..6, see ``docs/actions/holdem.md``)
+NUM_ACTIONS = bt.NUM_IDS
+#: observation_tensor layout: the first slot of each part (see ``docs/actions/holdem.md``)
+OBS_HOLE, OBS_BOARD, OBS_STREET, OBS_PLAYER, OBS_BUTTON, OBS_SB, OBS_BB, OBS_TO_ACT = (
+    0, 52, 104, 108, 112, 116, 120, 124)
+OBS_STACKS, OBS_BETS, OBS_CONTRIB, OBS_POT, OBS_FOLDED, OBS_ALL_IN, OBS_IN_HAND = (
+    128, 132, 136, 140, 141, 145, 149)
+OBS_TO_CALL, OBS_MIN_RAISE, OBS_MAX_RAISE, OBS_SIZE = 153, 154, 155, 156
 
-
-def _copy_events(events: list[list]) -> list[list]:
-    return [[e[0], e[1], list(e[2]) if isinstance(e[2], list) else e[2]] for e in events]
-
-
-def _next_alive(stacks: list[int], seat: int) -> int:
-    """The next seat clockwise after ``seat`` with chips."""
-    for k in range(1, NUM + 1):
-        s = (seat + k) % NUM
-        if stacks[s] > 0:
-            return s
-    return seat
+_KIND_ID = {"fold": bt.FOLD, "check": bt.CHECK, "call": bt.CALL, "raise": bt.RAISE_MIN,
+            "all-in": bt.ALL_IN}
+_BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 
 
 @register
@@ -71,184 +83,297 @@ class HoldemState(State):
     AI_AGENT = "cardcore.agents.holdem:HoldemAI"
     PUBLIC = ("min_raise_to", "max_raise_to", "pot", "pots", "street_name")
     OPTIONS = {
-        "stacks": Option("ints", [START_STACK] * NUM, "chips per seat (0: the seat sits out)",
-                         low=0, length=NUM),
+        "stacks": Option("ints", [START_STACK] * NUM, "chips per seat (0: the seat sits out; "
+                         "at most 10**15)", low=0, length=NUM),
         "single_deal": single_deal(),
         "button": Option("seat", None, "the seat on the button in the first hand "
                          "(default: seat 0)", low=0, high=NUM - 1, none=True),
         "hand_no": Option("int", 1, "the number of the first hand", low=1),
     }
 
+    _core: Any  # the hand in the step kernel (``cardcore._fast.holdem_step.Core``)
+
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, stacks: Any = None,
                single_deal: bool = False, button: Any = None, hand_no: int = 1) -> None:
         if stacks is None:
             stacks = [START_STACK] * NUM
-        if (not isinstance(stacks, (list, tuple)) or len(stacks) != NUM
-                or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in stacks)
+        elif (not isinstance(stacks, (list, tuple)) or len(stacks) != NUM
+                or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_STACK
+                       for s in stacks)
                 or sum(1 for s in stacks if s > 0) < 2):
-            raise OptionError(f"option stacks={stacks!r}: expected {NUM} whole chip counts (>= 0), "
-                                "at least two players with chips")
+            raise OptionError(f"option stacks={stacks!r}: expected {NUM} whole chip counts "
+                              f"(0..{MAX_STACK}), at least two players with chips")
+        else:
+            stacks = [int(s) for s in stacks]
         if not isinstance(single_deal, bool):
             raise OptionError(f"option single_deal={single_deal!r}: expected True or False")
         if button is not None and (isinstance(button, bool) or not isinstance(button, int)
                                    or not 0 <= button < NUM or stacks[button] <= 0):
             raise OptionError(f"option button={button!r}: expected the seat (0..3) of a player "
-                                "with chips")
+                              "with chips")
         cards = None
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck52(), "holdem")]
-        self.start_stacks = [int(s) for s in stacks]
-        self.stacks = list(self.start_stacks)
+        self.start_stacks = stacks
         self.single_deal = single_deal
-        self.hand_no = hand_no - 1          # _start_hand counts the first hand
-        self.button = -1 if button is None else -2 - button  # see _start_hand
-        self.last_bb: int | None = None
-        self.last_players = 0
-        self.last_hand: dict | None = None
-        self.phase = "bet"
-        self._start_hand(cards)
+        self.hand_no = hand_no
+        #: where the current hand's actions start in ``log``
+        self.hand_log = 0
+        #: the record of the last finished hand while the match goes on (``last_hand``)
+        self.last_record: dict | None = None
+        self._core = _k.Core(self.start_stacks, -1 if button is None else button,
+                             SMALL_BLIND, BIG_BLIND)
+        self.rng_state = self._core.start_hand(cards, self.rng_state)
+        if self._core.hand_over:
+            self._hand_done(None)
 
-    def _start_hand(self, cards: list[int] | None) -> None:
-        self.hand_no += 1
-        alive = [s > 0 for s in self.stacks]
-        n_alive = sum(alive)
-        if self.button <= -2:  # the ``button=`` option: that seat holds it in hand 1
-            self.button = -2 - self.button
-        elif self.button < 0:
-            self.button = 0 if alive[0] else _next_alive(self.stacks, 0)
-        else:
-            self.button = _next_alive(self.stacks, self.button)
-        if n_alive == 2:
-            sb = self.button
-            bb = _next_alive(self.stacks, sb)
-            if self.last_players > 2 and bb == self.last_bb:
-                # first heads-up hand: nobody posts the big blind twice in a row
-                self.button, sb, bb = bb, bb, sb
-        else:
-            sb = _next_alive(self.stacks, self.button)
-            bb = _next_alive(self.stacks, sb)
-        self.sb, self.bb = sb, bb
-        if cards is None:
-            cards = [int(c) for c in deck52()]
-            self.rng().shuffle(cards)
-        self.holes: list[list[int]] = [[] for _ in range(NUM)]
-        pos = 0
-        for s in range(NUM):
-            if alive[s]:
-                self.holes[s] = cards[pos:pos + 2]
-                pos += 2
-        self.deck = cards[pos:]
-        self.board: list[int] = []
-        self.burns: list[int] = []
-        self.street = 0
-        self.hand_stacks = list(self.stacks)  # stacks at the start of this hand
-        # this hand's events in order: [seat, text, raise_to] per action, [None, "board", cards]
-        # per street dealt
-        self.hand_actions: list[list] = []
-        self.bet = bt.new_hand(self.stacks, dealt=alive, min_bet=BIG_BLIND)
-        bt.post(self.bet, sb, SMALL_BLIND, as_bet=True)
-        bt.post(self.bet, bb, BIG_BLIND, as_bet=True)
-        self.last_bb = bb
-        self.last_players = n_alive
-        bt.start_round(self.bet, _next_alive(self.stacks, bb) if n_alive > 2 else sb,
-                       keep_bets=True)
-        self._progress()
+    # ------------------------------------------------------------ copying
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()
+        d["_core"] = self._core.export()
+        return d
+
+    def __reduce__(self) -> tuple:
+        # pickle and copy by replay: the saved game is its JSON (the kernel state is rebuilt)
+        from ..game import from_json
+
+        return (from_json, (self.to_json(),))
+
+    def __deepcopy__(self, memo: dict) -> HoldemState:
+        return self.clone()
+
+    def clone(self) -> HoldemState:
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        new._core = self._core.copy()
+        return new
 
     # ------------------------------------------------------------ flow
-    def _progress(self) -> None:
-        """After an action: next street, run-out, showdown or the next hand as due."""
-        h = self.bet
-        while bt.round_over(h):
-            if bt.hand_decided(h):
-                self._settle(showdown=False)
+    def _hand_done(self, pending: list | None) -> None:
+        """The hand is settled (``pending``: its last log entry when not in ``log`` yet): the
+        match ends, or the next hand starts (and may be settled at once: blinds all-in)."""
+        core = self._core
+        next_log = len(self.log) + (pending is not None)
+        while core.hand_over:
+            if self.single_deal or sum(1 for s in core.stacks() if s > 0) <= 1:
                 return
-            if self.street == 3:
-                self._settle(showdown=True)
-                return
-            self._deal_street()
-            bt.start_round(h, (self.button + 1) % NUM)
+            self.last_record = self._record(pending)
+            self.hand_no += 1
+            self.hand_log = next_log
+            pending = None
+            self.rng_state = core.start_hand(None, self.rng_state)
 
-    def _deal_street(self) -> None:
-        self.burns.append(self.deck.pop(0))
-        k = 3 if self.street == 0 else 1
-        new = [self.deck.pop(0) for _ in range(k)]
-        self.board.extend(new)
-        self.street += 1
-        self.hand_actions.append([None, "board", new])
+    def _events(self, pending: list | None = None) -> list[list]:
+        """This hand's events in order: ``[seat, text, raise_to]`` per action and
+        ``[None, "board", cards]`` per street dealt."""
+        core = self._core
+        entries = self.log[self.hand_log:]
+        if pending is not None:
+            entries.append(pending)
+        at = core.street_at
+        board = core.board
+        out: list[list] = []
+        k = 1
+        for n, e in enumerate(entries):
+            while k <= 3 and at[k] == n:
+                out.append([None, "board", board[_BOARD_SLICES[k][0]:_BOARD_SLICES[k][1]]])
+                k += 1
+            out.append([e[0], e[2], e[4]])
+        while k <= 3 and at[k] >= 0:
+            out.append([None, "board", board[_BOARD_SLICES[k][0]:_BOARD_SLICES[k][1]]])
+            k += 1
+        return out
 
-    def _settle(self, showdown: bool) -> None:
-        h = self.bet
-        bt.return_uncalled(h)
-        pots = bt.pots(h)
-        live = bt.live(h)
-        strength = [0] * NUM
-        values: dict[str, int] = {}
-        if showdown:
-            for s in live:
-                strength[s] = int(evaluate(self.holes[s] + self.board))
-                values[str(s)] = strength[s]
-        won = bt.award(h, strength, odd_from=(self.button + 1) % NUM)
-        self.stacks = list(h["stacks"])
-        self.last_hand = {
-            "hand": self.hand_no, "button": self.button, "sb": self.sb, "bb": self.bb,
-            "stacks": list(self.hand_stacks), "holes": [list(x) for x in self.holes],
-            "board": list(self.board), "burns": list(self.burns),
-            "actions": _copy_events(self.hand_actions), "showdown": showdown,
-            "shown": sorted(live) if showdown else [], "values": values,
-            "pots": pots, "won": won, "final": list(self.stacks),
-            "net": [self.stacks[i] - self.hand_stacks[i] for i in range(NUM)],
+    def _record(self, pending: list | None) -> dict:
+        """The record of the hand the core has settled."""
+        core = self._core
+        h = core.bet_view()
+        live = [s for s in range(NUM) if not h["folded"][s]]
+        showdown = core.showdown
+        values = core.values
+        final = core.stacks()
+        hand_stacks = core.hand_stacks
+        pots = bt.pots({"contrib": core.pot_contrib, "folded": h["folded"], "bets": [0] * NUM})
+        return {
+            "hand": self.hand_no, "button": core.button, "sb": core.sb, "bb": core.bb,
+            "stacks": hand_stacks, "holes": core.holes, "board": core.board,
+            "burns": core.burns, "actions": self._events(pending), "showdown": showdown,
+            "shown": live if showdown else [],
+            "values": {str(s): values[s] for s in live} if showdown else {},
+            "pots": pots, "won": core.won, "final": final,
+            "net": [final[i] - hand_stacks[i] for i in range(NUM)],
         }
-        if self.single_deal or sum(1 for s in self.stacks if s > 0) <= 1:
-            self.phase = "over"
-            return
-        self._start_hand(None)
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return None if self.phase == "over" else self.bet["actor"]
+        return self._core.actor
 
     def _legal_actions(self) -> list[Action]:
-        return bt.actions(self.bet)
+        return [bt.action_of(bt.ID_KINDS[i], a) for i, a in self._core.legal]
 
     def _resolve(self, action: Action | str) -> Action:
-        return bt.resolve(self.bet, action)
+        return bt.resolve(self._core.bet_view(), action)
 
     def _apply(self, action: Action) -> None:
-        seat = self.bet["actor"]
-        self.hand_actions.append([seat, action.text, action.amount])
-        bt.act(self.bet, action.kind, action.amount)
-        self._progress()
+        core = self._core
+        seat = core.actor
+        core.perform(_KIND_ID[action.kind], action.amount)
+        if core.actor is None:
+            self._hand_done([seat, *action.to_list()])
 
     def _scores(self) -> tuple[float, ...]:
-        return tuple(float(self.stacks[i] - self.start_stacks[i]) for i in range(NUM))
+        final = self._core.stacks()
+        return tuple(float(final[i] - self.start_stacks[i]) for i in range(NUM))
 
-    # ------------------------------------------------------------ extras
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        kind = action.kind
+        if kind != "raise":
+            return _KIND_ID[kind]
+        for i, a in self._core.legal:
+            if a == action.amount and i != bt.ALL_IN:
+                return i
+        return bt.id_of(self._core.bet_view(), kind, action.amount)  # raises: not listed
+
+    def _action_of_id(self, i: int) -> Action:
+        return bt.action_of(bt.ID_KINDS[i], self._core.amount(i))
+
+    def _legal_ids(self) -> list[int]:
+        return self._core.legal_ids()
+
+    def _id_is_legal(self, i: int) -> bool:
+        return self._core.is_legal(i)
+
+    def _apply_id(self, i: int) -> None:
+        core = self._core
+        seat = core.actor
+        a = core.apply(i)
+        if i < bt.RAISE_MIN:
+            kind = bt.ID_KINDS[i]
+            self.log.append([seat, kind, kind, [], None, []])
+        elif i == bt.ALL_IN:
+            self.log.append([seat, "all-in", "all-in", [], a, []])
+        else:
+            self.log.append([seat, "raise", f"raise {a}", [], a, []])
+        if core.actor is None:
+            self._hand_done(None)
+
+    def _describe_id(self, i: int) -> str:
+        return bt.ID_NAMES[i]
+
+    # the step path without the generic layer (same behaviour as ``State``'s)
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        return self._core.legal_ids()
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        if type(i) is not int or not self._core.is_legal(i):
+            State.apply_id(self, i)  # other int types; the errors
+            return
+        self._apply_id(i)
+        self.__dict__.pop(_MEMO, None)
+
+    # ------------------------------------------------------------ views of the core
+    @property
+    def phase(self) -> str:
+        """``"bet"`` while a hand is played, ``"over"`` once the game is over."""
+        return "over" if self._core.actor is None else "bet"
+
+    @property
+    def bet(self) -> dict:
+        """The betting state of the hand in the engine's dict form (a copy)."""
+        return self._core.bet_view()
+
+    @property
+    def button(self) -> int:
+        return self._core.button
+
+    @property
+    def sb(self) -> int:
+        return self._core.sb
+
+    @property
+    def bb(self) -> int:
+        return self._core.bb
+
+    @property
+    def street(self) -> int:
+        return self._core.street
+
+    @property
+    def holes(self) -> list[list[int]]:
+        """Each seat's hole cards in this hand (``[]``: not dealt in)."""
+        return self._core.holes
+
+    @property
+    def board(self) -> list[int]:
+        return self._core.board
+
+    @property
+    def burns(self) -> list[int]:
+        return self._core.burns
+
+    @property
+    def deck(self) -> list[int]:
+        """The cards of this hand not dealt yet, in dealing order."""
+        return self._core.deck()
+
+    @property
+    def stacks(self) -> list[int]:
+        """The chips per seat at the start of this hand (the final chips once over)."""
+        return self._core.stacks() if self._core.actor is None else self._core.hand_stacks
+
+    @property
+    def hand_stacks(self) -> list[int]:
+        return self._core.hand_stacks
+
+    @property
+    def hand_actions(self) -> list[list]:
+        """This hand's events: ``[seat, text, raise_to]`` per action, ``[None, "board",
+        cards]`` per street dealt."""
+        return self._events()
+
+    @property
+    def last_hand(self) -> dict | None:
+        """The record of the last finished hand (``None`` before one has finished)."""
+        if self._core.actor is None:
+            return self._record(None)
+        return self.last_record
+
     @property
     def min_raise_to(self) -> int | None:
-        return None if self.phase == "over" else bt.min_raise_to(self.bet)
+        return self._core.min_raise_to()
 
     @property
     def max_raise_to(self) -> int | None:
-        return None if self.phase == "over" else bt.max_raise_to(self.bet)
+        return self._core.max_raise_to()
 
     @property
     def pots(self) -> list[dict]:
         """The main pot and side pots collected so far (``amount``, ``eligible`` seats); the
         bets of the open round are in ``observation()["bets"]`` until the round ends."""
-        return [] if self.phase == "over" else bt.pots(self.bet, collected=True)
+        return [] if self._core.actor is None else bt.pots(self._core.bet_view(), collected=True)
 
     @property
     def pot(self) -> int:
-        return 0 if self.phase == "over" else bt.pot_total(self.bet)
+        return 0 if self._core.actor is None else sum(self._core.bet_view()["contrib"])
 
     @property
     def street_name(self) -> str:
-        return "over" if self.phase == "over" else STREETS[self.street]
+        return "over" if self._core.actor is None else STREETS[self._core.street]
 
     def _observation(self, player: int) -> dict:
-        over = self.phase == "over"
-        h = self.bet
+        core = self._core
+        over = core.actor is None
+        h = core.bet_view()
         last = self.last_hand
         shown_last = None
         if last is not None:
@@ -258,28 +383,72 @@ class HoldemState(State):
                 "won": list(last["won"]), "net": list(last["net"]),
                 "pots": [dict(p, eligible=list(p["eligible"])) for p in last["pots"]],
             }
+        holes = core.holes
         return {
             "game": self.GAME,
             "player": player,
             "hand": self.hand_no,
             "street": self.street_name,
-            "button": self.button, "small_blind": self.sb, "big_blind": self.bb,
-            "hole": [] if over else list(self.holes[player]),
-            "board": [] if over else list(self.board),
-            "stacks": list(self.stacks) if over else list(h["stacks"]),
-            "bets": [0] * NUM if over else list(h["bets"]),
-            "folded": [False] * NUM if over else list(h["folded"]),
-            "in_hand": [False] * NUM if over else [bool(x) for x in self.holes],
-            "pot": self.pot,
-            "pots": [dict(p, eligible=list(p["eligible"])) for p in self.pots],
-            "to_act": self._current_player(),
-            "min_raise_to": self.min_raise_to,
-            "max_raise_to": self.max_raise_to,
+            "button": core.button, "small_blind": core.sb, "big_blind": core.bb,
+            "hole": [] if over else list(holes[player]),
+            "board": [] if over else core.board,
+            "stacks": h["stacks"],
+            "bets": h["bets"],
+            "folded": [False] * NUM if over else h["folded"],
+            "in_hand": [False] * NUM if over else [bool(x) for x in holes],
+            "pot": 0 if over else sum(h["contrib"]),
+            "pots": [] if over else bt.pots(h, collected=True),
+            "to_act": core.actor,
+            "min_raise_to": core.min_raise_to(),
+            "max_raise_to": core.max_raise_to(),
             "can_raise": [False] * NUM if over else [bt.can_raise(h, s) for s in range(NUM)],
-            "actions": [] if over else _copy_events(self.hand_actions),
+            "actions": [] if over else self._events(),
             "last_hand": shown_last,
             "scores": list(self._scores()) if over else None,
         }
+
+    # ------------------------------------------------------------ tensors
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        core = self._core
+        h = core.bet_view()
+        start = self.start_stacks
+        unit = sum(start) / sum(1 for s in start if s > 0)
+        out[OBS_PLAYER + player] = 1.0
+        out[OBS_BUTTON + core.button] = 1.0
+        out[OBS_SB + core.sb] = 1.0
+        out[OBS_BB + core.bb] = 1.0
+        stacks, bets = h["stacks"], h["bets"]
+        for s in range(NUM):
+            out[OBS_STACKS + s] = stacks[s] / unit
+        actor = core.actor
+        if actor is None:
+            return
+        for c in core.holes[player]:
+            out[OBS_HOLE + c] = 1.0
+        for c in core.board:
+            out[OBS_BOARD + c] = 1.0
+        out[OBS_STREET + core.street] = 1.0
+        out[OBS_TO_ACT + actor] = 1.0
+        contrib, folded = h["contrib"], h["folded"]
+        holes = core.holes
+        for s in range(NUM):
+            out[OBS_BETS + s] = bets[s] / unit
+            out[OBS_CONTRIB + s] = contrib[s] / unit
+            if holes[s]:
+                out[OBS_IN_HAND + s] = 1.0
+                if folded[s]:
+                    out[OBS_FOLDED + s] = 1.0
+                elif stacks[s] == 0:
+                    out[OBS_ALL_IN + s] = 1.0
+        out[OBS_POT] = sum(contrib) / unit
+        out[OBS_TO_CALL] = min(h["max_bet"] - bets[player], stacks[player]) / unit
+        lo, hi = core.min_raise_to(), core.max_raise_to()
+        if lo is not None:
+            out[OBS_MIN_RAISE] = lo / unit
+            out[OBS_MAX_RAISE] = hi / unit
 
 
 def hand_value(cards: Any) -> int:
@@ -287,4 +456,5 @@ def hand_value(cards: Any) -> int:
     return int(evaluate([int(Card(c)) for c in cards]))
 
 
-__all__ = ["HoldemState", "hand_value", "START_STACK", "SMALL_BLIND", "BIG_BLIND"]
+__all__ = ["HoldemState", "hand_value", "START_STACK", "SMALL_BLIND", "BIG_BLIND", "MAX_STACK",
+           "NUM_ACTIONS", "OBS_SIZE"]

@@ -21,6 +21,10 @@ Decisions the rules page leaves open, pinned by tests:
 * Scores: chips won or lost over the match (final chips minus starting chips), zero-sum.
 * A ``deck=`` stacks the first deal: seat 0's 2 cards, seat 1's 2 cards, then the draw pile
   from the top. Later reshuffles use the game's seeded generator.
+
+Integer actions (``docs/actions/onepoker.md``): ids 0..6 are the betting ids shared with
+Hold'em (fold, check, call, raise min, raise 1/2 pot, raise pot, all-in), ``LOCK0 + card``
+locks that card; ``observation_tensor`` is a flat vector of ``OBS_SIZE`` floats laid out there.
 """
 
 from __future__ import annotations
@@ -33,11 +37,22 @@ from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match
 from ..options import Option, single_deal
-from ..game import Action, State, register
+from ..game import _MEMO, Action, State, register
 
 START_CHIPS = 20
 ANTE = 1
 UP_MIN_RANK = 6  # 8 and above are UP; 2..7 are DOWN
+#: action ids: 0..6 the betting ids of ``cardcore.engines.betting`` (fold, check, call, raise
+#: min, raise 1/2 pot, raise pot, all-in), then ``LOCK0 + card`` = lock that card (card ids
+#: 0..51); see ``docs/actions/onepoker.md``
+LOCK0 = bt.NUM_IDS
+NUM_ACTIONS = LOCK0 + 52
+#: observation_tensor layout: the first slot of each part (see ``docs/actions/onepoker.md``)
+OBS_HAND, OBS_LOCKED, OBS_DISCARDS, OBS_PHASE, OBS_PLAYER, OBS_FIRST, OBS_TO_ACT = (
+    0, 52, 104, 156, 158, 160, 162)
+OBS_HAS_LOCKED, OBS_SIGNALS, OBS_CHIPS, OBS_BETS, OBS_POT, OBS_TO_CALL = (
+    164, 166, 170, 172, 174, 175)
+OBS_MIN_RAISE, OBS_MAX_RAISE, OBS_PILE, OBS_SIZE = 176, 177, 178, 179
 
 
 def is_up(card: int) -> bool:
@@ -74,6 +89,9 @@ class OnePokerState(State):
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.onepoker:OnePokerAI"
     PUBLIC = ("min_raise_to", "max_raise_to", "pot")
+    #: the listed betting actions of this position (``bt.sized``), computed once
+    TRANSIENT = ("_sized",)
+    _sized: list[tuple[int, int | None]] | None
     OPTIONS = {
         "stacks": Option("ints", [START_CHIPS] * 2, "chips per seat at the start", low=1,
                          length=2),
@@ -93,7 +111,7 @@ class OnePokerState(State):
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck104(), "onepoker")]
         else:
-            cards = [int(c) for c in deck104()]
+            cards = list(range(52)) * 2  # deck104() as plain ids
             self.rng().shuffle(cards)
         self.start_chips = [int(s) for s in stacks]
         self.chips = list(self.start_chips)
@@ -159,17 +177,20 @@ class OnePokerState(State):
         if self.phase == "lock":
             seat = self._current_player()
             assert seat is not None
-            self.locked[seat] = int(action.cards[0])
-            if all(c is not None for c in self.locked):
-                self.phase = "bet"
-                bt.start_round(self.bet, self.first)
-                if bt.round_over(self.bet):  # e.g. a player is all-in from the ante
-                    self._settle(None)
+            self._lock(seat, int(action.cards[0]))
             return
         seat = self.bet["actor"]
         bt.act(self.bet, action.kind, action.amount)
         if bt.round_over(self.bet):
             self._settle(seat if action.kind == "fold" else None)
+
+    def _lock(self, seat: int, card: int) -> None:
+        self.locked[seat] = card
+        if all(c is not None for c in self.locked):
+            self.phase = "bet"
+            bt.start_round(self.bet, self.first)
+            if bt.round_over(self.bet):  # e.g. a player is all-in from the ante
+                self._settle(None)
 
     def _settle(self, folder: int | None) -> None:
         h = self.bet
@@ -218,6 +239,125 @@ class OnePokerState(State):
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(self.chips[i] - self.start_chips[i]) for i in range(2))
+
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        if action.kind == "lock":
+            return LOCK0 + int(action.cards[0])
+        if action.kind == "raise":
+            for i, a in self._listed():
+                if a == action.amount and i != bt.ALL_IN:
+                    return i
+        return bt.id_of(self.bet, action.kind, action.amount)
+
+    def _action_of_id(self, i: int) -> Action:
+        if i >= LOCK0:
+            c = Card(i - LOCK0)
+            return Action("lock", f"lock {c}", cards=(c,))
+        return bt.action_of(bt.ID_KINDS[i], self._amount(i))
+
+    def _listed(self) -> list[tuple[int, int | None]]:
+        """The listed betting actions ``(id, raise_to)`` of this position (``bt.sized``)."""
+        listed = self._sized
+        if listed is None:
+            listed = self._sized = bt.sized(self.bet)
+        return listed
+
+    def _amount(self, i: int) -> int | None:
+        for j, a in self._listed():
+            if j == i:
+                return a
+        return None
+
+    def _legal_ids(self) -> list[int]:
+        if self.phase == "lock":
+            seat = self.first if self.locked[self.first] is None else 1 - self.first
+            a, b = self.hands[seat]
+            return [LOCK0 + a] if a == b else [LOCK0 + a, LOCK0 + b] if a < b else \
+                [LOCK0 + b, LOCK0 + a]
+        return [i for i, _ in self._listed()]
+
+    def _id_is_legal(self, i: int) -> bool:
+        if self.phase == "lock":
+            seat = self.first if self.locked[self.first] is None else 1 - self.first
+            return i - LOCK0 in self.hands[seat]
+        return 0 <= i < LOCK0 and any(j == i for j, _ in self._listed())
+
+    def _apply_id(self, i: int) -> None:
+        if i >= LOCK0:
+            seat = self.first if self.locked[self.first] is None else 1 - self.first
+            c = i - LOCK0
+            self.log.append([seat, "lock", f"lock {Card(c)}", [c], None, []])
+            self._lock(seat, c)
+            return
+        h = self.bet
+        seat = h["actor"]
+        a = self._amount(i)
+        bt.act_id(h, i, a)
+        kind = bt.ID_KINDS[i]
+        self.log.append([seat, kind, f"raise {a}" if kind == "raise" else kind, [], a, []])
+        if bt.round_over(h):
+            self._settle(seat if i == bt.FOLD else None)
+
+    def _describe_id(self, i: int) -> str:
+        return f"lock {Card(i - LOCK0)}" if i >= LOCK0 else bt.ID_NAMES[i]
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i`` (see ``State.apply_id``)."""
+        if type(i) is not int or self.phase == "over" or not self._id_is_legal(i):
+            State.apply_id(self, i)  # other int types; the errors
+            return
+        self._apply_id(i)
+        self.__dict__.pop(_MEMO, None)
+        self._sized = None
+
+    # ------------------------------------------------------------ tensors
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        unit = sum(self.start_chips) / 2
+        for c in self.hands[player]:
+            out[OBS_HAND + c] += 1.0
+        for c in self.discards:
+            out[OBS_DISCARDS + c] += 1.0
+        out[OBS_PLAYER + player] = 1.0
+        out[OBS_PILE] = len(self.pile) / 104
+        over = self.phase == "over"
+        h = self.bet
+        chips = self.chips if over else h["stacks"]
+        for s in range(2):
+            out[OBS_CHIPS + s] = chips[s] / unit
+            sig = self.signals[s]
+            out[OBS_SIGNALS + 2 * s] = sig["up"]
+            out[OBS_SIGNALS + 2 * s + 1] = sig["down"]
+        if over:
+            return
+        out[OBS_FIRST + self.first] = 1.0
+        mine = self.locked[player]
+        if mine is not None:
+            out[OBS_LOCKED + mine] = 1.0
+        for s in range(2):
+            if self.locked[s] is not None:
+                out[OBS_HAS_LOCKED + s] = 1.0
+        seat = self._current_player()
+        assert seat is not None
+        out[OBS_TO_ACT + seat] = 1.0
+        out[OBS_POT] = bt.pot_total(h) / unit
+        if self.phase == "lock":
+            out[OBS_PHASE] = 1.0
+            return
+        out[OBS_PHASE + 1] = 1.0
+        for s in range(2):
+            out[OBS_BETS + s] = h["bets"][s] / unit
+        out[OBS_TO_CALL] = min(bt.owed(h, player), h["stacks"][player]) / unit
+        lo, hi = bt.min_raise_to(h), bt.max_raise_to(h)
+        if lo is not None and hi is not None:
+            out[OBS_MIN_RAISE] = lo / unit
+            out[OBS_MAX_RAISE] = hi / unit
 
     # ------------------------------------------------------------ extras
     @property
@@ -285,4 +425,4 @@ class OnePokerState(State):
 
 
 __all__ = ["OnePokerState", "compare", "compare_ranks", "is_up", "signal", "START_CHIPS",
-           "ANTE", "RANKS"]
+           "ANTE", "RANKS", "LOCK0", "NUM_ACTIONS", "OBS_SIZE"]
