@@ -62,11 +62,17 @@ Decisions the rules page leaves open (each pinned by ``tests/test_preference.py`
   the seats (``winners``) is what the rules ask for: the highest balance wins; the pot's
   remainder is shared by nobody (``scores_with_pot_shared()`` splits it equally, a zero-sum
   view with the same ranking).
+
+Integer actions (``docs/actions/preference.md``; 548 ids with every option): ``0..31`` play card
+``20 + id`` (7c 7d 7h 7s 8c ... As, the card-id order), ``32..527`` discard a pair of cards
+(lexicographic over the 32 cards), ``528..531`` bid 1..4, ``532`` hold, ``533..535`` game clubs /
+spades / diamonds, ``536`` hearts, ``537`` pass, ``538..541`` trump clubs / spades / diamonds /
+hearts, ``542`` no aces, ``543`` no announcement, ``544`` stay, ``545`` drop, ``546`` invite,
+``547`` alone. ``observation_tensor`` is a flat vector of 333 floats, laid out on that page.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from ..cards import RANKS, Card, check_deck, deck_vienna32
@@ -74,7 +80,7 @@ from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import Option, single_deal
-from ..game import Action, State, register
+from ..game import _MEMO, Action, State, register
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
@@ -96,6 +102,63 @@ DEFENDER_NEED = 2
 HOST_NEED = 4
 DEFAULT_DEALS = 9
 FIRST_DEALER = 2
+
+_NAME = [RANKS[c >> 2] + "cdhs"[c & 3] for c in range(52)]
+_DECK = list(range(20, 52))          # deck_vienna32() as ids, in its order
+
+# ---------------------------------------------------------------- action ids
+N_ACTIONS = 548
+PLAY0 = 0            # 0..31: play card 20 + id
+DISCARD0 = 32        # 32..527: discard the pair (a, b), a < b, lexicographic
+BID0 = 527           # 528..531: bid 1..4 (BID0 + number)
+HOLD = 532
+GAME0 = 532          # 533..535: game clubs, spades, diamonds (GAME0 + the suit's level)
+HEARTS_BID = 536
+PASS = 537
+TRUMP0 = 537         # 538..541: trump clubs, spades, diamonds, hearts (TRUMP0 + level)
+NO_ACES, NO_ANNOUNCEMENT, STAY, DROP, INVITE, ALONE = range(542, 548)
+
+#: the discard id of each pair of cards (a < b), and the pair of each discard id
+_PAIR_ID: dict[tuple[int, int], int] = {}
+_PAIRS: list[tuple[int, int]] = []
+for _a in range(20, 52):
+    for _b in range(_a + 1, 52):
+        _PAIR_ID[_a, _b] = DISCARD0 + len(_PAIRS)
+        _PAIRS.append((_a, _b))
+del _a, _b
+#: the discard ids of a hand, by the row of each card: ``_PAIR_ROW[a][b]`` for a < b
+_PAIR_ROW = [[_PAIR_ID.get((a, b), -1) for b in range(52)] for a in range(52)]
+
+#: the ``Action`` of each id (hold carries the number it holds: ``_HOLDS[n]``)
+_HOLDS = [Action("hold", "hold", amount=_n) for _n in range(5)]
+_ACTIONS: list[Action] = [_HOLDS[0]] * N_ACTIONS
+for _c_ in _DECK:
+    _ACTIONS[_c_ - 20] = Action("play", _NAME[_c_], cards=(Card(_c_),))
+for _k, (_a, _b) in enumerate(_PAIRS):
+    _ACTIONS[DISCARD0 + _k] = Action("discard", f"discard {_NAME[_a]} {_NAME[_b]}",
+                                     cards=(Card(_a), Card(_b)))
+for _n in range(1, 5):
+    _ACTIONS[BID0 + _n] = Action("bid", str(_n), amount=_n)
+for _s in (CLUBS, SPADES, DIAMONDS):
+    _lv = SUIT_LEVEL[_s]
+    _ACTIONS[GAME0 + _lv] = Action("game", f"game {SUIT_NAMES[_s]}", amount=_lv)
+_ACTIONS[HEARTS_BID] = Action("hearts", "hearts", amount=4)
+_ACTIONS[PASS] = Action("pass", "pass")
+for _s in DISPLAY_SUITS:
+    _lv = SUIT_LEVEL[_s]
+    _ACTIONS[TRUMP0 + _lv] = Action("trump", f"trump {SUIT_NAMES[_s]}", amount=_lv)
+for _i, (_kind, _text) in enumerate([("announce", "no aces"), ("announce", "no announcement"),
+                                     ("defence", "stay"), ("defence", "drop"),
+                                     ("invite", "invite"), ("invite", "alone")]):
+    _ACTIONS[NO_ACES + _i] = Action(_kind, _text)
+#: the log entry of each id but the card plays, discards and hold: (kind, text, amount)
+_ENTRY = {i: (a.kind, a.text, a.amount) for i, a in enumerate(_ACTIONS) if i > BID0}
+_BY_TEXT = {a.text: i for i, a in enumerate(_ACTIONS) if i >= HEARTS_BID}
+del _c_, _k, _a, _b, _n, _s, _lv, _i, _kind, _text
+
+
+def _describe(i: int) -> str:
+    return _ACTIONS[i].text
 
 
 def suit(card: int) -> int:
@@ -146,6 +209,8 @@ class PreferenceState(State):
     NUM_PLAYERS = 3
     ZERO_SUM = False
     AI_AGENT = "cardcore.agents.preference:PreferenceAI"
+    #: the legal ids of the position, computed once (dropped by every action)
+    TRANSIENT = ("_ids",)
     OPTIONS = {
         "deals": Option("int", None, f"deals in the match (default {DEFAULT_DEALS})", low=1,
                         none=True),
@@ -172,6 +237,7 @@ class PreferenceState(State):
         self.single_deal: bool
         self.deal_no: int
         self.past: list[dict]
+        self._ids: list[int] | None
         match.start_match(self, single_deal=single_deal)
         self.balances = [-STAKE] * 3
         self.pot = 3 * STAKE
@@ -181,7 +247,7 @@ class PreferenceState(State):
 
     def _start_deal(self, cards: list[int] | None) -> None:
         if cards is None:
-            cards = [int(c) for c in deck_vienna32()]
+            cards = _DECK[:]
             self.rng().shuffle(cards)
         match.begin_deal(self)
         self.dealer = match.next_seat(self.dealer, 3)
@@ -233,47 +299,29 @@ class PreferenceState(State):
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        if self.phase == "over":
+        ph = self.phase
+        if ph == "play":
+            trick = self.trick
+            if not trick:
+                return self.leader
+            s = (trick[-1][0] + 1) % 3
+            return s if s in self.active else (s + 1) % 3
+        if ph == "over":
             return None
-        if self.phase == "play":
-            return self._next_to_play()
         return self.turn
 
     def _next_to_play(self) -> int:
-        if not self.trick:
-            assert self.leader is not None
-            return self.leader
-        last = self.trick[-1][0]
-        for k in (1, 2):
-            s = (last + k) % 3
-            if s in self.active:
-                return s
-        raise AssertionError("no next player")  # pragma: no cover
+        seat = self._current_player()
+        assert seat is not None and self.phase == "play"
+        return seat
 
     def _legal_actions(self) -> list[Action]:
-        ph = self.phase
-        turn = self.turn
-        if ph == "auction":
-            assert turn is not None
-            return self._auction_actions(turn)
-        if ph == "discard":
-            assert turn is not None
-            hand = sorted(self.hands[turn])
-            return [Action("discard", f"discard {_c(a)} {_c(b)}", cards=(_c(a), _c(b)))
-                    for a, b in combinations(hand, 2)]
-        if ph == "trump":
-            return [Action("trump", f"trump {SUIT_NAMES[s]}", amount=SUIT_LEVEL[s])
-                    for s in DISPLAY_SUITS if SUIT_LEVEL[s] >= self.number]
-        if ph == "announce":
-            return [Action("announce", "no aces"), Action("announce", "no announcement")]
-        if ph == "defence":
-            return [Action("defence", "stay"), Action("defence", "drop")]
-        if ph == "invite":
-            return [Action("invite", "invite"), Action("invite", "alone")]
-        if ph == "play":
-            p = self._next_to_play()
-            return [Action("play", str(_c(c)), cards=(_c(c),)) for c in self.legal_cards(p)]
-        return []  # pragma: no cover
+        # the listed order is the ascending id order in every phase
+        acts = _ACTIONS
+        ids = self._legal_ids()
+        if self.phase == "auction" and HOLD in ids:
+            return [_HOLDS[self.number] if i == HOLD else acts[i] for i in ids]
+        return [acts[i] for i in ids]
 
     def legal_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` may play now (its whole hand when not its turn to play)."""
@@ -282,22 +330,153 @@ class PreferenceState(State):
                   and self.trick[0][0] == self.declarer)
         return legal_cards(self.hands[seat], trick, self.trump, lowest_beat=lowest)
 
-    def _auction_actions(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        if self.game_suit is None:
+    def _auction_ids(self, seat: int) -> list[int]:
+        out: list[int] = []
+        game_suit = self.game_suit
+        if game_suit is None:
             n, holder = self.number, self.number_holder
             if holder is not None and self.priority(seat) < self.priority(holder):
-                out.append(Action("hold", "hold", amount=n))
+                out.append(HOLD)
             elif n < 4:
-                out.append(Action("bid", str(n + 1), amount=n + 1))
+                out.append(BID0 + n + 1)
         if not self.spoken[seat]:
-            floor = SUIT_LEVEL[self.game_suit] if self.game_suit is not None else 0
-            for s in GAME_SUITS:
-                if SUIT_LEVEL[s] > floor:
-                    out.append(Action("game", f"game {SUIT_NAMES[s]}", amount=SUIT_LEVEL[s]))
-            out.append(Action("hearts", "hearts", amount=4))
-        out.append(Action("pass", "pass"))
+            floor = SUIT_LEVEL[game_suit] if game_suit is not None else 0
+            out += [GAME0 + lv for lv in (1, 2, 3) if lv > floor]
+            out.append(HEARTS_BID)
+        out.append(PASS)
         return out
+
+    def _play_ids(self, seat: int) -> list[int]:
+        """``legal_cards(seat)`` as ids (the step path's version, on card ids)."""
+        hand = self.hands[seat]
+        trick = self.trick
+        if not trick:
+            return [c - 20 for c in hand]
+        trump = self.contract["trump"]  # type: ignore[index]
+        lead = trick[0][1]
+        led = lead & 3
+        pool = [c for c in hand if c & 3 == led]
+        if not pool:
+            pool = [c for c in hand if c & 3 == trump] or hand
+        best = lead
+        if len(trick) == 2:
+            c = trick[1][1]
+            if (c & 3) == (best & 3):
+                if c > best:
+                    best = c
+            elif (c & 3) == trump:
+                best = c
+        bs = best & 3
+        if (pool[0] & 3) == bs:
+            heads = [c for c in pool if c > best]
+        elif (pool[0] & 3) == trump:
+            heads = pool
+        else:
+            heads = []
+        if heads:
+            if len(self.active) == 3 and len(trick) == 1 and trick[0][0] == self.declarer:
+                return [heads[0] - 20]
+            pool = heads
+        return [c - 20 for c in pool]
+
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return N_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        kind = action.kind
+        if kind == "play":
+            return int(action.cards[0]) - 20
+        if kind == "discard":
+            a, b = sorted(int(c) for c in action.cards)
+            return _PAIR_ID[a, b]
+        if kind == "hold":
+            return HOLD
+        if kind in ("bid", "game", "trump"):
+            assert action.amount is not None
+            return {"bid": BID0, "game": GAME0, "trump": TRUMP0}[kind] + action.amount
+        return _BY_TEXT[action.text]
+
+    def _action_of_id(self, i: int) -> Action:
+        return _HOLDS[self.number] if i == HOLD else _ACTIONS[i]
+
+    def _describe_id(self, i: int) -> str:
+        return _describe(i)
+
+    def _legal_ids(self) -> list[int]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        return ids
+
+    def _compute_ids(self) -> list[int]:
+        ph = self.phase
+        if ph == "play":
+            seat = self._current_player()
+            assert seat is not None
+            return self._play_ids(seat)
+        turn = self.turn
+        if ph == "auction":
+            assert turn is not None
+            return self._auction_ids(turn)
+        if ph == "discard":
+            assert turn is not None
+            hand = self.hands[turn]
+            ids: list[int] = []
+            for k in range(len(hand) - 1):
+                row = _PAIR_ROW[hand[k]]
+                ids += [row[b] for b in hand[k + 1:]]
+            return ids
+        if ph == "trump":
+            return [TRUMP0 + lv for lv in range(max(self.number, 1), 5)]
+        if ph == "announce":
+            return [NO_ACES, NO_ANNOUNCEMENT]
+        if ph == "defence":
+            return [STAY, DROP]
+        if ph == "invite":
+            return [INVITE, ALONE]
+        return []
+
+    def _id_is_legal(self, i: int) -> bool:
+        return i in self._legal_ids()
+
+    def _apply_id(self, i: int) -> None:
+        seat = self._current_player()
+        assert seat is not None
+        if i < DISCARD0:
+            c = i + 20
+            entry = [seat, "play", _NAME[c], [c], None, []]
+        elif i <= BID0:
+            a, b = _PAIRS[i - DISCARD0]
+            entry = [seat, "discard", _ACTIONS[i].text, [a, b], None, []]
+        elif i == HOLD:
+            entry = [seat, "hold", "hold", [], self.number, []]
+        else:
+            kind, text, amount = _ENTRY[i]
+            entry = [seat, kind, text, [], amount, []]
+        self._do(seat, i)
+        self.log.append(entry)
+
+    # the step path without the generic layer (the same behaviour as ``State``'s)
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        return ids[:]
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        if type(i) is not int or i not in ids:
+            State.apply_id(self, i)  # other int types; the errors
+            return
+        self._apply_id(i)
+        self._ids = None
+        self.__dict__.pop(_MEMO, None)
 
     def _resolve(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -322,62 +501,66 @@ class PreferenceState(State):
             raise
 
     def _apply(self, action: Action) -> None:
-        ph = self.phase
         seat = self._current_player()
         assert seat is not None
-        if ph == "auction":
-            self._apply_auction(seat, action)
-        elif ph == "discard":
-            for c in action.cards:
-                self.hands[seat].remove(int(c))
-            self.discards = sorted(int(c) for c in action.cards)
+        self._do(seat, self._id_of(action))
+
+    def _do(self, seat: int, i: int) -> None:
+        """Perform legal action id ``i`` of ``seat`` (no log entry)."""
+        if i < DISCARD0:
+            self._play(seat, i + 20)
+        elif i <= BID0:
+            a, b = _PAIRS[i - DISCARD0]
+            hand = self.hands[seat]
+            hand.remove(a)
+            hand.remove(b)
+            self.discards = [a, b]
             self.phase = "trump"
-        elif ph == "trump":
-            assert self.contract is not None and action.amount is not None
-            self.contract["trump"] = LEVEL_SUIT[action.amount]
+        elif i <= PASS:
+            self._apply_auction(seat, i)
+        elif i < NO_ACES:
+            assert self.contract is not None
+            self.contract["trump"] = LEVEL_SUIT[i - TRUMP0]
             self._contract_fixed()
-        elif ph == "announce":
-            self.no_aces = action.text == "no aces"
+        elif i < STAY:
+            self.no_aces = i == NO_ACES
             self._start_defence()
-        elif ph == "defence":
-            self.defence[seat] = "stay" if action.text == "stay" else "drop"
+        elif i < INVITE:
+            self.defence[seat] = "stay" if i == STAY else "drop"
             d = self.declarer
             assert d is not None
             if seat == (d + 1) % 3:
                 self.turn = (d + 2) % 3
             else:
                 self._after_defence()
-        elif ph == "invite":
-            if action.text == "invite":
-                guest = [s for s in range(3) if s != self.declarer and s != seat][0]
+        else:
+            if i == INVITE:
+                guest = 3 - seat - self.declarer  # type: ignore[operator]
                 self.invited, self.host = guest, seat
                 self.defence[guest] = "invited"
             self._start_play()
-        elif ph == "play":
-            self._play(seat, int(action.cards[0]))
 
     # ------------------------------------------------------------ auction
-    def _apply_auction(self, seat: int, action: Action) -> None:
-        self.auction.append([seat, action.text])
+    def _apply_auction(self, seat: int, i: int) -> None:
+        self.auction.append([seat, _ENTRY[i][1] if i != HOLD else "hold"])
         self.spoken[seat] = True
-        kind = action.kind
-        if kind == "pass":
+        if i == PASS:
             self.passed[seat] = True
-        elif kind in ("bid", "hold"):
-            assert action.amount is not None
-            self.number = action.amount
+        elif i <= HOLD:
+            if i != HOLD:
+                self.number = i - BID0
             self.number_holder = seat
-        elif kind == "game":
-            assert action.amount is not None
-            self.game_suit = LEVEL_SUIT[action.amount]
+        elif i < HEARTS_BID:
+            self.game_suit = LEVEL_SUIT[i - GAME0]
             self.game_holder = seat
-        elif kind == "hearts":
+        else:
             self._set_contract("hearts", seat, HEARTS)
             return
         top = self._top_holder()
+        passed = self.passed
         for k in (1, 2, 3):
             s = (seat + k) % 3
-            if not self.passed[s] and s != top:
+            if not passed[s] and s != top:
                 self.turn = s
                 return
         if top is None:
@@ -450,16 +633,22 @@ class PreferenceState(State):
     # ------------------------------------------------------------ trick play
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
-        self.trick.append([seat, card])
-        if len(self.trick) < len(self.active):
+        trick = self.trick
+        trick.append([seat, card])
+        if len(trick) < len(self.active):
             return
-        cards = [c for _, c in self.trick]
-        w = self.trick[trick_winner(cards, self.trump)][0]
-        self.won[w] += 1
-        self.tricks.append({"leader": self.leader, "cards": [list(t) for t in self.trick],
-                            "winner": w})
+        trump = self.contract["trump"]  # type: ignore[index]
+        ws, best = trick[0]
+        for ts, c in trick[1:]:
+            if (c & 3) == (best & 3):
+                if c > best:
+                    ws, best = ts, c
+            elif (c & 3) == trump:
+                ws, best = ts, c
+        self.won[ws] += 1
+        self.tricks.append({"leader": self.leader, "cards": trick, "winner": ws})
         self.trick = []
-        self.leader = w
+        self.leader = ws
         if len(self.tricks) == 10:
             self._settle()
 
@@ -584,6 +773,103 @@ class PreferenceState(State):
         }
 
 
+    # ------------------------------------------------------------ tensor
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        over = self.phase == "over"
+
+        def rel(seat: int) -> int:
+            return (seat - player) % 3
+
+        if not over:
+            for c in self.hands[player]:
+                out[HAND_PLANE + c - 20] = 1.0
+            if self.declarer == player:
+                for c in self.discards:
+                    out[DISCARD_PLANE + c - 20] = 1.0
+        for t in self.tricks:
+            for seat, c in t["cards"]:
+                out[PLAYED_PLANE + 32 * rel(seat) + c - 20] = 1.0
+        for seat, c in self.trick:
+            out[TRICK_PLANE + 32 * rel(seat) + c - 20] = 1.0
+        out[PHASE_SLOT + _PHASES.index(self.phase)] = 1.0
+        to_act = self._current_player()
+        if to_act is not None:
+            out[TO_ACT_SLOT + rel(to_act)] = 1.0
+        out[DEALER_SLOT + rel(self.dealer)] = 1.0
+        out[NUMBER_SLOT + self.number] = 1.0
+        if self.number_holder is not None:
+            out[NUMBER_HOLDER_SLOT + rel(self.number_holder)] = 1.0
+        if self.game_suit is not None:
+            out[GAME_SUIT_SLOT + SUIT_LEVEL[self.game_suit] - 1] = 1.0
+        if self.game_holder is not None:
+            out[GAME_HOLDER_SLOT + rel(self.game_holder)] = 1.0
+        for seat in range(3):
+            r = rel(seat)
+            if self.passed[seat]:
+                out[PASSED_SLOT + r] = 1.0
+            if self.spoken[seat]:
+                out[SPOKEN_SLOT + r] = 1.0
+            d = self.defence[seat]
+            if d is not None:
+                out[DEFENCE_SLOT + 3 * r + ("stay", "drop", "invited").index(d)] = 1.0
+            out[WON_SLOT + r] = self.won[seat] / 10.0
+            out[BALANCE_SLOT + r] = self.balances[seat] / 100.0
+        contract = self.contract
+        if contract is not None:
+            out[KIND_SLOT + ("number", "game", "hearts").index(contract["kind"])] = 1.0
+            out[DECLARER_SLOT + rel(contract["declarer"])] = 1.0
+            out[LEVEL_SLOT + contract["level"] - 1] = 1.0
+            if contract["trump"] is not None:
+                out[TRUMP_SLOT + SUIT_LEVEL[contract["trump"]] - 1] = 1.0
+        if self.no_aces:
+            out[NO_ACES_SLOT] = 1.0
+        if self.host is not None:
+            out[HOST_SLOT + rel(self.host)] = 1.0
+        for seat in self.active:
+            out[ACTIVE_SLOT + rel(seat)] = 1.0
+        if self.leader is not None:
+            out[LEADER_SLOT + rel(self.leader)] = 1.0
+        out[TRICKS_SLOT] = len(self.tricks) / 10.0
+        out[POT_SLOT] = self.pot / 100.0
+        out[DEAL_SLOT] = self.deal_no / self.deals
+        out[DEAL_SLOT + 1] = (self.deals - self.deal_no) / self.deals
+
+
+# the observation tensor's layout (docs/actions/preference.md): eight 32-card planes (slot
+# ``card - 20``, the play-id order; seats relative to the player: 0 self, 1 left, 2 right),
+# then the scalars
+HAND_PLANE, DISCARD_PLANE = 0, 32
+PLAYED_PLANE = 64            # 3 planes: cards each seat played in this deal's finished tricks
+TRICK_PLANE = 160            # 3 planes: the card each seat put on the current trick
+_PHASES = ("auction", "discard", "trump", "announce", "defence", "invite", "play", "over")
+PHASE_SLOT = 256             # 8: the phases above
+TO_ACT_SLOT = 264            # 3: relative seat to act
+DEALER_SLOT = 267            # 3
+NUMBER_SLOT = 270            # 5: highest number bid 0 (none), 1..4
+NUMBER_HOLDER_SLOT = 275     # 3
+GAME_SUIT_SLOT = 278         # 3: game clubs, spades, diamonds
+GAME_HOLDER_SLOT = 281       # 3
+PASSED_SLOT = 284            # 3
+SPOKEN_SLOT = 287            # 3
+KIND_SLOT = 290              # 3: number, game, hearts
+DECLARER_SLOT = 293          # 3
+LEVEL_SLOT = 296             # 4: contract level 1..4
+TRUMP_SLOT = 300             # 4: clubs, spades, diamonds, hearts
+NO_ACES_SLOT = 304
+DEFENCE_SLOT = 305           # 3 x 3: per relative seat stay, drop, invited
+HOST_SLOT = 314              # 3
+ACTIVE_SLOT = 317            # 3: seats playing the tricks
+LEADER_SLOT = 320            # 3: leader of the current trick
+WON_SLOT = 323               # 3: tricks won / 10
+TRICKS_SLOT = 326            # finished tricks / 10
+POT_SLOT = 327               # pot / 100
+BALANCE_SLOT = 328           # 3: balances / 100
+DEAL_SLOT = 331              # 2: deal number / deals, deals left / deals
+OBS_SIZE = 333
+
 def _hand_text(cards: list[int]) -> str:
     parts = []
     for s in DISPLAY_SUITS:
@@ -605,4 +891,4 @@ def _public_record(r: dict) -> dict:
 
 
 __all__ = ["PreferenceState", "legal_cards", "trick_winner", "beats", "sort_hand",
-           "SUIT_NAMES", "SUIT_LEVEL", "RANKS"]
+           "SUIT_NAMES", "SUIT_LEVEL", "RANKS", "N_ACTIONS", "OBS_SIZE"]

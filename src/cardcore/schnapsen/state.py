@@ -45,22 +45,45 @@ Decisions (the rules page's and this module's), each pinned by a test:
   announced marriage, the trump card taken at the last draw), never the rest of the opponent's
   hand or the stock order. Card points are shown for the observing player only (the rest can
   be counted from the public tricks).
+
+Integer actions (``docs/actions/schnapsen.md``; 30 ids with every option): ``0..19`` play card
+``32 + id`` (Tc Td Th Ts Jc ... As, the card-id order), ``20..27`` marry Qc Qd Qh Qs Kc Kd Kh Ks
+(the card ``20 + id``), ``28`` exchange, ``29`` close. ``observation_tensor`` is a flat vector
+of 213 floats, laid out on that page.
 """
 
 from __future__ import annotations
 
+from typing import Any
 
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import single_deal
-from ..game import Action, State, register
+from ..game import _MEMO, Action, State, register
 
 MATCH_POINTS = 7
 TARGET = 66
 # card points by rank index (T=8, J=9, Q=10, K=11, A=12); also the order of strength
 POINTS = {8: 10, 9: 2, 10: 3, 11: 4, 12: 11}
 JACK, QUEEN, KING = 9, 10, 11
+
+#: the card points of each card id (0 for cards outside the Vienna deck)
+_PTS = [POINTS.get(c >> 2, 0) for c in range(52)]
+_NAME = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
+_DECK = list(range(32, 52))          # deck_vienna20() as ids, in its order
+#: the sort key of ``sort_hand``: suit, then strongest first
+_SORT_KEY = [(c & 3) * 16 - _PTS[c] for c in range(52)]
+
+#: action ids
+N_ACTIONS = 30
+PLAY0, MARRY0, EXCHANGE, CLOSE = 0, 20, 28, 29
+#: the listed ``Action`` of each play id and of each marriage id at 20 and 40 points
+_PLAY = [Action("play", _NAME[c], cards=(Card(c),)) for c in _DECK]
+_MARRY = {(c, amt): Action("marry", f"marry {_NAME[c]}", cards=(Card(c),), amount=amt)
+          for c in range(40, 48) for amt in (20, 40)}
+_EXCHANGE = Action("exchange", "exchange")
+_CLOSE = Action("close", "close")
 
 
 def card_points(card: int) -> int:
@@ -84,6 +107,17 @@ def strict_follows(hand: list[int], lead: int, trump: int) -> list[int]:
                                 strength=_strength)
 
 
+def _strict(hand: list[int], lead: int, trump: int) -> list[int]:
+    """``strict_follows`` on card ids, in the hand's order (the step path's version)."""
+    ls = lead & 3
+    same = [c for c in hand if c & 3 == ls]
+    if same:
+        pts = _PTS
+        lp = pts[lead]
+        return [c for c in same if pts[c] > lp] or same
+    return [c for c in hand if c & 3 == trump] or hand
+
+
 def marriage_points(suit: int, trump: int) -> int:
     """A marriage (K and Q of one suit) announced: 40 in trumps, else 20."""
     return 40 if suit == trump else 20
@@ -98,7 +132,7 @@ def game_points(loser_points: int, loser_has_trick: bool) -> int:
 
 def sort_hand(cards: list[int]) -> list[int]:
     """Cards grouped by suit (c, d, h, s), strongest first within a suit."""
-    return sorted(cards, key=lambda c: (c & 3, -POINTS[c >> 2]))
+    return sorted(cards, key=_SORT_KEY.__getitem__)
 
 
 def _card(text: str) -> int | None:
@@ -109,6 +143,14 @@ def _card(text: str) -> int | None:
     return int(cs[0]) if len(cs) == 1 else None
 
 
+def _describe(i: int) -> str:
+    if i < MARRY0:
+        return _NAME[i + 32]
+    if i < EXCHANGE:
+        return "marry " + _NAME[i + 20]
+    return "exchange" if i == EXCHANGE else "close"
+
+
 @register
 class SchnapsenState(State):
     GAME = "schnapsen"
@@ -116,6 +158,8 @@ class SchnapsenState(State):
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.schnapsen:SchnapsenAI"
     OPTIONS = {"single_deal": single_deal()}
+    #: the legal ids of the position, computed once (dropped by every action)
+    TRANSIENT = ("_ids",)
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, single_deal: bool = False) -> None:
@@ -128,6 +172,7 @@ class SchnapsenState(State):
         self.single_deal: bool
         self.deal_no: int
         self.past: list[dict]
+        self._ids: list[int] | None
         match.start_match(self, single_deal=single_deal)
         self.counts = [MATCH_POINTS, MATCH_POINTS]
         self.dealer = 0          # flipped to 1 by the first _start_deal
@@ -137,11 +182,12 @@ class SchnapsenState(State):
 
     def _start_deal(self, cards: list[int] | None) -> None:
         if cards is None:
-            cards = [int(c) for c in deck_vienna20()]
+            cards = _DECK[:]
             self.rng().shuffle(cards)
         match.begin_deal(self)
         self.dealer = match.next_seat(self.dealer, 2)
-        self.hands = [sort_hand(cards[0:5]), sort_hand(cards[5:10])]
+        # hands are kept ascending by card id; the views sort them with ``sort_hand``
+        self.hands = [sorted(cards[0:5]), sorted(cards[5:10])]
         self.stock = cards[10:]             # top first; the last card is the trump card
         self.trump_card = self.stock[-1]
         self.trump = self.trump_card & 3
@@ -198,20 +244,115 @@ class SchnapsenState(State):
         if self.phase == "follow":
             lead = self.trick[0][1]
             ok = strict_follows(hand, lead, self.trump) if self.strict else hand
-            return [Action("play", str(Card(c)), cards=(Card(c),)) for c in ok]
+            return [_PLAY[c - 32] for c in ok]
         out = []
         if self.can_exchange():
-            out.append(Action("exchange", "exchange"))
+            out.append(_EXCHANGE)
         if self.can_close():
-            out.append(Action("close", "close"))
+            out.append(_CLOSE)
         marry = self.marriage_cards(seat)
         for c in hand:
-            out.append(Action("play", str(Card(c)), cards=(Card(c),)))
+            out.append(_PLAY[c - 32])
             if c in marry:
-                amount = marriage_points(c & 3, self.trump)
-                out.append(Action("marry", f"marry {Card(c)}", cards=(Card(c),), amount=amount))
+                out.append(_MARRY[c, marriage_points(c & 3, self.trump)])
         return out
 
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return N_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        kind = action.kind
+        if kind == "play":
+            return int(action.cards[0]) - 32
+        if kind == "marry":
+            return int(action.cards[0]) - 20
+        return EXCHANGE if kind == "exchange" else CLOSE
+
+    def _action_of_id(self, i: int) -> Action:
+        if i < MARRY0:
+            return _PLAY[i]
+        if i < EXCHANGE:
+            return _MARRY[i + 20, 40 if (i & 3) == self.trump else 20]
+        return _EXCHANGE if i == EXCHANGE else _CLOSE
+
+    def _describe_id(self, i: int) -> str:
+        return _describe(i)
+
+    def _legal_ids(self) -> list[int]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        return ids
+
+    def _compute_ids(self) -> list[int]:
+        phase = self.phase
+        if phase == "follow":
+            hand = self.hands[1 - self.leader]
+            if self.closed or not self.stock:
+                hand = _strict(hand, self.trick[0][1], self.trump)
+            return [c - 32 for c in hand]
+        if phase != "lead":
+            return []
+        seat = self.leader
+        hand = self.hands[seat]
+        ids = [c - 32 for c in hand]
+        queens = [c for c in hand if 40 <= c < 44 and c + 4 in hand
+                  and (c & 3) not in self.marriages[seat]]
+        if queens:
+            ids += [c - 20 for c in queens]
+            ids += [c - 16 for c in queens]
+        if not self.closed:
+            n = len(self.stock)
+            if n >= 3 and 36 + self.trump in hand:
+                ids.append(EXCHANGE)
+            if n >= 2:
+                ids.append(CLOSE)
+        return ids
+
+    def _id_is_legal(self, i: int) -> bool:
+        return i in self._legal_ids()
+
+    # the step path without the generic layer (the same behaviour as ``State``'s)
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        return ids[:]
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        if type(i) is not int or i not in ids:
+            State.apply_id(self, i)  # other int types; the errors
+            return
+        self._apply_id(i)
+        self._ids = None
+        self.__dict__.pop(_MEMO, None)
+
+    def _apply_id(self, i: int) -> None:
+        seat = self.leader if self.phase == "lead" else 1 - self.leader
+        if i < MARRY0:
+            c = i + 32
+            self.log.append([seat, "play", _NAME[c], [c], None, []])
+            self._play(seat, c)
+        elif i < EXCHANGE:
+            c = i + 20
+            amount = 40 if (c & 3) == self.trump else 20
+            self.log.append([seat, "marry", "marry " + _NAME[c], [c], amount, []])
+            self._marry(seat, c)
+        elif i == EXCHANGE:
+            self.log.append([seat, "exchange", "exchange", [], None, []])
+            self._exchange(seat)
+        else:
+            self.log.append([seat, "close", "close", [], None, []])
+            self._close(seat)
+
+    # ------------------------------------------------------------ text actions
     def _resolve(self, action: Action | str) -> Action:
         if isinstance(action, Action):
             return super()._resolve(action)
@@ -251,70 +392,98 @@ class SchnapsenState(State):
             why = "not playable now"
         raise IllegalAction(f"action {text!r}: {why}; legal: {shown}")
 
+    # ------------------------------------------------------------ performing actions
     def _apply(self, action: Action) -> None:
         seat = self._current_player()
         assert seat is not None
-        if action.kind == "exchange":
-            jack = JACK * 4 + self.trump
-            old = self.stock[-1]
-            self.hands[seat].remove(jack)
-            self.hands[seat] = sort_hand(self.hands[seat] + [old])
-            self.stock[-1] = jack
-            self.trump_card = jack
-            self.known[seat].append(old)
-            return
-        if action.kind == "close":
-            opp = 1 - seat
-            self.closed = True
-            self.closer = seat
-            self.close_record = {"points": self.points[opp], "tricks": self.tricks_won[opp]}
-            return
-        card = int(action.cards[0])
-        if action.kind == "marry":
-            s = card & 3
-            self.marriages[seat].append(s)
-            partner = (QUEEN if (card >> 2) == KING else KING) * 4 + s
-            if partner not in self.known[seat]:
-                self.known[seat].append(partner)
-            amount = marriage_points(s, self.trump)
-            if self.tricks_won[seat]:
-                self.points[seat] += amount
-                if self.points[seat] >= TARGET:
-                    self._end_deal(seat, "66 by a marriage")
-                    return
-            else:
-                self.pending[seat] += amount
+        kind = action.kind
+        if kind == "play":
+            self._play(seat, int(action.cards[0]))
+        elif kind == "marry":
+            self._marry(seat, int(action.cards[0]))
+        elif kind == "exchange":
+            self._exchange(seat)
+        else:
+            self._close(seat)
+
+    def _exchange(self, seat: int) -> None:
+        jack = JACK * 4 + self.trump
+        hand = self.hands[seat]
+        old = self.stock[-1]
+        hand.remove(jack)
+        hand.append(old)
+        hand.sort()
+        self.stock[-1] = jack
+        self.trump_card = jack
+        self.known[seat].append(old)
+
+    def _close(self, seat: int) -> None:
+        opp = 1 - seat
+        self.closed = True
+        self.closer = seat
+        self.close_record = {"points": self.points[opp], "tricks": self.tricks_won[opp]}
+
+    def _marry(self, seat: int, card: int) -> None:
+        s = card & 3
+        self.marriages[seat].append(s)
+        partner = (card + 4) if card < 44 else (card - 4)       # Q <-> K of the suit
+        known = self.known[seat]
+        if partner not in known:
+            known.append(partner)
+        amount = 40 if s == self.trump else 20
+        if self.tricks_won[seat]:
+            self.points[seat] += amount
+            if self.points[seat] >= TARGET:
+                self._end_deal(seat, "66 by a marriage")
+                return
+        else:
+            self.pending[seat] += amount
+        self._play(seat, card)
+
+    def _play(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-        self.trick.append([seat, card])
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
         if self.phase == "lead":
+            self.trick.append([seat, card])
             self.phase = "follow"
             return
-        self._finish_trick()
+        self._finish_trick(card)
 
-    def _finish_trick(self) -> None:
-        (ls, lc), (fs, fc) = self.trick
-        w = fs if beats(lc, fc, self.trump) else ls
+    def _finish_trick(self, fc: int) -> None:
+        ls, lc = self.trick[0]
+        fs = 1 - ls
+        # the follower wins with a higher card of the led suit or a trump on another suit
+        if (fc & 3) == (lc & 3):
+            w = fs if _PTS[fc] > _PTS[lc] else ls
+        else:
+            w = fs if (fc & 3) == self.trump else ls
         self.tricks.append({"leader": ls, "cards": [lc, fc], "winner": w})
         self.trick = []
         if not self.tricks_won[w]:
             self.points[w] += self.pending[w]
             self.pending[w] = 0
         self.tricks_won[w] += 1
-        self.points[w] += card_points(lc) + card_points(fc)
+        self.points[w] += _PTS[lc] + _PTS[fc]
         self.leader = w
         self.phase = "lead"
         if self.points[w] >= TARGET:
             self._end_deal(w, "66")
             return
-        if self.stock and not self.closed:
-            self.hands[w] = sort_hand(self.hands[w] + [self.stock.pop(0)])
-            last = self.stock.pop(0)
-            if not self.stock:          # the loser takes the trump card
+        stock = self.stock
+        hands = self.hands
+        if stock and not self.closed:
+            hw = hands[w]
+            hw.append(stock.pop(0))
+            hw.sort()
+            last = stock.pop(0)
+            if not stock:          # the loser takes the trump card
                 self.known[1 - w].append(last)
-            self.hands[1 - w] = sort_hand(self.hands[1 - w] + [last])
-        if not self.hands[w]:
+            hl = hands[1 - w]
+            hl.append(last)
+            hl.sort()
+        if not hands[w]:
             if self.closed:
                 assert self.closer is not None
                 self._end_deal(1 - self.closer, "last trick")
@@ -386,6 +555,85 @@ class SchnapsenState(State):
             "scores": list(self._scores()) if self.phase == "over" else None,
         }
 
+    # ------------------------------------------------------------ tensor
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        opp = 1 - player
+        seen = [0] * 20                       # cards whose place the player knows
+        for c in self.hands[player]:
+            out[HAND + c - 32] = 1.0
+            seen[c - 32] = 1
+        for c in self.known[opp]:
+            out[OPP_KNOWN + c - 32] = 1.0
+            seen[c - 32] = 1
+        if self.stock:
+            out[TRUMP_CARD + self.trump_card - 32] = 1.0
+            seen[self.trump_card - 32] = 1
+        for _, c in self.trick:
+            out[TABLE + c - 32] = 1.0
+            seen[c - 32] = 1
+        for t in self.tricks:
+            lc, fc = t["cards"]
+            ls = t["leader"]
+            mine = PLAYED_ME if ls == player else PLAYED_OPP
+            theirs = PLAYED_OPP if ls == player else PLAYED_ME
+            out[mine + lc - 32] = 1.0
+            out[theirs + fc - 32] = 1.0
+            pile = WON_ME if t["winner"] == player else WON_OPP
+            out[pile + lc - 32] = 1.0
+            out[pile + fc - 32] = 1.0
+            seen[lc - 32] = seen[fc - 32] = 1
+        for k in range(20):
+            if not seen[k]:
+                out[UNSEEN + k] = 1.0
+        out[TRUMP_SUIT + self.trump] = 1.0
+        phase = self.phase
+        out[PHASE + ("lead", "follow", "over").index(phase)] = 1.0
+        if self._current_player() == player:
+            out[MY_TURN] = 1.0
+        if phase != "over" and self.leader == player:
+            out[I_LEAD] = 1.0
+        out[STOCK] = len(self.stock) / 10.0
+        if self.closed:
+            out[CLOSED] = 1.0
+            out[CLOSED_BY_ME if self.closer == player else CLOSED_BY_OPP] = 1.0
+            rec = self.close_record
+            assert rec is not None
+            out[CLOSE_POINTS] = rec["points"] / TARGET
+            out[CLOSE_TRICK] = 1.0 if rec["tricks"] else 0.0
+        if self.closed or not self.stock:
+            out[STRICT] = 1.0
+        out[POINTS_ME] = self.points[player] / TARGET
+        out[PENDING_ME] = self.pending[player] / TARGET
+        out[POINTS_OPP] = self.points[opp] / TARGET
+        out[PENDING_OPP] = self.pending[opp] / TARGET
+        out[TRICKS_ME] = self.tricks_won[player] / 10.0
+        out[TRICKS_OPP] = self.tricks_won[opp] / 10.0
+        for s in self.marriages[player]:
+            out[MARRIED_ME + s] = 1.0
+        for s in self.marriages[opp]:
+            out[MARRIED_OPP + s] = 1.0
+        out[COUNT_ME] = self.counts[player] / MATCH_POINTS
+        out[COUNT_OPP] = self.counts[opp] / MATCH_POINTS
+        if self.dealer == player:
+            out[DEALER] = 1.0
+
+
+# the observation tensor's layout (docs/actions/schnapsen.md): nine 20-card planes (slot
+# ``card - 32``, the play-id order), then the scalars
+HAND, OPP_KNOWN, TRUMP_CARD, TABLE = 0, 20, 40, 60
+PLAYED_ME, PLAYED_OPP, WON_ME, WON_OPP, UNSEEN = 80, 100, 120, 140, 160
+TRUMP_SUIT = 180            # 4: c, d, h, s
+PHASE = 184                 # 3: lead, follow, over
+MY_TURN, I_LEAD, STOCK, CLOSED, CLOSED_BY_ME, CLOSED_BY_OPP, STRICT = range(187, 194)
+POINTS_ME, PENDING_ME, POINTS_OPP, PENDING_OPP, TRICKS_ME, TRICKS_OPP = range(194, 200)
+MARRIED_ME, MARRIED_OPP = 200, 204      # 4 each: c, d, h, s
+CLOSE_POINTS, CLOSE_TRICK, COUNT_ME, COUNT_OPP, DEALER = range(208, 213)
+OBS_SIZE = 213
+
 
 __all__ = ["SchnapsenState", "card_points", "marriage_points", "beats", "strict_follows",
-           "game_points", "sort_hand", "MATCH_POINTS", "TARGET", "RANKS"]
+           "game_points", "sort_hand", "MATCH_POINTS", "TARGET", "RANKS", "N_ACTIONS",
+           "OBS_SIZE"]
