@@ -11,9 +11,13 @@ The same random 20-card and 17-card hands go to every library in one run. For ea
 another random 17-card hand from the remaining cards). Each hand is timed over a few repeated
 calls; the table shows medians over hands in microseconds and the ratios to cardcore.
 
-cardcore is measured twice: the kernel (``cardcore._fast.shedding.ddz_moves`` on a count
-vector, returning an (n, 18) uint8 array of rows) and the public API
-(``cardcore.doudizhu.moves`` returning ``Move`` objects holding physical cards).
+cardcore is measured four ways: the kernel (``cardcore._fast.shedding.ddz_moves`` on a count
+vector, returning an (n, 18) uint8 array of rows); the public API
+``cardcore.doudizhu.move_ids(hand)`` (the plays' action ids as an int32 array, from the same
+card list DouZero gets its values from); ``cardcore.doudizhu.moves(hand)`` returning ``Move``
+objects; and ``moves()`` with each move's ``kind`` and ``cards`` read (the cards of a ``Move``
+are computed when read, so this is the full cost of using the list). The table ends with the
+ratios to DouZero of ``move_ids()`` and of ``moves()`` with kind and cards read.
 DouZero's lead is ``MovesGener(hand).gen_moves()`` (lists of card values, duplicates
 included; we count them); its answers follow DouZero's own environment: detect the table
 play's type, generate that type, filter by rank, add bombs and the rocket. RLCard's lead is
@@ -40,9 +44,14 @@ What was tried for speed (kernel, ``src/cardcore/_fast/shedding.pyx``)
   memoryview cost ~1 us on this machine, so the wrapper reads a uint8 ndarray through
   ``PyArray_DATA`` (or a bytes object) directly; ``np.empty`` + slicing was replaced by one
   ``PyArray_SimpleNew`` and a memcpy; releasing the GIL was dropped (the call is sub-microsecond).
-- The public ``moves()`` cost is dominated by building Python ``Move`` objects (physical cards,
-  one object per play). Slots with read-only properties instead of a ``__setattr__`` guard and
-  per-rank prefix tuples of cards roughly halved it.
+- The public ``moves()`` cost was dominated by building Python ``Move`` objects (a tuple per
+  play with its cards, counts and text). A ``Move`` is now a small C object from a free list
+  (card mask, action id, kind, rank, length) built straight from the generator's rows; its
+  ``cards``, ``counts`` and text are computed when read. Building 80 moves costs about what
+  reading their kind and cards costs.
+- ``move_ids()`` runs the same generator with a sink that writes action ids (a table lookup
+  per kind/rank/length block, the attachments ranked in place) into an int32 array: no Python
+  object per play.
 """
 
 from __future__ import annotations
@@ -58,6 +67,7 @@ import numpy as np
 
 from cardcore._fast import shedding as K
 from cardcore.cards import Card
+from cardcore.doudizhu import move_ids as ddz_move_ids
 from cardcore.doudizhu import moves as ddz_moves
 from cardcore.doudizhu.moves import Move, rank_index
 
@@ -97,6 +107,13 @@ def _trio_wings(play: str) -> bool:
     """An airplane with single wings (4k cards) holding more than k ranks of 3+ cards."""
     trios = sum(play.count(ch) >= 3 for ch in set(play))
     return len(play) % 4 == 0 and trios > len(play) // 4
+
+
+def _moves_read(hand, beat=None) -> None:
+    """``moves()`` with every move's kind and cards read."""
+    for m in (ddz_moves(hand) if beat is None else ddz_moves(hand, beat)):
+        m.kind  # noqa: B018
+        m.cards  # noqa: B018
 
 
 def _time(fn, *args, reps: int) -> float:
@@ -186,8 +203,9 @@ def run(n_hands: int, seed: int) -> int:
           f"RLCard {'yes' if rl else 'missing (pip install rlcard)'}")
     rows_out = []
     for size in (20, 17):
-        t = {k: [] for k in ("k_lead", "api_lead", "dz_lead", "rl_lead",
-                             "k_ans", "api_ans", "dz_ans", "rl_ans")}
+        t = {k: [] for k in ("k_lead", "ids_lead", "api_lead", "read_lead", "dz_lead",
+                             "rl_lead", "k_ans", "ids_ans", "api_ans", "read_ans", "dz_ans",
+                             "rl_ans")}
         n = dict.fromkeys(("ours", "dz", "dz_dup", "rl", "ours_ans", "dz_skip", "rl_skip",
                            "dz_diff", "rl_diff", "dz_ours", "dz_theirs", "rl_ours",
                            "rl_theirs", "dz_odd", "rl_odd"), 0)
@@ -203,9 +221,13 @@ def run(n_hands: int, seed: int) -> int:
             tcnt = np.array(table.counts, dtype=np.uint8)
 
             t["k_lead"].append(_time(K.ddz_moves, cnt, reps=20))
+            t["ids_lead"].append(_time(ddz_move_ids, hand, reps=20))
             t["api_lead"].append(_time(ddz_moves, hand, reps=2))
+            t["read_lead"].append(_time(_moves_read, hand, reps=2))
             t["k_ans"].append(_time(K.ddz_moves, cnt, tkey, reps=20))
+            t["ids_ans"].append(_time(ddz_move_ids, hand, table, reps=20))
             t["api_ans"].append(_time(ddz_moves, hand, table, reps=2))
+            t["read_ans"].append(_time(_moves_read, hand, table, reps=2))
             ours = K.ddz_moves(cnt)
             n["ours"] += len(ours)
             ours_set = {_canon_counts(r[3:]) for r in ours}
@@ -267,16 +289,27 @@ def run(n_hands: int, seed: int) -> int:
             print(f"#   RLCard has no entry for {n['rl_skip']} of the table plays (skipped)")
         print(f"{'task':<10} {'library':<28} {'median us/hand':>15} {'vs kernel':>10} "
               f"{'vs API':>8}")
-        for task, kk, ka, kd, kr in (("lead", "k_lead", "api_lead", "dz_lead", "rl_lead"),
-                                     ("answer", "k_ans", "api_ans", "dz_ans", "rl_ans")):
-            base_k, base_a = med(kk), med(ka)
-            for label, key in (("cardcore kernel (rows)", kk), ("cardcore moves() (Move)", ka),
-                               ("DouZero MovesGener", kd), ("RLCard judger", kr)):
+        for task in ("lead", "ans"):
+            base_k, base_a = med(f"k_{task}"), med(f"api_{task}")
+            for label, key in (("cardcore kernel (rows)", f"k_{task}"),
+                               ("cardcore move_ids() (ids)", f"ids_{task}"),
+                               ("cardcore moves() (Move)", f"api_{task}"),
+                               ("cardcore moves(), read", f"read_{task}"),
+                               ("DouZero MovesGener", f"dz_{task}"),
+                               ("RLCard judger", f"rl_{task}")):
                 if not t[key]:
                     continue
                 m = med(key)
-                print(f"{task:<10} {label:<28} {m:>15.2f} {m / base_k:>9.1f}x {m / base_a:>7.2f}x")
+                name = "lead" if task == "lead" else "answer"
+                print(f"{name:<10} {label:<28} {m:>15.2f} {m / base_k:>9.1f}x {m / base_a:>7.2f}x")
                 rows_out.append((size, task, label, m))
+        if dz:
+            for task, name in (("lead", "lead"), ("ans", "answer")):
+                d = med(f"dz_{task}")
+                print(f"# {name}: DouZero / move_ids() = {d / med(f'ids_{task}'):.1f}x, "
+                      f"DouZero / moves() with kind and cards read = "
+                      f"{d / med(f'read_{task}'):.1f}x, DouZero / moves() = "
+                      f"{d / med(f'api_{task}'):.1f}x")
     return 0
 
 

@@ -300,7 +300,7 @@ def test_ambiguous_reading_needs_naming(monkeypatch):
     from cardcore.doudizhu import state as g
 
     st = landlord0(SPRING)
-    real = g._mv.moves
+    real = g._plays
 
     class Fake:
         def __init__(self, m, kind):
@@ -311,13 +311,12 @@ def test_ambiguous_reading_needs_naming(monkeypatch):
         def __str__(self):
             return self._s
 
-    def fake_moves(hand, beat=None):
-        out = real(hand, beat=beat)
+    def fake_plays(hand, key):
+        out = real(hand, key)
         extra = [Fake(m, "trio_single") for m in out if m.kind == "bomb" and str(m) == "2222"]
         return out + extra
 
-    monkeypatch.setattr(g._mv, "moves", fake_moves)
-    st._legal_cache = None
+    monkeypatch.setattr(g, "_plays", fake_plays)
     ts = texts(st)
     assert "2222 bomb" in ts and "2222 trio_single" in ts and "2222" not in ts
     before = st.to_json()

@@ -239,3 +239,225 @@ def test_build_rejects_bad_input(mod):
     assert mod.ddz_build(rows, [[0, 1]] + [[]] * 14, _Rec) == [
         _Rec(("single", 0, 1, (0,), (1,) + (0,) * 14, "3")),
         _Rec(("pair", 0, 1, (0, 1), (2,) + (0,) * 14, "33"))]
+
+
+# ------------------------------------------------------------------ action ids
+
+def _ids(a) -> list[int]:
+    assert a.dtype == np.int32 and a.ndim == 1
+    return a.tolist()
+
+
+def test_id_tables_agree_and_enumerate_every_play_once():
+    assert F.DDZ_NUM_ACTIONS == R.DDZ_NUM_ACTIONS == 4 + 24639
+    assert F.ZSY_NUM_ACTIONS == R.ZSY_NUM_ACTIONS == 1 + 141
+    for fid, rid, fr, rr, first, most, caps in (
+            (F.ddz_id_rows(), R.ddz_id_rows(), F.ddz_row_ids, R.ddz_row_ids, 4, 20, R.DDZ_CAPS),
+            (F.zsy_id_rows(), R.zsy_id_rows(), F.zsy_row_ids, R.zsy_row_ids, 1, 16, R.ZSY_CAPS)):
+        assert same(fid, rid)
+        assert _ids(fr(fid)) == _ids(rr(rid)) == list(range(first, first + len(fid)))
+        assert len({bytes(r) for r in fid}) == len(fid)          # each play once
+        sizes = fid[:, 3:].sum(axis=1)
+        assert sizes.max() == most and (fid[:, 3:] <= np.array(caps)).all()
+        # kinds in code order, ids ascending within the generator's order
+        assert (np.diff(fid[:, 0].astype(int)) >= 0).all()
+    # every play of the whole deck with at most 20 cards has an id; larger ones have none
+    whole = F.ddz_moves([4] * 13 + [1, 1])
+    ids = _ids(F.ddz_row_ids(whole))
+    small = whole[:, 3:].sum(axis=1) <= 20
+    assert all(i >= 4 for i, s in zip(ids, small) if s)
+    assert all(i == -1 for i, s in zip(ids, small) if not s)
+    assert sorted(i for i in ids if i >= 0) == list(range(4, F.DDZ_NUM_ACTIONS))
+    # the heavenly bomb is Zheng Shangyou's last id; bad rows have no id
+    assert F.zsy_id_rows()[-1].tolist() == [7, 0, 1, 4] + [0] * 14
+    bad = F.ddz_id_rows()[:3].copy()
+    bad[0, 3] = 2            # a single whose count is 2
+    bad[1, 0] = 99
+    assert _ids(F.ddz_row_ids(bad)) == _ids(R.ddz_row_ids(bad)) == [-1, -1, 6]
+
+
+def test_id_texts_agree():
+    for i in list(range(4, 400)) + list(range(F.DDZ_NUM_ACTIONS - 3000, F.DDZ_NUM_ACTIONS)):
+        assert F.ddz_id_text(i) == R.ddz_id_text(i)
+    for i in range(1, F.ZSY_NUM_ACTIONS):
+        assert F.zsy_id_text(i) == R.zsy_id_text(i)
+    assert F.ddz_id_text(4) == "3" and F.ddz_id_text(F.DDZ_NUM_ACTIONS - 1) == "BJ RJ"
+    for mod in (F, R):
+        for bad in (0, 3, F.DDZ_NUM_ACTIONS, -1, "5", 2.0, 10**5000):
+            with pytest.raises(CardcoreError):
+                mod.ddz_id_text(bad)
+
+
+def test_move_ids_are_the_ids_of_the_moves():
+    rng = random.Random(5)
+    for i in range(3_000):
+        game = i % 2
+        if game == 0:
+            n = rng.choice((17, 20, 9))
+            ids = dense_ddz(rng, 20) if i % 6 == 0 else rng.sample(DDZ_DECK, n)
+        else:
+            ids = rng.sample(ZSY_DECK, rng.choice((16, 10, 4)))
+        h = counts(ids)
+        if game == 0:
+            fast, ref, rows = F.ddz_move_ids(h), R.ddz_move_ids(h), F.ddz_moves(h)
+            row_ids = F.ddz_row_ids(rows)
+        else:
+            first = i % 3 == 1 and h[0] > 0
+            fast, ref = F.zsy_move_ids(h, None, first), R.zsy_move_ids(h, None, first)
+            rows = F.zsy_moves(h, None, first)
+            row_ids = F.zsy_row_ids(rows)
+        got = _ids(fast)
+        assert got == _ids(ref) == _ids(row_ids), h
+        assert got == sorted(got) and len(set(got)) == len(got) and min(got, default=5) > 0
+        # answers: the same ids as the moves that beat the table play
+        table = rows[rng.randrange(len(rows))] if len(rows) else None
+        if table is not None:
+            key = tuple(int(x) for x in table[:3])
+            if game == 0:
+                want = _ids(F.ddz_row_ids(F.ddz_moves(h, key)))
+                assert _ids(F.ddz_move_ids(h, key)) == _ids(R.ddz_move_ids(h, key)) == want
+            else:
+                want = _ids(F.zsy_row_ids(F.zsy_moves(h, key)))
+                assert _ids(F.zsy_move_ids(h, key)) == _ids(R.zsy_move_ids(h, key)) == want
+
+
+def _view(m) -> tuple:
+    return (type(m).__name__, m.kind, m.rank, m.length, m.cards, m.counts, str(m), m.id,
+            m.mask, m.size, m.key, m.kernel_key, m.rank_name, m.core_ranks, tuple(m))
+
+
+def test_hand_moves_agree_with_the_twin_and_with_the_row_records():
+    from cardcore.cards import Card
+
+    rng = random.Random(11)
+    for i in range(1_200):
+        game = i % 2
+        if game == 0:
+            ids = dense_ddz(rng, 20) if i % 10 == 0 else rng.sample(DDZ_DECK, 20)
+        else:
+            ids = rng.sample(ZSY_DECK, 16)
+        hand = [Card(c) for c in ids] if i % 4 else list(ids)
+        if game == 0:
+            fm, rm = F.ddz_hand_moves(hand), R.ddz_hand_moves(tuple(hand))
+            fi, ri = F.ddz_hand_ids(hand), R.ddz_hand_ids(hand)
+            rows = F.ddz_moves(counts(ids))
+        else:
+            first = i % 3 == 1
+            fm, rm = F.zsy_hand_moves(hand, None, first), R.zsy_hand_moves(hand, None, first)
+            fi, ri = F.zsy_hand_ids(hand, None, first), R.zsy_hand_ids(hand, None, first)
+            rows = F.zsy_moves(counts(ids), None, first) if (not first or 6 in ids) else \
+                np.zeros((0, 18), np.uint8)
+        assert [_view(m) for m in fm] == [_view(m) for m in rm]
+        assert _ids(fi) == _ids(ri) == [m.id for m in fm]
+        # the records as ddz_build / zsy_build made them (cards from the hand's lowest ids,
+        # Zheng Shangyou's 3 of hearts first)
+        by = [[] for _ in range(15)]
+        for c in sorted(ids):
+            by[counts([c]).index(1)].append(Card(c))
+        if game == 1 and 6 in by[0]:
+            by[0].remove(6)
+            by[0].insert(0, Card(6))
+        recs = (F.ddz_build if game == 0 else F.zsy_build)(rows, by, _Rec)
+        assert [tuple(m) for m in fm] == [tuple(r) for r in recs]
+        for m in fm[:: max(1, len(fm) // 5)]:
+            extra = () if game == 0 else (m.kind == "heavenly_bomb",)
+            cl = (F.ddz_hand_classify if game == 0 else F.zsy_hand_classify)(list(m.cards), *extra)
+            rl = (R.ddz_hand_classify if game == 0 else R.zsy_hand_classify)(list(m.cards), *extra)
+            assert [_view(x) for x in cl] == [_view(x) for x in rl] and m in cl
+            cid = (F.ddz_cards_id if game == 0 else F.zsy_cards_id)(m.kernel_key[0], m.cards)
+            rid = (R.ddz_cards_id if game == 0 else R.zsy_cards_id)(m.kernel_key[0], m.cards)
+            assert cid == rid == m.id
+            assert F.make_move(game, *m.kernel_key, m.mask) == m
+            assert _view(R.make_move(game, *m.kernel_key, m.mask)) == _view(m)
+
+
+def test_moves_of_large_hands_have_no_id_beyond_the_table():
+    whole = list(range(54))
+    moves = F.ddz_hand_moves(whole)
+    assert len(moves) == F.ddz_count([4] * 13 + [1, 1])
+    assert {m.id for m in moves if m.size <= 20} >= set(range(4, 100))
+    assert all(m.id is None for m in moves if m.size > 20)
+    for mod in (F, R):
+        with pytest.raises(CardError, match="at most 20 cards"):
+            mod.ddz_hand_ids(whole)
+        with pytest.raises(CardError, match="at most 20 cards"):
+            mod.ddz_move_ids([4] * 5 + [1] + [0] * 9)
+        with pytest.raises(CardError, match="at most 16 cards"):
+            mod.zsy_hand_ids(ZSY_DECK[:17])
+
+
+@pytest.mark.parametrize("mod", [F, R], ids=["fast", "ref"])
+def test_hand_functions_reject_bad_input(mod):
+    huge = 10**5000
+    for bad in ([0, 0], [0, 54], [-1], [huge], [1.0], ["3c"], [True], "3c 4c", {1, 2}, 5):
+        with pytest.raises(CardError) as err:
+            mod.ddz_hand_moves(bad)
+        assert len(str(err.value)) < 200
+        with pytest.raises(CardError):
+            mod.ddz_hand_ids(bad)
+        with pytest.raises(CardError):
+            mod.zsy_hand_classify(bad)
+    with pytest.raises(CardError, match="appears twice .Dou Dizhu"):
+        mod.ddz_hand_classify([5, 9, 5])
+    with pytest.raises(CardError, match="not in the 48-card"):
+        mod.zsy_hand_moves([6, 7, 52])
+    with pytest.raises(CardError, match="not in the 48-card"):
+        mod.zsy_hand_moves([6, 6, 0])        # (the deck is checked before repeats)
+    for bad_beat in (huge, (huge, 0, 1), (0, 0), "abc", (14, 0, 1)):
+        with pytest.raises(CardcoreError) as err:
+            mod.ddz_hand_moves([5, 9], bad_beat)
+        assert len(str(err.value)) < 200
+    for bad_first in (huge, 2, "yes", None):
+        with pytest.raises(CardcoreError):
+            mod.zsy_hand_moves([6], None, bad_first)
+    with pytest.raises(CardcoreError):
+        mod.zsy_hand_ids([6], (0, 0, 1), True)
+    for args in ((2, 0, 0, 1, 1 << 4), (0, 0, 0, 1, huge), (0, huge, 0, 1, 16), (0, 1, 0, 1, 16),
+                 (1, 0, 0, 1, 1 << 52), ("0", 0, 0, 1, 16)):
+        with pytest.raises(CardcoreError):
+            mod.make_move(*args)
+    for bad_kind in (14, -1, huge, "single"):
+        with pytest.raises(CardcoreError):
+            mod.ddz_cards_id(bad_kind, [4])
+    assert mod.ddz_cards_id(1, [4]) == -1 and mod.ddz_cards_id(0, [4]) == 4
+    assert mod.zsy_hand_moves([7, 8], None, True) == []        # no 3 of hearts: no opening play
+    assert mod.zsy_hand_ids([7, 8], None, True).tolist() == []
+
+
+@pytest.mark.parametrize("mod", [F, R], ids=["fast", "ref"])
+def test_counts_input_errors_never_fail_on_huge_ints(mod):
+    huge = 10**5000
+    with pytest.raises(CardError) as err:
+        mod.ddz_moves([huge] + [0] * 14)
+    assert len(str(err.value)) < 200
+    with pytest.raises(CardError):
+        mod.ddz_move_ids([0] * 14 + [huge])
+    with pytest.raises(CardcoreError) as err:
+        mod.ddz_moves([0] * 15, beat=(huge, huge, huge))
+    assert len(str(err.value)) < 200
+    with pytest.raises(CardcoreError):
+        mod.zsy_moves([0] * 15, None, huge)
+    with pytest.raises(CardError):
+        mod.zsy_classify([1] * 14 + [huge])
+
+
+def test_move_records_behave_like_the_game_moves():
+    import copy
+    import pickle
+
+    for mod in (F, R):
+        ms = mod.ddz_hand_moves([4, 5, 6, 8, 9, 10, 52, 53])
+        m = next(x for x in ms if str(x) == "33344")
+        assert (m.kind, m.id) == ("trio_pair", mod.ddz_cards_id(4, m.cards))
+        other = next(x for x in ms if str(x) == "44433")
+        assert ms[-2].kind == "airplane" and ms[-1].kind == "rocket"
+        assert pickle.loads(pickle.dumps(m)) == m and copy.deepcopy(m) == m
+        assert hash(copy.copy(m)) == hash(m) and m != tuple(m) and tuple(m) != m
+        assert m[0] == "trio_pair" and m[:3] == ("trio_pair", 0, 1) and len(m) == 6
+        assert not m.beats(other) and other.beats(m) and ms[-1].beats(m) and not ms[-2].beats(m)
+        with pytest.raises(CardcoreError, match="Dou Dizhu Move"):
+            m.beats(mod.zsy_hand_moves([6])[0])
+        with pytest.raises(AttributeError):
+            m.kind = "pair"
+        assert m.wing == "pair" and m.wing_counts[1] == 2 and sum(m.wing_counts) == 2
+        assert ms[-1].core_ranks == (13, 14) and m.core_ranks == (0,)

@@ -8,27 +8,48 @@ main rank, the highest core rank of a sequence; length the number of core ranks 
 else 1). The plain-Python twin ``cardcore._ref.shedding`` documents the generation order; both
 produce the same rows in the same order.
 
+Action ids: every play a hand of the game can make (at most ``DDZ_MAX_CARDS`` = 20 cards in
+Dou Dizhu, ``ZSY_MAX_CARDS`` = 16 in Zheng Shangyou) has one id, in the generation order of the
+whole deck (kinds in code order, then ranks, sequences by lowest core rank then length, then
+attachments). Dou Dizhu: 0 = pass, 1..3 = bid 1..3, plays from ``DDZ_FIRST_PLAY`` = 4;
+Zheng Shangyou: 0 = pass, plays from ``ZSY_FIRST_PLAY`` = 1, the heavenly bomb last. The id
+generators (``*_gen_ids``) run the same generators and write ids, so a hand's ids come out
+ascending. The tables (rows of every id, first id of each kind/rank/length block, the
+attachment rankings) are built once at import and checked against the generators.
+
+``DdzMove`` / ``ZsyMove`` are the games' ``Move`` records: a card mask (the cards are computed
+when read), the action id, kind, rank and length in a small C object.
+
 The generators are ``noexcept nogil`` C functions writing into a caller-owned buffer; the
 Python wrappers validate input, allocate the result array and retry once with the exact size
 when a hand has more plays than the first buffer holds.
 """
 
-from libc.stdint cimport uint8_t
-from libc.string cimport memset, memcpy
+cimport cython
+from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
+from libc.string cimport memset, memcpy, memcmp
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.object cimport PyTypeObject
+from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
+
+from cardcore._fast.bits cimport cc_popcount, cc_ctz
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
+    PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
+    Py_ssize_t PyTuple_GET_SIZE(object t)
+
+import importlib
 import operator
 
 import numpy as np
 cimport numpy as cnp
 
-from cardcore.errors import CardcoreError, CardError
+from cardcore.cards import Card as _Card
+from cardcore.errors import CardcoreError, CardError, quote
 
 cnp.import_array()
 
@@ -42,6 +63,13 @@ ZSY_KINDS = ("single", "pair", "trio", "straight", "pair_run", "bomb", "ace_bomb
              "heavenly_bomb")
 DDZ_CAPS = (4,) * 13 + (1, 1)
 ZSY_CAPS = (4,) * 11 + (3, 1, 0, 0)
+DDZ_MAX = DDZ_MAX_CARDS
+ZSY_MAX = ZSY_MAX_CARDS
+DDZ_FIRST = DDZ_FIRST_PLAY
+ZSY_FIRST = ZSY_FIRST_PLAY
+#: the number of action ids of each game (pass, bids, every play)
+DDZ_NUM_ACTIONS = DDZ_FIRST_PLAY + DDZ_NPLAYS
+ZSY_NUM_ACTIONS = ZSY_FIRST_PLAY + ZSY_NPLAYS
 
 cdef enum:
     D_SINGLE = 0
@@ -76,6 +104,8 @@ cdef enum:
     TWO = 12
     BJ = 13
     RJ = 14
+    MAXLEN = 13        # lengths 1..12 index the block tables
+    THREE_HEARTS = 6   # card id of the 3 of hearts
 
 cdef uint8_t[15] _DDZ_CAP
 cdef uint8_t[15] _ZSY_CAP
@@ -83,43 +113,104 @@ for _i in range(15):
     _DDZ_CAP[_i] = DDZ_CAPS[_i]
     _ZSY_CAP[_i] = ZSY_CAPS[_i]
 
+# the card mask of the 48-card Zheng Shangyou deck (no jokers, no Ah, of the 2s only 2s)
+cdef uint64_t _ZSY_DECK = ((<uint64_t>1 << 52) - 1) & ~(<uint64_t>0x7) & ~((<uint64_t>1) << 50)
+
 
 # ------------------------------------------------------------------ output
+
+# The id tables (filled once at import by ``_init_ids``, read-only afterwards): the row of
+# every play in id order, the first play index of each (kind, rank, length) block (-1: none),
+# the index of a four-with-two's attachments inside its block, and the attachment rankings of
+# the airplanes with wings (see ``_wing_index``).
+cdef uint8_t _DDZ_ROWS[DDZ_NPLAYS * SHED_ROW]
+cdef uint8_t _ZSY_ROWS[ZSY_NPLAYS * SHED_ROW]
+cdef int32_t _DDZ_BASE[D_NKINDS * SHED_NRANKS * MAXLEN]
+cdef int32_t _ZSY_BASE[Z_NKINDS * SHED_NRANKS * MAXLEN]
+cdef int16_t _DDZ_F2[2 * 13 * SHED_NRANKS * SHED_NRANKS]
+cdef int32_t _WING[2 * 12 * 6 * 192]
+
+
+cdef inline int _ddz_base(int kind, int rank, int length) noexcept nogil:
+    return _DDZ_BASE[(kind * SHED_NRANKS + rank) * MAXLEN + length]
+
 
 cdef inline void emit(Sink* s, int kind, int rank, int length, const uint8_t* c) noexcept nogil:
     cdef uint8_t* p
     if s.n < s.cap:
-        p = s.buf + s.n * SHED_ROW
-        p[0] = <uint8_t>kind
-        p[1] = <uint8_t>rank
-        p[2] = <uint8_t>length
-        memcpy(p + 3, c, SHED_NRANKS)
+        if s.ids != NULL:
+            s.ids[s.n] = (ddz_row_id(kind, rank, length, c) if s.game == 0
+                          else zsy_row_id(kind, rank, length, c))
+        if s.buf != NULL:
+            p = s.buf + s.n * SHED_ROW
+            p[0] = <uint8_t>kind
+            p[1] = <uint8_t>rank
+            p[2] = <uint8_t>length
+            memcpy(p + 3, c, SHED_NRANKS)
     s.n += 1
 
 
 cdef inline void emit1(Sink* s, int kind, int rank, int r, int x) noexcept nogil:
     """A row whose counts hold ``x`` cards of rank ``r`` only."""
     cdef uint8_t* p
+    cdef int b
     if s.n < s.cap:
-        p = s.buf + s.n * SHED_ROW
-        memset(p, 0, SHED_ROW)
-        p[0] = <uint8_t>kind
-        p[1] = <uint8_t>rank
-        p[2] = 1
-        p[3 + r] = <uint8_t>x
+        if s.ids != NULL:
+            if s.game == 0:
+                b = _ddz_base(kind, rank, 1)
+                s.ids[s.n] = -1 if b < 0 else DDZ_FIRST_PLAY + b
+            else:
+                b = _ZSY_BASE[(kind * SHED_NRANKS + rank) * MAXLEN + 1]
+                s.ids[s.n] = -1 if b < 0 else ZSY_FIRST_PLAY + b
+        if s.buf != NULL:
+            p = s.buf + s.n * SHED_ROW
+            memset(p, 0, SHED_ROW)
+            p[0] = <uint8_t>kind
+            p[1] = <uint8_t>rank
+            p[2] = 1
+            p[3 + r] = <uint8_t>x
     s.n += 1
 
 
 cdef inline void emit2(Sink* s, int kind, int rank, int r1, int x1, int r2, int x2) noexcept nogil:
+    # (Dou Dizhu only: a trio with a single or a pair attached, the rocket)
     cdef uint8_t* p
+    cdef int b
     if s.n < s.cap:
-        p = s.buf + s.n * SHED_ROW
-        memset(p, 0, SHED_ROW)
-        p[0] = <uint8_t>kind
-        p[1] = <uint8_t>rank
-        p[2] = 1
-        p[3 + r1] += <uint8_t>x1
-        p[3 + r2] += <uint8_t>x2
+        if s.ids != NULL:
+            b = _ddz_base(kind, rank, 1)
+            if kind == D_TRIO_SINGLE or kind == D_TRIO_PAIR:
+                b += r2 - (r2 > r1)
+            s.ids[s.n] = DDZ_FIRST_PLAY + b
+        if s.buf != NULL:
+            p = s.buf + s.n * SHED_ROW
+            memset(p, 0, SHED_ROW)
+            p[0] = <uint8_t>kind
+            p[1] = <uint8_t>rank
+            p[2] = 1
+            p[3 + r1] += <uint8_t>x1
+            p[3 + r2] += <uint8_t>x2
+    s.n += 1
+
+
+cdef inline void emit_f2(Sink* s, int kind, int f, int a, int b) noexcept nogil:
+    """Four of rank ``f`` with two singles (``a <= b``) or two pairs (``a < b``)."""
+    cdef uint8_t* p
+    cdef int x = 1 if kind == D_FOUR_TWO_SINGLES else 2
+    if s.n < s.cap:
+        if s.ids != NULL:
+            s.ids[s.n] = (DDZ_FIRST_PLAY + _ddz_base(kind, f, 1)
+                          + _DDZ_F2[(((kind - D_FOUR_TWO_SINGLES) * 13 + f) * SHED_NRANKS + a)
+                                    * SHED_NRANKS + b])
+        if s.buf != NULL:
+            p = s.buf + s.n * SHED_ROW
+            memset(p, 0, SHED_ROW)
+            p[0] = <uint8_t>kind
+            p[1] = <uint8_t>f
+            p[2] = 1
+            p[3 + f] = 4
+            p[3 + a] += <uint8_t>x
+            p[3 + b] += <uint8_t>x
     s.n += 1
 
 
@@ -190,17 +281,13 @@ cdef void _ddz_runs(const uint8_t* h, int need, int minlen, int kind, Sink* s, i
         memset(c, 0, 15)
 
 
-cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
-                        uint8_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
-    cdef int r, t, a, b, f, total = 0, rmin, only_len, bomb_min
+cdef void _ddz_gen_sink(const uint8_t* h, int bk, int br, int bl, int total,
+                       Sink* sp) noexcept nogil:
+    # ``total``: the hand's number of cards (sequences longer than that are not tried)
+    cdef Sink s = sp[0]
+    cdef int r, t, a, b, f, rmin, only_len, bomb_min
     cdef bint lead = bk < 0
     cdef int tk = bk
-    s.buf = out
-    s.cap = cap
-    s.n = 0
-    for r in range(SHED_NRANKS):
-        total += h[r]
     rmin = 0 if lead else br + 1
     only_len = 0 if lead else bl
     if bk == D_BOMB or bk == D_ROCKET:
@@ -253,11 +340,7 @@ cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
                             continue
                         if a == BJ and b == RJ:
                             continue
-                        if s.n < s.cap:
-                            emit2(&s, D_FOUR_TWO_SINGLES, f, f, 4, a, 1)
-                            s.buf[(s.n - 1) * SHED_ROW + 3 + b] += 1
-                        else:
-                            s.n += 1
+                        emit_f2(&s, D_FOUR_TWO_SINGLES, f, a, b)
     if lead or bk == D_FOUR_TWO_PAIRS:
         for f in range(rmin, 13):
             if h[f] == 4:
@@ -267,11 +350,7 @@ cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
                     for b in range(a + 1, 13):
                         if b == f or h[b] < 2:
                             continue
-                        if s.n < s.cap:
-                            emit2(&s, D_FOUR_TWO_PAIRS, f, f, 4, a, 2)
-                            s.buf[(s.n - 1) * SHED_ROW + 3 + b] = 2
-                        else:
-                            s.n += 1
+                        emit_f2(&s, D_FOUR_TWO_PAIRS, f, a, b)
     if tk != D_ROCKET:
         bomb_min = br + 1 if tk == D_BOMB else 0
         for r in range(bomb_min, 13):
@@ -279,6 +358,37 @@ cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
                 emit1(&s, D_BOMB, r, r, 4)
         if h[BJ] and h[RJ]:
             emit2(&s, D_ROCKET, RJ, BJ, 1, RJ, 1)
+    sp[0] = s
+
+
+cdef inline Py_ssize_t _total(const uint8_t* h) noexcept nogil:
+    cdef int r, total = 0
+    for r in range(SHED_NRANKS):
+        total += h[r]
+    return total
+
+
+cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
+                        uint8_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef Sink s
+    s.buf = out
+    s.cap = cap
+    s.n = 0
+    s.ids = NULL
+    s.game = 0
+    _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
+    return s.n
+
+
+cdef Py_ssize_t ddz_gen_ids(const uint8_t* h, int bk, int br, int bl,
+                            int32_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef Sink s
+    s.buf = NULL
+    s.cap = cap
+    s.n = 0
+    s.ids = out
+    s.game = 0
+    _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
     return s.n
 
 
@@ -291,6 +401,8 @@ cdef Py_ssize_t ddz_classify_c(const uint8_t* h, uint8_t* out, Py_ssize_t cap) n
     s.buf = out
     s.cap = cap
     s.n = 0
+    s.ids = NULL
+    s.game = 0
     for r in range(SHED_NRANKS):
         if h[r]:
             n += h[r]
@@ -395,17 +507,14 @@ cdef inline void zemit1(Sink* s, bint first, int kind, int rank, int r, int x) n
         emit1(s, kind, rank, r, x)
 
 
-cdef Py_ssize_t zsy_gen(const uint8_t* h, int bk, int br, int bl, bint first,
-                        uint8_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
+cdef void _zsy_gen_sink(const uint8_t* h, int bk, int br, int bl, bint first,
+                       Sink* sp) noexcept nogil:
+    cdef Sink s = sp[0]
     cdef uint8_t c[15]
     cdef int r, st, e, n, kind, need, minlen, bomb_min
     cdef bint lead = bk < 0
     cdef bint ordinary = lead or bk <= Z_PAIR_RUN
     cdef int rmin = 0 if lead else br + 1
-    s.buf = out
-    s.cap = cap
-    s.n = 0
     if ordinary and (lead or bk == Z_SINGLE):
         for r in range(rmin, 13):
             if h[r]:
@@ -445,6 +554,30 @@ cdef Py_ssize_t zsy_gen(const uint8_t* h, int bk, int br, int bl, bint first,
             zemit1(&s, first, Z_ACE_BOMB, ACE, ACE, 3)
     if first and h[0] == 4:
         emit1(&s, Z_HEAVENLY_BOMB, 0, 0, 4)
+    sp[0] = s
+
+
+cdef Py_ssize_t zsy_gen(const uint8_t* h, int bk, int br, int bl, bint first,
+                        uint8_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef Sink s
+    s.buf = out
+    s.cap = cap
+    s.n = 0
+    s.ids = NULL
+    s.game = 1
+    _zsy_gen_sink(h, bk, br, bl, first, &s)
+    return s.n
+
+
+cdef Py_ssize_t zsy_gen_ids(const uint8_t* h, int bk, int br, int bl, bint first,
+                            int32_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef Sink s
+    s.buf = NULL
+    s.cap = cap
+    s.n = 0
+    s.ids = out
+    s.game = 1
+    _zsy_gen_sink(h, bk, br, bl, first, &s)
     return s.n
 
 
@@ -456,6 +589,8 @@ cdef Py_ssize_t zsy_classify_c(const uint8_t* h, bint first,
     s.buf = out
     s.cap = cap
     s.n = 0
+    s.ids = NULL
+    s.game = 1
     for r in range(SHED_NRANKS):
         if h[r]:
             n += h[r]
@@ -503,6 +638,399 @@ cdef bint zsy_beats_c(int ak, int ar, int al, int bk, int br, int bl) noexcept n
     return ak == bk and al == bl and ar > br
 
 
+# ------------------------------------------------------------------ action ids
+#
+# A Dou Dizhu play's index: the first index of its (kind, rank, length) block plus its place
+# inside the block, which only plays with attachments have: a trio's single or pair (the
+# attachment rank, skipping the trio's), a four's two singles or pairs (``_DDZ_F2``), an
+# airplane's wings (``_wing_index``).
+
+cdef int _wing_elig(int kas, int st, int e, int* E, int* cap) noexcept nogil:
+    # the ranks an airplane's wings may use, ascending, and how many units each holds
+    # (singles: 2 of a rank, 1 of a joker; pairs: 1 pair of a rank 3..2)
+    cdef int r, n = 0
+    cdef int top = SHED_NRANKS if kas else 13
+    for r in range(top):
+        if st <= r <= e:
+            continue
+        E[n] = r
+        cap[n] = (2 if r < BJ else 1) if kas else 1
+        n += 1
+    return n
+
+
+cdef inline int32_t* _wing_tab(int kas, int st, int k) noexcept nogil:
+    # cnt[j][m][bj]: ways to place ``m`` more wing units on the eligible ranks from the j-th on,
+    # ``bj``: the black joker is already a wing (then the red one may not be)
+    return _WING + ((kas * 12 + st) * 6 + k) * 192
+
+
+cdef void _wing_fill(int kas, int st, int k) noexcept nogil:
+    cdef int E[15]
+    cdef int cap[15]
+    cdef int n, j, m, bj, v, r, nbj
+    cdef int32_t tot
+    cdef int32_t* t = _wing_tab(kas, st, k)
+    n = _wing_elig(kas, st, st + k - 1, E, cap)
+    for m in range(6):
+        for bj in range(2):
+            t[(n * 6 + m) * 2 + bj] = 1 if m == 0 else 0
+    for j in range(n - 1, -1, -1):
+        r = E[j]
+        for m in range(6):
+            for bj in range(2):
+                tot = 0
+                for v in range(cap[j] + 1):
+                    if v > m:
+                        break
+                    if r == RJ and bj and v:
+                        continue
+                    nbj = (1 if v else 0) if r == BJ else bj
+                    tot += t[((j + 1) * 6 + m - v) * 2 + nbj]
+                t[(j * 6 + m) * 2 + bj] = tot
+
+
+cdef int _wing_index(int kas, int st, int e, const uint8_t* c) noexcept nogil:
+    # The wings' place among all wings of this core in the generation order (nondecreasing
+    # rank sequences, lexicographic = the wing counts per eligible rank, descending): the
+    # number of wing sets that agree on the ranks before some rank and hold more of it.
+    cdef int E[15]
+    cdef int cap[15]
+    cdef int n, j, m, bj = 0, v, r, w, nbj, idx = 0
+    cdef int k = e - st + 1
+    cdef int32_t* t = _wing_tab(kas, st, k)
+    n = _wing_elig(kas, st, e, E, cap)
+    m = k
+    for j in range(n):
+        r = E[j]
+        w = c[r] if kas else c[r] >> 1
+        for v in range(w + 1, cap[j] + 1):
+            if v > m or (r == RJ and bj):
+                break
+            nbj = 1 if r == BJ else bj
+            idx += t[((j + 1) * 6 + m - v) * 2 + nbj]
+        m -= w
+        if m < 0:
+            return -1
+        if r == BJ and w:
+            bj = 1
+    return idx if m == 0 else -1
+
+
+cdef int _ddz_pidx(int kind, int rank, int length, const uint8_t* c) noexcept nogil:
+    """The play index of a valid Dou Dizhu play (-1 when it has more cards than any hand)."""
+    cdef int base, r, a = -1, b = -1, x
+    if kind < 0 or kind >= D_NKINDS or rank < 0 or rank >= SHED_NRANKS or length < 1 \
+            or length >= MAXLEN:
+        return -1
+    base = _ddz_base(kind, rank, length)
+    if base < 0:
+        return -1
+    if kind == D_TRIO_SINGLE or kind == D_TRIO_PAIR:
+        for r in range(SHED_NRANKS):
+            if r != rank and c[r]:
+                return base + r - (r > rank)
+        return -1
+    if kind == D_FOUR_TWO_SINGLES or kind == D_FOUR_TWO_PAIRS:
+        for r in range(SHED_NRANKS):
+            if r == rank or not c[r]:
+                continue
+            if a < 0:
+                a = r
+                if kind == D_FOUR_TWO_SINGLES and c[r] == 2:
+                    b = r
+                    break
+            else:
+                b = r
+                break
+        if b < 0:
+            return -1
+        x = _DDZ_F2[(((kind - D_FOUR_TWO_SINGLES) * 13 + rank) * SHED_NRANKS + a)
+                    * SHED_NRANKS + b]
+        return -1 if x < 0 else base + x
+    if kind == D_AIRPLANE_SINGLES or kind == D_AIRPLANE_PAIRS:
+        x = _wing_index(kind == D_AIRPLANE_SINGLES, rank - length + 1, rank, c)
+        return -1 if x < 0 else base + x
+    return base
+
+
+cdef int ddz_row_id(int kind, int rank, int length, const uint8_t* c) noexcept nogil:
+    cdef int x = _ddz_pidx(kind, rank, length, c)
+    return -1 if x < 0 else DDZ_FIRST_PLAY + x
+
+
+cdef int zsy_row_id(int kind, int rank, int length, const uint8_t* c) noexcept nogil:
+    cdef int x
+    if kind < 0 or kind >= Z_NKINDS or rank < 0 or rank >= SHED_NRANKS or length < 1 \
+            or length >= MAXLEN:
+        return -1
+    x = _ZSY_BASE[(kind * SHED_NRANKS + rank) * MAXLEN + length]
+    return -1 if x < 0 else ZSY_FIRST_PLAY + x
+
+
+cdef const uint8_t* ddz_id_row(int i) noexcept nogil:
+    if i < DDZ_FIRST_PLAY or i >= DDZ_FIRST_PLAY + DDZ_NPLAYS:
+        return NULL
+    return _DDZ_ROWS + (i - DDZ_FIRST_PLAY) * SHED_ROW
+
+
+cdef const uint8_t* zsy_id_row(int i) noexcept nogil:
+    if i < ZSY_FIRST_PLAY or i >= ZSY_FIRST_PLAY + ZSY_NPLAYS:
+        return NULL
+    return _ZSY_ROWS + (i - ZSY_FIRST_PLAY) * SHED_ROW
+
+
+cdef int _checked_id(int game, const uint8_t* row) noexcept nogil:
+    """The action id of a row, or -1 unless the row is exactly that id's play."""
+    cdef int i
+    cdef const uint8_t* t
+    if game == 0:
+        i = ddz_row_id(row[0], row[1], row[2], row + 3)
+        t = ddz_id_row(i)
+    else:
+        i = zsy_row_id(row[0], row[1], row[2], row + 3)
+        t = zsy_id_row(i)
+    if t == NULL or memcmp(t, row, SHED_ROW) != 0:
+        return -1
+    return i
+
+
+# ------------------------------------------------------------------ card masks
+
+cdef uint64_t shed_rank_mask(int r) noexcept nogil:
+    if r < TWO:
+        return (<uint64_t>0xF) << ((r + 1) * 4)
+    if r == TWO:
+        return 0xF
+    return (<uint64_t>1) << (39 + r)
+
+
+cdef void shed_counts(uint64_t mask, uint8_t* h) noexcept nogil:
+    cdef int r
+    for r in range(TWO):
+        h[r] = <uint8_t>cc_popcount((mask >> ((r + 1) * 4)) & 0xF)
+    h[TWO] = <uint8_t>cc_popcount(mask & 0xF)
+    h[BJ] = <uint8_t>((mask >> 52) & 1)
+    h[RJ] = <uint8_t>((mask >> 53) & 1)
+
+
+cdef inline uint64_t _by_rank(uint64_t m) noexcept nogil:
+    # The mask in rank order: bit 4 r + k for the (k+1)-th lowest id of rank r (0..12: card ids
+    # 4..51 shifted down, the 2s above them), bits 52, 53 the jokers -- ascending bits are
+    # ascending ranks, ids ascending within a rank.
+    return ((m >> 4) & ((<uint64_t>1 << 48) - 1)) | ((m & 0xF) << 48) | (m & (<uint64_t>3 << 52))
+
+
+# the lowest ``x`` set bits of a 4-bit ``nibble``: _LOWEST[nibble * 5 + x]
+cdef uint8_t _LOWEST[16 * 5]
+for _n in range(16):
+    for _x in range(5):
+        _m = 0
+        _left = _x
+        for _b in range(4):
+            if _left and (_n >> _b) & 1:
+                _m |= 1 << _b
+                _left -= 1
+        _LOWEST[_n * 5 + _x] = _m
+
+
+cdef inline uint64_t _from_rank(uint64_t r) noexcept nogil:
+    # the inverse of ``_by_rank``
+    return ((r & ((<uint64_t>1 << 48) - 1)) << 4) | ((r >> 48) & 0xF) | (r & (<uint64_t>3 << 52))
+
+
+cdef uint64_t shed_pick(uint64_t hand, const uint8_t* c, int game) noexcept nogil:
+    cdef uint64_t r = _by_rank(hand), sel = 0, nib
+    cdef int q, x
+    for q in range(TWO + 1):
+        x = c[q]
+        if x:
+            nib = (r >> (4 * q)) & 0xF
+            if game == 1 and q == 0 and nib & 4:     # the 3 of hearts first among the 3s
+                sel |= 4 | _LOWEST[(nib & ~4) * 5 + x - 1]
+            else:
+                sel |= (<uint64_t>_LOWEST[nib * 5 + x]) << (4 * q)
+    if c[BJ]:
+        sel |= r & ((<uint64_t>1) << 52)
+    if c[RJ]:
+        sel |= r & ((<uint64_t>1) << 53)
+    return _from_rank(sel)
+
+
+cdef inline void _core(int game, int kind, int rank, int length, int* lo, int* hi) noexcept nogil:
+    if (game == 0 and D_STRAIGHT <= kind <= D_AIRPLANE_PAIRS) or (
+            game == 1 and (kind == Z_STRAIGHT or kind == Z_PAIR_RUN)):
+        lo[0] = rank - length + 1
+        hi[0] = rank
+    elif game == 0 and kind == D_ROCKET:
+        lo[0] = BJ
+        hi[0] = RJ
+    else:
+        lo[0] = rank
+        hi[0] = rank
+
+
+cdef inline int _id_at(int p) noexcept nogil:
+    # the card id of bit ``p`` of ``_by_rank``
+    return p + 4 if p < 48 else (p - 48 if p < 52 else p)
+
+
+cdef inline uint64_t _rank_bits(int lo, int hi) noexcept nogil:
+    # ranks lo..hi in the ``_by_rank`` order (the jokers are bits 52 and 53)
+    cdef uint64_t out = 0
+    if lo <= TWO:
+        out = ((<uint64_t>1 << (4 * ((hi if hi <= TWO else TWO) - lo + 1))) - 1) << (4 * lo)
+    if lo <= BJ <= hi:
+        out |= (<uint64_t>1) << 52
+    if lo <= RJ <= hi:
+        out |= (<uint64_t>1) << 53
+    return out
+
+
+cdef int shed_order(uint64_t mask, int game, int kind, int rank, int length,
+                    uint8_t* out) noexcept nogil:
+    cdef int lo, hi, n = 0
+    cdef uint64_t r = _by_rank(mask), core, part
+    _core(game, kind, rank, length, &lo, &hi)
+    core = _rank_bits(lo, hi)
+    part = r & core
+    if game == 1 and (part >> 2) & 1:      # the 3 of hearts (bit 2) leads the 3s
+        out[0] = THREE_HEARTS
+        n = 1
+        part &= ~(<uint64_t>4)
+    while part:
+        out[n] = <uint8_t>_id_at(cc_ctz(part))
+        n += 1
+        part &= part - 1
+    part = r & ~core
+    if game == 1 and (part >> 2) & 1:
+        out[n] = THREE_HEARTS
+        n += 1
+        part &= ~(<uint64_t>4)
+    while part:
+        out[n] = <uint8_t>_id_at(cc_ctz(part))
+        n += 1
+        part &= part - 1
+    return n
+
+
+cdef const char* _RC = b"3456789TJQKA2"
+
+
+cdef int shed_text(int game, int kind, int rank, int length, const uint8_t* c,
+                   char* out) noexcept nogil:
+    cdef int lo, hi, j, r, q, tl = 0
+    _core(game, kind, rank, length, &lo, &hi)
+    for j in range(2):
+        for r in range(BJ):
+            if (j == 0) != (lo <= r <= hi):
+                continue
+            for q in range(c[r]):
+                out[tl] = _RC[r]
+                tl += 1
+    for r in range(BJ, RJ + 1):
+        if c[r]:
+            if tl:
+                out[tl] = 32
+                tl += 1
+            out[tl] = 66 if r == BJ else 82
+            out[tl + 1] = 74
+            tl += 2
+    return tl
+
+
+# ------------------------------------------------------------------ the tables
+
+cdef int _init_ids() except -1:
+    cdef uint8_t h[15]
+    cdef uint8_t zrows[256 * SHED_ROW]
+    cdef Sink s
+    cdef Py_ssize_t i, n, nz
+    cdef int k, r, l, a, b, q, st, base, tot
+    cdef uint8_t* row
+    for i in range(D_NKINDS * SHED_NRANKS * MAXLEN):
+        _DDZ_BASE[i] = -1
+    for i in range(Z_NKINDS * SHED_NRANKS * MAXLEN):
+        _ZSY_BASE[i] = -1
+    for i in range(2 * 13 * SHED_NRANKS * SHED_NRANKS):
+        _DDZ_F2[i] = -1
+    # Dou Dizhu: every play of at most DDZ_MAX_CARDS cards, in the whole deck's order
+    memcpy(h, _DDZ_CAP, SHED_NRANKS)
+    s.buf = _DDZ_ROWS
+    s.cap = DDZ_NPLAYS
+    s.n = 0
+    s.ids = NULL
+    s.game = 0
+    _ddz_gen_sink(h, -1, 0, 0, DDZ_MAX_CARDS, &s)
+    if s.n != DDZ_NPLAYS:
+        raise RuntimeError(f"shedding kernel: {s.n} Dou Dizhu plays, the id table has {DDZ_NPLAYS}")
+    for i in range(DDZ_NPLAYS):
+        row = _DDZ_ROWS + i * SHED_ROW
+        k = row[0]
+        r = row[1]
+        l = row[2]
+        if _ddz_base(k, r, l) < 0:
+            _DDZ_BASE[(k * SHED_NRANKS + r) * MAXLEN + l] = <int32_t>i
+        base = _ddz_base(k, r, l)
+        if k == D_FOUR_TWO_SINGLES or k == D_FOUR_TWO_PAIRS:
+            a = -1
+            b = -1
+            for q in range(SHED_NRANKS):
+                if q == r or not row[3 + q]:
+                    continue
+                if a < 0:
+                    a = q
+                    if row[3 + q] == 2 and k == D_FOUR_TWO_SINGLES:
+                        b = q
+                        break
+                else:
+                    b = q
+                    break
+            _DDZ_F2[(((k - D_FOUR_TWO_SINGLES) * 13 + r) * SHED_NRANKS + a) * SHED_NRANKS + b] = \
+                <int16_t>(i - base)
+    for k in range(2, 6):
+        for st in range(0, 12 - k + 1):
+            _wing_fill(1, st, k)
+            if k <= 4:
+                _wing_fill(0, st, k)
+    for i in range(DDZ_NPLAYS):
+        row = _DDZ_ROWS + i * SHED_ROW
+        if ddz_row_id(row[0], row[1], row[2], row + 3) != DDZ_FIRST_PLAY + i:
+            raise RuntimeError(f"shedding kernel: Dou Dizhu id table check failed at play {i}")
+    # Zheng Shangyou: every play of at most ZSY_MAX_CARDS cards, then the heavenly bomb
+    memcpy(h, _ZSY_CAP, SHED_NRANKS)
+    n = zsy_gen(h, -1, 0, 0, False, zrows, 256)
+    if n > 256:
+        raise RuntimeError("shedding kernel: too many Zheng Shangyou plays")
+    nz = 0
+    for i in range(n):
+        row = zrows + i * SHED_ROW
+        tot = 0
+        for q in range(SHED_NRANKS):
+            tot += row[3 + q]
+        if tot <= ZSY_MAX_CARDS and nz < ZSY_NPLAYS - 1:
+            memcpy(_ZSY_ROWS + nz * SHED_ROW, row, SHED_ROW)
+            _ZSY_BASE[(row[0] * SHED_NRANKS + row[1]) * MAXLEN + row[2]] = <int32_t>nz
+            nz += 1
+    row = _ZSY_ROWS + nz * SHED_ROW
+    memset(row, 0, SHED_ROW)
+    row[0] = Z_HEAVENLY_BOMB
+    row[2] = 1
+    row[3] = 4
+    _ZSY_BASE[(Z_HEAVENLY_BOMB * SHED_NRANKS + 0) * MAXLEN + 1] = <int32_t>nz
+    nz += 1
+    if nz != ZSY_NPLAYS:
+        raise RuntimeError(f"shedding kernel: {nz} Zheng Shangyou plays, the id table has {ZSY_NPLAYS}")
+    for i in range(ZSY_NPLAYS):
+        row = _ZSY_ROWS + i * SHED_ROW
+        if zsy_row_id(row[0], row[1], row[2], row + 3) != ZSY_FIRST_PLAY + i:
+            raise RuntimeError(f"shedding kernel: Zheng Shangyou id table check failed at play {i}")
+    return 0
+
+
+_init_ids()
+
+
 # ------------------------------------------------------------------ Python API
 
 # Argument checks: every ``def`` raises CardError (hands: rank counts) or CardcoreError (move
@@ -531,19 +1059,19 @@ cdef int _load(object counts, const uint8_t* caps, uint8_t* h, str what) except 
             h[i] = src[i]
         return 0
     if isinstance(counts, str):
-        raise CardError(f"{what} {counts!r}: expected 15 small ints")
+        raise CardError(f"{what} {quote(counts)}: expected 15 small ints")
     try:
         seq = list(counts)
     except TypeError:
-        raise CardError(f"{what} {counts!r}: expected 15 small ints") from None
+        raise CardError(f"{what} {quote(counts)}: expected 15 small ints") from None
     if len(seq) != SHED_NRANKS:
         raise CardError(f"{what}: expected 15 rank counts, got {len(seq)}")
     for i in range(SHED_NRANKS):
         x = _index(seq[i])
         if x is None:
-            raise CardError(f"{what}: count {seq[i]!r} at rank index {i}: expected an int")
+            raise CardError(f"{what}: count {quote(seq[i])} at rank index {i}: expected an int")
         if not 0 <= x <= caps[i]:
-            raise CardError(f"{what}: count {x} at rank index {i} outside 0..{caps[i]}")
+            raise CardError(f"{what}: count {quote(x)} at rank index {i} outside 0..{caps[i]}")
         h[i] = <uint8_t>x
     return 0
 
@@ -560,25 +1088,31 @@ cdef object _index(object x):
 
 cdef tuple _beat(object beat, int nkinds, str what="beat"):
     # (indexing is unchecked in this module, so the length is checked first)
+    cdef tuple bt
+    if type(beat) is tuple and len(<tuple>beat) == 3:     # the common case: three small ints
+        bt = <tuple>beat
+        if type(bt[0]) is int and type(bt[1]) is int and type(bt[2]) is int \
+                and 0 <= bt[0] < nkinds and 0 <= bt[1] < SHED_NRANKS and 1 <= bt[2] <= SHED_NRANKS:
+            return bt
     if isinstance(beat, (str, bytes)):
-        raise CardcoreError(f"{what} {beat!r}: expected (kind, rank, length)")
+        raise CardcoreError(f"{what} {quote(beat)}: expected (kind, rank, length)")
     try:
         t = tuple(beat)
     except TypeError:
-        raise CardcoreError(f"{what} {beat!r}: expected (kind, rank, length)") from None
+        raise CardcoreError(f"{what} {quote(beat)}: expected (kind, rank, length)") from None
     if len(t) != 3:
-        raise CardcoreError(f"{what} {beat!r}: expected (kind, rank, length)")
+        raise CardcoreError(f"{what} {quote(beat)}: expected (kind, rank, length)")
     k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
     if k is None or r is None or n is None:
-        raise CardcoreError(f"{what} {beat!r}: expected three ints (kind, rank, length)")
+        raise CardcoreError(f"{what} {quote(beat)}: expected three ints (kind, rank, length)")
     if not (0 <= k < nkinds and 0 <= r < SHED_NRANKS and 1 <= n <= SHED_NRANKS):
-        raise CardcoreError(f"{what} {beat!r}: kind, rank or length out of range")
+        raise CardcoreError(f"{what} {quote(beat)}: kind, rank or length out of range")
     return k, r, n
 
 
 cdef bint _first_arg(object first_play) except -1:
     if not isinstance(first_play, (bool, np.bool_, int, np.integer)) or first_play not in (0, 1):
-        raise CardcoreError(f"first_play {first_play!r}: expected True or False")
+        raise CardcoreError(f"first_play {quote(first_play)}: expected True or False")
     return bool(first_play)
 
 
@@ -711,6 +1245,17 @@ cdef bytes _RANK_CHARS = b"3456789TJQKA2"
 cdef tuple _SMALL = tuple(range(16))
 
 
+cdef cnp.ndarray _rows_arg(object rows):
+    cdef cnp.ndarray arr
+    if not isinstance(rows, cnp.ndarray):
+        raise CardcoreError("rows: expected a uint8 array of shape (n, 18)")
+    arr = <cnp.ndarray>rows
+    if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(arr) != 2
+            or cnp.PyArray_DIM(arr, 1) != SHED_ROW or not cnp.PyArray_ISCARRAY_RO(arr)):
+        raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
+    return arr
+
+
 cdef list _build(object rows, object by, object cls, tuple kinds, int game):
     cdef cnp.ndarray arr
     cdef const uint8_t* data
@@ -723,16 +1268,11 @@ cdef list _build(object rows, object by, object cls, tuple kinds, int game):
     cdef char text[128]
     cdef list out = []
     cdef object cards, counts, rec, lst, item
-    if not isinstance(rows, cnp.ndarray):
-        raise CardcoreError("rows: expected a uint8 array of shape (n, 18)")
-    arr = <cnp.ndarray>rows
-    if (cnp.PyArray_TYPE(arr) != cnp.NPY_UINT8 or cnp.PyArray_NDIM(arr) != 2
-            or cnp.PyArray_DIM(arr, 1) != SHED_ROW or not cnp.PyArray_ISCARRAY_RO(arr)):
-        raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
+    arr = _rows_arg(rows)
     if not (isinstance(cls, type) and issubclass(cls, tuple)
             and cls.__basicsize__ == tuple.__basicsize__
             and cls.__itemsize__ == tuple.__itemsize__):
-        raise CardcoreError(f"cls {cls!r}: expected a tuple subclass without instance fields")
+        raise CardcoreError(f"cls {quote(cls)}: expected a tuple subclass without instance fields")
     if type(by) is not list or len(by) != SHED_NRANKS:
         raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
     for r in range(SHED_NRANKS):
@@ -824,3 +1364,919 @@ def ddz_build(rows, by, cls):
 def zsy_build(rows, by, cls):
     """Zheng Shangyou move records, as ``ddz_build``."""
     return _build(rows, by, cls, ZSY_KINDS, 1)
+
+
+# ------------------------------------------------------------------ action ids (Python API)
+
+cdef enum:
+    STACK_IDS = 1024
+
+
+cdef Py_ssize_t _gen_into(int game, const uint8_t* h, int bk, int br, int bl, bint first,
+                          uint8_t* rows, int32_t* ids, Py_ssize_t cap) noexcept nogil:
+    cdef Sink s
+    s.buf = rows
+    s.ids = ids
+    s.cap = cap
+    s.n = 0
+    s.game = game
+    if game == 0:
+        _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
+    else:
+        _zsy_gen_sink(h, bk, br, bl, first, &s)
+    return s.n
+
+
+cdef object _ids_array(int game, const uint8_t* h, int bk, int br, int bl, bint first):
+    cdef int32_t stack[STACK_IDS]
+    cdef Py_ssize_t n
+    cdef cnp.npy_intp dims[1]
+    cdef cnp.ndarray arr
+    n = _gen_into(game, h, bk, br, bl, first, NULL, stack, STACK_IDS)
+    dims[0] = n
+    arr = cnp.PyArray_SimpleNew(1, dims, cnp.NPY_INT32)
+    if n <= STACK_IDS:
+        memcpy(cnp.PyArray_DATA(arr), stack, n * sizeof(int32_t))
+    else:
+        _gen_into(game, h, bk, br, bl, first, NULL, <int32_t*>cnp.PyArray_DATA(arr), n)
+    return arr
+
+
+cdef int _check_size(const uint8_t* h, int most, str what) except -1:
+    cdef Py_ssize_t n = _total(h)
+    if n > most:
+        raise CardError(f"{what}: {n} cards; action ids cover the plays of hands of at most "
+                        f"{most} cards")
+    return 0
+
+
+def ddz_move_ids(counts, beat=None):
+    """The action ids of every Dou Dizhu play of the hand ``counts`` (at most ``DDZ_MAX``
+    cards), an ascending int32 array; with ``beat`` (a table move ``(kind, rank, length)``)
+    only those of the plays that beat it."""
+    cdef uint8_t h[15]
+    cdef int k = -1, r = 0, n = 0
+    _load(counts, _DDZ_CAP, h, "hand")
+    _check_size(h, DDZ_MAX_CARDS, "hand")
+    if beat is not None:
+        k, r, n = _beat(beat, D_NKINDS)
+    return _ids_array(0, h, k, r, n, False)
+
+
+def zsy_move_ids(counts, beat=None, first_play=False):
+    """The action ids of every Zheng Shangyou play of the hand ``counts`` (at most ``ZSY_MAX``
+    cards), ascending; ``beat`` and ``first_play`` as in ``zsy_moves``."""
+    cdef uint8_t h[15]
+    cdef int k = -1, r = 0, n = 0
+    cdef bint first = _first_arg(first_play)
+    _load(counts, _ZSY_CAP, h, "hand")
+    _check_size(h, ZSY_MAX_CARDS, "hand")
+    if beat is not None:
+        if first:
+            raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
+        k, r, n = _beat(beat, Z_NKINDS)
+    return _ids_array(1, h, k, r, n, first)
+
+
+cdef object _rows_ids(object rows, int game):
+    cdef cnp.ndarray arr = _rows_arg(rows)
+    cdef Py_ssize_t i, n = cnp.PyArray_DIM(arr, 0)
+    cdef const uint8_t* data = <const uint8_t*>cnp.PyArray_DATA(arr)
+    cdef cnp.npy_intp dims[1]
+    dims[0] = n
+    cdef cnp.ndarray out = cnp.PyArray_SimpleNew(1, dims, cnp.NPY_INT32)
+    cdef int32_t* o = <int32_t*>cnp.PyArray_DATA(out)
+    for i in range(n):
+        o[i] = _checked_id(game, data + i * SHED_ROW)
+    return out
+
+
+def ddz_row_ids(rows):
+    """The action id of each Dou Dizhu row (int32; -1 for a row that is no play of at most
+    ``DDZ_MAX`` cards)."""
+    return _rows_ids(rows, 0)
+
+
+def zsy_row_ids(rows):
+    """The action id of each Zheng Shangyou row (-1 for a row that is no play with an id; the
+    heavenly bomb is ``(7, 0, 1, 4, 0, ...)``)."""
+    return _rows_ids(rows, 1)
+
+
+cdef object _table(const uint8_t* rows, Py_ssize_t n):
+    cdef cnp.npy_intp dims[2]
+    dims[0] = n
+    dims[1] = SHED_ROW
+    cdef cnp.ndarray arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
+    memcpy(cnp.PyArray_DATA(arr), rows, n * SHED_ROW)
+    return arr
+
+
+def ddz_id_rows():
+    """The row of every Dou Dizhu play in id order (row ``i`` is action id ``DDZ_FIRST + i``)."""
+    return _table(_DDZ_ROWS, DDZ_NPLAYS)
+
+
+def zsy_id_rows():
+    """The row of every Zheng Shangyou play in id order (row ``i``: action id
+    ``ZSY_FIRST + i``)."""
+    return _table(_ZSY_ROWS, ZSY_NPLAYS)
+
+
+cdef int _id_arg(object i, int game) except -1:
+    x = _index(i)
+    lo = DDZ_FIRST_PLAY if game == 0 else ZSY_FIRST_PLAY
+    hi = lo + (DDZ_NPLAYS if game == 0 else ZSY_NPLAYS)
+    if x is None or not lo <= x < hi:
+        raise CardcoreError(f"play id {quote(i)}: expected an int {lo}..{hi - 1}")
+    return x
+
+
+def ddz_id_text(i) -> str:
+    """The rank notation of Dou Dizhu play id ``i`` (``"33344455"``, ``"BJ RJ"``)."""
+    cdef const uint8_t* row = ddz_id_row(_id_arg(i, 0))
+    cdef char text[128]
+    cdef int n = shed_text(0, row[0], row[1], row[2], row + 3, text)
+    return PyUnicode_DecodeASCII(text, n, NULL)
+
+
+def zsy_id_text(i) -> str:
+    """The rank notation of Zheng Shangyou play id ``i``."""
+    cdef const uint8_t* row = zsy_id_row(_id_arg(i, 1))
+    cdef char text[128]
+    cdef int n = shed_text(1, row[0], row[1], row[2], row + 3, text)
+    return PyUnicode_DecodeASCII(text, n, NULL)
+
+
+# ------------------------------------------------------------------ Move records
+
+cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(54))
+cdef object _CARD_TYPE = _Card
+cdef tuple _DDZ_KIND_T = DDZ_KINDS
+cdef tuple _ZSY_KIND_T = ZSY_KINDS
+_RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
+cdef tuple _RANK_NAME_T = _RANK_NAMES
+_GAME_MODULES = ("cardcore.doudizhu.moves", "cardcore.zhengshangyou.moves")
+
+
+cdef inline object _small(int x):
+    return <object>PyTuple_GET_ITEM(_SMALL, x)
+
+
+# A move record holds a ``MoveData``: the card mask, the action id (-1: none), kind, rank,
+# length and game. ``DdzMove`` and ``ZsyMove`` are two final classes with a free list (no
+# common compiled base, so that building one costs no allocation): the hot attributes and the
+# special methods are defined in each, everything else is one shared function bound in both.
+
+ctypedef struct MoveData:
+    uint64_t mask
+    int32_t id
+    uint8_t kind
+    uint8_t rank
+    uint8_t length
+    uint8_t game
+
+
+cdef MoveData* _md(object o) except NULL:
+    if type(o) is DdzMove:
+        return &(<DdzMove>o).d
+    if type(o) is ZsyMove:
+        return &(<ZsyMove>o).d
+    raise CardcoreError(f"{quote(o)}: expected a Dou Dizhu or Zheng Shangyou Move")
+
+
+cdef object _id_of(MoveData* d):
+    # (``-2``: not computed yet -- moves() leaves it to the first read)
+    cdef uint8_t h[15]
+    if d.id == -2:
+        shed_counts(d.mask, h)
+        d.id = (ddz_row_id(d.kind, d.rank, d.length, h) if d.game == 0
+                else zsy_row_id(d.kind, d.rank, d.length, h))
+    return None if d.id < 0 else d.id
+
+
+cdef inline object _kind_of(const MoveData* d):
+    return <object>PyTuple_GET_ITEM(_DDZ_KIND_T if d.game == 0 else _ZSY_KIND_T, d.kind)
+
+
+cdef inline int _put_cards(object t, int j, uint64_t part, bint zsy) noexcept:
+    # the cards of ``part`` (a ``_by_rank`` mask) into tuple ``t`` from position ``j``, in
+    # rank order, ids ascending within a rank -- in Zheng Shangyou the 3 of hearts (bit 2)
+    # first among the 3s
+    cdef PyObject* c
+    if zsy and (part >> 2) & 1 and part & 3:
+        c = PyTuple_GET_ITEM(_CARD_OBJ, THREE_HEARTS)
+        Py_INCREF(<object>c)
+        PyTuple_SET_ITEM(t, j, <object>c)
+        j += 1
+        part &= ~(<uint64_t>4)
+    while part:
+        c = PyTuple_GET_ITEM(_CARD_OBJ, _id_at(cc_ctz(part)))
+        Py_INCREF(<object>c)
+        PyTuple_SET_ITEM(t, j, <object>c)
+        j += 1
+        part &= part - 1
+    return j
+
+
+cdef object _cards_of(const MoveData* d):
+    # (``shed_order`` straight into the tuple: the core ranks come first only in the kinds
+    # with attachments, all Dou Dizhu's; other plays are in plain rank order)
+    cdef uint64_t r = _by_rank(d.mask), core
+    cdef int lo, hi, j
+    cdef object t = PyTuple_New(cc_popcount(d.mask))
+    if d.game == 0 and (D_TRIO_SINGLE <= d.kind <= D_TRIO_PAIR
+                        or D_AIRPLANE_SINGLES <= d.kind <= D_FOUR_TWO_PAIRS):
+        _core(0, d.kind, d.rank, d.length, &lo, &hi)
+        core = _rank_bits(lo, hi)
+        j = _put_cards(t, 0, r & core, False)
+        _put_cards(t, j, r & ~core, False)
+    else:
+        _put_cards(t, 0, r, d.game == 1)
+    return t
+
+
+cdef object _counts_of(const MoveData* d):
+    cdef uint8_t h[15]
+    shed_counts(d.mask, h)
+    return tuple([_small(h[j]) for j in range(SHED_NRANKS)])
+
+
+cdef object _text_of(const MoveData* d):
+    cdef uint8_t h[15]
+    cdef char text[128]
+    shed_counts(d.mask, h)
+    cdef int n = shed_text(d.game, d.kind, d.rank, d.length, h, text)
+    return PyUnicode_DecodeASCII(text, n, NULL)
+
+
+cdef inline bint _same(const MoveData* a, const MoveData* b) noexcept:
+    return (a.mask == b.mask and a.kind == b.kind and a.rank == b.rank
+            and a.length == b.length)
+
+
+cdef object _tuple_of(const MoveData* d):
+    return (_kind_of(d), _small(d.rank), _small(d.length), _cards_of(d), _counts_of(d),
+            _text_of(d))
+
+
+cdef object _item(const MoveData* d, object i):
+    if type(i) is int and 0 <= i < 3:
+        return (_kind_of(d), _small(d.rank), _small(d.length))[i]
+    return _tuple_of(d)[i]
+
+
+_TWIN_MODULES = ("cardcore._fast.shedding", "cardcore._ref.shedding")
+
+
+cdef object _eq(const MoveData* d, object self, object other, bint eq):
+    if type(other) is type(self):
+        return _same(d, _md(other)) == eq
+    if type(other).__name__ == type(self).__name__ and type(other).__module__ in _TWIN_MODULES:
+        # the same game's record from the other backend (the plain-Python twin)
+        return (other.mask == d.mask and other.kernel_key == (d.kind, d.rank, d.length)) == eq
+    return (not eq) if isinstance(other, tuple) else NotImplemented
+
+
+cdef object _repr(object self):
+    return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
+
+
+cdef int _copy_reading(MoveData* d, object cls, object kind, object rank, object length,
+                       object cards) except -1:
+    """``Move(kind, rank, length, cards)``: the reading of these cards with that key."""
+    cs = _parse(cards)
+    if isinstance(rank, str):
+        name = "T" if rank == "10" else rank.upper()
+        if name not in _RANK_NAMES:
+            raise CardError(f"rank {quote(rank)}: expected one of {' '.join(_RANK_NAMES)}")
+        rank = _RANK_NAMES.index(name)
+    key = (kind, rank, length)
+    for m in cls._readings(cs):
+        if m.key == key:
+            d[0] = _md(m)[0]
+            return 0
+    raise CardError(f"{_fmt(cs)!r} is no {cls.GAME} {kind} of rank {quote(rank)} and length "
+                    f"{quote(length)}")
+
+
+# ------------ shared methods (bound in both classes)
+
+def _m_counts(self) -> tuple:
+    """The rank count vector of the cards (cards per rank index)."""
+    return _counts_of(_md(self))
+
+
+def _m_size(self) -> int:
+    """The number of cards played."""
+    return cc_popcount(_md(self).mask)
+
+
+def _m_key(self) -> tuple:
+    """``(kind, rank, length)``: all that decides what this move beats."""
+    cdef MoveData* d = _md(self)
+    return (_kind_of(d), _small(d.rank), _small(d.length))
+
+
+def _m_kernel_key(self) -> tuple:
+    """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
+    cdef MoveData* d = _md(self)
+    return (_small(d.kind), _small(d.rank), _small(d.length))
+
+
+def _m_rank_name(self) -> str:
+    """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
+    return <object>PyTuple_GET_ITEM(_RANK_NAME_T, _md(self).rank)
+
+
+def _m_core_ranks(self) -> tuple:
+    """The rank indices of the core (the run, the rank of a single/pair/trio/bomb and of the
+    trio or four a play's attachments go with, both jokers of a rocket)."""
+    cdef int lo, hi
+    cdef MoveData* d = _md(self)
+    _core(d.game, d.kind, d.rank, d.length, &lo, &hi)
+    return tuple(range(lo, hi + 1))
+
+
+def _m_as_tuple(self) -> tuple:
+    """``(kind, rank, length, cards, counts, text)``."""
+    return _tuple_of(_md(self))
+
+
+def _m_reduce(self):
+    cdef MoveData* d = _md(self)
+    return (make_move, (d.game, d.kind, d.rank, d.length, d.mask))
+
+
+def _m_beats(self, other) -> bool:
+    """Whether this play beats ``other`` (a move of the same game)."""
+    cdef MoveData* a = _md(self)
+    cdef MoveData* b
+    if type(other) is not type(self):
+        raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
+    b = _md(other)
+    if a.game == 0:
+        return ddz_beats_c(a.kind, a.rank, a.length, b.kind, b.rank, b.length)
+    return zsy_beats_c(a.kind, a.rank, a.length, b.kind, b.rank, b.length)
+
+
+def _m_key_beats(cls, a, b) -> bool:
+    """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
+    starting ``(kind, rank, length)``."""
+    code = cls._KIND_CODE
+    try:
+        ka, kb = code[a[0]], code[b[0]]
+    except (KeyError, TypeError, IndexError):
+        raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
+                            f"({' '.join(cls.KINDS)})") from None
+    return cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2]))
+
+
+def _m_readings(cls, cards) -> list:
+    """Every reading of exactly these cards (the game's ``readings``, all variants)."""
+    return importlib.import_module(_GAME_MODULES[cls._GAME_CODE]).readings(cards)
+
+
+def _m_one_reading(cls, readings, cards, kind):
+    if kind is not None:
+        readings = [m for m in readings if m.kind == kind]
+    if not readings:
+        raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play"
+                        + (f" of kind {quote(kind)}" if kind else ""))
+    if len(readings) > 1:
+        raise CardError(f"{_fmt(cards)!r} has several readings "
+                        f"({', '.join(m.kind for m in readings)}); name the kind")
+    return readings[0]
+
+
+def _m_reading(cls, kind, cards, text=None):
+    """The move a play of ``kind`` with these exact cards stands for; when the cards have two
+    readings of that kind, ``text`` (the action text) picks one."""
+    readings = [m for m in cls._readings(cards) if m.kind == kind]
+    if len(readings) > 1 and text is not None:
+        suffix = " " + str(kind)
+        base = text[:-len(suffix)] if text.endswith(suffix) else text
+        readings = [m for m in readings if str(m) == base] or readings
+    if not readings:
+        raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play of kind {quote(kind)}")
+    return readings[0]
+
+
+def _m_from_action(cls, action):
+    """The move a listed play action (kind, text, cards) stands for."""
+    return cls.reading(action.kind, action.cards, action.text)
+
+
+cdef object _fmt(object cards):
+    try:
+        return " ".join(map(str, _parse(cards)))
+    except (CardError, ValueError):
+        return quote(cards)
+
+
+cdef object _parse(object cards):
+    from cardcore.cards import parse
+    return parse(cards)
+
+
+_WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
+          "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
+
+
+def _ddz_wing(self) -> str:
+    """The attachment kind: ``"none"``, ``"single"`` or ``"pair"``."""
+    return _WINGS.get(self.kind, "none")
+
+
+def _ddz_wing_counts(self) -> tuple:
+    """The rank count vector of the attachments only (all zero without attachments)."""
+    cdef uint8_t h[15]
+    cdef int lo, hi, r
+    cdef MoveData* d = _md(self)
+    shed_counts(d.mask, h)
+    _core(0, d.kind, d.rank, d.length, &lo, &hi)
+    return tuple([0 if lo <= r <= hi else _small(h[r]) for r in range(SHED_NRANKS)])
+
+
+def _ddz_from_cards(cls, cards, kind=None):
+    """The move these exact cards make; ``kind`` picks a reading when there are several."""
+    mod = importlib.import_module(_GAME_MODULES[0])
+    return cls._one_reading(mod.classify(cards), cards, kind)
+
+
+def _zsy_from_cards(cls, cards, kind=None, first_play=False):
+    """The move these exact cards make (``kind`` picks a reading if there are several)."""
+    mod = importlib.import_module(_GAME_MODULES[1])
+    return cls._one_reading(mod.classify(cards, first_play=first_play), cards, kind)
+
+
+@cython.final
+@cython.freelist(512)
+cdef class DdzMove:
+    """A Dou Dizhu play (``cardcore.doudizhu.Move``).
+
+    ``kind``, ``rank`` (main rank, an index into ``RANK_NAMES``; the highest core rank of a
+    sequence), ``length`` (core ranks of a sequence, else 1), ``cards`` (a tuple of ``Card``,
+    core first, then attachments, each ascending), ``counts`` (cards per rank index), ``id`` (the
+    action id, ``None`` for a play larger than any hand), ``mask`` (the cards as a bit mask),
+    ``str(move)`` the rank notation; ``key``, ``kernel_key``, ``rank_name``, ``size``,
+    ``core_ranks``, ``wing``, ``wing_counts``, ``beats(other)``; the class methods
+    ``key_beats(a, b)``, ``reading(kind, cards, text)``, ``from_action(action)``,
+    ``from_cards(cards, kind)``. ``Move(kind, rank, length, cards)`` is the reading of those
+    cards with that key. Immutable and hashable; equal when kind, rank, length and cards are
+    equal. It also reads as the tuple ``(kind, rank, length, cards, counts, text)``. The cards,
+    counts and text are computed when read (the record holds a card mask)."""
+
+    cdef MoveData d
+
+    KINDS = DDZ_KINDS
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
+                                "airplane_pairs"})
+    RANK_NAMES = _RANK_NAMES
+    GAME = "Dou Dizhu"
+    KEY_BEATS = staticmethod(ddz_beats)
+    _KIND_CODE = {k: i for i, k in enumerate(DDZ_KINDS)}
+    _GAME_CODE = 0
+
+    def __init__(self, kind, rank, length, cards):
+        _copy_reading(&self.d, type(self), kind, rank, length, cards)
+
+    @property
+    def kind(self) -> str:
+        return _kind_of(&self.d)
+
+    @property
+    def rank(self) -> int:
+        return _small(self.d.rank)
+
+    @property
+    def length(self) -> int:
+        return _small(self.d.length)
+
+    @property
+    def cards(self) -> tuple:
+        return _cards_of(&self.d)
+
+    @property
+    def id(self):
+        return _id_of(&self.d)
+
+    @property
+    def mask(self) -> int:
+        return self.d.mask
+
+    def __str__(self) -> str:
+        return _text_of(&self.d)
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other):
+        return _eq(&self.d, self, other, True)
+
+    def __ne__(self, other):
+        return _eq(&self.d, self, other, False)
+
+    def __hash__(self):
+        return hash((0, self.d.kind, self.d.rank, self.d.length, self.d.mask))
+
+    def __len__(self):
+        return 6
+
+    def __getitem__(self, i):
+        return _item(&self.d, i)
+
+    def __iter__(self):
+        return iter(_tuple_of(&self.d))
+
+    counts = property(_m_counts)
+    size = property(_m_size)
+    key = property(_m_key)
+    kernel_key = property(_m_kernel_key)
+    rank_name = property(_m_rank_name)
+    core_ranks = property(_m_core_ranks)
+    wing = property(_ddz_wing)
+    wing_counts = property(_ddz_wing_counts)
+    _as_tuple = _m_as_tuple
+    __reduce__ = _m_reduce
+    beats = _m_beats
+    key_beats = classmethod(_m_key_beats)
+    _readings = classmethod(_m_readings)
+    _one_reading = classmethod(_m_one_reading)
+    reading = classmethod(_m_reading)
+    from_action = classmethod(_m_from_action)
+    from_cards = classmethod(_ddz_from_cards)
+
+
+@cython.final
+@cython.freelist(512)
+cdef class ZsyMove:
+    """A Zheng Shangyou play (``cardcore.zhengshangyou.Move``): the same record as Dou Dizhu's
+    ``DdzMove`` (without ``wing``); ``from_cards(cards, kind=None, first_play=False)``."""
+
+    cdef MoveData d
+
+    KINDS = ZSY_KINDS
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
+    RANK_NAMES = _RANK_NAMES
+    GAME = "Zheng Shangyou"
+    KEY_BEATS = staticmethod(zsy_beats)
+    _KIND_CODE = {k: i for i, k in enumerate(ZSY_KINDS)}
+    _GAME_CODE = 1
+
+    def __init__(self, kind, rank, length, cards):
+        _copy_reading(&self.d, type(self), kind, rank, length, cards)
+
+    @property
+    def kind(self) -> str:
+        return _kind_of(&self.d)
+
+    @property
+    def rank(self) -> int:
+        return _small(self.d.rank)
+
+    @property
+    def length(self) -> int:
+        return _small(self.d.length)
+
+    @property
+    def cards(self) -> tuple:
+        return _cards_of(&self.d)
+
+    @property
+    def id(self):
+        return _id_of(&self.d)
+
+    @property
+    def mask(self) -> int:
+        return self.d.mask
+
+    def __str__(self) -> str:
+        return _text_of(&self.d)
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other):
+        return _eq(&self.d, self, other, True)
+
+    def __ne__(self, other):
+        return _eq(&self.d, self, other, False)
+
+    def __hash__(self):
+        return hash((1, self.d.kind, self.d.rank, self.d.length, self.d.mask))
+
+    def __len__(self):
+        return 6
+
+    def __getitem__(self, i):
+        return _item(&self.d, i)
+
+    def __iter__(self):
+        return iter(_tuple_of(&self.d))
+
+    counts = property(_m_counts)
+    size = property(_m_size)
+    key = property(_m_key)
+    kernel_key = property(_m_kernel_key)
+    rank_name = property(_m_rank_name)
+    core_ranks = property(_m_core_ranks)
+    _as_tuple = _m_as_tuple
+    __reduce__ = _m_reduce
+    beats = _m_beats
+    key_beats = classmethod(_m_key_beats)
+    _readings = classmethod(_m_readings)
+    _one_reading = classmethod(_m_one_reading)
+    reading = classmethod(_m_reading)
+    from_action = classmethod(_m_from_action)
+    from_cards = classmethod(_zsy_from_cards)
+
+
+# (the shared methods live on in the classes; the module keeps no extra ``def`` entries)
+del _m_counts, _m_size, _m_key, _m_kernel_key, _m_rank_name, _m_core_ranks, _m_as_tuple
+del _m_reduce, _m_beats, _m_key_beats, _m_readings, _m_one_reading, _m_reading
+del _m_from_action, _ddz_wing, _ddz_wing_counts, _ddz_from_cards, _zsy_from_cards
+
+
+cdef inline object _new_move(int game):
+    if game == 0:
+        return DdzMove.__new__(DdzMove)
+    return ZsyMove.__new__(ZsyMove)
+
+
+def make_move(game, kind, rank, length, mask):
+    """The move of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) reading the cards of bit mask
+    ``mask`` as (``kind`` code, ``rank``, ``length``) -- how moves are pickled. Raises
+    ``CardcoreError`` unless the cards have that reading."""
+    cdef uint8_t h[15]
+    cdef uint8_t rows[64 * SHED_ROW]
+    cdef Py_ssize_t i, n
+    cdef uint64_t m
+    cdef MoveData* d
+    g, k, r, l, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    if g is None or g not in (0, 1) or k is None or r is None or l is None or x is None \
+            or not 0 <= x < (1 << 54):
+        raise CardcoreError(f"make_move{quote((game, kind, rank, length, mask))}: expected a game "
+                            "0 or 1, three small ints and a card mask")
+    m = <uint64_t>x
+    if g == 1 and m & ~_ZSY_DECK:
+        raise CardcoreError(f"make_move: mask {quote(mask)} holds cards outside the Zheng "
+                            "Shangyou deck")
+    shed_counts(m, h)
+    if g == 0:
+        n = ddz_classify_c(h, rows, 64)
+    else:
+        n = zsy_classify_c(h, k == Z_HEAVENLY_BOMB, rows, 64)
+    for i in range(min(n, 64)):
+        if rows[i * SHED_ROW] == k and rows[i * SHED_ROW + 1] == r \
+                and rows[i * SHED_ROW + 2] == l:
+            mv = _new_move(g)
+            d = _md(mv)
+            d.mask = m
+            d.kind = <uint8_t>k
+            d.rank = <uint8_t>r
+            d.length = <uint8_t>l
+            d.game = <uint8_t>g
+            d.id = (ddz_row_id(k, r, l, h) if g == 0 else zsy_row_id(k, r, l, h))
+            return mv
+    raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
+                        f"{quote((kind, rank, length))}")
+
+
+# ------------------------------------------------------------------ hands of cards
+
+cdef int _hand(object cards, int game, str what, uint64_t* out) except -1:
+    """The card mask of a list or tuple of card ids (``CardError`` naming a bad or repeated
+    card, or a card outside the game's deck)."""
+    cdef Py_ssize_t i, n
+    cdef bint is_list = type(cards) is list
+    cdef object o
+    cdef long v
+    cdef int overflow = 0, dup = -1
+    cdef uint64_t m = 0, bit
+    if is_list:
+        n = PyList_GET_SIZE(cards)
+    elif type(cards) is tuple:
+        n = PyTuple_GET_SIZE(cards)
+    else:
+        raise CardError(f"{what} {quote(cards)}: expected a list or tuple of card ids")
+    for i in range(n):
+        o = <object>(PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i))
+        if not (type(o) is int or type(o) is _CARD_TYPE
+                or (PyLong_Check(o) and not isinstance(o, bool))):
+            raise CardError(f"{what}: {quote(o)} is not a card id")
+        v = PyLong_AsLongAndOverflow(o, &overflow)
+        if overflow or v < 0 or v > 53:
+            raise CardError(f"{what}: card id {quote(o)} out of range 0..53")
+        bit = (<uint64_t>1) << v
+        if game == 1 and not (_ZSY_DECK & bit):
+            raise CardError(f"{what}: card {_CARD_OBJ[v]} is not in the 48-card Zheng Shangyou "
+                            "deck")
+        if m & bit and dup < 0:
+            dup = v
+        m |= bit
+    if dup >= 0:
+        raise CardError(f"{what}: card {_CARD_OBJ[dup]} appears twice"
+                        + (" (Dou Dizhu uses one 54-card deck)" if game == 0 else ""))
+    out[0] = m
+    return 0
+
+
+cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, const int32_t* ids,
+                    Py_ssize_t n, bint whole):
+    cdef list out = PyList_New(n)
+    cdef Py_ssize_t i
+    cdef const uint8_t* row
+    cdef DdzMove a
+    cdef ZsyMove b
+    cdef MoveData* d
+    cdef object m
+    for i in range(n):
+        row = rows + i * SHED_ROW
+        if game == 0:
+            a = DdzMove.__new__(DdzMove)
+            d = &a.d
+            m = a
+        else:
+            b = ZsyMove.__new__(ZsyMove)
+            d = &b.d
+            m = b
+        d.mask = hand if whole else shed_pick(hand, row + 3, game)
+        d.id = -2 if ids == NULL else ids[i]
+        d.kind = row[0]
+        d.rank = row[1]
+        d.length = row[2]
+        d.game = <uint8_t>game
+        Py_INCREF(m)
+        PyList_SET_ITEM(out, i, m)
+    return out
+
+
+cdef list _hand_moves(int game, uint64_t hand, int bk, int br, int bl, bint first):
+    cdef uint8_t h[15]
+    cdef uint8_t rows[STACK_ROWS * SHED_ROW]
+    cdef Py_ssize_t n
+    cdef cnp.ndarray big_rows
+    cdef cnp.npy_intp dims[1]
+    shed_counts(hand, h)
+    n = _gen_into(game, h, bk, br, bl, first, rows, NULL, STACK_ROWS)
+    if n <= STACK_ROWS:
+        return _moves_of(game, hand, rows, NULL, n, False)
+    dims[0] = n * SHED_ROW
+    big_rows = cnp.PyArray_SimpleNew(1, dims, cnp.NPY_UINT8)
+    _gen_into(game, h, bk, br, bl, first, <uint8_t*>cnp.PyArray_DATA(big_rows), NULL, n)
+    return _moves_of(game, hand, <uint8_t*>cnp.PyArray_DATA(big_rows), NULL, n, False)
+
+
+cdef list _classify_moves(int game, uint64_t mask, bint first):
+    cdef uint8_t h[15]
+    cdef uint8_t rows[64 * SHED_ROW]
+    cdef int32_t ids[64]
+    cdef Py_ssize_t n, i
+    shed_counts(mask, h)
+    if not mask or (game == 1 and first and not (mask >> THREE_HEARTS) & 1):
+        return []
+    n = ddz_classify_c(h, rows, 64) if game == 0 else zsy_classify_c(h, first, rows, 64)
+    n = min(n, 64)
+    for i in range(n):
+        if game == 0:
+            ids[i] = ddz_row_id(rows[i * SHED_ROW], rows[i * SHED_ROW + 1],
+                                rows[i * SHED_ROW + 2], rows + i * SHED_ROW + 3)
+        else:
+            ids[i] = zsy_row_id(rows[i * SHED_ROW], rows[i * SHED_ROW + 1],
+                                rows[i * SHED_ROW + 2], rows + i * SHED_ROW + 3)
+    return _moves_of(game, mask, rows, ids, n, True)
+
+
+cdef int _beat_key(object beat, int nkinds, int* k, int* r, int* l) except -1:
+    if beat is None:
+        k[0] = -1
+        r[0] = 0
+        l[0] = 0
+    else:
+        k[0], r[0], l[0] = _beat(beat, nkinds)
+    return 0
+
+
+def ddz_hand_moves(cards, beat=None) -> list:
+    """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as ``DdzMove``
+    records (cards taken from the hand, the lowest ids of each rank); ``beat`` as in
+    ``ddz_moves``."""
+    cdef uint64_t m
+    cdef int k, r, l
+    _hand(cards, 0, "hand", &m)
+    _beat_key(beat, D_NKINDS, &k, &r, &l)
+    return _hand_moves(0, m, k, r, l, False)
+
+
+def ddz_hand_ids(cards, beat=None):
+    """The action ids of ``ddz_hand_moves(cards, beat)``, an ascending int32 array (the hand
+    holds at most ``DDZ_MAX`` cards)."""
+    cdef uint64_t m
+    cdef uint8_t h[15]
+    cdef int k, r, l
+    _hand(cards, 0, "hand", &m)
+    _check_size_n(cc_popcount(m), DDZ_MAX_CARDS, "hand")
+    _beat_key(beat, D_NKINDS, &k, &r, &l)
+    shed_counts(m, h)
+    return _ids_array(0, h, k, r, l, False)
+
+
+def ddz_hand_classify(cards) -> list:
+    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``DdzMove`` records."""
+    cdef uint64_t m
+    _hand(cards, 0, "cards", &m)
+    return _classify_moves(0, m, False)
+
+
+def ddz_cards_id(kind, cards) -> int:
+    """The action id of the Dou Dizhu reading of kind code ``kind`` of exactly these cards
+    (-1 when they have no such reading or it has no id)."""
+    cdef uint64_t m
+    cdef uint8_t h[15]
+    cdef uint8_t rows[64 * SHED_ROW]
+    cdef Py_ssize_t n, i
+    k = _index(kind)
+    if k is None or not 0 <= k < D_NKINDS:
+        raise CardcoreError(f"kind {quote(kind)}: expected a Dou Dizhu kind code 0..13")
+    _hand(cards, 0, "cards", &m)
+    shed_counts(m, h)
+    n = min(ddz_classify_c(h, rows, 64), 64)
+    for i in range(n):
+        if rows[i * SHED_ROW] == k:
+            return ddz_row_id(k, rows[i * SHED_ROW + 1], rows[i * SHED_ROW + 2], h)
+    return -1
+
+
+cdef int _check_size_n(Py_ssize_t n, int most, str what) except -1:
+    if n > most:
+        raise CardError(f"{what}: {n} cards; action ids cover the plays of hands of at most "
+                        f"{most} cards")
+    return 0
+
+
+cdef bint _zsy_first(object first_play, object beat) except -1:
+    cdef bint first = _first_arg(first_play)
+    if first and beat is not None:
+        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
+    return first
+
+
+def zsy_hand_moves(cards, beat=None, first_play=False) -> list:
+    """Every Zheng Shangyou play of the hand ``cards`` as ``ZsyMove`` records (the 3 of hearts
+    first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand without
+    the 3 of hearts has no play)."""
+    cdef uint64_t m
+    cdef int k, r, l
+    cdef bint first = _zsy_first(first_play, beat)
+    _hand(cards, 1, "hand", &m)
+    _beat_key(beat, Z_NKINDS, &k, &r, &l)
+    if first and not (m >> THREE_HEARTS) & 1:
+        return []
+    return _hand_moves(1, m, k, r, l, first)
+
+
+def zsy_hand_ids(cards, beat=None, first_play=False):
+    """The action ids of ``zsy_hand_moves(cards, beat, first_play)``, ascending int32 (the hand
+    holds at most ``ZSY_MAX`` cards)."""
+    cdef uint64_t m
+    cdef uint8_t h[15]
+    cdef int k, r, l
+    cdef bint first = _zsy_first(first_play, beat)
+    cdef cnp.npy_intp dims[1]
+    _hand(cards, 1, "hand", &m)
+    _check_size_n(cc_popcount(m), ZSY_MAX_CARDS, "hand")
+    _beat_key(beat, Z_NKINDS, &k, &r, &l)
+    if first and not (m >> THREE_HEARTS) & 1:
+        dims[0] = 0
+        return cnp.PyArray_SimpleNew(1, dims, cnp.NPY_INT32)
+    shed_counts(m, h)
+    return _ids_array(1, h, k, r, l, first)
+
+
+def zsy_hand_classify(cards, first_play=False) -> list:
+    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``ZsyMove`` records (with
+    ``first_play`` the cards must hold the 3 of hearts)."""
+    cdef uint64_t m
+    cdef bint first = _first_arg(first_play)
+    _hand(cards, 1, "cards", &m)
+    return _classify_moves(1, m, first)
+
+
+def zsy_cards_id(kind, cards) -> int:
+    """The action id of the Zheng Shangyou reading of kind code ``kind`` of exactly these cards
+    (-1 when none; the heavenly bomb is read as the opening play's)."""
+    cdef uint64_t m
+    cdef uint8_t h[15]
+    cdef uint8_t rows[64 * SHED_ROW]
+    cdef Py_ssize_t n, i
+    k = _index(kind)
+    if k is None or not 0 <= k < Z_NKINDS:
+        raise CardcoreError(f"kind {quote(kind)}: expected a Zheng Shangyou kind code 0..7")
+    _hand(cards, 1, "cards", &m)
+    shed_counts(m, h)
+    n = min(zsy_classify_c(h, k == Z_HEAVENLY_BOMB, rows, 64), 64)
+    for i in range(n):
+        if rows[i * SHED_ROW] == k:
+            return zsy_row_id(k, rows[i * SHED_ROW + 1], rows[i * SHED_ROW + 2], h)
+    return -1

@@ -22,11 +22,20 @@ Generation order (the contract both twins follow): kinds in code order; inside a
 ascending, sequences by lowest core rank then length, attachments as nondecreasing rank
 sequences in lexicographic order. The moves that beat a table move are exactly the lead moves
 that beat it, in the same relative order.
+
+Action ids (``*_move_ids``, ``*_row_ids``, ``*_id_rows``, ``*_id_text``): the plays of at most
+``DDZ_MAX`` / ``ZSY_MAX`` cards in that order on the whole deck, from ``DDZ_FIRST`` /
+``ZSY_FIRST`` (Zheng Shangyou's heavenly bomb last); this twin keeps them as a list of rows and a
+dict row -> id, the kernel ranks them in place. ``DdzMove`` / ``ZsyMove`` are the games'
+``Move`` records (a card mask, the id, kind, rank, length; cards, counts and text computed when
+read); ``*_hand_moves``, ``*_hand_ids``, ``*_hand_classify`` and ``*_cards_id`` work on a list
+or tuple of card ids, ``make_move`` rebuilds a record (pickling).
 """
 
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
@@ -57,12 +66,9 @@ ZSY_CAPS = (4,) * 11 + (3, 1, 0, 0)
 
 
 def _r(x) -> str:
-    """``repr(x)`` as the kernel's messages show it (``quote`` where repr fails: an int too
-    large to print in decimal)."""
-    try:
-        return repr(x)
-    except ValueError:
-        return quote(x)
+    """``x`` as the kernel's messages show it (``errors.quote``: short, and never failing on an
+    int too large to print in decimal)."""
+    return quote(x)
 
 
 # ------------------------------------------------------------------ validation
@@ -560,8 +566,7 @@ def _build(rows, by, cls, kinds, seq_kinds, rocket) -> list:
     if not (isinstance(cls, type) and issubclass(cls, tuple)
             and cls.__basicsize__ == tuple.__basicsize__
             and cls.__itemsize__ == tuple.__itemsize__):
-        raise CardcoreError(f"cls {_r(cls)}: expected a tuple subclass without instance "
-                            "fields")
+        raise CardcoreError(f"cls {_r(cls)}: expected a tuple subclass without instance fields")
     if type(by) is not list or len(by) != NRANKS or any(type(b) is not list for b in by):
         raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
     out = []
@@ -604,3 +609,650 @@ def ddz_build(rows, by, cls) -> list:
 def zsy_build(rows, by, cls) -> list:
     """Zheng Shangyou move records, as ``ddz_build``."""
     return _build(rows, by, cls, ZSY_KINDS, (Z_STRAIGHT, Z_PAIR_RUN), -1)
+
+
+# ------------------------------------------------------------------ action ids
+#
+# Every play a hand of the game can make (at most ``DDZ_MAX`` / ``ZSY_MAX`` cards) has one id,
+# in the generation order of the whole deck. Dou Dizhu: 0 = pass, 1..3 = bid 1..3, plays from
+# ``DDZ_FIRST``; Zheng Shangyou: 0 = pass, plays from ``ZSY_FIRST``, the heavenly bomb last.
+# The twin keeps the tables as a list of rows and a dict row -> id (built on first use).
+
+DDZ_MAX = 20
+ZSY_MAX = 16
+DDZ_FIRST = 4
+ZSY_FIRST = 1
+_DDZ_NPLAYS = 24639
+_ZSY_NPLAYS = 141
+DDZ_NUM_ACTIONS = DDZ_FIRST + _DDZ_NPLAYS
+ZSY_NUM_ACTIONS = ZSY_FIRST + _ZSY_NPLAYS
+_TABLES: dict = {}
+
+
+def _tables(game: int) -> tuple[list[tuple], dict]:
+    if game not in _TABLES:
+        if game == 0:
+            rows = [tuple(r) for r in _ddz_gen(list(DDZ_CAPS), -1, 0, 0)
+                    if sum(r[3:]) <= DDZ_MAX]
+            first = DDZ_FIRST
+        else:
+            rows = [tuple(r) for r in _zsy_gen(list(ZSY_CAPS), -1, 0, 0, False)
+                    if sum(r[3:]) <= ZSY_MAX]
+            rows.append((Z_HEAVENLY_BOMB, 0, 1, 4) + (0,) * 14)
+            first = ZSY_FIRST
+        _TABLES[game] = (rows, {r: first + i for i, r in enumerate(rows)})
+    return _TABLES[game]
+
+
+def _row_id(game: int, row) -> int:
+    return _tables(game)[1].get(tuple(int(x) for x in row), -1)
+
+
+def _check_size(h, most: int, what: str) -> None:
+    if sum(h) > most:
+        raise CardError(f"{what}: {sum(h)} cards; action ids cover the plays of hands of at most "
+                        f"{most} cards")
+
+
+def _id_array(game: int, rows) -> np.ndarray:
+    return np.array([_row_id(game, r) for r in rows], dtype=np.int32)
+
+
+def ddz_move_ids(counts, beat=None) -> np.ndarray:
+    """The action ids of every Dou Dizhu play of the hand ``counts`` (at most ``DDZ_MAX``
+    cards), an ascending int32 array; with ``beat`` (a table move ``(kind, rank, length)``)
+    only those of the plays that beat it."""
+    h = _counts(counts, DDZ_CAPS, "hand")
+    _check_size(h, DDZ_MAX, "hand")
+    k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(DDZ_KINDS))
+    return _id_array(0, _ddz_gen(h, k, r, n))
+
+
+def zsy_move_ids(counts, beat=None, first_play=False) -> np.ndarray:
+    """The action ids of every Zheng Shangyou play of the hand ``counts`` (at most ``ZSY_MAX``
+    cards), ascending; ``beat`` and ``first_play`` as in ``zsy_moves``."""
+    first = _first_arg(first_play)
+    h = _counts(counts, ZSY_CAPS, "hand")
+    _check_size(h, ZSY_MAX, "hand")
+    if beat is None:
+        return _id_array(1, _zsy_gen(h, -1, 0, 0, first))
+    if first:
+        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
+    k, r, n = _beat(beat, len(ZSY_KINDS))
+    return _id_array(1, _zsy_gen(h, k, r, n, False))
+
+
+def _rows_arg(rows) -> np.ndarray:
+    if not isinstance(rows, np.ndarray):
+        raise CardcoreError("rows: expected a uint8 array of shape (n, 18)")
+    if rows.dtype != np.uint8 or rows.ndim != 2 or rows.shape[1] != ROW \
+            or not (rows.flags.c_contiguous and rows.flags.aligned):
+        raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
+    return rows
+
+
+def ddz_row_ids(rows) -> np.ndarray:
+    """The action id of each Dou Dizhu row (int32; -1 for a row that is no play of at most
+    ``DDZ_MAX`` cards)."""
+    return _id_array(0, _rows_arg(rows).tolist())
+
+
+def zsy_row_ids(rows) -> np.ndarray:
+    """The action id of each Zheng Shangyou row (-1 for a row that is no play with an id; the
+    heavenly bomb is ``(7, 0, 1, 4, 0, ...)``)."""
+    return _id_array(1, _rows_arg(rows).tolist())
+
+
+def ddz_id_rows() -> np.ndarray:
+    """The row of every Dou Dizhu play in id order (row ``i`` is action id ``DDZ_FIRST + i``)."""
+    return np.array(_tables(0)[0], dtype=np.uint8)
+
+
+def zsy_id_rows() -> np.ndarray:
+    """The row of every Zheng Shangyou play in id order (row ``i``: action id
+    ``ZSY_FIRST + i``)."""
+    return np.array(_tables(1)[0], dtype=np.uint8)
+
+
+def _id_arg(i, game: int) -> int:
+    x = _index(i)
+    lo = DDZ_FIRST if game == 0 else ZSY_FIRST
+    hi = lo + (_DDZ_NPLAYS if game == 0 else _ZSY_NPLAYS)
+    if x is None or not lo <= x < hi:
+        raise CardcoreError(f"play id {_r(i)}: expected an int {lo}..{hi - 1}")
+    return x
+
+
+def _core(game: int, kind: int, rank: int, length: int) -> tuple[int, int]:
+    if (game == 0 and D_STRAIGHT <= kind <= D_AIRPLANE_PAIRS) or (
+            game == 1 and kind in (Z_STRAIGHT, Z_PAIR_RUN)):
+        return rank - length + 1, rank
+    if game == 0 and kind == D_ROCKET:
+        return _BJ, _RJ
+    return rank, rank
+
+
+def _text(game: int, kind: int, rank: int, length: int, c) -> str:
+    lo, hi = _core(game, kind, rank, length)
+    order = [r for r in range(_BJ) if lo <= r <= hi] + [r for r in range(_BJ) if not lo <= r <= hi]
+    chars = "".join(_RANK_CHARS[r] * c[r] for r in order)
+    jokers = [("BJ", "RJ")[r - _BJ] for r in (_BJ, _RJ) if c[r]]
+    return " ".join(([chars] if chars else []) + jokers)
+
+
+def ddz_id_text(i) -> str:
+    """The rank notation of Dou Dizhu play id ``i`` (``"33344455"``, ``"BJ RJ"``)."""
+    row = _tables(0)[0][_id_arg(i, 0) - DDZ_FIRST]
+    return _text(0, row[0], row[1], row[2], row[3:])
+
+
+def zsy_id_text(i) -> str:
+    """The rank notation of Zheng Shangyou play id ``i``."""
+    row = _tables(1)[0][_id_arg(i, 1) - ZSY_FIRST]
+    return _text(1, row[0], row[1], row[2], row[3:])
+
+
+# ------------------------------------------------------------------ card masks
+
+_THREE_HEARTS = 6
+_ZSY_DECK = ((1 << 52) - 1) & ~0x7 & ~(1 << 50)
+
+
+def _rank_mask(r: int) -> int:
+    if r < _TWO:
+        return 0xF << ((r + 1) * 4)
+    if r == _TWO:
+        return 0xF
+    return 1 << (39 + r)
+
+
+def _mask_counts(mask: int) -> list[int]:
+    return [bin(mask & _rank_mask(r)).count("1") for r in range(NRANKS)]
+
+
+def _bits(m: int) -> list[int]:
+    return [b for b in range(54) if m >> b & 1]
+
+
+def _pick(hand: int, c, game: int) -> int:
+    sel = 0
+    for r in range(NRANKS):
+        x = c[r]
+        if not x:
+            continue
+        ids = _bits(hand & _rank_mask(r))
+        if game == 1 and r == 0 and _THREE_HEARTS in ids:
+            ids.remove(_THREE_HEARTS)
+            ids.insert(0, _THREE_HEARTS)
+        for b in ids[:x]:
+            sel |= 1 << b
+    return sel
+
+
+def _order(mask: int, game: int, kind: int, rank: int, length: int) -> list[int]:
+    lo, hi = _core(game, kind, rank, length)
+    out: list[int] = []
+    for core in (True, False):
+        for r in range(NRANKS):
+            if (lo <= r <= hi) != core:
+                continue
+            ids = _bits(mask & _rank_mask(r))
+            if game == 1 and r == 0 and _THREE_HEARTS in ids:
+                ids.remove(_THREE_HEARTS)
+                ids.insert(0, _THREE_HEARTS)
+            out += ids
+    return out
+
+
+# ------------------------------------------------------------------ Move records
+
+_RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
+_TWIN_MODULES = ("cardcore._fast.shedding", "cardcore._ref.shedding")
+_GAME_MODULES = ("cardcore.doudizhu.moves", "cardcore.zhengshangyou.moves")
+_CARD_OBJ: tuple = ()
+
+
+def _card_obj() -> tuple:
+    global _CARD_OBJ
+    if not _CARD_OBJ:
+        from cardcore.cards import Card
+        _CARD_OBJ = tuple(Card(i) for i in range(54))
+    return _CARD_OBJ
+
+
+def _parse(cards):
+    from cardcore.cards import parse
+    return parse(cards)
+
+
+def _fmt(cards) -> str:
+    try:
+        return " ".join(map(str, _parse(cards)))
+    except (CardError, ValueError):
+        return quote(cards)
+
+
+class _ShedMove:
+    """A Dou Dizhu or Zheng Shangyou play (the games' ``Move``: ``DdzMove``, ``ZsyMove``).
+
+    ``kind``, ``rank`` (main rank, an index into ``RANK_NAMES``; the highest core rank of a
+    sequence), ``length`` (core ranks of a sequence, else 1), ``cards`` (a tuple of ``Card``,
+    core first, then attachments, each ascending), ``counts`` (cards per rank index), ``id`` (the
+    action id, ``None`` for a play larger than any hand), ``str(move)`` the rank notation.
+    Immutable and hashable; equal when kind, rank, length and cards are equal. It also reads as
+    the tuple ``(kind, rank, length, cards, counts, text)``."""
+
+    __slots__ = ("_mask", "_id", "_kind", "_rank", "_length", "_game")
+    _mask: int
+    _id: int
+    _kind: int
+    _rank: int
+    _length: int
+    _game: int
+    KINDS: tuple = ()
+    GAME = ""
+    KEY_BEATS: Any
+    _KIND_CODE: dict = {}
+    _GAME_CODE = 0
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _set(self, mask: int, pid: int, kind: int, rank: int, length: int, game: int):
+        for name, v in (("_mask", mask), ("_id", pid), ("_kind", kind), ("_rank", rank),
+                        ("_length", length), ("_game", game)):
+            object.__setattr__(self, name, v)
+        return self
+
+    @property
+    def kind(self) -> str:
+        """The kind of play (see ``KINDS``)."""
+        return (DDZ_KINDS if self._game == 0 else ZSY_KINDS)[self._kind]
+
+    @property
+    def rank(self) -> int:
+        """The main rank, an index into ``RANK_NAMES``."""
+        return self._rank
+
+    @property
+    def length(self) -> int:
+        """Number of core ranks of a sequence; 1 for other kinds."""
+        return self._length
+
+    @property
+    def cards(self) -> tuple:
+        """The cards played (a tuple of ``Card``, core first)."""
+        objs = _card_obj()
+        return tuple(objs[i] for i in _order(self._mask, self._game, self._kind, self._rank,
+                                             self._length))
+
+    @property
+    def counts(self) -> tuple:
+        """The rank count vector of the cards (cards per rank index)."""
+        return tuple(_mask_counts(self._mask))
+
+    @property
+    def id(self):
+        """The play's action id (``None`` for a play with more cards than any hand)."""
+        return None if self._id < 0 else self._id
+
+    @property
+    def mask(self) -> int:
+        """The cards as a bit mask (bit ``i`` for card id ``i``)."""
+        return self._mask
+
+    @property
+    def size(self) -> int:
+        """The number of cards played."""
+        return bin(self._mask).count("1")
+
+    @property
+    def key(self) -> tuple:
+        """``(kind, rank, length)``: all that decides what this move beats."""
+        return (self.kind, self._rank, self._length)
+
+    @property
+    def kernel_key(self) -> tuple:
+        """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
+        return (self._kind, self._rank, self._length)
+
+    @property
+    def rank_name(self) -> str:
+        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
+        return _RANK_NAMES[self._rank]
+
+    @property
+    def core_ranks(self) -> tuple:
+        """The rank indices of the core (the run, the rank of a single/pair/trio/bomb and of the
+        trio or four a play's attachments go with, both jokers of a rocket)."""
+        lo, hi = _core(self._game, self._kind, self._rank, self._length)
+        return tuple(range(lo, hi + 1))
+
+    def __str__(self) -> str:
+        return _text(self._game, self._kind, self._rank, self._length,
+                     _mask_counts(self._mask))
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
+
+    def _same(self, o) -> bool:
+        return (self._mask == o._mask and self._kind == o._kind and self._rank == o._rank
+                and self._length == o._length)
+
+    def _twin(self, other) -> bool:
+        # the same game's record from the other backend (the compiled kernel)
+        return (type(other).__name__ == type(self).__name__
+                and type(other).__module__ in _TWIN_MODULES)
+
+    def __eq__(self, other):
+        if type(other) is type(self):
+            return self._same(other)
+        if self._twin(other):
+            return other.mask == self._mask and other.kernel_key == self.kernel_key
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash((self._game, self._kind, self._rank, self._length, self._mask))
+
+    def __reduce__(self):
+        return (make_move, (self._game, self._kind, self._rank, self._length, self._mask))
+
+    def _as_tuple(self) -> tuple:
+        return (self.kind, self.rank, self.length, self.cards, self.counts, str(self))
+
+    def __len__(self):
+        return 6
+
+    def __getitem__(self, i):
+        if type(i) is int and 0 <= i < 3:
+            return (self.kind, self._rank, self._length)[i]
+        return self._as_tuple()[i]
+
+    def __iter__(self):
+        return iter(self._as_tuple())
+
+    def beats(self, other) -> bool:
+        """Whether this play beats ``other`` (a move of the same game)."""
+        if type(other) is not type(self):
+            raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
+        beat = ddz_beats if self._game == 0 else zsy_beats
+        return beat(self.kernel_key, other.kernel_key)
+
+    @classmethod
+    def key_beats(cls, a, b) -> bool:
+        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
+        starting ``(kind, rank, length)``."""
+        code = cls._KIND_CODE
+        try:
+            ka, kb = code[a[0]], code[b[0]]
+        except (KeyError, TypeError, IndexError):
+            raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
+                                f"({' '.join(cls.KINDS)})") from None
+        return cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2]))
+
+    @classmethod
+    def _readings(cls, cards) -> list:
+        """Every reading of exactly these cards (the game's ``readings``, all variants)."""
+        import importlib
+        return importlib.import_module(_GAME_MODULES[cls._GAME_CODE]).readings(cards)
+
+    @classmethod
+    def _one_reading(cls, readings, cards, kind):
+        if kind is not None:
+            readings = [m for m in readings if m.kind == kind]
+        if not readings:
+            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play"
+                            + (f" of kind {quote(kind)}" if kind else ""))
+        if len(readings) > 1:
+            raise CardError(f"{_fmt(cards)!r} has several readings "
+                            f"({', '.join(m.kind for m in readings)}); name the kind")
+        return readings[0]
+
+    @classmethod
+    def reading(cls, kind, cards, text=None):
+        """The move a play of ``kind`` with these exact cards stands for; when the cards have
+        two readings of that kind, ``text`` (the action text) picks one."""
+        readings = [m for m in cls._readings(cards) if m.kind == kind]
+        if len(readings) > 1 and text is not None:
+            suffix = " " + str(kind)
+            base = text[:-len(suffix)] if text.endswith(suffix) else text
+            readings = [m for m in readings if str(m) == base] or readings
+        if not readings:
+            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play of kind {quote(kind)}")
+        return readings[0]
+
+    @classmethod
+    def from_action(cls, action):
+        """The move a listed play action (kind, text, cards) stands for."""
+        return cls.reading(action.kind, action.cards, action.text)
+
+    def __init__(self, kind, rank, length, cards):
+        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
+        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
+        have that reading."""
+        cs = _parse(cards)
+        if isinstance(rank, str):
+            name = "T" if rank == "10" else rank.upper()
+            if name not in _RANK_NAMES:
+                raise CardError(f"rank {quote(rank)}: expected one of {' '.join(_RANK_NAMES)}")
+            rank = _RANK_NAMES.index(name)
+        key = (kind, rank, length)
+        for m in type(self)._readings(cs):
+            if m.key == key:
+                self._set(m._mask, m._id, m._kind, m._rank, m._length, m._game)
+                return
+        raise CardError(f"{_fmt(cs)!r} is no {self.GAME} {kind} of rank {quote(rank)} and "
+                        f"length {quote(length)}")
+
+
+_WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
+          "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
+
+
+class DdzMove(_ShedMove):
+    """A Dou Dizhu play (``cardcore.doudizhu.Move``); see ``_ShedMove``."""
+
+    __slots__ = ()
+    KINDS = DDZ_KINDS
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
+                                "airplane_pairs"})
+    RANK_NAMES = _RANK_NAMES
+    GAME = "Dou Dizhu"
+    KEY_BEATS = staticmethod(ddz_beats)
+    _KIND_CODE = {k: i for i, k in enumerate(DDZ_KINDS)}
+    _GAME_CODE = 0
+
+    @property
+    def wing(self) -> str:
+        """The attachment kind: ``"none"``, ``"single"`` or ``"pair"``."""
+        return _WINGS.get(self.kind, "none")
+
+    @property
+    def wing_counts(self) -> tuple:
+        """The rank count vector of the attachments only (all zero without attachments)."""
+        lo, hi = _core(0, self._kind, self._rank, self._length)
+        return tuple(0 if lo <= r <= hi else x for r, x in enumerate(_mask_counts(self._mask)))
+
+    @classmethod
+    def from_cards(cls, cards, kind=None):
+        """The move these exact cards make; ``kind`` picks a reading when there are several."""
+        import importlib
+        mod = importlib.import_module(_GAME_MODULES[0])
+        return cls._one_reading(mod.classify(cards), cards, kind)
+
+
+class ZsyMove(_ShedMove):
+    """A Zheng Shangyou play (``cardcore.zhengshangyou.Move``); see ``_ShedMove``."""
+
+    __slots__ = ()
+    KINDS = ZSY_KINDS
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
+    RANK_NAMES = _RANK_NAMES
+    GAME = "Zheng Shangyou"
+    KEY_BEATS = staticmethod(zsy_beats)
+    _KIND_CODE = {k: i for i, k in enumerate(ZSY_KINDS)}
+    _GAME_CODE = 1
+
+    @classmethod
+    def from_cards(cls, cards, kind=None, first_play=False):
+        """The move these exact cards make (``kind`` picks a reading if there are several)."""
+        import importlib
+        mod = importlib.import_module(_GAME_MODULES[1])
+        return cls._one_reading(mod.classify(cards, first_play=first_play), cards, kind)
+
+
+def _new_move(game: int, mask: int, pid: int, kind: int, rank: int, length: int) -> _ShedMove:
+    cls = DdzMove if game == 0 else ZsyMove
+    return object.__new__(cls)._set(mask, pid, kind, rank, length, game)
+
+
+def make_move(game, kind, rank, length, mask):
+    """The move of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) reading the cards of bit mask
+    ``mask`` as (``kind`` code, ``rank``, ``length``) -- how moves are pickled. Raises
+    ``CardcoreError`` unless the cards have that reading."""
+    g, k, r, n, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    if g is None or g not in (0, 1) or k is None or r is None or n is None or x is None \
+            or not 0 <= x < (1 << 54):
+        raise CardcoreError(f"make_move{quote((game, kind, rank, length, mask))}: expected a game "
+                            "0 or 1, three small ints and a card mask")
+    if g == 1 and x & ~_ZSY_DECK:
+        raise CardcoreError(f"make_move: mask {quote(mask)} holds cards outside the Zheng "
+                            "Shangyou deck")
+    h = _mask_counts(x)
+    rows = (ddz_classify(h) if g == 0 else zsy_classify(h, k == Z_HEAVENLY_BOMB)).tolist()
+    for row in rows:
+        if row[0] == k and row[1] == r and row[2] == n:
+            return _new_move(g, x, _row_id(g, row), k, r, n)
+    raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
+                        f"{quote((kind, rank, length))}")
+
+
+# ------------------------------------------------------------------ hands of cards
+
+def _hand(cards, game: int, what: str) -> int:
+    """The card mask of a list or tuple of card ids (``CardError`` naming a bad or repeated
+    card, or a card outside the game's deck)."""
+    if type(cards) not in (list, tuple):
+        raise CardError(f"{what} {quote(cards)}: expected a list or tuple of card ids")
+    m = 0
+    dup = -1
+    objs = _card_obj()
+    for o in cards:
+        if not isinstance(o, int) or isinstance(o, bool):
+            raise CardError(f"{what}: {quote(o)} is not a card id")
+        if not 0 <= o <= 53:
+            raise CardError(f"{what}: card id {quote(o)} out of range 0..53")
+        bit = 1 << int(o)
+        if game == 1 and not _ZSY_DECK & bit:
+            raise CardError(f"{what}: card {objs[o]} is not in the 48-card Zheng Shangyou deck")
+        if m & bit and dup < 0:
+            dup = int(o)
+        m |= bit
+    if dup >= 0:
+        raise CardError(f"{what}: card {objs[dup]} appears twice"
+                        + (" (Dou Dizhu uses one 54-card deck)" if game == 0 else ""))
+    return m
+
+
+def _moves_of(game: int, hand: int, rows: list, whole: bool) -> list:
+    return [_new_move(game, hand if whole else _pick(hand, row[3:], game), _row_id(game, row),
+                      row[0], row[1], row[2]) for row in rows]
+
+
+def ddz_hand_moves(cards, beat=None) -> list:
+    """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as ``DdzMove``
+    records (cards taken from the hand, the lowest ids of each rank); ``beat`` as in
+    ``ddz_moves``."""
+    m = _hand(cards, 0, "hand")
+    k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(DDZ_KINDS))
+    return _moves_of(0, m, _ddz_gen(_mask_counts(m), k, r, n), False)
+
+
+def ddz_hand_ids(cards, beat=None) -> np.ndarray:
+    """The action ids of ``ddz_hand_moves(cards, beat)``, an ascending int32 array (the hand
+    holds at most ``DDZ_MAX`` cards)."""
+    m = _hand(cards, 0, "hand")
+    h = _mask_counts(m)
+    _check_size(h, DDZ_MAX, "hand")
+    k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(DDZ_KINDS))
+    return _id_array(0, _ddz_gen(h, k, r, n))
+
+
+def ddz_hand_classify(cards) -> list:
+    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``DdzMove`` records."""
+    m = _hand(cards, 0, "cards")
+    if not m:
+        return []
+    return _moves_of(0, m, ddz_classify(_mask_counts(m)).tolist(), True)
+
+
+def ddz_cards_id(kind, cards) -> int:
+    """The action id of the Dou Dizhu reading of kind code ``kind`` of exactly these cards
+    (-1 when they have no such reading or it has no id)."""
+    k = _index(kind)
+    if k is None or not 0 <= k < len(DDZ_KINDS):
+        raise CardcoreError(f"kind {_r(kind)}: expected a Dou Dizhu kind code 0..13")
+    m = _hand(cards, 0, "cards")
+    for row in ddz_classify(_mask_counts(m)).tolist():
+        if row[0] == k:
+            return _row_id(0, row)
+    return -1
+
+
+def _zsy_first(first_play, beat) -> bool:
+    first = _first_arg(first_play)
+    if first and beat is not None:
+        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
+    return first
+
+
+def zsy_hand_moves(cards, beat=None, first_play=False) -> list:
+    """Every Zheng Shangyou play of the hand ``cards`` as ``ZsyMove`` records (the 3 of hearts
+    first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand without
+    the 3 of hearts has no play)."""
+    first = _zsy_first(first_play, beat)
+    m = _hand(cards, 1, "hand")
+    k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(ZSY_KINDS))
+    if first and not m >> _THREE_HEARTS & 1:
+        return []
+    return _moves_of(1, m, _zsy_gen(_mask_counts(m), k, r, n, first), False)
+
+
+def zsy_hand_ids(cards, beat=None, first_play=False) -> np.ndarray:
+    """The action ids of ``zsy_hand_moves(cards, beat, first_play)``, ascending int32 (the hand
+    holds at most ``ZSY_MAX`` cards)."""
+    first = _zsy_first(first_play, beat)
+    m = _hand(cards, 1, "hand")
+    h = _mask_counts(m)
+    _check_size(h, ZSY_MAX, "hand")
+    k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(ZSY_KINDS))
+    if first and not m >> _THREE_HEARTS & 1:
+        return np.zeros(0, dtype=np.int32)
+    return _id_array(1, _zsy_gen(h, k, r, n, first))
+
+
+def zsy_hand_classify(cards, first_play=False) -> list:
+    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``ZsyMove`` records (with
+    ``first_play`` the cards must hold the 3 of hearts)."""
+    first = _first_arg(first_play)
+    m = _hand(cards, 1, "cards")
+    if not m or (first and not m >> _THREE_HEARTS & 1):
+        return []
+    return _moves_of(1, m, zsy_classify(_mask_counts(m), first).tolist(), True)
+
+
+def zsy_cards_id(kind, cards) -> int:
+    """The action id of the Zheng Shangyou reading of kind code ``kind`` of exactly these cards
+    (-1 when none; the heavenly bomb is read as the opening play's)."""
+    k = _index(kind)
+    if k is None or not 0 <= k < len(ZSY_KINDS):
+        raise CardcoreError(f"kind {_r(kind)}: expected a Zheng Shangyou kind code 0..7")
+    m = _hand(cards, 1, "cards")
+    for row in zsy_classify(_mask_counts(m), k == Z_HEAVENLY_BOMB).tolist():
+        if row[0] == k:
+            return _row_id(1, row)
+    return -1

@@ -1,6 +1,6 @@
-"""Dou Dizhu: move classification/generation (``moves``) and the game (``state``)."""
+"""Dou Dizhu: move classification/generation (``moves``, ``move_ids``) and the game (``state``)."""
 
 from .state import DouDizhuState
-from .moves import Move, classify, moves
+from .moves import Move, classify, move_ids, moves
 
-__all__ = ["DouDizhuState", "Move", "classify", "moves"]
+__all__ = ["DouDizhuState", "Move", "classify", "moves", "move_ids"]

@@ -20,20 +20,30 @@ cards can have two readings (two moves, the player picks one).
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` builds on
-``cardcore.engines.shedding.MoveBase``.
+combinations for agents (checked against the kernel in the tests). ``Move`` is the kernel's
+record (``cardcore._fast.shedding.DdzMove``): built in bulk from the generator's rows, its cards
+are computed when read.
+
+Action ids: ``move_ids(hand, beat=None)`` lists the ids of ``moves(hand, beat)`` straight from
+the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an id and ``NUM_ACTIONS``
+the size of the id space (``docs/actions/doudizhu.md``).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from .._backend import kernel
 from ..cards import Card, CardsLike
-from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, cards_of_ranks,
-                                check_unique, rank_index, rank_text)
-from ..errors import CardcoreError, CardError
+from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, cards_of_ranks, rank_index,
+                                rank_text)
+from ..errors import CardcoreError, CardError, quote
 
-__all__ = ["Move", "classify", "moves", "beats", "KINDS", "BOMB_KINDS", "MIN_LENGTH", "TOP_RUN",
-           "CAPS", "RANK_NAMES", "rank_index", "hand_counts"]
+__all__ = ["Move", "classify", "moves", "move_ids", "beats", "KINDS", "BOMB_KINDS", "MIN_LENGTH",
+           "TOP_RUN", "CAPS", "RANK_NAMES", "rank_index", "hand_counts", "NUM_ACTIONS",
+           "FIRST_PLAY", "id_text", "readings"]
 
 _k = kernel("shedding")
 
@@ -48,51 +58,18 @@ MIN_LENGTH: dict[str, int] = {"straight": 5, "pair_run": 3, "airplane": 2,
 #: the highest rank index a sequence may reach (the ace: no 2s or jokers in a run)
 TOP_RUN = 11
 
-_WING = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
-         "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
-
-
-class Move(MoveBase):
-    """A Dou Dizhu play: ``kind``, ``rank``, ``length``, ``cards``, ``counts`` (see module doc)."""
-
-    __slots__ = ()
-    KINDS = KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
-                                "airplane_pairs"})
-    GAME = "Dou Dizhu"
-    KEY_BEATS = staticmethod(_k.ddz_beats)
-
-    @classmethod
-    def _readings(cls, cards) -> list:
-        return classify(cards)
-
-    @property
-    def core_ranks(self) -> tuple[int, ...]:
-        """The rank indices of the core (the run, the trio or four, both jokers of a rocket)."""
-        if self.kind == "rocket":
-            return (13, 14)
-        return super().core_ranks
-
-    @property
-    def wing(self) -> str:
-        """The attachment kind: ``"none"``, ``"single"`` or ``"pair"``."""
-        return _WING.get(self.kind, "none")
-
-    @property
-    def wing_counts(self) -> tuple[int, ...]:
-        """The rank count vector of the attachments only (all zero without attachments)."""
-        core = self.core_ranks
-        return tuple(0 if r in core else x for r, x in enumerate(self.counts))
-
-    def beats(self, other: MoveBase) -> bool:
-        """Whether this play beats ``other`` (same kind and length and a higher rank; bombs beat
-        every ordinary play and lower bombs; the rocket beats everything)."""
-        return MoveBase.beats(self, other)
-
-    @classmethod
-    def from_cards(cls, cards: CardsLike, kind: str | None = None) -> Move:
-        """The move these exact cards make; ``kind`` picks a reading when there are several."""
-        return cls._one_reading(classify(cards), cards, kind)
+#: The Dou Dizhu play record: the kernel's ``DdzMove`` (a card mask, the action id, kind, rank
+#: and length in a small C object; ``cards``, ``counts`` and the text are computed when read).
+#: ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
+#: ``Move.from_cards(cards, kind=None)``, ``Move.reading(kind, cards, text)`` and
+#: ``Move.from_action(action)`` find the reading of given cards; ``beats``, ``key``,
+#: ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``, ``wing``, ``wing_counts`` and ``id``
+#: (the action id) as documented on the kernel class.
+if TYPE_CHECKING:
+    from .._fast.shedding import DdzMove as Move
+else:
+    Move = _k.DdzMove
+MoveBase.register(Move)
 
 
 def beats(a, b) -> bool:
@@ -118,32 +95,88 @@ def _as_cards_or_ranks(cards: CardsLike) -> list[Card]:
         raise
 
 
-def _prep(cards: CardsLike, what: str):
-    """Parse a Dou Dizhu hand: (cards per rank index ascending, rank counts as bytes)."""
-    cs = _as_cards_or_ranks(cards)
-    check_unique(cs, what, " (Dou Dizhu uses one 54-card deck)")
-    return by_rank(cs)
+def _card_list(cards: CardsLike) -> list[Card]:
+    """A hand or play as a list of cards (the kernel checks each card and repeats)."""
+    return _as_cards_or_ranks(cards)
+
+
+def _fast(fn, cards, *args):
+    """``fn(cards, *args)`` for a list or tuple of card ids (the common case, no parsing);
+    anything else is parsed first (card text, rank text, other iterables)."""
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            return fn(cards, *args)
+        except CardError:
+            pass    # e.g. a list of card strings: parse it (a real error is raised again)
+    return fn(_card_list(cards), *args)
 
 
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Dou Dizhu hand."""
-    return list(_prep(cards, "hand")[1])
+    cs = _card_list(cards)
+    _k.ddz_hand_moves(cs, (13, 14, 1))    # checks the hand (nothing beats the rocket: no work)
+    counts = [0] * 15
+    for c in cs:
+        counts[rank_index(c)] += 1
+    return counts
 
 
 def classify(cards: CardsLike) -> list[Move]:
     """Every legal reading of exactly these cards (empty if they form no play)."""
-    by, cnt = _prep(cards, "cards")
-    return _k.ddz_build(_k.ddz_classify(cnt), by, Move)
+    return _fast(_k.ddz_hand_classify, cards)
+
+
+def readings(cards: CardsLike) -> list[Move]:
+    """Every reading of exactly these cards (``classify``; ``Move`` finds its readings here)."""
+    return classify(cards)
+
+
+def _beat_key(beat) -> tuple[int, int, int] | None:
+    if beat is None:
+        return None
+    if not isinstance(beat, Move):
+        raise CardcoreError(f"beat={quote(beat)}: expected a Dou Dizhu Move (or None)")
+    return beat.kernel_key
 
 
 def moves(hand: CardsLike, beat: Move | None = None) -> list[Move]:
     """Every distinct legal play from ``hand`` (plays differing only in suits listed once, with
     cards from the hand); with ``beat`` (the Move on the table) only the plays that beat it."""
-    by, cnt = _prep(hand, "hand")
-    if beat is None:
-        rows = _k.ddz_moves(cnt)
-    else:
-        if not isinstance(beat, Move):
-            raise CardcoreError(f"beat={beat!r}: expected a Dou Dizhu Move (or None)")
-        rows = _k.ddz_moves(cnt, beat.kernel_key)
-    return _k.ddz_build(rows, by, Move)
+    key = None if beat is None else _beat_key(beat)
+    if type(hand) is list or type(hand) is tuple:     # (``_fast`` inlined: the hot path)
+        try:
+            return _k.ddz_hand_moves(hand, key)
+        except CardError:
+            pass
+    return _k.ddz_hand_moves(_card_list(hand), key)
+
+
+def move_ids(hand: CardsLike, beat: Move | None = None) -> np.ndarray:
+    """The action ids of ``moves(hand, beat)``: an ascending ``int32`` numpy array, computed
+    in the kernel (no ``Move`` is built). Ids: 0 = pass, 1..3 = bid 1..3, plays from
+    ``FIRST_PLAY`` (see ``docs/actions/doudizhu.md``); a hand holds at most 20 cards."""
+    key = None if beat is None else _beat_key(beat)
+    if type(hand) is list or type(hand) is tuple:     # (``_fast`` inlined: the hot path)
+        try:
+            return _k.ddz_hand_ids(hand, key)
+        except CardError:
+            pass
+    return _k.ddz_hand_ids(_card_list(hand), key)
+
+
+#: the number of action ids (pass, three bids, every play of at most 20 cards)
+NUM_ACTIONS: int = _k.DDZ_NUM_ACTIONS
+#: the id of the first play (0 = pass, 1..3 = bid 1..3)
+FIRST_PLAY: int = _k.DDZ_FIRST
+
+
+_ID_KIND = _k.ddz_id_rows()[:, 0].tolist()
+
+
+def id_text(i: int) -> str:
+    """The text of action id ``i``: ``"pass"``, ``"bid N"`` or ``"<kind> <rank notation>"``
+    (``CardcoreError`` for an int that is no id)."""
+    if type(i) is int and 0 <= i < FIRST_PLAY:
+        return "pass" if i == 0 else f"bid {i}"
+    text = _k.ddz_id_text(i)
+    return f"{KINDS[_ID_KIND[int(i) - FIRST_PLAY]]} {text}"

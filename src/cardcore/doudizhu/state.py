@@ -12,30 +12,44 @@ Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. A deal:
 2. **Play.** The landlord takes the three bottom cards (revealed to everyone) and leads. Each
    play is one action per :class:`~cardcore.doudizhu.moves.Move`: ``kind`` is the move kind,
    ``cards`` the move's cards and ``text`` its rank notation (``"33344455"``). A card set with
-   two readings gives two actions; their texts then carry the kind (``"33344455 airplane_singles"``)
-   and the bare rank notation or the bare cards are rejected as ambiguous. ``apply`` also takes
-   a play written as exact cards from the hand (``"3c 3d"``), any suits.
+   two readings would give two actions whose texts carry the kind
+   (``"33344455 airplane_singles"``; no card set of these rules has two); the bare rank notation
+   or the bare cards are then rejected as ambiguous. ``apply`` also takes a play written as
+   exact cards from the hand (``"3c 3d"``), any suits.
 3. **Scoring.** The multiplier starts at 1 and doubles on every bomb and rocket played, and once
    more for a spring (the landlord goes out before either farmer played a card) or a reverse
    spring (a farmer goes out while the landlord has played only the opening lead). Each farmer
    gets +-(bid x multiplier), the landlord -+ twice that.
 
 ``deck=``: seat 0's 17 cards, seat 1's 17, seat 2's 17, then the 3 bottom cards.
+
+Integer actions (``docs/actions/doudizhu.md``): 0 = pass, 1..3 = bid 1..3, then one id per
+play of at most 20 cards (``moves.NUM_ACTIONS`` in all). ``legal_ids`` and ``apply_id`` run in
+the step kernel (``cardcore._fast.shedding_step``) on this state's own attributes: the legal ids
+come from the move kernel's id generator for the hand and the table play (the table record
+keeps its id), and ``apply_id`` updates the hands, the records and the log in place, as
+``apply`` of the same action does. ``observation_tensor`` is documented there too.
 """
 
 from __future__ import annotations
 
+from typing import Any
 
 import numpy as np
 
+from .._backend import kernel
 from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..options import Option
-from ..game import Action, register
+from ..game import Action, State, register
 from ..engines.shedding import (PASS, SheddingState, ambiguous, base_text, disambiguate,
                                 move_action)
 from . import moves as _mv
+
+_step = kernel("shedding_step")
+_K = _mv._k
+_KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 
 _CARD = [Card(i) for i in range(54)]
 BIDS = {n: Action("bid", f"bid {n}", amount=n) for n in (1, 2, 3)}
@@ -46,11 +60,19 @@ def ddz_rank(c: int) -> int:
 
 
 DDZ_RANK_CHARS = "3456789TJQKA2BR"
+#: card id -> rank index (3..A = 0..11, 2 = 12, BJ = 13, RJ = 14), and a count -> its 4 cells
+_RANK_OF = np.array([ddz_rank(c) for c in range(54)], dtype=np.intp)
+_THERMO = np.array([[1.0] * k + [0.0] * (4 - k) for k in range(5)], dtype=np.float32)
+
+
+def _plays(hand: list[int], key: tuple[int, int, int] | None) -> list:
+    """The kernel moves of a hand (answers to the table play ``key``, or every lead)."""
+    return _K.ddz_hand_moves(hand, key)
 
 
 def sort_cards(cards) -> list[int]:
     """Cards in Dou Dizhu order (low to high, then by suit)."""
-    return sorted((int(c) for c in cards), key=lambda c: (ddz_rank(c), c))
+    return _step.sort_cards(cards)
 
 
 def multiplier(bombs: int, spring: bool = False) -> int:
@@ -88,11 +110,6 @@ class DouDizhuState(SheddingState):
         "first": Option("seat", None, "the seat that bids first (default: drawn at random)",
                         low=0, high=2, none=True),
     }
-    TRANSIENT = ("_legal_cache", "_table_cache", "_move_cache")
-    _legal_cache: list[Action] | None
-    _table_cache: _mv.Move | None
-    _move_cache: dict[str, _mv.Move] | None
-
     HAND_SIZE = 17
     RANK = staticmethod(ddz_rank)
 
@@ -111,8 +128,9 @@ class DouDizhuState(SheddingState):
         self._deal(deck)
 
     def _deal(self, deck: list[int]) -> None:
-        self.hands = [sort_cards(deck[i * 17:(i + 1) * 17]) for i in range(3)]
-        self.bottom = sort_cards(deck[51:54])
+        sort = _step.sort_cards
+        self.hands = [sort(deck[0:17]), sort(deck[17:34]), sort(deck[34:51])]
+        self.bottom = sort(deck[51:54])
         self.phase = "bid"
         self.turn = self.first_bidder
         self.bid = 0
@@ -121,7 +139,8 @@ class DouDizhuState(SheddingState):
         self.bid_log: list[list] = []   # [seat, level or 0 for pass]
         self.landlord: int | None = None
         self.multiplier = 1
-        self.table: list | None = None   # [seat, kind, text, cards, rank, length] to beat
+        #: the play to beat: [seat, kind, text, cards, rank, length, action id], or None
+        self.table: list | None = None
         self.passes = 0
         self.played = [[], [], []]       # cards each seat played, in order
         self.num_plays = [0, 0, 0]
@@ -136,29 +155,24 @@ class DouDizhuState(SheddingState):
     def _current_player(self) -> int | None:
         return None if self.phase == "over" else self.turn
 
+    def _table_key(self) -> tuple[int, int, int] | None:
+        t = self.table
+        return None if t is None else (_KIND_CODE[t[1]], t[4], t[5])
+
     def _table_move(self):
-        """The kernel ``Move`` on the table (cached), or ``None`` when leading."""
+        """The kernel ``Move`` on the table, or ``None`` when leading."""
         if self.table is None:
             return None
-        if self._table_cache is None:
-            _, kind, text, cards, rank, length = self.table
-            self._table_cache = _mv.Move(kind, rank, length, [Card(c) for c in cards])
-        return self._table_cache
+        _, kind, _text, cards, rank, length = self.table[:6]
+        return _mv.Move(kind, rank, length, [Card(c) for c in cards])
 
     def _legal_actions(self) -> list[Action]:
-        if self._legal_cache is not None:
-            return self._legal_cache
         if self.phase == "bid":
-            out = [PASS] + [BIDS[n] for n in (1, 2, 3) if n > self.bid]
-        else:
-            hand = [_CARD[c] for c in self.hands[self.turn]]
-            beat = self._table_move()
-            ms = _mv.moves(hand) if beat is None else _mv.moves(hand, beat=beat)
-            plays = disambiguate([move_action(m) for m in ms])
-            self._move_cache = {a.text: m for a, m in zip(plays, ms)}
-            out = plays if beat is None else [PASS] + plays
-        self._legal_cache = out
-        return out
+            return [PASS] + [BIDS[n] for n in (1, 2, 3) if n > self.bid]
+        key = self._table_key()
+        ms = _plays(self.hands[self.turn], key)
+        plays = disambiguate([move_action(m) for m in ms])
+        return plays if key is None else [PASS] + plays
 
     def _resolve(self, action: Action | str) -> Action:
         foreign = self._resolve_foreign(action)
@@ -182,63 +196,10 @@ class DouDizhuState(SheddingState):
         return super()._resolve(action)
 
     def _apply(self, action: Action) -> None:
-        seat = self.turn
-        if self.phase == "bid":
-            self._apply_bid(seat, action)
-            return
-        if action.kind == "pass":
-            self.passes_on.append([seat, len(self.plays) - 1])
-            self.passes += 1
-            self.turn = (seat + 1) % 3
-            if self.passes == 2:
-                self.table = None
-                self.passes = 0
-            return
-        cards = [int(c) for c in action.cards]
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        self.played[seat].extend(cards)
-        self.num_plays[seat] += 1
-        move = self._move_of(action)
-        rec = [seat, action.kind, action.text, sort_cards(cards)]
-        self.plays.append(rec)
-        self.table = rec + [move.rank, move.length]
-        self.passes = 0
-        if action.kind in _mv.BOMB_KINDS:
-            self.bombs += 1
-            self.multiplier = multiplier(self.bombs)
-        if not hand:
-            self._finish(seat)
-            return
-        self.turn = (seat + 1) % 3
-
-    def _move_of(self, action: Action):
-        """The kernel move an (already validated) play action stands for."""
-        if self._move_cache is not None and action.text in self._move_cache:
-            return self._move_cache[action.text]
-        return _mv.Move.from_action(action)
-
-    def _apply_bid(self, seat: int, action: Action) -> None:
-        if action.kind == "pass":
-            self.bid_log.append([seat, 0])
-            self.bid_passes += 1
-            if self.bidder is None and self.bid_passes == 3:
-                self._redeal()
-                return
-            if self.bidder is not None and self.bid_passes == 2:
-                self._start_play()
-                return
-        else:
-            assert action.amount is not None    # a bid's level
-            self.bid_log.append([seat, int(action.amount)])
-            self.bid = int(action.amount)
-            self.bidder = seat
-            self.bid_passes = 0
-            if self.bid == 3:
-                self._start_play()
-                return
-        self.turn = (seat + 1) % 3
+        # the step kernel applies the action's id with the action's own cards (any suits);
+        # ``apply`` writes the log entry
+        if _step.ddz_apply(self.__dict__, self._id_of(action), list(action.cards)):
+            self._redeal()
 
     def _redeal(self) -> None:
         deck = list(range(54))
@@ -247,28 +208,49 @@ class DouDizhuState(SheddingState):
         self._deal(deck)
         self.redeals = redeals
 
-    def _start_play(self) -> None:
-        landlord = self.bidder
-        assert landlord is not None             # (the play starts after a bid)
-        self.landlord = landlord
-        self.hands[landlord] = sort_cards(self.hands[landlord] + self.bottom)
-        self.phase = "play"
-        self.turn = landlord
-        self.table = None
-        self.passes = 0
-
-    def _finish(self, seat: int) -> None:
-        self.winner_seat = seat
-        self.phase = "over"
-        assert self.landlord is not None
-        how = spring(self.landlord, seat, self.num_plays)
-        self.spring = how == "spring"
-        self.reverse_spring = how == "reverse"
-        self.multiplier = multiplier(self.bombs, how is not None)
-
     def _scores(self) -> tuple[float, ...]:
         assert self.landlord is not None and self.winner_seat is not None   # (over)
         return deal_scores(self.landlord, self.winner_seat, self.bid * self.multiplier)
+
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return _mv.NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        if action.kind == "pass":
+            return 0
+        if action.kind == "bid":
+            return int(action.amount or 0)
+        i = _K.ddz_cards_id(_KIND_CODE[action.kind], list(action.cards)) \
+            if action.kind in _KIND_CODE else -1
+        if i < 0:
+            raise IllegalAction(f"action {str(action)!r}: no Dou Dizhu play id")
+        return i
+
+    def _legal_ids(self) -> list[int]:
+        return _step.ddz_legal_ids(self.__dict__)
+
+    def _id_is_legal(self, i: int) -> bool:
+        return _step.ddz_id_is_legal(self.__dict__, i)
+
+    def _apply_id(self, i: int) -> None:
+        if _step.ddz_apply(self.__dict__, i, None):
+            self._redeal()
+
+    def _describe_id(self, i: int) -> str:
+        return _mv.id_text(i)
+
+    # The step path: the kernel's functions bound as the methods (the call goes straight to
+    # C with the state; the base class's ``legal_ids`` / ``apply_id`` / ``current_player`` do
+    # the same work through the hooks above, one Python frame at a time). An id that is not a
+    # legal int goes the base class's checked way (``_apply_id_checked``).
+    legal_ids = _step.ddz_state_legal_ids
+    apply_id = _step.ddz_state_apply_id
+    current_player = property(_step.ddz_state_current_player,
+                              doc="The seat to act, or ``None`` once over.")
+
+    def _apply_id_checked(self, i: Any) -> None:
+        State.apply_id(self, i)
 
     # ------------------------------------------------------------ views
     @property
@@ -297,6 +279,55 @@ class DouDizhuState(SheddingState):
             "redeals": self.redeals,
             "winner": self.winner_seat,
         }
+
+    # ------------------------------------------------------------ observation tensor
+    #: the float32 vector of ``observation_tensor`` (docs/actions/doudizhu.md): seats relative
+    #: to the observer (0 = itself, 1 = the next seat, 2 = the one before), a card count vector
+    #: as 15 ranks x 4 cells (cell ``4 r + k`` is 1 when the count of rank ``r`` exceeds ``k``)
+    TENSOR_SIZE = 399
+    TENSOR_LAYOUT: dict[str, tuple[int, int]] = {
+        "hand": (0, 60), "played": (60, 240), "table": (240, 300), "table_seat": (300, 303),
+        "bottom": (303, 363), "landlord": (363, 366), "to_act": (366, 369),
+        "bid": (369, 373), "bidder": (373, 376), "auction": (376, 391),
+        "cards_left": (391, 394), "phase": (394, 397), "passes": (397, 398),
+        "bombs": (398, 399),
+    }
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (self.TENSOR_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        def counts(off: int, cards) -> None:
+            if len(cards):
+                out[off:off + 60].reshape(15, 4)[:] = _THERMO[
+                    np.bincount(_RANK_OF[np.asarray(cards, dtype=np.intp)], minlength=15)]
+
+        def rel(off: int, seat: int | None) -> None:
+            if seat is not None:
+                out[off + (seat - player) % 3] = 1.0
+
+        counts(0, self.hands[player])
+        for r in range(3):
+            counts(60 + 60 * r, self.played[(player + r) % 3])
+        phase = self.phase
+        if self.table is not None:
+            counts(240, self.table[3])
+            rel(300, self.table[0])
+        if phase != "bid":
+            counts(303, self.bottom)
+        rel(363, self.landlord)
+        rel(366, None if phase == "over" else self.turn)
+        out[369 + self.bid] = 1.0
+        rel(373, self.bidder)
+        for seat, level in self.bid_log[-3:]:
+            # (the last word of each seat: three words back cover all three seats)
+            out[376 + 5 * ((seat - player) % 3):381 + 5 * ((seat - player) % 3)] = 0.0
+            out[376 + 5 * ((seat - player) % 3) + 1 + level] = 1.0
+        for r in range(3):
+            out[391 + r] = len(self.hands[(player + r) % 3]) / 20.0
+        out[394 + ("bid", "play", "over").index(phase)] = 1.0
+        out[397] = self.passes / 2.0
+        out[398] = self.bombs / 4.0
 
     #: length of :meth:`encode`'s vector
     ENCODING_SIZE = 6 * 54 + 3 + 3 + 4 + 1 + 1

@@ -16,8 +16,9 @@ kernels' move texts follow it (core ranks first, then the attachments).
 
 Moves
 -----
-``MoveBase`` is the one base class of every shedding game's ``Move``: an immutable, hashable
-record with
+``MoveBase`` is the one base class of every shedding game's ``Move`` (Dou Dizhu's and Zheng
+Shangyou's are compiled records of the kernel registered as its virtual subclasses, with the
+same interface): an immutable, hashable record with
 
 - ``kind`` (a name from the game's ``KINDS``), ``rank`` (the main rank: an index into the
   game's ``RANK_NAMES``; the highest core rank of a sequence), ``length`` (core ranks of a
@@ -49,6 +50,7 @@ plays (``_check_written_play``).
 
 from __future__ import annotations
 
+from abc import ABCMeta
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
@@ -176,11 +178,13 @@ _tuple_eq = tuple.__eq__
 _M = TypeVar("_M", bound="MoveBase")
 
 
-class MoveBase(tuple):
+class MoveBase(tuple, metaclass=ABCMeta):
     """The base of every shedding game's ``Move`` (see the module docstring).
 
     (Stored as a tuple ``(kind, rank, length, cards, counts, text)`` so a kernel can build
-    moves in bulk; use the attributes, not the tuple positions.)
+    moves in bulk; use the attributes, not the tuple positions.) A game whose kernel keeps its
+    moves in a compiled record of the same interface registers that class
+    (``MoveBase.register(cls)``: Dou Dizhu's and Zheng Shangyou's ``Move``).
     """
 
     __slots__ = ()

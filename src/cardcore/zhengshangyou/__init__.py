@@ -1,6 +1,7 @@
-"""Zheng Shangyou (48-card Run Fast): move classification/generation and the game."""
+"""Zheng Shangyou (48-card Run Fast): move classification/generation (``moves``, ``move_ids``)
+and the game."""
 
 from .state import ZhengShangyouState
-from .moves import Move, classify, moves
+from .moves import Move, classify, move_ids, moves
 
-__all__ = ["ZhengShangyouState", "Move", "classify", "moves"]
+__all__ = ["ZhengShangyouState", "Move", "classify", "moves", "move_ids"]

@@ -12,21 +12,30 @@ four 3s are the lowest bomb.
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` builds on
-``cardcore.engines.shedding.MoveBase``.
+combinations for agents (checked against the kernel in the tests). ``Move`` is the kernel's
+record (``cardcore._fast.shedding.ZsyMove``): built in bulk from the generator's rows, its cards
+are computed when read.
+
+Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
+``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
+id and ``NUM_ACTIONS`` the size of the id space (``docs/actions/zhengshangyou.md``).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from .._backend import kernel
 from ..cards import Card, CardsLike
-from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, by_rank, cards_of_ranks,
-                                check_unique, rank_index, rank_text)
-from ..errors import CardError, CardcoreError
+from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, cards_of_ranks, rank_index,
+                                rank_text)
+from ..errors import CardcoreError, CardError, quote
 
-__all__ = ["Move", "classify", "moves", "must_beat", "beats", "KINDS", "BOMB_KINDS",
+__all__ = ["Move", "classify", "moves", "move_ids", "must_beat", "beats", "KINDS", "BOMB_KINDS",
            "MIN_LENGTH", "TOP_RUN", "CAPS", "RANK_NAMES", "THREE_HEARTS", "rank_index",
-           "hand_counts"]
+           "hand_counts", "NUM_ACTIONS", "FIRST_PLAY", "id_text", "readings"]
 
 _k = kernel("shedding")
 
@@ -40,35 +49,20 @@ MIN_LENGTH: dict[str, int] = {"straight": 5, "pair_run": 2}
 #: the highest rank index a sequence may reach (the ace: no 2 in a run)
 TOP_RUN = 11
 THREE_HEARTS = Card(6)
-_ACE_HEARTS = 50
-_TWO_SPADES = 3
 
 
-class Move(MoveBase):
-    """A Zheng Shangyou play: ``kind``, ``rank``, ``length``, ``cards``, ``counts``."""
-
-    __slots__ = ()
-    KINDS = KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
-    GAME = "Zheng Shangyou"
-    KEY_BEATS = staticmethod(_k.zsy_beats)
-
-    @classmethod
-    def _readings(cls, cards) -> list:
-        return classify(cards) + [m for m in classify(cards, first_play=True)
-                                  if m.kind == "heavenly_bomb"]
-
-    def beats(self, other: MoveBase) -> bool:
-        """Whether this play beats ``other``: same kind and length and a higher rank; a bomb
-        beats ordinary plays and lower bombs; the ace bomb beats every other play; nothing beats
-        the heavenly bomb (or the ace bomb)."""
-        return MoveBase.beats(self, other)
-
-    @classmethod
-    def from_cards(cls, cards: CardsLike, kind: str | None = None,
-                   first_play: bool = False) -> Move:
-        """The move these exact cards make (``kind`` picks a reading if there are several)."""
-        return cls._one_reading(classify(cards, first_play=first_play), cards, kind)
+#: The Zheng Shangyou play record: the kernel's ``ZsyMove`` (a card mask, the action id, kind,
+#: rank and length in a small C object; ``cards``, ``counts`` and the text are computed when
+#: read). ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
+#: ``Move.from_cards(cards, kind=None, first_play=False)``, ``Move.reading(kind, cards, text)``
+#: and ``Move.from_action(action)`` find the reading of given cards; ``beats`` (same kind and
+#: length and a higher rank; a bomb beats ordinary plays and lower bombs; the ace bomb beats
+#: every other play; nothing beats the heavenly bomb), ``key``, ``kernel_key``, ``id``.
+if TYPE_CHECKING:
+    from .._fast.shedding import ZsyMove as Move
+else:
+    Move = _k.ZsyMove
+MoveBase.register(Move)
 
 
 def beats(a, b) -> bool:
@@ -93,59 +87,91 @@ def _as_cards_or_ranks(cards: CardsLike) -> list[Card]:
         raise
 
 
-def _prep(cards: CardsLike, what: str):
-    """Parse a hand: (cards, cards per rank index with the 3 of hearts first among the 3s,
-    rank counts as bytes)."""
-    cs = _as_cards_or_ranks(cards)
-    for c in cs:
-        if c >= 52 or c == _ACE_HEARTS or (c < 4 and c != _TWO_SPADES):
-            raise CardError(f"{what}: card {c} is not in the 48-card Zheng Shangyou deck")
-    check_unique(cs, what)
-    by, cnt = by_rank(cs)
-    if THREE_HEARTS in by[0]:  # the 3 of hearts is always the first 3 chosen
-        by[0].remove(THREE_HEARTS)
-        by[0].insert(0, THREE_HEARTS)
-    return cs, by, cnt
+def _card_list(cards: CardsLike) -> list[Card]:
+    """A hand or play as a list of cards (the kernel checks each card and repeats)."""
+    return _as_cards_or_ranks(cards)
+
+
+def _fast(fn, cards, *args):
+    """``fn(cards, *args)`` for a list or tuple of card ids (the common case, no parsing);
+    anything else is parsed first (card text, rank text, other iterables)."""
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            return fn(cards, *args)
+        except CardError:
+            pass    # e.g. a list of card strings: parse it (a real error is raised again)
+    return fn(_card_list(cards), *args)
 
 
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Zheng Shangyou hand (jokers always 0)."""
-    return list(_prep(cards, "hand")[2])
+    cs = _card_list(cards)
+    _k.zsy_hand_moves(cs, (7, 0, 1))      # checks the hand (nothing beats the heavenly bomb)
+    counts = [0] * 15
+    for c in cs:
+        counts[rank_index(c)] += 1
+    return counts
 
 
 def classify(cards: CardsLike, first_play: bool = False) -> list[Move]:
     """Every legal reading of exactly these cards (empty if none). With ``first_play`` (the
     opening play of the deal) the cards must hold the 3 of hearts, and four 3s are the heavenly
     bomb."""
-    cs, by, cnt = _prep(cards, "cards")
-    if not cs or (first_play and THREE_HEARTS not in cs):
-        return []
-    return _k.zsy_build(_k.zsy_classify(cnt, bool(first_play)), by, Move)
+    return _fast(_k.zsy_hand_classify, cards, first_play)
+
+
+def readings(cards: CardsLike) -> list[Move]:
+    """Every reading of exactly these cards, the opening play's heavenly bomb included
+    (``Move`` finds its readings here)."""
+    return classify(cards) + [m for m in classify(cards, first_play=True)
+                              if m.kind == "heavenly_bomb"]
 
 
 def _beat_key(beat) -> tuple[int, int, int]:
     if not isinstance(beat, Move):
-        raise CardcoreError(f"beat={beat!r}: expected a Zheng Shangyou Move (or None)")
+        raise CardcoreError(f"beat={quote(beat)}: expected a Zheng Shangyou Move (or None)")
     return beat.kernel_key
+
+
+def _key(beat, first_play) -> tuple[int, int, int] | None:
+    if beat is None:
+        return None
+    if first_play:
+        raise CardcoreError("first_play: the opening play is a lead, there is nothing to beat")
+    return _beat_key(beat)
 
 
 def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -> list[Move]:
     """Every distinct legal play from ``hand``; with ``beat`` (the Move on the table) only the
     plays that beat it. ``first_play``: the opening play of the deal, every move holds the 3 of
     hearts (empty when the hand lacks it); it cannot be combined with ``beat``."""
-    cs, by, cnt = _prep(hand, "hand")
-    if beat is None:
-        if first_play and THREE_HEARTS not in cs:
-            return []
-        rows = _k.zsy_moves(cnt, None, bool(first_play))
-    else:
-        if first_play:
-            raise CardcoreError("first_play: the opening play is a lead, there is nothing to beat")
-        rows = _k.zsy_moves(cnt, _beat_key(beat))
-    return _k.zsy_build(rows, by, Move)
+    return _fast(_k.zsy_hand_moves, hand, _key(beat, first_play), first_play)
+
+
+def move_ids(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -> np.ndarray:
+    """The action ids of ``moves(hand, beat, first_play)``: an ascending ``int32`` numpy array,
+    computed in the kernel (no ``Move`` is built). Ids: 0 = pass, plays from ``FIRST_PLAY``
+    (see ``docs/actions/zhengshangyou.md``); a hand holds at most 16 cards."""
+    return _fast(_k.zsy_hand_ids, hand, _key(beat, first_play), first_play)
 
 
 def must_beat(hand: CardsLike, beat: Move) -> bool:
     """Whether ``hand`` holds a play that beats ``beat`` (then passing is not allowed)."""
-    _, _, cnt = _prep(hand, "hand")
-    return bool(_k.zsy_can_beat(cnt, _beat_key(beat)))
+    key = _beat_key(beat)
+    return bool(_k.zsy_can_beat(hand_counts(hand), key))
+
+
+#: the number of action ids (pass, every play of at most 16 cards, the heavenly bomb)
+NUM_ACTIONS: int = _k.ZSY_NUM_ACTIONS
+#: the id of the first play (0 = pass)
+FIRST_PLAY: int = _k.ZSY_FIRST
+_ID_KIND = _k.zsy_id_rows()[:, 0].tolist()
+
+
+def id_text(i: int) -> str:
+    """The text of action id ``i``: ``"pass"`` or ``"<kind> <rank notation>"``
+    (``CardcoreError`` for an int that is no id)."""
+    if type(i) is int and i == 0:
+        return "pass"
+    text = _k.zsy_id_text(i)
+    return f"{KINDS[_ID_KIND[int(i) - FIRST_PLAY]]} {text}"

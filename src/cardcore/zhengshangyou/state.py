@@ -21,18 +21,33 @@ without the jokers, the ace of hearts and the 2s other than the 2 of spades; 16 
   Scores (bonuses plus penalties) sum to zero.
 
 ``deck=``: seat 0's 16 cards, seat 1's 16, seat 2's 16 (any order within a hand).
+
+Integer actions (``docs/actions/zhengshangyou.md``): 0 = pass, then one id per play of at most
+16 cards and the heavenly bomb (``moves.NUM_ACTIONS`` in all). ``legal_ids`` and ``apply_id``
+run in the step kernel (``cardcore._fast.shedding_step``) on this state's own attributes, as
+``apply`` of the same action does; ``observation_tensor`` is documented there too.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from .._backend import kernel
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
-from ..game import Action, register
+from ..game import Action, State, register
 from ..engines.shedding import PASS, SheddingState, move_action
 from . import moves as _mv
+
+_step = kernel("shedding_step")
+_K = _mv._k
+_KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
+#: action id -> the play's kernel key (kind code, rank, length)
+_ID_KEY = [(0, 0, 0)] * _mv.FIRST_PLAY + [(int(r[0]), int(r[1]), int(r[2]))
+                                           for r in _K.zsy_id_rows()]
 
 THREE_HEARTS = 1 * 4 + 2   # 3h
 TWO_SPADES = 0 * 4 + 3     # 2s
@@ -57,7 +72,8 @@ def zsy_rank(c: int) -> int:
 
 
 def sort_cards(cards) -> list[int]:
-    return sorted((int(c) for c in cards), key=lambda c: (zsy_rank(c), c))
+    """Cards in rank order (3 .. A, 2), then by suit."""
+    return _step.sort_cards(cards)
 
 
 def count_bombs(counts) -> int:
@@ -101,6 +117,9 @@ def deal_scores(winner: int, penalties, bonus) -> tuple[float, ...]:
 
 
 _CARD = [Card(i) for i in range(52)]
+#: card id -> rank index (3..A = 0..11, 2 = 12), and a count -> its 4 cells
+_RANK_OF = np.array([zsy_rank(c) for c in range(52)], dtype=np.intp)
+_THERMO = np.array([[1.0] * k + [0.0] * (4 - k) for k in range(5)], dtype=np.float32)
 
 
 @register
@@ -109,10 +128,6 @@ class ZhengShangyouState(SheddingState):
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
-    TRANSIENT = ("_legal_cache", "_table_cache")
-    _legal_cache: list[Action] | None
-    _table_cache: _mv.Move | None
-
     HAND_SIZE = 16
     RANK = staticmethod(zsy_rank)
 
@@ -122,11 +137,12 @@ class ZhengShangyouState(SheddingState):
         else:
             deck = list(DECK48_IDS)
             self.rng().shuffle(deck)
-        self.hands = [sort_cards(deck[i * 16:(i + 1) * 16]) for i in range(3)]
+        sort = _step.sort_cards
+        self.hands = [sort(deck[0:16]), sort(deck[16:32]), sort(deck[32:48])]
         self.first = next(s for s in range(3) if THREE_HEARTS in self.hands[s])
         self.turn = self.first
         self.opening = True           # no card played yet
-        self.table: list | None = None   # [seat, kind, text, cards]
+        self.table: list | None = None   # [seat, kind, text, cards, action id]
         self.passes = 0
         self.played = [[], [], []]
         self.num_plays = [0, 0, 0]
@@ -145,31 +161,18 @@ class ZhengShangyouState(SheddingState):
     def _table_move(self):
         if self.table is None:
             return None
-        if self._table_cache is None:
-            _, kind, text, cards = self.table
-            readings = _mv.classify([Card(c) for c in cards],
-                                    first_play=(kind == "heavenly_bomb"))
-            same = [m for m in readings if m.kind == kind]
-            self._table_cache = (same or readings)[0]
-        return self._table_cache
+        _, kind, text, cards = self.table[:4]
+        readings = _mv.classify([Card(c) for c in cards], first_play=(kind == "heavenly_bomb"))
+        same = [m for m in readings if m.kind == kind]
+        return (same or readings)[0]
 
     def _legal_actions(self) -> list[Action]:
-        if self._legal_cache is not None:
-            return self._legal_cache
-        hand = [_CARD[c] for c in self.hands[self.turn]]
-        beat = self._table_move()
-        if beat is None:
-            if self.opening:
-                ms = [m for m in _mv.moves(hand, first_play=True)
-                      if THREE_HEARTS in (int(c) for c in m.cards)]
-            else:
-                ms = _mv.moves(hand)
-            out = [move_action(m) for m in ms]
-        else:
-            ans = _mv.moves(hand, beat=beat)
-            out = [move_action(m) for m in ans] if ans else [PASS]
-        self._legal_cache = out
-        return out
+        hand = self.hands[self.turn]
+        if self.table is None:
+            ms = _K.zsy_hand_moves(hand, None, bool(self.opening))
+            return [move_action(m) for m in ms]
+        ans = _K.zsy_hand_moves(hand, _ID_KEY[self.table[4]])
+        return [move_action(m) for m in ans] if ans else [PASS]
 
     def _resolve(self, action: Action | str) -> Action:
         foreign = self._resolve_foreign(action)
@@ -198,49 +201,46 @@ class ZhengShangyouState(SheddingState):
         if self.opening and THREE_HEARTS not in cards:
             raise IllegalAction(f"action {text!r}: the opening play must include 3h")
 
-    def _settle_bomb(self) -> None:
-        b = self.pending_bomb
-        if b is None:
-            return
-        for s, x in enumerate(bomb_bonus(b)):
-            self.bonus[s] += x
-        self.bomb_log.append([b, BOMB_BONUS])
-        self.pending_bomb = None
-
     def _apply(self, action: Action) -> None:
-        seat = self.turn
+        # the step kernel applies the action's id with the action's own cards (any suits)
+        _step.zsy_apply(self.__dict__, self._id_of(action), list(action.cards))
+
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return _mv.NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
         if action.kind == "pass":
-            self.passes_on.append([seat, len(self.plays) - 1])
-            self.passes += 1
-            self.turn = (seat + 1) % 3
-            if self.passes == 2:        # the round ends; the last player leads
-                self._settle_bomb()
-                self.table = None
-                self._table_cache = None
-                self.passes = 0
-            return
-        cards = [int(c) for c in action.cards]
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        answering = self.table is not None
-        self.played[seat].extend(cards)
-        self.num_plays[seat] += 1
-        rec = [seat, action.kind, action.text, sort_cards(cards)]
-        self.plays.append(rec)
-        self.table = rec
-        self._table_cache = None
-        self.passes = 0
-        self.opening = False
-        if action.kind in BONUS_KINDS and answering:
-            self.pending_bomb = seat          # a beaten earlier bomb loses its claim
-        if not hand:
-            if self.pending_bomb == seat:
-                self._settle_bomb()
-            self.winner_seat = seat
-            self.over = True
-            return
-        self.turn = (seat + 1) % 3
+            return 0
+        i = _K.zsy_cards_id(_KIND_CODE[action.kind], list(action.cards)) \
+            if action.kind in _KIND_CODE else -1
+        if i < 0:
+            raise IllegalAction(f"action {str(action)!r}: no Zheng Shangyou play id")
+        return i
+
+    def _legal_ids(self) -> list[int]:
+        return _step.zsy_legal_ids(self.__dict__)
+
+    def _id_is_legal(self, i: int) -> bool:
+        return _step.zsy_id_is_legal(self.__dict__, i)
+
+    def _apply_id(self, i: int) -> None:
+        _step.zsy_apply(self.__dict__, i, None)
+
+    def _describe_id(self, i: int) -> str:
+        return _mv.id_text(i)
+
+    # The step path: the kernel's functions bound as the methods (the call goes straight to
+    # C with the state; the base class's ``legal_ids`` / ``apply_id`` / ``current_player`` do
+    # the same work through the hooks above, one Python frame at a time). An id that is not a
+    # legal int goes the base class's checked way (``_apply_id_checked``).
+    legal_ids = _step.zsy_state_legal_ids
+    apply_id = _step.zsy_state_apply_id
+    current_player = property(_step.zsy_state_current_player,
+                              doc="The seat to act, or ``None`` once over.")
+
+    def _apply_id_checked(self, i: Any) -> None:
+        State.apply_id(self, i)
 
     def penalties(self) -> list[int]:
         """The end-of-deal penalty each seat pays (0 for the winner; valid once over)."""
@@ -278,6 +278,49 @@ class ZhengShangyouState(SheddingState):
             "bonus": list(self.bonus),
             "winner": self.winner_seat,
         }
+
+    # ------------------------------------------------------------ observation tensor
+    #: the float32 vector of ``observation_tensor`` (docs/actions/zhengshangyou.md): seats
+    #: relative to the observer (0 = itself, 1 = the next seat, 2 = the one before), a card
+    #: count vector as 13 ranks x 4 cells (cell ``4 r + k`` is 1 when rank ``r`` has more than
+    #: ``k`` cards)
+    TENSOR_SIZE = 281
+    TENSOR_LAYOUT: dict[str, tuple[int, int]] = {
+        "hand": (0, 52), "played": (52, 208), "table": (208, 260), "table_seat": (260, 263),
+        "to_act": (263, 266), "cards_left": (266, 269), "has_played": (269, 272),
+        "opening": (272, 273), "pending_bomb": (273, 276), "bonus": (276, 279),
+        "passes": (279, 280), "over": (280, 281),
+    }
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (self.TENSOR_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        def counts(off: int, cards) -> None:
+            if len(cards):
+                out[off:off + 52].reshape(13, 4)[:] = _THERMO[
+                    np.bincount(_RANK_OF[np.asarray(cards, dtype=np.intp)], minlength=13)]
+
+        def rel(off: int, seat: int | None) -> None:
+            if seat is not None:
+                out[off + (seat - player) % 3] = 1.0
+
+        counts(0, self.hands[player])
+        for r in range(3):
+            counts(52 + 52 * r, self.played[(player + r) % 3])
+        if self.table is not None:
+            counts(208, self.table[3])
+            rel(260, self.table[0])
+        rel(263, None if self.over else self.turn)
+        for r in range(3):
+            s = (player + r) % 3
+            out[266 + r] = len(self.hands[s]) / 16.0
+            out[269 + r] = 1.0 if self.num_plays[s] else 0.0
+            out[276 + r] = self.bonus[s] / 20.0
+        out[272] = 1.0 if self.opening else 0.0
+        rel(273, self.pending_bomb)
+        out[279] = self.passes / 2.0
+        out[280] = 1.0 if self.over else 0.0
 
     ENCODING_SIZE = 5 * 48 + 3 + 3 + 1
 

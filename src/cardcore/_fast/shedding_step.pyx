@@ -1,0 +1,599 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""The step of the shedding games (Dou Dizhu, Zheng Shangyou) on integer action ids, compiled.
+
+The state is the game state's attribute dict (``state.__dict__``): the JSON-native values the
+game keeps (``hands`` as lists of card ids, ``table``, ``plays``, ``log``, ...). These functions
+read it and apply an action id to it in place, exactly as the game's ``apply`` of the same
+action does (the log entry included), so the game's Python code and the kernel keep one state
+and no Action or Move object is built on the step path. The legal ids come straight from the
+move kernel's id generator for the hand and the table play (whose id the table record keeps).
+The plain-Python twin ``cardcore._ref.shedding_step`` documents the keys and the semantics.
+"""
+
+from libc.stdint cimport uint8_t, int32_t, uint64_t
+from cpython.ref cimport PyObject, Py_INCREF
+from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.unicode cimport PyUnicode_DecodeASCII
+from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLong
+
+from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.shedding cimport (
+    SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
+    ddz_gen_ids, zsy_gen_ids, ddz_beats_c, zsy_beats_c, ddz_id_row, zsy_id_row,
+    shed_rank_mask, shed_counts, shed_pick, shed_order, shed_text)
+
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void* context)
+    int PyList_SetSlice(object lst, Py_ssize_t lo, Py_ssize_t hi, PyObject* items) except -1
+    int PyList_Append(object lst, object item) except -1
+    PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
+
+from cardcore.errors import CardcoreError, quote
+
+DDZ_KINDS = ("single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_run",
+             "airplane", "airplane_singles", "airplane_pairs", "four_two_singles",
+             "four_two_pairs", "bomb", "rocket")
+ZSY_KINDS = ("single", "pair", "trio", "straight", "pair_run", "bomb", "ace_bomb",
+             "heavenly_bomb")
+BOMB_BONUS = 20
+
+cdef tuple _DDZ_K = DDZ_KINDS
+cdef tuple _ZSY_K = ZSY_KINDS
+cdef tuple _BID_TEXT = ("pass", "bid 1", "bid 2", "bid 3")
+# the Python int of every action id, made once (a legal-id list then costs no allocation)
+cdef tuple _ID_OBJ = tuple(range(DDZ_FIRST_PLAY + DDZ_NPLAYS))
+
+cdef enum:
+    D_BOMB = 12
+    D_ROCKET = 13
+    Z_BOMB = 5
+    Z_ACE_BOMB = 6
+    Z_HEAVENLY_BOMB = 7
+    THREE_HEARTS = 6
+    MAX_IDS = 1024
+
+
+# ------------------------------------------------------------------ helpers
+
+cdef int _mask_of(object hand, uint64_t* out) except -1:
+    """The card mask of a hand kept by the state (a list of distinct card ids)."""
+    cdef Py_ssize_t i, n
+    cdef object o
+    cdef long v
+    cdef int overflow = 0
+    cdef uint64_t m = 0, bit
+    if type(hand) is not list:
+        raise CardcoreError(f"state: hand {quote(hand)} is not a list of card ids")
+    n = PyList_GET_SIZE(hand)
+    for i in range(n):
+        o = <object>PyList_GET_ITEM(hand, i)
+        if not PyLong_Check(o) or isinstance(o, bool):
+            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
+        v = PyLong_AsLongAndOverflow(o, &overflow)
+        if overflow or v < 0 or v > 53:
+            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
+        bit = (<uint64_t>1) << v
+        if m & bit:
+            raise CardcoreError(f"state: card id {v} twice in a hand")
+        m |= bit
+    out[0] = m
+    return 0
+
+
+cdef list _ids_list(const int32_t* ids, Py_ssize_t n, bint with_pass):
+    cdef Py_ssize_t i, k = 1 if with_pass else 0
+    cdef list out = PyList_New(n + k)
+    cdef PyObject* x
+    if with_pass:
+        x = PyTuple_GET_ITEM(_ID_OBJ, 0)
+        Py_INCREF(<object>x)
+        PyList_SET_ITEM(out, 0, <object>x)
+    for i in range(n):
+        x = PyTuple_GET_ITEM(_ID_OBJ, ids[i])
+        Py_INCREF(<object>x)
+        PyList_SET_ITEM(out, i + k, <object>x)
+    return out
+
+
+cdef list _sorted_list(uint64_t m):
+    """The cards of a mask in the games' order: by rank, then by id."""
+    cdef list out = PyList_New(cc_popcount(m))
+    cdef Py_ssize_t k = 0
+    cdef int r
+    cdef uint64_t mm
+    cdef object x
+    for r in range(SHED_NRANKS):
+        mm = m & shed_rank_mask(r)
+        while mm:
+            x = PyLong_FromLong(cc_ctz(mm))
+            PyList_SET_ITEM(out, k, x)
+            Py_INCREF(x)
+            k += 1
+            mm &= mm - 1
+    return out
+
+
+cdef list _card_list(const uint8_t* ids, int n):
+    cdef list out = PyList_New(n)
+    cdef int j
+    cdef object x
+    for j in range(n):
+        x = PyLong_FromLong(ids[j])
+        PyList_SET_ITEM(out, j, x)
+        Py_INCREF(x)
+    return out
+
+
+cdef int _take(list hand, uint64_t gone) except -1:
+    """Remove the cards of ``gone`` from the hand list in place (order of the rest kept)."""
+    cdef Py_ssize_t i = PyList_GET_SIZE(hand) - 1
+    while i >= 0:
+        if (gone >> <long><object>PyList_GET_ITEM(hand, i)) & 1:
+            PyList_SetSlice(hand, i, i + 1, NULL)
+        i -= 1
+    return 0
+
+
+cdef int _cards_mask(object cards, uint64_t hmask, uint64_t* out) except -1:
+    cdef uint64_t m = 0, bit
+    cdef long v
+    for c in cards:
+        v = c
+        if v < 0 or v > 53:
+            raise CardcoreError(f"cards: {quote(c)} is not a card id")
+        bit = (<uint64_t>1) << v
+        if not hmask & bit or m & bit:
+            raise CardcoreError(f"cards: card id {v} is not in the hand")
+        m |= bit
+    out[0] = m
+    return 0
+
+
+def sort_cards(cards) -> list:
+    """Card ids in the shedding games' order: by rank (3 .. A, 2, BJ, RJ), then by id."""
+    cdef uint64_t m = 0, bit
+    cdef long v
+    cdef int overflow = 0
+    cdef list extra = []
+    for c in cards:
+        if not PyLong_Check(c) or isinstance(c, bool):
+            raise CardcoreError(f"cards: {quote(c)} is not a card id 0..53")
+        v = PyLong_AsLongAndOverflow(c, &overflow)
+        if overflow or v < 0 or v > 53:
+            raise CardcoreError(f"cards: {quote(c)} is not a card id 0..53")
+        bit = (<uint64_t>1) << v
+        if m & bit:
+            extra.append(v)
+        m |= bit
+    if extra:   # (a multiset: not a state's hand, but sorted all the same)
+        from cardcore._ref.shedding_step import sort_cards as slow
+        return slow(cards)
+    return _sorted_list(m)
+
+
+# ------------------------------------------------------------------ Dou Dizhu
+
+cdef const uint8_t* _ddz_table_row(dict d) except? NULL:
+    t = d["table"]
+    if t is None:
+        return NULL
+    cdef const uint8_t* row = ddz_id_row(t[6])
+    if row == NULL:
+        raise CardcoreError(f"state: table {quote(t)} holds no play id")
+    return row
+
+
+def ddz_legal_ids(dict d) -> list:
+    """The legal action ids of the seat to act, ascending (empty once over)."""
+    return _ddz_legal(d)
+
+
+cdef list _ddz_legal(dict d):
+    cdef int32_t ids[MAX_IDS]
+    cdef uint8_t h[15]
+    cdef uint64_t m
+    cdef Py_ssize_t n
+    cdef const uint8_t* row
+    cdef int b
+    phase = d["phase"]
+    if phase == "bid":
+        b = d["bid"]
+        return [0] + list(range(b + 1, 4))
+    if phase != "play":
+        return []
+    _mask_of(d["hands"][d["turn"]], &m)
+    shed_counts(m, h)
+    row = _ddz_table_row(d)
+    if row == NULL:
+        n = ddz_gen_ids(h, -1, 0, 0, ids, MAX_IDS)
+    else:
+        n = ddz_gen_ids(h, row[0], row[1], row[2], ids, MAX_IDS)
+    if n > MAX_IDS:
+        raise CardcoreError("state: a hand of more than 20 cards")
+    return _ids_list(ids, n, row != NULL)
+
+
+def ddz_id_is_legal(dict d, i) -> bool:
+    """Whether action id ``i`` (an int) is legal for the seat to act."""
+    return _ddz_is_legal(d, i, NULL)
+
+
+cdef bint _ddz_is_legal(dict d, object i, uint64_t* mout) except -1:
+    cdef uint8_t h[15]
+    cdef uint64_t m
+    cdef const uint8_t* row
+    cdef const uint8_t* t
+    cdef int r, x
+    phase = d["phase"]
+    if phase == "bid":
+        return i == 0 or d["bid"] < i <= 3
+    if phase != "play":
+        return False
+    t = _ddz_table_row(d)
+    if i == 0:
+        return t != NULL
+    if not DDZ_FIRST_PLAY <= i < DDZ_FIRST_PLAY + DDZ_NPLAYS:
+        return False
+    x = i
+    row = ddz_id_row(x)
+    _mask_of(d["hands"][d["turn"]], &m)
+    if mout != NULL:
+        mout[0] = m
+    shed_counts(m, h)
+    for r in range(SHED_NRANKS):
+        if row[3 + r] > h[r]:
+            return False
+    return t == NULL or ddz_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
+
+
+def ddz_step(dict d, i) -> int:
+    """Apply action id ``i`` with the log entry if it is an int and legal for the seat to act
+    (0, or 1 when the auction ended without a bid: the caller redeals); -1 (the state left as
+    it was) for anything else."""
+    return _ddz_step(d, i)
+
+
+cdef int _ddz_step(dict d, object i) except -2:
+    cdef uint64_t m = 0
+    if type(i) is not int or d["phase"] == "over" or not _ddz_is_legal(d, i, &m):
+        return -1
+    return _ddz_apply(d, i, None, m)
+
+
+cdef int _ddz_start_play(dict d) except -1:
+    landlord = d["bidder"]
+    d["landlord"] = landlord
+    hands = d["hands"]
+    hands[landlord] = sort_cards(hands[landlord] + d["bottom"])
+    d["phase"] = "play"
+    d["turn"] = landlord
+    d["table"] = None
+    d["passes"] = 0
+    return 0
+
+
+def ddz_apply(dict d, int i, cards=None) -> int:
+    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``)."""
+    return _ddz_apply(d, i, cards, 0)
+
+
+cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
+    # ``known``: the hand's mask when the caller just read it (else 0)
+    cdef int seat = d["turn"]
+    cdef int nxt = (seat + 1) % 3
+    cdef bint log = cards is None
+    cdef const uint8_t* row
+    cdef uint64_t hmask, pick
+    cdef uint8_t order[54]
+    cdef char text[128]
+    cdef int n, bombs, s
+    cdef list hand, chosen, rec, sorted_cards, played, num_plays
+    if d["phase"] == "bid":
+        if i == 0:
+            PyList_Append(d["bid_log"], [seat, 0])
+            if log:
+                PyList_Append(d["log"], [seat, "pass", "pass", [], None, []])
+            d["bid_passes"] += 1
+            if d["bidder"] is None and d["bid_passes"] == 3:
+                return 1
+            if d["bidder"] is not None and d["bid_passes"] == 2:
+                _ddz_start_play(d)
+                return 0
+        else:
+            PyList_Append(d["bid_log"], [seat, i])
+            if log:
+                PyList_Append(d["log"], [seat, "bid", _BID_TEXT[i], [], i, []])
+            d["bid"] = i
+            d["bidder"] = seat
+            d["bid_passes"] = 0
+            if i == 3:
+                _ddz_start_play(d)
+                return 0
+        d["turn"] = nxt
+        return 0
+    if i == 0:
+        PyList_Append(d["passes_on"], [seat, PyList_GET_SIZE(d["plays"]) - 1])
+        if log:
+            PyList_Append(d["log"], [seat, "pass", "pass", [], None, []])
+        d["turn"] = nxt
+        if d["passes"] == 1:
+            d["table"] = None
+            d["passes"] = 0
+        else:
+            d["passes"] = d["passes"] + 1
+        return 0
+    row = ddz_id_row(i)
+    if row == NULL:
+        raise CardcoreError(f"action id {i}: no Dou Dizhu play")
+    hand = d["hands"][seat]
+    if known:
+        hmask = known
+    else:
+        _mask_of(hand, &hmask)
+    if log:
+        pick = shed_pick(hmask, row + 3, 0)
+        n = shed_order(pick, 0, row[0], row[1], row[2], order)
+        chosen = _card_list(order, n)
+    else:
+        chosen = [int(c) for c in cards]
+        _cards_mask(chosen, hmask, &pick)
+    _take(hand, pick)
+    kind = <object>PyTuple_GET_ITEM(_DDZ_K, row[0])
+    n = shed_text(0, row[0], row[1], row[2], row + 3, text)
+    txt = PyUnicode_DecodeASCII(text, n, NULL)
+    played = <list>d["played"][seat]
+    played.extend(chosen)
+    num_plays = <list>d["num_plays"]
+    num_plays[seat] = num_plays[seat] + 1
+    sorted_cards = _sorted_list(pick)
+    rec = [seat, kind, txt, sorted_cards]
+    PyList_Append(d["plays"], rec)
+    d["table"] = [seat, kind, txt, sorted_cards, row[1], row[2], i]
+    d["passes"] = 0
+    if row[0] == D_BOMB or row[0] == D_ROCKET:
+        bombs = d["bombs"] + 1
+        d["bombs"] = bombs
+        d["multiplier"] = 1 << bombs
+    if log:
+        PyList_Append(d["log"], [seat, kind, txt, chosen, None, []])
+    if PyList_GET_SIZE(hand) == 0:
+        landlord = d["landlord"]
+        num_plays = d["num_plays"]
+        d["winner_seat"] = seat
+        d["phase"] = "over"
+        spring = reverse = False
+        if seat == landlord:
+            spring = True
+            for s in range(3):
+                if s != landlord and num_plays[s] != 0:
+                    spring = False
+        else:
+            reverse = num_plays[landlord] == 1
+        d["spring"] = spring
+        d["reverse_spring"] = reverse
+        d["multiplier"] = 1 << (d["bombs"] + (1 if spring or reverse else 0))
+        return 0
+    d["turn"] = nxt
+    return 0
+
+
+# ------------------------------------------------------------------ Zheng Shangyou
+
+cdef const uint8_t* _zsy_table_row(dict d) except? NULL:
+    t = d["table"]
+    if t is None:
+        return NULL
+    cdef const uint8_t* row = zsy_id_row(t[4])
+    if row == NULL:
+        raise CardcoreError(f"state: table {quote(t)} holds no play id")
+    return row
+
+
+def zsy_legal_ids(dict d) -> list:
+    """The legal action ids of the seat to act, ascending (empty once over); ``[0]`` (pass)
+    only when the seat cannot beat the table."""
+    return _zsy_legal(d)
+
+
+cdef list _zsy_legal(dict d):
+    cdef int32_t ids[MAX_IDS]
+    cdef uint8_t h[15]
+    cdef uint64_t m
+    cdef Py_ssize_t n
+    cdef const uint8_t* row
+    cdef bint first
+    if d["over"]:
+        return []
+    _mask_of(d["hands"][d["turn"]], &m)
+    shed_counts(m, h)
+    row = _zsy_table_row(d)
+    if row == NULL:
+        first = d["opening"]
+        if first and not (m >> THREE_HEARTS) & 1:
+            return []
+        n = zsy_gen_ids(h, -1, 0, 0, first, ids, MAX_IDS)
+    else:
+        n = zsy_gen_ids(h, row[0], row[1], row[2], False, ids, MAX_IDS)
+        if n == 0:
+            return [0]
+    if n > MAX_IDS:
+        raise CardcoreError("state: a hand of more than 16 cards")
+    return _ids_list(ids, n, False)
+
+
+def zsy_id_is_legal(dict d, i) -> bool:
+    """Whether action id ``i`` (an int) is legal for the seat to act."""
+    return _zsy_is_legal(d, i, NULL)
+
+
+cdef bint _zsy_is_legal(dict d, object i, uint64_t* mout) except -1:
+    cdef uint8_t h[15]
+    cdef uint64_t m
+    cdef const uint8_t* row
+    cdef const uint8_t* t
+    cdef int r, x
+    if d["over"]:
+        return False
+    t = _zsy_table_row(d)
+    _mask_of(d["hands"][d["turn"]], &m)
+    if mout != NULL:
+        mout[0] = m
+    shed_counts(m, h)
+    if i == 0:
+        return t != NULL and zsy_gen_ids(h, t[0], t[1], t[2], False, NULL, 0) == 0
+    if not ZSY_FIRST_PLAY <= i < ZSY_FIRST_PLAY + ZSY_NPLAYS:
+        return False
+    x = i
+    row = zsy_id_row(x)
+    for r in range(SHED_NRANKS):
+        if row[3 + r] > h[r]:
+            return False
+    if t != NULL:
+        return zsy_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
+    if d["opening"]:
+        return bool((m >> THREE_HEARTS) & 1) and row[3] > 0 and row[0] != Z_BOMB
+    return row[0] != Z_HEAVENLY_BOMB
+
+
+def zsy_step(dict d, i) -> int:
+    """Apply action id ``i`` with the log entry if it is an int and legal for the seat to act
+    (0); -1 (the state left as it was) for anything else."""
+    return _zsy_step(d, i)
+
+
+cdef int _zsy_step(dict d, object i) except -2:
+    cdef uint64_t m = 0
+    if type(i) is not int or d["over"] or not _zsy_is_legal(d, i, &m):
+        return -1
+    return _zsy_apply(d, i, None, m)
+
+
+cdef int _zsy_settle(dict d) except -1:
+    b = d["pending_bomb"]
+    if b is None:
+        return 0
+    bonus = d["bonus"]
+    for s in range(3):
+        bonus[s] += BOMB_BONUS if s == b else -(BOMB_BONUS // 2)
+    PyList_Append(d["bomb_log"], [b, BOMB_BONUS])
+    d["pending_bomb"] = None
+    return 0
+
+
+def zsy_apply(dict d, int i, cards=None) -> int:
+    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``);
+    returns 0."""
+    return _zsy_apply(d, i, cards, 0)
+
+
+cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:
+    # ``known``: the hand's mask when the caller just read it (else 0)
+    cdef int seat = d["turn"]
+    cdef int nxt = (seat + 1) % 3
+    cdef bint log = cards is None
+    cdef const uint8_t* row
+    cdef uint64_t hmask, pick
+    cdef uint8_t order[54]
+    cdef char text[128]
+    cdef int n
+    cdef list hand, chosen, rec, sorted_cards, played, num_plays
+    if i == 0:
+        PyList_Append(d["passes_on"], [seat, PyList_GET_SIZE(d["plays"]) - 1])
+        if log:
+            PyList_Append(d["log"], [seat, "pass", "pass", [], None, []])
+        d["turn"] = nxt
+        if d["passes"] == 1:        # the round ends; the last player leads
+            _zsy_settle(d)
+            d["table"] = None
+            d["passes"] = 0
+        else:
+            d["passes"] = d["passes"] + 1
+        return 0
+    row = zsy_id_row(i)
+    if row == NULL:
+        raise CardcoreError(f"action id {i}: no Zheng Shangyou play")
+    answering = d["table"] is not None
+    hand = d["hands"][seat]
+    if known:
+        hmask = known
+    else:
+        _mask_of(hand, &hmask)
+    if log:
+        pick = shed_pick(hmask, row + 3, 1)
+        n = shed_order(pick, 1, row[0], row[1], row[2], order)
+        chosen = _card_list(order, n)
+    else:
+        chosen = [int(c) for c in cards]
+        _cards_mask(chosen, hmask, &pick)
+    _take(hand, pick)
+    kind = <object>PyTuple_GET_ITEM(_ZSY_K, row[0])
+    n = shed_text(1, row[0], row[1], row[2], row + 3, text)
+    txt = PyUnicode_DecodeASCII(text, n, NULL)
+    played = <list>d["played"][seat]
+    played.extend(chosen)
+    num_plays = <list>d["num_plays"]
+    num_plays[seat] = num_plays[seat] + 1
+    sorted_cards = _sorted_list(pick)
+    rec = [seat, kind, txt, sorted_cards]
+    PyList_Append(d["plays"], rec)
+    d["table"] = [seat, kind, txt, sorted_cards, i]
+    d["passes"] = 0
+    d["opening"] = False
+    if (row[0] == Z_BOMB or row[0] == Z_ACE_BOMB) and answering:
+        d["pending_bomb"] = seat          # a beaten earlier bomb loses its claim
+    if log:
+        PyList_Append(d["log"], [seat, kind, txt, chosen, None, []])
+    if PyList_GET_SIZE(hand) == 0:
+        if d["pending_bomb"] == seat:
+            _zsy_settle(d)
+        d["winner_seat"] = seat
+        d["over"] = True
+        return 0
+    d["turn"] = nxt
+    return 0
+
+
+# ------------------------------------------------------------------ bound as state methods
+#
+# A game state binds these as its methods (``legal_ids = ddz_state_legal_ids``): the call goes
+# straight to C with the state, whose attribute dict the step reads and updates. Anything that
+# is not a legal int id goes to the state's ``_apply_id_checked(i)`` (the base class's checked
+# path, which converts numpy ints or raises ``IllegalAction``); a Dou Dizhu auction without a
+# bid calls ``state._redeal()``. (The legal-action memo of the base class is keyed on the log
+# length, which every step advances.)
+
+def ddz_state_legal_ids(state) -> list:
+    """The legal action ids of a Dou Dizhu state, ascending (``state.legal_ids()``)."""
+    return _ddz_legal(<dict>PyObject_GenericGetDict(state, NULL))
+
+
+def ddz_state_apply_id(state, i) -> None:
+    """Apply action id ``i`` to a Dou Dizhu state (``state.apply_id(i)``)."""
+    cdef int r = _ddz_step(<dict>PyObject_GenericGetDict(state, NULL), i)
+    if r < 0:
+        state._apply_id_checked(i)
+    elif r:
+        state._redeal()
+
+
+def ddz_state_current_player(state):
+    """The seat to act in a Dou Dizhu state, or ``None`` once over."""
+    cdef dict d = <dict>PyObject_GenericGetDict(state, NULL)
+    return None if d["phase"] == "over" else d["turn"]
+
+
+def zsy_state_legal_ids(state) -> list:
+    """The legal action ids of a Zheng Shangyou state, ascending (``state.legal_ids()``)."""
+    return _zsy_legal(<dict>PyObject_GenericGetDict(state, NULL))
+
+
+def zsy_state_apply_id(state, i) -> None:
+    """Apply action id ``i`` to a Zheng Shangyou state (``state.apply_id(i)``)."""
+    if _zsy_step(<dict>PyObject_GenericGetDict(state, NULL), i) < 0:
+        state._apply_id_checked(i)
+
+
+def zsy_state_current_player(state):
+    """The seat to act in a Zheng Shangyou state, or ``None`` once over."""
+    cdef dict d = <dict>PyObject_GenericGetDict(state, NULL)
+    return None if d["over"] else d["turn"]
