@@ -2,17 +2,26 @@
 
 Run: ``python bench/bench_poker.py [--quick]``. Every library evaluates the same random
 7-card hands in one run; the script first checks that all of them order those hands the same
-way, then prints medians (of several repeats) and ratios. Anchors that are not installed are
-skipped (``pip install ".[bench]"``).
+way, then prints medians and ratios. The per-call and ``evaluate_many`` rows are measured
+interleaved: each round times every contender once, in turn, and the median over the rounds
+is reported (7 rounds, 3 with ``--quick``). In the per-call rows each timed pass follows an
+untimed pass of the same contender, so that every evaluator runs with its tables in cache
+(without it the first one timed after pokerkit paid about 100 ns a hand in cache misses).
+Times are CPU time of this process (``time.process_time``), which other jobs on a shared
+machine disturb less than wall time. Anchors that are not installed are skipped
+(``pip install ".[bench]"``).
 
 Rows:
-- per-call ``evaluate`` from Python on one 7-card hand (our public ``poker.evaluate`` on a
-  list of ids, our kernel's ``evaluate`` directly, phevaluator ``evaluate_cards(*ids)``,
-  eval7 ``evaluate(list of eval7.Card)``, treys ``Evaluator.evaluate(board, hand)``, pokerkit
-  ``StandardHighHand.from_game``); each anchor gets its own native card objects, built
-  outside the timing;
-- ``evaluate_many`` throughput on a 4M x 7 uint8 array (validated, and ``check=False``),
-  compared with phevaluator's per-call loop;
+- per-call ``evaluate`` from Python on one 7-card hand: our public ``poker.evaluate`` on a
+  list of ids, a tuple of ids, a list of ``Card`` and a card string; our kernel's
+  ``evaluate`` directly; phevaluator ``evaluate_cards(*ids)``, eval7 ``evaluate(list of
+  eval7.Card)``, treys ``Evaluator.evaluate(board, hand)``, pokerkit
+  ``StandardHighHand.from_game`` (each anchor gets its own native card objects, built outside
+  the timing); and ``len(hand)`` in the same loop, the cost of the loop and of one call of a
+  builtin, which no evaluator called from Python can go below;
+- ``evaluate_many`` throughput on the same 4M x 7 random hands as uint8, uint16, int32 and
+  int64 arrays (validated, and ``check=False``), with the ratio to uint8 and to
+  phevaluator's per-call loop;
 - the full enumeration of all 133,784,560 seven-card hands (``category_histogram7``);
 - exact AhKh vs QsQd preflop (1,712,304 boards): ours against eval7 evaluating both hands on
   every board from a Python loop (eval7's ``py_hand_vs_range_exact`` does not enumerate
@@ -45,6 +54,28 @@ What was tried (timed here; instruction counts from valgrind --tool=callgrind):
   innermost loop is one add, the flush test and one hash lookup per hand.
 - Two-hand exact equity counts wins/ties only and derives shares afterwards; boards are
   enumerated with the same incremental partial sums.
+- Per-call ``evaluate`` (callgrind, instructions per call beyond the loop's own): the
+  argument checks used ``isinstance(x, (int, np.integer))`` and Python comparisons per card
+  (about 450 ns a call); a list or tuple is now read with the C API (one type-flag test per
+  card, the int's digit read directly on CPython <= 3.11, ``PyLong_AsLongAndOverflow``
+  after), and anything else (numpy ints, strings, other iterables, every error) takes the old
+  path. ``PyLong_AsLongAndOverflow`` itself was ~120 of ~410 instructions per call; reading
+  the digit brought the call to ~290 (~58 of them the evaluation). The public
+  ``poker.evaluate`` was a Python function around the kernel (~40 ns more); it is now a
+  function built by the kernel (``_Wrappers.evaluate``) that runs the same C test first and
+  calls the Python parser only for the other inputs. Hand values are returned as stored int
+  objects (no allocation). Card strings of two-character tokens are read with a table of
+  the 288 tokens (the parser itself builds it) instead of the general parser (about 5 us ->
+  0.7 us for ``"As Kd 7h 7c 2s 9d Tc"``).
+- ``evaluate_many`` on int64/int32/uint16: converting to uint8 first (a min, a max and a
+  cast pass) ran int64 at about a third of the uint8 rate; a fused-type loop reads every
+  integer dtype in place (low byte indexes the tables, an OR of all ids catches ids >= 256
+  and negative ones). In place, int64 was still at a third of uint8 on 1M hands (75 vs 215
+  M/s): the reads stall. Prefetching the ids 4 kB ahead in each row brought int64 to 139
+  and int32 from 130 to 170 (uint8 rows gain nothing, so they do not prefetch); a
+  non-temporal prefetch 16 rows ahead did not help, and narrowing blocks of 1024 rows into
+  an L1 buffer first was no faster than reading in place. Arrays that fit in cache run
+  int64 at about 0.8 of the uint8 rate.
 """
 
 from __future__ import annotations
@@ -53,23 +84,28 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
 
 from cardcore import poker
 from cardcore._fast import poker as kernel
+from cardcore.cards import Card
 
 NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
 
 
+_clock = time.process_time
+
+
 def timeit(fn, repeat: int) -> float:
-    """Median wall time of ``repeat`` calls."""
+    """Median CPU time of ``repeat`` calls."""
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = _clock()
         fn()
-        times.append(time.perf_counter() - t0)
+        times.append(_clock() - t0)
     return statistics.median(times)
 
 
@@ -147,38 +183,65 @@ def main(argv: list[str] | None = None) -> int:
     print("same ordering of the same random 7-card hands as ours:",
           ", ".join(f"{k}={'yes' if v else 'NO'}" for k, v in checks.items()) or "-")
 
-    # ---- per call
+    # ---- per call: every contender in turn, ``repeat`` rounds, medians
     ev_pub = poker.evaluate
     ev_k = kernel.evaluate
-    per_call: dict[str, float] = {}
-    per_call["cardcore poker.evaluate"] = (timeit(lambda: [ev_pub(h) for h in rows], repeat)
-                                           / len(rows))
-    per_call["cardcore kernel evaluate"] = (timeit(lambda: [ev_k(h) for h in rows], repeat)
-                                            / len(rows))
+    tuples = [tuple(h) for h in rows]
+    card_rows = [[Card(c) for c in h] for h in rows]
+    texts = [" ".join(NAMES[c] for c in h) for h in rows]
+    calls: dict[str, tuple[Callable[[], object], int]] = {
+        "Python's own call cost (len)": (lambda: [len(h) for h in rows], len(rows)),
+        "cardcore poker.evaluate(list of ids)": (lambda: [ev_pub(h) for h in rows], len(rows)),
+        "cardcore poker.evaluate(tuple of ids)": (lambda: [ev_pub(h) for h in tuples],
+                                                  len(rows)),
+        "cardcore poker.evaluate(list of Card)": (lambda: [ev_pub(h) for h in card_rows],
+                                                  len(rows)),
+        "cardcore poker.evaluate('As Kd ...')": (lambda: [ev_pub(h) for h in texts],
+                                                 len(rows)),
+        "cardcore kernel evaluate(list of ids)": (lambda: [ev_k(h) for h in rows], len(rows)),
+    }
     for name, fn in prepared.items():
-        n = n_call // 10 if name == "pokerkit" else n_call
-        per_call[name] = timeit(fn, 3 if name == "pokerkit" else repeat) / max(1, n)
+        calls[name] = (fn, n_call // 10 if name == "pokerkit" else n_call)
+    samples: dict[str, list[float]] = {name: [] for name in calls}
+    for _ in range(repeat):
+        for name, (fn, n) in calls.items():
+            fn()  # untimed: the evaluator's tables back in cache after the others ran
+            t0 = _clock()
+            fn()
+            samples[name].append((_clock() - t0) / max(1, n))
+    per_call = {name: statistics.median(v) for name, v in samples.items()}
     ph = per_call.get("phevaluator")
     e7 = per_call.get("eval7")
-    print("\nper-call evaluate, one 7-card hand from Python (median ns/call)")
-    print(f"  {'evaluator':28s} {'ns/call':>10s} {'vs phevaluator':>15s} {'vs eval7':>10s}")
+    print(f"\nper-call evaluate, one 7-card hand from Python ({len(rows):,} hands, median of "
+          f"{repeat} interleaved rounds)")
+    print(f"  {'evaluator':40s} {'ns/call':>9s} {'phevaluator/this':>17s} {'eval7/this':>11s}")
     for name, t in per_call.items():
-        r1 = f"{ph / t:14.2f}x" if ph else "-"
-        r2 = f"{e7 / t:9.2f}x" if e7 else "-"
-        print(f"  {name:28s} {t * 1e9:10.0f} {r1:>15s} {r2:>10s}")
+        r1 = f"{ph / t:16.2f}x" if ph else "-"
+        r2 = f"{e7 / t:10.2f}x" if e7 else "-"
+        print(f"  {name:40s} {t * 1e9:9.0f} {r1:>17s} {r2:>11s}")
 
-    # ---- evaluate_many
-    big = random_hands(n_many, 7, seed=2)
-    t_many = timeit(lambda: kernel.evaluate_many(big), repeat)
-    t_fast = timeit(lambda: kernel.evaluate_many(big, False), repeat)
-    print(f"\nevaluate_many on {n_many:,} random 7-card hands (median)")
-    print(f"  validated   : {n_many / t_many / 1e6:8.1f} M hands/s", end="")
-    if ph:
-        print(f"   {ph / (t_many / n_many):6.0f}x phevaluator's per-call loop", end="")
-    print(f"\n  check=False : {n_many / t_fast / 1e6:8.1f} M hands/s", end="")
-    if ph:
-        print(f"   {ph / (t_fast / n_many):6.0f}x phevaluator's per-call loop", end="")
-    print()
+    # ---- evaluate_many: the same hands in four dtypes, interleaved
+    big8 = random_hands(n_many, 7, seed=2)
+    arrays = {dt: big8.astype(dt) for dt in ("uint8", "uint16", "int32", "int64")}
+    many = {(dt, chk): [] for dt in arrays for chk in (True, False)}  # type: ignore[var-annotated]
+    for _ in range(repeat):
+        for (dt, chk), times in many.items():
+            arr = arrays[dt]
+            t0 = _clock()
+            kernel.evaluate_many(arr, chk)
+            times.append(_clock() - t0)
+    rate = {key: n_many / statistics.median(v) for key, v in many.items()}
+    print(f"\nevaluate_many on {n_many:,} random 7-card hands (median of {repeat} interleaved "
+          "rounds, M hands/s)")
+    print(f"  {'dtype':8s} {'validated':>10s} {'vs uint8':>9s} {'check=False':>12s} "
+          f"{'vs uint8':>9s}" + (f" {'validated vs phevaluator loop':>30s}" if ph else ""))
+    for dt in arrays:
+        v, u = rate[(dt, True)], rate[(dt, False)]
+        line = (f"  {dt:8s} {v / 1e6:10.1f} {v / rate[('uint8', True)]:8.2f}x "
+                f"{u / 1e6:12.1f} {u / rate[('uint8', False)]:8.2f}x")
+        if ph:
+            line += f" {ph * v:29.0f}x"
+        print(line)
 
     # ---- enumeration
     t_enum = timeit(kernel.category_histogram7, 3)
@@ -209,9 +272,9 @@ def main(argv: list[str] | None = None) -> int:
                 elif a == c:
                     t += 1
             return (w + t / 2) / n
-        t0 = time.perf_counter()
+        t0 = _clock()
         eq7 = loop()
-        t_e7 = time.perf_counter() - t0
+        t_e7 = _clock() - t0
         print(f"   eval7 loop {t_e7 * 1e3:.0f} ms ({eq7:.8f})   ratio {t_e7 / t_eq:.0f}x")
     else:
         print()

@@ -17,6 +17,11 @@ def test_bench_evaluate_one(benchmark):
     assert v == poker.evaluate(ROW)
 
 
+def test_bench_public_evaluate_list(benchmark):
+    v = benchmark(poker.evaluate, ROW)
+    assert v == fast.evaluate(ROW)
+
+
 def test_bench_public_evaluate_string(benchmark):
     v = benchmark(poker.evaluate, "As Ks Qs Js Ts 2c 3d")
     assert v == 7462
@@ -29,6 +34,12 @@ def test_bench_evaluate_many(benchmark):
 
 def test_bench_evaluate_many_unchecked(benchmark):
     out = benchmark(fast.evaluate_many, HANDS, False)
+    assert (out == fast.evaluate_many(HANDS)).all()
+
+
+def test_bench_evaluate_many_int64(benchmark):
+    wide = HANDS.astype(np.int64)
+    out = benchmark(fast.evaluate_many, wide)
     assert (out == fast.evaluate_many(HANDS)).all()
 
 

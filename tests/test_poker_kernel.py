@@ -246,3 +246,177 @@ def test_reference_twin_exposes_the_same_functions():
     assert public <= set(dir(ref)), public - set(dir(ref))
     for name in ("CATEGORIES", "CATEGORY_BASES", "NUM_VALUES", "MAX_PLAYERS", "SHARE_UNIT"):
         assert getattr(fast, name) == getattr(ref, name)
+
+
+# ---------------------------------------------------------------- input forms and dtypes
+
+WIDE = [np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32, np.uint64, np.int64]
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_evaluate_many_every_int_dtype_gives_the_same_values(k):
+    rng = np.random.default_rng(40 + k)
+    hands = np.argpartition(rng.random((3000, 52)), k, axis=1)[:, :k].astype(np.uint8)
+    want = fast.evaluate_many(hands)
+    assert (ref.evaluate_many(hands[:200]) == want[:200]).all()
+    for dt in WIDE + [">i8", ">u2", "<i4"]:
+        arr = hands.astype(dt)
+        for check in (True, False):
+            got = fast.evaluate_many(arr, check)
+            assert got.dtype == np.uint16 and (got == want).all(), (dt, check)
+        assert (ref.evaluate_many(arr[:200]) == want[:200]).all(), dt
+    # non-contiguous views: a column slice of a wider array, and Fortran order
+    wide = np.concatenate([hands.astype(np.int64), np.zeros((len(hands), 2), np.int64)],
+                          axis=1)
+    assert (fast.evaluate_many(wide[:, :k]) == want).all()
+    assert (fast.evaluate_many(np.asfortranarray(hands.astype(np.int32))) == want).all()
+    assert (fast.evaluate_many(hands.astype(np.int64)[::-1])[::-1] == want).all()
+
+
+@pytest.mark.parametrize("dt", [np.int64, np.int32, np.int16, np.uint16, np.uint32,
+                                np.uint64, np.int8])
+def test_evaluate_many_bad_values_raise_naming_the_row_and_id(dt):
+    good = np.array([ids("As Ks Qs Js Ts 2c 3d")] * 6, dtype=np.int64)
+    info = np.iinfo(dt)
+    cases = [(52, "card id 52 "), (51 + 205, "card id 256 "), (-1, "card id -1 "),
+             (256 + 5, "card id 261 "), (2**40, "card id 1099511627776 "),
+             (-(2**40), "card id -1099511627776 "), (info.max, f"card id {info.max} ")]
+    for value, text in cases:
+        if not info.min <= value <= info.max:
+            continue
+        bad = good.astype(dt)
+        bad[4, 2] = value
+        for mod in (fast, ref):
+            with pytest.raises(CardError, match=f"row 4 .*{text}") as e1:
+                mod.evaluate_many(bad)
+        assert str(e1.value).startswith("evaluate_many: row 4 '")
+        # the kernel and its twin say the same
+        msgs = []
+        for mod in (fast, ref):
+            try:
+                mod.evaluate_many(bad)
+            except CardError as exc:
+                msgs.append(str(exc))
+        assert msgs[0] == msgs[1]
+        # unchecked: some value per row, no error, nothing read out of bounds
+        assert fast.evaluate_many(bad, check=False).shape == (6,)
+    rep = good.astype(dt)
+    rep[5, 6] = rep[5, 0]
+    for mod in (fast, ref):
+        with pytest.raises(CardError, match="row 5 .*As appears twice"):
+            mod.evaluate_many(rep)
+
+
+def test_evaluate_many_low_byte_aliases_are_caught():
+    """An id whose low byte is a valid id that is not in the row (256 + 5) must not pass."""
+    row = np.array([[0, 1, 2, 3, 4 + 256]], dtype=np.int64)
+    with pytest.raises(CardError, match="card id 260"):
+        fast.evaluate_many(row)
+    row16 = np.array([[8, 12, 16, 20, 24, 28, 256 + 40]], dtype=np.uint16)
+    with pytest.raises(CardError, match="card id 296"):
+        fast.evaluate_many(row16)
+
+
+def test_evaluate_many_other_inputs():
+    assert fast.evaluate_many(np.zeros((0, 7), np.float64)).shape == (0,)
+    assert fast.evaluate_many([[0, 5, 10, 15, 20]]).tolist() == [
+        fast.evaluate([0, 5, 10, 15, 20])]
+    for bad in (np.array([[0, 1, 2, 3, 4]], dtype=bool), np.array([[0.0, 1, 2, 3, 4]]),
+                [[0, 1, 2, 3, 10**30]], [["As", "Ks", "Qs", "Js", "Ts"]]):
+        for mod in (fast, ref):
+            with pytest.raises(CardError, match="evaluate_many"):
+                mod.evaluate_many(bad)
+
+
+def test_huge_ints_in_messages_do_not_fail():
+    """An int too large to print (over 4300 digits) is quoted, not formatted."""
+    huge = -10**5000
+    calls = [("evaluate", ([0, 1, 2, 3, huge],)), ("evaluate", ([huge] * 6,)),
+             ("evaluate", (huge,)), ("evaluate", ([0, 1, 2, 3, 4, 5, 6, huge],)),
+             ("category", (huge,)), ("category_index", (huge,)),
+             ("value_histogram", (huge,)), ("category_histogram", (huge,)),
+             ("evaluate_many", (np.array([[0, 1, 2, 3, 4]]), huge))]
+    for mod in (fast, ref):
+        for name, args in calls:
+            with pytest.raises(poker.CardError.__mro__[1]) as e:  # CardcoreError
+                getattr(mod, name)(*args)
+            assert "4300" not in str(e.value)
+    for bad in ([0, 1, 2, 3, huge], huge, [huge] * 5, (huge, 1, 2, 3, 4)):
+        with pytest.raises(CardError, match="<an int of"):
+            poker.evaluate(bad)
+
+
+def test_public_evaluate_input_forms_agree():
+    from cardcore.cards import Card
+
+    rng = np.random.default_rng(9)
+    for k in (5, 6, 7):
+        for row in np.argpartition(rng.random((200, 52)), k, axis=1)[:, :k]:
+            lst = [int(c) for c in row]
+            v = fast.evaluate(lst)
+            names = [str(Card(c)) for c in lst]
+            forms = [lst, tuple(lst), [Card(c) for c in lst], list(row), row,
+                     row.astype(np.uint8), iter(lst), " ".join(names), "".join(names),
+                     " ".join(n.lower() for n in names), ", ".join(names), names,
+                     [names[0]] + lst[1:]]
+            for form in forms:
+                assert poker.evaluate(form) == v, form
+    sym = "A\u2660 K\u2660 Q\u2660 J\u2660 10\u2660"
+    assert poker.evaluate(sym) == poker.evaluate("As Ks Qs Js Ts") == 7462
+
+
+@pytest.mark.parametrize("bad, words", [
+    ([0, 1, 2, 3, True], "card id True"), ([0, 1, 2, 3, 4.0], "card id 4.0"),
+    ([0, 1, 2, 3], "got 4"), ([0, 1, 2, 3, 3], "appears twice"),
+    ("As Ks Qs Js As", "As appears twice"), ("As Ks Qs Js BJ", "not a poker card"),
+    ("As Ks Qs Js Xs", "unknown rank"), ("AsKsQsJs", "got 4"), ([0, 1, 2, 3, 52], "card id 52"),
+    ((0, 1, 2, 3, -1), "card id -1"), ([np.int64(0), 1, 2, 3, np.int64(60)], "card id 60"),
+    (np.array([0, 1, 2, 3, 3]), "appears twice"), (5, "expected a string or an iterable"),
+])
+def test_public_evaluate_errors(bad, words):
+    with pytest.raises(CardError, match=words):
+        poker.evaluate(bad)
+
+
+def test_wrapper_builder_calls_the_fallback_for_everything_else():
+    """``_Wrappers.evaluate(fallback)``: kernel and twin read the same inputs themselves."""
+    seen = []
+
+    def fallback(cards):
+        seen.append(cards)
+        return -1
+
+    from cardcore.cards import Card
+
+    for mod in (fast, ref):
+        f = mod._Wrappers.evaluate(fallback)
+        assert f([0, 5, 10, 15, 20]) == fast.evaluate([0, 5, 10, 15, 20])
+        assert f((51, 47, 43, 39, 35, 1, 2)) == 7462
+        assert f([Card(0), Card(5), Card(10), Card(15), Card(20)]) == f([0, 5, 10, 15, 20])
+        seen.clear()
+        others = ["As Ks Qs Js Ts", [0, 1, 2, 3, 3], [0, 1, 2, 3, True], [0, 1, 2, 3],
+                  [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 52], [0, 1, 2, 3, -1],
+                  [np.int64(0), 1, 2, 3, 4], np.arange(5), iter([0, 1, 2, 3, 4]),
+                  [0, 1, 2, 3, 2**70]]
+        for x in others:
+            assert f(x) == -1
+        assert len(seen) == len(others)
+
+
+@pytest.mark.parametrize("dt", [np.int64, np.int32, np.uint16])
+def test_evaluate_many_wide_rows_anywhere_in_a_long_array(dt):
+    """Long wide arrays run in two parts (rows that prefetch ahead, then the last rows): a
+    bad row is found in either, and every value matches the uint8 array's."""
+    rng = np.random.default_rng(77)
+    hands = np.argpartition(rng.random((5000, 52)), 7, axis=1)[:, :7].astype(np.uint8)
+    want = fast.evaluate_many(hands)
+    wide = hands.astype(dt)
+    assert (fast.evaluate_many(wide) == want).all()
+    for row in (0, 10, 2500, 4990, 4999):
+        bad = wide.copy()
+        bad[row, 6] = 300
+        with pytest.raises(CardError, match=f"row {row} .*card id 300 "):
+            fast.evaluate_many(bad)
+        bad[row, 6] = bad[row, 1]
+        with pytest.raises(CardError, match=f"row {row} .*appears twice"):
+            fast.evaluate_many(bad)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -26,7 +26,7 @@ import numpy as np
 
 from ._backend import kernel
 from .cards import RANKS, Card, CardsLike, parse
-from .errors import CardError
+from .errors import CardError, quote
 from .rng import fresh_seed
 
 _k = kernel("poker")
@@ -39,6 +39,8 @@ _SHARE_UNIT: int = _k.SHARE_UNIT
 
 
 def _card_ids(cards: CardsLike, what: str = "cards") -> list[int]:
+    if not isinstance(cards, (str, Card, Iterable)):
+        raise CardError(f"{what} {quote(cards)}: expected a string or an iterable of cards")
     if isinstance(cards, str):
         out = parse(cards)
     elif isinstance(cards, np.ndarray):
@@ -59,23 +61,46 @@ def format_cards(ids: Iterable[int]) -> str:
 
 # ---------------------------------------------------------------- evaluation
 
-def evaluate(cards: CardsLike) -> int:
-    """Value (1..7462) of a 5, 6 or 7-card hand; higher is stronger, equal values tie.
-
-    ``cards`` is a string (``"As Kd 7h 7c 2s"``) or an iterable of ``Card``/ids/card strings.
-    Raises ``CardError`` on a wrong count, an unknown or joker card, or a repeated card.
-    """
-    if type(cards) is list or type(cards) is tuple:
-        # the fast path: a list of card ids (ints, numpy ints, ``Card``) goes straight to the
-        # kernel, which checks them; its CardError is final unless some item is not an id
-        # (a card string, say), which the kernel does not parse: then parse below
+def _evaluate_parsed(cards: CardsLike) -> int:
+    """``evaluate`` for what the kernel's first test does not read: card strings, numpy
+    arrays, other iterables, card-string items; and the error messages."""
+    if type(cards) is str:
+        ids = _str_ids(cards)
+        if ids is not None:
+            return _k.evaluate(ids)
+    elif type(cards) is list or type(cards) is tuple:
+        # numpy ints and errors: the kernel reads them and its CardError is final unless some
+        # item is not an id (a card string, say), which the kernel does not parse
         try:
             return _k.evaluate(cards)
         except CardError:
             if _all_ids(cards):
                 raise
-    ids = _card_ids(cards)
-    return _k.evaluate(ids)
+    elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iu" and cards.ndim == 1:
+        return _k.evaluate(cards.tolist())
+    return _k.evaluate(_card_ids(cards))
+
+
+def _str_ids(text: str) -> list[int] | None:
+    """The ids of a card string written in two-character tokens (``"As Kd 7h"``,
+    ``"AsKd7h"``), or None when some token is not one (``"10h"``, a joker, a typo): then the
+    full parser reads it and names what is wrong."""
+    toks = text.split()
+    if len(toks) == 1 and len(toks[0]) % 2 == 0:  # no spaces: "AsKd7h"
+        one = toks[0]
+        toks = [one[i:i + 2] for i in range(0, len(one), 2)]
+    try:
+        return [_TOKEN_IDS[t] for t in toks]
+    except KeyError:
+        return None
+
+
+# every two-character token of a 52-card card (either case, suit letters or symbols), read
+# by the card parser itself so that both always agree
+_TOKEN_IDS: dict[str, int] = {
+    r + s: int(parse(r + s)[0]) for r in "23456789TJQKAtjqka"
+    for s in "cdhsCDHS\u2663\u2667\u2666\u2662\u2665\u2661\u2660\u2664"
+}
 
 
 def _all_ids(items: Sequence) -> bool:
@@ -89,13 +114,28 @@ def _all_ids(items: Sequence) -> bool:
 _ID_TYPES = (int, np.integer)
 _BOOL_TYPES = (bool, np.bool_)
 
+evaluate: Callable[[CardsLike], int] = _k._Wrappers.evaluate(_evaluate_parsed)
+evaluate.__name__ = evaluate.__qualname__ = "evaluate"
+evaluate.__module__ = __name__
+evaluate.__doc__ = """Value (1..7462) of a 5, 6 or 7-card hand; higher is stronger, equal values
+    tie.
+
+    ``cards`` is a string (``"As Kd 7h 7c 2s"``) or an iterable of ``Card``/ids/card strings.
+    Raises ``CardError`` on a wrong count, an unknown or joker card, or a repeated card.
+
+    A list or tuple of int ids or ``Card`` objects is read in C with no Python frame (about
+    the cost of one builtin call); strings and other iterables are parsed first.
+    """
+
 
 def evaluate_many(array, *, check: bool = True) -> np.ndarray:
-    """Values of every row of an ``(n, k)`` array of card ids, k = 5, 6 or 7 (uint8 ideal).
+    """Values of every row of an ``(n, k)`` array of card ids, k = 5, 6 or 7.
 
-    Returns a ``uint16`` array of length n. The loop runs in C without the GIL. A row with an
-    id outside 0..51 or a repeated card raises ``CardError``; ``check=False`` skips that
-    per-row test for about twice the throughput (such rows then get meaningless values).
+    Returns a ``uint16`` array of length n. Any integer dtype is read in place, without a
+    converted copy (uint8 is the most compact and the fastest on large arrays). The loop runs
+    in C without the GIL. A row with an id outside 0..51 or a repeated card raises
+    ``CardError`` naming the row and the id; ``check=False`` skips that per-row test for more
+    throughput (such rows then get meaningless values).
     """
     return _k.evaluate_many(array, check)
 

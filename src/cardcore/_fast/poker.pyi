@@ -1,6 +1,7 @@
 """Type stub for the poker evaluation kernel (``cardcore._fast.poker``)."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -14,6 +15,11 @@ TABLE_SIZE: int
 
 def evaluate(cards: Iterable[int]) -> int: ...
 def evaluate_many(cards: npt.ArrayLike, check: bool = True) -> npt.NDArray[np.uint16]: ...
+
+class _Wrappers:
+    @staticmethod
+    def evaluate(fallback: Callable[[Any], int]) -> Callable[[Any], int]: ...
+
 def category(value: int) -> str: ...
 def category_index(value: int) -> int: ...
 def splitmix_stream(seed: int, n: int) -> npt.NDArray[np.uint64]: ...

@@ -14,7 +14,7 @@ from itertools import combinations
 
 import numpy as np
 
-from cardcore.errors import CardcoreError, CardError
+from cardcore.errors import CardcoreError, CardError, quote
 from cardcore.rng import Rng
 
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
@@ -34,22 +34,22 @@ def _is_int(x) -> bool:
 
 def _int_arg(x, what: str, lo: int, hi: int) -> int:
     if not _is_int(x):
-        raise CardcoreError(f"{what} {x!r}: expected an int")
+        raise CardcoreError(f"{what} {quote(x)}: expected an int")
     v = operator.index(x)
     if not lo <= v <= hi:
-        raise CardcoreError(f"{what} {x!r}: expected {lo}..{hi}")
+        raise CardcoreError(f"{what} {quote(x)}: expected {lo}..{hi}")
     return v
 
 
 def _seed_arg(seed) -> int:
     if not _is_int(seed):
-        raise CardcoreError(f"seed {seed!r}: expected an int")
+        raise CardcoreError(f"seed {quote(seed)}: expected an int")
     return operator.index(seed) & _MASK64
 
 
 def _flag_arg(x, what: str) -> bool:
     if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
-        raise CardcoreError(f"{what} {x!r}: expected True or False")
+        raise CardcoreError(f"{what} {quote(x)}: expected True or False")
     return bool(x)
 
 
@@ -150,50 +150,88 @@ _NAMES = tuple("23456789TJQKA"[i >> 2] + "cdhs"[i & 3] for i in range(52))
 
 
 def _fmt(cards) -> str:
+    """Card names for messages (ids outside 0..51 and non-ids shown quoted, cut short)."""
     out = []
     try:
         items = list(cards)
     except TypeError:
-        return repr(cards)
-    for x in items:
-        try:
-            i = int(x)
-        except (TypeError, ValueError, OverflowError):
-            out.append(repr(x))
-            continue
-        out.append(_NAMES[i] if 0 <= i < 52 else str(i))
+        return quote(cards)
+    for x in items[:12]:
+        if _is_int(x) and 0 <= x <= 51:
+            out.append(_NAMES[operator.index(x)])
+        else:
+            out.append(quote(operator.index(x) if _is_int(x) else x, 24))
+    if len(items) > 12:
+        out.append("...")
     return "'" + " ".join(out) + "'"
 
 
+def _fast_value(cards) -> int:
+    """The value of a list or tuple of 5..7 distinct int ids in 0..51 (ints or int
+    subclasses, not bools), else 0 (as the kernel's first test)."""
+    if type(cards) is not list and type(cards) is not tuple or not 5 <= len(cards) <= 7:
+        return 0
+    ids: list[int] = []
+    for x in cards:
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 51 or x in ids:
+            return 0
+        ids.append(int(x))
+    return _eval_ids(ids)
+
+
 def evaluate(cards) -> int:
+    v = _fast_value(cards)
+    if v:
+        return v
     if isinstance(cards, (str, bytes)):
-        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids")
+        raise CardError(f"cards {quote(cards)}: expected a sequence of 5, 6 or 7 card ids")
     try:
         items = list(cards)
     except TypeError:
-        raise CardError(f"cards {cards!r}: expected a sequence of 5, 6 or 7 card ids") from None
+        raise CardError(f"cards {quote(cards)}: expected a sequence of 5, 6 or 7 card "
+                        "ids") from None
     n = len(items)
     if n < 5 or n > 7:
         raise CardError(f"cards {_fmt(items)}: a poker hand has 5, 6 or 7 cards, got {n}")
     ids: list[int] = []
     for x in items:
         if not _is_int(x):
-            raise CardError(f"card {x!r}: expected an int card id")
+            raise CardError(f"card {quote(x)}: expected an int card id")
+        if x < 0 or x > 51:
+            raise CardError(f"cards {_fmt(items)}: card id {quote(operator.index(x))} is not "
+                            "a card of the 52-card deck (ids 0..51)")
         v = int(x)
-        if v < 0 or v > 51:
-            raise CardError(f"cards {_fmt(items)}: card id {v} is not a card of the 52-card "
-                            "deck (ids 0..51)")
         if v in ids:
             raise CardError(f"cards {_fmt(items)}: {_NAMES[v]} appears twice")
         ids.append(v)
     return _eval_ids(ids)
 
 
-def _check_rows(arr: np.ndarray) -> None:
-    for i, row in enumerate(arr.tolist()):
-        if len(set(row)) != len(row) or max(row) > 51:
-            raise CardError(f"evaluate_many: row {i} {_fmt(row)} holds an id outside 0..51 or "
-                            "a repeated card")
+class _Wrappers:
+    """As the kernel's: builders of public functions that read their common case first."""
+
+    @staticmethod
+    def evaluate(fallback):
+        """A function equal to ``fallback`` that reads a list or tuple of valid int ids itself
+        first."""
+        def evaluate(cards):
+            v = _fast_value(cards)
+            if v:
+                return v
+            return fallback(cards)
+        return evaluate
+
+
+def _row_problem(row: list[int]) -> str | None:
+    """Why a row of ids is not a poker hand (the first bad id or repeated card), or None."""
+    seen: set[int] = set()
+    for x in row:
+        if not 0 <= x <= 51:
+            return f"card id {quote(x)} is not a card of the 52-card deck (ids 0..51)"
+        if x in seen:
+            return f"{_NAMES[x]} appears twice"
+        seen.add(x)
+    return None
 
 
 def evaluate_many(cards, check: bool = True) -> np.ndarray:
@@ -204,26 +242,28 @@ def evaluate_many(cards, check: bool = True) -> np.ndarray:
         raise CardError("evaluate_many: expected an (n, 5|6|7) array of card ids") from None
     if a0.ndim != 2 or a0.shape[1] not in (5, 6, 7):
         raise CardError(f"evaluate_many: expected an (n, 5|6|7) array, got shape {a0.shape}")
-    if a0.dtype != np.uint8 and a0.size:
-        if a0.dtype.kind not in "iu":
-            raise CardError(f"evaluate_many: card ids must be integers, got dtype {a0.dtype}")
-        if a0.min() < 0 or a0.max() > 51:
-            raise CardError("evaluate_many: card ids must be in 0..51")
-    arr = np.ascontiguousarray(a0, dtype=np.uint8)
+    if a0.shape[0] == 0:
+        return np.empty(0, dtype=np.uint16)
+    if a0.dtype.kind not in "iu":
+        raise CardError(f"evaluate_many: card ids must be integers, got dtype {a0.dtype}")
+    rows = a0.tolist()
     if check:
-        _check_rows(arr)
-        return np.array([_eval_ids(row) for row in arr.tolist()], dtype=np.uint16)
+        for i, row in enumerate(rows):
+            why = _row_problem(row)
+            if why is not None:
+                raise CardError(f"evaluate_many: row {i} {_fmt(row)}: {why}")
+        return np.array([_eval_ids(row) for row in rows], dtype=np.uint16)
     # unchecked: invalid rows give some value (here the value of the row's valid prefix
     # padded with the lowest free cards), never an error
-    return np.array([_eval_ids(_patch(row)) for row in arr.tolist()], dtype=np.uint16)
+    return np.array([_eval_ids(_patch(row)) for row in rows], dtype=np.uint16)
 
 
 def _patch(row: list[int]) -> list[int]:
-    if len(set(row)) == len(row) and max(row) <= 51:
+    if _row_problem(row) is None:
         return row
     seen: list[int] = []
     for c in row:
-        if c <= 51 and c not in seen:
+        if 0 <= c <= 51 and c not in seen:
             seen.append(c)
     free = (c for c in range(52) if c not in seen)
     while len(seen) < len(row):
@@ -233,9 +273,9 @@ def _patch(row: list[int]) -> list[int]:
 
 def _value_arg(value) -> int:
     if not _is_int(value):
-        raise CardError(f"hand value {value!r}: expected an int")
+        raise CardError(f"hand value {quote(value)}: expected an int")
     if not 1 <= value <= NUM_VALUES:
-        raise CardError(f"hand value {value!r}: out of range 1..{NUM_VALUES}")
+        raise CardError(f"hand value {quote(value)}: out of range 1..{NUM_VALUES}")
     return int(value)
 
 
@@ -250,7 +290,7 @@ def category_index(value) -> int:
 def value_histogram(k: int = 7) -> np.ndarray:
     """As the kernel's; visits every hand in Python (minutes for k=5, hours for k=7)."""
     if not _is_int(k) or k not in (5, 7):
-        raise CardcoreError(f"value_histogram: k must be 5 or 7, got {k!r}")
+        raise CardcoreError(f"value_histogram: k must be 5 or 7, got {quote(k)}")
     out = np.zeros(NUM_VALUES + 1, dtype=np.int64)
     for hand in combinations(range(52), int(k)):
         out[_eval_ids(list(hand))] += 1
