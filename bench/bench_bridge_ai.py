@@ -2,59 +2,90 @@
 
     python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--samples 24]
                                     [--max-nodes N] [--budget S] [--seed 1]
-                                    [--dd cardcore|endplay]
-                                    [--rule-tricks 1] [--dd-cache FILE] [--anchor]
+                                    [--dd cardcore|endplay] [--rule-tricks 1]
+                                    [--dd-cache FILE] [--anchor] [--workers K] [--ray [ADDRESS]]
 
-For each deal (``Deal.random(seed + i)``, dealer South, vulnerability cycling none/ns/ew/both)
-the four seats bid with the built-in system and play with PIMC (every seat the same AI).
+Runs on ``cardcore.simulate``, every seat the same AI (the built-in bidding system, PIMC card
+play). Deal ``i`` (``i = 0 .. n - 1``, ``n`` the deals of the part) is
+``cardcore.new_game("bridge", seed=seed + i, vulnerability=v)``, dealer South, and the agent in
+seat ``s`` is seeded with ``cardcore.simulate.agent_seed(seed + i, s)``. The vulnerability goes
+by quarters of the part: the first ``ceil(n / 4)`` deals none, then NS, EW and both (the
+vulnerability does not change the cards, so both parts play the same deals from the same
+seeds).
 
-* **Auction vs par.** Par here is simple: for each side, the best-scoring contract it can make
-  double dummy (each strain, each partner as declarer, each level the double-dummy trick
-  count makes, scored undoubled; among equal scores the lowest level); the par contract is
-  the better of the two sides' (no sacrifices, no doubles). The *level* of a contract is its
-  scoring level: part score, game, small slam or grand slam. Reported: how often the auction
-  reaches the par level for the par side (any strain), the par contract exactly, a contract
-  whose double-dummy score equals par, and the median absolute score gap to par.
-* **Card play vs double dummy.** For the contract reached, the double-dummy tricks of the
-  declarer (full deal, the opening lead by the left-hand opponent) minus the tricks our
-  declarer actually took against PIMC defenders: the average tricks lost.
+* **Auction vs par** (``--deals``). Par here is simple: for each side, the best-scoring
+  contract it can make double dummy (each strain, each partner as declarer, each level the
+  double-dummy trick count makes, scored undoubled; among equal scores the lowest level); the
+  par contract is the better of the two sides' (no sacrifices, no doubles). The *level* of a
+  contract is its scoring level: part score, game, small slam or grand slam. Reported: how
+  often the auction reaches the par level for the par side (any strain), the par contract
+  exactly, a contract whose double-dummy score equals par, and the median absolute score gap
+  to par. The bidding does not search, so these deals are played out by the AI's card rules
+  alone (``rule_tricks=13``, no PIMC; the play is not measured). The double-dummy tables are
+  solved in the workers, after each deal; their CPU time per deal is printed.
+* **Card play vs double dummy** (``--play-deals``). For the contract reached, the double-dummy
+  tricks of the declarer (full deal, the opening lead by the left-hand opponent) minus the
+  tricks our declarer actually took against PIMC defenders: the average tricks lost, with a
+  95% interval over the deals played (normal approximation, mean +- 1.96 standard errors).
+  Also the contracts made, the seconds per card (the card decisions of every seat, dummy's
+  cards chosen by declarer) and the sampled deals per searched card.
 
 The AI's work per card is counted (``--samples`` deals of at most ``--max-nodes`` search
 nodes each, so a run gives the same numbers on any machine); ``--budget`` seconds per card is
 the opt-in to think by the clock instead.
 
 ``--dd endplay`` takes the double-dummy tables from endplay's DDS binding instead of our
-solver (the numbers are the same; DDS is faster on the hardest deals). ``--anchor`` also checks
-our double-dummy tables against DDS and times both.
+solver (the numbers are the same; DDS is faster on the hardest deals), DDS in one thread per
+process as our solver. ``--anchor`` also checks our double-dummy tables against DDS on the
+first deals of the auction part and times both (in this process, one thread each).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import json
+import logging
+import math
 import statistics
 import sys
 import time
+from pathlib import Path
+from typing import Any
 
-import cardcore
-from cardcore._backend import kernel
-from cardcore.agents.bridge import MAX_NODES as MAX_NODES_DEFAULT
-from cardcore.agents.bridge import BridgeAI
-from cardcore.bridge import Deal, score
-from cardcore.bridge.seats import SEATS, STRAINS
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:  # worker processes import this file by name (SampleProbe below)
+    sys.path.insert(0, _HERE)
 
+import cardcore  # noqa: E402
+from cardcore._backend import kernel  # noqa: E402
+from cardcore.agents.bridge import MAX_NODES as MAX_NODES_DEFAULT  # noqa: E402
+from cardcore.agents.bridge import BridgeAI  # noqa: E402
+from cardcore.bridge import Deal, score  # noqa: E402
+from cardcore.bridge.seats import SEATS, STRAINS  # noqa: E402
+from cardcore.simulate import SimulationInterrupted, simulate  # noqa: E402
+
+#: the module name the workers import this file by (for SampleProbe and bridge_record)
+MODULE = Path(__file__).stem
 VULS = ("none", "ns", "ew", "both")
 
 
-DD_ENGINE = "cardcore"
+@functools.cache
+def _dds_one_thread() -> None:
+    """DDS solves in one thread per process, as our solver does (one worker per core)."""
+    import endplay._dds as raw
+
+    raw.SetMaxThreads(1)
 
 
-def dd_table_by_seat(deal: Deal, engine: str | None = None) -> list[list[int]]:
+def dd_table_by_seat(deal: Deal, engine: str = "cardcore") -> list[list[int]]:
     """``t[strain][seat]``: tricks of ``seat``'s side declaring ``strain`` (game seats), from
     our solver or (``engine="endplay"``) from endplay's binding of DDS."""
-    engine = engine or DD_ENGINE
     if engine == "endplay":
         from endplay.dds import calc_dd_table
+
+        _dds_one_thread()
         from endplay.types import Deal as EDeal
         from endplay.types import Denom, Player
 
@@ -100,102 +131,161 @@ def par(table: list[list[int]], vul: str) -> tuple[int, str, int]:
     return -best[1][0], best[1][1], best[1][2]
 
 
-RULE_TRICKS = 1
+# ---------------------------------------------------------------- in the workers
+
+#: per game in play (keyed by the state's id): the sampled deals of each searched card
+_SAMPLES: dict[int, list[int]] = {}
 
 
-MAX_NODES: int | None = None
+class SampleProbe(BridgeAI):
+    """``BridgeAI`` that notes how many sampled deals each searched card used (read back by
+    :func:`bridge_record` at the end of the game, in the same worker)."""
+
+    def act(self, state):
+        self.last_info = {}
+        action = super().act(state)
+        if "samples" in self.last_info:
+            _SAMPLES.setdefault(id(state), []).append(self.last_info["samples"])
+        return action
 
 
-def _auction(deal: Deal, vul: str, seed: int, budget: float | None, samples: int):
-    s = cardcore.new_game("bridge", deal=deal, vulnerability=vul)
-    extra = {} if MAX_NODES is None else {"max_nodes": MAX_NODES}
-    ais = [BridgeAI(seed=seed + k, time_budget=budget, samples=samples, rule_tricks=RULE_TRICKS,
-                    **extra) for k in range(4)]
-    while s.phase == "auction":
-        s.apply(ais[s.current_player].act(s))
-    return s, ais
+def bridge_record(state, *, table: bool = False, dd: str = "cardcore",
+                  known: frozenset = frozenset()) -> dict:
+    """``stats=``: the deal, the contract reached, the declarer's tricks, each seat's number of
+    calls and the searched cards' samples; for a deal not in ``known``, the full double-dummy
+    table and its seconds (``table=True``) or the double-dummy tricks of the contract."""
+    deal = state.deal()
+    pbn = deal.to_pbn()
+    calls = [0, 0, 0, 0]
+    for j in range(len(state.calls)):
+        calls[(state.dealer + j) % 4] += 1
+    rec: dict[str, Any] = {"deal": pbn, "vul": state.vulnerability,
+                           "passed_out": state.passed_out, "contract": state.contract,
+                           "declarer": state.declarer, "tricks": state.declarer_tricks,
+                           "calls": calls, "samples": _SAMPLES.pop(id(state), [])}
+    if pbn in known:
+        return rec
+    if table:
+        t0 = time.process_time()  # CPU time: both solvers run in one thread here
+        rec["table"] = dd_table_by_seat(deal, dd)
+        rec["dd_seconds"] = time.process_time() - t0
+    elif not state.passed_out:
+        strain = STRAINS.index(state.trump)
+        if dd == "endplay":
+            rec["table"] = dd_table_by_seat(deal, dd)
+            rec["dd"] = rec["table"][strain][state.declarer]
+        else:
+            masks = [deal.mask(SEATS[k]) for k in range(4)]
+            rec["dd"] = kernel("dds").solve(masks, strain, state.declarer)
+    return rec
 
 
-def run_auctions(n_deals: int, seed: int, cache: dict) -> dict:
+# ---------------------------------------------------------------- the driver
+
+def play(agent: str, n_deals: int, seed: int, stats, *, timings: bool = False,
+         workers: int | None = None, engine: str = "local", address: str | None = None,
+         label: str = "") -> tuple[list[dict], bool]:
+    """Play deals ``seed .. seed + n_deals - 1`` with ``agent`` in every seat, a quarter of
+    them at each vulnerability: ``(rows, complete)`` (``complete`` False after Ctrl-C)."""
+    rows: list[dict] = []
+    start = seed
+    for vul in VULS:
+        k = min(-(-n_deals // 4), seed + n_deals - start)
+        if k <= 0:
+            break
+
+        def progress(p, vul=vul):
+            if label and p.done:
+                print(f"  ... {label}, {vul} vulnerable: {p.done}/{p.total} deals",
+                      file=sys.stderr, flush=True)
+
+        try:
+            res = simulate("bridge", [agent], k, seed=start, stats=stats, timings=timings,
+                           workers=workers, engine=engine, address=address,
+                           progress=progress, vulnerability=vul)
+        except SimulationInterrupted as exc:  # report the deals finished so far
+            print("  interrupted", file=sys.stderr)
+            return rows + list(exc.results.rows or []), False
+        rows += res.rows or []
+        start += k
+    return rows, True
+
+
+def _agent(name: str, opts: dict) -> str:
+    given = ",".join(f"{k}={v}" for k, v in opts.items() if v is not None)
+    return name + (":" + given if given else "")
+
+
+def run_auctions(n_deals: int, seed: int, cache: dict, dd: str = "cardcore",
+                 workers: int | None = None, engine: str = "local",
+                 address: str | None = None) -> dict:
     """Bid every deal with the system and compare the contract with par."""
-    st = {"deals": 0, "passed_out": 0, "level_hit": 0, "exact_hit": 0, "par_score": 0,
-          "score_gap": [],
-          "dd_time": [], "contracts": []}
-    for i in range(n_deals):
-        vul = VULS[i % 4]
-        deal = Deal.random(seed + i)
-        key = deal.to_pbn()
-        if key not in cache:
-            t0 = time.perf_counter()
-            cache[key] = dd_table_by_seat(deal)
-            st["dd_time"].append(time.perf_counter() - t0)
-        table = cache[key]
-        par_ns, par_contract, par_seat = par(table, vul)
-        s, _ = _auction(deal, vul, seed * 100 + 4 * i, None, 1)
+    named = importlib.import_module(MODULE)
+    stats = functools.partial(named.bridge_record, table=True, dd=dd, known=frozenset(cache))
+    rows, _ = play("ai:rule_tricks=13", n_deals, seed, stats, workers=workers, engine=engine,
+                   address=address, label="auctions")
+    st: dict[str, Any] = {"deals": 0, "passed_out": 0, "level_hit": 0, "exact_hit": 0,
+                          "par_score": 0, "score_gap": [], "dd_time": [], "contracts": []}
+    for row in rows:
+        rec = row["stats"]
+        if "table" in rec:
+            cache[rec["deal"]] = rec["table"]
+            st["dd_time"].append(rec["dd_seconds"])
+        table = cache[rec["deal"]]
+        par_ns, par_contract, par_seat = par(table, rec["vul"])
         st["deals"] += 1
-        if s.passed_out:
+        if rec["passed_out"]:
             st["passed_out"] += 1
             st["score_gap"].append(abs(par_ns))
             continue
-        dd = table[STRAINS.index(s.trump)][s.declarer]
-        ours = score(s.contract, SEATS[s.declarer], dd, s.vulnerable[s.declarer])
-        ours_ns = ours if s.declarer % 2 == 0 else -ours
+        contract, declarer = rec["contract"], rec["declarer"]
+        st["contracts"].append(contract)
+        dd_tricks = table[STRAINS.index(contract[1])][declarer]
+        ours = score(contract, SEATS[declarer], dd_tricks, vulnerable(rec["vul"], declarer))
+        ours_ns = ours if declarer % 2 == 0 else -ours
         st["score_gap"].append(abs(ours_ns - par_ns))
         if ours_ns == par_ns:
             st["par_score"] += 1
-        if par_seat >= 0 and s.declarer % 2 == par_seat % 2 and \
-                bonus_level(s.contract) == bonus_level(par_contract):
+        if par_seat >= 0 and declarer % 2 == par_seat % 2 and \
+                bonus_level(contract) == bonus_level(par_contract):
             st["level_hit"] += 1
-            if s.contract.rstrip("X") == par_contract:
+            if contract.rstrip("X") == par_contract:
                 st["exact_hit"] += 1
-        if (i + 1) % 20 == 0:
-            print(f"  ... {i + 1} auctions", file=sys.stderr, flush=True)
     return st
 
 
-def run_play(n_deals: int, seed: int, budget: float | None, samples: int, cache: dict) -> dict:
+def run_play(n_deals: int, seed: int, budget: float | None, samples: int, cache: dict,
+             dd: str = "cardcore", rule_tricks: int = 1, max_nodes: int | None = None,
+             workers: int | None = None, engine: str = "local",
+             address: str | None = None) -> dict:
     """Bid, then play every deal with PIMC at all four seats; compare the declarer's tricks
     with the double-dummy tricks of the contract reached."""
-    st = {"played": 0, "lost": [], "made": 0, "dd_made": 0, "card_times": [], "samples": []}
-    try:
-        _play_deals(n_deals, seed, budget, samples, cache, st)
-    except KeyboardInterrupt:  # report the deals finished so far
-        print("  interrupted", file=sys.stderr)
-    return st
-
-
-def _play_deals(n_deals: int, seed: int, budget: float | None, samples: int, cache: dict,
-                st: dict) -> None:
-    for i in range(n_deals):
-        vul = VULS[i % 4]
-        deal = Deal.random(seed + i)
-        s, ais = _auction(deal, vul, seed * 100 + 4 * i, budget, samples)
-        if s.passed_out:
+    named = importlib.import_module(MODULE)
+    stats = functools.partial(named.bridge_record, dd=dd, known=frozenset(cache))
+    agent = _agent(f"{MODULE}:SampleProbe", {"samples": samples, "rule_tricks": rule_tricks,
+                                             "max_nodes": max_nodes, "time_budget": budget})
+    rows, complete = play(agent, n_deals, seed, stats, timings=True, workers=workers,
+                          engine=engine, address=address, label="play")
+    st: dict[str, Any] = {"played": 0, "lost": [], "made": 0, "dd_made": 0, "card_times": [],
+                          "samples": [], "complete": complete}
+    for row in rows:
+        rec = row["stats"]
+        if rec["passed_out"]:
             continue
-        key = deal.to_pbn()
-        if key in cache:
-            dd = cache[key][STRAINS.index(s.trump)][s.declarer]
-        elif DD_ENGINE == "endplay":
-            cache[key] = dd_table_by_seat(deal)
-            dd = cache[key][STRAINS.index(s.trump)][s.declarer]
-        else:
-            masks = [deal.mask(SEATS[k]) for k in range(4)]
-            dd = kernel("dds").solve(masks, STRAINS.index(s.trump), s.declarer)
-        while not s.is_over:
-            t0 = time.perf_counter()
-            ai = ais[s.current_player]
-            s.apply(ai.act(s))
-            st["card_times"].append(time.perf_counter() - t0)
-            if "samples" in ai.last_info:
-                st["samples"].append(ai.last_info["samples"])
+        if "table" in rec:
+            cache[rec["deal"]] = rec["table"]
+        strain = STRAINS.index(rec["contract"][1])
+        dd_tricks = rec["dd"] if "dd" in rec else cache[rec["deal"]][strain][rec["declarer"]]
+        got = rec["tricks"]
+        level = int(rec["contract"][0])
         st["played"] += 1
-        got = s.declarer_tricks
-        level = int(s.contract[0])
-        st["lost"].append(dd - got)
+        st["lost"].append(dd_tricks - got)
         st["made"] += got >= 6 + level
-        st["dd_made"] += dd >= 6 + level
-        print(f"  ... deal {i + 1}: {s.contract} by {SEATS[s.declarer]}, dd {dd}, took {got}; "
-              f"slowest card {max(st['card_times'][-52:]):.2f} s", file=sys.stderr, flush=True)
+        st["dd_made"] += dd_tricks >= 6 + level
+        for s in range(4):
+            st["card_times"] += row["times"][s][rec["calls"][s]:]
+        st["samples"] += rec["samples"]
+    return st
 
 
 def anchor(n: int, seed: int) -> None:
@@ -206,9 +296,10 @@ def anchor(n: int, seed: int) -> None:
     except ImportError:
         print("endplay is not installed: no anchor run")
         return
+    _dds_one_thread()
     ours_t, theirs_t, bad = [], [], 0
     for i in range(n):
-        d = Deal.random(seed + i)
+        d = cardcore.new_game("bridge", seed=seed + i).deal()  # type: ignore[attr-defined]
         t0 = time.perf_counter()
         t = dd_table_by_seat(d, "cardcore")
         ours_t.append(time.perf_counter() - t0)
@@ -227,7 +318,7 @@ def anchor(n: int, seed: int) -> None:
           f"{mt * 1e3:.1f} ms, ratio {mo / mt:.2f}; mismatching entries: {bad}")
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200, help="deals for the auction vs par")
     ap.add_argument("--play-deals", type=int, default=200, help="deals played out with PIMC")
@@ -243,11 +334,22 @@ def main(argv=None) -> None:
     ap.add_argument("--rule-tricks", type=int, default=1,
                     help="tricks the AI plays by rule before searching (BridgeAI rule_tricks)")
     ap.add_argument("--anchor", action="store_true")
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                    help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args(argv)
-    global DD_ENGINE, RULE_TRICKS, MAX_NODES
-    DD_ENGINE = args.dd
-    RULE_TRICKS = args.rule_tricks
-    MAX_NODES = args.max_nodes
+    engine = "local" if args.ray is None else "ray"
+    run: dict[str, Any] = {"workers": args.workers, "engine": engine,
+                           "address": args.ray or None}
+    started_ray = False
+    if engine == "ray":  # one Ray for all the runs below (each would start its own)
+        import ray
+
+        if not ray.is_initialized():
+            ray.init(address=args.ray or None, include_dashboard=False,
+                     logging_level=logging.WARNING,
+                     **({} if args.ray else {"num_cpus": args.workers}))
+            started_ray = True
     cache: dict = {}
     if args.dd_cache:
         try:
@@ -258,48 +360,59 @@ def main(argv=None) -> None:
     t0 = time.perf_counter()
     print(f"Bridge AI benchmark (seed {args.seed}, double dummy by {args.dd})")
     print(f"{'measure':<58} {'value':>12}")
-    if args.deals:
-        st = run_auctions(args.deals, args.seed, cache)
-        if args.dd_cache:
-            with open(args.dd_cache, "w") as f:
-                json.dump(cache, f)
-        n = st["deals"]
-        print(f"{'deals bid':<58} {n:>12}")
-        print(f"{'passed out':<58} {st['passed_out']:>12}")
-        print(f"{'auction reaches the par level (par side; part/game/slam/grand)':<58} "
-              f"{st['level_hit'] / n:>12.1%}")
-        print(f"{'auction reaches the par contract exactly (side, strain, level)':<58} "
-              f"{st['exact_hit'] / n:>12.1%}")
-        print(f"{'our contract at double dummy scores exactly par':<58} "
-              f"{st['par_score'] / n:>12.1%}")
-        print(f"{'|our contract at double dummy - par|, median (points)':<58} "
-              f"{statistics.median(st['score_gap']):>12.0f}")
-        if st["dd_time"]:
-            print(f"{'dd_table seconds per deal (median / max)':<58} "
-                  f"{statistics.median(st['dd_time']):>5.2f} / {max(st['dd_time']):.1f}")
-    if args.play_deals:
-        st = run_play(args.play_deals, args.seed, args.budget, args.samples, cache)
-        p = st["played"]
-        how = (f"{args.budget} s/card" if args.budget is not None
-               else f"<= {args.max_nodes or MAX_NODES_DEFAULT:,} nodes/deal")
-        label = (f"deals played out (PIMC {how}, <= {args.samples} samples, "
-                 f"{args.rule_tricks} trick(s) by rule)")
-        print(f"{label:<70} {p:>4}")
-        if p:
-            print(f"{'declarer tricks lost vs double dummy (mean)':<58} "
-                  f"{statistics.mean(st['lost']):>12.2f}")
-            print(f"{'contracts made: PIMC play / double dummy':<58} "
-                  f"{st['made'] / p:>6.0%} / {st['dd_made'] / p:.0%}")
-            ct = st["card_times"]
-            print(f"{'seconds per card (median / max)':<58} "
-                  f"{statistics.median(ct):>5.3f} / {max(ct):.2f}")
-            if st["samples"]:
-                print(f"{'PIMC samples per searched card (median)':<58} "
-                      f"{statistics.median(st['samples']):>12.0f}")
+    try:
+        if args.deals:
+            st = run_auctions(args.deals, args.seed, cache, args.dd, **run)
+            if args.dd_cache:
+                with open(args.dd_cache, "w") as f:
+                    json.dump(cache, f)
+            n = st["deals"]
+            print(f"{'deals bid':<58} {n:>12}")
+            print(f"{'passed out':<58} {st['passed_out']:>12}")
+            print(f"{'auction reaches the par level (par side; part/game/slam/grand)':<58} "
+                  f"{st['level_hit'] / n:>12.1%}")
+            print(f"{'auction reaches the par contract exactly (side, strain, level)':<58} "
+                  f"{st['exact_hit'] / n:>12.1%}")
+            print(f"{'our contract at double dummy scores exactly par':<58} "
+                  f"{st['par_score'] / n:>12.1%}")
+            print(f"{'|our contract at double dummy - par|, median (points)':<58} "
+                  f"{statistics.median(st['score_gap']):>12.0f}")
+            if st["dd_time"]:
+                print(f"{'dd_table CPU seconds per deal (median / max)':<58} "
+                      f"{statistics.median(st['dd_time']):>5.2f} / {max(st['dd_time']):.1f}")
+        if args.play_deals:
+            st = run_play(args.play_deals, args.seed, args.budget, args.samples, cache, args.dd,
+                          args.rule_tricks, args.max_nodes, **run)
+            p = st["played"]
+            how = (f"{args.budget} s/card" if args.budget is not None
+                   else f"<= {args.max_nodes or MAX_NODES_DEFAULT:,} nodes/deal")
+            label = (f"deals played out (PIMC {how}, <= {args.samples} samples, "
+                     f"{args.rule_tricks} trick(s) by rule)")
+            print(f"{label:<70} {p:>4}")
+            if p:
+                lost = st["lost"]
+                half = (1.96 * statistics.stdev(lost) / math.sqrt(p) if p > 1
+                        else math.inf)
+                print(f"{'declarer tricks lost vs double dummy (mean, 95% interval)':<58} "
+                      f"{statistics.mean(lost):>+6.2f} +- {half:.2f}")
+                print(f"{'contracts made: PIMC play / double dummy':<58} "
+                      f"{st['made'] / p:>6.0%} / {st['dd_made'] / p:.0%}")
+                ct = st["card_times"]
+                print(f"{'seconds per card (median / max)':<58} "
+                      f"{statistics.median(ct):>5.3f} / {max(ct):.2f}")
+                if st["samples"]:
+                    print(f"{'PIMC samples per searched card (median)':<58} "
+                          f"{statistics.median(st['samples']):>12.0f}")
+    finally:
+        if started_ray:
+            import ray
+
+            ray.shutdown()
     print(f"{'total seconds':<58} {time.perf_counter() - t0:>12.0f}")
     if args.anchor:
         anchor(min(args.deals or 20, 50), args.seed)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

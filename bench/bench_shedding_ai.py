@@ -1,43 +1,72 @@
-"""Win rates of the Dou Dizhu and Zheng Shangyou AIs.
+"""Win rates of the Dou Dizhu and Zheng Shangyou AIs against baselines, with 95% intervals.
 
-Dou Dizhu deals are played on cardcore's engine with seat 0 as the landlord (it opens the
-auction with "bid 3", as RLCard's environment has no auction) against:
-
-- ``random``: uniform over the legal actions;
-- ``greedy``: the registered ``greedy`` agent, the AI's own plan policy without search
-  (``rollouts=0``) -- what the rollouts add;
-- ``rlcard-rule``: RLCard's ``doudizhu-rule-v1`` agent (``DouDizhuRuleAgentV1``), driven through
-  an adapter that builds the raw observation it reads (its hand and the legal plays in RLCard's
-  rank-string notation, the play trace, the landlord and its own seat) from cardcore's public
-  observation and maps its answer back.
-
-The AI plays the landlord (seat 0) or both farmers (seats 1 and 2); a deal is a win when the
-AI's side goes out first. Zheng Shangyou: the AI in seat 0 against two random or two greedy
-players (win = it goes out first; the mean score is also shown). Each row gives the win rate
-with a 95% Wilson interval.
-
-The AI plays at its default budget (a fixed number of sampled worlds per play) unless
-``--rollouts`` or the opt-in clock ``--budget-ms`` is given.
+    python bench/bench_shedding_ai.py [--deals 200] [--seed 0] [--rollouts N | --budget-ms MS]
+        [--only random|greedy|rlcard|ddz|zsy ...] [--workers K] [--ray [ADDRESS]]
 
     python bench/bench_shedding_ai.py --deals 1000
     python bench/bench_shedding_ai.py --deals 200 --rollouts 8 --only rlcard
     python bench/bench_shedding_ai.py --deals 200 --budget-ms 100 --only greedy --only zsy
+
+Runs on ``cardcore.simulate``. Deal ``k`` (``k = 0 .. deals - 1``) is dealt from seed
+``seed + k``, and the agent in seat ``s`` of it is seeded with
+``cardcore.simulate.agent_seed(seed + k, s)``: the plays of a deal see the same cards, and an
+agent of the same kind in the same seat of a deal is the same player. Opponents:
+
+- ``random``: uniform over the legal actions;
+- ``greedy``: the registered ``greedy`` agent, the AI's own plan policy without search
+  (``rollouts=0``) -- what the rollouts add;
+- ``rlcard-rule`` (Dou Dizhu only): RLCard's ``doudizhu-rule-v1`` agent
+  (``DouDizhuRuleAgentV1``), driven through an adapter that builds the raw observation it reads
+  (its hand and the legal plays in RLCard's rank-string notation, the play trace, the landlord
+  and its own seat) from cardcore's public observation and maps its answer back. Skipped when
+  ``rlcard`` is not installed.
+
+Dou Dizhu (option ``first=0``): seat 0 opens the auction with "bid 3" and is the landlord (the
+roles are fixed, as RLCard's environment has no auction). Every deal is played twice: the AI as
+the landlord (seat 0) against two copies of the opponent, and the opponent as the landlord
+against the AI in both farmer seats (1 and 2). A play is a win when the AI's side goes out
+first. Rows ``landlord`` and ``farmers``: the win rate in that role with a 95% Wilson interval
+(over the deals, one play each). Row ``both``: the AI's share of the two plays of a deal won,
+averaged over the deals, with a 95% interval over the deals (normal approximation, mean +- 1.96
+standard errors, cut to [0, 1]); an AI no better than the opponent scores 0.5 ("even").
+
+Zheng Shangyou: duplicate deals, every deal played three times with the AI in each seat in turn
+against two copies of the opponent (``random`` or ``greedy``). A play is a win when the AI goes
+out first. The row gives the win rate with a 95% Wilson interval over the plays, and the AI's
+mean score per play with its 95% interval over the deals (the mean of a deal's three plays;
+normal approximation); the scores are zero-sum, so an AI no better than the opponent scores 0.
+
+``s/play`` is the time a play takes in its worker (wall clock: every seat's decisions and the
+agents' setup), averaged over the row's plays. The AI plays at its default budget (a fixed
+number of sampled worlds per play) unless ``--rollouts`` or the opt-in clock ``--budget-ms`` is
+given. The exit code is 1 when the lower end of a ``both`` row's interval is not above 0.5 or
+that of a Zheng Shangyou mean score is not above 0 (the AI is not shown to be better than that
+opponent), else 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
-import time
+from pathlib import Path
+from typing import Any
 
-import cardcore
-from cardcore.agents import get
-from cardcore.agents.doudizhu import DouDizhuAI
-from cardcore.agents.zhengshangyou import ZhengShangyouAI
-from cardcore.engines.shedding import rank_index
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:  # worker processes import this file by name (the agents below)
+    sys.path.insert(0, _HERE)
 
+import cardcore  # noqa: E402
+from cardcore.agents import get  # noqa: E402
+from cardcore.agents.doudizhu import DouDizhuAI  # noqa: E402
+from cardcore.agents.zhengshangyou import ZhengShangyouAI  # noqa: E402
+from cardcore.engines.shedding import rank_index  # noqa: E402
+
+#: the module name the agents below are imported by in the workers
+MODULE = Path(__file__).stem
 RL_CHARS = "3456789TJQKA2BR"
+OPPONENTS = ("random", "greedy", "rlcard")
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -48,6 +77,13 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation) of ``xs``."""
+    m = statistics.fmean(xs)
+    h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
+    return m, m - h, m + h
 
 
 def rl_str(cards) -> str:
@@ -107,34 +143,84 @@ class RLCardRuleAdapter:
         return legal[0]
 
 
-def opponent(name: str, game: str, seed: int):
-    if name == "rlcard":
-        return RLCardRuleAdapter(seed)
-    return get(name, game, seed=seed)
+class BidThree:
+    """A Dou Dizhu seat for ``cardcore.simulate``: bids 3 (the top bid, which ends the auction)
+    when the auction comes to it, and plays as ``agent`` (``"ai"``, ``"random"``, ``"greedy"``
+    or ``"rlcard"``) otherwise. With ``first=0`` seat 0 opens the auction, so it is the
+    landlord. ``rollouts`` and ``time_budget`` go to the AI."""
+
+    def __init__(self, game: str = "doudizhu", seed: int | None = None, *, agent: str = "ai",
+                 rollouts: int | None = None, time_budget: float | None = None) -> None:
+        opts = {k: v for k, v in (("rollouts", rollouts), ("time_budget", time_budget))
+                if v is not None}
+        if agent == "rlcard":
+            self.inner: Any = RLCardRuleAdapter(seed or 0)
+        else:
+            self.inner = get(agent, game, seed=seed, **(opts if agent == "ai" else {}))
+
+    def act(self, state):
+        if state.observation(state.current_player)["phase"] == "bid":
+            for a in state.legal_actions():
+                if a.text == "bid 3":
+                    return a
+        return self.inner.act(state)
 
 
-def ddz_deal(seed: int, ai_landlord: bool, opp: str, ai_opts: dict) -> bool:
-    st = cardcore.new_game("doudizhu", seed=seed, first=0)
-    st.apply("bid 3")
-    ai_seats = (0,) if ai_landlord else (1, 2)
-    agents = [DouDizhuAI(seed=seed * 7 + s, **ai_opts) if s in ai_seats
-              else opponent(opp, "doudizhu", seed * 7 + s) for s in range(3)]
-    while not st.is_over:
-        st.apply(agents[st.current_player].act(st))
-    return st.scores()[ai_seats[0]] > 0
+def _options(ai_opts: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in ai_opts.items())
 
 
-def zsy_deal(seed: int, opp: str, ai_opts: dict) -> tuple[bool, float]:
-    st = cardcore.new_game("zhengshangyou", seed=seed)
-    agents = [ZhengShangyouAI(seed=seed, **ai_opts),
-              opponent(opp, "zhengshangyou", seed * 3 + 1),
-              opponent(opp, "zhengshangyou", seed * 3 + 2)]
-    while not st.is_over:
-        st.apply(agents[st.current_player].act(st))
-    return st.winner == 0, st.scores()[0]
+def ddz_rows(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None = None,
+             engine: str = "local", address: str | None = None) -> list[dict]:
+    """The ``landlord``, ``farmers`` and ``both`` rows of Dou Dizhu against ``opp``."""
+    ai = f"{MODULE}:BidThree:" + _options({"agent": "ai", **ai_opts})
+    other = f"{MODULE}:BidThree:agent={opp}"
+    common: dict[str, Any] = {"seed": seed, "first": 0, "workers": workers, "engine": engine,
+                              "address": address}
+    landlord = cardcore.simulate("doudizhu", [ai, other, other], deals, **common)
+    farmers = cardcore.simulate("doudizhu", [other, ai, ai], deals, **common)
+    won: dict[str, dict[int, int]] = {}
+    rows = []
+    for role, res, seat in (("landlord", landlord, 0), ("farmers", farmers, 1)):
+        won[role] = {r["seed"]: int(r["scores"][seat] > 0) for r in res.rows}
+        wins = sum(won[role].values())
+        lo, hi = wilson(wins, res.total_games)
+        rows.append({"game": "doudizhu", "role": role, "opponent": opp, "deals": deals,
+                     "plays": res.total_games, "wins": wins, "rate": wins / res.total_games,
+                     "lo": lo, "hi": hi, "even": None,
+                     "sec": res.cpu_seconds / res.total_games})
+    share = [(won["landlord"][k] + won["farmers"][k]) / 2 for k in won["landlord"]]
+    m, lo, hi = mean_ci(share)
+    lo, hi = max(0.0, lo), min(1.0, hi)
+    plays = landlord.total_games + farmers.total_games
+    rows.append({"game": "doudizhu", "role": "both", "opponent": opp, "deals": deals,
+                 "plays": plays, "wins": sum(map(sum, (d.values() for d in won.values()))),
+                 "rate": m, "lo": lo, "hi": hi, "even": 0.5,
+                 "sec": (landlord.cpu_seconds + farmers.cpu_seconds) / plays})
+    return rows
 
 
-def main(argv=None) -> None:
+def zsy_row(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None = None,
+            engine: str = "local", address: str | None = None) -> dict:
+    """The Zheng Shangyou row against two copies of ``opp`` (duplicate deals)."""
+    ai = "ai" + (":" + _options(ai_opts) if ai_opts else "")
+    res = cardcore.simulate("zhengshangyou", [ai, opp, opp], deals, seed=seed, duplicate=True,
+                            stats=zsy_winner, workers=workers, engine=engine, address=address)
+    wins = sum(r["stats"] == r["agents"].index(ai) for r in res.rows)
+    lo, hi = wilson(wins, res.total_games)
+    score = res[ai]
+    return {"game": "zhengshangyou", "role": "any seat", "opponent": opp, "deals": deals,
+            "plays": res.total_games, "wins": wins, "rate": wins / res.total_games,
+            "lo": lo, "hi": hi, "even": None, "score": score.mean, "score_ci": score.ci95,
+            "sec": res.cpu_seconds / res.total_games}
+
+
+def zsy_winner(state) -> int:
+    """``stats=`` (run in the workers): the seat that went out first."""
+    return state.winner_seat
+
+
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--rollouts", type=int, default=None,
@@ -144,17 +230,20 @@ def main(argv=None) -> None:
     ap.add_argument("--only", choices=["random", "greedy", "rlcard", "ddz", "zsy"],
                     action="append", help="opponents and/or games to run (default: all)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
+    ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                    help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args(argv)
+    engine = "local" if args.ray is None else "ray"
     opts: dict = {}
     if args.rollouts is not None:
         opts["rollouts"] = args.rollouts
     if args.budget_ms is not None:
         opts["time_budget"] = args.budget_ms / 1000
     only = set(args.only or ())
-    opps = [o for o in ("random", "greedy", "rlcard") if o in only] or ["random", "greedy",
-                                                                         "rlcard"]
+    opps = [o for o in OPPONENTS if o in only] or list(OPPONENTS)
     games = [g for g in ("ddz", "zsy") if g in only] or ["ddz", "zsy"]
-    if "rlcard" in opps:
+    if "rlcard" in opps and "ddz" in games:
         try:
             import rlcard  # noqa: F401
         except ImportError:
@@ -163,33 +252,34 @@ def main(argv=None) -> None:
     mode = ", ".join(f"{k}={v}" for k, v in opts.items()) or (
         f"default budget (rollouts={DouDizhuAI.DEFAULT_ROLLOUTS} / "
         f"{ZhengShangyouAI.DEFAULT_ROLLOUTS})")
-    print(f"Shedding AIs, {args.deals} deals per row, AI {mode}")
-    print(f"{'game':<14}{'AI as':<10}{'opponent':<13}{'wins':>7}{'rate':>8}"
-          f"{'95% CI':>17}{'s/deal':>8}")
+    print(f"Shedding AIs, {args.deals} deals per opponent (seeds {args.seed}.."
+          f"{args.seed + args.deals - 1}), AI {mode}")
+    print(f"{'game':<14}{'AI as':<10}{'opponent':<13}{'plays':>6}{'wins':>7}{'rate':>8}"
+          f"{'95% CI':>17}{'even':>6}{'s/play':>8}")
+    ok = True
     for opp in opps:
         name = "rlcard-rule" if opp == "rlcard" else opp
+        rows = []
         if "ddz" in games:
-            for ai_landlord in (True, False):
-                t = time.perf_counter()
-                wins = sum(ddz_deal(args.seed + i, ai_landlord, opp, opts)
-                           for i in range(args.deals))
-                dt = (time.perf_counter() - t) / args.deals
-                lo, hi = wilson(wins, args.deals)
-                role = "landlord" if ai_landlord else "farmers"
-                print(f"{'doudizhu':<14}{role:<10}{name:<13}{wins:>7}{wins / args.deals:>8.3f}"
-                      f"{f'[{lo:.3f}, {hi:.3f}]':>17}{dt:>8.2f}", flush=True)
+            rows += ddz_rows(opp, args.deals, args.seed, opts, args.workers, engine,
+                             args.ray or None)
         if "zsy" in games and opp != "rlcard":
-            t = time.perf_counter()
-            wins, total = 0, 0.0
-            for i in range(args.deals):
-                w, s = zsy_deal(args.seed + i, opp, opts)
-                wins += w
-                total += s
-            dt = (time.perf_counter() - t) / args.deals
-            lo, hi = wilson(wins, args.deals)
-            print(f"{'zhengshangyou':<14}{'seat 0':<10}{'2x ' + name:<13}{wins:>7}"
-                  f"{wins / args.deals:>8.3f}{f'[{lo:.3f}, {hi:.3f}]':>17}{dt:>8.2f}"
-                  f"   mean score {total / args.deals:+.1f}", flush=True)
+            rows.append(zsy_row(opp, args.deals, args.seed, opts, args.workers, engine,
+                                args.ray or None))
+        for r in rows:
+            who = name if r["game"] == "doudizhu" else "2x " + name
+            even = "-" if r["even"] is None else f"{r['even']:.1f}"
+            ci = f"[{r['lo']:.3f}, {r['hi']:.3f}]"
+            line = (f"{r['game']:<14}{r['role']:<10}{who:<13}{r['plays']:>6}{r['wins']:>7}"
+                    f"{r['rate']:>8.3f}{ci:>17}{even:>6}{r['sec']:>8.2f}")
+            if r["even"] is not None:
+                ok = ok and r["lo"] > r["even"]
+            if "score" in r:
+                lo, hi = r["score_ci"]
+                line += f"   mean score {r['score']:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+                ok = ok and lo > 0
+            print(line, flush=True)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
