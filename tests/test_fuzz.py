@@ -91,11 +91,6 @@ def _unprintable(x, depth: int = 0) -> bool:
 # reported with reproducers; each entry narrows the fuzzing until the code is fixed (delete
 # the entry to fuzz that case again).
 
-#: (backend, kernel) whose error messages print an argument with ``!r`` or ``{x}``: an int
-#: of over 4300 digits raises ValueError there (e.g. ``cardcore._fast.cardset.popcount(
-#: -10**5000)``); ``cardcore.errors.quote`` prints it safely
-UNPRINTABLE_INT_GAPS = {("fast", "cardset"), ("fast", "shedding"), ("fast", "dds"),
-                        ("ref", "dds"), ("fast", "poker"), ("ref", "poker")}
 #: (closed) ``cardcore.cards``: ``Card(-10**5000)``, ``card(10**5000)``, ``parse(10**5000)`` raise
 #: ValueError (their messages use ``!r``)
 CARDS_UNPRINTABLE_INT_GAP = False
@@ -279,6 +274,7 @@ TEMPLATES = {
     ("cardset", "rank_counts"): ([1, 2, 52],),
     ("cardset", "suit_masks"): (6,),
     ("cardset", "same_multiset"): ([1, 2], [2, 1]),
+    ("cardset", "shuffle"): ([1, 2, 3, 4], 5),
     ("shedding", "ddz_moves"): (DDZ, (0, 1, 1)),
     ("shedding", "ddz_count"): (DDZ, None),
     ("shedding", "ddz_classify"): ([0, 0, 3, 1] + [0] * 11,),
@@ -290,6 +286,23 @@ TEMPLATES = {
     ("shedding", "ddz_build"): (kernel("shedding", "fast").ddz_moves(DDZ), _by(), _Rec),
     ("shedding", "zsy_build"): (kernel("shedding", "fast").zsy_moves(DDZ[:13] + [0, 0]), _by(),
                                 _Rec),
+    ("shedding", "ddz_move_ids"): (DDZ, None),
+    ("shedding", "zsy_move_ids"): (DDZ[:13] + [0, 0], None, False),
+    ("shedding", "ddz_row_ids"): (kernel("shedding", "fast").ddz_moves(DDZ),),
+    ("shedding", "zsy_row_ids"): (kernel("shedding", "fast").zsy_moves(DDZ[:13] + [0, 0]),),
+    ("shedding", "ddz_id_rows"): (),
+    ("shedding", "zsy_id_rows"): (),
+    ("shedding", "ddz_id_text"): (4,),
+    ("shedding", "zsy_id_text"): (1,),
+    ("shedding", "make_move"): (0, 0, 0, 1, 16),
+    ("shedding", "ddz_hand_moves"): ([4, 5, 6, 8, 9], None),
+    ("shedding", "ddz_hand_ids"): ([4, 5, 6, 8, 9], None),
+    ("shedding", "ddz_hand_classify"): ([4, 5, 6],),
+    ("shedding", "ddz_cards_id"): (2, [4, 5, 6]),
+    ("shedding", "zsy_hand_moves"): ([4, 5, 6, 8], None, False),
+    ("shedding", "zsy_hand_ids"): ([4, 5, 6, 8], None, False),
+    ("shedding", "zsy_hand_classify"): ([4, 5, 6], False),
+    ("shedding", "zsy_cards_id"): (2, [4, 5, 6]),
     ("guandan", "moves"): (GD, 5, (0, 3, 1)),
     ("guandan", "count"): (GD, 5, None),
     ("guandan", "classify"): (GD, 5),
@@ -345,9 +358,14 @@ def _too_slow(name: str, f: str, args: tuple, backend: str) -> bool:
             return False
         if f == "search_stats" or ref:
             return sum(sizes) > (12 if ref else 20)
-    if name == "shedding" and ref and f in ("ddz_moves", "ddz_count", "zsy_moves"):
+    if name == "shedding" and ref and f in ("ddz_moves", "ddz_count", "zsy_moves",
+                                            "ddz_move_ids", "zsy_move_ids"):
         counts = _ints(args[0]) if args else None
         return counts is not None and sum(counts) > 20
+    if name == "shedding" and ref and f in ("ddz_hand_moves", "ddz_hand_ids", "zsy_hand_moves",
+                                            "zsy_hand_ids"):
+        cards = _ints(args[0]) if args and not isinstance(args[0], (str, bytes)) else None
+        return cards is not None and len(cards) > 20
     if name == "guandan" and ref and f in ("moves", "count"):
         counts = _ints(args[0]) if args else None
         return counts is not None and sum(counts) > 27
@@ -384,7 +402,9 @@ def _same_result(a, b) -> bool:
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return type(a) is type(b) and len(a) == len(b) and all(
             _same_result(x, y) for x, y in zip(a, b))
-    return type(a) is type(b) and a == b
+    # (a kernel's records and its twin's are different classes of the same name that compare
+    # equal, e.g. the shedding ``Move``)
+    return (type(a) is type(b) or type(a).__name__ == type(b).__name__) and a == b
 
 
 @st.composite
@@ -414,11 +434,8 @@ def test_fuzz_every_kernel_entry_both_backends(name):
     @given(call=kernel_calls(name))
     def run(call):
         f, args = call
-        huge = _unprintable(args)
-        slow_fast = _too_slow(name, f, args, "fast") or huge and ("fast", name) in \
-            UNPRINTABLE_INT_GAPS
-        slow_ref = _too_slow(name, f, args, "ref") or huge and ("ref", name) in \
-            UNPRINTABLE_INT_GAPS
+        slow_fast = _too_slow(name, f, args, "fast")
+        slow_ref = _too_slow(name, f, args, "ref")
         assume(not (slow_fast and slow_ref))
         got_f = None if slow_fast else _call(getattr(fast, f), args)
         if hasattr(ref, f) and not slow_ref:
@@ -604,7 +621,8 @@ def _tamper(tree, path, op: int, junk, rng: random.Random, strings: list[str]):
         return put([node + rng.choice([-2, -1, 1, 2]), -node - 1, float(node), str(node),
                     node > 0, junk, node * 2**64, rng.randrange(0, 60)][op % 8])
     if isinstance(node, float):
-        return put([int(node), -node, junk, str(node), float("nan")][op % 5])
+        return put([int(node) if node == node and abs(node) != float("inf") else 0, -node, junk,
+                    str(node), float("nan")][op % 5])
     if isinstance(node, str):
         return put([rng.choice(strings), node.upper(), node + " ", "", junk, node[:-1],
                     node * 2, int(node) if node.isdigit() else 7][op % 8])

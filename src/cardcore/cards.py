@@ -140,7 +140,7 @@ def parse(text: CardsLike | Card) -> list[Card]:
     try:
         items = list(text)
     except TypeError:
-        raise CardError(f"cards {text!r}: expected a string or an iterable of cards") from None
+        raise CardError(f"cards {quote(text)}: expected a string or an iterable of cards") from None
     out: list[Card] = []
     for item in items:
         if isinstance(item, str):
@@ -206,7 +206,7 @@ def mask(cards: CardsLike) -> int:
 def from_mask(m: int) -> list[Card]:
     """The cards of a 54-bit mask, ascending by id."""
     if isinstance(m, bool) or not isinstance(m, int) or m < 0:
-        raise CardError(f"mask {m!r}: expected a non-negative int")
+        raise CardError(f"mask {quote(m)}: expected a non-negative int")
     try:
         ids = _kernel().from_mask(m)
     except (ValueError, OverflowError) as exc:

@@ -147,12 +147,12 @@ class State:
                  **options: Any) -> None:
         if seed is None:
             seed = fresh_seed()
-        value = as_int(seed)
+        value = seed if type(seed) is int else as_int(seed)
         if value is None or not 0 <= value <= SEED_MAX:
             raise OptionError(f"seed {quote(seed)}: expected a whole number 0..2**64-1 or None")
-        options = check_options(self.GAME, self.OPTIONS, options)
+        options = check_options(self.GAME, self.OPTIONS, options) if options else {}
         self.seed = value
-        self.rng_state = Rng(value).state
+        self.rng_state = value  # SplitMix64's state is the seed itself (``Rng(seed).state``)
         self.log: list[list] = []
         for name in self.TRANSIENT:
             setattr(self, name, None)
@@ -161,7 +161,7 @@ class State:
             cards = [int(c) for c in parse(deck)]
         #: how this game began (seed, options as given, the stacked deck): with ``log`` it
         #: rebuilds the state by replay (``from_json``).
-        self.start = {"options": _copy_native(options), "deck": cards}
+        self.start = {"options": _copy_native(options) if options else {}, "deck": cards}
         self._setup(None if cards is None else list(cards), **options)
 
     # ------------------------------------------------------------ hooks
@@ -472,6 +472,13 @@ class State:
         for name in self.TRANSIENT:
             setattr(new, name, None)
         return new
+
+    def __copy__(self) -> State:
+        # a shallow copy would share the history and hands with the original: copy whole
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self.clone()
 
     def to_json(self) -> str:
         """The game as JSON: game, format version, seed, options, stacked deck and the actions.

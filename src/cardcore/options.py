@@ -27,6 +27,8 @@ KINDS = ("bool", "int", "seat", "str", "ints")
 
 def as_int(value: Any) -> int | None:
     """``value`` as a plain int when it is an integer (numpy integers included), else None."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return None
     return int(value)

@@ -210,19 +210,22 @@ cdef inline uint64_t _below(uint64_t* state, uint64_t n) noexcept nogil:
             return x % n
 
 
-def shuffle(list seq, state) -> int:
+def shuffle(seq, state) -> int:
     """Fisher-Yates shuffle of ``seq`` in place with the SplitMix64 generator whose state is
     ``state``: the same draws and the same order as ``cardcore.rng.Rng(state).shuffle``.
     Returns the generator's new state."""
-    if isinstance(state, bool) or not isinstance(state, (int, np.integer)):
+    if type(seq) is not list:
+        raise CardcoreError(f"seq: expected a list, got {type(seq).__name__}")
+    if isinstance(state, (bool, np.bool_)) or not isinstance(state, (int, np.integer)):
         raise CardcoreError(f"state {_r(state)}: expected an int")
     cdef uint64_t st = <uint64_t>(operator.index(state) & 0xFFFFFFFFFFFFFFFF)
-    cdef Py_ssize_t n = len(seq)
+    cdef list lst = seq
+    cdef Py_ssize_t n = len(lst)
     cdef Py_ssize_t i, j
     if n < 2:
         return st
     for i in range(n - 1, 0, -1):
         j = <Py_ssize_t>_below(&st, <uint64_t>(i + 1))
         if i != j:
-            seq[i], seq[j] = seq[j], seq[i]
+            lst[i], lst[j] = lst[j], lst[i]
     return st

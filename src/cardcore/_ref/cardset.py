@@ -111,8 +111,8 @@ def shuffle(seq: list, state: int) -> int:
     from cardcore.errors import CardcoreError
     from cardcore.rng import Rng
 
-    if not isinstance(seq, list):
-        raise TypeError(f"seq: expected a list, got {type(seq).__name__}")
+    if type(seq) is not list:
+        raise CardcoreError(f"seq: expected a list, got {type(seq).__name__}")
     if isinstance(state, (bool, np.bool_)) or not isinstance(state, (int, np.integer)):
         raise CardcoreError(f"state {_r(state)}: expected an int")
     rng = Rng(operator.index(state) & ((1 << 64) - 1))
