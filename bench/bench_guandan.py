@@ -1,6 +1,7 @@
 """Guandan combination search: the compiled kernel against its plain-Python twin.
 
     python bench/bench_guandan.py [--hands 2000] [--seed 1] [--repeat 5] [--ref-hands 200]
+                                  [--selfplay 200] [--selfplay-repeats 5]
 
 Random 27-card hands are dealt from two decks (108 cards) at a random level (so a hand holds
 0, 1 or 2 wild cards as the deal falls). For each hand we time
@@ -9,7 +10,17 @@ Random 27-card hands are dealt from two decks (108 cards) at a random level (so 
   (n, 23) uint8 numpy array (building the array included);
 - ``count``: ``count(hand, level)``, the same enumeration without building the array;
 - ``answer``: ``moves(hand, level, beat=key)`` against the key of a random play of another
-  random hand.
+  random hand;
+- the public API on the same hands (``Card`` lists, a level name): ``guandan.moves`` (a list of
+  ``Move``), and ``guandan.move_ids``, the action ids of the same plays straight from the kernel
+  (an int32 array, no ``Move`` built; checked equal to the ids of ``moves``' texts); the table
+  ends with the ratio of the two.
+
+Then (``--selfplay``, 0 to skip) random self-play of whole single deals, ``new_game("guandan",
+single_deal=True)`` to ``scores()``, a uniformly random legal action at each turn, played two
+ways interleaved batch by batch: ``legal_ids()``/``apply_id(i)`` (the integer step path: the
+kernel lists a hand's ids and checks and takes the one applied; no ``Action`` or ``Move``) and
+``legal_actions()``/``apply(action)``; deals/s medians (CPU time).
 
 Each hand is timed over ``--repeat`` calls (the per-call mean); the table shows medians over
 hands in microseconds. The plain-Python twin (``cardcore._ref.guandan``) is timed on the first
@@ -71,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="timed calls per hand (5)")
     ap.add_argument("--ref-hands", type=int, default=200,
                     help="hands also run on the plain-Python twin (200)")
+    ap.add_argument("--selfplay", type=int, default=200,
+                    help="single deals per self-play batch (200; 0 skips self-play)")
+    ap.add_argument("--selfplay-repeats", type=int, default=5)
     args = ap.parse_args(argv)
     if args.hands < 1 or args.repeat < 1:
         ap.error("--hands and --repeat must be positive")
@@ -83,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         tables.append(other)
 
     lead, cnt, ans, plays, answers = [], [], [], [], []
-    pub, pub_read = [], []
+    pub, pub_read, pub_ids = [], [], []
+    moves_mod = sys.modules["cardcore.guandan.moves"]
     names = "23456789TJQKA"
     by_wild: dict[int, list[int]] = {0: [], 1: [], 2: []}
     for (hand, level), other in zip(hands, tables):
@@ -99,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
         cards = [Card(c) for c in range(54) for _ in range(int(hand[c]))]
         lv = names[level]
         pub.append(per_call_us(lambda c=cards, lv=lv: public.moves(c, lv), args.repeat))
+        pub_ids.append(per_call_us(lambda c=cards, lv=lv: public.move_ids(c, lv), args.repeat))
+        want = sorted(moves_mod.text_id(str(m)) for m in public.moves(cards, lv))
+        if public.move_ids(cards, lv).tolist() != want:
+            print("MISMATCH between move_ids and the ids of moves", file=sys.stderr)
+            return 1
 
         def read_all(c=cards, lv=lv):
             for m in public.moves(c, lv):
@@ -131,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     for name, xs, ref in (("public guandan.moves(cards, level)", pub, []),
                           ("public, every move's kind and cards read", pub_read, []),
+                          ("public guandan.move_ids(cards, level)", pub_ids, []),
                           ("lead: kernel moves(hand, level)", lead, ref_lead),
                           ("count(hand, level)", cnt, []),
                           ("answer: moves(hand, level, beat)", ans, ref_ans)):
@@ -138,6 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         ratio = f"{r / med(xs):.0f}x" if ref else "-"
         rtxt = f"{r:,.0f} us" if ref else "-"
         print(f"| {name} | {med(xs):.2f} us | {p90(xs):.2f} us | {rtxt} | {ratio} |")
+    print()
+    print(f"move_ids against moves (public API, same hands): {med(pub) / med(pub_ids):.1f}x "
+          f"faster ({med(pub_ids):.2f} us vs {med(pub):.2f} us median); against moves with "
+          f"every move read: {med(pub_read) / med(pub_ids):.1f}x")
     print()
     print(f"distinct plays per lead: mean {statistics.mean(plays):.1f}, "
           f"median {statistics.median(plays):.0f}, max {max(plays)}")
@@ -147,7 +172,54 @@ def main(argv: list[str] | None = None) -> int:
                   f"max {max(xs)}")
     print(f"plays per answer: mean {statistics.mean(answers):.1f}, max {max(answers)}")
     print(f"reference twin checked equal on {min(args.ref_hands, args.hands)} hands")
+    if args.selfplay > 0:
+        selfplay(args.selfplay, max(1, args.selfplay_repeats))
     return 0
+
+
+def selfplay_batch(deals: int, seed: int, ids: bool) -> tuple[float, float]:
+    """(deals/s, actions/s) of one batch of random single deals."""
+    import cardcore
+    from cardcore.rng import Rng
+
+    rng = Rng(seed)
+    actions = 0
+    t = time.process_time()
+    for i in range(deals):
+        st = cardcore.new_game("guandan", seed=seed * 100_003 + i, single_deal=True)
+        if ids:
+            while st.current_player is not None:
+                legal = st.legal_ids()
+                st.apply_id(legal[rng.below(len(legal))])
+                actions += 1
+        else:
+            while not st.is_over:
+                acts = st.legal_actions()
+                st.apply(acts[rng.below(len(acts))])
+                actions += 1
+        st.scores()
+    dt = time.process_time() - t
+    return deals / dt, actions / dt
+
+
+def selfplay(deals: int, repeats: int) -> None:
+    selfplay_batch(5, 0, True)
+    selfplay_batch(5, 0, False)
+    runs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+    for r in range(repeats):
+        for ids in (True, False):
+            runs[ids].append(selfplay_batch(deals, r + 1, ids))
+    print()
+    print(f"Guandan random self-play, {deals} single deals per batch, median of {repeats} "
+          "batches per way, interleaved (CPU time)")
+    med = {}
+    for ids, label in ((True, "legal_ids/apply_id"), (False, "legal_actions/apply")):
+        dps = statistics.median(r[0] for r in runs[ids])
+        aps = statistics.median(r[1] for r in runs[ids])
+        med[ids] = dps
+        print(f"  {label:20s} deals/s: {dps:9.1f}   actions/s: {aps:9.0f}   "
+              f"({aps / dps:.1f} actions per deal)")
+    print(f"  ids over actions: {med[True] / med[False]:.2f}x")
 
 
 if __name__ == "__main__":

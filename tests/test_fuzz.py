@@ -245,6 +245,8 @@ def _by():
 
 
 #: valid arguments per entry (a template: fuzzing replaces some of them)
+GDL = [0, 1, 4, 5, 8, 9, 22, 22, 52, 30, 31]
+
 TEMPLATES = {
     ("dds", "trick_winner"): ([0, 4, 8, 12], 4, 0),
     ("dds", "solve_position"): (SMALL, 4, 0, ()),
@@ -309,6 +311,21 @@ TEMPLATES = {
     ("guandan", "beats"): ((7, 3, 4), (8, 3, 5)),
     ("guandan", "pick"): (GD, 5, kernel("guandan", "fast").moves(GD, 5)),
     ("guandan", "pick_ids"): (GD, 5, kernel("guandan", "fast").moves(GD, 5)),
+    ("guandan", "id_rows"): (),
+    ("guandan", "id_levels"): (),
+    ("guandan", "move_ids"): (GD, 5, (0, 3, 1)),
+    ("guandan", "move_ids_of"): (GDL, 5, None),
+    ("guandan", "row_ids"): (kernel("guandan", "fast").moves(GD, 5), 5),
+    ("guandan", "id_row"): (59, 5),
+    ("guandan", "hand_ids"): (GDL, 5, (0, 3, 1)),
+    ("guandan", "id_ok"): (GDL, 5, None, 60),
+    ("guandan", "take"): (GDL, 5, 59),
+    ("tractor", "tractor_masks"): (),
+    ("tractor", "lead_ids"): ([1, 1, 5, 5, 9, 9], 0, 5),
+    ("tractor", "follow_ids"): ([1, 2, 9, 13], [5, 5], [1], 0, 5),
+    ("tractor", "play_ok"): ([1, 2, 9, 13], [5, 5], [1], 0, 5, 66),
+    ("tractor", "play_cards"): (180,),
+    ("tractor", "lead_id"): ([1, 1, 5, 5],),
     ("tractor", "table"): (0, 5),
     ("tractor", "effective_suit"): (9, 0, 5),
     ("tractor", "strength"): (9, 0, 5),

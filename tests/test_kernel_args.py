@@ -63,6 +63,7 @@ def _gd_hand():
 
 GD = _gd_hand()
 GD_ROWS = FAST["guandan"].moves(GD, 5)
+GDL = [0, 1, 4, 5, 8, 9, 22, 22, 52, 30, 31]
 
 # (kernel, function, valid arguments, whether the valid call is cheap on the twin too)
 ENTRIES = [
@@ -125,6 +126,21 @@ ENTRIES = [
     ("guandan", "beats", ((7, 3, 4), (0, 3, 1)), True),
     ("guandan", "pick", (GD, 5, GD_ROWS), True),
     ("guandan", "pick_ids", (GD, 5, GD_ROWS), True),
+    ("guandan", "id_rows", (), True),
+    ("guandan", "id_levels", (), True),
+    ("guandan", "move_ids", (GD, 5, (0, 3, 1)), True),
+    ("guandan", "move_ids_of", (GDL, 5, None), True),
+    ("guandan", "row_ids", (GD_ROWS, 5), True),
+    ("guandan", "id_row", (59, 5), True),
+    ("guandan", "hand_ids", (GDL, 5, (0, 3, 1)), True),
+    ("guandan", "id_ok", (GDL, 5, None, 60), True),
+    ("guandan", "take", (GDL, 5, 59), True),
+    ("tractor", "tractor_masks", (), True),
+    ("tractor", "lead_ids", ([1, 1, 5, 5, 9, 9], 0, 5), True),
+    ("tractor", "follow_ids", ([1, 2, 9, 13], [5, 5], [1], 0, 5), True),
+    ("tractor", "play_ok", ([1, 2, 9, 13], [5, 5], [1], 0, 5, 66), True),
+    ("tractor", "play_cards", (180,), True),
+    ("tractor", "lead_id", ([1, 1, 5, 5],), True),
     ("tractor", "table", (0, 5), True),
     ("tractor", "effective_suit", (9, 0, 5), True),
     ("tractor", "strength", (9, 0, 5), True),

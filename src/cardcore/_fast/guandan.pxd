@@ -7,7 +7,7 @@
 # Generators write rows into a caller-owned buffer and return how many rows exist; rows past
 # ``cap`` are counted but not written, so a caller can retry with a buffer of the returned size.
 
-from libc.stdint cimport uint8_t, uint16_t
+from libc.stdint cimport uint8_t, uint16_t, int32_t
 
 cdef enum:
     GD_ROW = 23
@@ -34,6 +34,8 @@ ctypedef struct GSink:
     int br
     int bl
     const GHand* exact   # classify filter: only rows using exactly these cards; NULL: none
+    int32_t* ids         # when not NULL: write each row's play index here instead of the row
+    int level            # (the level of the rows, for ``ids``)
 
 # Fills ``h`` from 54 card counts (each 0..2) and a level 0..12 (not checked).
 cdef void gd_hand(const uint8_t* cards, int level, GHand* h) noexcept nogil
@@ -43,3 +45,20 @@ cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
 # Every reading of exactly the cards of ``h``.
 cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noexcept nogil
 cdef bint gd_beats_c(int ak, int ar, int al, int bk, int br, int bl) noexcept nogil
+
+# Action ids (see the module docstring): play index -> packed natural key / natural row.
+# gd_gen_ids writes the play indexes (0..NUM_PLAYS-1, not yet offset by the first play id)
+# of the plays gd_gen would list, in the same order; returns how many.
+cdef Py_ssize_t gd_gen_ids(const GHand* h, int bk, int br, int bl,
+                           int32_t* out, Py_ssize_t cap) noexcept nogil
+# The play index of a level-aware row at ``level`` (-1 when it is no play).
+cdef int gd_row_index(const uint8_t* row, int level) noexcept nogil
+# Whether play index ``p`` is a play of ``h`` at its level beating (bk, br, bl) (bk < 0: lead).
+cdef bint gd_index_ok(const GHand* h, int p, int bk, int br, int bl) noexcept nogil
+# The number of plays in the id table.
+cdef int gd_nplays() noexcept nogil
+# The level-aware row of play index ``p`` at ``level`` (``p`` must exist at that level).
+cdef void gd_level_row(int p, int level, uint8_t* out) noexcept nogil
+# The physical cards ``row`` takes from ``hand`` (54 counts) as 54 counts in ``o``, in the order
+# of ``pick``: 0, or -1 when the hand lacks a card, -2 for a bad suit.
+cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o) noexcept nogil

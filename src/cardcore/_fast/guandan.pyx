@@ -28,14 +28,25 @@ plain-Python twin ``cardcore._ref.guandan``, whose docstring is the full referen
   Its key is ``(kind, rank, length)``. A play is identified by
   ``(kind, rank, length, suit, nwild, c0..c12, bj, rj)``; rows are sorted lexicographically.
 
+Action ids (``docs/actions/guandan.md``): 0 pass, 1..54 return card ``id - 1``, plays from
+``FIRST_PLAY`` = 55 by a table of every distinct play, built once at import from the full
+two-deck hand at the 13 levels (``id_rows``, ``id_levels``); ``move_ids`` lists the ids of
+``moves`` without building rows, and ``hand_ids``, ``id_ok`` and ``take`` are the game's step
+on a hand kept as a list of card ids.
+
 The generators are ``noexcept nogil`` C functions over a small hand summary (natural counts
 per rank, per-suit rank bitmasks, wild and joker counts) writing rows into a caller-owned
 buffer; the Python wrappers validate input, allocate the result array and retry once with the
 exact size when a hand has more plays than the first buffer holds.
 """
 
-from libc.stdint cimport uint8_t, uint16_t
-from libc.string cimport memset, memcpy
+from libc.stdint cimport uint8_t, uint16_t, int32_t, uint64_t
+from libc.string cimport memset, memcpy, memcmp
+from libc.stdlib cimport malloc, free, qsort
+from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+
+from cardcore._fast.bits cimport cc_popcount, cc_ctz
 
 import operator
 
@@ -158,7 +169,10 @@ cdef inline void _push(GSink* s, const uint8_t* r) noexcept nogil:
         for i in range(13):
             if r[GD_COUNTS + i] != e.n[i]:
                 return
-    if s.n < s.cap:
+    if s.ids != NULL:
+        if s.n < s.cap:
+            s.ids[s.n] = gd_row_index(r, s.level)
+    elif s.n < s.cap:
         memcpy(s.buf + s.n * GD_ROW, r, GD_ROW)
     s.n += 1
 
@@ -461,6 +475,8 @@ cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
     s.br = br
     s.bl = bl
     s.exact = NULL
+    s.ids = NULL
+    s.level = h.level
     if bk < 0:
         _all(h, &s, True, -1, 0)
     else:
@@ -477,10 +493,261 @@ cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noex
     s.br = 0
     s.bl = 0
     s.exact = h
+    s.ids = NULL
+    s.level = h.level
     if h.total < 1 or h.total > 10:
         return 0
     _all(h, &s, True, -1, h.total)
     return s.n
+
+
+# ------------------------------------------------------------------ action ids
+#
+# A play's level-independent identity is its row with the rank (except for sequences, whose
+# rank is already a natural top) and the full house's pair value written as natural indexes
+# (0..12 the ranks, 13 BJ, 14 RJ): the *natural row*. Its first eight columns, packed
+# big-endian into a uint64, are unique per play (the counts follow from them), so the plays of
+# the full two-deck hand at the 13 levels, sorted by that key and deduplicated, are the table
+# of play ids (built once at import, read-only afterwards). Play index ``p`` is action id
+# ``FIRST_PLAY + p``.
+
+cdef enum:
+    ID_CAP = 4096            # room for the distinct plays (2,355)
+    ID_WORDS = 64            # ID_CAP / 64: words of a per-level validity bitmap
+    GEN_CAP = 4096           # room for the plays of the full hand at one level (2,140)
+    FIRST_PLAY_ID = 55       # action ids: 0 pass, 1..54 return card id - 1, plays from 55
+
+cdef uint64_t _KEYS[ID_CAP]
+cdef uint8_t _NROW[ID_CAP * GD_ROW]
+cdef uint64_t _VALID[13 * ID_WORDS]
+cdef int _KSTART[K_NKINDS + 1]
+cdef int _NPLAYS = 0
+
+ctypedef struct _Entry:
+    uint64_t key
+    int level
+    uint8_t row[GD_ROW]
+
+
+cdef inline bint _seq(int kind) noexcept nogil:
+    return kind == K_STRAIGHT or kind == K_TUBE or kind == K_PLATE or kind == K_SF
+
+
+cdef inline int _to_nat(int v, int level) noexcept nogil:
+    """A level-aware value as a natural index (the level rank 13 -> level; BJ 13, RJ 14)."""
+    if v == V_LEVEL:
+        return level
+    if v > V_LEVEL:
+        return v - 1
+    return v
+
+
+cdef inline int _to_val(int n, int level) noexcept nogil:
+    """A natural index as the level-aware value."""
+    if n == level:
+        return V_LEVEL
+    if n >= 13:
+        return n + 1
+    return n
+
+
+cdef inline uint64_t _pack(const uint8_t* r, int rank, int aux) noexcept nogil:
+    return ((<uint64_t>r[0] << 56) | (<uint64_t>rank << 48) | (<uint64_t>r[2] << 40)
+            | (<uint64_t>r[3] << 32) | (<uint64_t>r[4] << 24) | (<uint64_t>aux << 16)
+            | (<uint64_t>r[6] << 8) | <uint64_t>r[7])
+
+
+cdef inline uint64_t _natkey(const uint8_t* r, int level) noexcept nogil:
+    cdef int rank = r[1], aux = r[5]
+    if not _seq(r[0]):
+        rank = _to_nat(rank, level)
+    if aux != GD_NONE:
+        aux = _to_nat(aux, level)
+    return _pack(r, rank, aux)
+
+
+cdef int gd_row_index(const uint8_t* row, int level) noexcept nogil:
+    cdef uint64_t key
+    cdef int kind = row[0], lo, hi, mid
+    if kind >= K_NKINDS:
+        return -1
+    key = _natkey(row, level)
+    lo = _KSTART[kind]
+    hi = _KSTART[kind + 1] - 1
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if _KEYS[mid] < key:
+            lo = mid + 1
+        elif _KEYS[mid] > key:
+            hi = mid - 1
+        else:
+            return mid
+    return -1
+
+
+cdef Py_ssize_t gd_gen_ids(const GHand* h, int bk, int br, int bl,
+                           int32_t* out, Py_ssize_t cap) noexcept nogil:
+    cdef GSink s
+    s.buf = NULL
+    s.cap = cap if out != NULL else 0
+    s.n = 0
+    s.bk = bk
+    s.br = br
+    s.bl = bl
+    s.exact = NULL
+    s.ids = out
+    s.level = h.level
+    if bk < 0:
+        _all(h, &s, True, -1, 0)
+    else:
+        _all(h, &s, False, bk if _power(bk, bl) == 0 else -1, 0)
+    return s.n
+
+
+cdef inline bint _valid(int level, int p) noexcept nogil:
+    return (_VALID[level * ID_WORDS + (p >> 6)] >> (p & 63)) & 1
+
+
+cdef bint gd_index_ok(const GHand* h, int p, int bk, int br, int bl) noexcept nogil:
+    cdef const uint8_t* r
+    cdef int lv = h.level, kind, rank, q, su
+    if p < 0 or p >= _NPLAYS or not _valid(lv, p):
+        return 0
+    r = _NROW + p * GD_ROW
+    kind = r[0]
+    rank = r[1] if _seq(kind) else _to_val(r[1], lv)
+    if bk >= 0 and not gd_beats_c(kind, rank, r[2], bk, br, bl):
+        return 0
+    if r[4] > h.w or r[GD_BJ] > h.bj or r[GD_RJ] > h.rj:
+        return 0
+    su = r[3]
+    for q in range(13):
+        if su == GD_NONE:
+            if r[GD_COUNTS + q] > h.n[q]:
+                return 0
+        elif r[GD_COUNTS + q] and not (h.suit[su] >> q) & 1:
+            return 0
+    return 1
+
+
+cdef void gd_level_row(int p, int level, uint8_t* out) noexcept nogil:
+    """The level-aware row of play index ``p`` at ``level``."""
+    memcpy(out, _NROW + p * GD_ROW, GD_ROW)
+    if not _seq(out[0]):
+        out[1] = <uint8_t>_to_val(out[1], level)
+    if out[5] != GD_NONE:
+        out[5] = <uint8_t>_to_val(out[5], level)
+
+
+cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o) noexcept nogil:
+    """The physical cards ``row`` takes from ``hand`` as 54 counts in ``o`` (the order of
+    ``pick``); -1 when the hand lacks one, -2 for a bad suit."""
+    cdef int wid = level * 4 + 2, q, x, s0, s1, need, take, cid, su = row[3]
+    memset(o, 0, GD_NCARDS)
+    if su == GD_NONE:
+        s0 = 0
+        s1 = 4
+    elif su < 4:
+        s0 = su
+        s1 = su + 1
+    else:
+        return -2
+    for q in range(13):
+        need = row[GD_COUNTS + q]
+        if not need:
+            continue
+        for x in range(s0, s1):
+            cid = q * 4 + x
+            if cid == wid or not need:
+                continue
+            take = need if need < hand[cid] else hand[cid]
+            o[cid] = <uint8_t>take
+            need -= take
+        if need:
+            return -1
+    if row[4] > hand[wid] or row[GD_BJ] > hand[52] or row[GD_RJ] > hand[53]:
+        return -1
+    o[wid] = row[4]
+    o[52] = row[GD_BJ]
+    o[53] = row[GD_RJ]
+    return 0
+
+
+cdef int gd_nplays() noexcept nogil:
+    return _NPLAYS
+
+
+cdef int _cmp_entry(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<const _Entry*>a).key, y = (<const _Entry*>b).key
+    if x < y:
+        return -1
+    if x > y:
+        return 1
+    return (<const _Entry*>a).level - (<const _Entry*>b).level
+
+
+cdef int _build_ids() except -1:
+    global _NPLAYS
+    cdef uint8_t full[GD_NCARDS]
+    cdef GHand h
+    cdef uint8_t* buf = <uint8_t*>malloc(GEN_CAP * GD_ROW)
+    cdef _Entry* ents = <_Entry*>malloc(13 * GEN_CAP * sizeof(_Entry))
+    cdef _Entry* e
+    cdef Py_ssize_t n, i, m = 0
+    cdef int lv, p = -1, kind, rank, aux
+    try:
+        if buf == NULL or ents == NULL:
+            raise MemoryError()
+        memset(full, 2, GD_NCARDS)
+        for lv in range(13):
+            gd_hand(full, lv, &h)
+            n = gd_gen(&h, -1, 0, 0, buf, GEN_CAP)
+            if n > GEN_CAP:
+                raise RuntimeError("guandan: the play table outgrew its buffer")
+            for i in range(n):
+                e = &ents[m]
+                memcpy(e.row, buf + i * GD_ROW, GD_ROW)
+                rank = e.row[1] if _seq(e.row[0]) else _to_nat(e.row[1], lv)
+                aux = e.row[5] if e.row[5] == GD_NONE else _to_nat(e.row[5], lv)
+                e.row[1] = <uint8_t>rank
+                e.row[5] = <uint8_t>aux
+                e.key = _pack(e.row, rank, aux)
+                e.level = lv
+                m += 1
+        qsort(ents, m, sizeof(_Entry), _cmp_entry)
+        memset(_VALID, 0, sizeof(_VALID))
+        for i in range(m):
+            if p < 0 or ents[i].key != _KEYS[p]:
+                p += 1
+                if p >= ID_CAP:
+                    raise RuntimeError("guandan: more plays than the id table holds")
+                _KEYS[p] = ents[i].key
+                memcpy(_NROW + p * GD_ROW, ents[i].row, GD_ROW)
+            elif memcmp(_NROW + p * GD_ROW, ents[i].row, GD_ROW) != 0:
+                raise RuntimeError("guandan: one play key with two natural rows")
+            _VALID[ents[i].level * ID_WORDS + (p >> 6)] |= (<uint64_t>1) << (p & 63)
+        _NPLAYS = p + 1
+        i = 0
+        for kind in range(K_NKINDS + 1):
+            while i < _NPLAYS and (_KEYS[i] >> 56) < <uint64_t>kind:
+                i += 1
+            _KSTART[kind] = <int>i
+    finally:
+        free(buf)
+        free(ents)
+    return 0
+
+
+_build_ids()
+
+#: action ids: 0 pass, 1..54 return card ``id - 1``, plays from ``FIRST_PLAY``
+FIRST_PLAY = FIRST_PLAY_ID
+#: the number of distinct plays (play ids ``FIRST_PLAY .. FIRST_PLAY + NUM_PLAYS - 1``)
+NUM_PLAYS = _NPLAYS
+#: the size of the action id space
+NUM_ACTIONS = FIRST_PLAY_ID + _NPLAYS
+# the Python int of every action id, made once (a legal-id list then allocates no ints)
+cdef tuple _ID_OBJ = tuple(range(FIRST_PLAY_ID + _NPLAYS))
 
 
 # ------------------------------------------------------------------ Python API
@@ -775,3 +1042,224 @@ def pick_ids(hand, level, rows):
                 pos += 1
         e[i] = pos
     return ids[:pos], ends
+
+
+# ------------------------------------------------------------------ action ids: Python API
+
+cdef int _load_list(object hand, uint8_t* out, str what) except -1:
+    """54 counts from a list of card ids (each id 0..53, at most twice)."""
+    cdef Py_ssize_t i, n
+    cdef object o
+    cdef long v
+    cdef int ovf = 0
+    memset(out, 0, GD_NCARDS)
+    if type(hand) is not list:
+        raise CardError(f"{what} {quote(hand)}: expected a list of card ids")
+    n = PyList_GET_SIZE(hand)
+    for i in range(n):
+        o = <object>PyList_GET_ITEM(hand, i)
+        if not PyLong_Check(o) or isinstance(o, bool):
+            raise CardError(f"{what}: {quote(o)} is not a card id")
+        v = PyLong_AsLongAndOverflow(o, &ovf)
+        if ovf or v < 0 or v > 53:
+            raise CardError(f"{what}: card id {quote(o)} out of range 0..53")
+        if out[v] >= 2:
+            raise CardError(f"{what}: card id {v} three or more times (two decks)")
+        out[v] += 1
+    return 0
+
+
+cdef int _play_index(object i) except -1:
+    x = _index(i)
+    if x is None or not FIRST_PLAY_ID <= x < FIRST_PLAY_ID + _NPLAYS:
+        raise CardcoreError(f"action id {quote(i)}: not a play id "
+                            f"({FIRST_PLAY_ID}..{FIRST_PLAY_ID + _NPLAYS - 1})")
+    return <int>(x - FIRST_PLAY_ID)
+
+
+cdef int _beat_of(object beat, int* bk, int* br, int* bl) except -1:
+    if beat is None:
+        bk[0] = -1
+        br[0] = 0
+        bl[0] = 0
+        return 0
+    k, r, n = _key(beat, "beat")
+    bk[0] = k
+    br[0] = r
+    bl[0] = n
+    return 0
+
+
+cdef list _id_list(const int32_t* ps, Py_ssize_t n, bint with_pass):
+    """The action ids of play indexes ``ps`` as an ascending list of ints (pass first)."""
+    cdef uint64_t bits[ID_WORDS]
+    cdef Py_ssize_t i
+    cdef int w, p
+    cdef uint64_t m
+    cdef list out = [0] if with_pass else []
+    memset(bits, 0, sizeof(bits))
+    for i in range(n):
+        p = ps[i]
+        bits[p >> 6] |= (<uint64_t>1) << (p & 63)
+    for w in range(ID_WORDS):
+        m = bits[w]
+        while m:
+            out.append(_ID_OBJ[FIRST_PLAY_ID + w * 64 + cc_ctz(m)])
+            m &= m - 1
+    return out
+
+
+def id_rows():
+    """The table of plays: an (NUM_PLAYS, 23) uint8 array of natural rows in play id order
+    (play index ``p`` is action id ``FIRST_PLAY + p``). A natural row is a row with its rank
+    (but a sequence's) and a full house's pair value as natural indexes: 0..12 the ranks 2..A,
+    13 BJ, 14 RJ."""
+    cdef cnp.ndarray arr = np.empty((_NPLAYS, GD_ROW), dtype=np.uint8)
+    memcpy(cnp.PyArray_DATA(arr), _NROW, _NPLAYS * GD_ROW)
+    return arr
+
+
+def id_levels():
+    """A (13, NUM_PLAYS) bool array: whether play index ``p`` is a play at level ``L`` (some
+    readings exist at one level only: a lone wild card is the level single)."""
+    cdef cnp.ndarray arr = np.zeros((13, _NPLAYS), dtype=np.bool_)
+    cdef int lv, p
+    for lv in range(13):
+        for p in range(_NPLAYS):
+            if _valid(lv, p):
+                arr[lv, p] = True
+    return arr
+
+
+def move_ids(hand, level, beat=None):
+    """The action ids of ``moves(hand, level, beat)`` (54 card counts, a level index 0..12, an
+    optional key ``(kind, rank, length)``): an ascending int32 array, no rows built."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int32_t buf[ID_CAP]
+    cdef uint64_t bits[ID_WORDS]
+    cdef int lv, bk, br, bl, w, p
+    cdef Py_ssize_t n, i, k = 0
+    cdef uint64_t m
+    cdef cnp.ndarray arr
+    cdef int32_t* dst
+    _load(hand, c, "hand")
+    lv = _level(level)
+    _beat_of(beat, &bk, &br, &bl)
+    gd_hand(c, lv, &h)
+    n = gd_gen_ids(&h, bk, br, bl, buf, ID_CAP)
+    memset(bits, 0, sizeof(bits))
+    for i in range(n):
+        p = buf[i]
+        bits[p >> 6] |= (<uint64_t>1) << (p & 63)
+    for w in range(ID_WORDS):
+        k += cc_popcount(bits[w])
+    arr = np.empty(k, dtype=np.int32)
+    dst = <int32_t*>cnp.PyArray_DATA(arr)
+    k = 0
+    for w in range(ID_WORDS):
+        m = bits[w]
+        while m:
+            dst[k] = FIRST_PLAY_ID + w * 64 + cc_ctz(m)
+            k += 1
+            m &= m - 1
+    return arr
+
+
+def move_ids_of(hand, level, beat=None):
+    """``move_ids`` of a hand given as a list of card ids (each id 0..53, at most twice)."""
+    cdef uint8_t c[GD_NCARDS]
+    _load_list(hand, c, "hand")
+    return move_ids(bytes(c[:GD_NCARDS]), level, beat)
+
+
+def row_ids(rows, level):
+    """The action id of each level-aware row at ``level`` (an int32 array; -1 for a row that is
+    no play); one row of 23 gives an int."""
+    cdef cnp.ndarray src = _rows_arg(rows, True)
+    cdef int lv = _level(level)
+    cdef Py_ssize_t i, n
+    cdef cnp.ndarray out
+    cdef int32_t* dst
+    cdef const uint8_t* base
+    cdef int p
+    if src.ndim == 1:
+        p = gd_row_index(<const uint8_t*>cnp.PyArray_DATA(src), lv)
+        return -1 if p < 0 else FIRST_PLAY_ID + p
+    n = src.shape[0]
+    out = np.empty(n, dtype=np.int32)
+    dst = <int32_t*>cnp.PyArray_DATA(out)
+    base = <const uint8_t*>cnp.PyArray_DATA(src)
+    for i in range(n):
+        p = gd_row_index(base + i * GD_ROW, lv)
+        dst[i] = -1 if p < 0 else FIRST_PLAY_ID + p
+    return out
+
+
+def id_row(i, level):
+    """The level-aware row (23 uint8) of play id ``i`` at ``level``; ``CardcoreError`` when
+    ``i`` is no play id or names no play at that level."""
+    cdef int p = _play_index(i)
+    cdef int lv = _level(level)
+    cdef cnp.ndarray out
+    if not _valid(lv, p):
+        raise CardcoreError(f"action id {quote(i)}: no such play at level index {lv}")
+    out = np.empty(GD_ROW, dtype=np.uint8)
+    gd_level_row(p, lv, <uint8_t*>cnp.PyArray_DATA(out))
+    return out
+
+
+def hand_ids(hand, level, beat=None):
+    """The game's legal ids of a hand (a list of card ids) at ``level``: the ascending list of
+    the plays' action ids, led by 0 (pass) when ``beat`` (the key on the table) is given."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int32_t buf[ID_CAP]
+    cdef int lv, bk, br, bl
+    cdef Py_ssize_t n
+    _load_list(hand, c, "hand")
+    lv = _level(level)
+    _beat_of(beat, &bk, &br, &bl)
+    gd_hand(c, lv, &h)
+    n = gd_gen_ids(&h, bk, br, bl, buf, ID_CAP)
+    return _id_list(buf, n, bk >= 0)
+
+
+def id_ok(hand, level, beat, i) -> bool:
+    """Whether play id ``i`` is among ``hand_ids(hand, level, beat)`` (no list is built);
+    False for any other value of ``i``."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int lv, bk, br, bl
+    x = _index(i)
+    _load_list(hand, c, "hand")
+    lv = _level(level)
+    _beat_of(beat, &bk, &br, &bl)
+    if x is None or not FIRST_PLAY_ID <= x < FIRST_PLAY_ID + _NPLAYS:
+        return False
+    gd_hand(c, lv, &h)
+    return bool(gd_index_ok(&h, <int>(x - FIRST_PLAY_ID), bk, br, bl))
+
+
+def take(hand, level, i):
+    """``(cards, key)`` of play id ``i`` from ``hand`` (a list of card ids) at ``level``: the
+    physical cards it takes (ascending ids, the cards ``pick_ids`` gives) and its key
+    ``[kind, rank, length]``. Raises ``CardcoreError`` for an id that is no play at the level,
+    ``CardError`` when the hand lacks a card."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef uint8_t o[GD_NCARDS]
+    cdef uint8_t row[GD_ROW]
+    cdef int p, lv, cid, k
+    cdef list cards = []
+    _load_list(hand, c, "hand")
+    lv = _level(level)
+    p = _play_index(i)
+    if not _valid(lv, p):
+        raise CardcoreError(f"action id {quote(i)}: no such play at level index {lv}")
+    gd_level_row(p, lv, row)
+    if gd_take(c, lv, row, o) != 0:
+        raise CardError(f"action id {quote(i)}: the hand lacks a card of this play")
+    for cid in range(GD_NCARDS):
+        for k in range(o[cid]):
+            cards.append(_ID_OBJ[cid])
+    return cards, [_ID_OBJ[row[0]], _ID_OBJ[row[1]], _ID_OBJ[row[2]]]

@@ -4,11 +4,12 @@
 # (lo, hi): bit c of ``lo`` is set when card c is held at least once, bit c of ``hi`` when it is
 # held twice (so hi is a subset of lo). A TrCtx holds, for one trump (0..3 = c d h s,
 # 4 = no-trump) and level rank (0..12 = 2..A), the five effective-suit masks (4 = trumps); it is
-# built per call on the stack (no module state). Strengths are compared within one effective
-# suit only: a plain suit 0..11 (A = 11, the level rank removed), trumps: the trump suit's plain
-# cards 0..11, other-suit level cards 12 (equal to each other), trump-suit level cards 13
-# (in no-trump every level card is 13), BJ 14, RJ 15. Consecutive strengths are consecutive
-# pairs for a tractor; equal strengths (the 12 group, the no-trump 13 group) never are.
+# built per call on the stack (no mutable module state). Strengths are compared within one
+# effective suit only: a plain suit 0..11 (A = 11, the level rank removed), trumps: the trump
+# suit's plain cards 0..11, other-suit level cards 12 (equal to each other), trump-suit level
+# cards 13 (in no-trump every level card is 13), BJ 14, RJ 15. Consecutive strengths are
+# consecutive pairs for a tractor; equal strengths (the 12 group, the no-trump 13 group) never
+# are.
 
 from libc.stdint cimport uint64_t
 
@@ -39,3 +40,12 @@ cdef uint64_t tr_next_mask(const TrCtx* x, uint64_t hlo, uint64_t hhi, uint64_t 
                            uint64_t lhi, uint64_t clo, uint64_t chi) noexcept nogil
 # the index of the winning play among n plays (lead first, a valid shape, all the same size)
 cdef int tr_winner(const TrCtx* x, const uint64_t* lo, const uint64_t* hi, int n) noexcept nogil
+# every legal lead as ``lo`` masks (``hi`` 0 for a single, = lo otherwise) into ``out``
+# (2 words per lead); returns how many (leads past ``cap`` are counted, not written)
+cdef int tr_leads(const TrCtx* x, uint64_t lo, uint64_t hi, uint64_t* out, int cap) noexcept nogil
+# the tractor index of a pair mask (-1 when it is in no tractor of the id table)
+cdef int tr_tractor_index(uint64_t mask) noexcept nogil
+# the pair mask of tractor ``index`` (0..NUM_TRACTORS-1; not checked)
+cdef uint64_t tr_tractor_mask(int index) noexcept nogil
+# the number of tractors in the id table
+cdef int tr_num_tractors() noexcept nogil

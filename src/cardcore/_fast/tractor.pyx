@@ -10,18 +10,28 @@ trump suit's plain cards 0..11, other-suit level cards 12 (equal), trump-suit le
 
 Inside, a multiset of cards (each id at most twice) is a pair of 54-bit masks ``(lo, hi)``:
 bit c of ``lo`` when card c is there once or twice, of ``hi`` when twice. The effective-suit
-masks of a (trump, level) are built on the stack per call (``TrCtx``); no module state. The
-C functions (``tr_*``, declared in ``tractor.pxd``) are ``noexcept nogil`` and loop over at
-most the set bits of a mask; the Python wrappers validate input and convert card sequences.
+masks of a (trump, level) are built on the stack per call (``TrCtx``); no mutable module
+state. The C functions (``tr_*``, declared in ``tractor.pxd``) are ``noexcept nogil`` and loop
+over at most the set bits of a mask; the Python wrappers validate input and convert card sequences.
+
+Action ids (``docs/actions/tractor.md``): the play phase's ids are one card (``PLAY_ID + c``),
+a pair lead (``PAIR_ID + c``) and a tractor lead (``TRACTOR_ID + index`` in a table of every
+tractor of the full two-deck hand under the 65 trumps and levels, built once at import and
+read-only afterwards): ``lead_ids``, ``follow_ids``, ``play_ok``, ``play_cards``, ``lead_id``.
 """
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint64_t, int32_t
+from libc.stdlib cimport malloc, free, qsort
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 from cpython.bool cimport PyBool_Check
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_msb, cc_lowest, cc_drop_lowest
+
+import operator
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
@@ -274,6 +284,138 @@ cdef int tr_leads(const TrCtx* x, uint64_t lo, uint64_t hi, uint64_t* out, int c
     return n
 
 
+# ------------------------------------------------------------------ action ids
+#
+# Ids (``docs/actions/tractor.md``): 0 pass; 1..4 declare a single level card of suit c d h s;
+# 5..8 a level pair of that suit; 9 BJ BJ; 10 RJ RJ; 11..64 bury card ``id - 11``; 65..118
+# play card ``id - 65`` (a single lead, or one card of a follow); 119..172 lead the pair of card
+# ``id - 119``; from 173 lead tractor ``id - 173``. The tractors are every tractor of the full
+# two-deck hand under the 65 (trump, level) pairs, as card sets (a pair mask), ordered by their
+# number of pairs, then by their card ids (lexicographically); built once at import and
+# read-only afterwards.
+
+cdef enum:
+    ID_DECLARE = 1
+    ID_BURY = 11
+    ID_PLAY = 65
+    ID_PAIR = 119
+    ID_TRACTOR = 173
+    TRACTOR_CAP = 12288        # room for the distinct tractors (9,267)
+    FULL_CAP = 2048            # room for the leads of the full hand under one trump and level
+
+cdef uint64_t _TMASK[TRACTOR_CAP]      # tractor index -> pair mask
+cdef uint64_t _BYMASK[TRACTOR_CAP]     # the masks ascending (for the lookup)
+cdef int32_t _BYMASK_INDEX[TRACTOR_CAP]
+cdef int _NTRACTORS = 0
+
+
+cdef int _cmp_mask(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0]
+    return -1 if x < y else (1 if x > y else 0)
+
+
+cdef int _cmp_tractor(const void* a, const void* b) noexcept nogil:
+    """Fewer pairs first, then by card ids: the set holding the lowest card where they differ
+    comes first."""
+    cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0], d
+    cdef int px = cc_popcount(x), py = cc_popcount(y)
+    if px != py:
+        return -1 if px < py else 1
+    d = x ^ y
+    if d == 0:
+        return 0
+    return -1 if (x & cc_lowest(d)) else 1
+
+
+cdef int tr_tractor_index(uint64_t mask) noexcept nogil:
+    cdef int lo = 0, hi = _NTRACTORS - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if _BYMASK[mid] < mask:
+            lo = mid + 1
+        elif _BYMASK[mid] > mask:
+            hi = mid - 1
+        else:
+            return _BYMASK_INDEX[mid]
+    return -1
+
+
+cdef uint64_t tr_tractor_mask(int index) noexcept nogil:
+    return _TMASK[index]
+
+
+cdef int tr_num_tractors() noexcept nogil:
+    return _NTRACTORS
+
+
+cdef int _build_tractors() except -1:
+    global _NTRACTORS
+    cdef TrCtx x
+    cdef uint64_t full = (1ULL << 54) - 1
+    cdef uint64_t* buf = <uint64_t*>malloc(2 * FULL_CAP * sizeof(uint64_t))
+    cdef uint64_t* found = <uint64_t*>malloc(65 * FULL_CAP * sizeof(uint64_t))
+    cdef int t, lv, n, i, m = 0, k = 0
+    try:
+        if buf == NULL or found == NULL:
+            raise MemoryError()
+        for t in range(5):
+            for lv in range(13):
+                tr_ctx(&x, t, lv)
+                n = tr_leads(&x, full, full, buf, FULL_CAP)
+                if n > FULL_CAP:
+                    raise RuntimeError("tractor: the leads of the full hand outgrew the buffer")
+                for i in range(n):
+                    if buf[2 * i + 1] and cc_popcount(buf[2 * i]) >= 2:
+                        found[m] = buf[2 * i]
+                        m += 1
+        qsort(found, m, sizeof(uint64_t), _cmp_mask)
+        for i in range(m):
+            if k == 0 or found[i] != _BYMASK[k - 1]:
+                if k >= TRACTOR_CAP:
+                    raise RuntimeError("tractor: more tractors than the id table holds")
+                _BYMASK[k] = found[i]
+                k += 1
+        _NTRACTORS = k
+        for i in range(k):
+            _TMASK[i] = _BYMASK[i]
+        qsort(_TMASK, k, sizeof(uint64_t), _cmp_tractor)
+        for i in range(k):
+            _BYMASK_INDEX[i] = -1
+        for i in range(k):
+            n = _bymask_pos(_TMASK[i])
+            _BYMASK_INDEX[n] = i
+    finally:
+        free(buf)
+        free(found)
+    return 0
+
+
+cdef int _bymask_pos(uint64_t mask) noexcept nogil:
+    cdef int lo = 0, hi = _NTRACTORS - 1, mid
+    while lo <= hi:
+        mid = (lo + hi) >> 1
+        if _BYMASK[mid] < mask:
+            lo = mid + 1
+        elif _BYMASK[mid] > mask:
+            hi = mid - 1
+        else:
+            return mid
+    return -1
+
+
+cdef int _sort_small(int32_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef int32_t v
+    for i in range(1, n):
+        v = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > v:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = v
+    return 0
+
+
 # ------------------------------------------------------------------ Python wrappers
 
 cdef int _small(object v, int hi, str what, str expect) except -1:
@@ -510,8 +652,185 @@ def lead_plays(hand, trump, level):
     return out
 
 
+# ------------------------------------------------------------------ action ids: Python API
+
+_build_tractors()
+
+DECLARE_ID = ID_DECLARE
+BURY_ID = ID_BURY
+PLAY_ID = ID_PLAY
+PAIR_ID = ID_PAIR
+TRACTOR_ID = ID_TRACTOR
+#: the number of tractors in the id table
+NUM_TRACTORS = _NTRACTORS
+#: the size of the action id space
+NUM_ACTIONS = ID_TRACTOR + _NTRACTORS
+# the Python int of every action id, made once (a legal-id list then allocates no ints)
+cdef tuple _ID_OBJ = tuple(range(ID_TRACTOR + _NTRACTORS))
+
+
+cdef list _bits_list(uint64_t m, int base):
+    """The ids ``base + c`` of the set bits ``c`` of ``m``, ascending."""
+    cdef Py_ssize_t n = cc_popcount(m), i = 0
+    cdef list out = PyList_New(n)
+    cdef object o
+    while m:
+        o = _ID_OBJ[base + cc_ctz(m)]
+        Py_INCREF(o)
+        PyList_SET_ITEM(out, i, o)
+        i += 1
+        m = cc_drop_lowest(m)
+    return out
+
+
+def tractor_masks():
+    """The tractors of the id table as pair masks (bit ``c``: the pair of card ``c``), in
+    tractor index order (action id ``TRACTOR_ID + index``)."""
+    return [_TMASK[i] for i in range(_NTRACTORS)]
+
+
+def lead_ids(hand, trump, level):
+    """The action ids of ``lead_plays(hand, trump, level)``, ascending: singles
+    ``PLAY_ID + c``, pairs ``PAIR_ID + c``, tractors ``TRACTOR_ID + index``."""
+    cdef TrCtx x
+    cdef uint64_t lo, hi
+    cdef uint64_t buf[2 * LEADS_CAP]
+    cdef int32_t tr[LEADS_CAP]
+    cdef int n, i, k = 0, j
+    cdef list out
+    _check_tl(trump, level, &x)
+    _ms(hand, "hand", &lo, &hi)
+    out = _bits_list(lo, ID_PLAY)
+    out.extend(_bits_list(hi, ID_PAIR))
+    if cc_popcount(hi) < 2:
+        return out
+    n = tr_leads(&x, lo, hi, buf, LEADS_CAP)
+    if n > LEADS_CAP:
+        n = LEADS_CAP
+    for i in range(n):
+        if buf[2 * i + 1] and cc_popcount(buf[2 * i]) >= 2:
+            j = tr_tractor_index(buf[2 * i])
+            if j >= 0:
+                tr[k] = j
+                k += 1
+    _sort_small(tr, k)
+    for i in range(k):
+        out.append(_ID_OBJ[ID_TRACTOR + tr[i]])
+    return out
+
+
+cdef int _follow(TrCtx* x, object rest, object lead, object picked, uint64_t* mask) except -1:
+    cdef uint64_t rlo, rhi, plo, phi, llo, lhi, wlo, whi
+    cdef int n, rn, pn
+    rn = _ms(rest, "hand", &rlo, &rhi)
+    pn = _ms(picked, "picked", &plo, &phi)
+    _check_sum(rlo, rhi, plo, phi, "hand and picked")
+    whi = rhi | phi | (rlo & plo)
+    wlo = rlo | plo
+    _lead(x, lead, &llo, &lhi, &n)
+    _check_sum(wlo, whi, llo, lhi, "hand and lead")
+    if rn + pn < n:
+        raise IllegalAction(f"hand: {rn + pn} cards, fewer than the lead's {n}")
+    if pn > n:
+        raise IllegalAction(f"picked: {pn} cards, more than the lead's {n}")
+    mask[0] = tr_next_mask(x, wlo, whi, llo, lhi, plo, phi)
+    return 0
+
+
+def follow_ids(rest, lead, picked, trump, level):
+    """The action ids ``PLAY_ID + c`` of the cards the follower may pick next: ``rest`` is what
+    is left of the hand, ``picked`` the cards already played to ``lead`` (``next_mask`` of the
+    whole hand ``rest + picked``), ascending."""
+    cdef TrCtx x
+    cdef uint64_t m
+    _check_tl(trump, level, &x)
+    _follow(&x, rest, lead, picked, &m)
+    return _bits_list(m, ID_PLAY)
+
+
+cdef object _id_int(object i):
+    if type(i) is int:
+        return i
+    if isinstance(i, bool):
+        return None
+    try:
+        return operator.index(i)
+    except TypeError:
+        return None
+
+
+def play_ok(rest, lead, picked, trump, level, i) -> bool:
+    """Whether play-phase id ``i`` is legal: a lead from ``rest`` (``lead`` None or an empty list
+    or tuple), else the next card of the answer to ``lead`` (as ``follow_ids``); False for any
+    other value of ``i``."""
+    cdef TrCtx x
+    cdef uint64_t lo, hi, m
+    cdef int s, top, j
+    cdef long v
+    _check_tl(trump, level, &x)
+    x_ = _id_int(i)
+    if x_ is None or not ID_PLAY <= x_ < ID_TRACTOR + _NTRACTORS:
+        return False
+    v = x_
+    if lead is None or (type(lead) is list or type(lead) is tuple) and len(lead) == 0:
+        _ms(rest, "hand", &lo, &hi)
+        if v < ID_PAIR:
+            return bool((lo >> (v - ID_PLAY)) & 1)
+        if v < ID_TRACTOR:
+            return bool((hi >> (v - ID_PAIR)) & 1)
+        m = _TMASK[v - ID_TRACTOR]
+        return (m & ~hi) == 0 and tr_shape(&x, m, m, &s, &top) == TR_TRACTOR
+    if v >= ID_PAIR:
+        return False
+    _follow(&x, rest, lead, picked, &m)
+    return bool((m >> (v - ID_PLAY)) & 1)
+
+
+def play_cards(i):
+    """The cards of play-phase id ``i`` (a single card, a pair, a tractor's pairs), ascending
+    card ids; ``CardcoreError`` for another id."""
+    cdef uint64_t m
+    cdef long v
+    cdef int c
+    cdef list out
+    x_ = _id_int(i)
+    if x_ is None or not ID_PLAY <= x_ < ID_TRACTOR + _NTRACTORS:
+        raise CardcoreError(f"action id {quote(i)}: not a play id "
+                            f"({ID_PLAY}..{ID_TRACTOR + _NTRACTORS - 1})")
+    v = x_
+    if v < ID_PAIR:
+        return [_ID_OBJ[v - ID_PLAY]]
+    if v < ID_TRACTOR:
+        return [_ID_OBJ[v - ID_PAIR], _ID_OBJ[v - ID_PAIR]]
+    m = _TMASK[v - ID_TRACTOR]
+    out = []
+    while m:
+        c = cc_ctz(m)
+        out.append(_ID_OBJ[c])
+        out.append(_ID_OBJ[c])
+        m = cc_drop_lowest(m)
+    return out
+
+
+def lead_id(cards):
+    """The action id of a lead's cards: ``PLAY_ID + c`` for one card, ``PAIR_ID + c`` for a pair,
+    ``TRACTOR_ID + index`` for the pairs of a tractor of the table; -1 for anything else."""
+    cdef uint64_t lo, hi
+    cdef int n = _ms(cards, "cards", &lo, &hi), j
+    if n == 1:
+        return ID_PLAY + cc_ctz(lo)
+    if n < 2 or lo != hi:
+        return -1
+    if n == 2:
+        return ID_PAIR + cc_ctz(lo)
+    j = tr_tractor_index(lo)
+    return -1 if j < 0 else ID_TRACTOR + j
+
+
 __all__ = [
     "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "table",
     "effective_suit", "strength", "masks", "shape", "is_legal_follow", "next_mask",
-    "trick_winner", "lead_plays",
+    "trick_winner", "lead_plays", "DECLARE_ID", "BURY_ID", "PLAY_ID", "PAIR_ID", "TRACTOR_ID",
+    "NUM_TRACTORS", "NUM_ACTIONS", "tractor_masks", "lead_ids", "follow_ids", "play_ok",
+    "play_cards", "lead_id",
 ]

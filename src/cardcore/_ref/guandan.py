@@ -508,3 +508,207 @@ def pick_ids(hand, level, rows) -> tuple[np.ndarray, np.ndarray]:
             ids += [c] * n
         ends.append(len(ids))
     return np.array(ids, dtype=np.uint8), np.array(ends, dtype=np.int64)
+
+
+# ------------------------------------------------------------------ action ids
+#
+# A play's level-independent identity is its *natural row*: its row with the rank (but a
+# sequence's, already a natural top) and a full house's pair value written as natural indexes
+# (0..12 the ranks 2..A, 13 BJ, 14 RJ). Its first eight columns are unique per play (the
+# counts follow from them). The plays of the full two-deck hand at each of the 13 levels,
+# sorted by those eight columns and deduplicated, are the table of plays: play index ``p`` is
+# action id ``FIRST_PLAY + p`` (0 is pass, 1..54 return card ``id - 1``).
+
+FIRST_PLAY = 55
+
+
+def _seq(kind: int) -> bool:
+    return kind in (STRAIGHT, TUBE, PLATE, STRAIGHT_FLUSH)
+
+
+def _to_nat(v: int, level: int) -> int:
+    """A level-aware value as a natural index (the level rank 13 -> level; BJ 13, RJ 14)."""
+    if v == LEVEL_VALUE:
+        return level
+    return v - 1 if v > LEVEL_VALUE else v
+
+
+def _to_val(n: int, level: int) -> int:
+    """A natural index as the level-aware value."""
+    if n == level:
+        return LEVEL_VALUE
+    return n + 1 if n >= 13 else n
+
+
+def _natural(row: list[int], level: int) -> list[int]:
+    nat = list(row)
+    if not _seq(nat[COL_KIND]):
+        nat[COL_RANK] = _to_nat(nat[COL_RANK], level)
+    if nat[COL_AUX] != NONE:
+        nat[COL_AUX] = _to_nat(nat[COL_AUX], level)
+    return nat
+
+
+def _level_row(nat: list[int], level: int) -> list[int]:
+    row = list(nat)
+    if not _seq(row[COL_KIND]):
+        row[COL_RANK] = _to_val(row[COL_RANK], level)
+    if row[COL_AUX] != NONE:
+        row[COL_AUX] = _to_val(row[COL_AUX], level)
+    return row
+
+
+def _build_table() -> tuple[list[list[int]], dict[tuple, int], list[frozenset[int]]]:
+    found: dict[tuple, tuple[list[int], set[int]]] = {}
+    for level in range(13):
+        for row in _gen([2] * NCARDS, level):
+            nat = _natural(row, level)
+            key = tuple(nat[:8])
+            if key in found:
+                if found[key][0] != nat:
+                    raise RuntimeError("guandan: one play key with two natural rows")
+                found[key][1].add(level)
+            else:
+                found[key] = (nat, {level})
+    keys = sorted(found)
+    return ([found[k][0] for k in keys], {k: i for i, k in enumerate(keys)},
+            [frozenset(found[k][1]) for k in keys])
+
+
+_ROWS, _INDEX, _LEVELS = _build_table()
+#: the number of distinct plays (play ids ``FIRST_PLAY .. FIRST_PLAY + NUM_PLAYS - 1``)
+NUM_PLAYS = len(_ROWS)
+#: the size of the action id space
+NUM_ACTIONS = FIRST_PLAY + NUM_PLAYS
+
+
+def _row_index(row: list[int], level: int) -> int:
+    if row[COL_KIND] >= len(KINDS):
+        return -1
+    return _INDEX.get(tuple(_natural(row, level)[:8]), -1)
+
+
+def _hand_list(hand, what: str) -> list[int]:
+    """54 counts from a list of card ids (each id 0..53, at most twice)."""
+    if type(hand) is not list:
+        raise CardError(f"{what} {quote(hand)}: expected a list of card ids")
+    out = [0] * NCARDS
+    for c in hand:
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise CardError(f"{what}: {quote(c)} is not a card id")
+        if not 0 <= c <= 53:
+            raise CardError(f"{what}: card id {quote(c)} out of range 0..53")
+        if out[c] >= 2:
+            raise CardError(f"{what}: card id {c} three or more times (two decks)")
+        out[c] += 1
+    return out
+
+
+def _play_index(i) -> int:
+    x = _index(i)
+    if x is None or not FIRST_PLAY <= x < NUM_ACTIONS:
+        raise CardcoreError(f"action id {quote(i)}: not a play id "
+                            f"({FIRST_PLAY}..{NUM_ACTIONS - 1})")
+    return x - FIRST_PLAY
+
+
+def id_rows() -> np.ndarray:
+    """The table of plays: an (NUM_PLAYS, 23) uint8 array of natural rows in play id order."""
+    return np.array(_ROWS, dtype=np.uint8)
+
+
+def id_levels() -> np.ndarray:
+    """A (13, NUM_PLAYS) bool array: whether play index ``p`` is a play at level ``L``."""
+    out = np.zeros((13, NUM_PLAYS), dtype=np.bool_)
+    for p, levels in enumerate(_LEVELS):
+        for lv in levels:
+            out[lv, p] = True
+    return out
+
+
+def _ids_of(rows: list, level: int) -> list[int]:
+    return sorted({FIRST_PLAY + _row_index(r, level) for r in rows})
+
+
+def move_ids(hand, level, beat=None) -> np.ndarray:
+    """The action ids of ``moves(hand, level, beat)``: an ascending int32 array."""
+    h = _counts(hand, "hand")
+    lv = _level(level)
+    b = None if beat is None else _key(beat, "beat")
+    rows = [r for r in _gen(h, lv) if b is None or _beats((r[0], r[1], r[2]), b)]
+    return np.array(_ids_of(rows, lv), dtype=np.int32)
+
+
+def move_ids_of(hand, level, beat=None) -> np.ndarray:
+    """``move_ids`` of a hand given as a list of card ids (each id 0..53, at most twice)."""
+    return move_ids(_hand_list(hand, "hand"), level, beat)
+
+
+def row_ids(rows, level):
+    """The action id of each level-aware row at ``level`` (an int32 array; -1 for a row that is
+    no play); one row of 23 gives an int."""
+    arr = _rows_arg(rows, True)
+    lv = _level(level)
+    if arr.ndim == 1:
+        p = _row_index(arr.tolist(), lv)
+        return -1 if p < 0 else FIRST_PLAY + p
+    out = [_row_index(r, lv) for r in arr.tolist()]
+    return np.array([-1 if p < 0 else FIRST_PLAY + p for p in out], dtype=np.int32)
+
+
+def id_row(i, level) -> np.ndarray:
+    """The level-aware row (23 uint8) of play id ``i`` at ``level``; ``CardcoreError`` when
+    ``i`` is no play id or names no play at that level."""
+    p = _play_index(i)
+    lv = _level(level)
+    if lv not in _LEVELS[p]:
+        raise CardcoreError(f"action id {quote(i)}: no such play at level index {lv}")
+    return np.array(_level_row(_ROWS[p], lv), dtype=np.uint8)
+
+
+def hand_ids(hand, level, beat=None) -> list[int]:
+    """The game's legal ids of a hand (a list of card ids) at ``level``: the ascending list of
+    the plays' action ids, led by 0 (pass) when ``beat`` (the key on the table) is given."""
+    h = _hand_list(hand, "hand")
+    lv = _level(level)
+    b = None if beat is None else _key(beat, "beat")
+    rows = [r for r in _gen(h, lv) if b is None or _beats((r[0], r[1], r[2]), b)]
+    return ([0] if b is not None else []) + _ids_of(rows, lv)
+
+
+def id_ok(hand, level, beat, i) -> bool:
+    """Whether play id ``i`` is among ``hand_ids(hand, level, beat)``; False for any other
+    value of ``i``."""
+    h = _hand_list(hand, "hand")
+    lv = _level(level)
+    b = None if beat is None else _key(beat, "beat")
+    x = _index(i)
+    if x is None or not FIRST_PLAY <= x < NUM_ACTIONS:
+        return False
+    p = x - FIRST_PLAY
+    if lv not in _LEVELS[p]:
+        return False
+    row = _level_row(_ROWS[p], lv)
+    if b is not None and not _beats((row[0], row[1], row[2]), b):
+        return False
+    try:
+        _pick_row(h, lv * 4 + 2, 0, row, True)
+    except CardError:
+        return False
+    return True
+
+
+def take(hand, level, i) -> tuple[list[int], list[int]]:
+    """``(cards, key)`` of play id ``i`` from ``hand`` (a list of card ids) at ``level``: the
+    physical cards (ascending ids, as ``pick_ids``) and the key ``[kind, rank, length]``."""
+    h = _hand_list(hand, "hand")
+    lv = _level(level)
+    p = _play_index(i)
+    if lv not in _LEVELS[p]:
+        raise CardcoreError(f"action id {quote(i)}: no such play at level index {lv}")
+    row = _level_row(_ROWS[p], lv)
+    try:
+        o = _pick_row(h, lv * 4 + 2, 0, row, True)
+    except CardError:
+        raise CardError(f"action id {quote(i)}: the hand lacks a card of this play") from None
+    return [c for c in range(NCARDS) for _ in range(o[c])], row[:3]

@@ -31,6 +31,8 @@ taken from the hand or has the wrong number of cards.
 
 from __future__ import annotations
 
+import operator
+
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
 NO_TRUMP = 4
@@ -321,8 +323,126 @@ def lead_plays(hand, trump: int, level: int) -> list[tuple[int, ...]]:
     return out
 
 
+# ------------------------------------------------------------------ action ids
+#
+# Ids (``docs/actions/tractor.md``): 0 pass; 1..4 declare a single level card of suit c d h s;
+# 5..8 a level pair of that suit; 9 BJ BJ; 10 RJ RJ; 11..64 bury card ``id - 11``; 65..118
+# play card ``id - 65`` (a single lead, or one card of a follow); 119..172 lead the pair of card
+# ``id - 119``; from 173 lead tractor ``id - 173``. The tractors: every tractor of the full
+# two-deck hand under the 65 (trump, level) pairs, as card sets, ordered by their number of
+# pairs, then by their card ids.
+
+DECLARE_ID = 1
+BURY_ID = 11
+PLAY_ID = 65
+PAIR_ID = 119
+TRACTOR_ID = 173
+
+
+def _build_tractors() -> list[tuple[int, ...]]:
+    full = [c for c in range(54) for _ in range(2)]
+    found = set()
+    for trump in range(5):
+        for level in range(13):
+            for p in lead_plays(full, trump, level):
+                if len(p) >= 4:
+                    found.add(tuple(sorted(set(p))))
+    return sorted(found, key=lambda cards: (len(cards), cards))
+
+
+_TRACTORS = _build_tractors()
+_TRACTOR_INDEX = {cards: i for i, cards in enumerate(_TRACTORS)}
+#: the number of tractors in the id table
+NUM_TRACTORS = len(_TRACTORS)
+#: the size of the action id space
+NUM_ACTIONS = TRACTOR_ID + NUM_TRACTORS
+
+
+def tractor_masks() -> list[int]:
+    """The tractors of the id table as pair masks (bit ``c``: the pair of card ``c``), in
+    tractor index order (action id ``TRACTOR_ID + index``)."""
+    return [sum(1 << c for c in cards) for cards in _TRACTORS]
+
+
+def lead_id(cards) -> int:
+    """The action id of a lead's cards: ``PLAY_ID + c`` for one card, ``PAIR_ID + c`` for a pair,
+    ``TRACTOR_ID + index`` for the pairs of a tractor of the table; -1 for anything else."""
+    cnt = _counts(cards, "cards")
+    ids = tuple(c for c in range(54) if cnt[c])
+    if sum(cnt) == 1:
+        return PLAY_ID + ids[0]
+    if sum(cnt) < 2 or any(cnt[c] != 2 for c in ids):
+        return -1
+    if len(ids) == 1:
+        return PAIR_ID + ids[0]
+    i = _TRACTOR_INDEX.get(ids)
+    return -1 if i is None else TRACTOR_ID + i
+
+
+def lead_ids(hand, trump: int, level: int) -> list[int]:
+    """The action ids of ``lead_plays(hand, trump, level)``, ascending."""
+    return sorted(lead_id(p) for p in lead_plays(hand, trump, level))
+
+
+def follow_ids(rest, lead, picked, trump: int, level: int) -> list[int]:
+    """The action ids ``PLAY_ID + c`` of the cards the follower may pick next (``rest``: what is
+    left of the hand; ``picked``: the cards already played to ``lead``), ascending."""
+    _check_tl(trump, level)
+    rc = _counts(rest, "hand")
+    pc = _counts(picked, "picked")
+    _check_sum(rc, pc, "hand and picked")
+    whole = [c for c in range(54) for _ in range(rc[c] + pc[c])]
+    lc, (_, _, n, _) = _lead(lead, table(trump, level))
+    _check_sum([rc[c] + pc[c] for c in range(54)], lc, "hand and lead")
+    if len(whole) < n:
+        raise IllegalAction(f"hand: {len(whole)} cards, fewer than the lead's {n}")
+    if sum(pc) > n:
+        raise IllegalAction(f"picked: {sum(pc)} cards, more than the lead's {n}")
+    m = next_mask(whole, lead, list(picked), trump, level)
+    return [PLAY_ID + c for c in range(54) if (m >> c) & 1]
+
+
+def _id_int(i):
+    if isinstance(i, bool):
+        return None
+    try:
+        return operator.index(i)
+    except TypeError:
+        return None
+
+
+def play_ok(rest, lead, picked, trump: int, level: int, i) -> bool:
+    """Whether play-phase id ``i`` is legal: a lead from ``rest`` (``lead`` None or an empty list
+    or tuple), else the next card of the answer to ``lead``; False for any other value of
+    ``i``."""
+    _check_tl(trump, level)
+    v = _id_int(i)
+    if v is None or not PLAY_ID <= v < NUM_ACTIONS:
+        return False
+    if lead is None or type(lead) in (list, tuple) and len(lead) == 0:
+        return v in set(lead_ids(rest, trump, level))
+    if v >= PAIR_ID:
+        return False
+    return v in set(follow_ids(rest, lead, picked, trump, level))
+
+
+def play_cards(i) -> list[int]:
+    """The cards of play-phase id ``i`` (a single card, a pair, a tractor's pairs), ascending
+    card ids; ``CardcoreError`` for another id."""
+    v = _id_int(i)
+    if v is None or not PLAY_ID <= v < NUM_ACTIONS:
+        raise CardcoreError(f"action id {quote(i)}: not a play id ({PLAY_ID}..{NUM_ACTIONS - 1})")
+    if v < PAIR_ID:
+        return [v - PLAY_ID]
+    if v < TRACTOR_ID:
+        return [v - PAIR_ID] * 2
+    return [c for c in _TRACTORS[v - TRACTOR_ID] for _ in range(2)]
+
+
 __all__ = [
     "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "table",
     "effective_suit", "strength", "masks", "shape", "is_legal_follow", "next_mask",
-    "trick_winner", "lead_plays",
+    "trick_winner", "lead_plays", "DECLARE_ID", "BURY_ID", "PLAY_ID", "PAIR_ID", "TRACTOR_ID",
+    "NUM_TRACTORS", "NUM_ACTIONS", "tractor_masks", "lead_ids", "follow_ids", "play_ok",
+    "play_cards", "lead_id",
 ]

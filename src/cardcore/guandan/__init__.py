@@ -1,5 +1,5 @@
-"""Guandan: the rules (``state``), the combination search (``moves``) and the terminal view
-(``render``).
+"""Guandan: the rules (``state``), the combination search (``moves``, ``move_ids``) and the
+terminal view (``render``).
 
 The rules this package implements: ``docs/rules/guandan.md``.
 
@@ -8,8 +8,8 @@ The rules this package implements: ``docs/rules/guandan.md``.
 ['trio']
 """
 
-from .moves import Move, beats, classify, moves
+from .moves import Move, beats, classify, move_ids, moves
 from .state import GuandanState, parse_level, partner, return_choices, team_of, tribute_card
 
-__all__ = ["GuandanState", "Move", "beats", "classify", "moves", "parse_level", "partner",
-           "return_choices", "team_of", "tribute_card"]
+__all__ = ["GuandanState", "Move", "beats", "classify", "moves", "move_ids", "parse_level",
+           "partner", "return_choices", "team_of", "tribute_card"]

@@ -363,6 +363,61 @@ def classify(cards: CardsLike, level: Any) -> list[Move]:
     return _build(_k.classify(counts, lv), lv, None, held)
 
 
+def move_ids(hand: CardsLike, level: Any,
+             beat: Move | Sequence[int] | None = None) -> np.ndarray:
+    """The action ids of ``moves(hand, level, beat)``: an ascending ``int32`` numpy array
+    computed in the kernel (no ``Move`` is built). Ids: 0 = pass, 1..54 = return a card, plays
+    from ``FIRST_PLAY`` (``docs/actions/guandan.md``)."""
+    lv = level_index(level)
+    key = _beat_key(beat)
+    if type(hand) is list:
+        try:                        # a list of Card or card ids goes to the kernel as it is
+            return _k.move_ids_of(hand, lv, key)
+        except CardError:
+            pass                    # (anything else is read by ``_ids``, which names it)
+    ids = _ids(hand, "hand")
+    return _k.move_ids(counts_of(ids), lv, key)
+
+
+#: the id of the first play (0 = pass, 1..54 = return card id ``i - 1``)
+FIRST_PLAY: int = _k.FIRST_PLAY
+#: the number of distinct plays
+NUM_PLAYS: int = _k.NUM_PLAYS
+#: the size of the action id space (pass, 54 returns, every distinct play)
+NUM_ACTIONS: int = _k.NUM_ACTIONS
+
+_TEXTS: list[str] = []
+_TEXT_IDS: dict[str, int] = {}
+#: the kind name of each action id
+ID_KINDS: tuple[str, ...] = (("pass",) + ("return",) * 54
+                             + tuple(KINDS[k] for k in _k.id_rows()[:, 0].tolist()))
+
+
+def id_texts() -> list[str]:
+    """The text of every action id (``"pass"``, ``"return 5c"``, a play's notation); the
+    plays' texts do not depend on the level (built on first use)."""
+    if not _TEXTS:
+        texts = ["pass"] + [f"return {_CARD[c]}" for c in range(54)]
+        texts += [_notation(row) for row in _k.id_rows().tolist()]
+        _TEXT_IDS.update((t, i) for i, t in enumerate(texts))
+        _TEXTS.extend(texts)
+    return _TEXTS
+
+
+def id_text(i: int) -> str:
+    """The text of action id ``i`` (``CardcoreError`` for an int that is no id)."""
+    texts = id_texts()
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < len(texts):
+        raise CardcoreError(f"action id {i!r}: expected an int 0..{len(texts) - 1}")
+    return texts[int(i)]
+
+
+def text_id(text: str) -> int | None:
+    """The action id whose text is ``text`` exactly, else ``None``."""
+    id_texts()
+    return _TEXT_IDS.get(text)
+
+
 def beats(a: Move, b: Move) -> bool:
     """True when play ``a`` beats play ``b``."""
     return a.beats(b)
@@ -375,5 +430,6 @@ def action_of(m: Move) -> Action:
     return a
 
 
-__all__ = ["Move", "classify", "moves", "beats", "strength", "wild_card", "natural_rank",
-           "level_index", "KINDS", "RANK_NAMES"]
+__all__ = ["Move", "classify", "moves", "move_ids", "beats", "strength", "wild_card",
+           "natural_rank", "level_index", "KINDS", "RANK_NAMES", "FIRST_PLAY", "NUM_PLAYS",
+           "NUM_ACTIONS", "ID_KINDS", "id_texts", "id_text", "text_id"]

@@ -26,25 +26,44 @@ Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
 Plays are written as in ``cardcore.guandan.moves`` (ranks, a wild card in brackets, straight
 flushes with suits); a play may also be written as its exact cards when only one reading
 fits.
+
+Integer actions (``docs/actions/guandan.md``): 0 pass, 1..54 return a card, 55..2409 the
+distinct plays of the kernel's play table. In the play phase ``legal_ids`` and ``apply_id`` run
+in the step kernel (``cardcore._fast.guandan_step``) on this state's attributes; the
+observation tensor is a (512,) float32 vector.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
+from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState, ambiguous
 from ..errors import FormatError, IllegalAction
 from ..game import Action, register
 from ..options import Option, single_deal
-from .moves import (RANK_NAMES, action_of, classify, counts_of, moves_of_counts, natural_rank,
-                    strength, wild_card)
+from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
+                    id_text, id_texts, moves_of_counts, natural_rank, strength, text_id,
+                    wild_card)
+
+_k = kernel("guandan")
+_step = kernel("guandan_step")
 
 NUM = 4
 HAND = 27
 LEVEL_NAMES = RANK_NAMES[:13]   # "2" .. "A"
 RED_JOKER = 53
+_CARD = [Card(c) for c in range(54)]
+#: the observation tensor's length (``docs/actions/guandan.md``)
+OBS_SIZE = 512
+_PHASES = ("play", "return", "over")
+#: a hand's sort key per card id: natural rank, then id (``SheddingState._sort``'s order)
+_SORT_KEY = [natural_rank(c) * 64 + c for c in range(54)]
+_DECK = [int(c) for c in deck108()]
 
 
 def team_of(seat: int) -> int:
@@ -129,7 +148,7 @@ class GuandanState(SheddingState):
     def _start_deal(self, cards: list[int] | None, *, first: int | None = None) -> None:
         match.begin_deal(self)
         if cards is None:
-            cards = [int(c) for c in deck108()]
+            cards = list(_DECK)
             self.rng().shuffle(cards)
         self.hands = [self._sort(cards[HAND * s: HAND * (s + 1)]) for s in range(NUM)]
         previous = self.places
@@ -179,6 +198,9 @@ class GuandanState(SheddingState):
         self.returns_due = [receiver for _, receiver in pairs]
         self.phase = "return"
         self.turn = self.returns_due[0]
+
+    def _sort(self, cards) -> list[int]:
+        return sorted(map(int, cards), key=_SORT_KEY.__getitem__)
 
     # ------------------------------------------------------------ imagined positions
     @classmethod
@@ -269,12 +291,15 @@ class GuandanState(SheddingState):
             self.passes_on.append([len(self.plays), seat])
             self._after_pass()
             return
-        cards = [int(c) for c in action.cards]
+        self._play(seat, action.kind, action.text, [int(c) for c in action.cards],
+                   list(action.data))
+
+    def _play(self, seat: int, kind: str, text: str, cards: list[int], key: list[int]) -> None:
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
-        self.table = [seat, action.kind, action.text, cards, list(action.data)]
-        self.plays.append([seat, action.kind, action.text, cards])
+        self.table = [seat, kind, text, cards, key]
+        self.plays.append([seat, kind, text, cards])
         self.played[seat].extend(cards)
         self.passes = 0
         if not hand:
@@ -284,6 +309,75 @@ class GuandanState(SheddingState):
                 self._end_deal()
                 return
         self.turn = self._next_active(seat)
+
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        if action.kind == "pass":
+            return 0
+        if action.kind == "return":
+            return 1 + int(action.cards[0])
+        i = text_id(action.text)
+        if i is None or ID_KINDS[i] != action.kind:
+            raise IllegalAction(f"action {str(action)!r}: no Guandan play id")
+        return i
+
+    def _legal_ids(self) -> list[int]:
+        if self.phase == "return":
+            return [1 + c for c in return_choices(self.hands[self.turn], self.level)]
+        return _step.legal_ids(self.__dict__)
+
+    def _id_is_legal(self, i: int) -> bool:
+        if self.phase == "return":
+            return 1 <= i <= 54 and (i - 1) in return_choices(self.hands[self.turn], self.level)
+        table = self.table
+        if i == 0:
+            return table is not None
+        return _k.id_ok(self.hands[self.turn], self.level, None if table is None else table[4],
+                        i)
+
+    def _action_of_id(self, i: int) -> Action:
+        if i == 0:
+            return PASS
+        if self.phase == "return":
+            card = _CARD[i - 1]
+            return Action("return", f"return {card}", (card,))
+        cards, key = _k.take(self.hands[self.turn], self.level, i)
+        return Action(KINDS[key[0]], id_text(i), tuple(_CARD[c] for c in cards), None,
+                      tuple(key))
+
+    def _describe_id(self, i: int) -> str:
+        return id_text(i)
+
+    def _apply_id(self, i: int) -> None:
+        seat = self.turn
+        if self.phase == "return":
+            self._return(seat, i - 1)
+            self.log.append([seat, "return", f"return {_CARD[i - 1]}", [i - 1], None, []])
+            return
+        if _step.step(self.__dict__, i, id_texts()) > 0:
+            self._end_deal()
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        # (the play phase in one call of the step kernel, on this state's attributes)
+        ids = _step.legal_ids(self.__dict__)
+        if ids is not None:
+            return ids
+        return [] if self.phase == "over" else self._legal_ids()
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        # (a legal id of the play phase is checked and applied by the step kernel, on this
+        # state's attributes, log entry included; anything else goes the base method's way)
+        r = _step.step(self.__dict__, i, id_texts())
+        if r > 0:
+            self._end_deal()
+        elif r < 0:
+            super().apply_id(i)
 
     def _return(self, seat: int, card: int) -> None:
         rec = next(r for r in self.tribute if r["to"] == seat and r["returned"] is None)
@@ -311,7 +405,8 @@ class GuandanState(SheddingState):
     def _after_pass(self) -> None:
         assert self.table is not None       # (a pass answers the play on the table)
         last = self.table[0]
-        others = sum(1 for s in range(NUM) if self._active(s) and s != last)
+        places = self.places
+        others = NUM - len(places) - (0 if last in places else 1)   # active seats but ``last``
         if self.passes >= others:  # everyone else passed: a new lead
             self.table = None
             self.passes = 0
@@ -362,6 +457,42 @@ class GuandanState(SheddingState):
     def wild(self) -> int:
         """The card id of the deal's wild cards (the heart of the level rank)."""
         return wild_card(self.level)
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        """See ``docs/actions/guandan.md``: seats are relative to ``player`` (0 = itself,
+        1 = the next seat, 2 = the partner, 3 = the seat before)."""
+        out[0:54] = np.bincount(self.hands[player], minlength=54)
+        for rel in range(NUM):
+            played = self.played[(player + rel) % NUM]
+            if played:
+                out[54 * (1 + rel):54 * (2 + rel)] = np.bincount(played, minlength=54)
+        table = self.table
+        if table is not None:
+            out[270:324] = np.bincount(table[3], minlength=54)
+            out[432 + (table[0] - player) % NUM] = 1
+            out[436 + KINDS.index(table[1])] = 1
+        for rec in self.tribute:
+            out[324 + rec["card"]] += 1
+            if rec["returned"] is not None:
+                out[378 + rec["returned"]] += 1
+        for rel in range(NUM):
+            seat = (player + rel) % NUM
+            out[446 + rel] = len(self.hands[seat]) / HAND
+            if seat in self.places:
+                out[450 + 4 * rel + self.places.index(seat)] = 1
+        mine = team_of(player)
+        out[466 + self.level] = 1
+        out[479 + self.levels[mine]] = 1
+        out[492 + self.levels[1 - mine]] = 1
+        out[505 + _PHASES.index(self.phase)] = 1
+        if self.phase != "over" and self.turn == player:
+            out[508] = 1
+            out[511] = 1 if self.phase == "play" and table is None else 0
+        out[509] = self.passes / 3
+        out[510] = 1 if self.tribute_cancelled else 0
 
     def _observation(self, player: int) -> dict:
         over = self.phase == "over"

@@ -59,6 +59,14 @@ Decisions where the rules are silent (each pinned by a test)
   are still the deal's ``winners``), 120-155 -> +-1, 160-195 -> +-2, 200+ -> +-3.
   ``winners`` is the winning team's two seats in both cases.
 
+Integer actions and tensors
+---------------------------
+``docs/actions/tractor.md``: 9440 ids (pass, 10 declarations by suit and rung, 54 burials and
+54 one-card plays by card id, 54 pair leads, 9267 tractor leads by their exact cards). In the
+play phase ``legal_ids`` and ``apply_id`` run in the step kernel
+(``cardcore._fast.tractor_step``) on this state's attributes; the observation tensor is a
+(724,) float32 vector.
+
 Observation (``observation(player)``, JSON-native)
 --------------------------------------------------
 ``game``, ``player``, ``team`` (0 for seats 0 & 2), ``deal``, ``phase`` (``"declare"``,
@@ -83,15 +91,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
 from ..errors import IllegalAction
-from ..game import Action, State, register
+from ..game import _MEMO, Action, State, register
 from ..options import Option, as_int, single_deal
 from .rules import LEVELS, SUITS, card_points, deal_result, kitty_multiplier
 
 _k = kernel("tractor")
+_step = kernel("tractor_step")
 
 NUM_PLAYERS = 4
 HAND = 25
@@ -117,6 +128,34 @@ DECLARE_BJ = Action("declare", "declare BJ BJ", (_CARD[52], _CARD[52]), 3)
 DECLARE_RJ = Action("declare", "declare RJ RJ", (_CARD[53], _CARD[53]), 4)
 
 _TABLES: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+# action ids (docs/actions/tractor.md)
+ID_DECLARE, ID_BURY, ID_PLAY, ID_PAIR, ID_TRACTOR = (
+    _k.DECLARE_ID, _k.BURY_ID, _k.PLAY_ID, _k.PAIR_ID, _k.TRACTOR_ID)
+NUM_ACTIONS: int = _k.NUM_ACTIONS
+#: descriptions of ids 0..10: pass, then the declarations (a single level card of suit c d h s,
+#: a level pair of that suit, the joker pairs)
+_DECLARE_TEXTS = ("pass", "declare single c", "declare single d", "declare single h",
+                  "declare single s", "declare pair c", "declare pair d", "declare pair h",
+                  "declare pair s", "declare BJ BJ", "declare RJ RJ")
+_PHASES = ("declare", "bury", "play", "over")
+#: the observation tensor's length (docs/actions/tractor.md)
+OBS_SIZE = 724
+_DECK = [int(c) for c in deck108()]
+
+
+def id_text(i: int) -> str:
+    """A description of action id ``i`` without a position (``"bury 7h"``, ``"declare pair
+    h"``, ``"lead 5h 5h 6h 6h"``)."""
+    if not 0 <= i < NUM_ACTIONS:
+        raise IllegalAction(f"action id {i!r}: out of range 0..{NUM_ACTIONS - 1} for tractor")
+    if i < ID_BURY:
+        return _DECLARE_TEXTS[i]
+    if i < ID_PLAY:
+        return f"bury {_NAME[i - ID_BURY]}"
+    if i < ID_PAIR:
+        return f"play {_NAME[i - ID_PLAY]}"
+    return "lead " + " ".join(_NAME[c] for c in _k.play_cards(i))
 
 
 def _table(trump: int, level: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -204,7 +243,7 @@ class TractorState(State):
 
     def _start_deal(self, cards: list[int] | None, *, speaker: int, level: int) -> None:
         if cards is None:
-            cards = [int(c) for c in deck108()]
+            cards = list(_DECK)
             self.rng().shuffle(cards)
         match.begin_deal(self)
         self.level = level
@@ -383,6 +422,177 @@ class TractorState(State):
                 self._settle(first & 3)
             else:
                 self.turn = (seat + 1) % NUM_PLAYERS
+
+    # ------------------------------------------------------------ integer actions
+    def _num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def _id_of(self, action: Action) -> int:
+        kind = action.kind
+        cards = [int(c) for c in action.cards]
+        if kind == "pass":
+            return 0
+        if kind == "declare":
+            rung = action.amount or 0
+            if rung <= 2:
+                return ID_DECLARE + 4 * (rung - 1) + (cards[0] & 3)
+            return ID_DECLARE + 5 + rung        # BJ BJ 9, RJ RJ 10
+        if kind == "bury":
+            return ID_BURY + cards[0]
+        if self.phase == "play" and self.trick:
+            if len(cards) == 1:
+                return ID_PLAY + cards[0]
+            raise IllegalAction(f"action {str(action)!r}: several cards of a follow at once "
+                                "have no id (the ids take a follow one card at a time)")
+        i = _k.lead_id(cards)
+        if i < 0:
+            raise IllegalAction(f"action {str(action)!r}: no tractor action id")
+        return i
+
+    def _declare_ids(self, seat: int) -> list[int]:
+        """The declaration ids of ``seat`` (``_declarations`` as ids, ascending)."""
+        rung = self.decl[1] if self.decl else 0
+        hand = self.hands[seat]
+        lv = self.level * 4
+        singles, pairs = [], []
+        if rung < 2:
+            for s in range(4):
+                n = hand.count(lv + s)
+                if n and rung < 1:
+                    singles.append(ID_DECLARE + s)
+                if n == 2:
+                    pairs.append(ID_DECLARE + 4 + s)
+        out = singles + pairs
+        if rung < 3 and hand.count(52) == 2:
+            out.append(ID_DECLARE + 8)
+        if rung < 4 and hand.count(53) == 2:
+            out.append(ID_DECLARE + 9)
+        return out
+
+    def _legal_ids(self) -> list[int]:
+        if self.phase != "declare":
+            return _step.legal_ids(self.__dict__)
+        return [0, *self._declare_ids(self.turn)]
+
+    def _id_is_legal(self, i: int) -> bool:
+        phase = self.phase
+        if phase == "play":
+            trick = self.trick
+            return _k.play_ok(self.hands[self.turn], trick[0][1] if trick else None,
+                              self.picked, self.trump, self.level, i)
+        if phase == "bury":
+            return ID_BURY <= i < ID_PLAY and (i - ID_BURY) in self.hands[self.turn]
+        return i == 0 or i in self._declare_ids(self.turn)
+
+    def _action_of_id(self, i: int) -> Action:
+        if i < ID_BURY:
+            if i == 0:
+                return PASS
+            if i >= ID_DECLARE + 8:
+                return DECLARE_BJ if i == ID_DECLARE + 8 else DECLARE_RJ
+            card = self.level * 4 + (i - ID_DECLARE) % 4
+            return DECLARE1[card] if i < ID_DECLARE + 4 else DECLARE2[card]
+        if i < ID_PLAY:
+            return BURY[i - ID_BURY]
+        if i < ID_PAIR:
+            return PLAY[i - ID_PLAY]
+        if i < ID_TRACTOR:
+            return PAIR[i - ID_PAIR]
+        assert self.trump is not None
+        text, cards = _play_text(_k.play_cards(i), self.trump, self.level)
+        return Action("play", text, cards)
+
+    def _describe_id(self, i: int) -> str:
+        return id_text(i)
+
+    def _apply_id(self, i: int) -> None:
+        seat = self.turn
+        if self.phase != "declare":
+            r = _step.step(self.__dict__, i)
+            if r > 0:
+                self._end_deal(self.turn, len(self.tricks[-1]["plays"][0][1]))
+            if r >= 0:
+                return
+        action = self._action_of_id(i)
+        self._apply(action)
+        self.log.append([seat, *action.to_list()])
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        # (the play phase in one call of the step kernel, on this state's attributes)
+        ids = _step.legal_ids(self.__dict__)
+        if ids is not None:
+            return ids
+        return [] if self.phase == "over" else self._legal_ids()
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        # (a legal id of the play phase is checked and applied by the step kernel, on this
+        # state's attributes, log entry included; anything else goes the base method's way)
+        r = _step.step(self.__dict__, i)
+        if r > 0:
+            self._end_deal(self.turn, len(self.tricks[-1]["plays"][0][1]))
+        elif r < 0:
+            if (type(i) is int and self.phase == "declare"
+                    and (i == 0 or i in self._declare_ids(self.turn))):
+                self._apply_id(i)
+                self.__dict__.pop(_MEMO, None)
+            else:
+                super().apply_id(i)
+
+    # ------------------------------------------------------------ tensors
+    def _observation_shape(self) -> tuple[int, ...]:
+        return (OBS_SIZE,)
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        """See ``docs/actions/tractor.md``: seats are relative to ``player`` (0 = itself,
+        1 = the next seat, 2 = the partner, 3 = the seat before)."""
+        def cards(plane: int, cs) -> None:
+            if cs:
+                out[54 * plane:54 * (plane + 1)] += np.bincount(cs, minlength=54)
+
+        cards(0, self.hands[player])
+        for t in self.tricks:
+            for seat, cs in t["plays"]:
+                cards(1 + (seat - player) % 4, cs)
+        for seat, cs in self.trick:
+            cards(5 + (seat - player) % 4, cs)
+        if self.picked:
+            cards(5 + (self.turn - player) % 4, self.picked)
+        dealer = self.dealer
+        mine = dealer == player and self.phase in ("bury", "play")
+        if mine or self.revealed:
+            cards(9, self.kitty)
+        if mine:
+            cards(10, self.buried)
+        decl = self.decl
+        if decl is not None:
+            cards(11, decl[3])
+            out[696 + (decl[0] - player) % 4] = 1
+            out[700 + decl[1] - 1] = 1
+        if self.trump is not None:
+            out[648 + self.trump] = 1
+        out[653 + self.level] = 1
+        out[666 + self.levels[player & 1]] = 1
+        out[679 + self.levels[1 - (player & 1)]] = 1
+        if dealer is not None:
+            out[692 + (dealer - player) % 4] = 1
+            out[717] = 1 if (dealer & 1) == (player & 1) else 0
+        out[704 + _PHASES.index(self.phase)] = 1
+        if self.phase == "play":
+            out[708 + (self.leader - player) % 4] = 1
+        for rel in range(4):
+            out[712 + rel] = len(self.hands[(player + rel) % 4]) / 33
+        if self.phase != "over" and self.turn == player:
+            out[716] = 1
+        out[718] = self.points / 200
+        if dealer is not None:
+            out[719] = sum(1 for t in self.tricks if (t["winner"] & 1) != (dealer & 1)) / 25
+        out[720] = self.passes / 4 if self.phase == "declare" else 0
+        out[721] = 1 if self.revealed else 0
+        out[722] = len(self.tricks) / 25
+        out[723] = len(self.picked) / 24
 
     def _settle(self, trump: int) -> None:
         self.trump = trump
