@@ -13,6 +13,24 @@ def quote(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def int_arg(x: object, what: str, lo: int, hi: int, err: type[Exception] | None = None) -> int:
+    """``x`` as an int in ``lo..hi`` (an int or numpy integer, not a bool), else ``err``
+    (default ``CardcoreError``) naming ``what``: the argument check of the kernels' ``def``
+    entries (the compiled kernels have the same one in ``_fast/args.pxd``)."""
+    import operator
+
+    cls = CardcoreError if err is None else err
+    if isinstance(x, bool):
+        raise cls(f"{what} {quote(x)}: expected an int, not a bool")
+    try:
+        v = operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        raise cls(f"{what} {quote(x)}: expected an int") from None
+    if not lo <= v <= hi:
+        raise cls(f"{what} {quote(x)}: expected {lo}..{hi}")
+    return v
+
+
 class CardcoreError(ValueError):
     """Base class of every error cardcore raises on bad input."""
 
@@ -37,5 +55,5 @@ class GameNotAvailable(CardcoreError, NotImplementedError):
     """The game name is known but this version does not implement it yet, or is unknown."""
 
 
-__all__ = ["quote", "CardcoreError", "CardError", "IllegalAction", "FormatError", "OptionError",
-           "GameNotAvailable"]
+__all__ = ["quote", "int_arg", "CardcoreError", "CardError", "IllegalAction", "FormatError",
+           "OptionError", "GameNotAvailable"]

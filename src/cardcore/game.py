@@ -524,6 +524,41 @@ class State:
 _MEMO = "_legal_memo"
 
 
+class CachedIds:
+    """Mixin for a ``State`` whose legal ids are computed once per position by
+    ``_compute_ids()`` and kept in the transient attribute ``_ids`` (list it in ``TRANSIENT``;
+    ``_apply_id`` need not reset it). ``legal_ids`` and ``apply_id`` then skip the generic
+    layer; anything but a legal int goes through ``State.apply_id`` and its errors."""
+
+    _ids: list[int] | None
+
+    def _compute_ids(self) -> list[int]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _legal_ids(self) -> list[int]:
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self._compute_ids()
+        return ids
+
+    def _id_is_legal(self, i: int) -> bool:
+        return i in self._legal_ids()
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over)."""
+        return self._legal_ids()[:]
+
+    def apply_id(self, i: int) -> None:
+        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
+        and leaves the state unchanged."""
+        if type(i) is not int or i not in self._legal_ids():
+            State.apply_id(self, i)  # type: ignore[arg-type]  # other int types; the errors
+            return
+        self._apply_id(i)  # type: ignore[attr-defined]
+        self._ids = None
+        self.__dict__.pop(_MEMO, None)
+
+
 def _memoise_legal(raw):
     """Wrap a game's ``_legal_actions`` so that it is computed once per position.
 
@@ -695,6 +730,6 @@ def from_json(text: str | bytes) -> State:
 
 
 __all__ = [
-    "GAMES", "Action", "Game", "HistoryEntry", "State", "register", "game_class", "get_game",
-    "new_game", "from_json", "available_games",
+    "GAMES", "Action", "CachedIds", "Game", "HistoryEntry", "State", "register", "game_class",
+    "get_game", "new_game", "from_json", "available_games",
 ]

@@ -12,8 +12,8 @@ from libc.string cimport memset
 from cpython.ref cimport PyObject
 
 from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest
+from cardcore._fast.args cimport action_id, int_arg
 
-import operator
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
@@ -308,40 +308,12 @@ cdef int bs_ns_score(const BState* s) noexcept nogil:
 
 # ---------------------------------------------------------------------------- arguments
 
-cdef long _int_arg(object x, str what, long lo, long hi, type err=CardcoreError) except? -1:
-    if isinstance(x, bool):
-        raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return <long>v
+cdef inline object _int_arg(object x, str what, long lo, long hi, type err=CardcoreError):
+    return int_arg(x, what, lo, hi, err)
 
 
 cdef uint64_t _mask_arg(object x, str what) except? 0:
-    if isinstance(x, bool):
-        raise CardError(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise CardError(f"{what} {quote(x)}: expected an int") from None
-    if not 0 <= v <= FULL:
-        raise CardError(f"{what} {quote(x)}: expected 0..{FULL}")
-    return <uint64_t>v
-
-
-cdef inline long _action_id(object i) except? -2:
-    """An action id as a C long: -1 for an int out of every range (never legal)."""
-    cdef long v
-    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
-        raise IllegalAction(f"action id {quote(i)}: expected an int")
-    try:
-        v = i
-    except OverflowError:
-        return -1
-    return v
+    return <uint64_t>int_arg(x, what, 0, FULL, CardError)
 
 
 cdef object _id_list(const uint8_t* ids, int n):
@@ -399,12 +371,12 @@ cdef class Core:
 
     def is_legal(self, i):
         """Whether ``i`` (any int) is a legal action id now."""
-        return bs_is_legal(&self.s, _action_id(i))
+        return bs_is_legal(&self.s, action_id(i))
 
     def apply(self, i):
         """Make legal action ``i``; returns the seat that chose it. An id that is not legal
         raises ``IllegalAction`` and changes nothing."""
-        cdef long v = _action_id(i)
+        cdef long v = action_id(i)
         if not bs_is_legal(&self.s, v):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         return bs_apply(&self.s, <int>v)

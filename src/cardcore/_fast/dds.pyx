@@ -29,6 +29,7 @@ from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t, int64_t,
 
 from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_msb, cc_prefetch, cc_lowest,
                                   cc_pop_lowest, cc_top_bits)
+from cardcore._fast.args cimport int_arg
 
 import operator
 
@@ -1085,17 +1086,9 @@ cdef int tt_bits_for(int tricks) noexcept nogil:
 # (CardError for cards, hands and seats) naming the argument; nothing reaches the search
 # unchecked.
 
-cdef int64_t _int_arg(object x, str what, int64_t lo, int64_t hi, type err=CardcoreError) except? -1:
-    """``x`` as a C integer when it is an int (or numpy integer, not a bool) in ``lo..hi``."""
-    if isinstance(x, bool):
-        raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return <int64_t> v
+cdef inline object _int_arg(object x, str what, int64_t lo, int64_t hi, type err=CardcoreError):
+    """``x`` as an int in ``lo..hi`` (or numpy integer, not a bool), else ``err``."""
+    return int_arg(x, what, lo, hi, err)
 
 
 cdef list _seq_arg(object x, str what):

@@ -12,9 +12,9 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from cardcore._fast.bits cimport splitmix64_next
+from cardcore._fast.args cimport action_id, int_arg
 from cardcore._fast.poker cimport eval_ids
 
-import operator
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
@@ -496,31 +496,9 @@ cdef inline object _seat(int x):
     return None if x < 0 else x
 
 
-cdef object _int_arg(object x, str what, object lo, object hi, type err=CardcoreError):
+cdef inline object _int_arg(object x, str what, object lo, object hi, type err=CardcoreError):
     """``x`` as a Python int in ``lo..hi``, else ``err`` naming ``what``."""
-    if type(x) is int and lo <= x <= hi:
-        return x
-    if isinstance(x, bool):
-        raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return v
-
-
-cdef inline long _action_id(object i) except? -2:
-    """An action id as a C long: -1 for an int out of every range (never legal)."""
-    cdef long v
-    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
-        raise IllegalAction(f"action id {quote(i)}: expected an int")
-    try:
-        v = i
-    except OverflowError:
-        return -1
-    return v
+    return int_arg(x, what, lo, hi, err)
 
 
 cdef class Core:
@@ -583,13 +561,13 @@ cdef class Core:
 
     def is_legal(self, i):
         """Whether ``i`` (any int) is a listed id now."""
-        cdef long k = _action_id(i)
+        cdef long k = action_id(i)
         return 0 <= k < HS_NUM_ACTIONS and (self.s.legal >> k) & 1 == 1
 
     def amount(self, i):
         """The raise-to total of listed id ``i`` (``None`` for fold, check, call or an id not
         listed)."""
-        cdef long k = _action_id(i)
+        cdef long k = action_id(i)
         if k < HS_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.legal >> k) & 1:
             return None
         return self.s.amounts[k]
@@ -597,7 +575,7 @@ cdef class Core:
     def apply(self, i):
         """Apply listed id ``i``; returns its raise-to total (``None`` for fold, check, call).
         An id not listed raises ``IllegalAction`` and changes nothing."""
-        cdef long k = _action_id(i)
+        cdef long k = action_id(i)
         cdef int64_t a
         if not (0 <= k < HS_NUM_ACTIONS and (self.s.legal >> k) & 1):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
@@ -611,7 +589,7 @@ cdef class Core:
         """Apply id 0, 1, 2 or 6, or (``i`` = 3) a raise to any legal ``amount`` below all-in
         (``amount`` is ignored for the other ids). Anything else raises ``IllegalAction`` and
         changes nothing."""
-        cdef long k = _action_id(i)
+        cdef long k = action_id(i)
         cdef int seat = self.s.actor
         cdef int64_t a = 0, lo, hi
         if k == HS_RAISE_MIN:

@@ -24,9 +24,9 @@ see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes 
 
 from __future__ import annotations
 
-import operator
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
+from cardcore.errors import int_arg as _int_arg
 
 NUM_ACTIONS = 90
 PASS, DOUBLE, REDOUBLE = 0, 1, 2
@@ -70,25 +70,13 @@ EXPORT_FIELDS = (
 EXPORT_HEAD = len(EXPORT_FIELDS)
 
 
-def _int(x, what: str, lo: int, hi: int, err: type = CardcoreError) -> int:
-    if isinstance(x, bool):
-        raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return v
-
-
 def _popcount(m: int) -> int:
     return bin(m).count("1")
 
 
 def trick_winner_index(cards, trump) -> int:
     """Index (in play order) of the card winning a full trick; ``trump`` 0..3 or 4 (none)."""
-    t = _int(trump, "trump", 0, 4)
+    t = _int_arg(trump, "trump", 0, 4)
     if isinstance(cards, (str, bytes)):
         raise CardError(f"cards {quote(cards)}: expected 4 card ids")
     try:
@@ -97,7 +85,7 @@ def trick_winner_index(cards, trump) -> int:
         raise CardError(f"cards {quote(cards)}: expected 4 card ids") from None
     if len(items) != 4:
         raise CardError(f"cards: expected 4 card ids, got {len(items)}")
-    return _winner([_int(c, "card", 0, 51, CardError) for c in items], t)
+    return _winner([_int_arg(c, "card", 0, 51, CardError) for c in items], t)
 
 
 def _winner(cards, trump: int) -> int:
@@ -150,11 +138,11 @@ def score(level, strain, doubled, tricks, vulnerable) -> int:
     """The duplicate score of the declaring side: contract ``level`` 1..7, ``strain`` 0..4
     (C D H S NT), ``doubled`` 0..2, ``tricks`` 0..13 taken by the declaring side,
     ``vulnerable`` 0/1 (that side's vulnerability)."""
-    lv = _int(level, "level", 1, 7)
-    st = _int(strain, "strain", 0, 4)
-    db = _int(doubled, "doubled", 0, 2)
-    tr = _int(tricks, "tricks", 0, 13)
-    vu = _int(vulnerable, "vulnerable", 0, 1) if not isinstance(vulnerable, bool) \
+    lv = _int_arg(level, "level", 1, 7)
+    st = _int_arg(strain, "strain", 0, 4)
+    db = _int_arg(doubled, "doubled", 0, 2)
+    tr = _int_arg(tricks, "tricks", 0, 13)
+    vu = _int_arg(vulnerable, "vulnerable", 0, 1) if not isinstance(vulnerable, bool) \
         else int(vulnerable)
     return _score(lv, st, db, tr, bool(vu))
 
@@ -176,7 +164,7 @@ class Core:
             raise CardError(f"hands {quote(hands)}: expected 4 card masks") from None
         if len(hs) != 4:
             raise CardError(f"hands: expected 4 card masks (seats S, W, N, E), got {len(hs)}")
-        masks = [_int(h, f"hand of seat {i}", 0, FULL, CardError) for i, h in enumerate(hs)]
+        masks = [_int_arg(h, f"hand of seat {i}", 0, FULL, CardError) for i, h in enumerate(hs)]
         seen = 0
         for i, m in enumerate(masks):
             if _popcount(m) != 13:
@@ -184,8 +172,8 @@ class Core:
             if seen & m:
                 raise CardError(f"hand of seat {i}: shares cards with another hand")
             seen |= m
-        d = _int(dealer, "dealer", 0, 3, CardError)
-        v = _int(vul, "vul", 0, 3)
+        d = _int_arg(dealer, "dealer", 0, 3, CardError)
+        v = _int_arg(vul, "vul", 0, 3)
         self.hand = list(masks)
         self.dealt = list(masks)
         self.dealer = d
@@ -420,7 +408,7 @@ class Core:
     # ------------------------------------------------------------------ tensor
     def observe(self, player, out) -> None:
         """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
-        p = _int(player, "player", 0, 3)
+        p = _int_arg(player, "player", 0, 3)
         try:
             view = memoryview(out)
         except TypeError:
@@ -492,8 +480,8 @@ def _bits(out, base: int, m: int) -> None:
 def deal(cards, dealer, vul) -> Core:
     """The ``Core`` of a shuffled deck ``cards`` (the 52 card ids, each once) dealt one card at
     a time clockwise, starting with the seat left of ``dealer``."""
-    d = _int(dealer, "dealer", 0, 3, CardError)
-    v = _int(vul, "vul", 0, 3)
+    d = _int_arg(dealer, "dealer", 0, 3, CardError)
+    v = _int_arg(vul, "vul", 0, 3)
     if isinstance(cards, (str, bytes)):
         raise CardError(f"cards {quote(cards)}: expected the 52 card ids")
     try:
@@ -505,7 +493,7 @@ def deal(cards, dealer, vul) -> Core:
     hands = [0, 0, 0, 0]
     seen = 0
     for i, x in enumerate(items):
-        c = _int(x, "card", 0, 51, CardError)
+        c = _int_arg(x, "card", 0, 51, CardError)
         if seen >> c & 1:
             raise CardError(f"cards: card id {c} appears twice")
         seen |= 1 << c
@@ -526,7 +514,7 @@ def from_export(values) -> Core:
     f = dict(zip(EXPORT_FIELDS, v))
 
     def get(name: str, lo: int, hi: int) -> int:
-        return _int(f[name], f"values: {name}", lo, hi)
+        return _int_arg(f[name], f"values: {name}", lo, hi)
 
     core = Core([f[f"dealt_{s}"] for s in "swne"], get("dealer", 0, 3), get("vul", 0, 3))
     ncalls = get("ncalls", 0, MAX_CALLS)
@@ -534,8 +522,8 @@ def from_export(values) -> Core:
     if len(v) != EXPORT_HEAD + ncalls + nplayed:
         raise CardcoreError(f"values: expected {EXPORT_HEAD + ncalls + nplayed} ints "
                             f"({ncalls} calls, {nplayed} cards), got {len(v)}")
-    calls = [_int(x, "values: call", 0, CARD0 - 1) for x in v[EXPORT_HEAD:EXPORT_HEAD + ncalls]]
-    played = [_int(x, "values: card", 0, 51) for x in v[EXPORT_HEAD + ncalls:]]
+    calls = [_int_arg(x, "values: call", 0, CARD0 - 1) for x in v[EXPORT_HEAD:EXPORT_HEAD + ncalls]]
+    played = [_int_arg(x, "values: card", 0, 51) for x in v[EXPORT_HEAD + ncalls:]]
     # replay: only reachable states load, and the replay rebuilds every derived field
     for c in calls:
         if not core.is_legal(c):

@@ -13,24 +13,13 @@ from __future__ import annotations
 import operator
 
 from cardcore.errors import CardcoreError, CardError, quote
+from cardcore.errors import int_arg as _int_arg
 
 NT = 4
 _INT64_MAX = (1 << 63) - 1
 
 
 # Argument checks: the same errors (class and meaning) as the compiled kernel's.
-
-def _int_arg(x, what: str, lo: int, hi: int, err: type = CardcoreError) -> int:
-    if isinstance(x, bool):
-        raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return v
-
 
 def _seq_arg(x, what: str) -> list:
     if isinstance(x, (str, bytes)):

@@ -26,11 +26,11 @@ Encoding (both implementations):
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 from ..engines import betting as bt
 from ..errors import CardcoreError, CardError, IllegalAction, quote
+from ..errors import int_arg as _int_arg
 from .poker import evaluate
 
 NUM_ACTIONS = bt.NUM_IDS
@@ -68,19 +68,6 @@ def shuffled_deck(state: int) -> tuple[list[int], int]:
         j, state = _below(state, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards, state
-
-
-def _int_arg(x: Any, what: str, lo: int, hi: int, err: type = CardcoreError) -> int:
-    """``x`` as an int in ``lo..hi``, else ``err`` naming ``what``."""
-    if isinstance(x, bool):
-        raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return v
 
 
 def _action_id(i: Any) -> int:

@@ -13,7 +13,9 @@ from ..game import GAMES, get_game, new_game
 
 def play(name: str, games: int, seed: int = 0) -> tuple[float, float]:
     """``(games per second, microseconds per action)`` over ``games`` random games."""
-    opts: dict[str, object] = {"single_deal": True} if "single_deal" in get_game(name).options else {}
+    opts: dict[str, object] = {}
+    if "single_deal" in get_game(name).options:
+        opts["single_deal"] = True
     rng = random.Random(seed)
     randrange = rng.randrange
     steps = 0

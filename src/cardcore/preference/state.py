@@ -80,7 +80,7 @@ from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import Option, single_deal
-from ..game import _MEMO, Action, State, register
+from ..game import Action, CachedIds, State, register
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
@@ -204,7 +204,7 @@ def _c(card: int) -> Card:
 
 
 @register
-class PreferenceState(State):
+class PreferenceState(CachedIds, State):
     GAME = "preference"
     NUM_PLAYERS = 3
     ZERO_SUM = False
@@ -403,12 +403,6 @@ class PreferenceState(State):
     def _describe_id(self, i: int) -> str:
         return _describe(i)
 
-    def _legal_ids(self) -> list[int]:
-        ids = self._ids
-        if ids is None:
-            ids = self._ids = self._compute_ids()
-        return ids
-
     def _compute_ids(self) -> list[int]:
         ph = self.phase
         if ph == "play":
@@ -437,9 +431,6 @@ class PreferenceState(State):
             return [INVITE, ALONE]
         return []
 
-    def _id_is_legal(self, i: int) -> bool:
-        return i in self._legal_ids()
-
     def _apply_id(self, i: int) -> None:
         seat = self._current_player()
         assert seat is not None
@@ -457,26 +448,6 @@ class PreferenceState(State):
         self._do(seat, i)
         self.log.append(entry)
 
-    # the step path without the generic layer (the same behaviour as ``State``'s)
-    def legal_ids(self) -> list[int]:
-        """The ids of the legal actions, ascending (empty once over)."""
-        ids = self._ids
-        if ids is None:
-            ids = self._ids = self._compute_ids()
-        return ids[:]
-
-    def apply_id(self, i: int) -> None:
-        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
-        and leaves the state unchanged."""
-        ids = self._ids
-        if ids is None:
-            ids = self._ids = self._compute_ids()
-        if type(i) is not int or i not in ids:
-            State.apply_id(self, i)  # other int types; the errors
-            return
-        self._apply_id(i)
-        self._ids = None
-        self.__dict__.pop(_MEMO, None)
 
     def _resolve(self, action: Action | str) -> Action:
         if isinstance(action, str):

@@ -60,7 +60,7 @@ from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import single_deal
-from ..game import _MEMO, Action, State, register
+from ..game import Action, CachedIds, State, register
 
 MATCH_POINTS = 7
 TARGET = 66
@@ -152,7 +152,7 @@ def _describe(i: int) -> str:
 
 
 @register
-class SchnapsenState(State):
+class SchnapsenState(CachedIds, State):
     GAME = "schnapsen"
     NUM_PLAYERS = 2
     ZERO_SUM = True
@@ -279,12 +279,6 @@ class SchnapsenState(State):
     def _describe_id(self, i: int) -> str:
         return _describe(i)
 
-    def _legal_ids(self) -> list[int]:
-        ids = self._ids
-        if ids is None:
-            ids = self._ids = self._compute_ids()
-        return ids
-
     def _compute_ids(self) -> list[int]:
         phase = self.phase
         if phase == "follow":
@@ -310,29 +304,6 @@ class SchnapsenState(State):
                 ids.append(CLOSE)
         return ids
 
-    def _id_is_legal(self, i: int) -> bool:
-        return i in self._legal_ids()
-
-    # the step path without the generic layer (the same behaviour as ``State``'s)
-    def legal_ids(self) -> list[int]:
-        """The ids of the legal actions, ascending (empty once over)."""
-        ids = self._ids
-        if ids is None:
-            ids = self._ids = self._compute_ids()
-        return ids[:]
-
-    def apply_id(self, i: int) -> None:
-        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
-        and leaves the state unchanged."""
-        ids = self._ids
-        if ids is None:
-            ids = self._ids = self._compute_ids()
-        if type(i) is not int or i not in ids:
-            State.apply_id(self, i)  # other int types; the errors
-            return
-        self._apply_id(i)
-        self._ids = None
-        self.__dict__.pop(_MEMO, None)
 
     def _apply_id(self, i: int) -> None:
         seat = self.leader if self.phase == "lead" else 1 - self.leader

@@ -1,0 +1,38 @@
+# cython: language_level=3
+"""Argument checks shared by the kernels' ``def`` entries (inline: compiled into each kernel
+that cimports them). Every bad argument raises the library's error naming the argument."""
+
+from cpython.number cimport PyNumber_Index
+
+
+cdef inline object int_arg(object x, str what, object lo, object hi, type err):
+    """``x`` as a Python int in ``lo..hi`` (an int or numpy integer, not a bool), else ``err``
+    naming ``what``."""
+    if type(x) is int and lo <= x <= hi:
+        return x
+    from cardcore.errors import quote
+
+    if isinstance(x, bool):
+        raise err(f"{what} {quote(x)}: expected an int, not a bool")
+    try:
+        v = PyNumber_Index(x)
+    except TypeError:
+        raise err(f"{what} {quote(x)}: expected an int") from None
+    if not lo <= v <= hi:
+        raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
+    return v
+
+
+cdef inline long action_id(object i) except? -2:
+    """An action id as a C long: -1 for an int outside every id range (never legal); anything
+    but an int (or numpy integer) raises ``IllegalAction``."""
+    cdef long v
+    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
+        from cardcore.errors import IllegalAction, quote
+
+        raise IllegalAction(f"action id {quote(i)}: expected an int")
+    try:
+        v = i
+    except OverflowError:
+        return -1
+    return v
