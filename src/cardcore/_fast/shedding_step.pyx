@@ -149,6 +149,42 @@ cdef int _cards_mask(object cards, uint64_t hmask, uint64_t* out) except -1:
     return 0
 
 
+cdef tuple _take_play(dict d, int seat, int game, const uint8_t* row, object cards,
+                      uint64_t known):
+    """Take the play ``row`` (a row of game ``game``'s id table) from ``seat``'s hand and record
+    it in ``played``, ``num_plays`` and ``plays``. ``cards``: the exact cards (else the hand's
+    cards are picked); ``known``: the hand's mask when the caller just read it (else 0).
+    Returns (kind, text, the cards in play order, the cards sorted, the hand left)."""
+    cdef uint64_t hmask, pick
+    cdef uint8_t order[54]
+    cdef char text[128]
+    cdef int n
+    cdef list hand, chosen, played, num_plays, sorted_cards
+    hand = d["hands"][seat]
+    if known:
+        hmask = known
+    else:
+        _mask_of(hand, &hmask)
+    if cards is None:
+        pick = shed_pick(hmask, row + 3, game)
+        n = shed_order(pick, game, row[0], row[1], row[2], order)
+        chosen = _card_list(order, n)
+    else:
+        chosen = [int(c) for c in cards]
+        _cards_mask(chosen, hmask, &pick)
+    _take(hand, pick)
+    kind = <object>PyTuple_GET_ITEM(_DDZ_K if game == 0 else _ZSY_K, row[0])
+    n = shed_text(game, row[0], row[1], row[2], row + 3, text)
+    txt = PyUnicode_DecodeASCII(text, n, NULL)
+    played = <list>d["played"][seat]
+    played.extend(chosen)
+    num_plays = <list>d["num_plays"]
+    num_plays[seat] = num_plays[seat] + 1
+    sorted_cards = _sorted_list(pick)
+    PyList_Append(d["plays"], [seat, kind, txt, sorted_cards])
+    return kind, txt, chosen, sorted_cards, hand
+
+
 def sort_cards(cards) -> list:
     """Card ids in the shedding games' order: by rank (3 .. A, 2, BJ, RJ), then by id."""
     cdef uint64_t m = 0, bit
@@ -283,11 +319,8 @@ cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
     cdef int nxt = (seat + 1) % 3
     cdef bint log = cards is None
     cdef const uint8_t* row
-    cdef uint64_t hmask, pick
-    cdef uint8_t order[54]
-    cdef char text[128]
-    cdef int n, bombs, s
-    cdef list hand, chosen, rec, sorted_cards, played, num_plays
+    cdef int bombs, s
+    cdef list hand, chosen, sorted_cards, num_plays
     if d["phase"] == "bid":
         if i == 0:
             PyList_Append(d["bid_log"], [seat, 0])
@@ -325,29 +358,7 @@ cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
     row = ddz_id_row(i)
     if row == NULL:
         raise CardcoreError(f"action id {i}: no Dou Dizhu play")
-    hand = d["hands"][seat]
-    if known:
-        hmask = known
-    else:
-        _mask_of(hand, &hmask)
-    if log:
-        pick = shed_pick(hmask, row + 3, 0)
-        n = shed_order(pick, 0, row[0], row[1], row[2], order)
-        chosen = _card_list(order, n)
-    else:
-        chosen = [int(c) for c in cards]
-        _cards_mask(chosen, hmask, &pick)
-    _take(hand, pick)
-    kind = <object>PyTuple_GET_ITEM(_DDZ_K, row[0])
-    n = shed_text(0, row[0], row[1], row[2], row + 3, text)
-    txt = PyUnicode_DecodeASCII(text, n, NULL)
-    played = <list>d["played"][seat]
-    played.extend(chosen)
-    num_plays = <list>d["num_plays"]
-    num_plays[seat] = num_plays[seat] + 1
-    sorted_cards = _sorted_list(pick)
-    rec = [seat, kind, txt, sorted_cards]
-    PyList_Append(d["plays"], rec)
+    kind, txt, chosen, sorted_cards, hand = _take_play(d, seat, 0, row, cards, known)
     d["table"] = [seat, kind, txt, sorted_cards, row[1], row[2], i]
     d["passes"] = 0
     if row[0] == D_BOMB or row[0] == D_ROCKET:
@@ -492,11 +503,7 @@ cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:
     cdef int nxt = (seat + 1) % 3
     cdef bint log = cards is None
     cdef const uint8_t* row
-    cdef uint64_t hmask, pick
-    cdef uint8_t order[54]
-    cdef char text[128]
-    cdef int n
-    cdef list hand, chosen, rec, sorted_cards, played, num_plays
+    cdef list hand, chosen, sorted_cards, num_plays
     if i == 0:
         PyList_Append(d["passes_on"], [seat, PyList_GET_SIZE(d["plays"]) - 1])
         if log:
@@ -513,29 +520,7 @@ cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:
     if row == NULL:
         raise CardcoreError(f"action id {i}: no Zheng Shangyou play")
     answering = d["table"] is not None
-    hand = d["hands"][seat]
-    if known:
-        hmask = known
-    else:
-        _mask_of(hand, &hmask)
-    if log:
-        pick = shed_pick(hmask, row + 3, 1)
-        n = shed_order(pick, 1, row[0], row[1], row[2], order)
-        chosen = _card_list(order, n)
-    else:
-        chosen = [int(c) for c in cards]
-        _cards_mask(chosen, hmask, &pick)
-    _take(hand, pick)
-    kind = <object>PyTuple_GET_ITEM(_ZSY_K, row[0])
-    n = shed_text(1, row[0], row[1], row[2], row + 3, text)
-    txt = PyUnicode_DecodeASCII(text, n, NULL)
-    played = <list>d["played"][seat]
-    played.extend(chosen)
-    num_plays = <list>d["num_plays"]
-    num_plays[seat] = num_plays[seat] + 1
-    sorted_cards = _sorted_list(pick)
-    rec = [seat, kind, txt, sorted_cards]
-    PyList_Append(d["plays"], rec)
+    kind, txt, chosen, sorted_cards, hand = _take_play(d, seat, 1, row, cards, known)
     d["table"] = [seat, kind, txt, sorted_cards, i]
     d["passes"] = 0
     d["opening"] = False
