@@ -15,6 +15,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 
 from cardcore._fast.bits cimport cc_ctz
+from cardcore._fast.args cimport kept_list as _L, kept_seat4 as _seat
 from cardcore._fast.guandan cimport (GHand, GD_NCARDS, GD_ROW, gd_hand, gd_gen_ids,
                                      gd_index_ok, gd_level_row, gd_take, gd_nplays)
 
@@ -37,25 +38,11 @@ cdef tuple _INT = tuple(range(FIRST_PLAY + gd_nplays()))
 cdef str _MEMO = "_legal_memo"
 
 
-cdef int _seat(object x) except -1:
-    """A seat the state keeps (0..3)."""
-    if type(x) is not int or not 0 <= x <= 3:
-        raise CardcoreError(f"state: {quote(x)} where a seat 0..3 is kept")
-    return <int>x
-
-
 cdef int _count(object x) except -1:
     """A count the state keeps (an int 0..99)."""
     if type(x) is not int or not 0 <= x <= 99:
         raise CardcoreError(f"state: {quote(x)} where a count is kept")
     return <int>x
-
-
-cdef list _L(object x):
-    """``x`` when it is a list (a value the state keeps as a list), else a CardcoreError."""
-    if type(x) is not list:
-        raise CardcoreError(f"state: {quote(x)} where a list is kept")
-    return <list>x
 
 
 cdef int _load(object hand, uint8_t* out) except -1:

@@ -16,6 +16,7 @@ from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest
+from cardcore._fast.args cimport kept_list as _L, kept_seat4 as _seat
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
                                      tr_next_mask, tr_winner, tr_leads, tr_tractor_index,
                                      tr_tractor_mask, tr_num_tractors)
@@ -44,20 +45,6 @@ for _c in range(54):
     _POINTS[_c] = 5 if (_c < 52 and _c >> 2 == 3) else (
         10 if (_c < 52 and (_c >> 2 == 8 or _c >> 2 == 11)) else 0)
 cdef str _MEMO = "_legal_memo"
-
-
-cdef int _seat(object x) except -1:
-    """A seat the state keeps (0..3)."""
-    if type(x) is not int or not 0 <= x <= 3:
-        raise CardcoreError(f"state: {quote(x)} where a seat 0..3 is kept")
-    return <int>x
-
-
-cdef list _L(object x):
-    """``x`` when it is a list (a value the state keeps as a list), else a CardcoreError."""
-    if type(x) is not list:
-        raise CardcoreError(f"state: {quote(x)} where a list is kept")
-    return <list>x
 
 
 cdef int _ms(object cards, uint64_t* lo, uint64_t* hi) except -1:
