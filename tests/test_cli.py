@@ -346,3 +346,11 @@ def test_rules_in_the_game_and_as_a_command(capsys):
         text = capsys.readouterr().out
         doc = sys.modules[cardcore.game.game_class(game).__module__].__doc__.strip()
         assert text.startswith(doc[:60]) and f"docs/rules/{game}.md" in text
+
+
+def test_bench_selfplay_plays_every_game_by_ids():
+    from cardcore.bench import selfplay
+
+    for name in cardcore.GAMES:
+        rate, per_action = selfplay.play(name, 2, seed=3)
+        assert rate > 0 and per_action > 0, name
