@@ -1,4 +1,4 @@
-"""Dou Dizhu move generation: cardcore against DouZero's MovesGener and RLCard's judger.
+"""Shedding move generation: cardcore against DouZero's MovesGener and RLCard's judger.
 
     python bench/bench_shedding.py [--hands 2000] [--seed 1]
 
@@ -52,6 +52,28 @@ What was tried for speed (kernel, ``src/cardcore/_fast/shedding.pyx``)
 - ``move_ids()`` runs the same generator with a sink that writes action ids (a table lookup
   per kind/rank/length block, the attachments ranked in place) into an int32 array: no Python
   object per play.
+
+Zheng Shangyou and Guandan against DouZero
+------------------------------------------
+The last table puts the two other shedding games next to the same DouZero generator, each on
+its own random 20-card hands (drawn in the same loop, timed interleaved), DouZero getting
+the ranks of exactly those hands (a Zheng Shangyou 2 or a Guandan 2 is DouZero's 2, jokers are
+jokers):
+
+- Zheng Shangyou: 20 cards from its 48-card deck (``cardcore.zhengshangyou.state.deck48``);
+  ``cardcore.zhengshangyou.moves(hand)`` with every move's ``kind`` and ``cards`` read.
+  ``move_ids`` covers the plays of the game's 16-card hands only, so its row times the first
+  16 cards of each hand, against DouZero on those same 16 cards.
+- Guandan: 20 cards from one 54-card deck at level ``"2"`` (the 2 of hearts is the wild
+  card); ``cardcore.guandan.moves(hand, "2")`` with every move's ``kind`` and ``cards`` read,
+  ``moves()`` alone, and ``cardcore.guandan.move_ids(hand, "2")``.
+
+The rules differ, so the lists differ: each library returns its own game's legal plays.
+DouZero lists Dou Dizhu's (trios with wings, airplanes, four-with-two, bombs, the rocket);
+Zheng Shangyou has no attachments or jokers (singles, pairs, trios, straights, pair runs and
+three kinds of bomb); Guandan has full houses, 5-card straights, tubes, plates, bombs of 4 to
+8 cards, straight flushes and the joker bomb, with wild cards standing in for other cards. The
+ratio is the cost of the whole legal list of each game against DouZero's, hand for hand.
 """
 
 from __future__ import annotations
@@ -70,6 +92,14 @@ from cardcore.cards import Card
 from cardcore.doudizhu import move_ids as ddz_move_ids
 from cardcore.doudizhu import moves as ddz_moves
 from cardcore.doudizhu.moves import Move, rank_index
+from cardcore.guandan import move_ids as gd_move_ids
+from cardcore.guandan import moves as gd_moves
+from cardcore.zhengshangyou import move_ids as zsy_move_ids
+from cardcore.zhengshangyou import moves as zsy_moves
+from cardcore.zhengshangyou.state import deck48
+
+#: the Guandan level of the comparison (the 2 of hearts is wild)
+GD_LEVEL = "2"
 
 # our 15-rank order -> DouZero card values and RLCard rank characters
 DZ_VALUE = list(range(3, 15)) + [17, 20, 30]
@@ -112,6 +142,18 @@ def _trio_wings(play: str) -> bool:
 def _moves_read(hand, beat=None) -> None:
     """``moves()`` with every move's kind and cards read."""
     for m in (ddz_moves(hand) if beat is None else ddz_moves(hand, beat)):
+        m.kind  # noqa: B018
+        m.cards  # noqa: B018
+
+
+def _zsy_read(hand) -> None:
+    for m in zsy_moves(hand):
+        m.kind  # noqa: B018
+        m.cards  # noqa: B018
+
+
+def _gd_read(hand) -> None:
+    for m in gd_moves(hand, GD_LEVEL):
         m.kind  # noqa: B018
         m.cards  # noqa: B018
 
@@ -310,7 +352,64 @@ def run(n_hands: int, seed: int) -> int:
                       f"DouZero / moves() with kind and cards read = "
                       f"{d / med(f'read_{task}'):.1f}x, DouZero / moves() = "
                       f"{d / med(f'api_{task}'):.1f}x")
+    if dz:
+        _other_games(dz, rng, n_hands)
     return 0
+
+
+def _other_games(dz, rng: random.Random, n_hands: int) -> None:
+    """Zheng Shangyou and Guandan leads against DouZero on the same 20-card hands."""
+    keys = ("zsy_read", "zsy_api", "zsy_dz", "zsy_ids16", "zsy_dz16", "gd_read", "gd_api",
+            "gd_ids", "gd_dz")
+    t: dict[str, list[float]] = {k: [] for k in keys}
+    n = dict.fromkeys(("zsy", "zsy_dz", "gd", "gd_dz"), 0)
+    d48 = deck48()
+    for _ in range(n_hands):
+        deck = list(d48)
+        rng.shuffle(deck)
+        zh = sorted(deck[:20])
+        zh16 = sorted(deck[:16])
+        deck = list(range(54))
+        rng.shuffle(deck)
+        gh = [Card(c) for c in sorted(deck[:20])]
+        zdz, zdz16, gdz = _dz_list(_counts(zh)), _dz_list(_counts(zh16)), _dz_list(_counts(gh))
+        t["zsy_read"].append(_time(_zsy_read, zh, reps=2))
+        t["zsy_api"].append(_time(zsy_moves, zh, reps=2))
+        t["zsy_dz"].append(_time(dz.lead, zdz, reps=2))
+        t["zsy_ids16"].append(_time(zsy_move_ids, zh16, reps=20))
+        t["zsy_dz16"].append(_time(dz.lead, zdz16, reps=2))
+        t["gd_read"].append(_time(_gd_read, gh, reps=2))
+        t["gd_api"].append(_time(gd_moves, gh, GD_LEVEL, reps=2))
+        t["gd_ids"].append(_time(gd_move_ids, gh, GD_LEVEL, reps=20))
+        t["gd_dz"].append(_time(dz.lead, gdz, reps=2))
+        n["zsy"] += len(zsy_moves(zh))
+        n["zsy_dz"] += len(dz.lead(zdz))
+        n["gd"] += len(gd_moves(gh, GD_LEVEL))
+        n["gd_dz"] += len(dz.lead(gdz))
+    m = {k: statistics.median(v) for k, v in t.items()}
+    print(f"\n## Zheng Shangyou and Guandan (level {GD_LEVEL}) leads, 20-card hands, against "
+          "DouZero on the same hands' ranks (each library lists its own game's plays)")
+    print(f"#   mean plays per hand: Zheng Shangyou {n['zsy'] / n_hands:.1f} (DouZero on those "
+          f"hands {n['zsy_dz'] / n_hands:.1f}), Guandan {n['gd'] / n_hands:.1f} (DouZero "
+          f"{n['gd_dz'] / n_hands:.1f})")
+    print(f"{'game':<15} {'library':<34} {'median us/hand':>15} {'DouZero / this':>15}")
+    for game, label, key, base in (
+            ("zhengshangyou", "cardcore moves() (Move)", "zsy_api", "zsy_dz"),
+            ("zhengshangyou", "cardcore moves(), read", "zsy_read", "zsy_dz"),
+            ("zhengshangyou", "DouZero MovesGener", "zsy_dz", "zsy_dz"),
+            ("zhengshangyou", "cardcore move_ids(), 16 cards", "zsy_ids16", "zsy_dz16"),
+            ("zhengshangyou", "DouZero MovesGener, 16 cards", "zsy_dz16", "zsy_dz16"),
+            ("guandan", "cardcore move_ids() (ids)", "gd_ids", "gd_dz"),
+            ("guandan", "cardcore moves() (Move)", "gd_api", "gd_dz"),
+            ("guandan", "cardcore moves(), read", "gd_read", "gd_dz"),
+            ("guandan", "DouZero MovesGener", "gd_dz", "gd_dz")):
+        print(f"{game:<15} {label:<34} {m[key]:>15.2f} {m[base] / m[key]:>14.1f}x")
+    print(f"# zhengshangyou: DouZero / moves() with kind and cards read = "
+          f"{m['zsy_dz'] / m['zsy_read']:.1f}x, DouZero / move_ids() (16 cards) = "
+          f"{m['zsy_dz16'] / m['zsy_ids16']:.1f}x")
+    print(f"# guandan: DouZero / moves() with kind and cards read = "
+          f"{m['gd_dz'] / m['gd_read']:.1f}x, DouZero / move_ids() = "
+          f"{m['gd_dz'] / m['gd_ids']:.1f}x")
 
 
 def main(argv=None) -> int:

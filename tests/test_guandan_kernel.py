@@ -495,3 +495,88 @@ def test_pick_ids_gives_the_cards_of_pick_flat_in_both_twins():
         assert len(ids) == 0 and len(ends) == 0
         with pytest.raises(CardError):
             mod.pick_ids(cv("3c"), 3, F.moves(cv("3c 3d"), 3))
+
+
+def _record(p) -> tuple:
+    return (type(p).__name__, p.kind, p.level, p.row, p.cards, p.key, p.rank, p.length)
+
+
+def test_play_records_match_pick_ids_in_both_twins():
+    """``Play.build`` (the records ``cardcore.guandan.moves`` returns): per row its kind
+    name, level, row, key and the cards ``pick_ids`` gives, read through the table; the
+    compiled records equal the twin's."""
+    rng = random.Random(22)
+    table = tuple(f"card{i}" for i in range(54))
+    subs = {mod: type("Sub", (mod.Play,), {"__slots__": ()}) for mod in (F, R)}
+    for _ in range(300):
+        hand = cv(rng.sample(DECK2, rng.choice([3, 12, 20, 27])))
+        level = rng.randrange(13)
+        beat = None
+        rows = F.moves(hand, level)
+        if len(rows) and rng.random() < 0.3:
+            beat = tuple(int(x) for x in rows[rng.randrange(len(rows))][:3])
+            rows = F.moves(hand, level, beat)
+        ids, ends = F.pick_ids(hand, level, rows)
+        got = {mod: subs[mod].build(hand, level, rows, table) for mod in (F, R)}
+        assert [_record(p) for p in got[F]] == [_record(p) for p in got[R]]
+        start = 0
+        for i, (p, end) in enumerate(zip(got[F], ends.tolist())):
+            assert type(p) is subs[F]
+            assert p.row == rows[i].tobytes() and p.level == level
+            assert p.kind == F.KINDS[rows[i][0]] and p.key == tuple(int(x) for x in rows[i][:3])
+            assert p.cards == tuple(table[c] for c in ids[start:end].tolist())
+            start = end
+
+
+def test_play_records_made_one_at_a_time_and_bad_input_alike():
+    row = F.moves(cv("7c 7d 7s"), 3)[-1]
+    for mod in (F, R):
+        for given in (row, row.tobytes(), row.tolist()):
+            p = mod.Play.make(given, 3, ("a", "b", "c"))
+            assert (p.kind, p.level, p.row, p.cards, p.key) == (
+                "trio", 3, row.tobytes(), ("a", "b", "c"), (TRIO, 5, 3))
+        bare = mod.Play.make(row, 3)
+        with pytest.raises(CardcoreError, match="without cards"):
+            bare.cards  # noqa: B018
+    table = tuple(range(54))
+    rows = F.moves(cv("7c 7d"), 3)
+    bad_kind = rows.copy()
+    bad_kind[0, 0] = 10
+    assert _same_error(lambda mod: mod.Play.make(bad_kind[0], 3)) is CardcoreError
+    assert _same_error(lambda mod: mod.Play.make(b"\x00" * 5, 3)) is CardcoreError
+    assert _same_error(lambda mod: mod.Play.make(rows[0], 13)) is CardcoreError
+    assert _same_error(lambda mod: mod.Play.build(cv("7c 7d"), 3, bad_kind, table)) \
+        is CardcoreError
+    assert _same_error(lambda mod: mod.Play.build(cv("7c 7d"), 3, rows, table[:53])) \
+        is CardcoreError
+    assert _same_error(lambda mod: mod.Play.build(cv("7c 7d"), 3, rows, list(table))) \
+        is CardcoreError
+    assert _same_error(lambda mod: mod.Play.build(cv("7c"), 3, rows, table)) is CardError
+    assert _same_error(lambda mod: mod.Play.build(cv("7c 7d"), 3, rows[0], table)) \
+        is CardcoreError
+    assert _same_error(lambda mod: mod.Play.build([3] * 54, 3, rows, table)) is CardError
+    for mod in (F, R):
+        assert mod.Play.build(cv([]), 3, F.moves(cv([]), 3), table) == []
+
+
+def test_play_records_of_a_card_list_are_those_of_its_counts_in_both_twins():
+    rng = random.Random(23)
+    table = tuple(range(100, 154))
+    for _ in range(200):
+        ids = rng.sample(DECK2, rng.choice([2, 10, 20, 27]))
+        hand = cv(ids)
+        level = rng.randrange(13)
+        rows = F.moves(hand, level)
+        beat = None
+        if len(rows) and rng.random() < 0.4:
+            beat = tuple(int(x) for x in rows[rng.randrange(len(rows))][:3])
+        want = [_record(p) for p in F.Play.build(hand, level, F.moves(hand, level, beat), table)]
+        for mod in (F, R):
+            assert [_record(p) for p in mod.Play.of_hand(ids, level, beat, table)] == want
+    for bad in ([0, 0, 0], [54], [-1], [True], "7c", (1, 2), [1.5]):
+        assert _same_error(lambda mod, b: mod.Play.of_hand(b, 3, None, table), bad) is CardError
+    assert _same_error(lambda mod: mod.Play.of_hand([1, 2], 3, (0, 99, 1), table)) \
+        is CardcoreError
+    assert _same_error(lambda mod: mod.Play.of_hand([1, 2], 3, None, table[:3])) \
+        is CardcoreError
+    assert _same_error(lambda mod: mod.Play.of_hand([1, 2], 13, None, table)) is CardcoreError

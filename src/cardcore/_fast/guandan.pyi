@@ -31,6 +31,7 @@ Bad input raises ``CardError`` (card counts; a hand lacking the cards a row take
 """
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,7 @@ import numpy.typing as npt
 _Cards = Sequence[int] | bytes | npt.NDArray[np.uint8]
 _Key = tuple[int, int, int] | Sequence[int] | npt.NDArray[np.uint8]
 _Rows = Sequence[int] | Sequence[Sequence[int]] | npt.NDArray[np.uint8]
+_P = TypeVar("_P", bound="Play")
 
 ROW: int
 NCARDS: int
@@ -88,3 +90,31 @@ def id_row(i: int, level: int) -> npt.NDArray[np.uint8]: ...
 def hand_ids(hand: list[int], level: int, beat: _Key | None = None) -> list[int]: ...
 def id_ok(hand: list[int], level: int, beat: _Key | None, i: object) -> bool: ...
 def take(hand: list[int], level: int, i: int) -> tuple[list[int], list[int]]: ...
+
+class Play:
+    @classmethod
+    def make(
+        cls: type[_P], row: _Rows, level: int, cards: Sequence[object] | None = None
+    ) -> _P: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def cards(self) -> tuple[Any, ...]: ...
+    @property
+    def row(self) -> bytes: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def key(self) -> tuple[int, int, int]: ...
+    @classmethod
+    def build(
+        cls: type[_P], hand: _Cards, level: int, rows: _Rows, table: tuple[Any, ...]
+    ) -> list[_P]: ...
+    @classmethod
+    def of_hand(
+        cls: type[_P], hand: list[int], level: int, beat: _Key | None, table: tuple[Any, ...]
+    ) -> list[_P]: ...

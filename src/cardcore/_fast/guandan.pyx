@@ -44,7 +44,10 @@ from libc.stdint cimport uint8_t, uint16_t, int32_t, uint64_t
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdlib cimport malloc, free, qsort
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
 
@@ -983,15 +986,64 @@ def pick(hand, level, rows):
     return out
 
 
+cdef int _pick_one(const uint8_t* c, int wid, const uint8_t* row, uint8_t* dst,
+                   Py_ssize_t i) except -1:
+    """The ascending card ids row ``i`` takes from the counts ``c``, written to ``dst`` (room
+    for 10); returns how many (raises like ``pick_ids``). One pass in card id order: natural
+    cards of each rank by suit (a straight flush's from its suit only), the wild cards at their
+    own id, then the jokers; the checks come in ``pick``'s order."""
+    cdef uint8_t buf[128]
+    cdef int q, su, need, take, cid, x, k, s0, s1, pos = 0, nw
+    su = row[3]
+    if su == GD_NONE:
+        s0, s1 = 0, 4
+    elif su < 4:
+        s0, s1 = su, su + 1
+    else:
+        raise CardcoreError(f"row {i}: bad suit {su}")
+    nw = row[4] if row[4] < c[wid] else c[wid]      # (more is an error, raised below)
+    for q in range(13):
+        need = row[GD_COUNTS + q]
+        if not need and q != wid >> 2:
+            continue
+        for x in range(4):
+            cid = q * 4 + x
+            if cid == wid:
+                for k in range(nw):
+                    buf[pos] = <uint8_t>cid
+                    pos += 1
+                continue
+            if x < s0 or x >= s1 or not need:
+                continue
+            take = need if need < c[cid] else c[cid]
+            for k in range(take):
+                buf[pos] = <uint8_t>cid
+                pos += 1
+            need -= take
+        if need:
+            raise CardError(f"row {i}: the hand lacks natural cards of rank index {q}")
+    if row[4] > c[wid] or row[GD_BJ] > c[52] or row[GD_RJ] > c[53]:
+        raise CardError(f"row {i}: the hand lacks a wild card or a joker")
+    for k in range(row[GD_BJ]):
+        buf[pos] = 52
+        pos += 1
+    for k in range(row[GD_RJ]):
+        buf[pos] = 53
+        pos += 1
+    if pos > 10:
+        raise CardcoreError(f"row {i}: more than 10 cards")
+    memcpy(dst, buf, pos)
+    return pos
+
+
 def pick_ids(hand, level, rows):
     """The physical cards of each row as card ids, flat: ``(ids, ends)`` where row ``i``'s
     cards are ``ids[ends[i-1]:ends[i]]`` (ascending ids; the same cards as ``pick``). The
     game layer's fast path: no (n, 54) matrix. Raises like ``pick`` (and ``CardcoreError`` for
     a row of more than 10 cards)."""
     cdef uint8_t c[GD_NCARDS]
-    cdef uint8_t o[GD_NCARDS]
-    cdef int lv, wid, q, su, need, take, cid, x, s0, s1, k
-    cdef Py_ssize_t i, nrows, pos = 0, start
+    cdef int lv, wid
+    cdef Py_ssize_t i, nrows, pos = 0
     cdef cnp.ndarray src, ids, ends
     cdef const uint8_t* row
     cdef uint8_t* dst
@@ -1007,39 +1059,7 @@ def pick_ids(hand, level, rows):
     e = <long long*>cnp.PyArray_DATA(ends)
     for i in range(nrows):
         row = <const uint8_t*>cnp.PyArray_DATA(src) + i * GD_ROW
-        memset(o, 0, GD_NCARDS)
-        su = row[3]
-        if su == GD_NONE:
-            s0, s1 = 0, 4
-        elif su < 4:
-            s0, s1 = su, su + 1
-        else:
-            raise CardcoreError(f"row {i}: bad suit {su}")
-        for q in range(13):
-            need = row[GD_COUNTS + q]
-            if not need:
-                continue
-            for x in range(s0, s1):
-                cid = q * 4 + x
-                if cid == wid or not need:
-                    continue
-                take = need if need < c[cid] else c[cid]
-                o[cid] = <uint8_t>take
-                need -= take
-            if need:
-                raise CardError(f"row {i}: the hand lacks natural cards of rank index {q}")
-        if row[4] > c[wid] or row[GD_BJ] > c[52] or row[GD_RJ] > c[53]:
-            raise CardError(f"row {i}: the hand lacks a wild card or a joker")
-        o[wid] = row[4]
-        o[52] = row[GD_BJ]
-        o[53] = row[GD_RJ]
-        start = pos
-        for cid in range(GD_NCARDS):
-            for k in range(o[cid]):
-                if pos - start >= 10:      # (which also keeps ``ids`` in bounds)
-                    raise CardcoreError(f"row {i}: more than 10 cards")
-                dst[pos] = <uint8_t>cid
-                pos += 1
+        pos += _pick_one(c, wid, row, dst + pos, i)
         e[i] = pos
     return ids[:pos], ends
 
@@ -1263,3 +1283,143 @@ def take(hand, level, i):
         for k in range(o[cid]):
             cards.append(_ID_OBJ[cid])
     return cards, [_ID_OBJ[row[0]], _ID_OBJ[row[1]], _ID_OBJ[row[2]]]
+
+
+# ------------------------------------------------------------------ play records
+
+cdef class Play:
+    """A play record (the base of ``cardcore.guandan.Move``): the kernel's row, the level, the
+    kind's name and the physical cards, which are kept as card ids and made a tuple of
+    ``table`` items (``Card`` objects) when first read. Built in bulk by ``Play.build`` or one at
+    a time by ``Play.make``; ``kind``, ``level``, ``cards``, ``row``, ``rank``, ``length`` and
+    ``key`` are C-level getters."""
+
+    cdef uint8_t _row[GD_ROW]
+    cdef uint8_t _ids[10]
+    cdef int _nids              # -1: made without cards (``cards`` raises)
+    cdef readonly int level
+    cdef readonly object kind
+    cdef object _cards          # the tuple, once built (or given)
+    cdef object _table          # 54 card objects, by id
+
+    @classmethod
+    def make(cls, row, level, cards=None):
+        """A record of ``cls`` for one row (23 ints, or 23 bytes) at ``level``, with ``cards``
+        (any tuple, returned as is) or without (then reading ``cards`` raises ``CardcoreError``)."""
+        cdef Play p
+        cdef cnp.ndarray arr
+        cdef int lv
+        if isinstance(row, (bytes, bytearray)):
+            row = np.frombuffer(row, dtype=np.uint8)
+        arr = _rows_arg(row, True)
+        lv = _level(level)
+        if arr.ndim != 1:
+            raise CardcoreError("rows: expected a row of 23 ints")
+        p = Play.__new__(cls)
+        memcpy(p._row, cnp.PyArray_DATA(arr), GD_ROW)
+        if p._row[0] >= K_NKINDS:
+            raise CardcoreError(f"row: kind {p._row[0]} outside 0..{K_NKINDS - 1}")
+        p.level = lv
+        p.kind = KINDS[p._row[0]]
+        p._nids = -1 if cards is None else 0
+        p._cards = None if cards is None else tuple(cards)
+        return p
+
+    @property
+    def cards(self):
+        """The physical cards played (wild cards as themselves), ascending by card id."""
+        cdef int i
+        cdef object t, x
+        if self._cards is None:
+            if self._nids < 0:
+                raise CardcoreError("this Move was built without cards")
+            t = PyTuple_New(self._nids)
+            for i in range(self._nids):
+                x = (<tuple>self._table)[self._ids[i]]
+                Py_INCREF(x)
+                PyTuple_SET_ITEM(t, i, x)
+            self._cards = t
+        return self._cards
+
+    @property
+    def row(self) -> bytes:
+        """The kernel's row (23 bytes)."""
+        return PyBytes_FromStringAndSize(<char*>self._row, GD_ROW)
+
+    @property
+    def rank(self) -> int:
+        return self._row[1]
+
+    @property
+    def length(self) -> int:
+        return self._row[2]
+
+    @property
+    def key(self) -> tuple:
+        """``(kind index, rank, length)``."""
+        return (self._row[0], self._row[1], self._row[2])
+
+    @classmethod
+    def build(cls, hand, level, rows, table):
+        """A record of ``cls`` for each row of ``rows`` (from ``moves`` of ``hand`` at
+        ``level``), holding the cards ``pick_ids`` gives it; ``table`` is a tuple of 54 card
+        objects (``cards`` reads ids through it). Raises like ``pick_ids``."""
+        cdef uint8_t c[GD_NCARDS]
+        cdef int lv
+        cdef cnp.ndarray src
+        _load(hand, c, "hand")
+        lv = _level(level)
+        _check_table(table)
+        src = _rows_arg(rows, False)
+        return _records(cls, c, lv, <const uint8_t*>cnp.PyArray_DATA(src), src.shape[0], table)
+
+    @classmethod
+    def of_hand(cls, hand, level, beat, table):
+        """``build`` of the rows ``moves`` gives for ``hand``, a list of card ids (each id
+        0..53, at most twice), at ``level``, with ``beat`` (a key, or ``None``)."""
+        cdef uint8_t c[GD_NCARDS]
+        cdef uint8_t stack[STACK_ROWS * GD_ROW]
+        cdef GHand h
+        cdef int lv, k = -1, r = 0, n = 0
+        cdef Py_ssize_t nrows
+        cdef cnp.ndarray src
+        _load_list(hand, c, "hand")
+        lv = _level(level)
+        if beat is not None:
+            k, r, n = _key(beat, "beat")
+        _check_table(table)
+        gd_hand(c, lv, &h)
+        nrows = gd_gen(&h, k, r, n, stack, STACK_ROWS)
+        if nrows <= STACK_ROWS:     # (the common case: no rows array)
+            return _records(cls, c, lv, stack, nrows, table)
+        src = _run(&h, k, r, n, False)
+        return _records(cls, c, lv, <const uint8_t*>cnp.PyArray_DATA(src), src.shape[0], table)
+
+
+cdef int _check_table(object table) except -1:
+    if type(table) is not tuple or len(table) != GD_NCARDS:
+        raise CardcoreError("table: expected a tuple of 54 cards")
+    return 0
+
+
+cdef list _records(object cls, const uint8_t* c, int lv, const uint8_t* rows, Py_ssize_t nrows,
+                   object table):
+    cdef int wid = lv * 4 + 2, n
+    cdef Py_ssize_t i
+    cdef const uint8_t* row
+    cdef Play p
+    cdef list out = PyList_New(nrows)
+    for i in range(nrows):
+        row = rows + i * GD_ROW
+        if row[0] >= K_NKINDS:
+            raise CardcoreError(f"row {i}: kind {row[0]} outside 0..{K_NKINDS - 1}")
+        p = Play.__new__(cls)
+        n = _pick_one(c, wid, row, p._ids, i)
+        memcpy(p._row, row, GD_ROW)
+        p._nids = n
+        p.level = lv
+        p.kind = KINDS[row[0]]
+        p._table = table
+        Py_INCREF(p)
+        PyList_SET_ITEM(out, i, p)
+    return out

@@ -712,3 +712,108 @@ def take(hand, level, i) -> tuple[list[int], list[int]]:
     except CardError:
         raise CardError(f"action id {quote(i)}: the hand lacks a card of this play") from None
     return [c for c in range(NCARDS) for _ in range(o[c])], row[:3]
+
+
+# ------------------------------------------------------------------ play records
+
+class Play:
+    """A play record (the base of ``cardcore.guandan.Move``): the kernel's row, the level, the
+    kind's name and the physical cards, kept as card ids and made a tuple of ``table`` items
+    when first read. Built by ``Play.build`` or ``Play.make``."""
+
+    __slots__ = ("_row", "_ids", "_level", "_kind", "_cards", "_table")
+
+    _row: bytes
+    _ids: bytes | None
+    _level: int
+    _kind: str
+    _cards: tuple | None
+    _table: tuple
+
+    @classmethod
+    def make(cls, row, level, cards=None):
+        """A record of ``cls`` for one row (23 ints, or 23 bytes) at ``level``, with ``cards``
+        (any tuple) or without (then reading ``cards`` raises ``CardcoreError``)."""
+        if isinstance(row, (bytes, bytearray)):
+            row = np.frombuffer(row, dtype=np.uint8)
+        arr = _rows_arg(row, True)
+        lv = _level(level)
+        if arr.ndim != 1:
+            raise CardcoreError("rows: expected a row of 23 ints")
+        raw = arr.tobytes()
+        if raw[0] >= len(KINDS):
+            raise CardcoreError(f"row: kind {raw[0]} outside 0..{len(KINDS) - 1}")
+        p = object.__new__(cls)
+        p._row, p._level, p._kind, p._ids = raw, lv, KINDS[raw[0]], None
+        p._cards = None if cards is None else tuple(cards)
+        p._table = ()
+        return p
+
+    @property
+    def level(self) -> int:
+        return self._level
+
+    @property
+    def kind(self) -> str:
+        return self._kind
+
+    @property
+    def cards(self) -> tuple:
+        """The physical cards played (wild cards as themselves), ascending by card id."""
+        if self._cards is None:
+            if self._ids is None:
+                raise CardcoreError("this Move was built without cards")
+            self._cards = tuple(self._table[i] for i in self._ids)
+        return self._cards
+
+    @property
+    def row(self) -> bytes:
+        """The kernel's row (23 bytes)."""
+        return self._row
+
+    @property
+    def rank(self) -> int:
+        return self._row[1]
+
+    @property
+    def length(self) -> int:
+        return self._row[2]
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """``(kind index, rank, length)``."""
+        return (self._row[0], self._row[1], self._row[2])
+
+    @classmethod
+    def build(cls, hand, level, rows, table) -> list:
+        """A record of ``cls`` for each row of ``rows`` (from ``moves`` of ``hand`` at
+        ``level``), holding the cards ``pick_ids`` gives it; ``table`` is a tuple of 54 card
+        objects (``cards`` reads ids through it). Raises like ``pick_ids``."""
+        h = _counts(hand, "hand")
+        lv = _level(level)
+        if type(table) is not tuple or len(table) != NCARDS:
+            raise CardcoreError("table: expected a tuple of 54 cards")
+        arr = _rows_arg(rows, False)
+        wid = lv * 4 + 2
+        out = []
+        for i, row in enumerate(arr.tolist()):
+            if row[0] >= len(KINDS):
+                raise CardcoreError(f"row {i}: kind {row[0]} outside 0..{len(KINDS) - 1}")
+            o = _pick_row(h, wid, i, row, True)
+            if sum(o) > 10:
+                raise CardcoreError(f"row {i}: more than 10 cards")
+            p = object.__new__(cls)
+            p._row, p._level, p._kind = bytes(row), lv, KINDS[row[0]]
+            p._ids = bytes(c for c, n in enumerate(o) for _ in range(n))
+            p._cards, p._table = None, table
+            out.append(p)
+        return out
+
+    @classmethod
+    def of_hand(cls, hand, level, beat, table) -> list:
+        """``build`` of the rows ``moves`` gives for ``hand``, a list of card ids (each id
+        0..53, at most twice), at ``level``, with ``beat`` (a key, or ``None``)."""
+        h = _hand_list(hand, "hand")
+        lv = _level(level)
+        rows = moves(h, lv, beat)
+        return cls.build(h, lv, rows, table)

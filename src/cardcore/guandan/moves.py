@@ -26,7 +26,7 @@ played alone at level 7 (a level single), ``"BBRR"`` the four-joker bomb.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -113,55 +113,43 @@ def _ids(cards: CardsLike, what: str) -> list[int]:
 
 # ---------------------------------------------------------------- Move
 
-class Move(tuple):
+if TYPE_CHECKING:
+    from .._fast.guandan import Play as _Play
+else:
+    _Play = _k.Play
+
+
+class Move(_Play):
     """One play (or one reading of a set of cards). See the module docstring.
 
-    A light tuple ``(rows, offset, level, cards)``: the kernel's row is the 23 bytes of
-    ``rows`` from ``offset`` (many moves share one buffer), ``level`` the level index,
-    ``cards`` the physical cards."""
+    A compiled record (``cardcore._fast.guandan.Play``): the kernel's row, the level index,
+    the kind's name and the cards (kept as card ids, made a tuple of ``Card`` when first
+    read); ``kind``, ``level``, ``cards``, ``row``, ``rank``, ``length`` and ``key`` are
+    C-level getters. ``Move(row, level, cards=None)`` makes one from a row."""
 
     __slots__ = ()
 
+    # ``kind``, ``level``, ``cards``, ``row``, ``length``, ``key`` and ``rank`` (the
+    # comparison rank: the level-aware value for single, pair, trio, full house and bomb, see
+    # ``RANK_NAMES``; for sequences the natural index of the top card) come from ``Play``.
+
     def __new__(cls, row: Sequence[int], level: int,
                 cards: tuple[Card, ...] | None = None) -> Move:
-        return tuple.__new__(cls, (bytes(row), 0, level, cards))
+        return cls.make(row, level, cards)
 
-    @property
-    def row(self) -> bytes:
-        """The kernel's row (23 bytes; see ``cardcore._fast.guandan``)."""
-        off = self[1]
-        return self[0][off:off + _ROW]
-
-    @property
-    def level(self) -> int:
-        return self[2]
+    def __reduce__(self) -> tuple[Any, ...]:
+        try:
+            cards: tuple[Card, ...] | None = self.cards
+        except CardcoreError:
+            cards = None
+        return (Move, (self.row, self.level, cards))
 
     # ------------------------------------------------------------ the reading
     @property
-    def kind(self) -> str:
-        return KINDS[self[0][self[1]]]
-
-    @property
-    def rank(self) -> int:
-        """The comparison rank: the level-aware value (single, pair, trio, full house, bomb:
-        ``RANK_NAMES``) or, for sequences, the natural index of the top card."""
-        return self[0][self[1] + 1]
-
-    @property
-    def length(self) -> int:
-        return self[0][self[1] + 2]
-
-    @property
     def suit(self) -> str | None:
         """A straight flush's suit (``"c" "d" "h" "s"``), else ``None``."""
-        s = self[0][self[1] + 3]
+        s = self.row[3]
         return None if s == _NONE else _SUITS[s]
-
-    @property
-    def key(self) -> tuple[int, int, int]:
-        """``(kind index, rank, length)``: what ``beats`` compares."""
-        r, off = self[0], self[1]
-        return r[off], r[off + 1], r[off + 2]
 
     @property
     def power(self) -> tuple[int, int, int]:
@@ -193,15 +181,7 @@ class Move(tuple):
 
     @property
     def is_bomb(self) -> bool:
-        return self[0][self[1]] in (_k.BOMB, _k.STRAIGHT_FLUSH, _k.JOKER_BOMB)
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The physical cards played (wild cards as themselves)."""
-        cards = self[3]
-        if cards is None:
-            raise CardcoreError("this Move was built without cards")
-        return cards
+        return self.key[0] in (_k.BOMB, _k.STRAIGHT_FLUSH, _k.JOKER_BOMB)
 
     def beats(self, other: Move | Sequence[int]) -> bool:
         """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
@@ -216,13 +196,13 @@ class Move(tuple):
         return f"Move({self.kind}, {str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self.row == other.row and self[2] == other[2]
+        return isinstance(other, Move) and self.row == other.row and self.level == other.level
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return hash((self.row, self[2]))
+        return hash((self.row, self.level))
 
 
 def _notation(row: Sequence[int]) -> str:
@@ -282,45 +262,14 @@ def _rank_of_value(value: int, row: Sequence[int]) -> int:
 
 # ---------------------------------------------------------------- building moves
 
-_GET = _CARD.__getitem__
-_ROW = _k.ROW
-_NEW = tuple.__new__
+#: the 54 cards by id (what a move's card ids are read through)
+_TABLE: tuple[Card, ...] = tuple(_CARD)
 
 
-def _build(rows: np.ndarray, level: int, counts: np.ndarray | None,
-           cards: tuple[Card, ...] | None = None) -> list[Move]:
-    n = len(rows)
-    if n == 0:
-        return []
-    blob = rows.tobytes()
-    if cards is not None:
-        return [_NEW(Move, (blob, off, level, cards)) for off in range(0, n * _ROW, _ROW)]
-    flat, ends = _k.pick_ids(counts, level, rows)
-    ids = flat.tobytes()
-    get = _CARDS_OF.get
-    out = []
-    start = 0
-    off = 0
-    for end in ends.tolist():
-        key = ids[start:end]
-        held = get(key)
-        if held is None:
-            held = _cards_of(key)
-        out.append(_NEW(Move, (blob, off, level, held)))
-        start = end
-        off += _ROW
-    return out
-
-
-#: tuples of ``Card`` by the bytes of their ids (plays repeat across hands and turns)
-_CARDS_OF: dict[bytes, tuple[Card, ...]] = {}
-
-
-def _cards_of(key: bytes) -> tuple[Card, ...]:
-    if len(_CARDS_OF) > 200_000:
-        _CARDS_OF.clear()
-    held = _CARDS_OF[key] = tuple(map(_GET, key))
-    return held
+def _build(rows: np.ndarray, level: int, counts: np.ndarray) -> list[Move]:
+    """The moves of ``rows`` (from ``_k.moves`` of ``counts``), each with the cards it takes
+    from the hand (built in the kernel; the cards become ``Card`` tuples when read)."""
+    return Move.build(counts, level, rows, _TABLE)
 
 
 def _beat_key(beat: Move | Sequence[int] | None) -> tuple[int, int, int] | None:
@@ -342,9 +291,14 @@ def moves(hand: CardsLike, level: Any, beat: Move | Sequence[int] | None = None)
     """Every distinct play from ``hand`` (up to 27 cards) at ``level`` (``"2".."A"``); with
     ``beat=`` (a ``Move`` on the table) only the plays that beat it (no pass)."""
     lv = level_index(level)
-    ids = _ids(hand, "hand")
-    counts = counts_of(ids)
-    return _build(_k.moves(counts, lv, _beat_key(beat)), lv, counts)
+    key = _beat_key(beat)
+    if type(hand) is list:
+        try:                        # a list of Card or card ids goes to the kernel as it is
+            return Move.of_hand(hand, lv, key, _TABLE)
+        except CardError:
+            pass                    # (anything else is read by ``_ids``, which names it)
+    counts = counts_of(_ids(hand, "hand"))
+    return _build(_k.moves(counts, lv, key), lv, counts)
 
 
 def moves_of_counts(counts: np.ndarray, level: int, beat: tuple | None = None) -> list[Move]:
@@ -360,7 +314,7 @@ def classify(cards: CardsLike, level: Any) -> list[Move]:
     ids = _ids(cards, "cards")
     counts = counts_of(ids, "cards")
     held = tuple(sorted((_CARD[c] for c in ids), key=lambda c: (natural_rank(c), int(c))))
-    return _build(_k.classify(counts, lv), lv, None, held)
+    return [Move.make(row, lv, held) for row in _k.classify(counts, lv)]
 
 
 def move_ids(hand: CardsLike, level: Any,
