@@ -580,3 +580,16 @@ def test_play_records_of_a_card_list_are_those_of_its_counts_in_both_twins():
     assert _same_error(lambda mod: mod.Play.of_hand([1, 2], 3, None, table[:3])) \
         is CardcoreError
     assert _same_error(lambda mod: mod.Play.of_hand([1, 2], 13, None, table)) is CardcoreError
+
+
+def test_move_ids_of_the_full_hand_are_every_play_of_the_level():
+    """The full two-deck hand holds every play: at each level its ids are exactly the plays of
+    that level (every entry of the id lookup is reached), as the twin lists them."""
+    full = np.full(54, 2, dtype=np.uint8)
+    valid = F.id_levels()
+    for level in range(13):
+        got = F.move_ids(full, level)
+        expect = [F.FIRST_PLAY + p for p in np.flatnonzero(valid[level]).tolist()]
+        assert got.tolist() == expect
+        assert got.tolist() == R.move_ids(full, level).tolist()
+        assert got.tolist() == sorted(F.row_ids(F.moves(full, level), level).tolist())

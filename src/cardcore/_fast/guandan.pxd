@@ -7,7 +7,7 @@
 # Generators write rows into a caller-owned buffer and return how many rows exist; rows past
 # ``cap`` are counted but not written, so a caller can retry with a buffer of the returned size.
 
-from libc.stdint cimport uint8_t, uint16_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, int32_t, uint64_t
 
 cdef enum:
     GD_ROW = 23
@@ -35,6 +35,7 @@ ctypedef struct GSink:
     int bl
     const GHand* exact   # classify filter: only rows using exactly these cards; NULL: none
     int32_t* ids         # when not NULL: write each row's play index here instead of the row
+    uint64_t* bits       # when not NULL (and ids NULL): set each row's play index bit here
     int level            # (the level of the rows, for ``ids``)
 
 # Fills ``h`` from 54 card counts (each 0..2) and a level 0..12 (not checked).

@@ -40,14 +40,15 @@ buffer; the Python wrappers validate input, allocate the result array and retry 
 exact size when a hand has more plays than the first buffer holds.
 """
 
-from libc.stdint cimport uint8_t, uint16_t, int32_t, uint64_t
+from libc.stdint cimport uint8_t, int16_t, uint16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdlib cimport malloc, free, qsort
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
+from cpython.object cimport PyObject, PyTypeObject
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
 
@@ -174,10 +175,27 @@ cdef inline void _push(GSink* s, const uint8_t* r) noexcept nogil:
                 return
     if s.ids != NULL:
         if s.n < s.cap:
-            s.ids[s.n] = gd_row_index(r, s.level)
+            s.ids[s.n] = _fast_index(r, s.level)
+    elif s.bits != NULL:
+        i = _fast_index(r, s.level)
+        if i >= 0:
+            s.bits[i >> 6] |= (<uint64_t>1) << (i & 63)
     elif s.n < s.cap:
         memcpy(s.buf + s.n * GD_ROW, r, GD_ROW)
     s.n += 1
+
+
+cdef inline int _fast_index(const uint8_t* r, int level) noexcept nogil:
+    # The play index of a generated row (a play by construction): a play without wild cards is
+    # fixed by its kind, natural rank, length and suit (and a full house's pair), so those
+    # are read from the direct tables; the others from the hash table.
+    cdef int kind = r[0], rank
+    if r[4] == 0:
+        rank = r[1] if _seq(kind) else _to_nat(r[1], level)
+        if kind == K_FULL:
+            return _DFH[rank * 16 + _to_nat(r[5], level)]
+        return _D0[((kind * 16 + rank) * 11 + r[2]) * 5 + (r[3] if r[3] < 4 else 4)]
+    return gd_row_index(r, level)
 
 
 cdef inline int _nat(int v, int level) noexcept nogil:
@@ -318,6 +336,8 @@ cdef void _full_houses(const GHand* h, GSink* s) noexcept nogil:
                         _push(s, r)
                     continue
                 p = _nat(vp, lv)
+                if h.n[p] + k < 2:
+                    continue        # (no split of the wild cards makes this pair)
                 # kt from high to low when t < p (stand-ins t.. before p..), else low to high
                 if t < p:
                     first = k
@@ -412,16 +432,35 @@ cdef void _window(const GHand* h, GSink* s, int kind, int top, int width, int ne
                     _push(s, r)
 
 
+cdef inline uint32_t _win_mask(int top, int width) noexcept nogil:
+    # the natural ranks of the window ending at ``top`` (an ace-low window holds rank 12)
+    if top - width + 1 < 0:
+        return ((<uint32_t>1 << (top + 1)) - 1) | (<uint32_t>1 << 12)
+    return ((<uint32_t>1 << width) - 1) << (top - width + 1)
+
+
 cdef void _sequences(const GHand* h, GSink* s, int kind, int width, int need) noexcept nogil:
-    cdef int top
+    # (a window with more ranks short of ``need`` than wild cards has no play: skipped unread)
+    cdef int top, q
+    cdef uint32_t full = 0, win
+    for q in range(13):
+        if h.n[q] >= need:
+            full |= <uint32_t>1 << q
     for top in range(width - 2, 13):
+        win = _win_mask(top, width)
+        if width - cc_popcount(full & win) > h.w:
+            continue
         _window(h, s, kind, top, width, need, GD_NONE)
 
 
 cdef void _straight_flushes(const GHand* h, GSink* s) noexcept nogil:
     cdef int top, suit
+    cdef uint32_t win
     for top in range(3, 13):
+        win = _win_mask(top, 5)
         for suit in range(4):
+            if 5 - cc_popcount(h.suit[suit] & win) > h.w:
+                continue
             _window(h, s, K_SF, top, 5, 1, suit)
 
 
@@ -479,6 +518,7 @@ cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
     s.bl = bl
     s.exact = NULL
     s.ids = NULL
+    s.bits = NULL
     s.level = h.level
     if bk < 0:
         _all(h, &s, True, -1, 0)
@@ -497,6 +537,7 @@ cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noex
     s.bl = 0
     s.exact = h
     s.ids = NULL
+    s.bits = NULL
     s.level = h.level
     if h.total < 1 or h.total > 10:
         return 0
@@ -569,23 +610,60 @@ cdef inline uint64_t _natkey(const uint8_t* r, int level) noexcept nogil:
     return _pack(r, rank, aux)
 
 
+# The packed keys are also kept in an open-addressing hash table (HSIZE slots, a multiplicative
+# hash, linear probing; a key is never 0, so 0 marks an empty slot): one or two probes per row
+# instead of a binary search (an empty slot's index is -1).
+cdef enum:
+    HBITS = 13
+    HSIZE = 8192
+
+cdef uint64_t _HKEY[HSIZE]
+cdef int32_t _HIDX[HSIZE]
+# the plays without wild cards: by (kind, natural rank, length, suit or 4), and full houses by
+# (natural trio rank, natural pair index); -1 where there is no such play
+cdef int16_t _D0[10 * 16 * 11 * 5]
+cdef int16_t _DFH[16 * 16]
+
+
+cdef inline uint32_t _hslot(uint64_t key) noexcept nogil:
+    return <uint32_t>((key * <uint64_t>0x9E3779B97F4A7C15ULL) >> (64 - HBITS))
+
+
 cdef int gd_row_index(const uint8_t* row, int level) noexcept nogil:
-    cdef uint64_t key
-    cdef int kind = row[0], lo, hi, mid
-    if kind >= K_NKINDS:
+    cdef uint64_t key, k
+    cdef uint32_t slot
+    if row[0] >= K_NKINDS:
         return -1
     key = _natkey(row, level)
-    lo = _KSTART[kind]
-    hi = _KSTART[kind + 1] - 1
-    while lo <= hi:
-        mid = (lo + hi) >> 1
-        if _KEYS[mid] < key:
-            lo = mid + 1
-        elif _KEYS[mid] > key:
-            hi = mid - 1
-        else:
-            return mid
-    return -1
+    slot = _hslot(key)
+    while True:
+        k = _HKEY[slot]
+        if k == key:
+            return _HIDX[slot]
+        if k == 0:
+            return -1
+        slot = (slot + 1) & (HSIZE - 1)
+
+
+cdef Py_ssize_t gd_gen_bits(const GHand* h, int bk, int br, int bl,
+                            uint64_t* bits) noexcept nogil:
+    # gd_gen_ids into a bitmap of play indexes (ID_WORDS words, zeroed by the caller)
+    cdef GSink s
+    s.buf = NULL
+    s.cap = 0
+    s.n = 0
+    s.bk = bk
+    s.br = br
+    s.bl = bl
+    s.exact = NULL
+    s.ids = NULL
+    s.bits = bits
+    s.level = h.level
+    if bk < 0:
+        _all(h, &s, True, -1, 0)
+    else:
+        _all(h, &s, False, bk if _power(bk, bl) == 0 else -1, 0)
+    return s.n
 
 
 cdef Py_ssize_t gd_gen_ids(const GHand* h, int bk, int br, int bl,
@@ -599,6 +677,7 @@ cdef Py_ssize_t gd_gen_ids(const GHand* h, int bk, int br, int bl,
     s.bl = bl
     s.exact = NULL
     s.ids = out
+    s.bits = NULL
     s.level = h.level
     if bk < 0:
         _all(h, &s, True, -1, 0)
@@ -698,6 +777,9 @@ cdef int _build_ids() except -1:
     cdef _Entry* e
     cdef Py_ssize_t n, i, m = 0
     cdef int lv, p = -1, kind, rank, aux
+    cdef uint32_t slot
+    cdef const uint8_t* e_row
+    cdef int16_t* d
     try:
         if buf == NULL or ents == NULL:
             raise MemoryError()
@@ -730,6 +812,30 @@ cdef int _build_ids() except -1:
                 raise RuntimeError("guandan: one play key with two natural rows")
             _VALID[ents[i].level * ID_WORDS + (p >> 6)] |= (<uint64_t>1) << (p & 63)
         _NPLAYS = p + 1
+        memset(_HKEY, 0, sizeof(_HKEY))
+        memset(_HIDX, 0xff, sizeof(_HIDX))     # -1: what an all-zero key (no play) finds
+        for i in range(_NPLAYS):
+            slot = _hslot(_KEYS[i])
+            while _HKEY[slot] != 0:
+                slot = (slot + 1) & (HSIZE - 1)
+            _HKEY[slot] = _KEYS[i]
+            _HIDX[slot] = <int32_t>i
+        memset(_D0, 0xff, sizeof(_D0))
+        memset(_DFH, 0xff, sizeof(_DFH))
+        for i in range(_NPLAYS):
+            e_row = _NROW + i * GD_ROW
+            if e_row[4] != 0:
+                continue
+            if e_row[0] == K_FULL:
+                d = &_DFH[e_row[1] * 16 + e_row[5]]
+            elif e_row[5] == GD_NONE:
+                d = &_D0[((e_row[0] * 16 + e_row[1]) * 11 + e_row[2]) * 5
+                         + (e_row[3] if e_row[3] < 4 else 4)]
+            else:
+                raise RuntimeError("guandan: a play with a pair value outside full houses")
+            if d[0] != -1:
+                raise RuntimeError("guandan: two plays without wild cards share a direct slot")
+            d[0] = <int16_t>i
         i = 0
         for kind in range(K_NKINDS + 1):
             while i < _NPLAYS and (_KEYS[i] >> 56) < <uint64_t>kind:
@@ -751,6 +857,8 @@ NUM_PLAYS = _NPLAYS
 NUM_ACTIONS = FIRST_PLAY_ID + _NPLAYS
 # the Python int of every action id, made once (a legal-id list then allocates no ints)
 cdef tuple _ID_OBJ = tuple(range(FIRST_PLAY_ID + _NPLAYS))
+# the kind names (a C-level reference: no module lookup per record)
+cdef tuple _KINDS_T = KINDS
 
 
 # ------------------------------------------------------------------ Python API
@@ -986,6 +1094,17 @@ def pick(hand, level, rows):
     return out
 
 
+cdef inline uint32_t _nonzero8(const uint8_t* b, int n) noexcept nogil:
+    # bit i set when b[i] != 0, for i < n <= 8 (the bytes packed in a word, a carry test per
+    # byte, the bytes' high bits gathered by one multiplication)
+    cdef uint64_t w = 0, t
+    cdef int i
+    for i in range(n):
+        w |= (<uint64_t>b[i]) << (8 * i)
+    t = (((w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | w) & 0x8080808080808080ULL
+    return <uint32_t>(((t >> 7) * 0x0102040810204080ULL) >> 56)
+
+
 cdef int _pick_one(const uint8_t* c, int wid, const uint8_t* row, uint8_t* dst,
                    Py_ssize_t i) except -1:
     """The ascending card ids row ``i`` takes from the counts ``c``, written to ``dst`` (room
@@ -994,6 +1113,7 @@ cdef int _pick_one(const uint8_t* c, int wid, const uint8_t* row, uint8_t* dst,
     own id, then the jokers; the checks come in ``pick``'s order."""
     cdef uint8_t buf[128]
     cdef int q, su, need, take, cid, x, k, s0, s1, pos = 0, nw
+    cdef uint32_t ranks
     su = row[3]
     if su == GD_NONE:
         s0, s1 = 0, 4
@@ -1002,10 +1122,13 @@ cdef int _pick_one(const uint8_t* c, int wid, const uint8_t* row, uint8_t* dst,
     else:
         raise CardcoreError(f"row {i}: bad suit {su}")
     nw = row[4] if row[4] < c[wid] else c[wid]      # (more is an error, raised below)
-    for q in range(13):
+    ranks = _nonzero8(row + GD_COUNTS, 8) | (_nonzero8(row + GD_COUNTS + 8, 5) << 8)
+    if nw:
+        ranks |= <uint32_t>1 << (wid >> 2)
+    while ranks:
+        q = cc_ctz(ranks)
+        ranks &= ranks - 1
         need = row[GD_COUNTS + q]
-        if not need and q != wid >> 2:
-            continue
         for x in range(4):
             cid = q * 4 + x
             if cid == wid:
@@ -1151,30 +1274,21 @@ def id_levels():
     return arr
 
 
-def move_ids(hand, level, beat=None):
-    """The action ids of ``moves(hand, level, beat)`` (54 card counts, a level index 0..12, an
-    optional key ``(kind, rank, length)``): an ascending int32 array, no rows built."""
-    cdef uint8_t c[GD_NCARDS]
-    cdef GHand h
-    cdef int32_t buf[ID_CAP]
+cdef object _ids_array(const GHand* h, int bk, int br, int bl):
+    """The ascending int32 array of the action ids of the plays of ``h`` (beating the key)."""
     cdef uint64_t bits[ID_WORDS]
-    cdef int lv, bk, br, bl, w, p
-    cdef Py_ssize_t n, i, k = 0
+    cdef int w
+    cdef Py_ssize_t k = 0
     cdef uint64_t m
+    cdef cnp.npy_intp dim
     cdef cnp.ndarray arr
     cdef int32_t* dst
-    _load(hand, c, "hand")
-    lv = _level(level)
-    _beat_of(beat, &bk, &br, &bl)
-    gd_hand(c, lv, &h)
-    n = gd_gen_ids(&h, bk, br, bl, buf, ID_CAP)
     memset(bits, 0, sizeof(bits))
-    for i in range(n):
-        p = buf[i]
-        bits[p >> 6] |= (<uint64_t>1) << (p & 63)
+    gd_gen_bits(h, bk, br, bl, bits)
     for w in range(ID_WORDS):
         k += cc_popcount(bits[w])
-    arr = np.empty(k, dtype=np.int32)
+    dim = k
+    arr = cnp.PyArray_SimpleNew(1, &dim, cnp.NPY_INT32)
     dst = <int32_t*>cnp.PyArray_DATA(arr)
     k = 0
     for w in range(ID_WORDS):
@@ -1186,11 +1300,29 @@ def move_ids(hand, level, beat=None):
     return arr
 
 
+def move_ids(hand, level, beat=None):
+    """The action ids of ``moves(hand, level, beat)`` (54 card counts, a level index 0..12, an
+    optional key ``(kind, rank, length)``): an ascending int32 array, no rows built."""
+    cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int lv, bk, br, bl
+    _load(hand, c, "hand")
+    lv = _level(level)
+    _beat_of(beat, &bk, &br, &bl)
+    gd_hand(c, lv, &h)
+    return _ids_array(&h, bk, br, bl)
+
+
 def move_ids_of(hand, level, beat=None):
     """``move_ids`` of a hand given as a list of card ids (each id 0..53, at most twice)."""
     cdef uint8_t c[GD_NCARDS]
+    cdef GHand h
+    cdef int lv, bk, br, bl
     _load_list(hand, c, "hand")
-    return move_ids(bytes(c[:GD_NCARDS]), level, beat)
+    lv = _level(level)
+    _beat_of(beat, &bk, &br, &bl)
+    gd_hand(c, lv, &h)
+    return _ids_array(&h, bk, br, bl)
 
 
 def row_ids(rows, level):
@@ -1315,7 +1447,7 @@ cdef class Play:
         lv = _level(level)
         if arr.ndim != 1:
             raise CardcoreError("rows: expected a row of 23 ints")
-        p = Play.__new__(cls)
+        p = _new_play(cls)
         memcpy(p._row, cnp.PyArray_DATA(arr), GD_ROW)
         if p._row[0] >= K_NKINDS:
             raise CardcoreError(f"row: kind {p._row[0]} outside 0..{K_NKINDS - 1}")
@@ -1396,6 +1528,15 @@ cdef class Play:
         return _records(cls, c, lv, <const uint8_t*>cnp.PyArray_DATA(src), src.shape[0], table)
 
 
+cdef tuple _NOARGS = ()
+
+
+cdef inline Play _new_play(object cls):
+    # ``Play.__new__(cls)`` (``cls`` a subclass of Play) through Play's slot: written as Python
+    # it would be a Python-level method call per record
+    return <Play>(<PyTypeObject*>Play).tp_new(<type>cls, <PyObject*>_NOARGS, NULL)
+
+
 cdef int _check_table(object table) except -1:
     if type(table) is not tuple or len(table) != GD_NCARDS:
         raise CardcoreError("table: expected a tuple of 54 cards")
@@ -1413,12 +1554,12 @@ cdef list _records(object cls, const uint8_t* c, int lv, const uint8_t* rows, Py
         row = rows + i * GD_ROW
         if row[0] >= K_NKINDS:
             raise CardcoreError(f"row {i}: kind {row[0]} outside 0..{K_NKINDS - 1}")
-        p = Play.__new__(cls)
+        p = _new_play(cls)
         n = _pick_one(c, wid, row, p._ids, i)
         memcpy(p._row, row, GD_ROW)
         p._nids = n
         p.level = lv
-        p.kind = KINDS[row[0]]
+        p.kind = <object>PyTuple_GET_ITEM(_KINDS_T, row[0])
         p._table = table
         Py_INCREF(p)
         PyList_SET_ITEM(out, i, p)

@@ -67,8 +67,18 @@ def natural_rank(card: int) -> int:
     return card >> 2 if card < 52 else card - 39
 
 
+#: the common spellings of a level (exact str or int keys; others go through ``level_index``)
+_LEVEL_OF: dict[Any, int] = {**{ch: i for i, ch in enumerate(_NAT)},
+                             **{ch.lower(): i for i, ch in enumerate(_NAT)}, "10": 8,
+                             **{i: i for i in range(13)}}
+
+
 def level_index(level: Any) -> int:
     """``"2".."A"`` (``"T"`` or ``"10"``), or 0..12, as the level's rank index."""
+    if type(level) is str or type(level) is int:
+        lv = _LEVEL_OF.get(level)
+        if lv is not None:
+            return lv
     if isinstance(level, (int, np.integer)) and not isinstance(level, bool) and 0 <= level <= 12:
         return int(level)
     if isinstance(level, str):
@@ -290,8 +300,11 @@ def _beat_key(beat: Move | Sequence[int] | None) -> tuple[int, int, int] | None:
 def moves(hand: CardsLike, level: Any, beat: Move | Sequence[int] | None = None) -> list[Move]:
     """Every distinct play from ``hand`` (up to 27 cards) at ``level`` (``"2".."A"``); with
     ``beat=`` (a ``Move`` on the table) only the plays that beat it (no pass)."""
-    lv = level_index(level)
-    key = _beat_key(beat)
+    t = type(level)
+    lv = _LEVEL_OF.get(level) if t is str or t is int else None
+    if lv is None:
+        lv = level_index(level)
+    key = None if beat is None else _beat_key(beat)
     if type(hand) is list:
         try:                        # a list of Card or card ids goes to the kernel as it is
             return Move.of_hand(hand, lv, key, _TABLE)
@@ -322,8 +335,11 @@ def move_ids(hand: CardsLike, level: Any,
     """The action ids of ``moves(hand, level, beat)``: an ascending ``int32`` numpy array
     computed in the kernel (no ``Move`` is built). Ids: 0 = pass, 1..54 = return a card, plays
     from ``FIRST_PLAY`` (``docs/actions/guandan.md``)."""
-    lv = level_index(level)
-    key = _beat_key(beat)
+    t = type(level)
+    lv = _LEVEL_OF.get(level) if t is str or t is int else None
+    if lv is None:
+        lv = level_index(level)
+    key = None if beat is None else _beat_key(beat)
     if type(hand) is list:
         try:                        # a list of Card or card ids goes to the kernel as it is
             return _k.move_ids_of(hand, lv, key)
