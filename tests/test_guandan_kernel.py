@@ -506,9 +506,17 @@ def test_play_records_match_pick_ids_in_both_twins():
     name, level, row, key and the cards ``pick_ids`` gives, read through the table; the
     compiled records equal the twin's."""
     rng = random.Random(22)
-    table = tuple(f"card{i}" for i in range(54))
-    subs = {mod: type("Sub", (mod.Play,), {"__slots__": ()}) for mod in (F, R)}
+    cards = tuple(f"card{i}" for i in range(54))
+    # the table may carry the cards' 1-tuples after the cards, then the 2-tuples of cards a and
+    # b at 54 * a + b (singles and pairs then share them); items that are not those tuples
+    # are not read
+    ones = tuple((c,) for c in cards)
+    pairs = tuple((a, b) for a in cards for b in cards)
+    tables = (cards, cards + ones, cards + tuple(("x",) for c in cards), cards + cards,
+              cards + ones + pairs, cards + cards + tuple(("x", b) for a in cards for b in cards),
+              cards + ones + tuple((b, a) for a in cards for b in cards))
     for _ in range(300):
+        table = rng.choice(tables)
         hand = cv(rng.sample(DECK2, rng.choice([3, 12, 20, 27])))
         level = rng.randrange(13)
         beat = None
@@ -517,14 +525,18 @@ def test_play_records_match_pick_ids_in_both_twins():
             beat = tuple(int(x) for x in rows[rng.randrange(len(rows))][:3])
             rows = F.moves(hand, level, beat)
         ids, ends = F.pick_ids(hand, level, rows)
-        got = {mod: subs[mod].build(hand, level, rows, table) for mod in (F, R)}
+        got = {mod: mod.Play.build(hand, level, rows, table) for mod in (F, R)}
         assert [_record(p) for p in got[F]] == [_record(p) for p in got[R]]
         start = 0
         for i, (p, end) in enumerate(zip(got[F], ends.tolist())):
-            assert type(p) is subs[F]
+            assert type(p) is F.Play
             assert p.row == rows[i].tobytes() and p.level == level
             assert p.kind == F.KINDS[rows[i][0]] and p.key == tuple(int(x) for x in rows[i][:3])
-            assert p.cards == tuple(table[c] for c in ids[start:end].tolist())
+            assert p.cards == tuple(cards[c] for c in ids[start:end].tolist())
+            if end - start == 1 and table in (tables[1], tables[4]):
+                assert p.cards is table[54 + ids[start]]
+            if end - start == 2 and table is tables[4]:
+                assert p.cards is table[108 + 54 * int(ids[start]) + int(ids[start + 1])]
             start = end
 
 

@@ -40,12 +40,14 @@ buffer; the Python wrappers validate input, allocate the result array and retry 
 exact size when a hand has more plays than the first buffer holds.
 """
 
+cimport cython
 from libc.stdint cimport uint8_t, int16_t, uint16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memset, memcpy, memcmp
 from libc.stdlib cimport malloc, free, qsort
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM
+from cpython.tuple cimport (PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE,
+                            PyTuple_CheckExact)
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
@@ -57,6 +59,7 @@ import operator
 import numpy as np
 cimport numpy as cnp
 
+from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
 
 cnp.import_array()
@@ -1419,42 +1422,34 @@ def take(hand, level, i):
 
 # ------------------------------------------------------------------ play records
 
+@cython.final
+@cython.freelist(256)
 cdef class Play:
-    """A play record (the base of ``cardcore.guandan.Move``): the kernel's row, the level, the
-    kind's name and the physical cards, which are kept as card ids and made a tuple of
-    ``table`` items (``Card`` objects) when first read. Built in bulk by ``Play.build`` or one at
-    a time by ``Play.make``; ``kind``, ``level``, ``cards``, ``row``, ``rank``, ``length`` and
-    ``key`` are C-level getters."""
+    """A Guandan play (``cardcore.guandan.Move``): the kernel's row, the level, the kind's name
+    and the physical cards, which are kept as card ids and made a tuple of ``table`` items
+    (``Card`` objects) when first read. Built in bulk by ``Play.build`` or one at a time by
+    ``Play(row, level, cards=None)`` (or ``Play.make``); ``kind``, ``level``, ``cards``, ``row``,
+    ``rank``, ``length`` and ``key`` are C-level getters; ``suit``, ``power``, ``wilds``,
+    ``is_bomb``, ``beats(other)`` and ``str()`` (the notation) read the row. Equal (and hashed)
+    by row and level."""
 
     cdef uint8_t _row[GD_ROW]
     cdef uint8_t _ids[10]
     cdef int _nids              # -1: made without cards (``cards`` raises)
     cdef readonly int level
-    cdef readonly object kind
+    cdef readonly object kind   # (read through a member slot: see _kind_slot)
     cdef object _cards          # the tuple, once built (or given)
-    cdef object _table          # 54 card objects, by id
+    cdef object _table          # 54 card objects, by id (then optionally their 1-tuples)
+
+    def __init__(self, row, level, cards=None):
+        _fill(self, row, level, cards)
 
     @classmethod
     def make(cls, row, level, cards=None):
-        """A record of ``cls`` for one row (23 ints, or 23 bytes) at ``level``, with ``cards``
-        (any tuple, returned as is) or without (then reading ``cards`` raises ``CardcoreError``)."""
-        cdef Play p
-        cdef cnp.ndarray arr
-        cdef int lv
-        if isinstance(row, (bytes, bytearray)):
-            row = np.frombuffer(row, dtype=np.uint8)
-        arr = _rows_arg(row, True)
-        lv = _level(level)
-        if arr.ndim != 1:
-            raise CardcoreError("rows: expected a row of 23 ints")
-        p = _new_play(cls)
-        memcpy(p._row, cnp.PyArray_DATA(arr), GD_ROW)
-        if p._row[0] >= K_NKINDS:
-            raise CardcoreError(f"row: kind {p._row[0]} outside 0..{K_NKINDS - 1}")
-        p.level = lv
-        p.kind = KINDS[p._row[0]]
-        p._nids = -1 if cards is None else 0
-        p._cards = None if cards is None else tuple(cards)
+        """A record for one row (23 ints, or 23 bytes) at ``level``, with ``cards`` (any
+        tuple, returned as is) or without (then reading ``cards`` raises ``CardcoreError``)."""
+        cdef Play p = _new_play(cls)
+        _fill(p, row, level, cards)
         return p
 
     @property
@@ -1465,9 +1460,15 @@ cdef class Play:
         if self._cards is None:
             if self._nids < 0:
                 raise CardcoreError("this Move was built without cards")
+            if self._nids <= 2 and PyTuple_GET_SIZE(self._table) > GD_NCARDS:
+                # a single or a pair: the table's prebuilt tuple of those cards, when it is one
+                x = _shared(<tuple>self._table, self._ids, self._nids)
+                if x is not None:
+                    self._cards = x
+                    return x
             t = PyTuple_New(self._nids)
             for i in range(self._nids):
-                x = (<tuple>self._table)[self._ids[i]]
+                x = <object>PyTuple_GET_ITEM(self._table, self._ids[i])
                 Py_INCREF(x)
                 PyTuple_SET_ITEM(t, i, x)
             self._cards = t
@@ -1490,6 +1491,70 @@ cdef class Play:
     def key(self) -> tuple:
         """``(kind index, rank, length)``."""
         return (self._row[0], self._row[1], self._row[2])
+
+    @property
+    def suit(self):
+        """A straight flush's suit (``"c" "d" "h" "s"``), else ``None``."""
+        s = self._row[3]
+        return None if s == GD_NONE else _SUITS[s]
+
+    @property
+    def power(self) -> tuple:
+        """A sort key in the order of strength across kinds (bombs by size, the straight flush
+        between 5- and 6-card bombs, the four-joker bomb on top); ordinary plays rank by
+        their own rank only."""
+        cdef int kind = self._row[0], rank = self._row[1], length = self._row[2]
+        if kind == K_JOKER_BOMB_PY:
+            return (3, 99, rank)
+        if kind == K_STRAIGHT_FLUSH_PY:
+            return (2, 55, rank)
+        if kind == K_BOMB_PY:
+            return (2, length * 10 + (6 if length >= 6 else 0), rank)
+        return (1, 0, rank)
+
+    @property
+    def wilds(self) -> tuple:
+        """What each wild card stands for: ``(wild card, the card it stands for)`` pairs."""
+        wild = _CARD_OBJ[self.level * 4 + 2]
+        out = []
+        for col in (6, 7):
+            r = self._row[col]
+            if r == GD_NONE:
+                continue
+            suit = self._row[3] if self._row[3] != GD_NONE else 2
+            out.append((wild, _CARD_OBJ[r * 4 + suit]))
+        return tuple(out)
+
+    @property
+    def is_bomb(self) -> bool:
+        return self._row[0] in (K_BOMB_PY, K_STRAIGHT_FLUSH_PY, K_JOKER_BOMB_PY)
+
+    def beats(self, other) -> bool:
+        """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
+        key = other.key if isinstance(other, Play) else tuple(other)
+        return bool(beats(self.key, key))
+
+    def __str__(self):
+        return _notation(self.row)
+
+    def __repr__(self):
+        return f"Move({self.kind}, {str(self)!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Play) and self.row == other.row and self.level == other.level
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((self.row, self.level))
+
+    def __reduce__(self):
+        try:
+            cards = self.cards
+        except CardcoreError:
+            cards = None
+        return (Play, (self.row, self.level, cards))
 
     @classmethod
     def build(cls, hand, level, rows, table):
@@ -1531,16 +1596,114 @@ cdef class Play:
 cdef tuple _NOARGS = ()
 
 
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        const char* name
+        int type
+        Py_ssize_t offset
+        int flags
+        const char* doc
+    int T_OBJECT_EX
+    int READONLY
+    object PyDescr_NewMember(PyTypeObject* t, PyMemberDef* m)
+
+cdef extern from "Python.h":
+    void PyType_Modified(PyTypeObject* t)
+
+
+cdef PyMemberDef _KIND_MEMBER
+
+
+cdef int _kind_slot() except -1:
+    # ``Play.kind`` as a member slot rather than a property: the interpreter reads a slot
+    # without a call (its attribute cache specializes slots, not properties). A speed-up
+    # only: where the slot cannot be found unambiguously, ``kind`` stays the property.
+    cdef Play d = Play.__new__(Play)
+    cdef object mark = object()
+    cdef Py_ssize_t i, off = -1
+    cdef PyObject** words = <PyObject**><PyObject*>d
+    d.kind = mark               # (its offset: the one word of the record holding it)
+    for i in range((<PyTypeObject*>Play).tp_basicsize // sizeof(PyObject*)):
+        if words[i] == <PyObject*>mark:
+            if off >= 0:
+                return 0        # ambiguous: keep the property
+            off = i * sizeof(PyObject*)
+    d.kind = None
+    if off < 0:
+        return 0                # not found: keep the property
+    _KIND_MEMBER.name = "kind"
+    _KIND_MEMBER.type = T_OBJECT_EX
+    _KIND_MEMBER.offset = off
+    _KIND_MEMBER.flags = READONLY
+    _KIND_MEMBER.doc = NULL
+    (<dict>(<PyTypeObject*>Play).tp_dict)["kind"] = PyDescr_NewMember(<PyTypeObject*>Play,
+                                                                      &_KIND_MEMBER)
+    PyType_Modified(<PyTypeObject*>Play)
+    return 0
+
+
+_kind_slot()
+cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(GD_NCARDS))
+cdef int K_BOMB_PY = BOMB, K_STRAIGHT_FLUSH_PY = STRAIGHT_FLUSH, K_JOKER_BOMB_PY = JOKER_BOMB
+
+
+cdef int _fill(Play p, object row, object level, object cards) except -1:
+    cdef cnp.ndarray arr
+    cdef int lv
+    if isinstance(row, (bytes, bytearray)):
+        row = np.frombuffer(row, dtype=np.uint8)
+    arr = _rows_arg(row, True)
+    lv = _level(level)
+    if arr.ndim != 1:
+        raise CardcoreError("rows: expected a row of 23 ints")
+    memcpy(p._row, cnp.PyArray_DATA(arr), GD_ROW)
+    if p._row[0] >= K_NKINDS:
+        raise CardcoreError(f"row: kind {p._row[0]} outside 0..{K_NKINDS - 1}")
+    p.level = lv
+    p.kind = KINDS[p._row[0]]
+    p._nids = -1 if cards is None else 0
+    p._cards = None if cards is None else tuple(cards)
+    return 0
+
+
 cdef inline Play _new_play(object cls):
-    # ``Play.__new__(cls)`` (``cls`` a subclass of Play) through Play's slot: written as Python
+    # ``Play.__new__(cls)`` through Play's slot (its freelist): written as Python
     # it would be a Python-level method call per record
     return <Play>(<PyTypeObject*>Play).tp_new(<type>cls, <PyObject*>_NOARGS, NULL)
 
 
+# a table's length with the cards' 1-tuples, and with those and the 2-tuples too
+cdef enum:
+    TABLE_ONES = 2 * GD_NCARDS
+    TABLE_PAIRS = 2 * GD_NCARDS + GD_NCARDS * GD_NCARDS
+
+
 cdef int _check_table(object table) except -1:
-    if type(table) is not tuple or len(table) != GD_NCARDS:
-        raise CardcoreError("table: expected a tuple of 54 cards")
+    if type(table) is not tuple or len(table) not in (GD_NCARDS, TABLE_ONES, TABLE_PAIRS):
+        raise CardcoreError("table: expected a tuple of 54 cards (optionally then their 1-tuples, "
+                            "then the 2-tuples of card a and card b at 54 * a + b)")
     return 0
+
+
+cdef object _shared(tuple table, const uint8_t* ids, int n):
+    # The table's tuple of the ``n`` (1 or 2) cards ``ids`` when the table carries it (and it
+    # is that tuple), else None.
+    cdef Py_ssize_t size = PyTuple_GET_SIZE(table), at
+    cdef object x
+    if n == 1:
+        at = GD_NCARDS + ids[0]
+    elif n == 2 and size == TABLE_PAIRS:
+        at = TABLE_ONES + ids[0] * GD_NCARDS + ids[1]
+    else:
+        return None
+    x = <object>PyTuple_GET_ITEM(table, at)
+    if not PyTuple_CheckExact(x) or PyTuple_GET_SIZE(x) != n:
+        return None
+    if PyTuple_GET_ITEM(x, 0) != PyTuple_GET_ITEM(table, ids[0]):
+        return None
+    if n == 2 and PyTuple_GET_ITEM(x, 1) != PyTuple_GET_ITEM(table, ids[1]):
+        return None
+    return x
 
 
 cdef list _records(object cls, const uint8_t* c, int lv, const uint8_t* rows, Py_ssize_t nrows,
@@ -1564,3 +1727,66 @@ cdef list _records(object cls, const uint8_t* c, int lv, const uint8_t* rows, Py
         Py_INCREF(p)
         PyList_SET_ITEM(out, i, p)
     return out
+
+
+# ------------------------------------------------------------------ notation
+
+_NAT = "23456789TJQKA"
+_SUITS = "cdhs"
+
+
+def _notation(row):
+    """The text of a row (23 ints or bytes): its ranks in reading order, ``B``/``R`` for the
+    jokers, a wild card as what it stands for in brackets, a straight flush with its suits."""
+    kind = row[0]
+    nat = row[COL_COUNTS:COL_COUNTS + 13]
+    wild = [r for r in (row[6], row[7]) if r != NONE]
+    jokers = "B" * row[21] + "R" * row[22]
+    if kind == JOKER_BOMB:
+        return jokers
+    if kind == STRAIGHT_FLUSH:
+        s = _SUITS[row[3]]
+        top = row[1]
+        out = []
+        for r in _seq_ranks(top, 5):
+            out.append(f"[{_NAT[r]}{s}]" if r in wild and nat[r] == 0 else f"{_NAT[r]}{s}")
+        return "".join(out)
+    if kind in (STRAIGHT, TUBE, PLATE):
+        width = {STRAIGHT: 5, TUBE: 3, PLATE: 2}[kind]
+        out = []
+        for r in _seq_ranks(row[1], width):
+            out.append(_NAT[r] * nat[r] + "".join(f"[{_NAT[r]}]" for w in wild if w == r))
+        return "".join(out)
+    if kind == FULL_HOUSE:
+        trio = _trio_rank(row[1], row)
+        pair_nat = [r for r in range(13) if nat[r] and r != trio]
+        parts = [_NAT[trio] * nat[trio] + "".join(f"[{_NAT[w]}]" for w in wild if w == trio)]
+        pair_w = [w for w in wild if w != trio]
+        if jokers:
+            parts.append(jokers)
+        else:
+            pr = pair_nat[0] if pair_nat else (pair_w[0] if pair_w else None)
+            if pr is not None:
+                parts.append(_NAT[pr] * nat[pr] + "".join(f"[{_NAT[w]}]" for w in pair_w))
+        return "".join(parts)
+    # single, pair, trio, bomb: one rank (or jokers, or wild cards alone)
+    if jokers:
+        return jokers
+    text = "".join(_NAT[r] * nat[r] for r in range(13))
+    return text + "".join(f"[{_NAT[w]}]" for w in wild)
+
+
+def _seq_ranks(top, width):
+    """The natural rank indexes of a sequence ending at ``top`` (an ace-low one starts on A)."""
+    lo = top - width + 1
+    return [12 if r < 0 else r for r in range(lo, top + 1)]
+
+
+def _trio_rank(value, row):
+    """The natural rank index behind a level-aware value (the level rank is 13)."""
+    if value != 13:
+        return value
+    nat = row[COL_COUNTS:COL_COUNTS + 13]
+    # the level rank: the rank whose cards (natural or stood for) make the trio
+    counts = [nat[r] + sum(1 for w in (row[6], row[7]) if w == r) for r in range(13)]
+    return max(range(13), key=lambda r: counts[r])

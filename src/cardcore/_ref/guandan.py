@@ -96,6 +96,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
 
 ROW = 23
@@ -716,10 +717,15 @@ def take(hand, level, i) -> tuple[list[int], list[int]]:
 
 # ------------------------------------------------------------------ play records
 
+_CARD_OBJ = tuple(_Card(i) for i in range(NCARDS))
+
+
 class Play:
-    """A play record (the base of ``cardcore.guandan.Move``): the kernel's row, the level, the
-    kind's name and the physical cards, kept as card ids and made a tuple of ``table`` items
-    when first read. Built by ``Play.build`` or ``Play.make``."""
+    """A Guandan play (``cardcore.guandan.Move``): the kernel's row, the level, the kind's name
+    and the physical cards, kept as card ids and made a tuple of ``table`` items when first
+    read. Built by ``Play.build`` or ``Play(row, level, cards=None)`` (or ``Play.make``);
+    ``suit``, ``power``, ``wilds``, ``is_bomb``, ``beats(other)`` and ``str()`` (the notation)
+    read the row. Equal (and hashed) by row and level."""
 
     __slots__ = ("_row", "_ids", "_level", "_kind", "_cards", "_table")
 
@@ -730,10 +736,7 @@ class Play:
     _cards: tuple | None
     _table: tuple
 
-    @classmethod
-    def make(cls, row, level, cards=None):
-        """A record of ``cls`` for one row (23 ints, or 23 bytes) at ``level``, with ``cards``
-        (any tuple) or without (then reading ``cards`` raises ``CardcoreError``)."""
+    def __init__(self, row, level, cards=None):
         if isinstance(row, (bytes, bytearray)):
             row = np.frombuffer(row, dtype=np.uint8)
         arr = _rows_arg(row, True)
@@ -743,11 +746,15 @@ class Play:
         raw = arr.tobytes()
         if raw[0] >= len(KINDS):
             raise CardcoreError(f"row: kind {raw[0]} outside 0..{len(KINDS) - 1}")
-        p = object.__new__(cls)
-        p._row, p._level, p._kind, p._ids = raw, lv, KINDS[raw[0]], None
-        p._cards = None if cards is None else tuple(cards)
-        p._table = ()
-        return p
+        self._row, self._level, self._kind, self._ids = raw, lv, KINDS[raw[0]], None
+        self._cards = None if cards is None else tuple(cards)
+        self._table = ()
+
+    @classmethod
+    def make(cls, row, level, cards=None):
+        """A record for one row (23 ints, or 23 bytes) at ``level``, with ``cards`` (any
+        tuple) or without (then reading ``cards`` raises ``CardcoreError``)."""
+        return cls(row, level, cards)
 
     @property
     def level(self) -> int:
@@ -784,6 +791,71 @@ class Play:
         """``(kind index, rank, length)``."""
         return (self._row[0], self._row[1], self._row[2])
 
+    @property
+    def suit(self):
+        """A straight flush's suit (``"c" "d" "h" "s"``), else ``None``."""
+        s = self._row[3]
+        return None if s == NONE else _SUITS[s]
+
+    @property
+    def power(self) -> tuple[int, int, int]:
+        """A sort key in the order of strength across kinds (bombs by size, the straight flush
+        between 5- and 6-card bombs, the four-joker bomb on top); ordinary plays rank by
+        their own rank only."""
+        kind, rank, length = self.key
+        if kind == JOKER_BOMB:
+            return (3, 99, rank)
+        if kind == STRAIGHT_FLUSH:
+            return (2, 55, rank)
+        if kind == BOMB:
+            return (2, length * 10 + (6 if length >= 6 else 0), rank)
+        return (1, 0, rank)
+
+    @property
+    def wilds(self) -> tuple:
+        """What each wild card stands for: ``(wild card, the card it stands for)`` pairs."""
+        wild = _CARD_OBJ[self._level * 4 + 2]
+        out = []
+        for col in (6, 7):
+            r = self._row[col]
+            if r == NONE:
+                continue
+            suit = self._row[3] if self._row[3] != NONE else 2
+            out.append((wild, _CARD_OBJ[r * 4 + suit]))
+        return tuple(out)
+
+    @property
+    def is_bomb(self) -> bool:
+        return self._row[0] in (BOMB, STRAIGHT_FLUSH, JOKER_BOMB)
+
+    def beats(self, other) -> bool:
+        """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
+        key = other.key if isinstance(other, Play) else tuple(other)
+        return bool(beats(self.key, key))
+
+    def __str__(self) -> str:
+        return _notation(self._row)
+
+    def __repr__(self) -> str:
+        return f"Move({self._kind}, {str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._row == other._row \
+            and self._level == other._level
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((self._row, self._level))
+
+    def __reduce__(self):
+        try:
+            cards = self.cards
+        except CardcoreError:
+            cards = None
+        return (Play, (self._row, self._level, cards))
+
     @classmethod
     def build(cls, hand, level, rows, table) -> list:
         """A record of ``cls`` for each row of ``rows`` (from ``moves`` of ``hand`` at
@@ -791,8 +863,10 @@ class Play:
         objects (``cards`` reads ids through it). Raises like ``pick_ids``."""
         h = _counts(hand, "hand")
         lv = _level(level)
-        if type(table) is not tuple or len(table) != NCARDS:
-            raise CardcoreError("table: expected a tuple of 54 cards")
+        if type(table) is not tuple or len(table) not in (NCARDS, 2 * NCARDS,
+                                                          2 * NCARDS + NCARDS * NCARDS):
+            raise CardcoreError("table: expected a tuple of 54 cards (optionally then their "
+                                "1-tuples, then the 2-tuples of card a and card b at 54 * a + b)")
         arr = _rows_arg(rows, False)
         wid = lv * 4 + 2
         out = []
@@ -817,3 +891,66 @@ class Play:
         lv = _level(level)
         rows = moves(h, lv, beat)
         return cls.build(h, lv, rows, table)
+
+
+# ------------------------------------------------------------------ notation
+
+_NAT = "23456789TJQKA"
+_SUITS = "cdhs"
+
+
+def _notation(row):
+    """The text of a row (23 ints or bytes): its ranks in reading order, ``B``/``R`` for the
+    jokers, a wild card as what it stands for in brackets, a straight flush with its suits."""
+    kind = row[0]
+    nat = row[COL_COUNTS:COL_COUNTS + 13]
+    wild = [r for r in (row[6], row[7]) if r != NONE]
+    jokers = "B" * row[21] + "R" * row[22]
+    if kind == JOKER_BOMB:
+        return jokers
+    if kind == STRAIGHT_FLUSH:
+        s = _SUITS[row[3]]
+        top = row[1]
+        out = []
+        for r in _seq_ranks(top, 5):
+            out.append(f"[{_NAT[r]}{s}]" if r in wild and nat[r] == 0 else f"{_NAT[r]}{s}")
+        return "".join(out)
+    if kind in (STRAIGHT, TUBE, PLATE):
+        width = {STRAIGHT: 5, TUBE: 3, PLATE: 2}[kind]
+        out = []
+        for r in _seq_ranks(row[1], width):
+            out.append(_NAT[r] * nat[r] + "".join(f"[{_NAT[r]}]" for w in wild if w == r))
+        return "".join(out)
+    if kind == FULL_HOUSE:
+        trio = _trio_rank(row[1], row)
+        pair_nat = [r for r in range(13) if nat[r] and r != trio]
+        parts = [_NAT[trio] * nat[trio] + "".join(f"[{_NAT[w]}]" for w in wild if w == trio)]
+        pair_w = [w for w in wild if w != trio]
+        if jokers:
+            parts.append(jokers)
+        else:
+            pr = pair_nat[0] if pair_nat else (pair_w[0] if pair_w else None)
+            if pr is not None:
+                parts.append(_NAT[pr] * nat[pr] + "".join(f"[{_NAT[w]}]" for w in pair_w))
+        return "".join(parts)
+    # single, pair, trio, bomb: one rank (or jokers, or wild cards alone)
+    if jokers:
+        return jokers
+    text = "".join(_NAT[r] * nat[r] for r in range(13))
+    return text + "".join(f"[{_NAT[w]}]" for w in wild)
+
+
+def _seq_ranks(top, width):
+    """The natural rank indexes of a sequence ending at ``top`` (an ace-low one starts on A)."""
+    lo = top - width + 1
+    return [12 if r < 0 else r for r in range(lo, top + 1)]
+
+
+def _trio_rank(value, row):
+    """The natural rank index behind a level-aware value (the level rank is 13)."""
+    if value != 13:
+        return value
+    nat = row[COL_COUNTS:COL_COUNTS + 13]
+    # the level rank: the rank whose cards (natural or stood for) make the trio
+    counts = [nat[r] + sum(1 for w in (row[6], row[7]) if w == r) for r in range(13)]
+    return max(range(13), key=lambda r: counts[r])

@@ -123,157 +123,29 @@ def _ids(cards: CardsLike, what: str) -> list[int]:
 
 # ---------------------------------------------------------------- Move
 
+#: One play (or one reading of a set of cards). See the module docstring. The kernel's record
+#: (``cardcore._fast.guandan.Play``): the kernel's row, the level index, the kind's name and the
+#: cards (kept as card ids, made a tuple of ``Card`` when first read); ``kind``, ``level``,
+#: ``cards``, ``row``, ``length``, ``key`` and ``rank`` (the comparison rank: the level-aware
+#: value for single, pair, trio, full house and bomb, see ``RANK_NAMES``; for sequences the
+#: natural index of the top card) are C-level getters; ``suit``, ``power`` (a sort key in the
+#: order of strength across kinds), ``wilds`` (``(wild card, the card it stands for)`` pairs),
+#: ``is_bomb``, ``beats(other)``, ``str()`` (the notation); equal and hashed by row and level.
+#: ``Move(row, level, cards=None)`` makes one from a row.
 if TYPE_CHECKING:
-    from .._fast.guandan import Play as _Play
+    from .._fast.guandan import Play as Move
 else:
-    _Play = _k.Play
+    Move = _k.Play
 
-
-class Move(_Play):
-    """One play (or one reading of a set of cards). See the module docstring.
-
-    A compiled record (``cardcore._fast.guandan.Play``): the kernel's row, the level index,
-    the kind's name and the cards (kept as card ids, made a tuple of ``Card`` when first
-    read); ``kind``, ``level``, ``cards``, ``row``, ``rank``, ``length`` and ``key`` are
-    C-level getters. ``Move(row, level, cards=None)`` makes one from a row."""
-
-    __slots__ = ()
-
-    # ``kind``, ``level``, ``cards``, ``row``, ``length``, ``key`` and ``rank`` (the
-    # comparison rank: the level-aware value for single, pair, trio, full house and bomb, see
-    # ``RANK_NAMES``; for sequences the natural index of the top card) come from ``Play``.
-
-    def __new__(cls, row: Sequence[int], level: int,
-                cards: tuple[Card, ...] | None = None) -> Move:
-        return cls.make(row, level, cards)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        try:
-            cards: tuple[Card, ...] | None = self.cards
-        except CardcoreError:
-            cards = None
-        return (Move, (self.row, self.level, cards))
-
-    # ------------------------------------------------------------ the reading
-    @property
-    def suit(self) -> str | None:
-        """A straight flush's suit (``"c" "d" "h" "s"``), else ``None``."""
-        s = self.row[3]
-        return None if s == _NONE else _SUITS[s]
-
-    @property
-    def power(self) -> tuple[int, int, int]:
-        """A sort key in the order of strength across kinds (bombs by size, the straight flush
-        between 5- and 6-card bombs, the four-joker bomb on top); ordinary plays rank by
-        their own rank only."""
-        kind, rank, length = self.key
-        if kind == _k.JOKER_BOMB:
-            return (3, 99, rank)
-        if kind == _k.STRAIGHT_FLUSH:
-            return (2, 55, rank)
-        if kind == _k.BOMB:
-            return (2, length * 10 + (6 if length >= 6 else 0), rank)
-        return (1, 0, rank)
-
-    @property
-    def wilds(self) -> tuple[tuple[Card, Card], ...]:
-        """What each wild card stands for: ``(wild card, the card it stands for)`` pairs."""
-        wild = _CARD[wild_card(self.level)]
-        row = self.row
-        out = []
-        for col in (6, 7):
-            r = row[col]
-            if r == _NONE:
-                continue
-            suit = row[3] if row[3] != _NONE else 2
-            out.append((wild, _CARD[r * 4 + suit]))
-        return tuple(out)
-
-    @property
-    def is_bomb(self) -> bool:
-        return self.key[0] in (_k.BOMB, _k.STRAIGHT_FLUSH, _k.JOKER_BOMB)
-
-    def beats(self, other: Move | Sequence[int]) -> bool:
-        """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
-        key = other.key if isinstance(other, Move) else tuple(other)
-        return bool(_k.beats(self.key, key))
-
-    # ------------------------------------------------------------ notation
-    def __str__(self) -> str:
-        return _notation(self.row)
-
-    def __repr__(self) -> str:
-        return f"Move({self.kind}, {str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self.row == other.row and self.level == other.level
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((self.row, self.level))
-
-
-def _notation(row: Sequence[int]) -> str:
-    kind = row[0]
-    nat = row[_C:_C + 13]
-    wild = [r for r in (row[6], row[7]) if r != _NONE]
-    jokers = "B" * row[21] + "R" * row[22]
-    if kind == _k.JOKER_BOMB:
-        return jokers
-    if kind == _k.STRAIGHT_FLUSH:
-        s = _SUITS[row[3]]
-        top = row[1]
-        out = []
-        for r in _window(top, 5):
-            out.append(f"[{_NAT[r]}{s}]" if r in wild and nat[r] == 0 else f"{_NAT[r]}{s}")
-        return "".join(out)
-    if kind in (_k.STRAIGHT, _k.TUBE, _k.PLATE):
-        width = {_k.STRAIGHT: 5, _k.TUBE: 3, _k.PLATE: 2}[kind]
-        out = []
-        for r in _window(row[1], width):
-            out.append(_NAT[r] * nat[r] + "".join(f"[{_NAT[r]}]" for w in wild if w == r))
-        return "".join(out)
-    if kind == _k.FULL_HOUSE:
-        trio = _rank_of_value(row[1], row)
-        pair_nat = [r for r in range(13) if nat[r] and r != trio]
-        parts = [_NAT[trio] * nat[trio] + "".join(f"[{_NAT[w]}]" for w in wild if w == trio)]
-        pair_w = [w for w in wild if w != trio]
-        if jokers:
-            parts.append(jokers)
-        else:
-            pr = pair_nat[0] if pair_nat else (pair_w[0] if pair_w else None)
-            if pr is not None:
-                parts.append(_NAT[pr] * nat[pr] + "".join(f"[{_NAT[w]}]" for w in pair_w))
-        return "".join(parts)
-    # single, pair, trio, bomb: one rank (or jokers, or wild cards alone)
-    if jokers:
-        return jokers
-    text = "".join(_NAT[r] * nat[r] for r in range(13))
-    return text + "".join(f"[{_NAT[w]}]" for w in wild)
-
-
-def _window(top: int, width: int) -> list[int]:
-    """The natural rank indexes of a sequence ending at ``top`` (an ace-low one starts on A)."""
-    lo = top - width + 1
-    return [12 if r < 0 else r for r in range(lo, top + 1)]
-
-
-def _rank_of_value(value: int, row: Sequence[int]) -> int:
-    """The natural rank index behind a level-aware value (the level rank is 13)."""
-    if value != 13:
-        return value
-    nat = row[_C:_C + 13]
-    # the level rank: the rank whose cards (natural or stood for) make the trio
-    counts = [nat[r] + sum(1 for w in (row[6], row[7]) if w == r) for r in range(13)]
-    return max(range(13), key=lambda r: counts[r])
+_notation = _k._notation
 
 
 # ---------------------------------------------------------------- building moves
 
-#: the 54 cards by id (what a move's card ids are read through)
-_TABLE: tuple[Card, ...] = tuple(_CARD)
+#: the 54 cards by id (what a move's card ids are read through), then their 1-tuples and the
+#: 2-tuples of card a and card b at 54 * a + b (a single's or a pair's ``cards``, shared)
+_TABLE: tuple[Any, ...] = (tuple(_CARD) + tuple((c,) for c in _CARD)
+                           + tuple((a, b) for a in _CARD for b in _CARD))
 
 
 def _build(rows: np.ndarray, level: int, counts: np.ndarray) -> list[Move]:
