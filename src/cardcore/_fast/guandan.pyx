@@ -1537,6 +1537,13 @@ cdef class Play:
     def __str__(self):
         return _notation(self.row)
 
+    @staticmethod
+    def row_text(row):
+        """The text of a kernel row (23 ints or bytes): its ranks in reading order, ``B``/``R``
+        for the jokers, a wild card as what it stands for in brackets, a straight flush with
+        its suits."""
+        return _notation(row)
+
     def __repr__(self):
         return f"Move({self.kind}, {str(self)!r})"
 
@@ -1735,7 +1742,7 @@ _NAT = "23456789TJQKA"
 _SUITS = "cdhs"
 
 
-def _notation(row):
+cdef object _notation(object row):
     """The text of a row (23 ints or bytes): its ranks in reading order, ``B``/``R`` for the
     jokers, a wild card as what it stands for in brackets, a straight flush with its suits."""
     kind = row[0]
@@ -1755,38 +1762,43 @@ def _notation(row):
         width = {STRAIGHT: 5, TUBE: 3, PLATE: 2}[kind]
         out = []
         for r in _seq_ranks(row[1], width):
-            out.append(_NAT[r] * nat[r] + "".join(f"[{_NAT[r]}]" for w in wild if w == r))
+            out.append(_NAT[r] * nat[r] + "".join([f"[{_NAT[r]}]" for w in wild if w == r]))
         return "".join(out)
     if kind == FULL_HOUSE:
         trio = _trio_rank(row[1], row)
         pair_nat = [r for r in range(13) if nat[r] and r != trio]
-        parts = [_NAT[trio] * nat[trio] + "".join(f"[{_NAT[w]}]" for w in wild if w == trio)]
+        parts = [_NAT[trio] * nat[trio] + "".join([f"[{_NAT[w]}]" for w in wild if w == trio])]
         pair_w = [w for w in wild if w != trio]
         if jokers:
             parts.append(jokers)
         else:
             pr = pair_nat[0] if pair_nat else (pair_w[0] if pair_w else None)
             if pr is not None:
-                parts.append(_NAT[pr] * nat[pr] + "".join(f"[{_NAT[w]}]" for w in pair_w))
+                parts.append(_NAT[pr] * nat[pr] + "".join([f"[{_NAT[w]}]" for w in pair_w]))
         return "".join(parts)
     # single, pair, trio, bomb: one rank (or jokers, or wild cards alone)
     if jokers:
         return jokers
-    text = "".join(_NAT[r] * nat[r] for r in range(13))
-    return text + "".join(f"[{_NAT[w]}]" for w in wild)
+    text = "".join([_NAT[r] * nat[r] for r in range(13)])
+    return text + "".join([f"[{_NAT[w]}]" for w in wild])
 
 
-def _seq_ranks(top, width):
+cdef list _seq_ranks(int top, int width):
     """The natural rank indexes of a sequence ending at ``top`` (an ace-low one starts on A)."""
     lo = top - width + 1
     return [12 if r < 0 else r for r in range(lo, top + 1)]
 
 
-def _trio_rank(value, row):
+cdef int _trio_rank(int value, object row):
     """The natural rank index behind a level-aware value (the level rank is 13)."""
     if value != 13:
         return value
+    cdef int r, c, best = 0, most = -1
     nat = row[COL_COUNTS:COL_COUNTS + 13]
-    # the level rank: the rank whose cards (natural or stood for) make the trio
-    counts = [nat[r] + sum(1 for w in (row[6], row[7]) if w == r) for r in range(13)]
-    return max(range(13), key=lambda r: counts[r])
+    # the level rank: the rank whose cards (natural or stood for) make the trio (the first
+    # such rank, as max() picks it)
+    for r in range(13):
+        c = nat[r] + (row[6] == r) + (row[7] == r)
+        if c > most:
+            best, most = r, c
+    return best

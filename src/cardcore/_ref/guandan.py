@@ -836,6 +836,13 @@ class Play:
     def __str__(self) -> str:
         return _notation(self._row)
 
+    @staticmethod
+    def row_text(row) -> str:
+        """The text of a kernel row (23 ints or bytes): its ranks in reading order, ``B``/``R``
+        for the jokers, a wild card as what it stands for in brackets, a straight flush with
+        its suits."""
+        return _notation(row)
+
     def __repr__(self) -> str:
         return f"Move({self._kind}, {str(self)!r})"
 

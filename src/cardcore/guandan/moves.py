@@ -137,7 +137,7 @@ if TYPE_CHECKING:
 else:
     Move = _k.Play
 
-_notation = _k._notation
+_notation = _k.Play.row_text
 
 
 # ---------------------------------------------------------------- building moves
