@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._backend import kernel
-from ..cards import Card, CardsLike
-from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, cards_of_ranks, rank_index,
-                                rank_text)
+from ..cards import CardsLike
+from ..engines.shedding import (RANK_NAMES, MoveBase, cards_or_ranks,
+                                on_cards, rank_index)
 from ..errors import CardcoreError, CardError, quote
 
 __all__ = ["Move", "classify", "moves", "move_ids", "beats", "KINDS", "BOMB_KINDS", "MIN_LENGTH",
@@ -81,39 +81,9 @@ def beats(a, b) -> bool:
 
 # ------------------------------------------------------------------ hands
 
-def _as_cards_or_ranks(cards: CardsLike) -> list[Card]:
-    """The cards, or for a string of ranks only (``"33344455"``) concrete cards of those ranks
-    (a reading does not depend on suits)."""
-    try:
-        return as_cards(cards)
-    except CardError:
-        if isinstance(cards, str):
-            ranks = rank_text(cards)
-            made = cards_of_ranks(ranks) if ranks is not None else None
-            if made is not None:
-                return made
-        raise
-
-
-def _card_list(cards: CardsLike) -> list[Card]:
-    """A hand or play as a list of cards (the kernel checks each card and repeats)."""
-    return _as_cards_or_ranks(cards)
-
-
-def _fast(fn, cards, *args):
-    """``fn(cards, *args)`` for a list or tuple of card ids (the common case, no parsing);
-    anything else is parsed first (card text, rank text, other iterables)."""
-    if type(cards) is list or type(cards) is tuple:
-        try:
-            return fn(cards, *args)
-        except CardError:
-            pass    # e.g. a list of card strings: parse it (a real error is raised again)
-    return fn(_card_list(cards), *args)
-
-
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Dou Dizhu hand."""
-    cs = _card_list(cards)
+    cs = cards_or_ranks(cards)
     _k.ddz_hand_moves(cs, (13, 14, 1))    # checks the hand (nothing beats the rocket: no work)
     counts = [0] * 15
     for c in cs:
@@ -123,7 +93,7 @@ def hand_counts(cards: CardsLike) -> list[int]:
 
 def classify(cards: CardsLike) -> list[Move]:
     """Every legal reading of exactly these cards (empty if they form no play)."""
-    return _fast(_k.ddz_hand_classify, cards)
+    return on_cards(_k.ddz_hand_classify, cards)
 
 
 def readings(cards: CardsLike) -> list[Move]:
@@ -148,7 +118,7 @@ def moves(hand: CardsLike, beat: Move | None = None) -> list[Move]:
             return _k.ddz_hand_moves(hand, key)
         except CardError:
             pass
-    return _k.ddz_hand_moves(_card_list(hand), key)
+    return _k.ddz_hand_moves(cards_or_ranks(hand), key)
 
 
 def move_ids(hand: CardsLike, beat: Move | None = None) -> np.ndarray:
@@ -161,7 +131,7 @@ def move_ids(hand: CardsLike, beat: Move | None = None) -> np.ndarray:
             return _k.ddz_hand_ids(hand, key)
         except CardError:
             pass
-    return _k.ddz_hand_ids(_card_list(hand), key)
+    return _k.ddz_hand_ids(cards_or_ranks(hand), key)
 
 
 #: the number of action ids (pass, three bids, every play of at most 20 cards)

@@ -132,6 +132,32 @@ def cards_of_ranks(ranks: Sequence[int]) -> list[Card] | None:
     return out
 
 
+def cards_or_ranks(cards: CardsLike) -> list[Card]:
+    """The cards, or for a string of ranks only (``"33344455"``) concrete cards of those ranks
+    (a reading does not depend on suits)."""
+    try:
+        return as_cards(cards)
+    except CardError:
+        if isinstance(cards, str):
+            ranks = rank_text(cards)
+            made = cards_of_ranks(ranks) if ranks is not None else None
+            if made is not None:
+                return made
+        raise
+
+
+def on_cards(fn: Callable[..., Any], cards: Any, *args: Any) -> Any:
+    """``fn(cards, *args)`` for a list or tuple of card ids (the common case, no parsing);
+    anything else is parsed first (card text, rank text, other iterables). The kernels' hand
+    functions check each card themselves."""
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            return fn(cards, *args)
+        except CardError:
+            pass    # e.g. a list of card strings: parse it (a real error is raised again)
+    return fn(cards_or_ranks(cards), *args)
+
+
 def check_unique(cards: Sequence[Card], what: str, note: str = "") -> None:
     """Raise ``CardError`` naming the first card that appears twice."""
     seen: set = set()
@@ -451,6 +477,7 @@ class SheddingState(State):
         }
 
 
-__all__ = ["RANK_NAMES", "RANK_OF", "rank_index", "notation", "as_cards", "check_unique",
+__all__ = ["RANK_NAMES", "RANK_OF", "rank_index", "notation", "as_cards", "cards_or_ranks",
+           "on_cards", "check_unique",
            "by_rank", "format_cards", "MoveBase", "make_record", "base_text", "PASS",
            "move_action", "disambiguate", "ambiguous", "SheddingState"]

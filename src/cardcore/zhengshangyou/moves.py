@@ -29,9 +29,9 @@ import numpy as np
 
 from .._backend import kernel
 from ..cards import Card, CardsLike
-from ..engines.shedding import (RANK_NAMES, MoveBase, as_cards, cards_of_ranks, rank_index,
-                                rank_text)
-from ..errors import CardcoreError, CardError, quote
+from ..engines.shedding import (RANK_NAMES, MoveBase, cards_or_ranks,
+                                on_cards, rank_index)
+from ..errors import CardcoreError, quote
 
 __all__ = ["Move", "classify", "moves", "move_ids", "must_beat", "beats", "KINDS", "BOMB_KINDS",
            "MIN_LENGTH", "TOP_RUN", "CAPS", "RANK_NAMES", "THREE_HEARTS", "rank_index",
@@ -73,39 +73,9 @@ def beats(a, b) -> bool:
     return Move.key_beats(a, b)
 
 
-def _as_cards_or_ranks(cards: CardsLike) -> list[Card]:
-    """The cards, or for a string of ranks only (``"33344455"``) concrete cards of those ranks
-    (a reading does not depend on suits)."""
-    try:
-        return as_cards(cards)
-    except CardError:
-        if isinstance(cards, str):
-            ranks = rank_text(cards)
-            made = cards_of_ranks(ranks) if ranks is not None else None
-            if made is not None:
-                return made
-        raise
-
-
-def _card_list(cards: CardsLike) -> list[Card]:
-    """A hand or play as a list of cards (the kernel checks each card and repeats)."""
-    return _as_cards_or_ranks(cards)
-
-
-def _fast(fn, cards, *args):
-    """``fn(cards, *args)`` for a list or tuple of card ids (the common case, no parsing);
-    anything else is parsed first (card text, rank text, other iterables)."""
-    if type(cards) is list or type(cards) is tuple:
-        try:
-            return fn(cards, *args)
-        except CardError:
-            pass    # e.g. a list of card strings: parse it (a real error is raised again)
-    return fn(_card_list(cards), *args)
-
-
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Zheng Shangyou hand (jokers always 0)."""
-    cs = _card_list(cards)
+    cs = cards_or_ranks(cards)
     _k.zsy_hand_moves(cs, (7, 0, 1))      # checks the hand (nothing beats the heavenly bomb)
     counts = [0] * 15
     for c in cs:
@@ -117,7 +87,7 @@ def classify(cards: CardsLike, first_play: bool = False) -> list[Move]:
     """Every legal reading of exactly these cards (empty if none). With ``first_play`` (the
     opening play of the deal) the cards must hold the 3 of hearts, and four 3s are the heavenly
     bomb."""
-    return _fast(_k.zsy_hand_classify, cards, first_play)
+    return on_cards(_k.zsy_hand_classify, cards, first_play)
 
 
 def readings(cards: CardsLike) -> list[Move]:
@@ -145,14 +115,14 @@ def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -
     """Every distinct legal play from ``hand``; with ``beat`` (the Move on the table) only the
     plays that beat it. ``first_play``: the opening play of the deal, every move holds the 3 of
     hearts (empty when the hand lacks it); it cannot be combined with ``beat``."""
-    return _fast(_k.zsy_hand_moves, hand, _key(beat, first_play), first_play)
+    return on_cards(_k.zsy_hand_moves, hand, _key(beat, first_play), first_play)
 
 
 def move_ids(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -> np.ndarray:
     """The action ids of ``moves(hand, beat, first_play)``: an ascending ``int32`` numpy array,
     computed in the kernel (no ``Move`` is built). Ids: 0 = pass, plays from ``FIRST_PLAY``
     (see ``docs/actions/zhengshangyou.md``); a hand holds at most 16 cards."""
-    return _fast(_k.zsy_hand_ids, hand, _key(beat, first_play), first_play)
+    return on_cards(_k.zsy_hand_ids, hand, _key(beat, first_play), first_play)
 
 
 def must_beat(hand: CardsLike, beat: Move) -> bool:
