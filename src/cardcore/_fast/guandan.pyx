@@ -53,6 +53,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.slots cimport PyMemberDef, member_slot
 
 import operator
 
@@ -176,16 +177,33 @@ cdef inline void _push(GSink* s, const uint8_t* r) noexcept nogil:
         for i in range(13):
             if r[GD_COUNTS + i] != e.n[i]:
                 return
-    if s.ids != NULL:
-        if s.n < s.cap:
-            s.ids[s.n] = _fast_index(r, s.level)
-    elif s.bits != NULL:
-        i = _fast_index(r, s.level)
-        if i >= 0:
-            s.bits[i >> 6] |= (<uint64_t>1) << (i & 63)
-    elif s.n < s.cap:
+    if s.ids != NULL or s.bits != NULL:
+        _push_index(s, _fast_index(r, s.level))
+        return
+    if s.n < s.cap:
         memcpy(s.buf + s.n * GD_ROW, r, GD_ROW)
     s.n += 1
+
+
+cdef inline void _push_index(GSink* s, int i) noexcept nogil:
+    # a play's index into a sink of ids or of index bits
+    if s.ids != NULL:
+        if s.n < s.cap:
+            s.ids[s.n] = i
+    elif i >= 0:
+        s.bits[i >> 6] |= (<uint64_t>1) << (i & 63)
+    s.n += 1
+
+
+cdef inline int _direct(int kind, int nat, int length, int suit) noexcept nogil:
+    # the index of a play without wild cards (``nat``: the natural rank index of its rank,
+    # the jokers 13 and 14; ``suit``: a straight flush's, else GD_NONE), as _fast_index
+    return _D0[((kind * 16 + nat) * 11 + length) * 5 + (suit if suit < 4 else 4)]
+
+
+cdef inline bint _indexes_only(const GSink* s) noexcept nogil:
+    # the sink takes plays' indexes, unfiltered: a generator may give an index without a row
+    return s.bk < 0 and s.exact == NULL and (s.ids != NULL or s.bits != NULL)
 
 
 cdef inline int _fast_index(const uint8_t* r, int level) noexcept nogil:
@@ -211,14 +229,18 @@ cdef inline int _nat(int v, int level) noexcept nogil:
 cdef void _singles(const GHand* h, GSink* s) noexcept nogil:
     cdef uint8_t r[GD_ROW]
     cdef int v, q, lv = h.level
+    cdef bint direct = _indexes_only(s)
     for v in range(14):
         if v == lv:
             continue
         q = _nat(v, lv)
         if h.n[q]:
-            _row(r, K_SINGLE, v, 1, GD_NONE, 0, GD_NONE)
-            r[GD_COUNTS + q] = 1
-            _push(s, r)
+            if direct:
+                _push_index(s, _direct(K_SINGLE, q, 1, GD_NONE))
+            else:
+                _row(r, K_SINGLE, v, 1, GD_NONE, 0, GD_NONE)
+                r[GD_COUNTS + q] = 1
+                _push(s, r)
         if v == V_LEVEL and h.w:
             _row(r, K_SINGLE, v, 1, GD_NONE, 1, GD_NONE)  # a lone wild card: itself
             r[6] = <uint8_t>lv
@@ -236,14 +258,18 @@ cdef void _singles(const GHand* h, GSink* s) noexcept nogil:
 cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
     cdef uint8_t r[GD_ROW]
     cdef int v, q, lv = h.level
+    cdef bint direct = _indexes_only(s)
     for v in range(14):
         if v == lv:
             continue
         q = _nat(v, lv)
         if h.n[q] >= 2:
-            _row(r, K_PAIR, v, 2, GD_NONE, 0, GD_NONE)
-            r[GD_COUNTS + q] = 2
-            _push(s, r)
+            if direct:
+                _push_index(s, _direct(K_PAIR, q, 2, GD_NONE))
+            else:
+                _row(r, K_PAIR, v, 2, GD_NONE, 0, GD_NONE)
+                r[GD_COUNTS + q] = 2
+                _push(s, r)
         if h.n[q] and h.w:
             _row(r, K_PAIR, v, 2, GD_NONE, 1, GD_NONE)
             r[GD_COUNTS + q] = 1
@@ -267,12 +293,16 @@ cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
 cdef void _trios(const GHand* h, GSink* s) noexcept nogil:
     cdef uint8_t r[GD_ROW]
     cdef int v, q, k, lv = h.level
+    cdef bint direct = _indexes_only(s)
     for v in range(14):
         if v == lv:
             continue
         q = _nat(v, lv)
         for k in range(h.w + 1):
             if h.n[q] >= 3 - k:
+                if k == 0 and direct:
+                    _push_index(s, _direct(K_TRIO, q, 3, GD_NONE))
+                    continue
                 _row(r, K_TRIO, v, 3, GD_NONE, k, GD_NONE)
                 r[GD_COUNTS + q] = <uint8_t>(3 - k)
                 if k >= 1:
@@ -313,6 +343,22 @@ cdef void _full_houses(const GHand* h, GSink* s) noexcept nogil:
     # trio is the level rank).
     cdef uint8_t r[GD_ROW]
     cdef int vt, vp, t, p, k, kt, kp, j, m, step, first, last, pc, lv = h.level, w = h.w
+    cdef uint32_t by_need[3]        # the pair values holding at least 2, 1 and 0 natural cards
+    cdef uint32_t jokers = 0, cand
+    cdef bint direct = _indexes_only(s)
+    by_need[0] = by_need[1] = by_need[2] = 0
+    for vp in range(14):
+        if vp != lv:
+            m = h.n[_nat(vp, lv)]
+            by_need[2] |= <uint32_t>1 << vp
+            if m >= 1:
+                by_need[1] |= <uint32_t>1 << vp
+            if m >= 2:
+                by_need[0] |= <uint32_t>1 << vp
+    if h.bj == 2:
+        jokers |= <uint32_t>1 << V_BJ
+    if h.rj == 2:
+        jokers |= <uint32_t>1 << V_RJ
     for vt in range(14):
         if vt == lv:
             continue
@@ -324,23 +370,33 @@ cdef void _full_houses(const GHand* h, GSink* s) noexcept nogil:
         else:
             pc = 1 if lv == 0 else 0
         for k in range(w + 1):
-            for vp in range(16):
-                if vp == vt or vp == lv:
-                    continue
+            # the pair values in ascending order (the jokers last): a pair value needs
+            # 2 - k natural cards at least, a joker pair both jokers of its colour
+            cand = by_need[k] & ~(<uint32_t>1 << vt)
+            if h.n[t] >= 3 - k:
+                cand |= jokers
+            if k == 0 and direct:
+                # no wild card: natural trio and pair, the index from the direct table
+                if h.n[t] >= 3:
+                    while cand:
+                        vp = cc_ctz(cand)
+                        cand &= cand - 1
+                        _push_index(s, _DFH[t * 16 + _to_nat(vp, lv)])
+                continue
+            while cand:
+                vp = cc_ctz(cand)
+                cand &= cand - 1
                 if vp >= V_BJ:
-                    if (h.bj if vp == V_BJ else h.rj) == 2 and h.n[t] >= 3 - k:
-                        _row(r, K_FULL, vt, 5, GD_NONE, k, vp)
-                        r[GD_COUNTS + t] = <uint8_t>(3 - k)
-                        if k >= 1:
-                            r[6] = <uint8_t>t
-                        if k == 2:
-                            r[7] = <uint8_t>t
-                        r[GD_BJ if vp == V_BJ else GD_RJ] = 2
-                        _push(s, r)
+                    _row(r, K_FULL, vt, 5, GD_NONE, k, vp)
+                    r[GD_COUNTS + t] = <uint8_t>(3 - k)
+                    if k >= 1:
+                        r[6] = <uint8_t>t
+                    if k == 2:
+                        r[7] = <uint8_t>t
+                    r[GD_BJ if vp == V_BJ else GD_RJ] = 2
+                    _push(s, r)
                     continue
                 p = _nat(vp, lv)
-                if h.n[p] + k < 2:
-                    continue        # (no split of the wild cards makes this pair)
                 # kt from high to low when t < p (stand-ins t.. before p..), else low to high
                 if t < p:
                     first = k
@@ -403,7 +459,9 @@ cdef void _window(const GHand* h, GSink* s, int kind, int top, int width, int ne
     if tot > h.w:
         return
     for k in range(tot, h.w + 1):
-        if k == 0:
+        if k == 0 and _indexes_only(s):
+            _push_index(s, _direct(kind, top, width * need, suit))
+        elif k == 0:
             _row(r, kind, top, width * need, suit, 0, GD_NONE)
             for x in range(nr):
                 r[GD_COUNTS + rk[x]] = <uint8_t>need
@@ -510,24 +568,31 @@ cdef void _all(const GHand* h, GSink* s, bint lead, int only, int size) noexcept
         _joker_bomb(h, s)
 
 
-cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
-                       uint8_t* out, Py_ssize_t cap) noexcept nogil:
+cdef Py_ssize_t _generate(const GHand* h, int bk, int br, int bl, uint8_t* rows,
+                          int32_t* ids, uint64_t* bits, Py_ssize_t cap) noexcept nogil:
+    # every play of ``h`` (the ones beating (bk, br, bl) when bk >= 0) into one sink: rows
+    # (up to ``cap``), else play indexes (up to ``cap``), else index bits; returns the count
     cdef GSink s
-    s.buf = out
+    s.buf = rows
     s.cap = cap
     s.n = 0
     s.bk = bk
     s.br = br
     s.bl = bl
     s.exact = NULL
-    s.ids = NULL
-    s.bits = NULL
+    s.ids = ids
+    s.bits = bits
     s.level = h.level
     if bk < 0:
         _all(h, &s, True, -1, 0)
     else:
         _all(h, &s, False, bk if _power(bk, bl) == 0 else -1, 0)
     return s.n
+
+
+cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
+                       uint8_t* out, Py_ssize_t cap) noexcept nogil:
+    return _generate(h, bk, br, bl, out, NULL, NULL, cap)
 
 
 cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noexcept nogil:
@@ -651,42 +716,12 @@ cdef int gd_row_index(const uint8_t* row, int level) noexcept nogil:
 cdef Py_ssize_t gd_gen_bits(const GHand* h, int bk, int br, int bl,
                             uint64_t* bits) noexcept nogil:
     # gd_gen_ids into a bitmap of play indexes (ID_WORDS words, zeroed by the caller)
-    cdef GSink s
-    s.buf = NULL
-    s.cap = 0
-    s.n = 0
-    s.bk = bk
-    s.br = br
-    s.bl = bl
-    s.exact = NULL
-    s.ids = NULL
-    s.bits = bits
-    s.level = h.level
-    if bk < 0:
-        _all(h, &s, True, -1, 0)
-    else:
-        _all(h, &s, False, bk if _power(bk, bl) == 0 else -1, 0)
-    return s.n
+    return _generate(h, bk, br, bl, NULL, NULL, bits, 0)
 
 
 cdef Py_ssize_t gd_gen_ids(const GHand* h, int bk, int br, int bl,
                            int32_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef GSink s
-    s.buf = NULL
-    s.cap = cap if out != NULL else 0
-    s.n = 0
-    s.bk = bk
-    s.br = br
-    s.bl = bl
-    s.exact = NULL
-    s.ids = out
-    s.bits = NULL
-    s.level = h.level
-    if bk < 0:
-        _all(h, &s, True, -1, 0)
-    else:
-        _all(h, &s, False, bk if _power(bk, bl) == 0 else -1, 0)
-    return s.n
+    return _generate(h, bk, br, bl, NULL, out, NULL, cap if out != NULL else 0)
 
 
 cdef inline bint _valid(int level, int p) noexcept nogil:
@@ -1426,20 +1461,17 @@ def take(hand, level, i):
 @cython.freelist(256)
 cdef class Play:
     """A Guandan play (``cardcore.guandan.Move``): the kernel's row, the level, the kind's name
-    and the physical cards, which are kept as card ids and made a tuple of ``table`` items
-    (``Card`` objects) when first read. Built in bulk by ``Play.build`` or one at a time by
-    ``Play(row, level, cards=None)`` (or ``Play.make``); ``kind``, ``level``, ``cards``, ``row``,
-    ``rank``, ``length`` and ``key`` are C-level getters; ``suit``, ``power``, ``wilds``,
-    ``is_bomb``, ``beats(other)`` and ``str()`` (the notation) read the row. Equal (and hashed)
-    by row and level."""
+    and the physical cards, a tuple of ``table`` items (``Card`` objects) built with the record.
+    Built in bulk by ``Play.build`` or one at a time by ``Play(row, level, cards=None)`` (or
+    ``Play.make``; ``cards`` is ``None`` for a record made from a row alone); ``kind`` and
+    ``cards`` are member slots, ``level``, ``row``, ``rank``, ``length`` and ``key`` C-level
+    getters; ``suit``, ``power``, ``wilds``, ``is_bomb``, ``beats(other)`` and ``str()`` (the
+    notation) read the row. Equal (and hashed) by row and level."""
 
     cdef uint8_t _row[GD_ROW]
-    cdef uint8_t _ids[10]
-    cdef int _nids              # -1: made without cards (``cards`` raises)
     cdef readonly int level
-    cdef readonly object kind   # (read through a member slot: see _kind_slot)
-    cdef object _cards          # the tuple, once built (or given)
-    cdef object _table          # 54 card objects, by id (then optionally their 1-tuples)
+    cdef readonly object kind   # (both read through member slots: see _slots)
+    cdef object _cards          # the tuple of cards, or None (made from a row alone)
 
     def __init__(self, row, level, cards=None):
         _fill(self, row, level, cards)
@@ -1447,31 +1479,15 @@ cdef class Play:
     @classmethod
     def make(cls, row, level, cards=None):
         """A record for one row (23 ints, or 23 bytes) at ``level``, with ``cards`` (any
-        tuple, returned as is) or without (then reading ``cards`` raises ``CardcoreError``)."""
+        tuple, returned as is) or without (then ``cards`` is ``None``)."""
         cdef Play p = _new_play(cls)
         _fill(p, row, level, cards)
         return p
 
     @property
     def cards(self):
-        """The physical cards played (wild cards as themselves), ascending by card id."""
-        cdef int i
-        cdef object t, x
-        if self._cards is None:
-            if self._nids < 0:
-                raise CardcoreError("this Move was built without cards")
-            if self._nids <= 2 and PyTuple_GET_SIZE(self._table) > GD_NCARDS:
-                # a single or a pair: the table's prebuilt tuple of those cards, when it is one
-                x = _shared(<tuple>self._table, self._ids, self._nids)
-                if x is not None:
-                    self._cards = x
-                    return x
-            t = PyTuple_New(self._nids)
-            for i in range(self._nids):
-                x = <object>PyTuple_GET_ITEM(self._table, self._ids[i])
-                Py_INCREF(x)
-                PyTuple_SET_ITEM(t, i, x)
-            self._cards = t
+        """The physical cards played (wild cards as themselves), ascending by card id; ``None``
+        for a record made from a row alone."""
         return self._cards
 
     @property
@@ -1557,17 +1573,13 @@ cdef class Play:
         return hash((self.row, self.level))
 
     def __reduce__(self):
-        try:
-            cards = self.cards
-        except CardcoreError:
-            cards = None
-        return (Play, (self.row, self.level, cards))
+        return (Play, (self.row, self.level, self._cards))
 
     @classmethod
     def build(cls, hand, level, rows, table):
         """A record of ``cls`` for each row of ``rows`` (from ``moves`` of ``hand`` at
         ``level``), holding the cards ``pick_ids`` gives it; ``table`` is a tuple of 54 card
-        objects (``cards`` reads ids through it). Raises like ``pick_ids``."""
+        objects (``cards`` is a tuple of its items). Raises like ``pick_ids``."""
         cdef uint8_t c[GD_NCARDS]
         cdef int lv
         cdef cnp.ndarray src
@@ -1601,55 +1613,23 @@ cdef class Play:
 
 
 cdef tuple _NOARGS = ()
+cdef PyMemberDef _SLOT_DEFS[2]
 
 
-cdef extern from "structmember.h":
-    ctypedef struct PyMemberDef:
-        const char* name
-        int type
-        Py_ssize_t offset
-        int flags
-        const char* doc
-    int T_OBJECT_EX
-    int READONLY
-    object PyDescr_NewMember(PyTypeObject* t, PyMemberDef* m)
-
-cdef extern from "Python.h":
-    void PyType_Modified(PyTypeObject* t)
-
-
-cdef PyMemberDef _KIND_MEMBER
-
-
-cdef int _kind_slot() except -1:
-    # ``Play.kind`` as a member slot rather than a property: the interpreter reads a slot
-    # without a call (its attribute cache specializes slots, not properties). A speed-up
-    # only: where the slot cannot be found unambiguously, ``kind`` stays the property.
+cdef int _slots() except -1:
+    # ``kind`` and ``cards`` as member slots rather than properties (``_fast/slots.pxd``)
     cdef Play d = Play.__new__(Play)
     cdef object mark = object()
-    cdef Py_ssize_t i, off = -1
-    cdef PyObject** words = <PyObject**><PyObject*>d
-    d.kind = mark               # (its offset: the one word of the record holding it)
-    for i in range((<PyTypeObject*>Play).tp_basicsize // sizeof(PyObject*)):
-        if words[i] == <PyObject*>mark:
-            if off >= 0:
-                return 0        # ambiguous: keep the property
-            off = i * sizeof(PyObject*)
+    d.kind = mark
+    member_slot(Play, d, mark, &_SLOT_DEFS[0], b"kind")
     d.kind = None
-    if off < 0:
-        return 0                # not found: keep the property
-    _KIND_MEMBER.name = "kind"
-    _KIND_MEMBER.type = T_OBJECT_EX
-    _KIND_MEMBER.offset = off
-    _KIND_MEMBER.flags = READONLY
-    _KIND_MEMBER.doc = NULL
-    (<dict>(<PyTypeObject*>Play).tp_dict)["kind"] = PyDescr_NewMember(<PyTypeObject*>Play,
-                                                                      &_KIND_MEMBER)
-    PyType_Modified(<PyTypeObject*>Play)
+    d._cards = mark
+    member_slot(Play, d, mark, &_SLOT_DEFS[1], b"cards")
+    d._cards = None
     return 0
 
 
-_kind_slot()
+_slots()
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(GD_NCARDS))
 cdef int K_BOMB_PY = BOMB, K_STRAIGHT_FLUSH_PY = STRAIGHT_FLUSH, K_JOKER_BOMB_PY = JOKER_BOMB
 
@@ -1668,7 +1648,6 @@ cdef int _fill(Play p, object row, object level, object cards) except -1:
         raise CardcoreError(f"row: kind {p._row[0]} outside 0..{K_NKINDS - 1}")
     p.level = lv
     p.kind = KINDS[p._row[0]]
-    p._nids = -1 if cards is None else 0
     p._cards = None if cards is None else tuple(cards)
     return 0
 
@@ -1713,24 +1692,41 @@ cdef object _shared(tuple table, const uint8_t* ids, int n):
     return x
 
 
+cdef object _card_tuple(tuple table, const uint8_t* ids, int n):
+    # the tuple of the table's items ``ids`` (a single's or a pair's prebuilt tuple when the
+    # table carries it)
+    cdef object t, x
+    cdef int i
+    if n <= 2 and PyTuple_GET_SIZE(table) > GD_NCARDS:
+        x = _shared(table, ids, n)
+        if x is not None:
+            return x
+    t = PyTuple_New(n)
+    for i in range(n):
+        x = <object>PyTuple_GET_ITEM(table, ids[i])
+        Py_INCREF(x)
+        PyTuple_SET_ITEM(t, i, x)
+    return t
+
+
 cdef list _records(object cls, const uint8_t* c, int lv, const uint8_t* rows, Py_ssize_t nrows,
-                   object table):
+                   tuple table):
     cdef int wid = lv * 4 + 2, n
     cdef Py_ssize_t i
     cdef const uint8_t* row
+    cdef uint8_t ids[10]
     cdef Play p
     cdef list out = PyList_New(nrows)
     for i in range(nrows):
         row = rows + i * GD_ROW
         if row[0] >= K_NKINDS:
             raise CardcoreError(f"row {i}: kind {row[0]} outside 0..{K_NKINDS - 1}")
+        n = _pick_one(c, wid, row, ids, i)
         p = _new_play(cls)
-        n = _pick_one(c, wid, row, p._ids, i)
         memcpy(p._row, row, GD_ROW)
-        p._nids = n
         p.level = lv
         p.kind = <object>PyTuple_GET_ITEM(_KINDS_T, row[0])
-        p._table = table
+        p._cards = _card_tuple(table, ids, n)
         Py_INCREF(p)
         PyList_SET_ITEM(out, i, p)
     return out

@@ -722,19 +722,18 @@ _CARD_OBJ = tuple(_Card(i) for i in range(NCARDS))
 
 class Play:
     """A Guandan play (``cardcore.guandan.Move``): the kernel's row, the level, the kind's name
-    and the physical cards, kept as card ids and made a tuple of ``table`` items when first
-    read. Built by ``Play.build`` or ``Play(row, level, cards=None)`` (or ``Play.make``);
+    and the physical cards, a tuple of ``table`` items built with the record (``None`` for a
+    record made from a row alone). Built by ``Play.build`` or ``Play(row, level, cards=None)``
+    (or ``Play.make``);
     ``suit``, ``power``, ``wilds``, ``is_bomb``, ``beats(other)`` and ``str()`` (the notation)
     read the row. Equal (and hashed) by row and level."""
 
-    __slots__ = ("_row", "_ids", "_level", "_kind", "_cards", "_table")
+    __slots__ = ("_row", "_level", "_kind", "_cards")
 
     _row: bytes
-    _ids: bytes | None
     _level: int
     _kind: str
     _cards: tuple | None
-    _table: tuple
 
     def __init__(self, row, level, cards=None):
         if isinstance(row, (bytes, bytearray)):
@@ -746,14 +745,13 @@ class Play:
         raw = arr.tobytes()
         if raw[0] >= len(KINDS):
             raise CardcoreError(f"row: kind {raw[0]} outside 0..{len(KINDS) - 1}")
-        self._row, self._level, self._kind, self._ids = raw, lv, KINDS[raw[0]], None
+        self._row, self._level, self._kind = raw, lv, KINDS[raw[0]]
         self._cards = None if cards is None else tuple(cards)
-        self._table = ()
 
     @classmethod
     def make(cls, row, level, cards=None):
         """A record for one row (23 ints, or 23 bytes) at ``level``, with ``cards`` (any
-        tuple) or without (then reading ``cards`` raises ``CardcoreError``)."""
+        tuple) or without (then ``cards`` is ``None``)."""
         return cls(row, level, cards)
 
     @property
@@ -765,12 +763,9 @@ class Play:
         return self._kind
 
     @property
-    def cards(self) -> tuple:
-        """The physical cards played (wild cards as themselves), ascending by card id."""
-        if self._cards is None:
-            if self._ids is None:
-                raise CardcoreError("this Move was built without cards")
-            self._cards = tuple(self._table[i] for i in self._ids)
+    def cards(self) -> tuple | None:
+        """The physical cards played (wild cards as themselves), ascending by card id; ``None``
+        for a record made from a row alone."""
         return self._cards
 
     @property
@@ -857,17 +852,13 @@ class Play:
         return hash((self._row, self._level))
 
     def __reduce__(self):
-        try:
-            cards = self.cards
-        except CardcoreError:
-            cards = None
-        return (Play, (self._row, self._level, cards))
+        return (Play, (self._row, self._level, self._cards))
 
     @classmethod
     def build(cls, hand, level, rows, table) -> list:
         """A record of ``cls`` for each row of ``rows`` (from ``moves`` of ``hand`` at
         ``level``), holding the cards ``pick_ids`` gives it; ``table`` is a tuple of 54 card
-        objects (``cards`` reads ids through it). Raises like ``pick_ids``."""
+        objects (``cards`` is a tuple of its items). Raises like ``pick_ids``."""
         h = _counts(hand, "hand")
         lv = _level(level)
         if type(table) is not tuple or len(table) not in (NCARDS, 2 * NCARDS,
@@ -885,8 +876,7 @@ class Play:
                 raise CardcoreError(f"row {i}: more than 10 cards")
             p = object.__new__(cls)
             p._row, p._level, p._kind = bytes(row), lv, KINDS[row[0]]
-            p._ids = bytes(c for c, n in enumerate(o) for _ in range(n))
-            p._cards, p._table = None, table
+            p._cards = tuple(table[c] for c, n in enumerate(o) for _ in range(n))
             out.append(p)
         return out
 

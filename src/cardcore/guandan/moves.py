@@ -125,13 +125,13 @@ def _ids(cards: CardsLike, what: str) -> list[int]:
 
 #: One play (or one reading of a set of cards). See the module docstring. The kernel's record
 #: (``cardcore._fast.guandan.Play``): the kernel's row, the level index, the kind's name and the
-#: cards (kept as card ids, made a tuple of ``Card`` when first read); ``kind``, ``level``,
-#: ``cards``, ``row``, ``length``, ``key`` and ``rank`` (the comparison rank: the level-aware
+#: cards (a tuple of ``Card``, built with the record); ``kind`` and ``cards`` are member slots,
+#: ``level``, ``row``, ``length``, ``key`` and ``rank`` (the comparison rank: the level-aware
 #: value for single, pair, trio, full house and bomb, see ``RANK_NAMES``; for sequences the
-#: natural index of the top card) are C-level getters; ``suit``, ``power`` (a sort key in the
+#: natural index of the top card) C-level getters; ``suit``, ``power`` (a sort key in the
 #: order of strength across kinds), ``wilds`` (``(wild card, the card it stands for)`` pairs),
 #: ``is_bomb``, ``beats(other)``, ``str()`` (the notation); equal and hashed by row and level.
-#: ``Move(row, level, cards=None)`` makes one from a row.
+#: ``Move(row, level, cards=None)`` makes one from a row (its ``cards`` is then ``None``).
 if TYPE_CHECKING:
     from .._fast.guandan import Play as Move
 else:
@@ -150,7 +150,7 @@ _TABLE: tuple[Any, ...] = (tuple(_CARD) + tuple((c,) for c in _CARD)
 
 def _build(rows: np.ndarray, level: int, counts: np.ndarray) -> list[Move]:
     """The moves of ``rows`` (from ``_k.moves`` of ``counts``), each with the cards it takes
-    from the hand (built in the kernel; the cards become ``Card`` tuples when read)."""
+    from the hand (built in the kernel)."""
     return Move.build(counts, level, rows, _TABLE)
 
 
