@@ -36,6 +36,7 @@ from cpython.object cimport PyTypeObject
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.slots cimport PyMemberDef, member_slot
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
@@ -1824,10 +1825,13 @@ cdef class DdzMove:
     ``key_beats(a, b)``, ``reading(kind, cards, text)``, ``from_action(action)``,
     ``from_cards(cards, kind)``. ``Move(kind, rank, length, cards)`` is the reading of those
     cards with that key. Immutable and hashable; equal when kind, rank, length and cards are
-    equal. It also reads as the tuple ``(kind, rank, length, cards, counts, text)``. The cards,
-    counts and text are computed when read (the record holds a card mask)."""
+    equal. It also reads as the tuple ``(kind, rank, length, cards, counts, text)``. The kind
+    and the cards are built with the record and read through member slots; the counts and
+    the text are computed when read (the record holds a card mask)."""
 
     cdef MoveData d
+    cdef object _kind           # the kind's name and the tuple of cards, filled with ``d``
+    cdef object _cards          # (read through member slots: see _slots)
 
     KINDS = DDZ_KINDS
     SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
@@ -1840,10 +1844,12 @@ cdef class DdzMove:
 
     def __init__(self, kind, rank, length, cards):
         _copy_reading(&self.d, type(self), kind, rank, length, cards)
+        self._kind = _kind_of(&self.d)
+        self._cards = _cards_of(&self.d)
 
     @property
     def kind(self) -> str:
-        return _kind_of(&self.d)
+        return self._kind
 
     @property
     def rank(self) -> int:
@@ -1855,7 +1861,7 @@ cdef class DdzMove:
 
     @property
     def cards(self) -> tuple:
-        return _cards_of(&self.d)
+        return self._cards
 
     @property
     def id(self):
@@ -1915,6 +1921,8 @@ cdef class ZsyMove:
     ``DdzMove`` (without ``wing``); ``from_cards(cards, kind=None, first_play=False)``."""
 
     cdef MoveData d
+    cdef object _kind           # (as DdzMove's)
+    cdef object _cards
 
     KINDS = ZSY_KINDS
     SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
@@ -1926,10 +1934,12 @@ cdef class ZsyMove:
 
     def __init__(self, kind, rank, length, cards):
         _copy_reading(&self.d, type(self), kind, rank, length, cards)
+        self._kind = _kind_of(&self.d)
+        self._cards = _cards_of(&self.d)
 
     @property
     def kind(self) -> str:
-        return _kind_of(&self.d)
+        return self._kind
 
     @property
     def rank(self) -> int:
@@ -1941,7 +1951,7 @@ cdef class ZsyMove:
 
     @property
     def cards(self) -> tuple:
-        return _cards_of(&self.d)
+        return self._cards
 
     @property
     def id(self):
@@ -1998,6 +2008,44 @@ del _m_reduce, _m_beats, _m_key_beats, _m_readings, _m_one_reading, _m_reading
 del _m_from_action, _ddz_wing, _ddz_wing_counts, _ddz_from_cards, _zsy_from_cards
 
 
+cdef int _fill_objects(object m, const MoveData* d) except -1:
+    # a record's kind name and card tuple, from its filled ``d``
+    if type(m) is DdzMove:
+        (<DdzMove>m)._kind = _kind_of(d)
+        (<DdzMove>m)._cards = _cards_of(d)
+    else:
+        (<ZsyMove>m)._kind = _kind_of(d)
+        (<ZsyMove>m)._cards = _cards_of(d)
+    return 0
+
+
+cdef PyMemberDef _SLOT_DEFS[4]
+
+
+cdef int _slots(type cls, int at) except -1:
+    # ``kind`` and ``cards`` of a Move class as member slots rather than properties
+    # (``_fast/slots.pxd``)
+    cdef object probe = cls.__new__(cls)
+    cdef object mark = object()
+    if cls is DdzMove:
+        (<DdzMove>probe)._kind = mark
+    else:
+        (<ZsyMove>probe)._kind = mark
+    member_slot(cls, probe, mark, &_SLOT_DEFS[at], b"kind")
+    if cls is DdzMove:
+        (<DdzMove>probe)._kind = None
+        (<DdzMove>probe)._cards = mark
+    else:
+        (<ZsyMove>probe)._kind = None
+        (<ZsyMove>probe)._cards = mark
+    member_slot(cls, probe, mark, &_SLOT_DEFS[at + 1], b"cards")
+    return 0
+
+
+_slots(DdzMove, 0)
+_slots(ZsyMove, 2)
+
+
 cdef inline object _new_move(int game):
     if game == 0:
         return DdzMove.__new__(DdzMove)
@@ -2038,6 +2086,7 @@ def make_move(game, kind, rank, length, mask):
             d.length = <uint8_t>l
             d.game = <uint8_t>g
             d.id = (ddz_row_id(k, r, l, h) if g == 0 else zsy_row_id(k, r, l, h))
+            _fill_objects(mv, d)
             return mv
     raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
                         f"{quote((kind, rank, length))}")
@@ -2107,6 +2156,12 @@ cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, const int32_t*
         d.rank = row[1]
         d.length = row[2]
         d.game = <uint8_t>game
+        if game == 0:
+            a._kind = <object>PyTuple_GET_ITEM(_DDZ_KIND_T, d.kind)
+            a._cards = _cards_of(d)
+        else:
+            b._kind = <object>PyTuple_GET_ITEM(_ZSY_KIND_T, d.kind)
+            b._cards = _cards_of(d)
         Py_INCREF(m)
         PyList_SET_ITEM(out, i, m)
     return out

@@ -21,8 +21,9 @@ cards can have two readings (two moves, the player picks one).
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
 combinations for agents (checked against the kernel in the tests). ``Move`` is the kernel's
-record (``cardcore._fast.shedding.DdzMove``): built in bulk from the generator's rows, its cards
-are computed when read.
+record (``cardcore._fast.shedding.DdzMove``): built in bulk from the generator's rows with its
+kind and cards (read through member slots, no call per read); its counts and text are
+computed when read.
 
 Action ids: ``move_ids(hand, beat=None)`` lists the ids of ``moves(hand, beat)`` straight from
 the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an id and ``NUM_ACTIONS``
@@ -59,7 +60,8 @@ MIN_LENGTH: dict[str, int] = {"straight": 5, "pair_run": 3, "airplane": 2,
 TOP_RUN = 11
 
 #: The Dou Dizhu play record: the kernel's ``DdzMove`` (a card mask, the action id, kind, rank
-#: and length in a small C object; ``cards``, ``counts`` and the text are computed when read).
+#: and length in a small C object with its kind and cards; ``counts`` and the text are
+#: computed when read).
 #: ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
 #: ``Move.from_cards(cards, kind=None)``, ``Move.reading(kind, cards, text)`` and
 #: ``Move.from_action(action)`` find the reading of given cards; ``beats``, ``key``,

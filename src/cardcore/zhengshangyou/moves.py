@@ -13,8 +13,9 @@ four 3s are the lowest bomb.
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
 combinations for agents (checked against the kernel in the tests). ``Move`` is the kernel's
-record (``cardcore._fast.shedding.ZsyMove``): built in bulk from the generator's rows, its cards
-are computed when read.
+record (``cardcore._fast.shedding.ZsyMove``): built in bulk from the generator's rows with its
+kind and cards (read through member slots, no call per read); its counts and text are
+computed when read.
 
 Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
 ``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
