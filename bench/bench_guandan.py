@@ -177,49 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def selfplay_batch(deals: int, seed: int, ids: bool) -> tuple[float, float]:
-    """(deals/s, actions/s) of one batch of random single deals."""
-    import cardcore
-    from cardcore.rng import Rng
-
-    rng = Rng(seed)
-    actions = 0
-    t = time.process_time()
-    for i in range(deals):
-        st = cardcore.new_game("guandan", seed=seed * 100_003 + i, single_deal=True)
-        if ids:
-            while st.current_player is not None:
-                legal = st.legal_ids()
-                st.apply_id(legal[rng.below(len(legal))])
-                actions += 1
-        else:
-            while not st.is_over:
-                acts = st.legal_actions()
-                st.apply(acts[rng.below(len(acts))])
-                actions += 1
-        st.scores()
-    dt = time.process_time() - t
-    return deals / dt, actions / dt
-
-
 def selfplay(deals: int, repeats: int) -> None:
-    selfplay_batch(5, 0, True)
-    selfplay_batch(5, 0, False)
-    runs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
-    for r in range(repeats):
-        for ids in (True, False):
-            runs[ids].append(selfplay_batch(deals, r + 1, ids))
+    from cardcore.bench.selfplay import compare_ways
+
     print()
-    print(f"Guandan random self-play, {deals} single deals per batch, median of {repeats} "
-          "batches per way, interleaved (CPU time)")
-    med = {}
-    for ids, label in ((True, "legal_ids/apply_id"), (False, "legal_actions/apply")):
-        dps = statistics.median(r[0] for r in runs[ids])
-        aps = statistics.median(r[1] for r in runs[ids])
-        med[ids] = dps
-        print(f"  {label:20s} deals/s: {dps:9.1f}   actions/s: {aps:9.0f}   "
-              f"({aps / dps:.1f} actions per deal)")
-    print(f"  ids over actions: {med[True] / med[False]:.2f}x")
+    print("\n".join(compare_ways("guandan", deals, repeats, "Guandan")))
 
 
 if __name__ == "__main__":

@@ -19,37 +19,12 @@ process). No other library plays Tractor, so there is no anchor.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-import cardcore  # noqa: E402
-from cardcore.rng import Rng  # noqa: E402
-
-
-def batch(deals: int, seed: int, ids: bool) -> tuple[float, float]:
-    """(deals/s, actions/s) of one timed batch."""
-    rng = Rng(seed)
-    actions = 0
-    t = time.process_time()
-    for i in range(deals):
-        st = cardcore.new_game("tractor", seed=seed * 100_003 + i, single_deal=True)
-        if ids:
-            while st.current_player is not None:
-                legal = st.legal_ids()
-                st.apply_id(legal[rng.below(len(legal))])
-                actions += 1
-        else:
-            while not st.is_over:
-                acts = st.legal_actions()
-                st.apply(acts[rng.below(len(acts))])
-                actions += 1
-        st.scores()
-    dt = time.process_time() - t
-    return deals / dt, actions / dt
+from cardcore.bench.selfplay import compare_ways  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -57,23 +32,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=500, help="deals per timed batch")
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args(argv)
-    batch(20, 0, True)                             # import and warm up
-    batch(20, 0, False)
-    runs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
-    for r in range(args.repeats):
-        for ids in (True, False):
-            runs[ids].append(batch(args.deals, r + 1, ids))
-    print(f"Tractor random self-play, {args.deals} single deals per batch, median of "
-          f"{args.repeats} batches per way, interleaved (CPU time)")
-    med = {}
-    for ids, label in ((True, "legal_ids/apply_id"), (False, "legal_actions/apply")):
-        dps = statistics.median(r[0] for r in runs[ids])
-        aps = statistics.median(r[1] for r in runs[ids])
-        med[ids] = dps
-        print(f"  {label:20s} deals/s: {dps:9.1f}   actions/s: {aps:9.0f}   "
-              f"({aps / dps:.1f} actions per deal; batches: "
-              f"{', '.join(f'{r[0]:.0f}' for r in runs[ids])})")
-    print(f"  ids over actions: {med[True] / med[False]:.2f}x")
+    print("\n".join(compare_ways("tractor", args.deals, args.repeats, "Tractor")))
     return 0
 
 

@@ -354,3 +354,28 @@ def test_bench_selfplay_plays_every_game_by_ids():
     for name in cardcore.GAMES:
         rate, per_action = selfplay.play(name, 2, seed=3)
         assert rate > 0 and per_action > 0, name
+
+
+@pytest.mark.parametrize("name", ["guandan", "tractor", "onepoker"])
+def test_bench_selfplay_batches_play_whole_games_both_ways(name, monkeypatch):
+    """``batch`` plays whole games through ids or through actions; ``compare_ways`` prints
+    both ways' rates (what bench_guandan.py and bench_tractor_selfplay.py show)."""
+    from cardcore.bench import selfplay
+
+    finished = []
+    real_scores = cardcore.game.State.scores
+
+    def scores(state):
+        finished.append((state.is_over, state.current_player))
+        return real_scores(state)
+
+    monkeypatch.setattr(cardcore.game.State, "scores", scores)
+    for ids in (True, False):
+        finished.clear()
+        dt, steps = selfplay.batch(name, 2, 5, ids=ids)
+        assert dt > 0 and steps >= 2 * 5
+        assert finished == [(True, None)] * 2
+    lines = selfplay.compare_ways(name, 2, 1, "Title")
+    assert lines[0].startswith("Title random self-play, 2 single deals per batch")
+    assert "legal_ids/apply_id" in lines[1] and "legal_actions/apply" in lines[2]
+    assert lines[3].startswith("  ids over actions: ")
