@@ -27,12 +27,15 @@ from libc.string cimport memset, memcpy
 from libc.math cimport isfinite
 
 from cardcore._fast.bits cimport cc_popcount, cc_msb_or, cc_top_bits, splitmix64_next
+cimport numpy as cnp
 
 import operator
 
 import numpy as np
 
 from cardcore.errors import CardcoreError, CardError, quote
+
+cnp.import_array()
 
 # ---------------------------------------------------------------- constants
 
@@ -830,6 +833,13 @@ cdef str _row_problem(list row):
     return "no problem"  # pragma: no cover - only called on a bad row
 
 
+cdef Py_ssize_t _rows(const id_t* p, Py_ssize_t n, int k, bint chk, uint16_t* o) noexcept nogil:
+    """``_many`` over the ``(n, k)`` ids at ``p``; the first bad row (with ``chk``), else -1."""
+    cdef uint64_t bad = 0
+    _many(p, n, k, chk, o, &bad)
+    return _first_bad(p, n, k) if bad else -1
+
+
 _MANY_DTYPES = frozenset(np.dtype(t) for t in (np.uint8, np.int8, np.uint16, np.int16,
                                                np.uint32, np.int32, np.uint64, np.int64))
 
@@ -863,64 +873,26 @@ def evaluate_many(cards, check=True):
     arr = np.ascontiguousarray(a0, dtype=dt)
     cdef uint16_t[::1] ov = out
     cdef uint16_t* o = &ov[0]
-    cdef uint64_t bad = 0
-    cdef const uint8_t[:, ::1] a8
-    cdef const int8_t[:, ::1] ai8
-    cdef const uint16_t[:, ::1] a16
-    cdef const int16_t[:, ::1] ai16
-    cdef const uint32_t[:, ::1] a32
-    cdef const int32_t[:, ::1] ai32
-    cdef const uint64_t[:, ::1] a64
-    cdef const int64_t[:, ::1] ai64
-    i = -1
-    if dt == np.uint8:
-        a8 = arr
-        with nogil:
-            _many(&a8[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&a8[0, 0], n, k)
-    elif dt == np.int64:
-        ai64 = arr
-        with nogil:
-            _many(&ai64[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&ai64[0, 0], n, k)
-    elif dt == np.int32:
-        ai32 = arr
-        with nogil:
-            _many(&ai32[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&ai32[0, 0], n, k)
-    elif dt == np.uint16:
-        a16 = arr
-        with nogil:
-            _many(&a16[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&a16[0, 0], n, k)
-    elif dt == np.int16:
-        ai16 = arr
-        with nogil:
-            _many(&ai16[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&ai16[0, 0], n, k)
-    elif dt == np.int8:
-        ai8 = arr
-        with nogil:
-            _many(&ai8[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&ai8[0, 0], n, k)
-    elif dt == np.uint32:
-        a32 = arr
-        with nogil:
-            _many(&a32[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&a32[0, 0], n, k)
-    else:
-        a64 = arr
-        with nogil:
-            _many(&a64[0, 0], n, k, chk, o, &bad)
-            if bad:
-                i = _first_bad(&a64[0, 0], n, k)
+    cdef const void* p = cnp.PyArray_DATA(arr)
+    cdef int size = dt.itemsize
+    cdef bint signed = dt.kind == "i"
+    with nogil:                 # (one instance of ``_rows`` per integer type)
+        if size == 1 and signed:
+            i = _rows(<const int8_t*>p, n, k, chk, o)
+        elif size == 1:
+            i = _rows(<const uint8_t*>p, n, k, chk, o)
+        elif size == 2 and signed:
+            i = _rows(<const int16_t*>p, n, k, chk, o)
+        elif size == 2:
+            i = _rows(<const uint16_t*>p, n, k, chk, o)
+        elif size == 4 and signed:
+            i = _rows(<const int32_t*>p, n, k, chk, o)
+        elif size == 4:
+            i = _rows(<const uint32_t*>p, n, k, chk, o)
+        elif signed:
+            i = _rows(<const int64_t*>p, n, k, chk, o)
+        else:
+            i = _rows(<const uint64_t*>p, n, k, chk, o)
     if i >= 0:
         row = arr[i].tolist()
         raise CardError(f"evaluate_many: row {i} {_fmt(row)}: {_row_problem(row)}")
