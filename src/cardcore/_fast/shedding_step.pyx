@@ -209,14 +209,25 @@ def sort_cards(cards) -> list:
 
 # ------------------------------------------------------------------ Dou Dizhu
 
-cdef const uint8_t* _ddz_table_row(dict d) except? NULL:
+cdef const uint8_t* _table_row(dict d, int game) except? NULL:
+    # the kernel row of the play on the table (Dou Dizhu keeps its id at t[6], Zheng Shangyou
+    # at t[4]); NULL for an empty table
     t = d["table"]
     if t is None:
         return NULL
-    cdef const uint8_t* row = ddz_id_row(t[6])
+    cdef const uint8_t* row = ddz_id_row(t[6]) if game == 0 else zsy_id_row(t[4])
     if row == NULL:
         raise CardcoreError(f"state: table {quote(t)} holds no play id")
     return row
+
+
+cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept:
+    # the hand's rank counts ``h`` hold the play of ``row``
+    cdef int r
+    for r in range(SHED_NRANKS):
+        if row[3 + r] > h[r]:
+            return False
+    return True
 
 
 def ddz_legal_ids(dict d) -> list:
@@ -239,7 +250,7 @@ cdef list _ddz_legal(dict d):
         return []
     _mask_of(d["hands"][d["turn"]], &m)
     shed_counts(m, h)
-    row = _ddz_table_row(d)
+    row = _table_row(d, 0)
     if row == NULL:
         n = ddz_gen_ids(h, -1, 0, 0, ids, MAX_IDS)
     else:
@@ -259,13 +270,13 @@ cdef bint _ddz_is_legal(dict d, object i, uint64_t* mout) except -1:
     cdef uint64_t m
     cdef const uint8_t* row
     cdef const uint8_t* t
-    cdef int r, x
+    cdef int x
     phase = d["phase"]
     if phase == "bid":
         return i == 0 or d["bid"] < i <= 3
     if phase != "play":
         return False
-    t = _ddz_table_row(d)
+    t = _table_row(d, 0)
     if i == 0:
         return t != NULL
     if not DDZ_FIRST_PLAY <= i < DDZ_FIRST_PLAY + DDZ_NPLAYS:
@@ -276,9 +287,8 @@ cdef bint _ddz_is_legal(dict d, object i, uint64_t* mout) except -1:
     if mout != NULL:
         mout[0] = m
     shed_counts(m, h)
-    for r in range(SHED_NRANKS):
-        if row[3 + r] > h[r]:
-            return False
+    if not _covers(row, h):
+        return False
     return t == NULL or ddz_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
 
 
@@ -390,16 +400,6 @@ cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
 
 # ------------------------------------------------------------------ Zheng Shangyou
 
-cdef const uint8_t* _zsy_table_row(dict d) except? NULL:
-    t = d["table"]
-    if t is None:
-        return NULL
-    cdef const uint8_t* row = zsy_id_row(t[4])
-    if row == NULL:
-        raise CardcoreError(f"state: table {quote(t)} holds no play id")
-    return row
-
-
 def zsy_legal_ids(dict d) -> list:
     """The legal action ids of the seat to act, ascending (empty once over); ``[0]`` (pass)
     only when the seat cannot beat the table."""
@@ -417,7 +417,7 @@ cdef list _zsy_legal(dict d):
         return []
     _mask_of(d["hands"][d["turn"]], &m)
     shed_counts(m, h)
-    row = _zsy_table_row(d)
+    row = _table_row(d, 1)
     if row == NULL:
         first = d["opening"]
         if first and not (m >> THREE_HEARTS) & 1:
@@ -442,10 +442,10 @@ cdef bint _zsy_is_legal(dict d, object i, uint64_t* mout) except -1:
     cdef uint64_t m
     cdef const uint8_t* row
     cdef const uint8_t* t
-    cdef int r, x
+    cdef int x
     if d["over"]:
         return False
-    t = _zsy_table_row(d)
+    t = _table_row(d, 1)
     _mask_of(d["hands"][d["turn"]], &m)
     if mout != NULL:
         mout[0] = m
@@ -456,9 +456,8 @@ cdef bint _zsy_is_legal(dict d, object i, uint64_t* mout) except -1:
         return False
     x = i
     row = zsy_id_row(x)
-    for r in range(SHED_NRANKS):
-        if row[3 + r] > h[r]:
-            return False
+    if not _covers(row, h):
+        return False
     if t != NULL:
         return zsy_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
     if d["opening"]:
