@@ -17,8 +17,9 @@ generators (``*_gen_ids``) run the same generators and write ids, so a hand's id
 ascending. The tables (rows of every id, first id of each kind/rank/length block, the
 attachment rankings) are built once at import and checked against the generators.
 
-``DdzMove`` / ``ZsyMove`` are the games' ``Move`` records: a card mask (the cards are computed
-when read), the action id, kind, rank and length in a small C object.
+``DdzMove`` / ``ZsyMove`` are the games' ``Move`` records: a card mask, the action id, kind,
+rank and length in a small C object, with the kind's name and the card tuple built with it
+(read through member slots; the counts and the text are computed when read).
 
 The generators are ``noexcept nogil`` C functions writing into a caller-owned buffer; the
 Python wrappers validate input, allocate the result array and retry once with the exact size
