@@ -226,6 +226,26 @@ cdef inline int _nat(int v, int level) noexcept nogil:
 
 # ------------------------------------------------------------------ groups of one rank
 
+cdef inline void _plain(GSink* s, bint direct, int kind, int v, int q, int n) noexcept nogil:
+    # the play of ``n`` natural cards of rank index ``q`` (value ``v``), no wild card; with
+    # ``direct`` (a sink of indexes) its index without a row
+    cdef uint8_t r[GD_ROW]
+    if direct:
+        _push_index(s, _direct(kind, q, n, GD_NONE))
+        return
+    _row(r, kind, v, n, GD_NONE, 0, GD_NONE)
+    r[GD_COUNTS + q] = <uint8_t>n
+    _push(s, r)
+
+
+cdef inline void _jokers(GSink* s, int kind, int v, int n) noexcept nogil:
+    # the single or the pair of ``n`` jokers of value ``v`` (V_BJ or V_RJ)
+    cdef uint8_t r[GD_ROW]
+    _row(r, kind, v, n, GD_NONE, 0, GD_NONE)
+    r[GD_BJ if v == V_BJ else GD_RJ] = <uint8_t>n
+    _push(s, r)
+
+
 cdef void _singles(const GHand* h, GSink* s) noexcept nogil:
     cdef uint8_t r[GD_ROW]
     cdef int v, q, lv = h.level
@@ -235,24 +255,15 @@ cdef void _singles(const GHand* h, GSink* s) noexcept nogil:
             continue
         q = _nat(v, lv)
         if h.n[q]:
-            if direct:
-                _push_index(s, _direct(K_SINGLE, q, 1, GD_NONE))
-            else:
-                _row(r, K_SINGLE, v, 1, GD_NONE, 0, GD_NONE)
-                r[GD_COUNTS + q] = 1
-                _push(s, r)
+            _plain(s, direct, K_SINGLE, v, q, 1)
         if v == V_LEVEL and h.w:
             _row(r, K_SINGLE, v, 1, GD_NONE, 1, GD_NONE)  # a lone wild card: itself
             r[6] = <uint8_t>lv
             _push(s, r)
     if h.bj:
-        _row(r, K_SINGLE, V_BJ, 1, GD_NONE, 0, GD_NONE)
-        r[GD_BJ] = 1
-        _push(s, r)
+        _jokers(s, K_SINGLE, V_BJ, 1)
     if h.rj:
-        _row(r, K_SINGLE, V_RJ, 1, GD_NONE, 0, GD_NONE)
-        r[GD_RJ] = 1
-        _push(s, r)
+        _jokers(s, K_SINGLE, V_RJ, 1)
 
 
 cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
@@ -264,12 +275,7 @@ cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
             continue
         q = _nat(v, lv)
         if h.n[q] >= 2:
-            if direct:
-                _push_index(s, _direct(K_PAIR, q, 2, GD_NONE))
-            else:
-                _row(r, K_PAIR, v, 2, GD_NONE, 0, GD_NONE)
-                r[GD_COUNTS + q] = 2
-                _push(s, r)
+            _plain(s, direct, K_PAIR, v, q, 2)
         if h.n[q] and h.w:
             _row(r, K_PAIR, v, 2, GD_NONE, 1, GD_NONE)
             r[GD_COUNTS + q] = 1
@@ -281,13 +287,9 @@ cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
             r[7] = <uint8_t>lv
             _push(s, r)
     if h.bj == 2:
-        _row(r, K_PAIR, V_BJ, 2, GD_NONE, 0, GD_NONE)
-        r[GD_BJ] = 2
-        _push(s, r)
+        _jokers(s, K_PAIR, V_BJ, 2)
     if h.rj == 2:
-        _row(r, K_PAIR, V_RJ, 2, GD_NONE, 0, GD_NONE)
-        r[GD_RJ] = 2
-        _push(s, r)
+        _jokers(s, K_PAIR, V_RJ, 2)
 
 
 cdef void _trios(const GHand* h, GSink* s) noexcept nogil:
@@ -300,13 +302,12 @@ cdef void _trios(const GHand* h, GSink* s) noexcept nogil:
         q = _nat(v, lv)
         for k in range(h.w + 1):
             if h.n[q] >= 3 - k:
-                if k == 0 and direct:
-                    _push_index(s, _direct(K_TRIO, q, 3, GD_NONE))
+                if k == 0:
+                    _plain(s, direct, K_TRIO, v, q, 3)
                     continue
                 _row(r, K_TRIO, v, 3, GD_NONE, k, GD_NONE)
                 r[GD_COUNTS + q] = <uint8_t>(3 - k)
-                if k >= 1:
-                    r[6] = <uint8_t>q
+                r[6] = <uint8_t>q
                 if k == 2:
                     r[7] = <uint8_t>q
                 _push(s, r)
