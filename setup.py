@@ -3,8 +3,9 @@
 Metadata lives in ``pyproject.toml``. Set ``CARDCORE_EXT=name1,name2`` to build only some
 kernels (handy while working on one of them), and ``CARDCORE_DEBUG=1`` for a debug build.
 On x86-64 the kernels use the CPU's bit-count instruction when the building machine has one
-(``-mpopcnt``; the bit helpers shared by the kernels are in ``_fast/bits.pxd``);
-``CARDCORE_PORTABLE=1`` builds for any x86-64 CPU instead (slower bit counts).
+(``-mpopcnt``), and its bit gathers (``-mbmi2``: pext/pdep) where those are fast (Intel, and
+AMD from Zen 3); the bit helpers shared by the kernels are in ``_fast/bits.pxd``.
+``CARDCORE_PORTABLE=1`` builds for any x86-64 CPU instead (slower bit counts and gathers).
 
 ``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
 ``CARDCORE_STATS``; ``cardcore._fast.dds.search_stats`` reports them, ``dds.STATS`` says
@@ -30,7 +31,8 @@ stats = os.environ.get("CARDCORE_STATS") == "1"
 
 
 def _cpu_flags():
-    """Extra compiler flags for this machine's CPU (the bit-count instruction on x86-64)."""
+    """Extra compiler flags for this machine's CPU (on x86-64: the bit-count instruction, and
+    the bit gathers where they are fast)."""
     if os.name == "nt" or debug or os.environ.get("CARDCORE_PORTABLE") == "1":
         return []
     if platform.machine().lower() not in ("x86_64", "amd64"):
@@ -39,10 +41,26 @@ def _cpu_flags():
         info = Path("/proc/cpuinfo").read_text()
     except OSError:
         return []
+    flags: list[str] = []
+    vendor, family = "", 0
     for line in info.splitlines():
-        if line.startswith("flags"):
-            return ["-mpopcnt"] if "popcnt" in line.split() else []
-    return []
+        key, _, value = line.partition(":")
+        key, value = key.strip(), value.strip()
+        if key == "vendor_id":
+            vendor = value
+        elif key == "cpu family" and value.isdigit():
+            family = int(value)
+        elif key == "flags":
+            have = value.split()
+            if "popcnt" in have:
+                flags.append("-mpopcnt")
+            # the bit gathers (pext/pdep) are single fast instructions on Intel CPUs and on
+            # AMD from Zen 3 (family 0x19); earlier AMD CPUs run them as slow microcode
+            if "bmi2" in have and (vendor == "GenuineIntel"
+                                   or (vendor == "AuthenticAMD" and family >= 0x19)):
+                flags.append("-mbmi2")
+            return flags
+    return flags
 
 
 cpu_flags = _cpu_flags()

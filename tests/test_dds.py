@@ -365,3 +365,30 @@ def test_search_stats_in_every_build():
         assert tricks > 0
     else:
         assert st[2:] == (None,) * 6
+
+
+def test_layout_key_by_bit_gathers_and_card_by_card_agree_with_the_twin():
+    """The transposition table's key of a position: the search computes it by bit gathers
+    (pext/pdep) where those are single instructions; both ways and the twin agree on random
+    layouts of every size, and the key says who holds each card from the top of each suit."""
+    rng = Rng(11)
+    for _ in range(1500):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = [0, 0, 0, 0]
+        for c in cards[:rng.below(53)]:
+            hands[rng.below(4)] |= 1 << c
+        want = ref.layout_key(hands)
+        assert fast.layout_key(hands) == want
+        assert fast.layout_key(hands, gather=False) == want
+    # spades (suit 3): seat 2 holds the ace, seat 1 the king, seat 3 the deuce; nothing else
+    ace, king, deuce = 12 * 4 + 3, 11 * 4 + 3, 3
+    lengths, key0, key1 = fast.layout_key([0, 1 << king, 1 << ace, 1 << deuce])
+    assert key0 == 0 and key1 >> 32 == 0b10_01_11 << (32 - 6)
+    assert lengths == (1 << 4 * (4 * 1 + 3)) | (1 << 4 * (4 * 2 + 3)) | (1 << 4 * (4 * 3 + 3))
+    with pytest.raises(CardError, match="shares cards"):
+        fast.layout_key([1, 1, 0, 0])
+    with pytest.raises(CardcoreError, match="gather"):
+        fast.layout_key([1, 2, 4, 8], gather="yes")
+    with pytest.raises(CardcoreError, match="gather"):
+        ref.layout_key([1, 2, 4, 8], gather="yes")

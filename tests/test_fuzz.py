@@ -255,6 +255,7 @@ TEMPLATES = {
     ("dds", "dd_table"): (FULL,),
     ("dds", "dd_strain"): (FULL, 0),
     ("dds", "node_count_table"): (FULL,),
+    ("dds", "layout_key"): (FULL, True),
     ("dds", "search_stats"): (SMALL, 4, 0, 0, 10, 7, 0),
     ("poker", "evaluate"): ([0, 5, 10, 15, 20, 25, 30],),
     ("poker", "evaluate_many"): (np.array([[0, 1, 2, 3, 8], [4, 9, 13, 20, 51]]), True),

@@ -74,6 +74,7 @@ ENTRIES = [
     ("dds", "dd_table", (FULL,), False),
     ("dds", "dd_strain", (FULL, 0), False),
     ("dds", "node_count_table", (FULL,), False),
+    ("dds", "layout_key", (FULL, True), True),
     ("dds", "search_stats", (SMALL, 4, 0, 0, 14, 7, 0), None),   # kernel only
     ("poker", "evaluate", ([0, 1, 2, 3, 8],), True),
     ("poker", "evaluate_many", (np.array([[0, 1, 2, 3, 8]]), True), True),
@@ -249,6 +250,8 @@ def test_junk_arguments_twins_agree(k, f, args, cheap):
 CASES = [
     # dds -- the segfault of the issue: a negative table size
     ("dds", "search_stats", (FULL, 0, 0, 0, -2), CardcoreError, "tt_bits", "fast"),
+    ("dds", "layout_key", (FULL, 2), CardcoreError, "gather", "both"),
+    ("dds", "layout_key", ([1, 2, 4],), CardError, "4 masks", "both"),
     ("dds", "search_stats", (FULL, 0, 0, 0, 19), CardcoreError, "tt_bits", "fast"),
     ("dds", "search_stats", (FULL, 0, 0, 0, 2**40), CardcoreError, "tt_bits", "fast"),
     ("dds", "search_stats", (FULL, 0, 0, 16), CardcoreError, "flags", "fast"),

@@ -31,6 +31,17 @@ def int_arg(x: object, what: str, lo: int, hi: int, err: type[Exception] | None 
     return v
 
 
+def flag_arg(x: object, what: str) -> bool:
+    """``x`` as a flag: a bool, or 0 or 1 as an int or numpy integer or bool, else
+    ``CardcoreError`` naming ``what`` (the compiled kernels have the same check in
+    ``_fast/args.pxd``)."""
+    import numpy as np
+
+    if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
+        raise CardcoreError(f"{what} {quote(x)}: expected True or False")
+    return bool(x)
+
+
 class CardcoreError(ValueError):
     """Base class of every error cardcore raises on bad input."""
 

@@ -23,6 +23,19 @@ cdef inline object int_arg(object x, str what, object lo, object hi, type err):
     return v
 
 
+cdef inline bint flag_arg(object x, str what) except -1:
+    """``x`` as a flag: a bool, or 0 or 1 as an int or numpy integer or bool, else
+    ``CardcoreError`` naming ``what``."""
+    if x is True or x is False:
+        return x
+    import numpy as np
+    from cardcore.errors import CardcoreError, quote
+
+    if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
+        raise CardcoreError(f"{what} {quote(x)}: expected True or False")
+    return bool(x)
+
+
 cdef inline long action_id(object i) except? -2:
     """An action id as a C long: -1 for an int outside every id range (never legal); anything
     but an int (or numpy integer) raises ``IllegalAction``."""

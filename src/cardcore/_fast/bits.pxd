@@ -3,7 +3,8 @@
 # Everything here is inline (C ``static inline`` or Cython ``cdef inline``): no module of its
 # own is built for this file. On x86-64 ``setup.py`` builds with ``-mpopcnt`` when the building
 # machine has the instruction (``CARDCORE_PORTABLE=1`` turns that off), so ``cc_popcount`` is
-# one instruction there and a short bit trick elsewhere.
+# one instruction there and a short bit trick elsewhere; likewise ``-mbmi2`` for ``cc_pext`` and
+# ``cc_pdep`` on CPUs where those are fast.
 
 from libc.stdint cimport uint64_t
 
@@ -26,6 +27,24 @@ cdef extern from *:
     #else
     #define cc_prefetch(p) ((void)0)
     #endif
+    #if defined(__BMI2__) && defined(__x86_64__) && defined(__GNUC__)
+    #include <immintrin.h>
+    #define CC_FAST_PEXT 1
+    static inline unsigned long long cc_pext(unsigned long long x, unsigned long long m) { return _pext_u64(x, m); }
+    static inline unsigned long long cc_pdep(unsigned long long x, unsigned long long m) { return _pdep_u64(x, m); }
+    #else
+    #define CC_FAST_PEXT 0
+    static inline unsigned long long cc_pext(unsigned long long x, unsigned long long m) {
+        unsigned long long r = 0, bit = 1;
+        for (; m; m &= m - 1, bit <<= 1) if (x & m & (~m + 1)) r |= bit;
+        return r;
+    }
+    static inline unsigned long long cc_pdep(unsigned long long x, unsigned long long m) {
+        unsigned long long r = 0, bit = 1;
+        for (; m; m &= m - 1, bit <<= 1) if (x & bit) r |= m & (~m + 1);
+        return r;
+    }
+    #endif
     #endif
     """
     # number of set bits
@@ -36,6 +55,12 @@ cdef extern from *:
     int cc_msb(unsigned long long x) noexcept nogil
     # a hint to fetch the cache line holding ``p`` (no effect where unsupported)
     void cc_prefetch(const void* p) noexcept nogil
+    # the bits of ``x`` at the set bits of ``m``, packed into the low bits (``pext``)
+    unsigned long long cc_pext(unsigned long long x, unsigned long long m) noexcept nogil
+    # the low bits of ``x`` spread to the set bits of ``m`` (``pdep``)
+    unsigned long long cc_pdep(unsigned long long x, unsigned long long m) noexcept nogil
+    # 1 when the two above are single instructions (BMI2), 0 when they are loops
+    bint CC_FAST_PEXT
 
 
 cdef inline int cc_msb_or(uint64_t x, int none) noexcept nogil:

@@ -28,8 +28,8 @@ from libc.string cimport memset
 from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t, int64_t, INT64_MAX
 
 from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_msb, cc_prefetch, cc_lowest,
-                                  cc_pop_lowest, cc_top_bits)
-from cardcore._fast.args cimport int_arg
+                                  cc_pop_lowest, cc_top_bits, cc_pext, cc_pdep, CC_FAST_PEXT)
+from cardcore._fast.args cimport flag_arg, int_arg
 
 import operator
 
@@ -340,12 +340,20 @@ cdef int quick_tricks(const Pos* P, int leader, int need, u64* win) noexcept nog
     """
     cdef u64 w1 = 0, w2 = 0, r1 = 0, r2 = 0
     cdef int q1 = qt_hand(P, leader, need, &w1, &r1)
-    cdef int q2, s
-    cdef u64 me = P.hand[leader]
+    cdef int q2 = 0, s
+    cdef u64 me = P.hand[leader], pd = P.hand[(leader + 2) & 3], held, entries = 0
     win[0] = w1
     if q1 >= cc_popcount(me) or (P.flags & 1):
         return q1
-    q2 = qt_hand(P, (leader + 2) & 3, need, &w2, &r2)
+    # partner's count is used only through an entry: a suit the leader holds whose top card
+    # partner holds (so partner's own count is skipped when there is none)
+    held = me | pd | P.hand[(leader + 1) & 3] | P.hand[(leader + 3) & 3]
+    for s in range(4):
+        if suit_of(me, s) and (suit_of(pd, s) >> cc_msb(suit_of(held, s))) & 1:
+            entries = 1
+            break
+    if entries:
+        q2 = qt_hand(P, (leader + 2) & 3, need, &w2, &r2)
     if q2 > q1:
         for s in range(4):
             if (r2 >> s) & 1 and suit_of(me, s):
@@ -467,6 +475,18 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
     cdef int k1, k2, t1, t2
     cdef u64 m2
     cdef int left = cc_popcount(h)
+
+    if pos > 0:
+        # following suit with one run of equivalent cards (one card, or cards with only
+        # cards of completed tricks between them): one move, its highest card, no ordering
+        s = P.trick[0] >> 4
+        hs = suit_of(h, s)
+        if hs:
+            r = cc_msb(hs)
+            m = ((<u64>2 << r) - 1) & ~(cc_lowest(hs) - 1)      # from its lowest to its top
+            if (suit_of(~P.gone, s) & m) == hs:
+                out[0] = 16 * s + r
+                return 1
 
     if trump != NT:
         lho_tr = suit_of(lho, trump) != 0
@@ -629,29 +649,44 @@ cdef inline u64 lane_bits() noexcept nogil:
     """The 32 bits of one suit's lane in a key word."""
     return (<u64>1 << 32) - 1
 
-cdef inline void layout(const Pos* P, u64* lens, u64* key) noexcept nogil:
-    """Suit lengths of every hand and, per suit, the holders of its cards from the top (as
-    2-bit seat numbers, the top card in the highest bits of the suit's 32-bit lane)."""
-    cdef int s, b, i, n
+cdef inline void layout_keys(u64 h1, u64 h2, u64 h3, u64 all_, bint gather,
+                             u64* key) noexcept nogil:
+    """Per suit, the holders of its cards (``all_``) from the top, as 2-bit seat numbers
+    (seat 0 is the rest of ``all_``), the top card in the highest bits of the suit's 32-bit
+    lane. ``gather``: by bit gathers (bit 0 of a code is "held by 1 or 3", bit 1 "by 2 or 3",
+    each gathered over the suit's cards lowest first, then interleaved), else card by card;
+    the two agree (``layout_key`` checks it)."""
+    cdef int s, b, n
     cdef u64 c, m
-    cdef u64 h1 = P.hand[1], h2 = P.hand[2], h3 = P.hand[3]
-    cdef u64 all_ = P.hand[0] | h1 | h2 | h3
+    key[0] = 0
+    key[1] = 0
+    for s in range(4):
+        m = suit_of(all_, s)
+        n = cc_popcount(m)
+        if gather:
+            c = cc_pdep(cc_pext(suit_of(h1 | h3, s), m), <u64>0x5555555555555555) | \
+                cc_pdep(cc_pext(suit_of(h2 | h3, s), m), <u64>0xAAAAAAAAAAAAAAAA)
+        else:
+            m <<= 16 * s
+            c = 0
+            while m:
+                b = cc_msb(m)
+                m ^= (<u64>1) << b
+                c = (c << 2) | (((h1 >> b) & 1) | (((h2 >> b) & 1) << 1) | (((h3 >> b) & 1) * 3))
+        key[s >> 1] |= (c << (32 - 2 * n)) << (32 * (s & 1))
+
+
+cdef inline void layout(const Pos* P, u64* lens, u64* key) noexcept nogil:
+    """Suit lengths of every hand and, per suit, the holders of its cards from the top
+    (``layout_keys``: by bit gathers where those are single instructions)."""
+    cdef int s, i
     cdef u64 L = 0
     for i in range(4):
         for s in range(4):
             L |= (<u64>cc_popcount(suit_of(P.hand[i], s))) << (4 * (4 * i + s))
     lens[0] = L
-    key[0] = 0
-    key[1] = 0
-    for s in range(4):
-        m = suit_of(all_, s) << (16 * s)
-        n = cc_popcount(m)
-        c = 0
-        while m:
-            b = cc_msb(m)
-            m ^= (<u64>1) << b
-            c = (c << 2) | (((h1 >> b) & 1) | (((h2 >> b) & 1) << 1) | (((h3 >> b) & 1) * 3))
-        key[s >> 1] |= (c << (32 - 2 * n)) << (32 * (s & 1))
+    layout_keys(P.hand[1], P.hand[2], P.hand[3], P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3],
+                CC_FAST_PEXT, key)
 
 
 cdef inline u64 tt_hash(u64 lens, int leader) noexcept nogil:
@@ -1376,6 +1411,33 @@ def solve(hands, trump, declarer):
     cdef int left = cc_popcount(P.hand[ld])
     cdef int v = _solve_position(&P, 0)          # side-0 tricks
     return left - v if (ld & 1) == 0 else v
+
+
+def layout_key(hands, gather=True):
+    """The transposition table's view of four hands (card-id masks, disjoint, of any sizes):
+    ``(lengths, key0, key1)``, the suit lengths of every hand (4 bits each, seat-major) and,
+    per suit, the holders of its cards from the top (2 bits each; suits 0 and 1 in ``key0``,
+    2 and 3 in ``key1``, 32 bits a suit). ``gather`` picks the way the keys are computed: by
+    bit gathers (``pext``/``pdep``, the search's way where they are single instructions) or
+    card by card; both give the same words."""
+    cdef Pos P
+    cdef u64 lens, key[2], all_ = 0, m
+    cdef int i
+    cdef bint g = flag_arg(gather, "gather")
+    hs = _seq_arg(hands, "hands")
+    if len(hs) != 4:
+        raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
+    memset(&P, 0, sizeof(Pos))
+    for i in range(4):
+        m = _mask_arg(hs[i], f"hand of seat {i}")
+        if all_ & m:
+            raise CardError(f"hand of seat {i}: shares cards with another hand")
+        all_ |= m
+        P.hand[i] = to_lanes(m)
+    layout(&P, &lens, key)
+    layout_keys(P.hand[1], P.hand[2], P.hand[3], P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3],
+                g, key)
+    return (lens, key[0], key[1])
 
 
 def node_count_table(hands):

@@ -28,6 +28,7 @@ from libc.math cimport isfinite
 
 from cardcore._fast.bits cimport cc_popcount, cc_msb_or, cc_top_bits, splitmix64_next
 cimport numpy as cnp
+from cardcore._fast.args cimport flag_arg
 
 import operator
 
@@ -476,12 +477,6 @@ cdef uint64_t _seed_arg(object seed) except? 0:
     return <uint64_t>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
 
 
-cdef bint _flag_arg(object x, str what) except -1:
-    if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
-        raise CardcoreError(f"{what} {quote(x)}: expected True or False")
-    return bool(x)
-
-
 cdef object _id_array(object x, str what, int ndim):
     """Card ids as a C-contiguous uint8 array of ``ndim`` dimensions (checked: 0..51)."""
     try:
@@ -853,7 +848,7 @@ def evaluate_many(cards, check=True):
     or a repeated card raises ``CardError`` naming the row and the id. ``check=False`` skips
     the per-row test; bad ids then give meaningless values, never an out-of-bounds read.
     """
-    cdef bint chk = _flag_arg(check, "check")
+    cdef bint chk = flag_arg(check, "check")
     try:
         a0 = np.asarray(cards)
     except (TypeError, ValueError, OverflowError):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 
-from cardcore.errors import CardcoreError, CardError, quote
+from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.errors import int_arg as _int_arg
 
 NT = 4
@@ -212,6 +212,34 @@ def _full_deal(hands, what):
     if bin(hs[0]).count("1") != 13:
         raise CardError(f"{what} needs four 13-card hands")
     return hs
+
+
+def layout_key(hands, gather=True):
+    """The transposition table's view of four hands (card-id masks, disjoint, of any sizes):
+    ``(lengths, key0, key1)`` as the kernel's (``gather`` is checked; the twin has one way)."""
+    flag_arg(gather, "gather")
+    hs = _seq_arg(hands, "hands")
+    if len(hs) != 4:
+        raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
+    masks, seen = [], 0
+    for i in range(4):
+        m = _mask_arg(hs[i], f"hand of seat {i}")
+        if seen & m:
+            raise CardError(f"hand of seat {i}: shares cards with another hand")
+        seen |= m
+        masks.append(m)
+    lengths, key = 0, [0, 0]
+    for s in range(4):
+        held = []                       # (rank, seat) of the suit's cards, the top first
+        for i in range(4):
+            ranks = [c >> 2 for c in range(52) if (masks[i] >> c) & 1 and c & 3 == s]
+            lengths |= len(ranks) << (4 * (4 * i + s))
+            held += [(r, i) for r in ranks]
+        code = 0
+        for _, seat in sorted(held, reverse=True):
+            code = (code << 2) | seat
+        key[s >> 1] |= (code << (32 - 2 * len(held))) << (32 * (s & 1))
+    return (lengths, key[0], key[1])
 
 
 def node_count_table(hands):

@@ -14,7 +14,7 @@ from itertools import combinations
 
 import numpy as np
 
-from cardcore.errors import CardcoreError, CardError, quote
+from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.rng import Rng
 
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
@@ -45,12 +45,6 @@ def _seed_arg(seed) -> int:
     if not _is_int(seed):
         raise CardcoreError(f"seed {quote(seed)}: expected an int")
     return operator.index(seed) & _MASK64
-
-
-def _flag_arg(x, what: str) -> bool:
-    if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
-        raise CardcoreError(f"{what} {quote(x)}: expected True or False")
-    return bool(x)
 
 
 def _id_array(x, what: str, ndim: int) -> np.ndarray:
@@ -235,7 +229,7 @@ def _row_problem(row: list[int]) -> str | None:
 
 
 def evaluate_many(cards, check: bool = True) -> np.ndarray:
-    check = _flag_arg(check, "check")
+    check = flag_arg(check, "check")
     try:
         a0 = np.asarray(cards)
     except (TypeError, ValueError, OverflowError):
