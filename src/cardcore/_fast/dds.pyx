@@ -465,14 +465,15 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
     cdef u64 hs, present, above, m
     cdef int scores[16]
     cdef int win_idx, win_card, winner_is_partner, card_wins
-    cdef u64 later, later_trumps
+    cdef u64 later, later_trumps = 0
     cdef int me_side = player & 1
     cdef u64 lho = P.hand[(player + 1) & 3]
     cdef u64 pd = P.hand[(player + 2) & 3]
     cdef u64 rho = P.hand[(player + 3) & 3]
-    cdef u64 opp_s, pd_s, all_s
+    cdef u64 opp_s = 0, pd_s = 0, all_s = 0
     cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0
-    cdef int k1, k2, t1, t2
+    cdef int k1, k2, t1, t2, base = 0
+    cdef bint partner_has = False
     cdef u64 m2
     cdef int left = cc_popcount(h)
 
@@ -528,6 +529,53 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
         if hs == 0:
             continue
         present = suit_of(~P.gone, s)
+        # ---------------- the parts of the ordering score that depend on the suit only
+        if pos == 0:
+            opp_s = suit_of(lho | rho, s)
+            pd_s = suit_of(pd, s)
+            all_s = opp_s | pd_s | hs
+            # suits where the opponents have few cards to choose from make small trees
+            k1 = cc_popcount(suit_of(lho, s))
+            k2 = cc_popcount(suit_of(rho, s))
+            base = -((k1 if k1 else left) + (k2 if k2 else left)) * LEAD_SIZE_W
+            # the top two cards: RHO holding one (and more cards) makes a poor lead;
+            # LHO's top card over partner's second is a lead through strength
+            t1 = cc_msb(all_s)
+            t2 = cc_msb(all_s ^ (<u64>1 << t1)) if cc_popcount(all_s) > 1 else -1
+            if (suit_of(rho, s) >> t1) & 1 or (t2 >= 0 and (suit_of(rho, s) >> t2) & 1):
+                if k2 != 1:
+                    base -= LEAD_RHO_W
+            elif (suit_of(lho, s) >> t1) & 1 and t2 >= 0 and (pd_s >> t2) & 1 and cc_popcount(pd_s) != 1:
+                base += LEAD_THROUGH_W
+            # an opponent's top card bare: lead the suit to drop it
+            if (k1 == 1 and (suit_of(lho, s) >> t1) & 1) or (k2 == 1 and (suit_of(rho, s) >> t1) & 1):
+                base += LEAD_DROP_W
+            # a singleton to partner's top card, to be ruffed on the way back
+            if trump != NT and s != trump and cc_popcount(hs) == 1 and suit_of(h, trump) \
+                    and (pd_s >> t1) & 1 and cc_popcount(pd_s) > 1:
+                base += LEAD_RUFFBACK_W
+            if trump != NT and s != trump:
+                if (lho_tr and suit_of(lho, s) == 0) or (rho_tr and suit_of(rho, s) == 0):
+                    base -= 40
+                elif pd_tr and pd_s == 0 and opp_s:
+                    base += 25
+            elif trump != NT and s == trump and opp_s == 0:
+                base -= 30                 # trumps only the own side holds: no hurry
+        elif lead_suit == s:
+            later_trumps = 0
+            if trump != NT and trump != s:
+                # a later hand void in the suit might ruff
+                for i in range(pos + 1, 4):
+                    if suit_of(P.hand[(P.leader + i) & 3], s) == 0:
+                        later_trumps |= suit_of(P.hand[(P.leader + i) & 3], trump)
+            # partner has the trick: play low
+            partner_has = winner_is_partner and pos >= 2 and (
+                pos == 3 or (win_card > (16 * (win_card >> 4) + (
+                    cc_msb(suit_of(later, win_card >> 4)) if suit_of(later, win_card >> 4) else -1))
+                    and (win_card >> 4 == trump or later_trumps == 0)))
+        elif s != trump:
+            base = 30 + 2 * cc_popcount(hs)
+            all_s = suit_of(lho | pd | rho, s)
         m = hs
         while m:
             r = cc_pop_lowest(&m)
@@ -537,16 +585,14 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
             b = 16 * s + r
             # ---------------- ordering score
             if pos == 0:
-                opp_s = suit_of(lho | rho, s)
-                pd_s = suit_of(pd, s)
-                all_s = opp_s | pd_s | hs
-                sc = 0
                 if (<u64>1 << r) > (opp_s | pd_s):
                     sc = 60 + r            # a winner: cash it
                     # ... later when cashing it promotes an opponent's guarded second card
                     m2 = all_s & ((<u64>1 << r) - 1)
                     if m2 and (opp_s >> cc_msb(m2)) & 1 and cc_popcount(opp_s) > 1:
                         sc -= LEAD_PROMOTE_W
+                    if trump != NT and s == trump:
+                        sc += 5
                 elif pd_s and (opp_s == 0 or cc_msb(pd_s) > cc_msb(opp_s)):
                     sc = 75 - r            # lead low to partner's winner
                 else:
@@ -555,48 +601,10 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
                     m2 = present & ((<u64>1 << r) - 1)
                     if m2 and (hs >> cc_msb(m2)) & 1 and cc_popcount(present >> (r + 1)) == 1:
                         sc += LEAD_SEQ_W
-                # suits where the opponents have few cards to choose from make small trees
-                k1 = cc_popcount(suit_of(lho, s))
-                k2 = cc_popcount(suit_of(rho, s))
-                sc -= ((k1 if k1 else left) + (k2 if k2 else left)) * LEAD_SIZE_W
-                # the top two cards: RHO holding one (and more cards) makes a poor lead;
-                # LHO's top card over partner's second is a lead through strength
-                t1 = cc_msb(all_s)
-                t2 = cc_msb(all_s ^ (<u64>1 << t1)) if cc_popcount(all_s) > 1 else -1
-                if (suit_of(rho, s) >> t1) & 1 or (t2 >= 0 and (suit_of(rho, s) >> t2) & 1):
-                    if k2 != 1:
-                        sc -= LEAD_RHO_W
-                elif (suit_of(lho, s) >> t1) & 1 and t2 >= 0 and (pd_s >> t2) & 1 and cc_popcount(pd_s) != 1:
-                    sc += LEAD_THROUGH_W
-                # an opponent's top card bare: lead the suit to drop it
-                if (k1 == 1 and (suit_of(lho, s) >> t1) & 1) or (k2 == 1 and (suit_of(rho, s) >> t1) & 1):
-                    sc += LEAD_DROP_W
-                # a singleton to partner's top card, to be ruffed on the way back
-                if trump != NT and s != trump and cc_popcount(hs) == 1 and suit_of(h, trump) \
-                        and (pd_s >> t1) & 1 and cc_popcount(pd_s) > 1:
-                    sc += LEAD_RUFFBACK_W
-                if trump != NT and s != trump:
-                    if (lho_tr and suit_of(lho, s) == 0) or (rho_tr and suit_of(rho, s) == 0):
-                        sc -= 40
-                    elif pd_tr and pd_s == 0 and opp_s:
-                        sc += 25
-                elif trump != NT and s == trump:
-                    if (<u64>1 << r) > (opp_s | pd_s):
-                        sc += 5
-                    if opp_s == 0:
-                        sc -= 30           # trumps only the own side holds: no hurry
+                sc += base
             elif lead_suit == s:
                 card_wins = (win_card >> 4) == s and b > win_card
-                later_trumps = 0
-                if trump != NT and trump != s:
-                    # a later hand void in the suit might ruff
-                    for i in range(pos + 1, 4):
-                        if suit_of(P.hand[(P.leader + i) & 3], s) == 0:
-                            later_trumps |= suit_of(P.hand[(P.leader + i) & 3], trump)
-                if winner_is_partner and pos >= 2 and (
-                        pos == 3 or (win_card > (16 * (win_card >> 4) + (
-                            cc_msb(suit_of(later, win_card >> 4)) if suit_of(later, win_card >> 4) else -1))
-                            and (win_card >> 4 == trump or later_trumps == 0))):
+                if partner_has:
                     sc = 50 - r            # partner has the trick: play low
                 elif card_wins:
                     if pos == 3 or ((<u64>1 << r) > suit_of(later, s) and later_trumps == 0):
@@ -617,8 +625,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
                     else:
                         sc = -10 - r
                 else:
-                    sc = 30 - r + 2 * cc_popcount(hs)
-                    all_s = suit_of(lho | pd | rho, s)
+                    sc = base - r
                     if (<u64>1 << r) > all_s:
                         sc -= 30           # keep a winner
             if b == prefer:
