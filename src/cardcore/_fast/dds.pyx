@@ -121,7 +121,7 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
     cdef u64 lho = P.hand[(leader + 1) & 3]
     cdef u64 pd = P.hand[(leader + 2) & 3]
     cdef u64 rho = P.hand[(leader + 3) & 3]
-    cdef int total = 0, side_suits = 0, lim, free_suits = 0
+    cdef int total = 0, side_suits = 0, lim, free_suits = 0, counted
     cdef int lho_tr = 0, rho_tr = 0, pd_tr = 0
     if t != NT:
         lho_tr = suit_of(lho, t) != 0
@@ -164,11 +164,15 @@ cdef int qt_hand(const Pos* P, int leader, int need, u64* win, u64* reach) noexc
             for s in range(4):
                 if s != t:
                     ks[s] = 0
+    counted = (ks[0] != 0) | ((ks[1] != 0) << 1) | ((ks[2] != 0) << 2) | ((ks[3] != 0) << 3)
+    if counted == 0:
+        win[0] = 0
+        return 0
     # the rank set: trumps first, then the other suits, until ``need`` tricks are named
     rem = need
     for j in range(5):
         s = t if j == 0 else j - 1
-        if s == NT or ks[s] == 0 or (j and s == t):
+        if s == NT or not (counted >> s) & 1 or (j and s == t):
             continue
         total += ks[s]
         k = ks[s] if ks[s] < rem else rem
