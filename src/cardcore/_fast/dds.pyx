@@ -1160,25 +1160,34 @@ cdef u64 _mask_arg(object x, str what) except? 0:
     return <u64> v
 
 
-cdef int pos_init(Pos* P, object hands, int trump, int leader, object played) except -1:
-    """A position from checked ``trump`` / ``leader`` and unchecked ``hands`` / ``played``;
-    returns the number of cards played to the current trick."""
-    cdef int i, c, k, n
+cdef u64 _hands_arg(object hands, u64* lanes) except? 0:
+    """Four disjoint card-id masks (seats 0..3) into ``lanes`` (as lane bits); returns their
+    union (card ids)."""
     cdef u64 all_ = 0, m
-    memset(P, 0, sizeof(Pos))
-    reset_move_memory(P)
+    cdef int i
     hs = _seq_arg(hands, "hands")
     if len(hs) != 4:
         raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
-    pl = _seq_arg(played, "played")
-    if len(pl) > 3:
-        raise CardError(f"played: at most 3 cards of the current trick, got {len(pl)}")
     for i in range(4):
         m = _mask_arg(hs[i], f"hand of seat {i}")
         if all_ & m:
             raise CardError(f"hand of seat {i}: shares cards with another hand")
         all_ |= m
-        P.hand[i] = to_lanes(m)
+        lanes[i] = to_lanes(m)
+    return all_
+
+
+cdef int pos_init(Pos* P, object hands, int trump, int leader, object played) except -1:
+    """A position from checked ``trump`` / ``leader`` and unchecked ``hands`` / ``played``;
+    returns the number of cards played to the current trick."""
+    cdef int i, c, k, n
+    cdef u64 all_ = 0
+    memset(P, 0, sizeof(Pos))
+    reset_move_memory(P)
+    all_ = _hands_arg(hands, P.hand)
+    pl = _seq_arg(played, "played")
+    if len(pl) > 3:
+        raise CardError(f"played: at most 3 cards of the current trick, got {len(pl)}")
     k = len(pl)
     for i in range(k):
         c = <int> _int_arg(pl[i], "played card", 0, 51, CardError)
@@ -1432,19 +1441,11 @@ def layout_key(hands, gather=True):
     bit gathers (``pext``/``pdep``, the search's way where they are single instructions) or
     card by card; both give the same words."""
     cdef Pos P
-    cdef u64 lens, key[2], all_ = 0, m
-    cdef int i
+    cdef u64 lens
+    cdef u64 key[2]
     cdef bint g = flag_arg(gather, "gather")
-    hs = _seq_arg(hands, "hands")
-    if len(hs) != 4:
-        raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
     memset(&P, 0, sizeof(Pos))
-    for i in range(4):
-        m = _mask_arg(hs[i], f"hand of seat {i}")
-        if all_ & m:
-            raise CardError(f"hand of seat {i}: shares cards with another hand")
-        all_ |= m
-        P.hand[i] = to_lanes(m)
+    _hands_arg(hands, P.hand)
     layout(&P, &lens, key)
     layout_keys(P.hand[1], P.hand[2], P.hand[3], P.hand[0] | P.hand[1] | P.hand[2] | P.hand[3],
                 g, key)

@@ -50,14 +50,11 @@ def _seat_arg(x, what: str) -> int:
     return _int_arg(x, what, 0, 3, CardError)
 
 
-def _check(hands, leader, played):
-    """The checked hands and played cards (``leader`` already checked)."""
+def _hands(hands) -> tuple[list[int], int]:
+    """Four disjoint card-id masks (seats 0..3), and their union."""
     hs_in = _seq_arg(hands, "hands")
     if len(hs_in) != 4:
         raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs_in)}")
-    pl_in = _seq_arg(played, "played")
-    if len(pl_in) > 3:
-        raise CardError(f"played: at most 3 cards of the current trick, got {len(pl_in)}")
     seen = 0
     hs = []
     for i, h in enumerate(hs_in):
@@ -66,6 +63,15 @@ def _check(hands, leader, played):
             raise CardError(f"hand of seat {i}: shares cards with another hand")
         seen |= h
         hs.append(h)
+    return hs, seen
+
+
+def _check(hands, leader, played):
+    """The checked hands and played cards (``leader`` already checked)."""
+    hs, seen = _hands(hands)
+    pl_in = _seq_arg(played, "played")
+    if len(pl_in) > 3:
+        raise CardError(f"played: at most 3 cards of the current trick, got {len(pl_in)}")
     played = []
     for c in pl_in:
         c = _int_arg(c, "played card", 0, 51, CardError)
@@ -218,16 +224,7 @@ def layout_key(hands, gather=True):
     """The transposition table's view of four hands (card-id masks, disjoint, of any sizes):
     ``(lengths, key0, key1)`` as the kernel's (``gather`` is checked; the twin has one way)."""
     flag_arg(gather, "gather")
-    hs = _seq_arg(hands, "hands")
-    if len(hs) != 4:
-        raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
-    masks, seen = [], 0
-    for i in range(4):
-        m = _mask_arg(hs[i], f"hand of seat {i}")
-        if seen & m:
-            raise CardError(f"hand of seat {i}: shares cards with another hand")
-        seen |= m
-        masks.append(m)
+    masks, _ = _hands(hands)
     lengths, key = 0, [0, 0]
     for s in range(4):
         held = []                       # (rank, seat) of the suit's cards, the top first
