@@ -427,7 +427,7 @@ cdef int second_hand_wins(const Pos* P, int player, u64* win) noexcept nogil:
 cdef enum:
     KILLER_BONUS = 100
     TT_MOVE_BONUS = 40
-    LEAD_SIZE_W = 4
+    LEAD_SIZE_W = 10
     LEAD_RHO_W = 25
     LEAD_THROUGH_W = 25
     LEAD_RUFFBACK_W = 20
