@@ -63,3 +63,13 @@ cdef void gd_level_row(int p, int level, uint8_t* out) noexcept nogil
 # The physical cards ``row`` takes from ``hand`` (54 counts) as 54 counts in ``o``, in the order
 # of ``pick``: 0, or -1 when the hand lacks a card, -2 for a bad suit.
 cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o) noexcept nogil
+
+# What ``gd_count_list`` found wrong with an item of a card-id list.
+cdef enum:
+    GD_NOT_ID = 1            # not an int (or a bool)
+    GD_OUT_OF_RANGE = 2      # an int outside 0..53
+    GD_THIRD_COPY = 3        # a third copy of a card (two decks)
+# 54 counts from a list of card ids into ``out``: -1 when every item is a card id held at most
+# twice, else the index of the first item that is not, with ``why`` set (the callers word
+# their own errors: bad input or a corrupt state).
+cdef Py_ssize_t gd_count_list(list hand, uint8_t* out, int* why) except -2

@@ -1228,27 +1228,46 @@ def pick_ids(hand, level, rows):
 
 # ------------------------------------------------------------------ action ids: Python API
 
-cdef int _load_list(object hand, uint8_t* out, str what) except -1:
-    """54 counts from a list of card ids (each id 0..53, at most twice)."""
-    cdef Py_ssize_t i, n
+cdef Py_ssize_t gd_count_list(list hand, uint8_t* out, int* why) except -2:
+    # 54 counts from a list of card ids into ``out``: -1 when every item is a card id held
+    # at most twice, else the index of the first item that is not (``why``: GD_NOT_ID,
+    # GD_OUT_OF_RANGE or GD_THIRD_COPY); the callers word the error
+    cdef Py_ssize_t i
     cdef object o
     cdef long v
     cdef int ovf = 0
     memset(out, 0, GD_NCARDS)
-    if type(hand) is not list:
-        raise CardError(f"{what} {quote(hand)}: expected a list of card ids")
-    n = PyList_GET_SIZE(hand)
-    for i in range(n):
+    for i in range(PyList_GET_SIZE(hand)):
         o = <object>PyList_GET_ITEM(hand, i)
         if not PyLong_Check(o) or isinstance(o, bool):
-            raise CardError(f"{what}: {quote(o)} is not a card id")
+            why[0] = GD_NOT_ID
+            return i
         v = PyLong_AsLongAndOverflow(o, &ovf)
         if ovf or v < 0 or v > 53:
-            raise CardError(f"{what}: card id {quote(o)} out of range 0..53")
+            why[0] = GD_OUT_OF_RANGE
+            return i
         if out[v] >= 2:
-            raise CardError(f"{what}: card id {v} three or more times (two decks)")
+            why[0] = GD_THIRD_COPY
+            return i
         out[v] += 1
-    return 0
+    return -1
+
+
+cdef int _load_list(object hand, uint8_t* out, str what) except -1:
+    """54 counts from a list of card ids (each id 0..53, at most twice)."""
+    cdef int why = 0
+    cdef Py_ssize_t i
+    if type(hand) is not list:
+        raise CardError(f"{what} {quote(hand)}: expected a list of card ids")
+    i = gd_count_list(hand, out, &why)
+    if i < 0:
+        return 0
+    o = hand[i]
+    if why == GD_NOT_ID:
+        raise CardError(f"{what}: {quote(o)} is not a card id")
+    if why == GD_OUT_OF_RANGE:
+        raise CardError(f"{what}: card id {quote(o)} out of range 0..53")
+    raise CardError(f"{what}: card id {int(o)} three or more times (two decks)")
 
 
 cdef int _play_index(object i) except -1:

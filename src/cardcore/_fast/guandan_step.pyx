@@ -16,8 +16,9 @@ from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
 
 from cardcore._fast.bits cimport cc_ctz
 from cardcore._fast.args cimport kept_list as _L, kept_seat4 as _seat
-from cardcore._fast.guandan cimport (GHand, GD_NCARDS, GD_ROW, gd_hand, gd_gen_ids,
-                                     gd_index_ok, gd_level_row, gd_take, gd_nplays)
+from cardcore._fast.guandan cimport (GHand, GD_NCARDS, GD_ROW, GD_NOT_ID, gd_hand, gd_gen_ids,
+                                     gd_index_ok, gd_level_row, gd_take, gd_nplays,
+                                     gd_count_list)
 
 cdef extern from "Python.h":
     int PyList_Append(object lst, object item) except -1
@@ -47,24 +48,17 @@ cdef int _count(object x) except -1:
 
 cdef int _load(object hand, uint8_t* out) except -1:
     """54 counts from a hand kept by the state (a list of card ids, each at most twice)."""
-    cdef Py_ssize_t i, n
-    cdef object o
-    cdef long v
-    cdef int ovf = 0
-    memset(out, 0, GD_NCARDS)
+    cdef int why = 0
+    cdef Py_ssize_t i
     if type(hand) is not list:
         raise CardcoreError(f"state: hand {quote(hand)} is not a list of card ids")
-    n = PyList_GET_SIZE(hand)
-    for i in range(n):
-        o = <object>PyList_GET_ITEM(hand, i)
-        if not PyLong_Check(o) or isinstance(o, bool):
-            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
-        v = PyLong_AsLongAndOverflow(o, &ovf)
-        if ovf or v < 0 or v > 53 or out[v] >= 2:
-            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id held at most "
-                                "twice")
-        out[v] += 1
-    return 0
+    i = gd_count_list(hand, out, &why)
+    if i < 0:
+        return 0
+    o = hand[i]
+    if why == GD_NOT_ID:
+        raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
+    raise CardcoreError(f"state: {quote(o)} in a hand is not a card id held at most twice")
 
 
 cdef int _level(dict d) except -1:
