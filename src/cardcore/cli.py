@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .errors import CardcoreError, IllegalAction, OptionError
+from .agents.strength import STRENGTHS
 from .game import GAMES, Action, State, available_games, game_class, get_game, new_game
 
 HUMAN = 0  # the human seat (docs/rules/README.md: seat 0 is "you")
@@ -102,13 +103,12 @@ def format_actions(legal: list[Action], width: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _agent_for(game: str, seed: int | None, name: str = "ai"):
+def _agent_for(game: str, seed: int | None, name: str = "ai", strength: str | None = None):
     from . import agents
 
-    try:
-        return agents.get(name, game, seed=seed), name
-    except CardcoreError:
+    if name == "ai" and not game_class(game).AI_AGENT:
         return agents.get("random", game, seed=seed), "random"
+    return agents.get(name, game, seed=seed, strength=strength), name
 
 
 def _view_module(state: State) -> Any:
@@ -182,8 +182,9 @@ def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextI
 
 def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
          inp: TextIO | None = None, out: TextIO | None = None, delay: float = 0.0,
-         max_actions: int = 200_000) -> State | None:
+         max_actions: int = 200_000, strength: str | None = None) -> State | None:
     """Play ``game`` in the terminal: the human is seat 0 (``auto``: the AI plays every seat).
+    ``strength`` is the AI seats' strength (``easy``, ``normal``, ``strong``).
 
     Everything printed is what seat 0 may see: the board drawn for seat 0, and each action in
     the form seat 0 sees it (``State.action_view``: a One Poker lock, Preference's discards
@@ -197,7 +198,8 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
     agents = {}
     for p in range(n):
         if auto or p != HUMAN:
-            agents[p] = _agent_for(game, None if seed is None else seed * 7919 + p)
+            agents[p] = _agent_for(game, None if seed is None else seed * 7919 + p,
+                                   strength=strength)
     names = {p: ("you" if p not in agents else f"{seat_label(state, p)} ({agents[p][1]})")
              for p in range(n)}
     you = seat_label(state, HUMAN)
@@ -302,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("game", choices=GAMES, metavar="GAME", help="one of: " + ", ".join(GAMES))
     pl.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     pl.add_argument("--auto", action="store_true", help="the AI plays every seat (a demo)")
+    pl.add_argument("--ai", choices=STRENGTHS, default=None, metavar="STRENGTH",
+                    help="the AI's strength: easy, normal (default) or strong")
     pl.add_argument("--delay", type=_seconds, default=0.0,
                     help="seconds to pause after AI moves (>= 0)")
     pl.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
@@ -373,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
-            play(args.game, seed=args.seed, auto=args.auto,
+            play(args.game, seed=args.seed, auto=args.auto, strength=args.ai,
                  options=parse_options(args.option, args.game), delay=args.delay)
             return 0
         if args.command == "bench":

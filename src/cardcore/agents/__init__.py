@@ -2,6 +2,8 @@
 
 Built in: ``"random"`` (uniform over the legal actions, seeded) and ``"ai"`` (the game's best
 built-in AI, named by the game's ``State.AI_AGENT``). A game module may register more names.
+The AI comes in three strengths (:mod:`cardcore.agents.strength`):
+``get("ai", game, strength="easy" | "normal" | "strong")``, ``"normal"`` by default.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..errors import CardcoreError, IllegalAction
 from ..game import Action, State, game_class, new_game
 from ..rng import Rng, fresh_seed
+from .strength import STRENGTHS, check_strength
 
 
 @runtime_checkable
@@ -87,9 +90,21 @@ def names(game: str) -> list[str]:
     return out
 
 
-def get(name: str, game: str, *, seed: int | None = None, **options: Any) -> Agent:
-    """The agent ``name`` for ``game``: ``"random"``, ``"first"``, ``"ai"`` or a registered one."""
+def get(name: str, game: str, *, seed: int | None = None, strength: str | None = None,
+        **options: Any) -> Agent:
+    """The agent ``name`` for ``game``: ``"random"``, ``"first"``, ``"ai"`` or a registered one.
+    ``strength`` (``"easy"``, ``"normal"``, ``"strong"``) picks the AI's budget; an agent
+    without strengths refuses it."""
     cls = game_class(game)
+    if strength is not None:
+        check_strength(strength, f"agent {name!r}")
+        _register_game_agents(cls)
+        target = (_load(cls.AI_AGENT) if name == "ai" and cls.AI_AGENT
+                  else _load(_EXTRA[(name, game)]) if (name, game) in _EXTRA else None)
+        if target is None or "normal" not in getattr(target, "STRENGTHS", {}):
+            raise CardcoreError(f"agent {name!r} ({game}): has no strengths; only the AI "
+                                f"takes strength= ({', '.join(STRENGTHS)})")
+        options["strength"] = strength
     if name == "random":
         return RandomAgent(game, seed=seed)
     if name == "first":
@@ -125,4 +140,4 @@ def play_match(name: str, agents: Sequence[Agent | str], *, seed: int | None = N
     raise CardcoreError(f"play_match({name!r}): no end after {max_actions} actions")
 
 
-__all__ = ["Agent", "RandomAgent", "FirstAgent", "get", "names", "play_match", "register_agent"]
+__all__ = ["STRENGTHS", "Agent", "RandomAgent", "FirstAgent", "get", "names", "play_match", "register_agent"]

@@ -1,0 +1,73 @@
+"""Strengths: every game's AI takes ``strength="easy" | "normal" | "strong"`` through the API,
+the agent strings and the CLI; bad strengths are refused; the same seed gives the same game at
+every strength."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardcore
+from cardcore import CardcoreError, agents
+from cardcore.agents.strength import STRENGTHS, check_strength
+from cardcore.game import available_games, game_class
+from cardcore.simulate import make_agent
+
+GAMES = [g for g in available_games() if game_class(g).AI_AGENT]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_ai_declares_three_strengths(game: str) -> None:
+    cls = agents._load(game_class(game).AI_AGENT)
+    assert set(cls.STRENGTHS) == set(STRENGTHS)
+    built = {s: agents.get("ai", game, seed=1, strength=s) for s in STRENGTHS}
+    for s, ai in built.items():
+        assert ai.strength == s
+    assert agents.get("ai", game, seed=1).strength == "normal"
+    # The levels differ in what they do (budget or policy), not only in name.
+    assert cls.STRENGTHS["easy"] != cls.STRENGTHS["normal"] != cls.STRENGTHS["strong"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_agent_string_takes_strength(game: str) -> None:
+    ai = make_agent("ai:strength=strong", game, seed=3)
+    assert ai.strength == "strong"
+
+
+@pytest.mark.parametrize("bad", ["hard", "", "Normal", 2, None.__class__])
+def test_bad_strength_refused(bad) -> None:
+    with pytest.raises(CardcoreError, match="strength"):
+        agents.get("ai", "onepoker", seed=1, strength=bad)
+    with pytest.raises(CardcoreError, match="strength"):
+        check_strength(bad)
+
+
+def test_strength_refused_by_agents_without_it() -> None:
+    with pytest.raises(CardcoreError, match="no strengths"):
+        agents.get("random", "onepoker", seed=1, strength="easy")
+
+
+def test_cli_ai_flag(capsys) -> None:
+    from cardcore.cli import main
+
+    assert main(["play", "onepoker", "--auto", "--seed", "2", "--ai", "easy"]) == 0
+    assert "final scores" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "onepoker", "--auto", "--ai", "hard"])
+
+
+QUICK = ["onepoker", "holdem", "zhengshangyou", "doudizhu"]
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("game", [g for g in QUICK if g in GAMES])
+def test_same_seed_same_game_at_every_strength(game: str, strength: str) -> None:
+    def run() -> list[str]:
+        seats = [agents.get("ai", game, seed=10 + p, strength=strength)
+                 for p in range(cardcore.new_game(game, seed=5).num_players)]
+        state = cardcore.new_game(game, seed=5, single_deal=True) if game in (
+            "holdem", "onepoker") else cardcore.new_game(game, seed=5)
+        while not state.is_over:
+            state.apply(seats[state.current_player].act(state))
+        return [str(a) for _, a in state.history]
+
+    assert run() == run()
