@@ -4,7 +4,8 @@ Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
 
 * 108 cards (two decks with their jokers), 27 per player. The deal's level fixes the level
   rank; the two hearts of that rank are wild cards. The first deal is at ``level`` (option,
-  default 2, for both teams) and its leader is drawn at random (option ``first``).
+  default 2, for both teams; ``"2".."A"``, or a number 2..10 naming its rank) and its
+  leader is drawn at random (option ``first``).
 * Every later deal starts with tribute: last place gives first place its strongest card (not
   a wild card); when the winners took first and second, both opponents pay, the stronger
   tribute going to first place (equal tributes: the payer first in turn order after first
@@ -45,7 +46,7 @@ from ..engines import match
 from ..engines.shedding import PASS, SheddingState, ambiguous
 from ..errors import FormatError, IllegalAction
 from ..game import Action, register
-from ..options import Option, single_deal
+from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
                     id_text, id_texts, moves_of_counts, natural_rank, strength, text_id,
                     wild_card)
@@ -75,22 +76,6 @@ def partner(seat: int) -> int:
     return (seat + 2) % NUM
 
 
-def parse_level(value: Any) -> int:
-    """A level written ``"2".."A"`` (``"T"`` or ``"10"``), or its index 0..12, as 0..12."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 12:
-        return value
-    if isinstance(value, str):
-        text = value.strip().upper()
-        text = "T" if text == "10" else text
-        if text in LEVEL_NAMES:
-            return LEVEL_NAMES.index(text)
-    raise ValueError(f"level {value!r}")
-
-
-def _level_name(value: Any) -> str:
-    return LEVEL_NAMES[parse_level(value)]
-
-
 def tribute_card(hand: list[int], level: int) -> int:
     """The card a payer must give: its strongest, not counting the heart-level wild cards
     (of equal cards, the lowest id)."""
@@ -117,8 +102,7 @@ class GuandanState(SheddingState):
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.guandan:GuandanAI"
     OPTIONS = {
-        "level": Option("str", "2", "the level both teams start at (the first deal's level)",
-                        choices=LEVEL_NAMES, parse=_level_name),
+        "level": level_option("the level both teams start at (the first deal's level)"),
         "first": Option("seat", None, "the seat that leads the first deal (default: drawn at "
                         "random)", low=0, high=3, none=True),
         "single_deal": single_deal(),
