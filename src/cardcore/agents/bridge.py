@@ -50,8 +50,10 @@ from ..rng import Rng, fresh_seed
 from . import seat_to_act
 from .bridge_bidding import HCP, Picture, choose_call, read_auction
 from .sampling import deal_unseen
+from .strength import strength_options
 
 SAMPLES = 48                   # sampled deals per searched card
+STRONG_SAMPLES = 96            # the same at strength "strong"
 MAX_NODES = 500_000            # search nodes per sampled deal (about 0.05 s here)
 MAX_SKIPPED = 3                # sampled deals given up before the card is chosen anyway
 NODES_PER_SECOND = 4_000_000   # time_budget mode: a conservative search rate of the kernel
@@ -98,11 +100,21 @@ class BridgeAI:
     """Rule-based bidding and PIMC card play. ``BridgeAI("bridge", seed=1, samples=24)``."""
 
     name = "ai"
+    #: the options of each strength (see the module docstring); explicit options override
+    STRENGTHS = {
+        "easy": {"samples": 6, "max_nodes": 100_000, "rule_tricks": 13},
+        "normal": {"samples": SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1},
+        "strong": {"samples": STRONG_SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1},
+    }
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
-                 samples: int = SAMPLES, max_nodes: int = MAX_NODES,
-                 time_budget: float | None = None, cheap: bool = False,
-                 rule_tricks: int = 1, **_: Any) -> None:
+                 strength: str = "normal", samples: int | None = None,
+                 max_nodes: int | None = None, time_budget: float | None = None,
+                 cheap: bool = False, rule_tricks: int | None = None, **_: Any) -> None:
+        opts = strength_options(self, strength, samples=samples, max_nodes=max_nodes,
+                                rule_tricks=rule_tricks)
+        samples, max_nodes = opts["samples"], opts["max_nodes"]
+        rule_tricks = opts["rule_tricks"]
         if cheap:
             samples, max_nodes = min(samples, 6), min(max_nodes, 100_000)
             if time_budget is not None:
@@ -377,4 +389,5 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
     return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
 
 
-__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "MAX_NODES"]
+__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "STRONG_SAMPLES",
+           "MAX_NODES"]

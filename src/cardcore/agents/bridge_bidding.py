@@ -282,6 +282,8 @@ def _responses(opening: str, ctx: Context) -> list[Rule]:
         ]
     if opening == "2C":
         return [Rule("2D", text="waiting")]
+    if st == "N" or lvl >= 4:  # 3NT and higher: to play (our side's slam tries come later)
+        return [Rule("pass", text="to play")]
     if lvl == 2 or lvl == 3:  # weak two or preempt
         game = "3NT" if st in "CD" else _bid(4, st)
         return [
