@@ -16,6 +16,7 @@ cardcore.errors.OptionError: option first=3: expected a seat 0..2 or None
 from __future__ import annotations
 
 import numbers
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,11 +26,22 @@ from .errors import OptionError, quote
 KINDS = ("bool", "int", "seat", "str", "ints")
 
 
+def is_bool(value: Any) -> bool:
+    """Whether ``value`` is a bool of any kind: Python's, or numpy's ``bool_`` (whatever the numpy
+    version: before numpy 2.3 ``operator.index`` reads ``np.True_`` as 1 with only a
+    deprecation warning). A bool is never read as an int action, option or seat."""
+    if isinstance(value, bool):
+        return True
+    np = sys.modules.get("numpy")        # not loaded: no numpy value can exist
+    return np is not None and isinstance(value, np.bool_)
+
+
 def as_int(value: Any) -> int | None:
-    """``value`` as a plain int when it is an integer (numpy integers included), else None."""
+    """``value`` as a plain int when it is an integer (numpy integers included), else None
+    (bools of every kind included)."""
     if type(value) is int:
         return value
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if is_bool(value) or not isinstance(value, numbers.Integral):
         return None
     return int(value)
 
@@ -207,5 +219,5 @@ def check_options(game: str, declared: Mapping[str, Option], given: Mapping[str,
     return out
 
 
-__all__ = ["Option", "OptionError", "check_options", "single_deal", "as_int", "LEVEL_RANKS",
-           "level_rank", "parse_level", "level_option"]
+__all__ = ["Option", "OptionError", "check_options", "single_deal", "as_int", "is_bool",
+           "LEVEL_RANKS", "level_rank", "parse_level", "level_option"]
