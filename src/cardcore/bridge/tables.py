@@ -147,38 +147,42 @@ def _unquote(value: str) -> str:
 def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
     """The deals of a PBN text (see the module docstring). ``FormatError`` names the line of
     anything malformed: a line that is neither a tag, a comment nor section data, a game
-    without a ``Deal`` tag, or a deal that is not a full 52-card deal."""
+    without a ``Deal`` tag (the game's first line), a ``Deal`` that is not a full 52-card deal
+    or a ``"#"`` tag with no earlier value (that tag's own line)."""
     records: list[DealRecord] = []
     prev: dict[str, str] = {}
     game_lines: list[str] = []
     tags: dict[str, str] = {}
+    tag_line: dict[str, int] = {}  # the line of each tag of the game
     start = 0
     in_section = False
     in_comment = False
 
     def finish() -> None:
-        nonlocal game_lines, tags, in_section
+        nonlocal game_lines, tags, tag_line, in_section
         if tags:
             for k, v in list(tags.items()):
                 if v == "#":
                     if k not in prev:
-                        raise FormatError(f"{name}: line {start}: tag {k} is '#' (as before) "
-                                          "but no earlier game has it")
+                        raise FormatError(f"{name}: line {tag_line[k]}: tag {k} is '#' (as "
+                                          "before) but no earlier game has it")
                     tags[k] = prev[k]
             deal_text = tags.get("deal")
             if deal_text is None:
-                raise FormatError(f"{name}: line {start}: this game has no [Deal \"...\"] tag")
+                raise FormatError(f"{name}: line {start}: this game (lines {start}-{last}) has "
+                                  "no [Deal \"...\"] tag")
             try:
                 deal = Deal.from_pbn(deal_text)
             except CardcoreError as exc:
-                raise FormatError(f"{name}: line {start}: {exc}") from None
+                raise FormatError(f"{name}: line {tag_line['deal']}: {exc}") from None
             records.append(DealRecord(deal=deal, board=tags.get("board"),
                                       dealer=tags.get("dealer"),
                                       vulnerable=tags.get("vulnerable"), lines=game_lines,
                                       line=start))
             prev.update(tags)
-        game_lines, tags, in_section = [], {}, False
+        game_lines, tags, tag_line, in_section = [], {}, {}, False
 
+    last = 0
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if in_comment:
@@ -193,6 +197,7 @@ def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
             continue  # escape / metadata lines (the header)
         if not game_lines:
             start = no
+        last = no
         game_lines.append(raw)
         if line.startswith(";"):
             continue
@@ -204,6 +209,7 @@ def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
             key = m.group(1).lower()
             if key not in tags:  # PBN: a repeated tag is ignored
                 tags[key] = _unquote(m.group(2))
+                tag_line[key] = no
             in_section = key in ("auction", "play") or (key.endswith("table") and key != "table")
             continue
         if line.startswith("["):
@@ -221,23 +227,23 @@ def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
 
 def parse_lin_file(text: str, name: str = "<lin>") -> list[DealRecord]:
     """The deals of a LIN text: every ``md|`` deal, with the ``ah|`` board and ``sv|``
-    vulnerability that follow it."""
-    from .lin import _parse_md, _tokens
+    vulnerability that follow it. ``FormatError`` names the line of the bad tag."""
+    from .lin import _parse_md, _tokens_at
 
     try:
-        tokens = _tokens(text)
+        tokens = _tokens_at(text)
     except FormatError as exc:
         raise FormatError(f"{name}: {exc}") from None
     records: list[DealRecord] = []
     qx: str | None = None
-    for tag, value in tokens:
+    for tag, value, no in tokens:
         if tag == "qx":
             qx = value.strip()
         elif tag == "md":
             try:
                 dealer, deal = _parse_md(value)
             except CardcoreError as exc:
-                raise FormatError(f"{name}: deal {len(records) + 1}: {exc}") from None
+                raise FormatError(f"{name}: line {no}: deal {len(records) + 1}: {exc}") from None
             board = None
             if qx:
                 digits = re.sub(r"\D", "", qx)
@@ -250,8 +256,8 @@ def parse_lin_file(text: str, name: str = "<lin>") -> list[DealRecord]:
         elif records and tag == "sv":
             key = value.strip().lower()
             if key not in _LIN_VUL:
-                raise FormatError(f"{name}: deal {len(records)}: sv {value!r}: expected o, n, "
-                                  "e or b")
+                raise FormatError(f"{name}: line {no}: deal {len(records)}: sv {value!r}: "
+                                  "expected o, n, e or b")
             records[-1].vulnerable = _LIN_VUL[key]
     if not records:
         raise FormatError(f"{name}: no 'md|' deal found")
