@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 sources = sorted(glob(str(Path("src") / "cardcore" / "_fast" / "*.pyx")))
@@ -82,7 +83,21 @@ for src in sources:
         )
     )
 
+
+class build_py_with_rules(build_py):
+    """Also ships the rules pages: ``docs/rules/<game>.md`` -> ``cardcore/rules/<game>.md``
+    (one copy of the text, read by ``cardcore rules GAME``)."""
+
+    def run(self):
+        super().run()
+        target = Path(self.build_lib) / "cardcore" / "rules"
+        target.mkdir(parents=True, exist_ok=True)
+        for page in sorted((HERE / "docs" / "rules").glob("*.md")):
+            self.copy_file(str(page), str(target / page.name))
+
+
 setup(
+    cmdclass={"build_py": build_py_with_rules},
     ext_modules=cythonize(
         extensions,
         language_level=3,
