@@ -397,3 +397,74 @@ def test_random_auctions_many_hands():
             a.add(c)
             n += 1
             assert n < 60, a.calls
+
+
+# ---------------------------------------------------------------- strengths
+
+def test_strengths_table_and_options():
+    easy, normal, strong = (BridgeAI(seed=1, strength=x) for x in ("easy", "normal", "strong"))
+    assert (normal.samples, normal.max_nodes, normal.rule_tricks, normal.early_samples) == \
+        (48, 500_000, 1, 0)                            # today's default, unchanged
+    assert easy.rule_tricks == 13 and strong.samples == 96 and strong.early_samples == 48
+    assert BridgeAI(strength="strong", samples=10).samples == 10   # explicit options win
+    with pytest.raises(cardcore.CardcoreError, match="early_samples"):
+        BridgeAI(early_samples=-1)
+    with pytest.raises(cardcore.CardcoreError, match="strength"):
+        BridgeAI(strength="hard")
+
+
+def test_easy_plays_every_card_by_rule_and_strong_samples_more_later():
+    s = cardcore.new_game("bridge", seed=8)
+    for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    easy = BridgeAI(seed=1, strength="easy")
+    strong = BridgeAI(seed=1, strength="strong", max_nodes=100_000)
+    used = {}  # cards out -> the strong AI's sampled deals
+    while not s.is_over:
+        out = sum(len(h) for h in s.hands)
+        if len(s.legal_actions()) > 1 and out < 48:
+            strong.act(s)
+            if "samples" in strong.last_info:
+                used[out] = strong.last_info["samples"] + strong.last_info["skipped"]
+        a = easy.act(s)
+        assert "rule" in easy.last_info or len(s.legal_actions()) == 1
+        s.apply(a)
+    assert used and all(n <= 48 for out, n in used.items() if out > 40)
+    assert any(n == 96 for out, n in used.items() if out <= 40)
+
+
+# ---------------------------------------------------------------- more of the system
+
+def test_ace_asking():
+    # South opened 1S, North raised to game: South (20 points) asks for aces with 4NT
+    south = "AKQ32.AK2.K32.32"
+    assert call(south, ["1S", "pass", "4S", "pass"]) == "4NT"
+    # the answers: 5C none (or four), 5D one, 5H two, 5S three
+    asked = ["1S", "pass", "4S", "pass", "4NT", "pass"]
+    assert call("J654.QJ3.A32.KQ2", asked) == "5D"
+    assert call("J654.Q32.A32.AQ2", asked) == "5H"
+    assert call("J654.QJ3.QJ2.KQ2", asked) == "5C"
+    pics = read_auction(Auction(S, asked + ["5D"]))
+    assert pics[N].aces == (1, 1)
+    # the asker: one ace missing -> six; two missing -> five of the suit; none -> six (no
+    # grand slam without 37 points)
+    assert call(south, asked + ["5D", "pass"]) == "6S"
+    assert call(south, asked + ["5C", "pass"]) == "5S"
+    assert call(south, asked + ["5H", "pass"]) == "6S"
+    # and then the answering hand passes
+    assert call("J654.QJ3.A32.KQ2", asked + ["5D", "pass", "6S", "pass"]) == "pass"
+    # after partner's no trump 4NT is not an ace ask (quantitative over 1NT)
+    assert call("AK2.A32.KJ32.Q32", ["1NT", "pass", "4NT", "pass"]) == "6NT"
+
+
+def test_negative_double_balancing_and_four_level_preempts():
+    # partner opened 1C, RHO overcalled 1D: four cards in both majors and 8 HCP -> X
+    assert call("KJ32.Q432.32.J32", ["1C", "1D"], dealer=N) == "X"
+    # opener answers the negative double in a four-card major
+    assert call("AK32.32.K32.AJ32", ["1C", "1D", "X", "pass"], dealer=S) == "1S"
+    # balancing: their 1H, two passes: an overcall with 6 HCP
+    assert call("KJ732.32.Q32.432", ["1H", "pass", "pass"], dealer=E) == "1S"
+    # but not in the direct seat with the same hand
+    assert call("KJ732.32.Q32.432", ["1H"], dealer=E) == "pass"
+    # eight spades and 7 HCP: 4S
+    assert call("KQJ98765.32.32.2", []) == "4S"
