@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import Card, use_color
 from ..cards import render as render_cards
 from .moves import strength, wild_card
-from .state import LEVEL_NAMES, GuandanState, team_of
+from .state import LEVEL_NAMES, GuandanState, ambiguous_sets, reading_names, team_of
 
 _WILD_ON, _WILD_OFF = "\x1b[1;33m", "\x1b[0m"
 
@@ -40,6 +40,24 @@ def action_label(text: str) -> str:
     if text and set(text) <= {"B", "R"}:
         return " ".join(f"{c}J" for c in text)
     return text
+
+
+def help_text(state: GuandanState, player: int | None) -> str:
+    """What ``?`` adds: how a play is written, and the card sets of the legal plays that have
+    several readings, each with the ``= reading`` that names it."""
+    lines = ["a play: as listed (a wild card in brackets, a straight flush with suits), or its "
+             "exact cards (7h 7s 7d); cards with several readings: name one after '=' "
+             "(3s 4s 5s 6s 7s = straight)"]
+    if state.phase == "play" and player is not None and state.current_player == player:
+        sets = ambiguous_sets(state.legal_actions())
+        if sets:
+            lines.append("these cards need '= reading' when written as cards:")
+        for cards, readings in sets[:8]:
+            names = " | ".join(action_label(n) for n in reading_names(readings))
+            lines.append(f"  {' '.join(str(c) for c in cards)} = {names}")
+        if len(sets) > 8:
+            lines.append(f"  ... and {len(sets) - 8} more")
+    return "\n".join(lines)
 
 
 def render(state: GuandanState, player: int | None = None, you: bool = True) -> str:

@@ -25,8 +25,13 @@ Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
   ``single_deal=True``, plus and minus the levels the deal's winners advance.
 
 Plays are written as in ``cardcore.guandan.moves`` (ranks, a wild card in brackets, straight
-flushes with suits); a play may also be written as its exact cards when only one reading
-fits.
+flushes with suits); a play may also be written as its exact cards, in any order. When those
+cards make several legal plays (``3s 4s 5s 6s 7s``: a straight or a straight flush; wild cards
+standing for different ranks), name the reading after ``=``: its kind (``"3s 4s 5s 6s 7s =
+straight"``, ``"... = straight_flush"``, or ``straight flush``) or, when one kind has several
+readings, the reading's notation as the legal list writes it (``"2c 2d 2h 3c 3d = 33[3]22"``).
+A kind may also simply follow the cards (``"3s 4s 5s 6s 7s straight"``). ``?`` in ``cardcore
+play`` lists the card sets of the legal plays that need it.
 
 Integer actions (``docs/actions/guandan.md``): 0 pass, 1..54 return a card, 55..2409 the
 distinct plays of the kernel's play table. In the play phase ``legal_ids`` and ``apply_id`` run
@@ -43,7 +48,7 @@ import numpy as np
 from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
-from ..engines.shedding import PASS, SheddingState, ambiguous
+from ..engines.shedding import PASS, SheddingState
 from ..errors import FormatError, IllegalAction
 from ..game import Action, register
 from ..options import Option, level_option, parse_level, single_deal
@@ -74,6 +79,58 @@ def team_of(seat: int) -> int:
 
 def partner(seat: int) -> int:
     return (seat + 2) % NUM
+
+
+def _kind_word(text: str) -> str | None:
+    """The play kind a word names (``straight_flush``, ``straight flush``, ``Straight-Flush``),
+    else None."""
+    key = "_".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
+    return key if key in KINDS else None
+
+
+def split_reading(text: str) -> tuple[str, str | None]:
+    """A written play and the reading it names: ``"3s 4s 5s 6s 7s = straight"`` ->
+    ``("3s 4s 5s 6s 7s", "straight")``, ``"... = 33[3]22"`` -> (..., ``"33[3]22"``), a kind
+    after the cards (``"3s 4s 5s 6s 7s straight flush"``) -> (..., ``"straight_flush"``);
+    ``(text, None)`` when it names none."""
+    if "=" in text:
+        written, _, reading = text.partition("=")
+        reading = reading.strip()
+        return written.strip(), (_kind_word(reading) or "".join(reading.split())) or None
+    words = text.split()
+    for n in (2, 1):
+        if len(words) > n:
+            kind = _kind_word(" ".join(words[-n:]))
+            if kind is not None:
+                return " ".join(words[:-n]), kind
+    return text, None
+
+
+def reading_fits(action: Action, reading: str) -> bool:
+    """Whether a play is the reading named: its kind, or its notation (any case; the jokers
+    also as ``BJ``/``RJ``)."""
+    if reading in KINDS:
+        return action.kind == reading
+    want = reading.lower().replace("bj", "b").replace("rj", "r")
+    return action.text.lower() == want
+
+
+def reading_names(readings: list[Action]) -> list[str]:
+    """How to name each of several readings of one card set: its kind where that kind has one
+    reading among them, else its notation."""
+    kinds = [a.kind for a in readings]
+    return [a.kind if kinds.count(a.kind) == 1 else a.text for a in readings]
+
+
+def ambiguous_sets(legal: list[Action]) -> list[tuple[tuple[Card, ...], list[Action]]]:
+    """The card sets of ``legal`` that several legal plays share (in list order), each with
+    its readings: the plays whose exact cards need ``= reading`` when written as cards."""
+    by_cards: dict[tuple[int, ...], list[Action]] = {}
+    for a in legal:
+        if a.cards:
+            by_cards.setdefault(tuple(sorted(int(c) for c in a.cards)), []).append(a)
+    return [(tuple(Card(c) for c in key), acts) for key, acts in by_cards.items()
+            if len(acts) > 1]
 
 
 def tribute_card(hand: list[int], level: int) -> int:
@@ -245,11 +302,19 @@ class GuandanState(SheddingState):
                 cards = self._written_cards(action, legal)
                 if cards is not None:
                     return self._resolve_written(action, cards, legal)
+                written, reading = split_reading(action)
+                if reading is not None:
+                    cards = self._written_cards(written, [])
+                    if cards is None:
+                        raise IllegalAction(
+                            f"action {action!r}: {written.strip()!r} is not a list of cards (a "
+                            "reading is named after the exact cards, e.g. '3s 4s 5s 6s 7s = "
+                            "straight')")
+                    return self._resolve_written(action, cards, legal, reading)
         return super()._resolve(action)
 
-    def _resolve_written(self, text: str, cards: list[int], legal: list[Action]) -> Action:
-        """A play written as its exact cards: every reading of those cards that is legal now;
-        one is taken, several are refused with the readings listed."""
+    def _readings_now(self, text: str, cards: list[int]) -> list[Action]:
+        """Every reading of exactly ``cards`` (from the hand) that is legal now."""
         hand = list(self.hands[self.turn])
         for c in cards:
             if c not in hand:
@@ -257,12 +322,30 @@ class GuandanState(SheddingState):
                                     "hand")
             hand.remove(c)
         beat = self.table_key
-        hits = [action_of(m) for m in classify(cards, self.level)
+        return [action_of(m) for m in classify(cards, self.level)
                 if beat is None or m.beats(beat)]
+
+    def _resolve_written(self, text: str, cards: list[int], legal: list[Action],
+                         reading: str | None = None) -> Action:
+        """A play written as its exact cards, maybe with its reading named (``split_reading``):
+        every reading of those cards that is legal now (and fits the name); one is taken,
+        several are refused saying how to name each."""
+        hits = self._readings_now(text, cards)
         if not hits:
             return self._no_such(text, legal)
+        if reading is not None:
+            fit = [a for a in hits if reading_fits(a, reading)]
+            if not fit:
+                raise IllegalAction(
+                    f"action {text!r}: these cards cannot be played as {reading!r} now; they "
+                    "can be played as " + ", ".join(f"{a.kind} ({a.text})" for a in hits))
+            hits = fit
         if len(hits) > 1:
-            raise ambiguous(text, hits)
+            written = split_reading(text)[0] if reading is not None else text.strip()
+            raise IllegalAction(
+                f"action {text!r} is ambiguous: it can be read as "
+                + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading: "
+                + " or ".join(repr(f"{written} = {r}") for r in reading_names(hits)))
         return hits[0]
 
     def _apply(self, action: Action) -> None:
