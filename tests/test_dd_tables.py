@@ -200,3 +200,32 @@ def test_console_script_dd(tmp_path):
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "[OptimumResultTable" in p.stdout and "1 deals solved" in p.stderr
+
+
+def test_dd_tables_progress_line_and_eta(capsys, reference):
+    from cardcore.simulate import Progress
+
+    for workers in (1, 2):
+        got: list = []
+        assert dd_tables(DEALS[:4], workers=workers, progress=got.append) == reference[:4]
+        assert all(isinstance(p, Progress) for p in got)
+        assert [p.done for p in got] == sorted(p.done for p in got) and got[-1].done == 4
+        assert all(p.total == 4 for p in got) and got[-1].eta == 0.0
+        mid = [p for p in got if 0 < p.done < 4]
+        assert mid and all(0 < p.eta < 1e6 and p.rate > 0 for p in mid)
+    capsys.readouterr()
+    assert dd_tables(DEALS[:3], workers=2, progress=True) == reference[:3]
+    err = capsys.readouterr().err
+    assert "3/3 deals (100%)" in err and "deals/s" in err and "left" in err
+    with pytest.raises(CardcoreError, match="progress"):
+        dd_tables(DEALS[:1], progress="yes")
+
+
+def test_cli_dd_shows_the_progress_line(tmp_path):
+    src = _pbn_file(tmp_path / "three.pbn", DEALS[:3])
+    p = subprocess.run([sys.executable, "-m", "cardcore", "dd", str(src), "--workers", "2",
+                        "--out", str(tmp_path / "o.pbn")], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "3/3 deals (100%)" in p.stderr and "deals/s" in p.stderr and "left" in p.stderr
+    assert "3 deals solved" in p.stderr

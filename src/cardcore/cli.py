@@ -632,11 +632,9 @@ def run_dd(args: argparse.Namespace) -> int:
     line = None if args.quiet else ProgressLine("deals")
     t0 = time.perf_counter()
 
-    def progress(done: int, total: int) -> None:
-        if line is not None:
-            el = time.perf_counter() - t0
-            rate = done / el if el > 0 else 0.0
-            line.show(done, total, rate, (total - done) / rate if rate > 0 else float("inf"))
+    def progress(p) -> None:  # a cardcore.simulate.Progress, as simulate's progress line
+        if line is not None and p.done:
+            line.show(p.done, p.total, p.rate, p.eta)
 
     try:
         tables = dd_tables([r.deal for r in records], workers=args.workers,

@@ -1,8 +1,9 @@
 """Double-dummy tables of many deals in parallel, and deal files in and out.
 
 ``dd_tables(deals, workers=None, engine="local", address=None)`` solves the tables of a list of
-deals (``Deal`` objects or PBN deal strings) on worker processes (spawn) or on Ray, one
-single-threaded ``dd_table`` per deal, and returns them in the order of ``deals``.
+deals (``Deal`` objects or PBN deal strings) on worker processes (``simulate``'s: started as
+``python -m cardcore._worker``, so no main guard is needed) or on Ray, one single-threaded
+``dd_table`` per deal, and returns them in the order of ``deals``.
 
 ``read_deal_file(path)`` reads a PBN file (games separated by blank lines, each with a
 ``[Deal "..."]`` tag; ``"#"`` repeats the previous game's value) or a LIN file (every ``md|``
@@ -23,8 +24,8 @@ best play by all four hands. A PBN game keeps its own tags and sections (an old
 
 from __future__ import annotations
 
-import math
 import re
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -80,7 +81,8 @@ def _as_deal(item: Any, i: int) -> Deal:
 
 def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
               engine: str = "local", address: str | None = None,
-              progress: Callable[[int, int], Any] | None = None) -> list[dict[str, dict[str, int]]]:
+              progress: Callable[[Any], Any] | bool | None = None
+              ) -> list[dict[str, dict[str, int]]]:
     """The double-dummy tables of ``deals`` (``Deal`` objects or PBN strings), in order: each
     ``table[declarer][strain]`` as :func:`cardcore.bridge.dd_table` gives it.
 
@@ -88,9 +90,12 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     single core, or at most 2 deals: in this process, the five strains of a table in
     threads); ``engine="ray"`` as Ray tasks (the Ray of this process, else
     ``ray.init(address=address)``, or a local Ray of ``workers`` CPUs, shut down at the end).
-    ``progress(done, total)`` is called as chunks finish. A malformed deal raises
+    ``progress=True`` prints the progress line of ``cardcore simulate`` and ``cardcore dd`` on
+    stderr (``37/1000 deals (4%)  1.8 deals/s  8m55s left``: the rate and time left this run
+    measures); ``progress=f`` calls ``f`` with a :class:`cardcore.simulate.Progress` (``done``,
+    ``total``, ``new``, ``elapsed``, ``rate``, ``eta``) as deals finish. A malformed deal raises
     ``FormatError`` naming its index before any work starts."""
-    from ..simulate import _cores, _Local, _Ray
+    from ..simulate import Progress, _cores, _Local, _Ray, progress_hook
     from .solver import MAX_THREADS, dd_table
 
     items = [_as_deal(d, i) for i, d in enumerate(deals)]
@@ -103,39 +108,55 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     out: list[dict | None] = [None] * n
     if n == 0:
         return []
-    if engine == "local":
-        w = max(1, min(workers or _cores(), n))
-        if w == 1 or n <= 2:
-            for i, d in enumerate(items):
-                out[i] = dd_table(d, threads=min(workers, MAX_THREADS) if workers else None)
-                if progress is not None:
-                    progress(i + 1, n)
-            return out  # type: ignore[return-value]
-        runner: Any = _Local(None, w, func=_solve_chunk)
-    else:
-        runner = _Ray(None, workers, address, func=_solve_chunk)
+    show, end_line = progress_hook(progress, "deals")
+    t0 = time.perf_counter()
+
+    def report(done: int) -> None:
+        if show is not None:
+            show(Progress.measure(done, n, done, time.perf_counter() - t0))
+
+    try:
+        report(0)
+        if engine == "local":
+            w = max(1, min(workers or _cores(), n))
+            if w == 1 or n <= 2:
+                for i, d in enumerate(items):
+                    out[i] = dd_table(d, threads=min(workers, MAX_THREADS) if workers else None)
+                    report(i + 1)
+                return out  # type: ignore[return-value]
+            runner: Any = _Local(None, w, func=_solve_chunk)
+        else:
+            runner = _Ray(None, workers, address, func=_solve_chunk)
+        _solve_on(runner, items, out, report)
+    finally:
+        end_line()
+    return out  # type: ignore[return-value]
+
+
+def _solve_on(runner: Any, items: list[Deal], out: list, report: Callable[[int], None]) -> None:
+    """Solve ``items`` into ``out`` on ``runner``: one deal per task (a deal is long next to
+    a task's cost, and the progress line then moves deal by deal), ``2 x capacity`` in
+    flight."""
+    n = len(items)
     cap = runner.capacity
-    size = max(1, min(16, math.ceil(n / (4 * cap))))
-    todo = deque(range(0, n, size))
+    todo = deque(range(n))
     inflight: dict[Any, int] = {}
     done = 0
     try:
         while todo or inflight:
             while todo and len(inflight) < 2 * cap:
                 start = todo.popleft()
-                inflight[runner.submit(items[start:start + size])] = start
+                inflight[runner.submit(items[start:start + 1])] = start
             for handle in runner.wait(list(inflight), 0.5):
                 start = inflight.pop(handle)
                 tables = runner.result(handle)
                 out[start:start + len(tables)] = tables
                 done += len(tables)
-                if progress is not None:
-                    progress(done, n)
+                report(done)
     except BaseException:
         runner.abort(list(inflight))
         raise
     runner.close()
-    return out  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------- reading files
