@@ -124,6 +124,8 @@ def _view_module(state: State) -> Any:
     """The game's ``render`` module (``None`` if it has none): besides ``render`` it may give
     ``seat_name(seat)``, ``events(before, after, viewer)`` and ``help_text(state, viewer)``."""
     package = type(state).__module__.rpartition(".")[0]
+    if not package:
+        return None
     try:
         return importlib.import_module(f"{package}.render")
     except ModuleNotFoundError:
