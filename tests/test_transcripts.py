@@ -210,6 +210,7 @@ def test_the_same_seed_gives_the_same_transcript(game, monkeypatch):
     """``cardcore play GAME --auto --seed N`` twice: the same game, line for line (the AIs
     count their budgets in work, not time); a new process gives it too."""
     monkeypatch.setenv("NO_COLOR", "1")  # plain text also when pytest writes to a terminal
+    monkeypatch.setenv("COLUMNS", "80")  # the same width here and in the new process
     a = _transcript(game, 5)
     b = _transcript(game, 5)
     assert a == b

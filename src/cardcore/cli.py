@@ -247,8 +247,8 @@ def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextI
             continue
         if text in ("?", "?help", "help"):
             labels = [action_label(state, a.text) for a in legal]
-            say(out, format_actions(legal, first="legal: ", labels=labels) + "\n"
-                + help_text(state, HUMAN))
+            say(out, format_actions(legal, first="legal: ", labels=labels))
+            out.write(screen.prose(help_text(state, HUMAN)) + "\n")
             continue
         if text in ("?rules", "?r"):
             say(out, rules_text(state.game))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import textwrap
 
 #: the width used when the terminal's is not known (output to a file or a pipe)
 DEFAULT_WIDTH = 80
@@ -77,6 +78,18 @@ def _cut(line: str, columns: int, indent: int) -> tuple[str, str] | None:
         if best is not None and best[1]:
             return best
     return None
+
+
+def prose(text: str, columns: int | None = None) -> str:
+    """Sentences (a help text) wrapped word by word to ``columns``, each line's continuation
+    indented two spaces more than the line."""
+    columns = width() if columns is None else columns
+    out: list[str] = []
+    for line in text.split("\n"):
+        lead = " " * (len(line) - len(line.lstrip(" ")))
+        out += textwrap.wrap(line, columns, initial_indent="", subsequent_indent=lead + "  ",
+                             break_long_words=False, break_on_hyphens=False) or [""]
+    return "\n".join(out)
 
 
 def pack(items: list[str], columns: int | None = None, first: str = "",
