@@ -214,3 +214,15 @@ def test_whole_matches_with_tributes_at_every_strength(strength):
         returns += a.kind == "return"
         s.apply(a)
     assert s.deal_no > 2 and returns >= 1
+
+
+def test_strength_options_and_bad_mistakes():
+    assert GuandanAI(seed=1, strength="easy").samples == 0
+    assert GuandanAI(seed=1, strength="easy").mistakes == 0.2
+    normal = GuandanAI(seed=1)
+    assert (normal.samples, normal.search_cards, normal.candidates, normal.mistakes) == (
+        6, 5, 3, 0.0)
+    assert GuandanAI(seed=1, strength="strong", samples=2).samples == 2
+    for bad in (-0.1, 1.5, "x", True):
+        with pytest.raises(cardcore.CardcoreError, match="mistakes"):
+            GuandanAI(seed=1, mistakes=bad)

@@ -320,3 +320,31 @@ def test_every_declaration_then_the_bury_the_ai_answers_legally(name, level, dec
                 s.apply(a)
             assert len(s.observation(dealer)["buried"]) == 8
             _ask_every_strength(s, path + ["lead"])
+
+
+def test_strength_options_and_bad_mistakes():
+    assert TractorAI(seed=1, strength="easy").mistakes == 0.2
+    assert TractorAI(seed=1).mistakes == 0.0 and TractorAI(seed=1).endgame == 3
+    strong = TractorAI(seed=1, strength="strong", nodes=5)
+    assert strong.nodes == 5 and strong.endgame == 5          # an explicit option wins
+    for bad in (-0.1, 1.5, "x", True):
+        with pytest.raises(cardcore.CardcoreError, match="mistakes"):
+            TractorAI(seed=1, mistakes=bad)
+
+
+def test_knowledge_tops_match_the_unseen_cards():
+    for seed in range(6):
+        s = cardcore.new_game("tractor", seed=seed, single_deal=True)
+        rnd = agents.RandomAgent(seed=seed)
+        while not s.is_over:
+            if s.phase == "play":
+                k = T.Knowledge(s.observation(s.current_player))
+                for suit in range(5):
+                    cards = [c for c in range(54) if k.suits[c] == suit]
+                    assert k.out[suit] == sum(k.unseen[c] for c in cards)
+                    for strength in range(-1, 30):
+                        for pair in (False, True):
+                            want = any(k.st[c] > strength and k.unseen[c] >= 1 + pair
+                                       for c in cards)
+                            assert k.higher_unseen(suit, strength, pair) == want
+            s.apply(rnd.act(s))

@@ -208,25 +208,30 @@ def _view(obs: dict) -> dict:
 
 class GuandanAI:
     """The built-in Guandan AI (see the module docstring). Options: ``strength`` (``"easy"``:
-    the heuristic alone; ``"normal"``, the default; ``"strong"``: more worlds, more candidates
+    the heuristic alone, with slips; ``"normal"``, the default; ``"strong"``: more worlds, more candidates
     and an earlier search), ``samples`` (worlds per searched move, 6 at normal; 0 plays the
     heuristic alone), ``search_cards`` (search once an active player holds at most this many
     cards, 5 at normal), ``candidates`` (plays compared besides the heuristic's own, 3 at
-    normal). Options given explicitly override the strength's."""
+    normal), ``mistakes`` (the chance of a slip, any legal play or pass instead of the chosen
+    one: 0.2 at easy, 0 otherwise). Options given explicitly override the strength's."""
 
     name = "ai"
     STRENGTHS = {
-        "easy": {"samples": 0, "search_cards": 0, "candidates": 1},
-        "normal": {"samples": 6, "search_cards": 5, "candidates": 3},
-        "strong": {"samples": 16, "search_cards": 8, "candidates": 4},
+        "easy": {"samples": 0, "search_cards": 0, "candidates": 1, "mistakes": 0.2},
+        "normal": {"samples": 6, "search_cards": 5, "candidates": 3, "mistakes": 0.0},
+        "strong": {"samples": 16, "search_cards": 8, "candidates": 4, "mistakes": 0.0},
     }
 
     def __init__(self, game: str | None = "guandan", seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  search_cards: int | None = None, candidates: int | None = None,
-                 **_: Any) -> None:
+                 mistakes: float | None = None, **_: Any) -> None:
         opts = strength_options(self, strength, samples=samples, search_cards=search_cards,
-                                candidates=candidates)
+                                candidates=candidates, mistakes=mistakes)
+        m = opts["mistakes"]
+        if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
+            raise CardcoreError(f"GuandanAI: mistakes={m!r}: expected a number in [0, 1]")
+        self.mistakes = float(m)
         for key in ("samples", "search_cards", "candidates"):
             value = opts[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -243,6 +248,8 @@ class GuandanAI:
         legal = state.legal_actions()
         if obs["phase"] == "return":
             return self._return(obs, legal)
+        if self.mistakes and self.rng.below(1 << 20) < self.mistakes * (1 << 20):
+            return legal[self.rng.below(len(legal))]     # a slip: any legal play or pass
         plays = [a for a in legal if a.kind != "pass"]
         pass_action = next((a for a in legal if a.kind == "pass"), None)
         pick = _heuristic(obs, plays)

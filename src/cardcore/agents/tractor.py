@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._backend import kernel
+from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..tractor.rules import LEVELS, POINTS
@@ -126,6 +127,19 @@ class Knowledge:
         for c in self.buried:
             cnt[c] -= 1
         self.unseen = cnt
+        # per effective suit: the strongest unseen card, the strongest unseen pair, the count
+        suits, st = self.suits, self.st
+        top1, top2, out = [-1] * 5, [-1] * 5, [0] * 5
+        for c in range(54):
+            n = cnt[c]
+            if n > 0:
+                s, v = suits[c], st[c]
+                out[s] += n
+                if v > top1[s]:
+                    top1[s] = v
+                if n >= 2 and v > top2[s]:
+                    top2[s] = v
+        self.top1, self.top2, self.out = top1, top2, out
         # suits shown out of, suits without pairs, from the tricks
         self.void = [[False] * 5 for _ in range(4)]
         self.nopair = [[False] * 5 for _ in range(4)]
@@ -170,13 +184,10 @@ class Knowledge:
     # ---------------------------------------------------------------- card order helpers
     def higher_unseen(self, suit: int, strength: int, pair: bool = False) -> bool:
         """Whether an unseen card (an unseen pair with ``pair``) of ``suit`` is stronger."""
-        suits, st, cnt = self.suits, self.st, self.unseen
-        need = 2 if pair else 1
-        return any(suits[c] == suit and st[c] > strength and cnt[c] >= need for c in range(54))
+        return (self.top2 if pair else self.top1)[suit] > strength
 
     def trumps_out(self) -> int:
-        suits, cnt = self.suits, self.unseen
-        return sum(cnt[c] for c in range(54) if suits[c] == TRUMP)
+        return self.out[TRUMP]
 
     def may_ruff(self, seat: int, suit: int, pair: bool = False) -> bool:
         """Whether ``seat`` might trump a lead of plain ``suit`` (it is void there)."""
@@ -185,8 +196,8 @@ class Knowledge:
         if pair:
             if self.nopair[seat][TRUMP]:
                 return False
-            return any(self.unseen[c] == 2 for c in range(54) if self.suits[c] == TRUMP)
-        return self.trumps_out() > 0
+            return self.top2[TRUMP] >= 0
+        return self.out[TRUMP] > 0
 
     def win_chance(self, cards: list[int], after: list[int]) -> float:
         """A rough chance that a play of ``cards`` now winning the trick stays unbeaten by the
@@ -390,27 +401,35 @@ def _play(w: _World, seat: int, cards: list[int], alpha: float, beta: float,
 class TractorAI:
     """Card-counting heuristic player with a sampled endgame search (module docstring).
 
-    Options: ``strength`` (``"easy"``: the heuristic alone; ``"normal"``, the default;
+    Options: ``strength`` (``"easy"``: the heuristic alone, with slips; ``"normal"``, the default;
     ``"strong"``: more worlds and nodes, and the search from a larger hand), ``samples``
     (worlds sampled per endgame decision, 12 at normal), ``nodes`` (search nodes per decision,
     all worlds together, 6000 at normal), ``endgame`` (hand size from which the search takes
-    over, 3 at normal), ``declare_at`` (the declaration score threshold). Options given
-    explicitly override the strength's.
+    over, 3 at normal), ``declare_at`` (the declaration score threshold), ``mistakes`` (the
+    chance of a slip in the play, any legal card instead of the chosen one: 0.2 at easy, 0
+    otherwise). Options given explicitly override the strength's.
     """
 
     name = "ai"
     STRENGTHS = {
-        "easy": {"samples": 0, "nodes": 0, "endgame": 0, "declare_at": 11.0},
-        "normal": {"samples": 12, "nodes": 6000, "endgame": 3, "declare_at": 11.0},
-        "strong": {"samples": 24, "nodes": 40000, "endgame": 5, "declare_at": 11.0},
+        "easy": {"samples": 0, "nodes": 0, "endgame": 0, "declare_at": 11.0, "mistakes": 0.2},
+        "normal": {"samples": 12, "nodes": 6000, "endgame": 3, "declare_at": 11.0,
+                   "mistakes": 0.0},
+        "strong": {"samples": 24, "nodes": 40000, "endgame": 5, "declare_at": 11.0,
+                   "mistakes": 0.0},
     }
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  nodes: int | None = None, endgame: int | None = None,
-                 declare_at: float | None = None, **_: Any) -> None:
+                 declare_at: float | None = None, mistakes: float | None = None,
+                 **_: Any) -> None:
         opts = strength_options(self, strength, samples=samples, nodes=nodes, endgame=endgame,
-                                declare_at=declare_at)
+                                declare_at=declare_at, mistakes=mistakes)
+        m = opts["mistakes"]
+        if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
+            raise CardcoreError(f"TractorAI: mistakes={m!r}: expected a number in [0, 1]")
+        self.mistakes = float(m)
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = opts["samples"]
         self.nodes = opts["nodes"]
@@ -430,6 +449,8 @@ class TractorAI:
             return self._declare(k, legal)
         if phase == "bury":
             return self._bury(k, legal)
+        if self.mistakes and self.rng.below(1 << 20) < self.mistakes * (1 << 20):
+            return legal[self.rng.below(len(legal))]     # a slip: any legal card
         if len(k.whole) <= self.endgame:
             a = self._endgame(k, legal)
             if a is not None:
