@@ -1,22 +1,26 @@
-"""One Poker AI strength: win rate over seeded matches against ``random`` and a rule of thumb.
+"""One Poker AI strength: win rate over seeded matches against ``random``, a rule of thumb and
+its other strengths.
 
-Usage: ``python bench/bench_onepoker_ai.py [--matches 500] [--seed 0] [--workers K]
+Usage: ``python bench/bench_onepoker_ai.py [--matches 500] [--seed 0]
+[--strengths easy,normal,strong] [--opponents random,rule] [--ladder] [--workers K]
 [--ray [ADDRESS]]``.
 
 Runs on ``cardcore.simulate`` as duplicate matches: match ``k`` is dealt from seed ``seed + k``
 and played twice, the AI as seat 0 and then as seat 1 over the same cards (so ``--matches``
-is rounded up to an even number). Prints the win rate with a 95 % Wilson interval, the mean
-chips won per match and the time per match (CPU seconds in the games / matches).
+is rounded up to an even number). Prints the win rate with a 95 % Wilson interval (over
+matches), the mean chips won per match with its 95 % interval (over deals, the mean of the
+two seatings), the time per match (CPU seconds in the games / matches) and the AI's seconds
+per decision (median, 99th percentile, largest). ``--ladder`` plays strong against normal and
+normal against easy.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import statistics
 
 import cardcore
-
-OPPONENTS = {"random": "random", "rule": "rule"}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -29,35 +33,55 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (mid - half, mid + half)
 
 
+def ai_string(strength: str) -> str:
+    return "ai" if strength == "normal" else f"ai:strength={strength}"
+
+
 def run(opponent: str, matches: int, seed0: int, workers: int | None = None,
-        engine: str = "local", address: str | None = None) -> dict:
-    res = cardcore.simulate("onepoker", ["ai", OPPONENTS[opponent]], -(-matches // 2),
-                            seed=seed0, duplicate=True, workers=workers, engine=engine,
-                            address=address)
-    ai = res["ai"]
-    wins = ai.wins
-    lo, hi = wilson(wins, ai.games)
-    return {"opponent": opponent, "matches": ai.games, "wins": wins, "rate": ai.win_rate,
-            "ci": (lo, hi), "chips": ai.mean, "ms": 1000 * res.cpu_seconds / ai.games,
-            "wall": res.wall_seconds}
+        engine: str = "local", address: str | None = None, ai: str = "ai") -> dict:
+    res = cardcore.simulate("onepoker", [ai, opponent], -(-matches // 2), seed=seed0,
+                            duplicate=True, workers=workers, engine=engine, address=address,
+                            timings=True)
+    r = res[ai]
+    times = sorted(t for row in res.rows for t in row["times"][row["agents"].index(ai)])
+    lo, hi = wilson(r.wins, r.games)
+    return {"opponent": opponent, "matches": r.games, "wins": r.wins, "rate": r.win_rate,
+            "ci": (lo, hi), "chips": r.mean, "chips_ci": r.ci95,
+            "ms": 1000 * res.cpu_seconds / r.games, "wall": res.wall_seconds,
+            "med": statistics.median(times) if times else 0.0,
+            "p99": times[int(0.99 * (len(times) - 1))] if times else 0.0,
+            "max": times[-1] if times else 0.0}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=500)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--strengths", default="normal")
+    ap.add_argument("--opponents", default="random,rule")
+    ap.add_argument("--ladder", action="store_true",
+                    help="only strong vs normal and normal vs easy")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
-    print(f"{'opponent':<10} {'matches':>7} {'wins':>5} {'win rate':>9} {'95% CI':>15} "
-          f"{'chips/match':>11} {'ms/match':>9}")
-    for opp in ("random", "rule"):
-        r = run(opp, args.matches, args.seed, args.workers, engine, args.ray or None)
+    if args.ladder:
+        pairs = [("strong", ai_string("normal")), ("normal", ai_string("easy"))]
+    else:
+        pairs = [(s, o) for s in args.strengths.split(",") for o in args.opponents.split(",")]
+    print(f"{'strength':<8} {'opponent':<18} {'matches':>7} {'wins':>5} {'win rate':>9} "
+          f"{'95% CI':>15} {'chips/match':>11} {'95% CI':>16} {'ms/match':>9} "
+          f"{'med ms':>7} {'p99 ms':>7} {'max ms':>7}")
+    for strength, opp in pairs:
+        r = run(opp, args.matches, args.seed, args.workers, engine, args.ray or None,
+                ai_string(strength))
         lo, hi = r["ci"]
-        print(f"{opp:<10} {r['matches']:>7} {r['wins']:>5} {r['rate']:>9.3f} "
-              f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['chips']:>+11.2f} {r['ms']:>9.1f}")
+        clo, chi = r["chips_ci"]
+        print(f"{strength:<8} {opp:<18} {r['matches']:>7} {r['wins']:>5} {r['rate']:>9.3f} "
+              f"{f'[{lo:.3f}, {hi:.3f}]':>15} {r['chips']:>+11.2f} "
+              f"{f'[{clo:+.2f}, {chi:+.2f}]':>16} {r['ms']:>9.1f} {1e3 * r['med']:>7.3f} "
+              f"{1e3 * r['p99']:>7.3f} {1e3 * r['max']:>7.3f}", flush=True)
 
 
 if __name__ == "__main__":

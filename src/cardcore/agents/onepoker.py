@@ -21,10 +21,15 @@ every deal, ``actions`` and ``past[i]["actions"]``, locks without their cards) a
    grows with the share of the stack at risk (a match is lost with the last chip, so big calls
    need a clear edge), rare small bluffs.
 
+Strengths (``OnePokerAI.STRENGTHS``): ``normal`` is the play above; ``easy`` counts no cards
+(it assumes a full deck), reads nothing from the opponent's bets, takes either card as
+equally likely to be locked and never bluffs; ``strong`` is ``normal`` with the thresholds
+in ``STRENGTHS["strong"]``. None of them sees more than the observation.
+
 The thresholds are constructor options (``value``, ``strong``, ``reraise``, ``margin``,
-``risk_margin``, ``lock_bias``, ``bluff``); the defaults were chosen on seeded matches against
-``random`` and the rule-of-thumb baseline, then measured on other seeds with
-``bench/bench_onepoker_ai.py``.
+``risk_margin``, ``lock_bias``, ``bluff``; also ``counting`` and ``reads``); the ``normal``
+ones were chosen on seeded matches against ``random`` and the rule-of-thumb baseline, then
+measured on other seeds with ``bench/bench_onepoker_ai.py``.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from typing import Any
 from ..game import Action, State
 from ..onepoker.state import compare_ranks
 from ..rng import Rng, fresh_seed
+from .strength import strength_options
 
 RANKS = 13
 UP_MIN = 6
@@ -135,25 +141,40 @@ class OnePokerAI:
     bets by equity. Deterministic for a given seed."""
 
     name = "ai"
+    _NORMAL = {"lock_bias": 0.75, "bluff": 0.06, "value": 0.64, "strong": 0.8,
+               "reraise": 0.85, "margin": 0.06, "risk_margin": 0.35, "counting": True,
+               "reads": True}
+    STRENGTHS = {
+        "easy": dict(_NORMAL, lock_bias=0.5, bluff=0.0, counting=False, reads=False),
+        "normal": dict(_NORMAL),
+        "strong": dict(_NORMAL, risk_margin=0.3),
+    }
 
     def __init__(self, game: str | None = "onepoker", seed: int | None = None,
-                 lock_bias: float = 0.75, bluff: float = 0.06, value: float = 0.64,
-                 strong: float = 0.8, reraise: float = 0.85, margin: float = 0.06,
-                 risk_margin: float = 0.35, **_: Any) -> None:
+                 lock_bias: float | None = None, bluff: float | None = None,
+                 value: float | None = None, strong: float | None = None,
+                 reraise: float | None = None, margin: float | None = None,
+                 risk_margin: float | None = None, *, strength: str = "normal",
+                 counting: bool | None = None, reads: bool | None = None,
+                 **_: Any) -> None:
+        o = strength_options(self, strength, lock_bias=lock_bias, bluff=bluff, value=value,
+                             strong=strong, reraise=reraise, margin=margin,
+                             risk_margin=risk_margin, counting=counting, reads=reads)
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.lock_bias = lock_bias
-        self.bluff = bluff
-        self.value, self.strong, self.reraise = value, strong, reraise
-        self.margin, self.risk_margin = margin, risk_margin
+        self.lock_bias = float(o["lock_bias"])
+        self.bluff = float(o["bluff"])
+        self.value, self.strong, self.reraise = o["value"], o["strong"], o["reraise"]
+        self.margin, self.risk_margin = o["margin"], o["risk_margin"]
+        self.counting, self.reads = bool(o["counting"]), bool(o["reads"])
 
     # ------------------------------------------------------------ beliefs
     def opponent_dist(self, obs: dict) -> list[float]:
         """The distribution of the rank the opponent locked, from ``obs``."""
         seat = obs["player"]
-        cnt = unseen_counts(obs)
+        cnt = unseen_counts(obs) if self.counting else [8] * RANKS
         opp = 1 - seat
         dist = opponent_lock_dist(cnt, obs["signals"][opp]["up"], self.lock_bias)
-        if obs["phase"] == "bet":
+        if obs["phase"] == "bet" and self.reads:
             opp_bet, my_bet = obs["bets"][opp], obs["bets"][seat]
             if opp_bet > my_bet:
                 pot_before = max(2.0, obs["pot"] - (opp_bet - my_bet))
