@@ -147,12 +147,13 @@ class BidThree:
     """A Dou Dizhu seat for ``cardcore.simulate``: bids 3 (the top bid, which ends the auction)
     when the auction comes to it, and plays as ``agent`` (``"ai"``, ``"random"``, ``"greedy"``
     or ``"rlcard"``) otherwise. With ``first=0`` seat 0 opens the auction, so it is the
-    landlord. ``rollouts`` and ``time_budget`` go to the AI."""
+    landlord. ``rollouts``, ``time_budget`` and ``strength`` go to the AI."""
 
     def __init__(self, game: str = "doudizhu", seed: int | None = None, *, agent: str = "ai",
-                 rollouts: int | None = None, time_budget: float | None = None) -> None:
-        opts = {k: v for k, v in (("rollouts", rollouts), ("time_budget", time_budget))
-                if v is not None}
+                 rollouts: int | None = None, time_budget: float | None = None,
+                 strength: str | None = None) -> None:
+        opts = {k: v for k, v in (("rollouts", rollouts), ("time_budget", time_budget),
+                                  ("strength", strength)) if v is not None}
         if agent == "rlcard":
             self.inner: Any = RLCardRuleAdapter(seed or 0)
         else:
@@ -172,9 +173,13 @@ def _options(ai_opts: dict) -> str:
 
 def ddz_rows(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None = None,
              engine: str = "local", address: str | None = None) -> list[dict]:
-    """The ``landlord``, ``farmers`` and ``both`` rows of Dou Dizhu against ``opp``."""
+    """The ``landlord``, ``farmers`` and ``both`` rows of Dou Dizhu against ``opp`` (an
+    opponent name, or ``"ai:strength=LEVEL"`` for the AI at another strength)."""
     ai = f"{MODULE}:BidThree:" + _options({"agent": "ai", **ai_opts})
-    other = f"{MODULE}:BidThree:agent={opp}"
+    if opp.startswith("ai:"):
+        other = f"{MODULE}:BidThree:agent=ai,{opp[3:]}"
+    else:
+        other = f"{MODULE}:BidThree:agent={opp}"
     common: dict[str, Any] = {"seed": seed, "first": 0, "workers": workers, "engine": engine,
                               "address": address}
     landlord = cardcore.simulate("doudizhu", [ai, other, other], deals, **common)
@@ -215,6 +220,37 @@ def zsy_row(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None 
             "sec": res.cpu_seconds / res.total_games}
 
 
+GAME_NAMES = {"ddz": "doudizhu", "zsy": "zhengshangyou"}
+
+
+def timing(game: str, deals: int, seed: int, ai_opts: dict) -> str:
+    """The AI's seconds a decision (process time, so other load on the machine does not
+    count; and wall clock) over ``deals`` self-play deals: median, p99 and max."""
+    import time
+
+    cpu: list[float] = []
+    wall: list[float] = []
+    for k in range(deals):
+        state = cardcore.new_game(game, seed=seed + k)
+        seats = [get("ai", game, seed=cardcore.simulate.agent_seed(seed + k, s), **ai_opts)
+                 for s in range(3)]
+        while not state.is_over:
+            t0, w0 = time.process_time(), time.perf_counter()
+            action = seats[state.current_player].act(state)
+            cpu.append(time.process_time() - t0)
+            wall.append(time.perf_counter() - w0)
+            state.apply(action)
+
+    def q(xs: list[float], f: float) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(f * len(xs)))]
+
+    return (f"{game} timing {_options(ai_opts) or 'normal'}: {deals} deals, {len(cpu)} "
+            f"decisions; s/move cpu median {q(cpu, .5):.4f} p99 {q(cpu, .99):.4f} max "
+            f"{max(cpu):.4f}; wall median {q(wall, .5):.4f} p99 {q(wall, .99):.4f} max "
+            f"{max(wall):.4f}")
+
+
 def zsy_winner(state) -> int:
     """``stats=`` (run in the workers): the seat that went out first."""
     return state.winner_seat
@@ -229,6 +265,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="opt-in clock: AI time per play (ms) instead of counted work")
     ap.add_argument("--only", choices=["random", "greedy", "rlcard", "ddz", "zsy"],
                     action="append", help="opponents and/or games to run (default: all)")
+    ap.add_argument("--strength", choices=["easy", "normal", "strong"], default=None,
+                    help="the AI's strength (default: normal)")
+    ap.add_argument("--versus", choices=["easy", "normal", "strong"], default=None,
+                    help="play the AI (at --strength) against the AI at this strength instead "
+                         "of the baselines")
+    ap.add_argument("--timing", type=int, default=0, metavar="DEALS",
+                    help="only time the AI's decisions (median, p99, max) over this many "
+                         "deals in this process, every seat the AI at --strength")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -240,9 +284,17 @@ def main(argv: list[str] | None = None) -> int:
         opts["rollouts"] = args.rollouts
     if args.budget_ms is not None:
         opts["time_budget"] = args.budget_ms / 1000
+    if args.strength is not None:
+        opts["strength"] = args.strength
     only = set(args.only or ())
     opps = [o for o in OPPONENTS if o in only] or list(OPPONENTS)
     games = [g for g in ("ddz", "zsy") if g in only] or ["ddz", "zsy"]
+    if args.timing:
+        for g in games:
+            print(timing(GAME_NAMES[g], args.timing, args.seed, opts))
+        return 0
+    if args.versus is not None:
+        opps = [f"ai:strength={args.versus}"]
     if "rlcard" in opps and "ddz" in games:
         try:
             import rlcard  # noqa: F401
@@ -258,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'95% CI':>17}{'even':>6}{'s/play':>8}")
     ok = True
     for opp in opps:
-        name = "rlcard-rule" if opp == "rlcard" else opp
+        name = ("rlcard-rule" if opp == "rlcard" else
+                f"ai {opp.split('=')[1]}" if opp.startswith("ai:") else opp)
         rows = []
         if "ddz" in games:
             rows += ddz_rows(opp, args.deals, args.seed, opts, args.workers, engine,

@@ -52,7 +52,8 @@ class DouDizhuAI(SheddingAI):
         "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03, "bid_samples": 0},
         "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03,
                    "bid_samples": 32},
-        "strong": {"rollouts": 1200, "top_k": 8, "prior_weight": 0.03, "bid_samples": 96},
+        "strong": {"rollouts": 400, "top_k": 8, "prior_weight": 0.03, "bid_samples": 64,
+                   "endgame": 20, "endgame_worlds": 40, "endgame_nodes": 40000},
     }
 
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,

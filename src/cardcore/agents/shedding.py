@@ -616,6 +616,165 @@ class Sim:
         return self.rules.score(self)
 
 
+# -------------------------------------------------------------------- endgame solver
+
+class NodeLimit(Exception):
+    """An endgame solve ran past its node budget."""
+
+
+def all_groups(cnt, rules: Rules) -> list[Group]:
+    """Every group a hand can lead, in rank space: every main rank and length of each kind;
+    a trio takes each possible single or pair in turn, airplanes and fours their lowest
+    wings. Longest first (a hand sheds most by its long groups)."""
+    out: list[Group] = []
+    for kind in ("single", "pair"):
+        out += simple_answers(cnt, (kind, -1, 1, ()), rules)
+    trios = simple_answers(cnt, ("trio", -1, 1, ()), rules)
+    out += trios
+    if rules.kickers:
+        for t in trios:
+            r = t[1]
+            for k in range(rules.n_ranks):
+                if k != r and cnt[k] >= 1:
+                    out.append(("trio_single", r, 1, tuple(sorted((r, r, r, k)))))
+                if k != r and k < 13 and cnt[k] >= 2:
+                    out.append(("trio_pair", r, 1, tuple(sorted((r, r, r, k, k)))))
+        for kind in ("four_two_singles", "four_two_pairs"):
+            out += simple_answers(cnt, (kind, -1, 1, ()), rules)
+    for w, kind in ((1, "straight"), (2, "pair_run"), (3, "airplane")):
+        m = rules.min_run[w - 1]
+        if not m:
+            continue
+        for L in range(m, rules.top_run + 2):
+            got = simple_answers(cnt, (kind, -1, L, ()), rules)
+            if not got:
+                break
+            out += got
+            if w == 3 and rules.kickers:
+                for wk in ("airplane_singles", "airplane_pairs"):
+                    out += simple_answers(cnt, (wk, -1, L, ()), rules)
+    out += [("bomb", r, 1, (r,) * 4) for r in range(13) if cnt[r] == 4]
+    if rules.jokers and cnt[13] and cnt[14]:
+        out.append(("rocket", 14, 1, (13, 14)))
+    out.sort(key=lambda g: -len(g[3]))
+    return out
+
+
+def answers(cnt, target: Group, rules: Rules) -> list[Group]:
+    """Every group of a hand that beats ``target`` (trio kickers each in turn; bombs last)."""
+    kind = target[0]
+    if kind in ("trio_single", "trio_pair"):
+        out = []
+        pair = kind == "trio_pair"
+        for r in range(target[1] + 1, 13):
+            if cnt[r] < 3:
+                continue
+            for k in range(13 if pair else rules.n_ranks):
+                if k != r and cnt[k] >= (2 if pair else 1):
+                    rk = (r, r, r) + ((k, k) if pair else (k,))
+                    out.append((kind, r, 1, tuple(sorted(rk))))
+    elif kind in rules.bombs:
+        out = []
+    else:
+        out = simple_answers(cnt, target, rules)
+    return out + bomb_answers(cnt, target, rules)
+
+
+class EndgameSolver:
+    """Exact play of a Dou Dizhu position with every hand known (one sampled world): does the
+    landlord's side win? An and/or search over the rank-space groups with a table of solved
+    positions, shared by every question asked of the same world. ``max_nodes`` bounds the
+    positions expanded per question (``NodeLimit`` past it)."""
+
+    #: the groups of each hand (leads) and each hand's answers to each play, kept across
+    #: solvers (the deciding hand is the same in every sampled world)
+    _leads: dict = {}
+    _answers: dict = {}
+    CACHE_LIMIT = 200_000
+
+    def __init__(self, rules: Rules, landlord: int, max_nodes: int) -> None:
+        self.rules = rules
+        self.landlord = landlord
+        self.max_nodes = max_nodes
+        self.table: dict = {}
+        self.nodes = 0
+
+    def leads(self, cnt: tuple) -> list:
+        got = self._leads.get(cnt)
+        if got is None:
+            if len(self._leads) > self.CACHE_LIMIT:
+                self._leads.clear()
+            got = self._leads[cnt] = all_groups(cnt, self.rules)
+        return got
+
+    def answers(self, cnt: tuple, table) -> list:
+        key = (cnt, table[:3])
+        got = self._answers.get(key)
+        if got is None:
+            if len(self._answers) > self.CACHE_LIMIT:
+                self._answers.clear()
+            got = self._answers[key] = answers(cnt, table, self.rules)
+        return got
+
+    def landlord_wins(self, cnt, turn: int, table, owner, passes: int) -> bool:
+        """The value of the position (``cnt``: the three count vectors, ``turn`` to act)."""
+        self.nodes = 0
+        return self._solve(tuple(tuple(c) for c in cnt), turn, table, owner, passes)
+
+    def after(self, cnt, seat: int, g, table, owner, passes: int) -> bool:
+        """The value after ``seat`` plays ``g`` (``None``: pass) in that position."""
+        self.nodes = 0
+        cnt = tuple(tuple(c) for c in cnt)
+        return self._child(cnt, seat, g, table, owner, passes)
+
+    def _child(self, cnt, seat, g, table, owner, passes) -> bool:
+        nxt = (seat + 1) % 3
+        if g is None:
+            if passes + 1 >= 2:
+                return self._solve(cnt, nxt, None, None, 0)
+            return self._solve(cnt, nxt, table, owner, passes + 1)
+        hand = list(cnt[seat])
+        for r in g[3]:
+            hand[r] -= 1
+        if not any(hand):
+            return seat == self.landlord
+        new = list(cnt)
+        new[seat] = tuple(hand)
+        return self._solve(tuple(new), nxt, g, seat, 0)
+
+    def _solve(self, cnt, turn, table, owner, passes) -> bool:
+        key = (cnt, turn, None if table is None else table[:3], owner, passes)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise NodeLimit
+        ll = turn == self.landlord
+        hand = cnt[turn]
+        if table is None:
+            moves = self.leads(hand)
+        else:
+            moves = self.answers(hand, table)
+            if not (table is not None and owner is not None and ll == (owner == self.landlord)):
+                moves = moves + [None]
+            else:
+                moves = [None] + moves     # the partner's play stands: passing first
+        n = sum(hand)
+        result = not ll
+        for g in moves:
+            if g is not None and len(g[3]) == n:
+                result = ll
+                break
+        else:
+            for g in moves:
+                if self._child(cnt, turn, g, table, owner, passes) == ll:
+                    result = ll
+                    break
+        self.table[key] = result
+        return result
+
+
 # -------------------------------------------------------------------- the search agent
 
 class SheddingAI:
@@ -656,7 +815,9 @@ class SheddingAI:
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  strength: str = "normal", rollouts: int | None = None,
                  time_budget: float | None = None, top_k: int | None = None,
-                 prior_weight: float | None = None, **unknown: object) -> None:
+                 prior_weight: float | None = None, endgame: int | None = None,
+                 endgame_worlds: int | None = None, endgame_nodes: int | None = None,
+                 **unknown: object) -> None:
         from ..errors import CardcoreError
         from ..rng import Rng, fresh_seed
         from .strength import strength_options
@@ -664,10 +825,21 @@ class SheddingAI:
         if unknown:
             raise CardcoreError(
                 f"{type(self).__name__}: unknown option(s) {', '.join(sorted(unknown))}; "
-                "known: strength, rollouts, time_budget, top_k, prior_weight"
+                "known: strength, rollouts, time_budget, top_k, prior_weight, endgame, "
+                "endgame_worlds, endgame_nodes"
                 + (", bid_samples" if self.rules is DDZ else ""))
-        opts = strength_options(self, strength, top_k=top_k, prior_weight=prior_weight)
+        opts = strength_options(self, strength, top_k=top_k, prior_weight=prior_weight,
+                                endgame=endgame, endgame_worlds=endgame_worlds,
+                                endgame_nodes=endgame_nodes)
         top_k, prior_weight = opts["top_k"], opts["prior_weight"]
+        for name in ("endgame", "endgame_worlds", "endgame_nodes"):
+            v = opts.get(name, 0)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise CardcoreError(f"{name} {v!r}: expected an int >= 0")
+            setattr(self, name, v)
+        if self.endgame and self.rules is not DDZ:
+            raise CardcoreError(f"endgame {self.endgame!r}: the endgame search is Dou Dizhu's "
+                                "(expected 0)")
         if rollouts is None and time_budget is None:
             rollouts = opts["rollouts"]
         if prior_weight is None or isinstance(prior_weight, bool) or not isinstance(
@@ -798,9 +970,16 @@ class SheddingAI:
         if len(cands) == 1 or n_worlds == 0 or (budget is not None and budget <= 0):
             pick = own if own in uniq else ordered[0]
             return self._action_for(pick, legal, groups)
+        solve = (self.endgame > 0 and world0.landlord is not None
+                 and sum(world0.ncards) <= self.endgame)
+        if solve and n_worlds is not None:
+            n_worlds = min(n_worlds, self.endgame_worlds)
+        mine = me == world0.landlord
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         alive = list(range(len(cands)))
+        solved = 0
+        nodes_left = self.endgame_nodes
         # a small head start for the heuristic's order: rollouts must beat it clearly
         bonus = [self.prior_weight * (1.0 - k / len(cands)) for k in range(len(cands))]
         done = 0
@@ -809,7 +988,25 @@ class SheddingAI:
         deadline = None if budget is None else t0 + budget
         while True:
             cnts = self._world(obs)
+            solver = None
+            if solve and nodes_left > 0:
+                solver = EndgameSolver(self.rules, world0.landlord,
+                                       min(nodes_left, self.endgame_nodes // 8))
             for i in alive:
+                if solver is not None:
+                    solver.max_nodes = min(solver.max_nodes, nodes_left)
+                    try:
+                        won = solver.after(cnts, me, cands[i], world0.table, world0.owner,
+                                           world0.passes) == mine
+                        nodes_left -= solver.nodes
+                        totals[i] += 1.0 if won else 0.0
+                        counts[i] += 1
+                        solved += 1
+                        continue
+                    except NodeLimit:
+                        # too big a world (or the budget is spent): rollouts from here on
+                        nodes_left = 0 if not solved else nodes_left - solver.nodes
+                        solver = None
                 sim = world0.fork(cnts)
                 sim.play(me, cands[i])
                 sim.run()
@@ -826,7 +1023,7 @@ class SheddingAI:
                 alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
                 next_cut *= 2
         best = max(alive, key=lambda i: (totals[i] / counts[i] + bonus[i], -i))
-        self.last_stats = {"worlds": done, "candidates": len(cands),
+        self.last_stats = {"worlds": done, "candidates": len(cands), "solved": solved,
                            "means": [t / max(1, c) for t, c in zip(totals, counts)],
                            "seconds": time.perf_counter() - t0}
         return self._action_for(cands[best], legal, groups)
