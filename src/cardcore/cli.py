@@ -612,7 +612,7 @@ def simulate_table(res, width: int | None = None) -> str:
         rows.append((a, str(r.games), f"{r.mean:+.3f}" if r.games else "-", ci,
                      f"{r.win_rate:.1%}" if r.games else "-",
                      f"{1e3 * r.think:.2f}" if r.decisions else "-"))
-    head = ("agent", "games", "mean", "95% CI", "win rate", "ms/move")
+    head = ("agent", "games", "mean", "95% CI", "win rate", "ms/decision")
     sizes = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(1, 6)]
     room = width - sum(sizes) - 5
     na = max(8, min(room, max([len(head[0])] + [len(r[0]) for r in rows])))
