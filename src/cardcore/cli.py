@@ -487,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_bench(args.name, quick=not args.full)
         if args.command == "games":
             if args.game is not None:
-                print(screen.fit(get_game(args.game).describe()))
+                print(screen.prose(get_game(args.game).describe(), hang=4))
                 return 0
             have = set(available_games())
             for g in GAMES:

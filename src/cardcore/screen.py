@@ -80,14 +80,14 @@ def _cut(line: str, columns: int, indent: int) -> tuple[str, str] | None:
     return None
 
 
-def prose(text: str, columns: int | None = None) -> str:
+def prose(text: str, columns: int | None = None, hang: int = 2) -> str:
     """Sentences (a help text) wrapped word by word to ``columns``, each line's continuation
-    indented two spaces more than the line."""
+    indented ``hang`` spaces more than the line."""
     columns = width() if columns is None else columns
     out: list[str] = []
     for line in text.split("\n"):
         lead = " " * (len(line) - len(line.lstrip(" ")))
-        out += textwrap.wrap(line, columns, initial_indent="", subsequent_indent=lead + "  ",
+        out += textwrap.wrap(line, columns, initial_indent="", subsequent_indent=lead + " " * hang,
                              break_long_words=False, break_on_hyphens=False) or [""]
     return "\n".join(out)
 
