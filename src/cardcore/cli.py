@@ -122,7 +122,10 @@ def _agent_for(game: str, seed: int | None, name: str = "ai", strength: str | No
 
 def _view_module(state: State) -> Any:
     """The game's ``render`` module (``None`` if it has none): besides ``render`` it may give
-    ``seat_name(seat)``, ``events(before, after, viewer)`` and ``help_text(state, viewer)``."""
+    ``seat_name(seat)``, ``events(before, after, viewer)``, ``help_text(state, viewer)``,
+    ``list_order(state, legal)`` (the order the list shows) and ``action_label(text)`` (an
+    action as the screen writes it); ``render`` and ``events`` may take ``you=False``, which
+    names the viewer's seat without "you" (``--auto``)."""
     package = type(state).__module__.rpartition(".")[0]
     if not package:
         return None
