@@ -82,3 +82,24 @@ def test_the_declared_level_option_says_a_number_names_its_rank(game):
     opt = cardcore.get_game(game).options["level"]
     assert "2..10 names its rank" in opt.allowed()
     assert opt.check("level", 2) == "2" and opt.check("level", "10") == "T"
+
+
+def test_guandan_move_helpers_read_a_number_as_its_rank():
+    from cardcore import guandan
+    from cardcore.guandan.moves import level_index
+
+    for n in range(2, 11):
+        name = LEVEL_RANKS[n - 2]
+        assert level_index(n) == level_index(name) == level_index(np.int16(n)) == n - 2
+        hand = "7h 7h 7s 8c 9d Th"
+        assert guandan.move_ids(hand, n).tolist() == guandan.move_ids(hand, name).tolist()
+        assert ([str(m) for m in guandan.moves(hand, n)]
+                == [str(m) for m in guandan.moves(hand, name)])
+        assert ([str(m) for m in guandan.classify("7h 7s 7d", n)]
+                == [str(m) for m in guandan.classify("7h 7s 7d", name)])
+    assert [str(m) for m in guandan.classify("7h 7s 7d", 7)] == ["77[7]"]   # the 7h is wild
+    for bad in (0, 1, 11, 12, True, np.True_, "1"):
+        with pytest.raises(OptionError, match="level"):
+            guandan.moves("7h", bad)
+        with pytest.raises(OptionError, match="level"):
+            guandan.classify("7h", bad)

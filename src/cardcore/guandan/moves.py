@@ -41,6 +41,7 @@ from .._backend import kernel
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError
 from ..game import Action
+from ..options import parse_level
 
 _k = kernel("guandan")
 
@@ -74,26 +75,22 @@ def natural_rank(card: int) -> int:
     return card >> 2 if card < 52 else card - 39
 
 
-#: the common spellings of a level (exact str or int keys; others go through ``level_index``)
+#: the common spellings of a level (exact str or int keys; others go through ``level_index``):
+#: an int names the rank it is (2..10), as everywhere a level is read
 _LEVEL_OF: dict[Any, int] = {**{ch: i for i, ch in enumerate(_NAT)},
                              **{ch.lower(): i for i, ch in enumerate(_NAT)}, "10": 8,
-                             **{i: i for i in range(13)}}
+                             **{n: n - 2 for n in range(2, 11)}}
 
 
 def level_index(level: Any) -> int:
-    """``"2".."A"`` (``"T"`` or ``"10"``), or 0..12, as the level's rank index."""
+    """A level, ``"2".."A"`` (``"T"`` or ``"10"``) or a whole number 2..10 naming its rank (never
+    an index), as the level's rank index 0..12 (``cardcore.options.parse_level``);
+    ``OptionError`` (a ``CardcoreError``) otherwise."""
     if type(level) is str or type(level) is int:
         lv = _LEVEL_OF.get(level)
         if lv is not None:
             return lv
-    if isinstance(level, (int, np.integer)) and not isinstance(level, bool) and 0 <= level <= 12:
-        return int(level)
-    if isinstance(level, str):
-        text = level.strip().upper()
-        text = "T" if text == "10" else text
-        if len(text) == 1 and text in _NAT:
-            return _NAT.index(text)
-    raise CardcoreError(f"level {level!r}: expected a rank 2..9, T (or 10), J, Q, K or A")
+    return parse_level(level)
 
 
 def counts_of(cards: Sequence[int], what: str = "hand") -> np.ndarray:

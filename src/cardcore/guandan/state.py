@@ -322,7 +322,7 @@ class GuandanState(SheddingState):
                                     "hand")
             hand.remove(c)
         beat = self.table_key
-        return [action_of(m) for m in classify(cards, self.level)
+        return [action_of(m) for m in classify(cards, LEVEL_NAMES[self.level])
                 if beat is None or m.beats(beat)]
 
     def _resolve_written(self, text: str, cards: list[int], legal: list[Action],
