@@ -2,8 +2,8 @@
 its other strengths.
 
 Usage: ``python bench/bench_onepoker_ai.py [--matches 500] [--seed 0]
-[--strengths easy,normal,strong] [--opponents random,rule] [--ladder] [--workers K]
-[--ray [ADDRESS]]``.
+[--strengths easy,normal,strong] [--opponents random,rule] [--ladder] [--single-deal]
+[--workers K] [--ray [ADDRESS]]``.
 
 Runs on ``cardcore.simulate`` as duplicate matches: match ``k`` is dealt from seed ``seed + k``
 and played twice, the AI as seat 0 and then as seat 1 over the same cards (so ``--matches``
@@ -11,7 +11,9 @@ is rounded up to an even number). Prints the win rate with a 95 % Wilson interva
 matches), the mean chips won per match with its 95 % interval (over deals, the mean of the
 two seatings), the time per match (CPU seconds in the games / matches) and the AI's seconds
 per decision (median, 99th percentile, largest). ``--ladder`` plays strong against normal and
-normal against easy.
+normal against easy. ``--single-deal`` plays single deals (``single_deal=True``, 20 chips
+each) instead of matches: ``--matches`` then counts deals, and the result to read is the mean
+chips won per deal with its interval (the win rate counts deals won).
 """
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ def ai_string(strength: str) -> str:
 
 
 def run(opponent: str, matches: int, seed0: int, workers: int | None = None,
-        engine: str = "local", address: str | None = None, ai: str = "ai") -> dict:
+        engine: str = "local", address: str | None = None, ai: str = "ai",
+        single_deal: bool = False) -> dict:
     res = cardcore.simulate("onepoker", [ai, opponent], -(-matches // 2), seed=seed0,
                             duplicate=True, workers=workers, engine=engine, address=address,
-                            timings=True)
+                            timings=True, single_deal=single_deal)
     r = res[ai]
     times = sorted(t for row in res.rows for t in row["times"][row["agents"].index(ai)])
     lo, hi = wilson(r.wins, r.games)
@@ -61,6 +64,8 @@ def main() -> None:
     ap.add_argument("--opponents", default="random,rule")
     ap.add_argument("--ladder", action="store_true",
                     help="only strong vs normal and normal vs easy")
+    ap.add_argument("--single-deal", action="store_true",
+                    help="single deals (chips per deal) instead of matches")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
@@ -70,12 +75,14 @@ def main() -> None:
         pairs = [("strong", ai_string("normal")), ("normal", ai_string("easy"))]
     else:
         pairs = [(s, o) for s in args.strengths.split(",") for o in args.opponents.split(",")]
-    print(f"{'strength':<8} {'opponent':<18} {'matches':>7} {'wins':>5} {'win rate':>9} "
-          f"{'95% CI':>15} {'chips/match':>11} {'95% CI':>16} {'ms/match':>9} "
+    unit = "deal" if args.single_deal else "match"
+    units = "deals" if args.single_deal else "matches"
+    print(f"{'strength':<8} {'opponent':<18} {units:>7} {'wins':>5} {'win rate':>9} "
+          f"{'95% CI':>15} {'chips/' + unit:>11} {'95% CI':>16} {'ms/' + unit:>9} "
           f"{'med ms':>7} {'p99 ms':>7} {'max ms':>7}")
     for strength, opp in pairs:
         r = run(opp, args.matches, args.seed, args.workers, engine, args.ray or None,
-                ai_string(strength))
+                ai_string(strength), args.single_deal)
         lo, hi = r["ci"]
         clo, chi = r["chips_ci"]
         print(f"{strength:<8} {opp:<18} {r['matches']:>7} {r['wins']:>5} {r['rate']:>9.3f} "

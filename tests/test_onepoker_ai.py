@@ -157,6 +157,7 @@ def test_strength_tables_and_options():
     assert normal.counting and normal.reads and normal.lock_bias == 0.75
     assert (normal.value, normal.strong, normal.reraise, normal.margin, normal.risk_margin,
             normal.bluff) == (0.64, 0.8, 0.85, 0.06, 0.35, 0.06)   # the defaults of before
+    assert (strong.honesty_prior, strong.lock_bias, strong.margin) == (1.8, 0.9, 0.12)
     assert OnePokerAI(strength="easy", bluff=0.5).bluff == 0.5       # explicit wins
     assert OnePokerAI(seed=1, lock_bias=0.6).lock_bias == 0.6         # positional names kept
     with pytest.raises(cardcore.CardcoreError, match="strength"):
@@ -220,3 +221,19 @@ def test_easy_does_not_count_cards():
     assert easy.opponent_dist(obs) != normal.opponent_dist(obs)
     fresh = dict(obs, hand=[], discards=[], locked=None)
     assert easy.opponent_dist(obs) == easy.opponent_dist(fresh)
+
+
+def test_strong_reads_a_bet_more_than_normal_before_the_match_shows_honesty():
+    s = cardcore.new_game("onepoker", seed=2, deck=stacked("3c 4c 9s 5h"))
+    s.apply("lock 3c")
+    s.apply("lock 9s")
+    s.apply("check")
+    s.apply("raise 2")                   # a pot-sized bet by seat 1 (UP/DOWN signal)
+    obs = s.observation(0)
+
+    def high_share(ai):
+        d = ai.opponent_dist(obs)
+        return sum(d[8:12]) / sum(d)     # T, J, Q, K
+
+    easy, normal, strong = (OnePokerAI(seed=1, strength=x) for x in STRENGTHS)
+    assert high_share(easy) < high_share(normal) < high_share(strong)

@@ -23,8 +23,10 @@ every deal, ``actions`` and ``past[i]["actions"]``, locks without their cards) a
 
 Strengths (``OnePokerAI.STRENGTHS``): ``normal`` is the play above; ``easy`` counts no cards
 (it assumes a full deck), reads nothing from the opponent's bets, takes either card as
-equally likely to be locked and never bluffs; ``strong`` is ``normal`` with the thresholds
-in ``STRENGTHS["strong"]``. None of them sees more than the observation.
+equally likely to be locked and never bluffs; ``strong`` trusts the opponent's bet sizes more
+before the match has shown how honest they are (``honesty_prior`` 1.8, not 0.6), expects the
+opponent to lock its stronger card more often (``lock_bias`` 0.9) and calls only with a wider
+edge over the pot odds (``margin`` 0.12). None of them sees more than the observation.
 
 The thresholds are constructor options (``value``, ``strong``, ``reraise``, ``margin``,
 ``risk_margin``, ``lock_bias``, ``bluff``; also ``counting`` and ``reads``); the ``normal``
@@ -123,9 +125,10 @@ def deal_records(obs: dict) -> list[tuple[float, float]]:
             for d in obs["past"]]
 
 
-def honesty(records: list[tuple[float, float]]) -> float:
-    """How much the opponent's bet sizes tell about its card (0 = nothing .. 2)."""
-    prior_n, prior_k = 4.0, 0.6
+def honesty(records: list[tuple[float, float]], prior_k: float = 0.6) -> float:
+    """How much the opponent's bet sizes tell about its card (0 = nothing .. 2), starting from
+    ``prior_k`` (worth four deals) before the match shows it."""
+    prior_n = 4.0
     agg = [s for a, s in records if a > 0]
     pas = [s for a, s in records if a == 0]
     if len(agg) < 2 or len(pas) < 2:
@@ -143,11 +146,11 @@ class OnePokerAI:
     name = "ai"
     _NORMAL = {"lock_bias": 0.75, "bluff": 0.06, "value": 0.64, "strong": 0.8,
                "reraise": 0.85, "margin": 0.06, "risk_margin": 0.35, "counting": True,
-               "reads": True}
+               "reads": True, "honesty_prior": 0.6}
     STRENGTHS = {
         "easy": dict(_NORMAL, lock_bias=0.5, bluff=0.0, counting=False, reads=False),
         "normal": dict(_NORMAL),
-        "strong": dict(_NORMAL, risk_margin=0.3),
+        "strong": dict(_NORMAL, honesty_prior=1.8, lock_bias=0.9, margin=0.12),
     }
 
     def __init__(self, game: str | None = "onepoker", seed: int | None = None,
@@ -156,16 +159,18 @@ class OnePokerAI:
                  reraise: float | None = None, margin: float | None = None,
                  risk_margin: float | None = None, *, strength: str = "normal",
                  counting: bool | None = None, reads: bool | None = None,
-                 **_: Any) -> None:
+                 honesty_prior: float | None = None, **_: Any) -> None:
         o = strength_options(self, strength, lock_bias=lock_bias, bluff=bluff, value=value,
                              strong=strong, reraise=reraise, margin=margin,
-                             risk_margin=risk_margin, counting=counting, reads=reads)
+                             risk_margin=risk_margin, counting=counting, reads=reads,
+                             honesty_prior=honesty_prior)
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.lock_bias = float(o["lock_bias"])
         self.bluff = float(o["bluff"])
         self.value, self.strong, self.reraise = o["value"], o["strong"], o["reraise"]
         self.margin, self.risk_margin = o["margin"], o["risk_margin"]
         self.counting, self.reads = bool(o["counting"]), bool(o["reads"])
+        self.honesty_prior = float(o["honesty_prior"])
 
     # ------------------------------------------------------------ beliefs
     def opponent_dist(self, obs: dict) -> list[float]:
@@ -179,7 +184,7 @@ class OnePokerAI:
             if opp_bet > my_bet:
                 pot_before = max(2.0, obs["pot"] - (opp_bet - my_bet))
                 x = min(2.0, (opp_bet - my_bet) / pot_before)
-                k = honesty(deal_records(obs))
+                k = honesty(deal_records(obs), self.honesty_prior)
                 dist = [w * (max(0.02, _STRENGTH[r]) ** (k * x)) for r, w in enumerate(dist)]
         return dist
 
