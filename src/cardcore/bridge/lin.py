@@ -58,7 +58,8 @@ def _tokens_at(text: str) -> list[tuple[str, str, int]]:
         raise FormatError(f"LIN {text!r}: expected a string")
     parts: list[str] = []
     starts: list[int] = []
-    line, start, buf = 1, 0, []
+    buf: list[str] = []
+    line, start = 1, 0
     for ch in text:
         if ch == "|":
             parts.append("".join(buf))
