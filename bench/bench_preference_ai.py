@@ -1,10 +1,12 @@
 """Preference AI strength: average balance change per deal of one AI seat against two
 ``random`` players and against two ``simple`` (rule-of-thumb) players.
 
-Usage: ``python bench/bench_preference_ai.py [--deals 300] [--seed 0] [--nodes N]
-[--budget MS] [--match 9] [--workers K] [--ray [ADDRESS]]``. The AI thinks with its default
-work budget (``nodes`` search nodes per card play) unless ``--nodes`` or the clock
-(``--budget`` ms per card play) is given.
+Usage: ``python bench/bench_preference_ai.py [--deals 300] [--seed 0] [--strength normal]
+[--nodes N] [--budget MS] [--opponents random,simple] [--match 9] [--workers K]
+[--ray [ADDRESS]]``. The AI plays at ``--strength`` (``easy``, ``normal``, ``strong``) with
+that level's work budget (``nodes`` search nodes per card play) unless ``--nodes`` or the
+clock (``--budget`` ms per card play) is given. An opponent type is any agent string, also
+another strength of the AI (``--opponents ai:strength=easy``: a level against the one below).
 
 Runs on ``cardcore.simulate`` with duplicate deals: deal ``k`` (seed ``seed + k``, a seeded
 single deal, dealer seat 2) is played three times, the AI in each seat in turn (``--deals``
@@ -25,7 +27,6 @@ import math
 import statistics
 
 import cardcore
-from cardcore.agents.preference import DEFAULT_NODES
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
@@ -56,9 +57,10 @@ def _value(stats: dict, seat: int, roles: dict | None = None) -> float:
 
 def run(kind: str, deals: int, seed0: int, budget: float | None, match: int = 1,
         nodes: int | None = None, workers: int | None = None, engine: str = "local",
-        address: str | None = None) -> dict:
-    opts = ([f"budget_ms={budget:g}"] if budget else []) + ([f"nodes={nodes}"] if nodes else [])
-    ai_name = "ai" + (":" + ",".join(opts) if opts else "")
+        address: str | None = None, strength: str = "normal") -> dict:
+    opts = ([f"strength={strength}"] + ([f"budget_ms={budget:g}"] if budget else [])
+            + ([f"nodes={nodes}"] if nodes else []))
+    ai_name = "ai:" + ",".join(opts)
     game_opts = {"deals": match} if match > 1 else {"single_deal": True}
     n = max(1, -(-max(1, deals // match) // 3))
     common = dict(seed=seed0, stats=deal_record, workers=workers, engine=engine,
@@ -79,10 +81,12 @@ def run(kind: str, deals: int, seed0: int, budget: float | None, match: int = 1,
         diff.append(a - r)
         kinds = [k for s, k in row["stats"]["kinds"] if s == seat]
         times += [t for t, k in zip(row["times"][seat], kinds) if k == "play"]
+    times.sort()
     return {"kind": kind, "deals": deals, "ai": ci(ai_res), "ref": ci(ref_res),
             "diff": ci(diff), "roles": {k: (len(v), statistics.mean(v) if v else 0.0)
                                          for k, v in roles.items()},
             "move_ms": (1000 * statistics.median(times), 1000 * max(times)),
+            "p99_ms": 1000 * times[int(0.99 * (len(times) - 1))],
             "sec": with_ai.wall_seconds + reference.wall_seconds}
 
 
@@ -90,6 +94,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--strength", default="normal", help="easy, normal or strong")
     ap.add_argument("--budget", type=float, default=None,
                     help="opt-in: ms per AI card play by the clock")
     ap.add_argument("--nodes", type=int, default=None,
@@ -102,21 +107,23 @@ def main() -> None:
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
     how = "single deals" if args.match == 1 else f"deals in matches of {args.match}"
-    print(f"Preference AI, {args.deals} {how} per opponent type, seeds from "
-          f"{args.seed}, budget " + (f"{args.budget:g} ms" if args.budget else
-                                      f"{args.nodes or DEFAULT_NODES} nodes")
+    budget = (f"{args.budget:g} ms" if args.budget else
+              f"{args.nodes} nodes" if args.nodes else "the strength's nodes")
+    print(f"Preference AI ({args.strength}), {args.deals} {how} per opponent type, seeds from "
+          f"{args.seed}, budget {budget}"
           + " per card play; balance change per deal")
-    print(f"{'opponents':<10} {'AI per deal':>16} {'same seat, opp.':>16} {'AI - opp.':>16}"
-          f"  {'as declarer':>14} {'as defender':>14} {'void':>5}  {'ms/play med/max':>16}")
+    print(f"{'opponents':<18} {'AI per deal':>16} {'same seat, opp.':>16} {'AI - opp.':>16}"
+          f"  {'as declarer':>14} {'as defender':>14} {'void':>5}  {'ms/play med/p99/max':>20}",
+          flush=True)
     for kind in args.opponents.split(","):
         r = run(kind, args.deals, args.seed, args.budget, args.match, args.nodes, args.workers,
-                engine, args.ray or None)
+                engine, args.ray or None, args.strength)
         f = lambda t: f"{t[0]:+6.2f} ± {t[1]:4.2f}"  # noqa: E731
         ro = r["roles"]
-        print(f"{kind:<10} {f(r['ai']):>16} {f(r['ref']):>16} {f(r['diff']):>16}  "
+        print(f"{kind:<18} {f(r['ai']):>16} {f(r['ref']):>16} {f(r['diff']):>16}  "
               f"{ro['declarer'][0]:>4} {ro['declarer'][1]:+7.2f}  "
               f"{ro['defender'][0]:>4} {ro['defender'][1]:+7.2f}  {ro['void'][0]:>5}  "
-              f"{r['move_ms'][0]:7.1f}/{r['move_ms'][1]:6.1f}")
+              f"{r['move_ms'][0]:7.1f}/{r['p99_ms']:6.1f}/{r['move_ms'][1]:6.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -306,3 +306,106 @@ def test_the_default_budget_counts_search_nodes():
     assert made[0].nodes <= DEFAULT_NODES + 1 and made[1].nodes <= 501
     with pytest.raises(cardcore.CardcoreError):
         PreferenceAI(nodes=-1)
+
+
+# ---------------------------------------------------------------- strengths and rare branches
+
+import json  # noqa: E402
+
+import pytest  # noqa: E402
+
+from cardcore.agents.strength import STRENGTHS  # noqa: E402
+
+# Auction plans: the texts every seat says when it may, in order of preference ("pass"
+# otherwise). Together they reach every contract: each number (and ``hold``), each Game,
+# Hearts, and the all-pass (void) deal.
+PLANS = {
+    "one": ["1"],
+    "climb": ["hold", "4", "3", "2", "1"],
+    "two": ["2", "1"],
+    "three": ["hold", "3", "2", "1"],
+    "game clubs": ["game clubs"],
+    "game spades": ["game spades"],
+    "game diamonds": ["game diamonds"],
+    "hearts": ["hearts"],
+    "all pass": [],
+}
+# The defenders' choices in turn (stay or drop), and the lone stayer's (invite or alone).
+DEFENCES = [("stay", "stay", None), ("stay", "drop", "invite"), ("drop", "stay", "alone"),
+            ("drop", "drop", None)]
+
+
+def _scripted_positions(plan, defence, seed, no_aces):
+    """Every decision of one deal (then the first decision of the next deal) played by
+    ``plan`` in the auction, ``defence`` in the defence, ``no_aces`` when it may be announced,
+    random discards, trumps and cards; the play positions kept are each trick's first and
+    last card."""
+    s = cardcore.new_game("preference", seed=seed, deals=2)
+    rng = Rng(seed)
+    defence = list(defence)
+    out = []
+    while not s.is_over:
+        obs = s.observation(s.current_player)
+        if obs["deal"] > 1:
+            out.append(s.clone())
+            break
+        legal = s.legal_actions()
+        by_text = {a.text: a for a in legal}
+        ph = obs["phase"]
+        if ph != "play" or len(obs["trick"]) in (0, len(obs["active"]) - 1):
+            out.append(s.clone())
+        if ph == "auction":
+            a = next((by_text[t] for t in PLANS[plan] if t in by_text), by_text["pass"])
+        elif ph == "defence":
+            a = by_text[defence.pop(0)]
+        elif ph == "invite":
+            a = by_text[defence[-1]]
+        elif ph == "announce":
+            a = by_text["no aces" if no_aces and "no aces" in by_text else "no announcement"]
+        else:
+            a = legal[rng.below(len(legal))]
+        s.apply(a)
+    return out
+
+
+def _ask_every_strength(s, seed, strong=True):
+    before = json.dumps(s._state_dict(), sort_keys=True)
+    for strength in STRENGTHS:
+        if strength == "strong" and not strong:
+            continue
+        a = agents.get("ai", "preference", seed=seed, strength=strength).act(s)
+        assert a in s.legal_actions(), (strength, seed, a)
+        assert json.dumps(s._state_dict(), sort_keys=True) == before
+        s.clone().apply(a)
+
+
+@pytest.mark.parametrize("plan", sorted(PLANS))
+def test_every_contract_and_defence_is_answered_at_every_strength(plan):
+    phases = set()
+    contracts = set()
+    for i, defence in enumerate(DEFENCES if plan != "all pass" else DEFENCES[:1]):
+        seed = 40 + i + 7 * sorted(PLANS).index(plan)
+        positions = _scripted_positions(plan, defence, seed, no_aces=i % 2 == 0)
+        for j, s in enumerate(positions):
+            obs = s.observation(s.current_player)
+            phases.add(obs["phase"])
+            if obs["contract"]:
+                contracts.add(obs["contract"]["kind"])
+            # strong at a few positions (it thinks up to a second or two a card)
+            _ask_every_strength(s, seed * 100 + j, strong=j % 9 == 0)
+    if plan == "all pass":
+        assert phases == {"auction"} and not contracts
+    else:
+        assert "play" in phases and "defence" in phases
+        kind = "game" if plan.startswith("game") else "hearts" if plan == "hearts" else "number"
+        assert contracts == {kind}, contracts
+
+
+def test_strength_tables():
+    t = PreferenceAI.STRENGTHS
+    assert t["easy"]["nodes"] < t["normal"]["nodes"] < t["strong"]["nodes"]
+    assert t["easy"]["samples"] < t["normal"]["samples"] < t["strong"]["samples"]
+    normal = PreferenceAI(seed=1)
+    assert (normal.nodes, normal.samples) == (8_000, 10)    # the long-standing defaults
+    assert PreferenceAI(seed=1, strength="strong", nodes=5).nodes == 5   # explicit wins
+    assert PreferenceAI(seed=1, strength="strong", budget_ms=50).nodes == 0   # the clock

@@ -27,6 +27,14 @@ The work per decision is counted, so a seeded AI makes the same moves on any mac
 ``samples`` worlds, and no further world once ``max_nodes`` search nodes are spent (after at
 least two worlds; default 24,000, about the 60 ms the old clock limit allowed on the reference
 machine). ``time_limit=`` seconds is the explicit opt-in to stop sampling by the clock.
+``node_cap`` is a hard limit per decision: the search stops at that many nodes, the world it
+was searching is left out, and with no world searched the quick playing rule of the first
+world plays (0: no cap).
+
+Strengths (``SchnapsenAI.STRENGTHS``): ``easy`` searches 2 worlds within a hard cap of 800
+nodes (a few ms a move); ``normal`` is the long-standing default (16 worlds, 24,000 nodes, no
+cap); ``strong`` searches 48 worlds, up to 100,000 nodes and never more than 150,000 (about
+half a second of CPU a move at most on the reference machine).
 """
 
 from __future__ import annotations
@@ -395,7 +403,8 @@ def _find(legal: list[Action], kind: str, card: int | None = None) -> Action | N
 class SchnapsenAI:
     """Sampling + alpha-beta Schnapsen player (see the module docstring).
 
-    Options: ``samples`` (worlds per decision while the stock is open, default 16),
+    Options (the defaults named are ``normal``'s): ``samples`` (worlds per decision while the
+    stock is open, default 16),
     ``depth`` (tricks searched ahead while the stock is open, default 1),
     ``deep_stock`` (search to the end of the deal once the stock holds at most this many
     cards; default 0: off, it measured no stronger and is slower),
@@ -403,6 +412,9 @@ class SchnapsenAI:
     ``close_margin`` (how much closing must beat playing on, in game points, default 0.35),
     ``max_nodes`` (search nodes per decision, default 24,000: no further world is searched
     once they are spent, after at least two worlds; 0: no limit),
+    ``node_cap`` (a hard limit of search nodes per decision, default 0: none),
+    ``strength`` (``easy``, ``normal``, ``strong``: the defaults of the options above, from
+    ``STRENGTHS``; options given explicitly take precedence),
     ``time_limit`` (opt-in seconds per decision, default ``None``; with a limit, sampling also
     stops when 60% of it is spent, after at least two worlds, and the same seed may then play
     differently on another machine).
