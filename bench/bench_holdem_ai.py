@@ -1,7 +1,7 @@
 """Hold'em AI against baselines and against its other strengths: bb/100 with a 95% interval.
 
 Run: ``python bench/bench_holdem_ai.py [--hands 2000] [--seed 1]
-[--opponents random,calling-station,equity] [--strengths normal] [--ladder]
+[--opponents random,calling-station,equity] [--strengths normal] [--ladder] [--positions N]
 [--workers K] [--ray [ADDRESS]]``
 
 Format (explicit): independent ``single_deal=True`` hands at a 4-seat table, every stack
@@ -18,6 +18,8 @@ check or call), ``equity`` (``cardcore.agents.holdem.EquityBot``: Monte Carlo eq
 random hands of the players still in, on pot odds), or any agent string. ``--strengths``
 names the AI's strengths to seat (``easy,normal,strong``). ``--ladder`` plays each strength
 against three seats of the strength below (strong against normal, normal against easy).
+``--positions N`` only times every strength over N reachable positions of whole matches
+(median, 99th percentile and largest seconds per decision).
 
 Result per hand: the AI's chips won or lost, in big blinds. bb/100 = 100 x mean; the 95%
 interval is 100 x (mean +- 1.96 x standard error), the error taken over deals (the mean of a
@@ -32,6 +34,8 @@ import statistics
 import sys
 
 import cardcore
+from cardcore import agents
+from cardcore.rng import Rng
 
 BIG_BLIND = 20
 
@@ -71,6 +75,45 @@ def report(label: str, ai: str, opp: str, hands: int, seed: int, workers, engine
     return lo > 0
 
 
+def time_positions(n: int, seed: int, strengths: list[str]) -> dict[str, list[float]]:
+    """Seconds per decision of the AI at each strength over ``n`` reachable positions: whole
+    games (not single deals) cut after a random number of actions played by mixed seats
+    (random and the easy AI), the AI of the seat to act timed once per strength."""
+    import time
+
+    rng = Rng(seed)
+    out: dict[str, list[float]] = {s: [] for s in strengths}
+    made = 0
+    while made < n:
+        g = rng.below(1 << 30)
+        state = cardcore.new_game("holdem", seed=g)
+        rand = agents.get("random", "holdem", seed=g)
+        easy = agents.get("ai", "holdem", seed=g + 1, strength="easy")
+        for _ in range(rng.below(400)):
+            if state.is_over:
+                break
+            state.apply((easy if rng.below(2) else rand).act(state))
+        if state.is_over:
+            continue
+        made += 1
+        for s in strengths:
+            ai = agents.get("ai", "holdem", seed=g + 2, strength=s)
+            t0 = time.perf_counter()
+            ai.act(state)
+            out[s].append(time.perf_counter() - t0)
+    return out
+
+
+def print_positions(n: int, seed: int) -> None:
+    times = time_positions(n, seed, ["easy", "normal", "strong"])
+    print(f"AI seconds per decision over {n} reachable positions (seed {seed})")
+    print(f"  {'strength':10s} {'median ms':>10s} {'p99 ms':>10s} {'max ms':>10s}")
+    for s, ts in times.items():
+        ts.sort()
+        print(f"  {s:10s} {1e3 * statistics.median(ts):10.3f} "
+              f"{1e3 * ts[int(0.99 * (len(ts) - 1))]:10.3f} {1e3 * ts[-1]:10.3f}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -79,11 +122,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strengths", default="normal")
     ap.add_argument("--ladder", action="store_true",
                     help="only strong vs normal and normal vs easy")
+    ap.add_argument("--positions", type=int, default=0, metavar="N",
+                    help="only time every strength over N reachable positions")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args(argv)
     engine = "local" if args.ray is None else "ray"
+    if args.positions:
+        print_positions(args.positions, args.seed)
+        return 0
     print(f"HoldemAI vs 3 opponent seats, {args.hands} single-deal hands each, 50 bb stacks, "
           f"seed {args.seed}")
     print(f"  {'strength':10s} {'opponents':22s} {'hands':>6s} {'bb/100':>9s} {'95% CI':>20s} "

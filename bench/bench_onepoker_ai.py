@@ -3,6 +3,7 @@ its other strengths.
 
 Usage: ``python bench/bench_onepoker_ai.py [--matches 500] [--seed 0]
 [--strengths easy,normal,strong] [--opponents random,rule] [--ladder] [--single-deal]
+[--positions N]
 [--workers K] [--ray [ADDRESS]]``.
 
 Runs on ``cardcore.simulate`` as duplicate matches: match ``k`` is dealt from seed ``seed + k``
@@ -11,9 +12,11 @@ is rounded up to an even number). Prints the win rate with a 95 % Wilson interva
 matches), the mean chips won per match with its 95 % interval (over deals, the mean of the
 two seatings), the time per match (CPU seconds in the games / matches) and the AI's seconds
 per decision (median, 99th percentile, largest). ``--ladder`` plays strong against normal and
-normal against easy. ``--single-deal`` plays single deals (``single_deal=True``, 20 chips
-each) instead of matches: ``--matches`` then counts deals, and the result to read is the mean
-chips won per deal with its interval (the win rate counts deals won).
+normal against easy. ``--positions N`` only times every strength over N reachable positions
+(median, 99th percentile, largest seconds per decision). ``--single-deal`` plays single
+deals (``single_deal=True``, 20 chips each) instead of matches: ``--matches`` then counts
+deals, and the result to read is the mean chips won per deal with its interval (the win rate
+counts deals won).
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import math
 import statistics
 
 import cardcore
+from cardcore import agents
+from cardcore.rng import Rng
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -56,6 +61,45 @@ def run(opponent: str, matches: int, seed0: int, workers: int | None = None,
             "max": times[-1] if times else 0.0}
 
 
+def time_positions(n: int, seed: int, strengths: list[str]) -> dict[str, list[float]]:
+    """Seconds per decision of the AI at each strength over ``n`` reachable positions: whole
+    games (not single deals) cut after a random number of actions played by mixed seats
+    (random and the easy AI), the AI of the seat to act timed once per strength."""
+    import time
+
+    rng = Rng(seed)
+    out: dict[str, list[float]] = {s: [] for s in strengths}
+    made = 0
+    while made < n:
+        g = rng.below(1 << 30)
+        state = cardcore.new_game("onepoker", seed=g)
+        rand = agents.get("random", "onepoker", seed=g)
+        easy = agents.get("ai", "onepoker", seed=g + 1, strength="easy")
+        for _ in range(rng.below(400)):
+            if state.is_over:
+                break
+            state.apply((easy if rng.below(2) else rand).act(state))
+        if state.is_over:
+            continue
+        made += 1
+        for s in strengths:
+            ai = agents.get("ai", "onepoker", seed=g + 2, strength=s)
+            t0 = time.perf_counter()
+            ai.act(state)
+            out[s].append(time.perf_counter() - t0)
+    return out
+
+
+def print_positions(n: int, seed: int) -> None:
+    times = time_positions(n, seed, ["easy", "normal", "strong"])
+    print(f"AI seconds per decision over {n} reachable positions (seed {seed})")
+    print(f"  {'strength':10s} {'median ms':>10s} {'p99 ms':>10s} {'max ms':>10s}")
+    for s, ts in times.items():
+        ts.sort()
+        print(f"  {s:10s} {1e3 * statistics.median(ts):10.3f} "
+              f"{1e3 * ts[int(0.99 * (len(ts) - 1))]:10.3f} {1e3 * ts[-1]:10.3f}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=500)
@@ -66,11 +110,16 @@ def main() -> None:
                     help="only strong vs normal and normal vs easy")
     ap.add_argument("--single-deal", action="store_true",
                     help="single deals (chips per deal) instead of matches")
+    ap.add_argument("--positions", type=int, default=0, metavar="N",
+                    help="only time every strength over N reachable positions")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
+    if args.positions:
+        print_positions(args.positions, args.seed)
+        return
     if args.ladder:
         pairs = [("strong", ai_string("normal")), ("normal", ai_string("easy"))]
     else:
