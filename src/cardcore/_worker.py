@@ -88,7 +88,10 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001 - reported to the driver
             data = pickle.dumps((task, "error", f"{type(exc).__name__}: {exc}",
                                  traceback.format_exc()))
-        _write(wr, data)
+        try:
+            _write(wr, data)
+        except OSError:                     # the driver is gone: nobody wants the result
+            return 0
 
 
 # ---------------------------------------------------------------------------- the driver
