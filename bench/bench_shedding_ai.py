@@ -47,6 +47,7 @@ opponent), else 0.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -172,7 +173,8 @@ def _options(ai_opts: dict) -> str:
 
 
 def ddz_rows(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None = None,
-             engine: str = "local", address: str | None = None) -> list[dict]:
+             engine: str = "local", address: str | None = None,
+             out: str | None = None) -> list[dict]:
     """The ``landlord``, ``farmers`` and ``both`` rows of Dou Dizhu against ``opp`` (an
     opponent name, or ``"ai:strength=LEVEL"`` for the AI at another strength)."""
     ai = f"{MODULE}:BidThree:" + _options({"agent": "ai", **ai_opts})
@@ -194,6 +196,13 @@ def ddz_rows(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None
                      "plays": res.total_games, "wins": wins, "rate": wins / res.total_games,
                      "lo": lo, "hi": hi, "even": None,
                      "sec": res.cpu_seconds / res.total_games})
+    if out:
+        with open(out, "a") as f:
+            for k in sorted(won["landlord"]):
+                f.write(json.dumps({"game": "doudizhu", "opponent": opp,
+                                    "ai": _options(ai_opts), "seed": k,
+                                    "landlord": won["landlord"][k],
+                                    "farmers": won["farmers"][k]}) + "\n")
     share = [(won["landlord"][k] + won["farmers"][k]) / 2 for k in won["landlord"]]
     m, lo, hi = mean_ci(share)
     lo, hi = max(0.0, lo), min(1.0, hi)
@@ -206,13 +215,21 @@ def ddz_rows(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None
 
 
 def zsy_row(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None = None,
-            engine: str = "local", address: str | None = None) -> dict:
+            engine: str = "local", address: str | None = None, out: str | None = None) -> dict:
     """The Zheng Shangyou row against two copies of ``opp`` (duplicate deals)."""
     ai = "ai" + (":" + _options(ai_opts) if ai_opts else "")
     res = cardcore.simulate("zhengshangyou", [ai, opp, opp], deals, seed=seed, duplicate=True,
                             stats=zsy_winner, workers=workers, engine=engine, address=address)
     wins = sum(r["stats"] == r["agents"].index(ai) for r in res.rows)
     lo, hi = wilson(wins, res.total_games)
+    if out:
+        with open(out, "a") as f:
+            for r in res.rows:
+                seat = r["agents"].index(ai)
+                f.write(json.dumps({"game": "zhengshangyou", "opponent": opp,
+                                    "ai": _options(ai_opts), "seed": r["seed"],
+                                    "score": r["scores"][seat],
+                                    "win": int(r["stats"] == seat)}) + "\n")
     score = res[ai]
     return {"game": "zhengshangyou", "role": "any seat", "opponent": opp, "deals": deals,
             "plays": res.total_games, "wins": wins, "rate": wins / res.total_games,
@@ -221,6 +238,44 @@ def zsy_row(opp: str, deals: int, seed: int, ai_opts: dict, workers: int | None 
 
 
 GAME_NAMES = {"ddz": "doudizhu", "zsy": "zhengshangyou"}
+
+
+def aggregate(files: list[str]) -> list[str]:
+    """The rows of the deals stored by ``--out`` (runs over disjoint seed ranges add up): per
+    game, opponent and AI options, Dou Dizhu's landlord and farmers win rates (Wilson) and the
+    share of a deal's two plays won (mean over the deals); Zheng Shangyou's win rate (Wilson,
+    over the plays) and mean score a play (95% interval over the deals)."""
+    groups: dict[tuple, dict] = {}
+    for name in files:
+        with open(name) as f:
+            for line in f:
+                d = json.loads(line)
+                key = (d["game"], d["opponent"], d["ai"] or "normal")
+                groups.setdefault(key, {}).setdefault(d["seed"], []).append(d)
+    out = []
+    for (game, opp, ai), deals in sorted(groups.items()):
+        head = f"{game} AI [{ai}] vs {opp}: {len(deals)} deals"
+        if game == "doudizhu":
+            rows = [v[-1] for v in deals.values()]
+            parts = []
+            for role in ("landlord", "farmers"):
+                k = sum(r[role] for r in rows)
+                lo, hi = wilson(k, len(rows))
+                parts.append(f"{role} {k}/{len(rows)} = {k / len(rows):.3f} "
+                             f"[{lo:.3f}, {hi:.3f}]")
+            m, lo, hi = mean_ci([(r["landlord"] + r["farmers"]) / 2 for r in rows])
+            parts.append(f"both {m:.3f} [{max(0.0, lo):.3f}, {min(1.0, hi):.3f}]")
+            out.append(head + "; " + "; ".join(parts))
+        else:
+            plays = [r for v in deals.values() for r in v]
+            k = sum(r["win"] for r in plays)
+            lo, hi = wilson(k, len(plays))
+            m, mlo, mhi = mean_ci([statistics.fmean(r["score"] for r in v)
+                                   for v in deals.values()])
+            out.append(head + f", {len(plays)} plays; wins {k}/{len(plays)} = "
+                       f"{k / len(plays):.3f} [{lo:.3f}, {hi:.3f}]; mean score a play "
+                       f"{m:+.2f} [{mlo:+.2f}, {mhi:+.2f}]")
+    return out
 
 
 def timing(game: str, deals: int, seed: int, ai_opts: dict) -> str:
@@ -273,6 +328,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timing", type=int, default=0, metavar="DEALS",
                     help="only time the AI's decisions (median, p99, max) over this many "
                          "deals in this process, every seat the AI at --strength")
+    ap.add_argument("--out", default=None, metavar="FILE",
+                    help="also append each deal's result to FILE (JSON lines)")
+    ap.add_argument("--aggregate", nargs="+", default=None, metavar="FILE",
+                    help="only print the rows of the deals stored in these --out files")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -289,6 +348,10 @@ def main(argv: list[str] | None = None) -> int:
     only = set(args.only or ())
     opps = [o for o in OPPONENTS if o in only] or list(OPPONENTS)
     games = [g for g in ("ddz", "zsy") if g in only] or ["ddz", "zsy"]
+    if args.aggregate:
+        for line in aggregate(args.aggregate):
+            print(line)
+        return 0
     if args.timing:
         for g in games:
             print(timing(GAME_NAMES[g], args.timing, args.seed, opts))
@@ -315,10 +378,10 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         if "ddz" in games:
             rows += ddz_rows(opp, args.deals, args.seed, opts, args.workers, engine,
-                             args.ray or None)
+                             args.ray or None, args.out)
         if "zsy" in games and opp != "rlcard":
             rows.append(zsy_row(opp, args.deals, args.seed, opts, args.workers, engine,
-                                args.ray or None))
+                                args.ray or None, args.out))
         for r in rows:
             who = name if r["game"] == "doudizhu" else "2x " + name
             even = "-" if r["even"] is None else f"{r['even']:.1f}"

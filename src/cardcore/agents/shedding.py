@@ -809,7 +809,7 @@ class SheddingAI:
     STRENGTHS: dict = {
         "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03},
         "normal": {"rollouts": 340, "top_k": 6, "prior_weight": 0.03},
-        "strong": {"rollouts": 1200, "top_k": 8, "prior_weight": 0.03},
+        "strong": {"rollouts": 1000, "top_k": 8, "prior_weight": 0.03},
     }
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
