@@ -22,11 +22,14 @@ import argparse
 import math
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import cardcore  # noqa: E402
+from cardcore import agents  # noqa: E402
+from cardcore.rng import Rng  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -50,26 +53,74 @@ def ai_string(strength: str = "normal", samples: int | None = None) -> str:
 
 def run(opponent: str, matches: int, samples: int | None, seed: int,
         workers: int | None = None, engine: str = "local", address: str | None = None,
-        strength: str = "normal") -> dict:
+        strength: str = "normal", chunk: int = 0, progress=None) -> dict:
+    """The AI against ``opponent`` over ``matches`` duplicate matches; with ``chunk``, played
+    ``chunk`` matches at a time (seeds in order), ``progress(summary)`` after each."""
     ai_name = ai_string(strength, samples)
-    res = cardcore.simulate("schnapsen", [ai_name, opponent], -(-matches // 2), seed=seed,
-                            duplicate=True, stats=deal_points, timings=True, workers=workers,
-                            engine=engine, address=address)
+    pairs = -(-matches // 2)
+    step = max(1, chunk // 2) if chunk else pairs
     deal_gp: list[float] = []
     times: list[float] = []
-    for row in res.rows:
-        seat = row["agents"].index(ai_name)
-        times += row["times"][seat]
-        deal_gp += [gp if winner == seat else -gp for winner, gp in row["stats"]]
-    times.sort()
-    ai = res[ai_name]
-    lo, hi = wilson(ai.wins, ai.games)
-    return {"opponent": opponent, "matches": ai.games, "wins": ai.wins, "rate": ai.win_rate,
+    wins = games = 0
+    wall = 0.0
+    for start in range(0, pairs, step):
+        res = cardcore.simulate("schnapsen", [ai_name, opponent], min(step, pairs - start),
+                                seed=seed + start, duplicate=True, stats=deal_points,
+                                timings=True, workers=workers, engine=engine, address=address)
+        for row in res.rows:
+            seat = row["agents"].index(ai_name)
+            times += row["times"][seat]
+            deal_gp += [gp if winner == seat else -gp for winner, gp in row["stats"]]
+        wins += res[ai_name].wins
+        games += res[ai_name].games
+        wall += res.wall_seconds
+        if progress is not None:
+            progress(summary(opponent, wins, games, deal_gp, times, wall))
+    return summary(opponent, wins, games, deal_gp, times, wall)
+
+
+def summary(opponent: str, wins: int, games: int, deal_gp: list[float], times: list[float],
+            wall: float) -> dict:
+    times = sorted(times)
+    lo, hi = wilson(wins, games)
+    return {"opponent": opponent, "matches": games, "wins": wins, "rate": wins / games,
             "lo": lo, "hi": hi, "deals": len(deal_gp), "gp": statistics.fmean(deal_gp),
             "median_ms": 1e3 * statistics.median(times),
             "p95_ms": 1e3 * times[int(0.95 * (len(times) - 1))],
             "p99_ms": 1e3 * times[int(0.99 * (len(times) - 1))], "max_ms": 1e3 * times[-1],
-            "wall_s": res.wall_seconds}
+            "wall_s": wall}
+
+
+def line(r: dict) -> str:
+    ci = f"[{r['lo']:.3f}, {r['hi']:.3f}]"
+    return (f"{r['opponent']:18} {r['matches']:7d} {r['rate']:9.3f} "
+            f"{ci:>15} {r['deals']:6d} {r['gp']:8.2f} "
+            f"{r['median_ms']:10.1f} {r['p95_ms']:7.1f} {r['p99_ms']:7.1f} "
+            f"{r['max_ms']:7.1f} {r['wall_s']:7.0f}")
+
+
+def move_times(strength: str, n: int, seed: int = 99) -> dict:
+    """CPU seconds of the AI at ``strength`` per decision (forced ones left out) over ``n``
+    positions of whole matches played by random and easy-AI seats, as in the positions test:
+    the cost of a move on an otherwise idle core."""
+    rng = Rng(seed)
+    ts: list[float] = []
+    g = 0
+    while len(ts) < n:
+        g += 1
+        st = cardcore.new_game("schnapsen", seed=g)
+        seats = [agents.get("random", "schnapsen", seed=g + p) if rng.below(2) else
+                 agents.get("ai", "schnapsen", seed=g + p, strength="easy") for p in (0, 1)]
+        while not st.is_over and len(ts) < n:
+            if len(st.legal_actions()) > 1 and rng.below(3) == 0:
+                ai = agents.get("ai", "schnapsen", seed=g, strength=strength)
+                t = time.process_time()
+                ai.act(st)
+                ts.append(time.process_time() - t)
+            st.apply(seats[st.current_player].act(st))
+    ts.sort()
+    return {"n": n, "median": statistics.median(ts), "p99": ts[int(0.99 * (n - 1))],
+            "max": ts[-1]}
 
 
 def main() -> None:
@@ -79,23 +130,33 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=None, help="override the strength's samples")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponents", default="random,greedy,rdeep")
+    ap.add_argument("--chunk", type=int, default=0,
+                    help="play this many matches at a time, printing the running result")
+    ap.add_argument("--times", type=int, default=0, metavar="N",
+                    help="only time the AI's decisions (CPU seconds) over N positions")
+    ap.add_argument("--times-strengths", default="easy,normal,strong")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
+    if args.times:
+        print(f"Schnapsen AI CPU seconds a decision (forced ones left out), {args.times} "
+              f"positions each")
+        for st in args.times_strengths.split(","):
+            t = move_times(st, args.times)
+            print(f"{st:7} median {t['median']:.4f}  p99 {t['p99']:.4f}  max {t['max']:.4f}",
+                  flush=True)
+        return
     print(f"Schnapsen AI ({ai_string(args.strength, args.samples)}) in seven-point matches")
     print(f"{'opponent':18} {'matches':>7} {'win rate':>9} {'95% CI':>15} {'deals':>6} "
           f"{'gp/deal':>8} {'median ms':>10} {'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} "
           f"{'wall s':>7}", flush=True)
     for o in args.opponents.split(","):
         r = run(o, args.matches, args.samples, args.seed, args.workers, engine,
-                args.ray or None, args.strength)
-        ci = f"[{r['lo']:.3f}, {r['hi']:.3f}]"
-        print(f"{r['opponent']:18} {r['matches']:7d} {r['rate']:9.3f} "
-              f"{ci:>15} {r['deals']:6d} {r['gp']:8.2f} "
-              f"{r['median_ms']:10.1f} {r['p95_ms']:7.1f} {r['p99_ms']:7.1f} "
-              f"{r['max_ms']:7.1f} {r['wall_s']:7.0f}", flush=True)
+                args.ray or None, args.strength, args.chunk,
+                (lambda r: print("  so far: " + line(r), flush=True)) if args.chunk else None)
+        print(line(r), flush=True)
 
 
 if __name__ == "__main__":
