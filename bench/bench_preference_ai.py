@@ -25,8 +25,11 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import time
 
 import cardcore
+from cardcore import agents
+from cardcore.rng import Rng
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
@@ -90,6 +93,30 @@ def run(kind: str, deals: int, seed0: int, budget: float | None, match: int = 1,
             "sec": with_ai.wall_seconds + reference.wall_seconds}
 
 
+def move_times(strength: str, n: int, seed: int = 99) -> dict:
+    """CPU seconds of the AI at ``strength`` per decision (forced ones left out) over ``n``
+    positions of whole matches played by random and easy-AI seats, as in the positions test:
+    the cost of a move on an otherwise idle core."""
+    rng = Rng(seed)
+    ts: list[float] = []
+    g = 0
+    while len(ts) < n:
+        g += 1
+        st = cardcore.new_game("preference", seed=g)
+        seats = [agents.get("random", "preference", seed=g + p) if rng.below(2) else
+                 agents.get("ai", "preference", seed=g + p, strength="easy") for p in range(3)]
+        while not st.is_over and len(ts) < n:
+            if len(st.legal_actions()) > 1 and rng.below(3) == 0:
+                ai = agents.get("ai", "preference", seed=g, strength=strength)
+                t = time.process_time()
+                ai.act(st)
+                ts.append(time.process_time() - t)
+            st.apply(seats[st.current_player].act(st))
+    ts.sort()
+    return {"n": n, "median": statistics.median(ts), "p99": ts[int(0.99 * (n - 1))],
+            "max": ts[-1]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
@@ -101,11 +128,22 @@ def main() -> None:
                     help="search nodes per AI card play (default: the AI's own)")
     ap.add_argument("--opponents", default="random,simple")
     ap.add_argument("--match", type=int, default=1, help="deals per match (1: single deals)")
+    ap.add_argument("--times", type=int, default=0, metavar="N",
+                    help="only time the AI's decisions (CPU seconds) over N positions")
+    ap.add_argument("--times-strengths", default="easy,normal,strong")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
+    if args.times:
+        print(f"Preference AI CPU seconds a decision (forced ones left out), {args.times} "
+              f"positions each")
+        for st in args.times_strengths.split(","):
+            t = move_times(st, args.times)
+            print(f"{st:7} median {t['median']:.4f}  p99 {t['p99']:.4f}  max {t['max']:.4f}",
+                  flush=True)
+        return
     how = "single deals" if args.match == 1 else f"deals in matches of {args.match}"
     budget = (f"{args.budget:g} ms" if args.budget else
               f"{args.nodes} nodes" if args.nodes else "the strength's nodes")
