@@ -940,6 +940,20 @@ class SheddingAI:
         world0 = self._sim(obs, self._world(obs))
         # the plan policy's own choice is always a candidate
         own = world0.policy(me)
+        win = [g for g in uniq if g is not None and not any(self._left(world0.cnt[me], g))]
+        if win:
+            return self._action_for(win[0], legal, groups)
+        if (world0.table is not None and world0.landlord is not None
+                and not world0.enemy(me, world0.owner) and None in uniq
+                and not ((me + 1) % 3 == world0.landlord
+                         and world0.table[1] < self.press_below)):
+            # a farmer does not overtake the other farmer's winning play
+            return self._action_for(None, legal, groups)
+        n_worlds, budget = self.rollouts, self.time_budget
+        if n_worlds == 0 or (budget is not None and budget <= 0):
+            # no search: the plan policy's choice (no need to rank the others)
+            pick = own if own in uniq else self.prior(obs, uniq, world0)[0]
+            return self._action_for(pick, legal, groups)
         ordered = self.prior(obs, uniq, world0)
         # diversity: at most two candidates of one shape (kind and length)
         cands: list = []
@@ -957,17 +971,7 @@ class SheddingAI:
             cands.insert(0, own)
         if None in uniq and None not in cands:
             cands.append(None)
-        win = [g for g in uniq if g is not None and not any(self._left(world0.cnt[me], g))]
-        if win:
-            return self._action_for(win[0], legal, groups)
-        if (world0.table is not None and world0.landlord is not None
-                and not world0.enemy(me, world0.owner) and None in uniq
-                and not ((me + 1) % 3 == world0.landlord
-                         and world0.table[1] < self.press_below)):
-            # a farmer does not overtake the other farmer's winning play
-            return self._action_for(None, legal, groups)
-        n_worlds, budget = self.rollouts, self.time_budget
-        if len(cands) == 1 or n_worlds == 0 or (budget is not None and budget <= 0):
+        if len(cands) == 1:
             pick = own if own in uniq else ordered[0]
             return self._action_for(pick, legal, groups)
         solve = (self.endgame > 0 and world0.landlord is not None
