@@ -1,11 +1,26 @@
 """Win rates of the Dou Dizhu and Zheng Shangyou AIs against baselines, with 95% intervals.
 
     python bench/bench_shedding_ai.py [--deals 200] [--seed 0] [--rollouts N | --budget-ms MS]
+        [--strength easy|normal|strong] [--versus easy|normal|strong]
         [--only random|greedy|rlcard|ddz|zsy ...] [--workers K] [--ray [ADDRESS]]
+        [--out FILE] | --aggregate FILE ... | --timing DEALS [--strength S]
 
     python bench/bench_shedding_ai.py --deals 1000
     python bench/bench_shedding_ai.py --deals 200 --rollouts 8 --only rlcard
     python bench/bench_shedding_ai.py --deals 200 --budget-ms 100 --only greedy --only zsy
+    python bench/bench_shedding_ai.py --deals 200 --strength strong --versus normal
+    python bench/bench_shedding_ai.py --timing 20 --strength strong
+
+Strengths: ``--strength`` sets the AI's strength (default ``normal``); ``--versus LEVEL`` plays
+it against the AI at strength ``LEVEL`` instead of the baselines (Dou Dizhu: as landlord against
+two of them and as both farmers against one; Zheng Shangyou: in each seat in turn against two),
+so each level is measured against the one below on the same duplicate deals. ``--timing DEALS``
+only times the AI's decisions in self-play at ``--strength`` (process time, so other load on the
+machine does not count, and wall clock): median, p99 and max seconds a move.
+
+Long runs in pieces: ``--out FILE`` appends each deal's result to ``FILE`` (JSON lines), and
+``--aggregate FILE ...`` prints the rows of every stored deal (runs over disjoint seed ranges add
+up to one measurement; a seed stored twice counts once).
 
 Runs on ``cardcore.simulate``. Deal ``k`` (``k = 0 .. deals - 1``) is dealt from seed
 ``seed + k``, and the agent in seat ``s`` of it is seeded with
