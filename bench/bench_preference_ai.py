@@ -60,37 +60,61 @@ def _value(stats: dict, seat: int, roles: dict | None = None) -> float:
 
 def run(kind: str, deals: int, seed0: int, budget: float | None, match: int = 1,
         nodes: int | None = None, workers: int | None = None, engine: str = "local",
-        address: str | None = None, strength: str = "normal") -> dict:
+        address: str | None = None, strength: str = "normal", chunk: int = 0,
+        progress=None) -> dict:
+    """The AI against two ``kind`` seats; with ``chunk``, played ``chunk`` deals at a time
+    (seeds in order), ``progress(summary)`` after each."""
     opts = ([f"strength={strength}"] + ([f"budget_ms={budget:g}"] if budget else [])
             + ([f"nodes={nodes}"] if nodes else []))
     ai_name = "ai:" + ",".join(opts)
     game_opts = {"deals": match} if match > 1 else {"single_deal": True}
     n = max(1, -(-max(1, deals // match) // 3))
-    common = dict(seed=seed0, stats=deal_record, workers=workers, engine=engine,
-                  address=address, **game_opts)
-    with_ai = cardcore.simulate("preference", [ai_name, kind, kind], n, duplicate=True,
-                                timings=True, **common)
-    reference = cardcore.simulate("preference", [kind], n, **common)
-    ref_by_seed = {row["seed"]: row for row in reference.rows}
-    ai_res, ref_res, diff = [], [], []
-    roles: dict[str, list[float]] = {"declarer": [], "defender": [], "void": []}
-    times: list[float] = []
-    for row in with_ai.rows:
-        seat = row["agents"].index(ai_name)
-        a = _value(row["stats"], seat, roles)
-        r = _value(ref_by_seed[row["seed"]]["stats"], seat)
-        ai_res.append(a)
-        ref_res.append(r)
-        diff.append(a - r)
-        kinds = [k for s, k in row["stats"]["kinds"] if s == seat]
-        times += [t for t, k in zip(row["times"][seat], kinds) if k == "play"]
-    times.sort()
-    return {"kind": kind, "deals": deals, "ai": ci(ai_res), "ref": ci(ref_res),
-            "diff": ci(diff), "roles": {k: (len(v), statistics.mean(v) if v else 0.0)
-                                         for k, v in roles.items()},
+    step = max(1, chunk // (3 * match)) if chunk else n
+    acc: dict = {"ai": [], "ref": [], "diff": [], "times": [], "sec": 0.0,
+                 "roles": {"declarer": [], "defender": [], "void": []}}
+    out: dict = {}
+    for start in range(0, n, step):
+        common = dict(seed=seed0 + start, stats=deal_record, workers=workers, engine=engine,
+                      address=address, **game_opts)
+        count = min(step, n - start)
+        with_ai = cardcore.simulate("preference", [ai_name, kind, kind], count, duplicate=True,
+                                    timings=True, **common)
+        reference = cardcore.simulate("preference", [kind], count, **common)
+        ref_by_seed = {row["seed"]: row for row in reference.rows}
+        for row in with_ai.rows:
+            seat = row["agents"].index(ai_name)
+            a = _value(row["stats"], seat, acc["roles"])
+            r = _value(ref_by_seed[row["seed"]]["stats"], seat)
+            acc["ai"].append(a)
+            acc["ref"].append(r)
+            acc["diff"].append(a - r)
+            kinds = [k for s, k in row["stats"]["kinds"] if s == seat]
+            acc["times"] += [t for t, k in zip(row["times"][seat], kinds) if k == "play"]
+        acc["sec"] += with_ai.wall_seconds + reference.wall_seconds
+        out = summary(kind, acc, match)
+        if progress is not None:
+            progress(out)
+    return out
+
+
+def summary(kind: str, acc: dict, match: int) -> dict:
+    times = sorted(acc["times"]) or [0.0]
+    return {"kind": kind, "deals": len(acc["ai"]) * match, "ai": ci(acc["ai"]),
+            "ref": ci(acc["ref"]), "diff": ci(acc["diff"]),
+            "roles": {k: (len(v), statistics.mean(v) if v else 0.0)
+                      for k, v in acc["roles"].items()},
             "move_ms": (1000 * statistics.median(times), 1000 * max(times)),
             "p99_ms": 1000 * times[int(0.99 * (len(times) - 1))],
-            "sec": with_ai.wall_seconds + reference.wall_seconds}
+            "sec": acc["sec"]}
+
+
+def line(r: dict) -> str:
+    f = lambda t: f"{t[0]:+6.2f} ± {t[1]:4.2f}"  # noqa: E731
+    ro = r["roles"]
+    return (f"{r['kind']:<18} {r['deals']:>6} {f(r['ai']):>16} {f(r['ref']):>16} "
+            f"{f(r['diff']):>16}  {ro['declarer'][0]:>4} {ro['declarer'][1]:+7.2f}  "
+            f"{ro['defender'][0]:>4} {ro['defender'][1]:+7.2f}  {ro['void'][0]:>5}  "
+            f"{r['move_ms'][0]:7.1f}/{r['p99_ms']:6.1f}/{r['move_ms'][1]:6.1f}")
 
 
 def move_times(strength: str, n: int, seed: int = 99) -> dict:
@@ -128,6 +152,8 @@ def main() -> None:
                     help="search nodes per AI card play (default: the AI's own)")
     ap.add_argument("--opponents", default="random,simple")
     ap.add_argument("--match", type=int, default=1, help="deals per match (1: single deals)")
+    ap.add_argument("--chunk", type=int, default=0,
+                    help="play this many deals at a time, printing the running result")
     ap.add_argument("--times", type=int, default=0, metavar="N",
                     help="only time the AI's decisions (CPU seconds) over N positions")
     ap.add_argument("--times-strengths", default="easy,normal,strong")
@@ -150,18 +176,14 @@ def main() -> None:
     print(f"Preference AI ({args.strength}), {args.deals} {how} per opponent type, seeds from "
           f"{args.seed}, budget {budget}"
           + " per card play; balance change per deal")
-    print(f"{'opponents':<18} {'AI per deal':>16} {'same seat, opp.':>16} {'AI - opp.':>16}"
-          f"  {'as declarer':>14} {'as defender':>14} {'void':>5}  {'ms/play med/p99/max':>20}",
-          flush=True)
+    print(f"{'opponents':<18} {'deals':>6} {'AI per deal':>16} {'same seat, opp.':>16} "
+          f"{'AI - opp.':>16}  {'as declarer':>14} {'as defender':>14} {'void':>5}  "
+          f"{'ms/play med/p99/max':>20}", flush=True)
     for kind in args.opponents.split(","):
         r = run(kind, args.deals, args.seed, args.budget, args.match, args.nodes, args.workers,
-                engine, args.ray or None, args.strength)
-        f = lambda t: f"{t[0]:+6.2f} ± {t[1]:4.2f}"  # noqa: E731
-        ro = r["roles"]
-        print(f"{kind:<18} {f(r['ai']):>16} {f(r['ref']):>16} {f(r['diff']):>16}  "
-              f"{ro['declarer'][0]:>4} {ro['declarer'][1]:+7.2f}  "
-              f"{ro['defender'][0]:>4} {ro['defender'][1]:+7.2f}  {ro['void'][0]:>5}  "
-              f"{r['move_ms'][0]:7.1f}/{r['p99_ms']:6.1f}/{r['move_ms'][1]:6.1f}", flush=True)
+                engine, args.ray or None, args.strength, args.chunk,
+                (lambda r: print("  so far: " + line(r), flush=True)) if args.chunk else None)
+        print(line(r), flush=True)
 
 
 if __name__ == "__main__":
