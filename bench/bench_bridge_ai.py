@@ -3,6 +3,7 @@
     python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--samples 24]
                                     [--max-nodes N] [--budget S] [--seed 1]
                                     [--dd cardcore|endplay] [--rule-tricks 1]
+                                    [--versus A B] [--versus-deals 40]
                                     [--dd-cache FILE] [--anchor] [--workers K] [--ray [ADDRESS]]
 
 Runs on ``cardcore.simulate``, every seat the same AI (the built-in bidding system, PIMC card
@@ -30,6 +31,17 @@ seeds).
   Also the contracts made, the seconds per card (the card decisions of every seat, dummy's
   cards chosen by declarer) and the sampled deals per searched card.
 
+* **Strength against strength** (``--versus A B``, e.g. ``--versus strong normal``; may be
+  repeated). ``cardcore.simulate`` with ``duplicate=True``: each deal is played twice, ``A``
+  North-South at one table and East-West at the other, with the same cards (a quarter of
+  the deals at each vulnerability). ``A``'s net score over the two tables, in IMPs, is the
+  result of the deal; reported: the mean IMPs a deal with its 95% interval, and each
+  strength's seconds per card (median / p99, the card decisions only; wall clock).
+* The auction part also reports the **IMPs a deal against par**: the IMPs of the
+  double-dummy score of our contract minus the par score, for North-South (both sides are
+  the same AI, so the mean is near 0), and their absolute value (what the two sides give
+  away against par together), each with a 95% interval; and the par-level rate's interval.
+
 The AI's work per card is counted (``--samples`` deals of at most ``--max-nodes`` search
 nodes each, so a run gives the same numbers on any machine); ``--budget`` seconds per card is
 the opt-in to think by the clock instead.
@@ -48,6 +60,7 @@ import importlib
 import json
 import logging
 import math
+import signal
 import statistics
 import sys
 import time
@@ -327,10 +340,23 @@ def run_versus(first: str, second: str, n_deals: int, seed: int, workers: int | 
         k = min(-(-n_deals // 4), seed + n_deals - start)
         if k <= 0:
             break
-        res = simulate("bridge", [first, second], k, seed=start, duplicate=True, stats=stats,
-                       timings=True, workers=workers, engine=engine, address=address,
-                       vulnerability=vul)
-        for row in res.rows or []:
+        complete = True
+        try:
+            rows = simulate("bridge", [first, second], k, seed=start, duplicate=True,
+                            stats=stats, timings=True, workers=workers, engine=engine,
+                            address=address, vulnerability=vul,
+                            progress=lambda p, vul=vul: p.done and print(
+                                f"  ... {first} vs {second}, {vul} vulnerable: {p.done}/"
+                                f"{p.total} games", file=sys.stderr, flush=True)).rows or []
+        except SimulationInterrupted as exc:  # report the deals finished so far
+            print("  interrupted", file=sys.stderr)
+            rows, complete = list(exc.results.rows or []), False
+        done: dict[int, int] = {}
+        for row in rows:
+            done[row["seed"]] = done.get(row["seed"], 0) + 1
+        for row in rows:
+            if done[row["seed"]] < 2:  # only deals played at both tables
+                continue
             rec = row["stats"]
             seat0 = row["seats"][0][0]
             key = (vul, row["seed"])
@@ -339,6 +365,8 @@ def run_versus(first: str, second: str, n_deals: int, seed: int, workers: int | 
                 for s in row["seats"][e]:
                     times[e] += row["times"][s][rec["calls"][s]:]
         start += k
+        if not complete:
+            break
     swing = [imps(v) for v in by_deal.values()]
     return {"deals": len(swing), "imps": swing, "times": times}
 
@@ -404,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args(argv)
+    # Ctrl-C (SIGINT) reports the deals finished so far, also when started in the background
+    # by a shell (which would have it ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     engine = "local" if args.ray is None else "ray"
     run: dict[str, Any] = {"workers": args.workers, "engine": engine,
                            "address": args.ray or None}

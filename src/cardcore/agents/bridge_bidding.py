@@ -38,10 +38,11 @@ from dataclasses import dataclass, field
 
 from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is_bid
 from ..bridge.seats import HAND_SUITS, SUITS
-GAME_POINTS = 25  # combined points for a game in no trump or a major
+GAME_POINTS = 24  # combined points for a game in no trump or a major
 SLAM_POINTS = 31  # combined points for a small slam in a suit fit
 MINOR_GAME_POINTS = 29  # combined points for five of a minor
-EXTRA_PER_TRUMP = 0  # fit length beyond eight cards, in points
+EXTRA_PER_TRUMP = 1  # fit length beyond eight cards, in points
+EST_SPAN = 6  # partner's points are estimated in the lowest EST_SPAN + 1 of the shown range
 HCP = {12: 4, 11: 3, 10: 2, 9: 1}
 """High-card points by rank index: A 4, K 3, Q 2, J 1."""
 
@@ -160,7 +161,7 @@ class Picture:
     @property
     def est(self) -> int:
         """A working estimate of the points: a little above the minimum shown."""
-        hi = min(self.hcp_hi, self.hcp_lo + 6)
+        hi = min(self.hcp_hi, self.hcp_lo + EST_SPAN)
         return (self.hcp_lo + hi + 1) // 2
 
 
