@@ -219,6 +219,21 @@ def test_short_all_in_does_not_reopen_raising():
         assert HoldemAI(seed=2, strength=s, samples=CHEAP).act(state) in state.legal_actions()
 
 
+@pytest.mark.parametrize("short, reopens", [(105, True), (95, False)])
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_it(short, reopens):
+    # seat 3 raises to 60 (a raise of 40); seat 0 goes all-in to 80, seat 1 to ``short``:
+    # seat 3 faces an increase of 45 (a full raise: raising re-opens) or 35 (it does not)
+    state = cardcore.new_game("holdem", single_deal=True, seed=1,
+                              stacks=[80, short, 1000, 1000])
+    for a in ("raise 60", "all-in", "all-in", "call"):
+        state.apply(a)
+    assert state.current_player == 3
+    assert ("raise" in {a.kind for a in state.legal_actions()}) == reopens
+    for s in STRENGTHS:
+        assert HoldemAI(seed=5, strength=s, samples=CHEAP).act(state) in state.legal_actions()
+    assert EquityBot(seed=5, samples=200).act(state) in state.legal_actions()
+
+
 def test_nothing_to_decide_for_the_ai_when_opponents_are_all_in():
     # everyone else all-in: the AI is asked only while it still owes a call
     _sweep(2 if REF else 8, 1000, stacks=[1000, 50, 50, 50])
