@@ -135,6 +135,14 @@ def _power(m: Action) -> tuple[int, int, int]:
     return (2, length * 10 + (6 if length >= 6 else 0), rank)
 
 
+def _exposed(m: Action, opponent_min: int) -> float:
+    """What leading ``m`` risks when an opponent holds ``opponent_min`` cards: a play of that
+    many cards lets it go out with any stronger one (the weaker the play, the likelier)."""
+    if 0 < opponent_min <= 3 and len(m.cards) == opponent_min:
+        return 1.5 * (1.0 - _weakness(m))
+    return 0.0
+
+
 def choose(counts: list[int], level: int, legal_moves: list[Action], *, leading: bool,
            table_by_partner: bool, opponent_min: int, partner_left: int,
            table_value: int = 0) -> Action | None:
@@ -160,9 +168,11 @@ def choose(counts: list[int], level: int, legal_moves: list[Action], *, leading:
                 return min(feed, key=_rank)
         normal = [(d, m) for d, m in scored if not _bomb(m)]
         pool = normal or scored
-        # shed the play that helps the plan most; among equals the weakest, the longest
+        # shed the play that helps the plan most; among equals the weakest, the longest; a
+        # weak lead of as many cards as an opponent holds may let it go out
         return min(pool, key=lambda dm: (round(dm[0], 2) + _weakness(dm[1]) * 0.8
-                                         - 0.05 * len(dm[1].cards)))[1]
+                                         - 0.05 * len(dm[1].cards)
+                                         + _exposed(dm[1], opponent_min)))[1]
     if table_by_partner:
         return None
     danger = opponent_min <= 6
