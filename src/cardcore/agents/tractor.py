@@ -130,16 +130,18 @@ class Knowledge:
         # per effective suit: the strongest unseen card, the strongest unseen pair, the count
         suits, st = self.suits, self.st
         top1, top2, out = [-1] * 5, [-1] * 5, [0] * 5
+        by_suit: list[list[tuple[int, int]]] = [[] for _ in range(5)]
         for c in range(54):
             n = cnt[c]
             if n > 0:
                 s, v = suits[c], st[c]
                 out[s] += n
+                by_suit[s].append((v, n))
                 if v > top1[s]:
                     top1[s] = v
                 if n >= 2 and v > top2[s]:
                     top2[s] = v
-        self.top1, self.top2, self.out = top1, top2, out
+        self.top1, self.top2, self.out, self.by_suit = top1, top2, out, by_suit
         # suits shown out of, suits without pairs, from the tricks
         self.void = [[False] * 5 for _ in range(4)]
         self.nopair = [[False] * 5 for _ in range(4)]
@@ -207,8 +209,7 @@ class Knowledge:
         opps = [p for p in after if (p & 1) != self.team]
         if not opps or kind == 0:
             return 1.0
-        cnt, suits, st = self.unseen, self.suits, self.st
-        total = sum(cnt)
+        total = sum(self.out)
         if total <= 0:
             return 1.0
         pair = kind >= 2
@@ -216,14 +217,13 @@ class Knowledge:
         chance = 1.0
         if holders:
             if kind == 1:
-                h = sum(cnt[c] for c in range(54) if suits[c] == s and st[c] > top)
+                h = sum(n for v, n in self.by_suit[s] if v > top)
                 q = min(1.0, sum(self.sizes[p] for p in holders) / total)
                 chance *= (1.0 - q) ** h
             else:
                 q2 = min(1.0, sum(self.sizes[p] * (self.sizes[p] - 1) for p in holders)
                          / max(1, total * (total - 1)))
-                higher = [st[c] for c in range(54) if suits[c] == s and st[c] > top
-                          and cnt[c] == 2]
+                higher = [v for v, n in self.by_suit[s] if v > top and n == 2]
                 if kind == 2:
                     chance *= (1.0 - q2) ** len(higher)
                 else:
