@@ -468,3 +468,16 @@ def test_negative_double_balancing_and_four_level_preempts():
     assert call("KJ732.32.Q32.432", ["1H"], dealer=E) == "pass"
     # eight spades and 7 HCP: 4S
     assert call("KQJ98765.32.32.2", []) == "4S"
+
+
+def test_reopening_double_and_one_major_negative_double():
+    # S opened 1D, W overcalled 2C, two passes: S (short in clubs, 14 HCP) reopens with X
+    assert call("AK32.KQ32.QJ32.2", ["1D", "2C", "pass", "pass"]) == "X"
+    # N, with a club stack behind the overcaller, passes the double for penalty
+    assert call("32.432.32.AKJT92", ["1D", "2C", "pass", "pass", "X", "pass"]) == "pass"
+    # with three clubs and six diamonds opener rebids the diamonds instead
+    assert call("A2.K3.AKJ932.432", ["1D", "2C", "pass", "pass"]) == "2D"
+    # over 1D - 2C one four-card major and 9 HCP is enough for a negative double
+    assert call("KJ32.Q32.K32.432", ["1D", "2C"]) == "X"
+    pics = read_auction(Auction(S, ["1D", "2C", "X"]))
+    assert pics[N].minlen[2] >= 4 and pics[N].minlen[3] >= 4   # read as both majors first

@@ -239,13 +239,28 @@ def rules_for(ctx: Context) -> list[Rule]:
             out += _after_1nt_convention(mine[0], partner[1], ctx)
         out += _placement(ctx)
     else:
-        out += _penalty_double(ctx)
-        if not ctx.our_bids and not mine and not partner:
+        reopen = (op[0] == ctx.me and len(mine) == 1 and not partner
+                  and ctx.a.passes_at_end == 2 and bid_level(op[1]) == 1
+                  and bid_strain(op[1]) != "N" and ctx.last is not None
+                  and ctx.last_bidder is not None and not ctx.ours(ctx.last_bidder)
+                  and bid_strain(ctx.last) != "N" and bid_level(ctx.last) <= 2
+                  and not ctx.doubled)
+        negative = (op[0] == ctx.pa and not mine and len(partner) == 1
+                    and bid_level(op[1]) == 1 and bid_strain(op[1]) != "N"
+                    and ctx.last is not None and ctx.last != op[1]
+                    and bid_strain(ctx.last) != "N" and bid_level(ctx.last) <= 2)
+        if reopen:  # (the double here is for takeout: no penalty double first)
+            out += _reopening(op[1], ctx)
+        elif not negative:  # (doubles of a low overcall are negative)
+            out += _penalty_double(ctx)
+        if reopen:
+            pass
+        elif not ctx.our_bids and not mine and not partner:
             if op[0] % 2 != ctx.me % 2:
                 out += _overcalls(op[1], ctx)
-        elif (partner == ["X"] and not mine and ctx.last_bidder is not None
-              and not ctx.ours(ctx.last_bidder)):
-            out += _answer_takeout(ctx)
+        elif (partner in (["X"], [op[1], "X"]) and not mine and ctx.last_bidder is not None
+              and not ctx.ours(ctx.last_bidder) and ctx.doubled == 1):
+            out += _answer_takeout(ctx)   # partner's takeout (or reopening) double
         elif op[0] == ctx.pa and not mine and len(partner) == 1 and bid_level(op[1]) == 1 \
                 and bid_strain(op[1]) != "N":
             out += _contested_responses(op[1], ctx)
@@ -568,6 +583,9 @@ def _contested_responses(opening: str, ctx: Context) -> list[Rule]:
         if unbid:
             rules.append(Rule("X", hcp=(lo, 40), minlen={m: 4 for m in unbid},
                               text="negative double: the unbid major(s)"))
+            if len(unbid) == 2:  # one four-card major of the two, without a suit to bid
+                rules += [Rule("X", hcp=(lo, 40), minlen={m: 4}, maxlen={their: 3},
+                               text="negative double: a four-card major") for m in unbid]
         else:
             rules.append(Rule("X", hcp=(lo, 40), minlen={m: 3 for m in "CD" if m != st},
                               maxlen={their: 3}, text="negative double: the other suits"))
@@ -591,6 +609,20 @@ def _contested_responses(opening: str, ctx: Context) -> list[Rule]:
                 rules.append(Rule(nt, hcp=rng, minlen=stop, balanced=True if nt != "1NT"
                                   else None, text="no trump, their suit held"))
     rules.append(Rule("pass", hcp=(0, 40), text="nothing to say"))
+    return rules
+
+
+def _reopening(opening: str, ctx: Context) -> list[Rule]:
+    """Opener in the pass-out seat after their overcall and partner's pass: double (for
+    takeout, which partner may pass for penalty) when short in their suit, else rebid a
+    six-card suit, else pass."""
+    last = ctx.last
+    assert last is not None
+    their, st = bid_strain(last), bid_strain(opening)
+    rules = [Rule("X", hcp=(12, 40), maxlen={their: 2}, text="reopening double")]
+    b = _cheapest(st, last)
+    if b and bid_level(b) <= 2:
+        rules.append(Rule(b, minlen={st: 6}, text="rebids the suit"))
     return rules
 
 
@@ -808,11 +840,11 @@ def _placement_shows(call: str, partner: Picture, ace_ask: bool = False) -> Rule
     if lvl >= 7:
         need, invite = 37, False
     elif lvl == 6:
-        need, invite = 33, False
+        need, invite = 33 if st == "N" else SLAM_POINTS, False
     elif (st == "N" and lvl >= 3) or (st in "HS" and lvl >= 4) or lvl >= 5:
-        need, invite = 25, False
+        need, invite = GAME_POINTS, False
     elif lvl == 3 or (st == "N" and lvl == 2):
-        need, invite = 23, True
+        need, invite = GAME_POINTS - 2, True
     else:
         need, invite = 0, False
     lo = max(0, need - partner.est - 2)
