@@ -409,3 +409,34 @@ def test_strength_tables():
     assert (normal.nodes, normal.samples) == (8_000, 10)    # the long-standing defaults
     assert PreferenceAI(seed=1, strength="strong", nodes=5).nodes == 5   # explicit wins
     assert PreferenceAI(seed=1, strength="strong", budget_ms=50).nodes == 0   # the clock
+
+
+def test_easy_plays_its_cards_mostly_by_the_quick_rule():
+    from cardcore.agents.preference import fallback_card
+
+    checked = same = 0
+    for seed in range(30):
+        s = cardcore.new_game("preference", seed=seed, single_deal=True)
+        normal = agents.get("ai", "preference", seed=seed)
+        while not s.is_over and checked < 40:
+            obs = s.observation(s.current_player)
+            if obs["phase"] == "play" and len(s.legal_actions()) > 1:
+                con = obs["contract"]
+                trick = [c for _, c in obs["trick"]]
+                side = False
+                if trick:
+                    best_seat = obs["trick"][trick_winner(trick, con["trump"])][0]
+                    side = (best_seat == con["declarer"]) == (obs["player"] == con["declarer"])
+                legal = [int(a.cards[0]) for a in s.legal_actions()]
+                want = fallback_card(obs["hand"], trick, con["trump"], side, legal)
+                ai = agents.get("ai", "preference", seed=seed, strength="easy")
+                card = int(ai.act(s).cards[0])
+                # the rule's card, unless a one-trick search finished within the one node
+                # checked at trick starts, or the search merged the rule's card with an
+                # adjacent one and was left with one candidate
+                same += card == want
+                assert card == want or ai.last_depth == 1 or card & 3 == want & 3, (
+                    seed, card, want)
+                checked += 1
+            s.apply(normal.act(s))
+    assert checked == 40 and same >= 30, same

@@ -390,14 +390,16 @@ class PreferenceAI:
     """The built-in Preference AI (see the module docstring).
 
     Card play thinks for ``nodes`` search nodes per move over ``samples`` deals (by
-    ``strength``: ``easy`` 400 nodes over 2 deals, ``normal`` ``DEFAULT_NODES`` over 10,
-    ``strong`` 60,000 over 20; 0 nodes: no limit), or, with the opt-in ``budget_ms``, by the
-    clock (then ``nodes`` defaults to no limit)."""
+    ``strength``: ``easy`` one node over one deal, so that at most the current trick is
+    searched and mostly the quick rule ``fallback_card`` plays; ``normal`` ``DEFAULT_NODES`` over 10 deals, ``strong``
+    60,000 over 20; 0 nodes: no limit), or, with the opt-in ``budget_ms``, by the clock (then
+    ``nodes`` defaults to no limit). The auction, exchange and defence are the same at every
+    strength."""
 
     name = "ai"
     #: the options of each strength (``normal``: the long-standing defaults)
     STRENGTHS: dict[str, dict[str, Any]] = {
-        "easy": {"samples": 2, "nodes": 400},
+        "easy": {"samples": 1, "nodes": 1},     # one node: mostly the quick rule plays
         "normal": {"samples": 10, "nodes": DEFAULT_NODES},
         "strong": {"samples": 20, "nodes": 60_000},
     }
