@@ -10,7 +10,8 @@ rules understands every call, and the card-play AI samples hidden hands that fit
 Hand evaluation: high-card points (A 4, K 3, Q 2, J 1); *total points* add one for each card
 beyond four in a suit. Balanced = 4333, 4432 or 5332.
 
-The system (suits by letter, M = a major, m = a minor):
+The system card, call by call, is ``docs/bridge-bidding.md``. In short (suits by letter,
+M = a major, m = a minor):
 
 * Openings: 2C with 22+ (artificial, strong); 2NT 20-21 balanced; 1NT 15-17 balanced; one of
   a suit with 12+ total points (a 5-card major, else the longer minor, 1D with 4-4); weak two
@@ -24,12 +25,19 @@ The system (suits by letter, M = a major, m = a minor):
 * Over 2C: 2D waiting; opener then shows 2NT (22-24 balanced), 3NT (25-27) or the long suit.
 * After the first round our side *places the contract*: with a known 8-card fit in a major
   play there, else no trump when balanced, else a minor fit or the longest suit; the level
-  comes from the combined points (25 game, 33 small slam, 37 grand slam; 29 for a minor game).
+  comes from the combined points (24 game, 31 small slam in a suit, 33 in no trump, 37 grand
+  slam; 29 for a minor game).
 * Competition: overcalls with a 5-card suit (8-16 HCP at the one level, 10-16 at the two
   level), 1NT overcall 15-18 balanced, takeout double (12+ HCP, at most two cards in their
   suit, 3+ in each unbid major), the doubler's partner answers in the best unbid suit;
   penalty doubles when our side holds the majority of the points and a trump stack behind the
-  opponents' contract; otherwise pass.
+  opponents' contract; otherwise pass. After partner's one of a suit and their overcall:
+  raises, new suits, no trump with their suit held and negative doubles; the opener answers
+  a negative double and reopens with a double in the pass-out seat. Balancing overcalls and
+  doubles take three points less.
+* Slams: when the placement reaches a suit slam, 4NT asks for aces (5C 0/4, 5D 1, 5H 2,
+  5S 3); the asker places the contract (five with two aces missing, six with one, seven with
+  none and 37 points) and the answering hand passes.
 """
 
 from __future__ import annotations
