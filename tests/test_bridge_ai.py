@@ -380,7 +380,7 @@ def test_random_auctions_then_the_ai():
 def test_random_auctions_many_hands():
     # the bidding rules alone, over many more auctions: every call legal, every auction ends
     rng = Rng(11)
-    for it in range(2000):
+    for _ in range(2000):
         deck = list(range(52))
         rng.shuffle(deck)
         a = Auction(rng.below(4))

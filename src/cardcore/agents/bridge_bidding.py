@@ -589,7 +589,7 @@ def _contested_responses(opening: str, ctx: Context) -> list[Rule]:
         unbid = [m for m in "HS" if m not in (st, their)]
         lo = 6 if bid_level(last) == 1 else 8
         if unbid:
-            rules.append(Rule("X", hcp=(lo, 40), minlen={m: 4 for m in unbid},
+            rules.append(Rule("X", hcp=(lo, 40), minlen=dict.fromkeys(unbid, 4),
                               text="negative double: the unbid major(s)"))
             if len(unbid) == 2:  # one four-card major of the two, without a suit to bid
                 rules += [Rule("X", hcp=(lo, 40), minlen={m: 4}, maxlen={their: 3},
