@@ -149,9 +149,9 @@ def zsy_bomb_deck(shift: int) -> list[int]:
 
 
 def sweep(game: str, decks, pick, needs: set[str], per_kind: int = 3):
-    """Play the decks (``None``: a random deal) with random seats (and easy AI seats), ask the AI at every strength at
-    the positions ``pick(obs)`` names, at most ``per_kind`` of each; every name in ``needs``
-    must be met."""
+    """Play the decks (``None``: a random deal) with random seats (and easy AI seats), ask
+    the AI at every strength at the positions ``pick(obs)`` names, at most ``per_kind`` of
+    each; every name in ``needs`` must be met."""
     met: dict[str, int] = {}
     for k, deck in enumerate(decks):
         opts = {"first": k % 3} if game == "doudizhu" else {}
