@@ -1,0 +1,51 @@
+"""bench/bench_shedding_ai.py: the strength ladder (--strength, --versus), the per-move timing,
+and long runs stored in pieces (--out) and added up (--aggregate)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+
+import bench_shedding_ai  # noqa: E402
+
+
+def test_versus_rows_stored_and_added_up(tmp_path, capsys):
+    out = tmp_path / "deals.jsonl"
+    for seed in (0, 2):          # two pieces over disjoint seeds, and the first one again
+        bench_shedding_ai.main(["--deals", "2", "--seed", str(seed), "--strength", "normal",
+                                "--rollouts", "2", "--versus", "easy", "--workers", "1",
+                                "--out", str(out)])
+    bench_shedding_ai.main(["--deals", "2", "--seed", "0", "--strength", "normal",
+                            "--rollouts", "2", "--versus", "easy", "--workers", "1",
+                            "--only", "ddz", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert "ai easy" in printed
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    ddz = [r for r in rows if r["game"] == "doudizhu"]
+    zsy = [r for r in rows if r["game"] == "zhengshangyou"]
+    assert len(ddz) == 6 and len(zsy) == 12            # 3 + 3 Dou Dizhu deals, 4 x 3 plays
+    assert {r["opponent"] for r in rows} == {"ai:strength=easy"}
+    assert all(r["ai"] == "rollouts=2,strength=normal" for r in rows)
+    lines = bench_shedding_ai.aggregate([str(out)])
+    assert len(lines) == 2
+    ddz_line = next(x for x in lines if x.startswith("doudizhu"))
+    assert "4 deals" in ddz_line                        # seed 0's deals count once
+    by_seed = {r["seed"]: r["landlord"] for r in ddz}   # (the same seed, the same result)
+    assert sorted(by_seed) == [0, 1, 2, 3]
+    k = sum(by_seed.values())
+    assert f"landlord {k}/4" in ddz_line
+    zsy_line = next(x for x in lines if x.startswith("zhengshangyou"))
+    assert "4 deals, 12 plays" in zsy_line and "mean score a play" in zsy_line
+    assert bench_shedding_ai.main(["--aggregate", str(out)]) == 0
+    assert capsys.readouterr().out.count("\n") == 2
+
+
+def test_timing_reports_median_p99_max():
+    line = bench_shedding_ai.timing("zhengshangyou", 1, 4, {"strength": "easy"})
+    assert line.startswith("zhengshangyou timing strength=easy: 1 deals")
+    for part in ("cpu median", "p99", "max", "wall median"):
+        assert part in line
