@@ -326,7 +326,7 @@ def test_strength_options_and_bad_mistakes():
     assert TractorAI(seed=1, strength="easy").mistakes == 0.2
     assert TractorAI(seed=1).mistakes == 0.0 and TractorAI(seed=1).endgame == 3
     strong = TractorAI(seed=1, strength="strong", nodes=5)
-    assert strong.nodes == 5 and strong.endgame == 5          # an explicit option wins
+    assert strong.nodes == 5 and strong.samples == 48         # an explicit option wins
     for bad in (-0.1, 1.5, "x", True):
         with pytest.raises(cardcore.CardcoreError, match="mistakes"):
             TractorAI(seed=1, mistakes=bad)
