@@ -391,10 +391,10 @@ class PreferenceAI:
 
     Card play thinks for ``nodes`` search nodes per move over ``samples`` deals (by
     ``strength``: ``easy`` one node over one deal, so that at most the current trick is
-    searched and mostly the quick rule ``fallback_card`` plays; ``normal`` ``DEFAULT_NODES`` over 10 deals, ``strong``
-    60,000 over 20; 0 nodes: no limit), or, with the opt-in ``budget_ms``, by the clock (then
-    ``nodes`` defaults to no limit). The auction, exchange and defence are the same at every
-    strength."""
+    searched and mostly the quick rule ``fallback_card`` plays; ``normal`` ``DEFAULT_NODES``
+    over 10 deals, ``strong`` 60,000 over 20; 0 nodes: no limit), or, with the opt-in
+    ``budget_ms``, by the clock (then ``nodes`` defaults to no limit). The auction, exchange
+    and defence are the same at every strength."""
 
     name = "ai"
     #: the options of each strength (``normal``: the long-standing defaults)
