@@ -140,4 +140,5 @@ def play_match(name: str, agents: Sequence[Agent | str], *, seed: int | None = N
     raise CardcoreError(f"play_match({name!r}): no end after {max_actions} actions")
 
 
-__all__ = ["STRENGTHS", "Agent", "RandomAgent", "FirstAgent", "get", "names", "play_match", "register_agent"]
+__all__ = ["STRENGTHS", "Agent", "RandomAgent", "FirstAgent", "get", "names", "play_match",
+           "register_agent"]
