@@ -350,7 +350,7 @@ class HoldemAI:
             return by_kind.get("call") or by_kind.get("check") or by_kind["all-in"]
         # the listed size nearest the target (the smaller on a tie): the answer is always one
         # of legal_actions()
-        return min(self._raises, key=lambda a: (abs(a.amount - target), a.amount))
+        return min(self._raises, key=lambda a: (abs((a.amount or 0) - target), a.amount or 0))
 
 
 class CallingStation:

@@ -806,6 +806,7 @@ class SheddingAI:
     press_below = 0
 
     #: the options of each strength (``strength_options``); a subclass declares its own
+    strength: str  # set by strength_options
     STRENGTHS: dict = {
         "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03},
         "normal": {"rollouts": 340, "top_k": 6, "prior_weight": 0.03},
@@ -832,11 +833,15 @@ class SheddingAI:
                                 endgame=endgame, endgame_worlds=endgame_worlds,
                                 endgame_nodes=endgame_nodes)
         top_k, prior_weight = opts["top_k"], opts["prior_weight"]
+        checked: dict[str, int] = {}
         for name in ("endgame", "endgame_worlds", "endgame_nodes"):
             v = opts.get(name, 0)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise CardcoreError(f"{name} {v!r}: expected an int >= 0")
-            setattr(self, name, v)
+            checked[name] = v
+        self.endgame = checked["endgame"]
+        self.endgame_worlds = checked["endgame_worlds"]
+        self.endgame_nodes = checked["endgame_nodes"]
         if self.endgame and self.rules is not DDZ:
             raise CardcoreError(f"endgame {self.endgame!r}: the endgame search is Dou Dizhu's "
                                 "(expected 0)")
