@@ -42,6 +42,7 @@ from Cython import __version__ as cython_version
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent.resolve()
 GEN = HERE / "build" / "cardcore_gen"          # files generated at build time (never committed)
@@ -165,6 +166,18 @@ if VARIANT in PATHS:
         )
 
 
+class build_py_with_rules(build_py):
+    """Also ships the rules pages: ``docs/rules/<game>.md`` -> ``cardcore/rules/<game>.md``
+    (one copy of the text, read by ``cardcore rules GAME``)."""
+
+    def run(self):
+        super().run()
+        target = Path(self.build_lib) / "cardcore" / "rules"
+        target.mkdir(parents=True, exist_ok=True)
+        for page in sorted((HERE / "docs" / "rules").glob("*.md")):
+            self.copy_file(str(page), str(target / page.name))
+
+
 class BuildExt(build_ext):
     """``build_ext`` compiling ``CARDCORE_BUILD_JOBS`` extensions at once."""
 
@@ -186,4 +199,4 @@ class BuildExt(build_ext):
         super().copy_extensions_to_source()
 
 
-setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt})
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt, "build_py": build_py_with_rules})

@@ -113,6 +113,24 @@ def bonus_level(contract: str) -> str:
     return "part score"
 
 
+IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
+             1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+
+
+def imps(diff: int) -> int:
+    """The IMPs of a score difference (the standard scale, 20-40 points = 1 IMP ... 4000+ =
+    24 IMPs), with its sign."""
+    k = sum(1 for step in IMP_STEPS if abs(diff) >= step)
+    return k if diff >= 0 else -k
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (normal approximation)."""
+    if len(xs) < 2:
+        return (xs[0] if xs else math.nan), math.inf
+    return statistics.mean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
 def par(table: list[list[int]], vul: str) -> tuple[int, str, int]:
     """(NS score of par, par contract text, par declarer seat) -- see the module docstring."""
     best = {0: (0, "", -1), 1: (0, "", -1)}
@@ -163,7 +181,7 @@ def bridge_record(state, *, table: bool = False, dd: str = "cardcore",
                            "passed_out": state.passed_out, "contract": state.contract,
                            "declarer": state.declarer, "tricks": state.declarer_tricks,
                            "calls": calls, "samples": _SAMPLES.pop(id(state), [])}
-    if pbn in known:
+    if pbn in known or "*" in known:  # ("*": no double dummy at all)
         return rec
     if table:
         t0 = time.process_time()  # CPU time: both solvers run in one thread here
@@ -225,7 +243,8 @@ def run_auctions(n_deals: int, seed: int, cache: dict, dd: str = "cardcore",
     rows, _ = play("ai:rule_tricks=13", n_deals, seed, stats, workers=workers, engine=engine,
                    address=address, label="auctions")
     st: dict[str, Any] = {"deals": 0, "passed_out": 0, "level_hit": 0, "exact_hit": 0,
-                          "par_score": 0, "score_gap": [], "dd_time": [], "contracts": []}
+                          "par_score": 0, "score_gap": [], "dd_time": [], "contracts": [],
+                          "hits": [], "imps": []}
     for row in rows:
         rec = row["stats"]
         if "table" in rec:
@@ -237,6 +256,8 @@ def run_auctions(n_deals: int, seed: int, cache: dict, dd: str = "cardcore",
         if rec["passed_out"]:
             st["passed_out"] += 1
             st["score_gap"].append(abs(par_ns))
+            st["imps"].append(imps(-par_ns))
+            st["hits"].append(0)
             continue
         contract, declarer = rec["contract"], rec["declarer"]
         st["contracts"].append(contract)
@@ -244,11 +265,14 @@ def run_auctions(n_deals: int, seed: int, cache: dict, dd: str = "cardcore",
         ours = score(contract, SEATS[declarer], dd_tricks, vulnerable(rec["vul"], declarer))
         ours_ns = ours if declarer % 2 == 0 else -ours
         st["score_gap"].append(abs(ours_ns - par_ns))
+        st["imps"].append(imps(ours_ns - par_ns))
+        st["hits"].append(0)
         if ours_ns == par_ns:
             st["par_score"] += 1
         if par_seat >= 0 and declarer % 2 == par_seat % 2 and \
                 bonus_level(contract) == bonus_level(par_contract):
             st["level_hit"] += 1
+            st["hits"][-1] = 1
             if contract.rstrip("X") == par_contract:
                 st["exact_hit"] += 1
     return st
@@ -286,6 +310,44 @@ def run_play(n_deals: int, seed: int, budget: float | None, samples: int, cache:
             st["card_times"] += row["times"][s][rec["calls"][s]:]
         st["samples"] += rec["samples"]
     return st
+
+
+def run_versus(first: str, second: str, n_deals: int, seed: int, workers: int | None = None,
+               engine: str = "local", address: str | None = None) -> dict:
+    """Duplicate IMPs of agent ``first`` against ``second``: each deal played twice, ``first``
+    North-South at one table and East-West at the other (``simulate(duplicate=True)``), a
+    quarter of the deals at each vulnerability. Per deal: ``first``'s net score over the two
+    tables in IMPs. Also ``first``'s and ``second``'s seconds per card."""
+    named = importlib.import_module(MODULE)
+    stats = functools.partial(named.bridge_record, known=frozenset(["*"]))
+    by_deal: dict[tuple[str, int], int] = {}
+    times: dict[int, list[float]] = {0: [], 1: []}
+    start = seed
+    for vul in VULS:
+        k = min(-(-n_deals // 4), seed + n_deals - start)
+        if k <= 0:
+            break
+        res = simulate("bridge", [first, second], k, seed=start, duplicate=True, stats=stats,
+                       timings=True, workers=workers, engine=engine, address=address,
+                       vulnerability=vul)
+        for row in res.rows or []:
+            rec = row["stats"]
+            seat0 = row["seats"][0][0]
+            key = (vul, row["seed"])
+            by_deal[key] = by_deal.get(key, 0) + int(row["scores"][seat0])
+            for e in (0, 1):
+                for s in row["seats"][e]:
+                    times[e] += row["times"][s][rec["calls"][s]:]
+        start += k
+    swing = [imps(v) for v in by_deal.values()]
+    return {"deals": len(swing), "imps": swing, "times": times}
+
+
+def _times_line(xs: list[float]) -> str:
+    xs = sorted(xs)
+    if not xs:
+        return "-"
+    return f"{statistics.median(xs):.3f} / {xs[min(len(xs) - 1, int(0.99 * len(xs)))]:.2f}"
 
 
 def anchor(n: int, seed: int) -> None:
@@ -334,6 +396,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rule-tricks", type=int, default=1,
                     help="tricks the AI plays by rule before searching (BridgeAI rule_tricks)")
     ap.add_argument("--anchor", action="store_true")
+    ap.add_argument("--versus", nargs=2, action="append", default=[], metavar=("A", "B"),
+                    help="duplicate IMPs of strength A against B (e.g. strong normal), "
+                         "--versus-deals deals; may be repeated")
+    ap.add_argument("--versus-deals", type=int, default=40)
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
@@ -377,6 +443,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"{st['par_score'] / n:>12.1%}")
             print(f"{'|our contract at double dummy - par|, median (points)':<58} "
                   f"{statistics.median(st['score_gap']):>12.0f}")
+            m, h = mean_ci(st["hits"])
+            print(f"{'par level, 95% interval':<58} {m:>8.1%} +- {h:.1%}")
+            m, h = mean_ci(st["imps"])
+            print(f"{'IMPs a deal vs par, North-South (mean, 95% interval)':<58} "
+                  f"{m:>+6.2f} +- {h:.2f}")
+            m, h = mean_ci([abs(x) for x in st["imps"]])
+            print(f"{'|IMPs| a deal vs par (mean, 95% interval)':<58} {m:>6.2f} +- {h:.2f}")
             if st["dd_time"]:
                 print(f"{'dd_table CPU seconds per deal (median / max)':<58} "
                       f"{statistics.median(st['dd_time']):>5.2f} / {max(st['dd_time']):.1f}")
@@ -403,6 +476,14 @@ def main(argv: list[str] | None = None) -> int:
                 if st["samples"]:
                     print(f"{'PIMC samples per searched card (median)':<58} "
                           f"{statistics.median(st['samples']):>12.0f}")
+        for a, b in args.versus:
+            st = run_versus(f"ai:strength={a}", f"ai:strength={b}", args.versus_deals,
+                            args.seed, **run)
+            m, h = mean_ci(st["imps"])
+            print(f"{a} vs {b}, duplicate IMPs a deal for {a} ({st['deals']} deals)"
+                  f"{'':<8} {m:>+6.2f} +- {h:.2f}")
+            print(f"  seconds per card, median / p99: {a} {_times_line(st['times'][0])}, "
+                  f"{b} {_times_line(st['times'][1])}")
     finally:
         if started_ray:
             import ray

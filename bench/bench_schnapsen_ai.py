@@ -1,13 +1,19 @@
-"""Schnapsen AI strength and speed: seven-point matches against ``random`` and ``greedy``.
+"""Schnapsen AI strength and speed: seven-point matches against ``random``, ``greedy``, the
+PIMC baseline ``rdeep`` (RdeepSchnapsen(16, 4), ``cardcore.agents.rdeep``) and other strengths.
 
-    python bench/bench_schnapsen_ai.py [--matches 200] [--samples 16] [--seed 1]
-        [--workers K] [--ray [ADDRESS]]
+    python bench/bench_schnapsen_ai.py [--matches 200] [--strength normal] [--samples N]
+        [--opponents random,greedy,rdeep] [--seed 1] [--workers K] [--ray [ADDRESS]]
+
+``--strength`` picks the AI's level (``easy``, ``normal``, ``strong``); ``--samples`` overrides
+its sample count. An opponent is any agent string, also another strength of the AI
+(``--opponents ai:strength=easy``: each level against the one below).
 
 Runs on ``cardcore.simulate`` as duplicate matches: match ``k`` is dealt from seed ``seed + k``
 and played twice, the AI in seat 0 and then in seat 1 over the same cards (so ``--matches`` is
 rounded up to an even number). Prints the match win rate with a 95% Wilson interval, the mean
 game points per deal (from the AI's side), and the AI's time per decision (median, 95th
-percentile, maximum). Only cardcore is needed (no anchor library plays Schnapsen).
+percentile, 99th percentile, maximum; every decision, forced ones included). Only cardcore
+is needed (no anchor library plays Schnapsen).
 """
 
 from __future__ import annotations
@@ -38,9 +44,14 @@ def deal_points(state) -> list[list[int]]:
     return [[d["winner"], d["game_points"]] for d in state.past]
 
 
-def run(opponent: str, matches: int, samples: int, seed: int, workers: int | None = None,
-        engine: str = "local", address: str | None = None) -> dict:
-    ai_name = f"ai:samples={samples}"
+def ai_string(strength: str = "normal", samples: int | None = None) -> str:
+    return f"ai:strength={strength}" + (f",samples={samples}" if samples else "")
+
+
+def run(opponent: str, matches: int, samples: int | None, seed: int,
+        workers: int | None = None, engine: str = "local", address: str | None = None,
+        strength: str = "normal") -> dict:
+    ai_name = ai_string(strength, samples)
     res = cardcore.simulate("schnapsen", [ai_name, opponent], -(-matches // 2), seed=seed,
                             duplicate=True, stats=deal_points, timings=True, workers=workers,
                             engine=engine, address=address)
@@ -56,30 +67,35 @@ def run(opponent: str, matches: int, samples: int, seed: int, workers: int | Non
     return {"opponent": opponent, "matches": ai.games, "wins": ai.wins, "rate": ai.win_rate,
             "lo": lo, "hi": hi, "deals": len(deal_gp), "gp": statistics.fmean(deal_gp),
             "median_ms": 1e3 * statistics.median(times),
-            "p95_ms": 1e3 * times[int(0.95 * (len(times) - 1))], "max_ms": 1e3 * times[-1]}
+            "p95_ms": 1e3 * times[int(0.95 * (len(times) - 1))],
+            "p99_ms": 1e3 * times[int(0.99 * (len(times) - 1))], "max_ms": 1e3 * times[-1],
+            "wall_s": res.wall_seconds}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200)
-    ap.add_argument("--samples", type=int, default=16)
+    ap.add_argument("--strength", default="normal", help="easy, normal or strong")
+    ap.add_argument("--samples", type=int, default=None, help="override the strength's samples")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--opponents", default="random,greedy")
+    ap.add_argument("--opponents", default="random,greedy,rdeep")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                     help="run on Ray (a cluster address, or a local Ray without one)")
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
-    rows = [run(o, args.matches, args.samples, args.seed, args.workers, engine, args.ray or None)
-            for o in args.opponents.split(",")]
-    print(f"Schnapsen AI (samples={args.samples}) in seven-point matches")
-    print(f"{'opponent':10} {'matches':>7} {'win rate':>9} {'95% CI':>15} {'deals':>6} "
-          f"{'gp/deal':>8} {'median ms':>10} {'p95 ms':>7} {'max ms':>7}")
-    for r in rows:
+    print(f"Schnapsen AI ({ai_string(args.strength, args.samples)}) in seven-point matches")
+    print(f"{'opponent':18} {'matches':>7} {'win rate':>9} {'95% CI':>15} {'deals':>6} "
+          f"{'gp/deal':>8} {'median ms':>10} {'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+          f"{'wall s':>7}", flush=True)
+    for o in args.opponents.split(","):
+        r = run(o, args.matches, args.samples, args.seed, args.workers, engine,
+                args.ray or None, args.strength)
         ci = f"[{r['lo']:.3f}, {r['hi']:.3f}]"
-        print(f"{r['opponent']:10} {r['matches']:7d} {r['rate']:9.3f} "
+        print(f"{r['opponent']:18} {r['matches']:7d} {r['rate']:9.3f} "
               f"{ci:>15} {r['deals']:6d} {r['gp']:8.2f} "
-              f"{r['median_ms']:10.1f} {r['p95_ms']:7.1f} {r['max_ms']:7.1f}")
+              f"{r['median_ms']:10.1f} {r['p95_ms']:7.1f} {r['p99_ms']:7.1f} "
+              f"{r['max_ms']:7.1f} {r['wall_s']:7.0f}", flush=True)
 
 
 if __name__ == "__main__":

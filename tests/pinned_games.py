@@ -20,6 +20,8 @@ CASES = [
     ("onepoker", ["random"] * 2, {}, range(2)),
     ("bridge", ["random"] * 4, {}, range(3)),
     ("schnapsen", ["random"] * 2, {}, range(2)),
+    ("guandan", ["random"] * 4, {}, range(3)),
+    ("tractor", ["random"] * 4, {}, range(3)),
     ("preference", ["random"] * 3, {"deals": 3}, range(2)),
     ("doudizhu", [("ai", {"rollouts": 4}), "random", ("ai", {"rollouts": 4})], {}, range(2)),
     ("zhengshangyou", [("ai", {"rollouts": 4}), "random", "random"], {}, range(2)),

@@ -8,7 +8,7 @@ from cardcore.agents import get
 from cardcore.agents.bridge import BridgeAI
 from cardcore.agents.bridge_bidding import Hand, choose_call, read_auction
 from cardcore.bridge import Deal
-from cardcore.bridge.auction import Auction
+from cardcore.bridge.auction import BIDS, Auction, bid_index
 from cardcore.cards import parse
 from cardcore.rng import Rng
 
@@ -290,3 +290,181 @@ def test_rule_play_from_dummy_is_legal():
             a = ai.act(s)
             assert a in s.legal_actions()
             s.apply(a)
+
+
+# ---------------------------------------------------------------- no crash from any auction
+
+def _finish(s, ai_seats, rng, ais):
+    """Play ``s`` to the end: the AI in ``ai_seats`` (each answer checked legal), random calls
+    and cards elsewhere (passing half the time in the auction)."""
+    while not s.is_over:
+        p = s.current_player
+        legal = s.legal_actions()
+        if p in ai_seats:
+            a = ais[p].act(s)
+            assert a in legal, (s.calls, str(a))
+        elif s.phase == "auction" and rng.below(2):
+            a = legal[0]
+        else:
+            a = legal[rng.below(len(legal))]
+        s.apply(a)
+    return s
+
+
+def _ais(seed, strength="easy"):
+    return [BridgeAI(seed=seed * 4 + k, strength=strength) for k in range(4)]
+
+
+def test_the_3nt_opening_is_answered():
+    # South opening 3NT as the first call crashed the AI (a rule asked for a "N" suit length)
+    for seed in range(48):
+        s = cardcore.new_game("bridge", seed=seed)
+        s.apply("3NT")
+        a = BridgeAI(seed=seed).act(s)
+        assert a in s.legal_actions()
+    assert call("32.432.5432.5432", ["3NT"], dealer=N) == "pass"
+    # the AI's partner reads 3NT and every seat bids on legally
+    pics = read_auction(Auction(S, ["3NT", "pass"]))
+    assert pics[S].minlen == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize("bid", BIDS)
+def test_every_opening_bid_is_answered_legally(bid):
+    # the opening bid from each seat in turn (0..3 passes before it), then the AI seats carry
+    # on through the auction and the play; the player who opened calls and plays at random
+    rng = Rng(bid_index(bid))
+    for passes in range(4):
+        seed = bid_index(bid) * 4 + passes
+        s = cardcore.new_game("bridge", seed=seed)
+        for _ in range(passes):
+            s.apply("pass")
+        opener = s.current_player
+        s.apply(bid)
+        _finish(s, {x for x in range(4) if x != opener}, rng, _ais(seed))
+        assert s.is_over and s.score_breakdown() is not None
+
+
+@pytest.mark.parametrize("start", [
+    ["pass", "pass", "pass"],                       # the fourth seat may pass the deal out
+    ["1C", "X"], ["1S", "X", "XX"], ["1NT", "X"], ["2C", "X"], ["3NT", "X", "XX"],
+    ["1H", "pass", "pass", "X"], ["1D", "pass", "pass", "X", "XX"], ["7NT", "X"],
+    ["7C", "pass", "pass", "X", "XX"], ["1C", "1NT", "X", "XX"], ["2H", "X", "pass", "pass"],
+    ["4S", "X"], ["1H", "2H"], ["1NT", "2C", "X"], ["pass", "1S", "X", "XX", "2C"],
+])
+def test_doubles_redoubles_and_pass_outs_are_answered_legally(start):
+    for seed in range(4):
+        for dealer_ai in (False, True):
+            s = cardcore.new_game("bridge", seed=100 + seed)
+            human = set()
+            for c in start:  # the calls given are made by whoever is to call
+                human.add(s.current_player)
+                s.apply(c)
+            ai_seats = set(range(4)) if dealer_ai else set(range(4)) - human or {0}
+            _finish(s, ai_seats, Rng(seed), _ais(seed))
+            assert s.is_over
+
+
+def test_random_auctions_then_the_ai():
+    rng = Rng(7)
+    for seed in range(120):
+        s = cardcore.new_game("bridge", seed=1000 + seed)
+        for _ in range(rng.below(14)):
+            if s.phase != "auction":
+                break
+            legal = s.legal_actions()
+            s.apply(legal[0] if rng.below(2) else legal[rng.below(len(legal))])
+        _finish(s, set(range(4)), rng, _ais(seed))
+        assert s.is_over
+
+
+def test_random_auctions_many_hands():
+    # the bidding rules alone, over many more auctions: every call legal, every auction ends
+    rng = Rng(11)
+    for it in range(2000):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        a = Auction(rng.below(4))
+        for _ in range(rng.below(12)):
+            if a.is_over:
+                break
+            legal = a.legal_calls()
+            a.add("pass" if rng.below(5) < 2 else legal[rng.below(len(legal))])
+        n = 0
+        while not a.is_over:
+            seat = a.next_seat
+            c, _ = choose_call(deck[seat * 13:seat * 13 + 13], a)
+            assert c in a.legal_calls(), (a.calls, c)
+            a.add(c)
+            n += 1
+            assert n < 60, a.calls
+
+
+# ---------------------------------------------------------------- strengths
+
+def test_strengths_table_and_options():
+    easy, normal, strong = (BridgeAI(seed=1, strength=x) for x in ("easy", "normal", "strong"))
+    assert (normal.samples, normal.max_nodes, normal.rule_tricks, normal.early_samples) == \
+        (48, 500_000, 1, 0)                            # today's default, unchanged
+    assert easy.rule_tricks == 13 and strong.samples == 96 and strong.early_samples == 48
+    assert BridgeAI(strength="strong", samples=10).samples == 10   # explicit options win
+    with pytest.raises(cardcore.CardcoreError, match="early_samples"):
+        BridgeAI(early_samples=-1)
+    with pytest.raises(cardcore.CardcoreError, match="strength"):
+        BridgeAI(strength="hard")
+
+
+def test_easy_plays_every_card_by_rule_and_strong_samples_more_later():
+    s = cardcore.new_game("bridge", seed=8)
+    for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    easy = BridgeAI(seed=1, strength="easy")
+    strong = BridgeAI(seed=1, strength="strong", max_nodes=100_000)
+    used = {}  # cards out -> the strong AI's sampled deals
+    while not s.is_over:
+        out = sum(len(h) for h in s.hands)
+        if len(s.legal_actions()) > 1 and out < 48:
+            strong.act(s)
+            if "samples" in strong.last_info:
+                used[out] = strong.last_info["samples"] + strong.last_info["skipped"]
+        a = easy.act(s)
+        assert "rule" in easy.last_info or len(s.legal_actions()) == 1
+        s.apply(a)
+    assert used and all(n <= 48 for out, n in used.items() if out > 40)
+    assert any(n == 96 for out, n in used.items() if out <= 40)
+
+
+# ---------------------------------------------------------------- more of the system
+
+def test_ace_asking():
+    # South opened 1S, North raised to game: South (20 points) asks for aces with 4NT
+    south = "AKQ32.AK2.K32.32"
+    assert call(south, ["1S", "pass", "4S", "pass"]) == "4NT"
+    # the answers: 5C none (or four), 5D one, 5H two, 5S three
+    asked = ["1S", "pass", "4S", "pass", "4NT", "pass"]
+    assert call("J654.QJ3.A32.KQ2", asked) == "5D"
+    assert call("J654.Q32.A32.AQ2", asked) == "5H"
+    assert call("J654.QJ3.QJ2.KQ2", asked) == "5C"
+    pics = read_auction(Auction(S, asked + ["5D"]))
+    assert pics[N].aces == (1, 1)
+    # the asker: one ace missing -> six; two missing -> five of the suit; none -> six (no
+    # grand slam without 37 points)
+    assert call(south, asked + ["5D", "pass"]) == "6S"
+    assert call(south, asked + ["5C", "pass"]) == "5S"
+    assert call(south, asked + ["5H", "pass"]) == "6S"
+    # and then the answering hand passes
+    assert call("J654.QJ3.A32.KQ2", asked + ["5D", "pass", "6S", "pass"]) == "pass"
+    # after partner's no trump 4NT is not an ace ask (quantitative over 1NT)
+    assert call("AK2.A32.KJ32.Q32", ["1NT", "pass", "4NT", "pass"]) == "6NT"
+
+
+def test_negative_double_balancing_and_four_level_preempts():
+    # partner opened 1C, RHO overcalled 1D: four cards in both majors and 8 HCP -> X
+    assert call("KJ32.Q432.32.J32", ["1C", "1D"], dealer=N) == "X"
+    # opener answers the negative double in a four-card major
+    assert call("AK32.32.K32.AJ32", ["1C", "1D", "X", "pass"], dealer=S) == "1S"
+    # balancing: their 1H, two passes: an overcall with 6 HCP
+    assert call("KJ732.32.Q32.432", ["1H", "pass", "pass"], dealer=E) == "1S"
+    # but not in the direct seat with the same hand
+    assert call("KJ732.32.Q32.432", ["1H"], dealer=E) == "pass"
+    # eight spades and 7 HCP: 4S
+    assert call("KQJ98765.32.32.2", []) == "4S"

@@ -25,11 +25,14 @@ def test_auto_plays_to_the_end_by_itself():
 
 
 def test_human_bad_input_reprompts_then_quits():
-    lines = ["", "nonsense", "#999", "?", "raise -4", "q"]
+    # "q" is game input (refused here, with a word on how to leave); "quit" asks first
+    lines = ["", "nonsense", "#999", "?", "raise -4", "q", "quit", "y"]
     state, text = run_play(lines, options={"single_deal": True})
     assert not state.is_over
-    assert text.count("not accepted") == 3
+    assert text.count("not accepted") == 4
     assert "'#999' is not one of #0..#" in text
+    assert "quit leaves the game" in text
+    assert "leave this game unfinished?" in text
     assert "game left unfinished" in text
 
 
@@ -128,14 +131,13 @@ def test_submodules_load_on_first_access_and_python_m_works():
 
 
 def test_a_bare_number_is_game_notation_and_hash_n_picks_from_the_list():
-    # Dou Dizhu: "3" is the single 3 (or refused), never the fourth listed action
+    # Dou Dizhu: "3" in the auction is "bid 3", never the fourth listed action
     state = cardcore.new_game("doudizhu", seed=2, first=0)
     legal = state.legal_actions()
-    inp = io.StringIO("3\n#1\n")
     out = io.StringIO()
-    picked = cli.read_human_action(state, legal, inp, out)
-    assert picked == legal[1]
-    assert "not accepted" in out.getvalue()  # "3" is not a bid: refused, not legal[3]
+    picked = cli.read_human_action(state, legal, io.StringIO("3\n"), out)
+    assert picked.text == "bid 3" and "not accepted" not in out.getvalue()
+    assert cli.read_human_action(state, legal, io.StringIO("#1\n"), out) == legal[1]
     # Preference: "2" is refused as a bid text the game does not have, not the third action
     s = cardcore.new_game("preference", seed=1)
     legal = s.legal_actions()
@@ -339,13 +341,12 @@ def test_schnapsen_shows_the_last_trick_of_a_deal():
 def test_rules_in_the_game_and_as_a_command(capsys):
     out = io.StringIO()
     s = cardcore.new_game("onepoker", seed=1)
-    cli.read_human_action(s, s.legal_actions(), io.StringIO("?rules\nq\n"), out)
-    assert "One Poker: two players" in out.getvalue()
+    cli.read_human_action(s, s.legal_actions(), io.StringIO("?rules\n"), out)
+    assert "ONE POKER\n=========" in out.getvalue() and "Decisions\n---------" in out.getvalue()
     for game in cardcore.available_games():
         assert cli.main(["rules", game]) == 0
         text = capsys.readouterr().out
-        doc = sys.modules[cardcore.game.game_class(game).__module__].__doc__.strip()
-        assert text.startswith(doc[:60]) and f"docs/rules/{game}.md" in text
+        assert text.startswith(cardcore.rules.page(game).splitlines()[0][2:].upper())
 
 
 def test_bench_selfplay_plays_every_game_by_ids():

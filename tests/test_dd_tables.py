@@ -122,10 +122,10 @@ def test_malformed_deal_files_are_clear_errors(tmp_path, capsys):
     bad = tmp_path / "bad.pbn"
     cases = {
         "this is not a deal file\n": "not a PBN tag",
-        '[Board "1"]\n[Deal "N:AKQ.T98.76.5432 - - -"]\n': "line 1",
+        '[Board "1"]\n[Deal "N:AKQ.T98.76.5432 - - -"]\n': "line 2:",
         '[Board "1"]\n[Dealer "N"]\n\n': r"no \[Deal",
         '[Board "1"]\n[Deal "N:AKQ2.T98.76.5432 JT9.AKQ.AKQ.AKQJ 8765.765.JT98.T9 '
-        '43.J432.5432.87"]\n': "line 1",
+        '43.J432.5432.87"]\n': "line 2:",
         "": "no deal found",
     }
     for text, message in cases.items():
@@ -141,6 +141,47 @@ def test_malformed_deal_files_are_clear_errors(tmp_path, capsys):
         read_deal_file(lin)
     assert main(["dd", str(tmp_path / "missing.pbn")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_pbn_errors_name_the_line_of_the_bad_tag():
+    # the reported case: a bad [Deal] on line 16 of a game starting on line 13
+    good = [f'[Event "e"]\n[Board "{k}"]\n[Deal "{DEALS[k].to_pbn()}"]\n' for k in range(3)]
+    bad = ('[Event "e"]\n[Site "s"]\n[Board "4"]\n'
+           '[Deal "N:AKQ.T98.76.5432 - - -"]\n')
+    text = "\n".join(good) + "\n" + bad
+    lines = text.splitlines()
+    assert lines[12] == '[Event "e"]' and lines[15].startswith("[Deal")
+    with pytest.raises(FormatError, match=r"^<pbn>: line 16: PBN deal .*full deal"):
+        parse_pbn_file(text)
+    # a short hand, a duplicated card: the Deal tag's line too
+    dup = DEALS[0].to_pbn().split(" ")
+    dup[1] = dup[0]
+    for deal in (" ".join(dup), "N:AKQ"):
+        t = "\n".join(good) + '\n; a comment\n[Board "9"]\n{ a\nlong comment }\n' \
+            + f'[Deal "{deal}"]\n'
+        want = t.splitlines().index(f'[Deal "{deal}"]') + 1
+        with pytest.raises(FormatError, match=rf"line {want}: "):
+            parse_pbn_file(t)
+    # a '#' with nothing before it: that tag's line; a game without a Deal: its lines
+    with pytest.raises(FormatError, match=r"line 3: tag dealer is '#'"):
+        parse_pbn_file('[Event "e"]\n[Board "1"]\n[Dealer "#"]\n' + good[0][11:])
+    with pytest.raises(FormatError, match=r"line 5: this game \(lines 5-7\) has no \[Deal"):
+        parse_pbn_file(good[0] + '\n[Event "e"]\n[Board "2"]\n[Dealer "N"]\n')
+
+
+def test_lin_errors_name_the_line_of_the_bad_tag(tmp_path):
+    from cardcore.bridge.lin import _tokens_at
+
+    assert _tokens_at("pn|a,b|\nmd|3SAK,\nS2,|\n\nsv|o|") == [
+        ("pn", "a,b", 1), ("md", "3SAK,S2,", 2), ("sv", "o", 5)]
+    good = "".join(f"qx|o{k}|md|{deal_to_md(DEALS[k])}|sv|o|\n" for k in range(3))
+    for tail, pattern in (("qx|o4|md|1SAKQ,SJT9,S876,|\n", r"line 4: deal 4: LIN md"),
+                          ("\nsv|q|\n", r"line 5: deal 3: sv 'q'"),
+                          ("md|1SA|sv\n", r"line 4: tag 'sv' has no value")):
+        path = tmp_path / "bad.lin"
+        path.write_text(good + tail)
+        with pytest.raises(FormatError, match=pattern):
+            read_deal_file(path)
 
 
 def test_pbn_reader_repeats_hash_values_and_keeps_sections():
@@ -159,3 +200,32 @@ def test_console_script_dd(tmp_path):
                        text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert "[OptimumResultTable" in p.stdout and "1 deals solved" in p.stderr
+
+
+def test_dd_tables_progress_line_and_eta(capsys, reference):
+    from cardcore.simulate import Progress
+
+    for workers in (1, 2):
+        got: list = []
+        assert dd_tables(DEALS[:4], workers=workers, progress=got.append) == reference[:4]
+        assert all(isinstance(p, Progress) for p in got)
+        assert [p.done for p in got] == sorted(p.done for p in got) and got[-1].done == 4
+        assert all(p.total == 4 for p in got) and got[-1].eta == 0.0
+        mid = [p for p in got if 0 < p.done < 4]
+        assert mid and all(0 < p.eta < 1e6 and p.rate > 0 for p in mid)
+    capsys.readouterr()
+    assert dd_tables(DEALS[:3], workers=2, progress=True) == reference[:3]
+    err = capsys.readouterr().err
+    assert "3/3 deals (100%)" in err and "deals/s" in err and "left" in err
+    with pytest.raises(CardcoreError, match="progress"):
+        dd_tables(DEALS[:1], progress="yes")
+
+
+def test_cli_dd_shows_the_progress_line(tmp_path):
+    src = _pbn_file(tmp_path / "three.pbn", DEALS[:3])
+    p = subprocess.run([sys.executable, "-m", "cardcore", "dd", str(src), "--workers", "2",
+                        "--out", str(tmp_path / "o.pbn")], capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "3/3 deals (100%)" in p.stderr and "deals/s" in p.stderr and "left" in p.stderr
+    assert "3 deals solved" in p.stderr

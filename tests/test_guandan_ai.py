@@ -110,3 +110,107 @@ def test_the_ai_team_wins_most_deals(opponent):
             state.apply(seats[state.current_player].act(state))
         wins += state.scores()[team] > 0
     assert wins >= 6
+
+
+# ---------------------------------------------------------------- every tribute case
+
+from itertools import permutations  # noqa: E402
+
+from cardcore.agents.strength import STRENGTHS  # noqa: E402
+from cardcore.cards import deck108  # noqa: E402
+from cardcore.guandan import team_of  # noqa: E402
+from cardcore.rng import Rng  # noqa: E402
+
+RJ = ids("RJ")[0]
+
+
+def _full_hands(seed: int) -> list[list[int]]:
+    cards = [int(c) for c in deck108()]
+    Rng(seed).shuffle(cards)
+    return [cards[27 * s:27 * (s + 1)] for s in range(4)]
+
+
+def _give(hands: list[list[int]], seat: int, card: int, k: int) -> None:
+    """Move ``k`` copies of ``card`` into ``hands[seat]``, swapping out its non-``card`` cards."""
+    for _ in range(k - hands[seat].count(card)):
+        src = next(s for s in range(4) if s != seat and card in hands[s]
+                   and hands[seat].count(card) < k)
+        out = next(c for c in hands[seat] if c != card)
+        hands[src].remove(card)
+        hands[src].append(out)
+        hands[seat].remove(out)
+        hands[seat].append(card)
+
+
+def _after_deal(places: list[int], hands: list[list[int]], level: int):
+    """A later deal of a match whose previous deal ended in ``places``, dealt ``hands``: the
+    tribute is paid (or refused) by the rules."""
+    s = cardcore.new_game("guandan", seed=4, single_deal=False)
+    s.level = level
+    s.levels = [level, level]
+    s.hands = [s._sort(h) for h in hands]
+    s.tribute, s.returns_due, s.tribute_cancelled = [], [], False
+    s.deal_no = 2
+    s._pay_tribute(places)
+    return s
+
+
+def _tribute_cases():
+    """(name, places, hands, level): single and double tribute, refused by one payer holding
+    both red jokers or by two payers holding one each, paid by a payer with one red joker."""
+    for i, places in enumerate(permutations(range(4))):
+        places = list(places)
+        double = team_of(places[0]) == team_of(places[1])
+        payers = places[2:] if double else places[3:]
+        level = (0, 5, 12)[i % 3]
+        kind = "double" if double else "single"
+        yield f"{kind}-{i}", places, _full_hands(i), level
+        hands = _full_hands(100 + i)
+        _give(hands, payers[0], RJ, 2)
+        yield f"{kind}-refused-{i}", places, hands, level
+        if double:
+            hands = _full_hands(200 + i)
+            for p in payers:
+                _give(hands, p, RJ, 1)
+            yield f"double-refused-together-{i}", places, hands, level
+        else:
+            hands = _full_hands(300 + i)
+            _give(hands, payers[0], RJ, 1)
+            yield f"single-one-red-joker-{i}", places, hands, level
+
+
+def test_every_tribute_case_the_ai_answers_legally_at_every_strength():
+    seen = {"single": 0, "double": 0, "refused": 0, "returns": 0}
+    for name, places, hands, level in _tribute_cases():
+        s = _after_deal(places, hands, level)
+        if s.tribute_cancelled:
+            seen["refused"] += 1
+            assert s.phase == "play" and s.current_player == places[0], name
+        else:
+            seen["double" if len(s.tribute) == 2 else "single"] += 1
+        # every return (first place's, then second's) and the first lead after it
+        while s.phase == "return" or not s.plays:
+            for k, strength in enumerate(STRENGTHS):
+                a = agents.get("ai", "guandan", seed=k, strength=strength).act(s)
+                assert a in s.legal_actions(), (name, strength, a)
+            a = agents.get("ai", "guandan", seed=7).act(s)
+            if s.phase == "return":
+                seen["returns"] += 1
+                assert a.kind == "return"
+            s.apply(a)
+    assert seen["single"] >= 12 and seen["double"] >= 8 and seen["refused"] >= 24
+    assert seen["returns"] == seen["single"] + 2 * seen["double"]
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_whole_matches_with_tributes_at_every_strength(strength):
+    s = cardcore.new_game("guandan", seed=11, level="5")
+    seats = [agents.get("ai", "guandan", seed=p, strength=strength) if p % 2 == 0
+             else agents.get("greedy", "guandan") for p in range(4)]
+    returns = 0
+    while not s.is_over and s.deal_no <= 3:
+        a = seats[s.current_player].act(s)
+        assert a in s.legal_actions()
+        returns += a.kind == "return"
+        s.apply(a)
+    assert s.deal_no > 2 and returns >= 1

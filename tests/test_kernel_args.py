@@ -495,3 +495,69 @@ def test_max_tries_cap_without_overflow():
             continue        # the conflict never resolves: with a huge cap the loop is long
         got = poker.equity_ranges(*args, cap)
         assert got == REF["poker"].equity_ranges(*args, cap) and got[3] == 0
+
+
+# ----------------------------------------------------------------------------- step cores
+#
+# The compiled step cores (``bridge_step``, ``holdem_step``): their module functions, the
+# ``Core`` constructor and every ``Core`` method that takes an argument. A method entry is
+# called on a fresh core each time, so a junk call that got through cannot leak into the next.
+
+def _bridge_core(mod):
+    return mod.Core(FULL, 0, 0)
+
+
+def _holdem_core(mod):
+    core = mod.Core([100, 100, 100, 100], 0, 1, 2)
+    core.start_hand(None, 12345)
+    return core
+
+
+STEP_CORES = {"bridge_step": _bridge_core, "holdem_step": _holdem_core}
+STEP_ENTRIES = [
+    ("bridge_step", "Core", (FULL, 0, 0)),
+    ("bridge_step", "deal", (list(range(52)), 0, 0)),
+    ("bridge_step", "score", (3, 4, 0, 9, False)),
+    ("bridge_step", "trick_winner_index", ([0, 4, 8, 12], 0)),
+    ("bridge_step", "from_export", (kernel("bridge_step", "fast").Core(FULL, 0, 0).export(),)),
+    ("bridge_step", "Core.apply", (0,)),
+    ("bridge_step", "Core.is_legal", (0,)),
+    ("holdem_step", "Core", ([100, 100, 100, 100], 0, 1, 2)),
+    ("holdem_step", "Core.start_hand", (None, 12345)),
+    ("holdem_step", "Core.apply", (2,)),
+    ("holdem_step", "Core.is_legal", (2,)),
+    ("holdem_step", "Core.amount", (5,)),
+    ("holdem_step", "Core.perform", (2, 2)),
+]
+STEP_IDS = [f"{k}.{f}" for k, f, _ in STEP_ENTRIES]
+
+
+def _step_fn(back: str, k: str, f: str):
+    mod = kernel(k, back)
+    if f.startswith("Core."):
+        method = f.partition(".")[2]
+        return lambda *a: getattr(STEP_CORES[k](mod), method)(*a)
+    return getattr(mod, f)
+
+
+def test_every_step_core_entry_is_covered():
+    covered = {(k, f) for k, f, _ in STEP_ENTRIES}
+    for k in STEP_CORES:
+        mod = kernel(k, "fast")
+        funcs = {n for n in dir(mod) if not n.startswith("_") and callable(getattr(mod, n))
+                 and type(getattr(mod, n)).__name__ == "cython_function_or_method"}
+        assert {(k, n) for n in funcs} - {(k, "quote")} <= covered, funcs
+
+
+@pytest.mark.parametrize("k, f, args", STEP_ENTRIES, ids=STEP_IDS)
+def test_step_cores_refuse_junk_like_their_twins(k, f, args):
+    for back in ("fast", "ref"):
+        _step_fn(back, k, f)(*args)          # the valid call works on both
+    for i in range(len(args)):
+        for junk in JUNK:
+            bad = list(args)
+            bad[i] = junk
+            got = [_outcome(_step_fn(back, k, f), bad) for back in ("fast", "ref")]
+            for back, g in zip(("fast", "ref"), got):
+                assert g[0] == "ok" or issubclass(g[0], CardcoreError), (back, f, i, junk, g)
+            assert [g[0] == "ok" for g in got] == [got[0][0] == "ok"] * 2, (f, i, junk, got)

@@ -151,3 +151,139 @@ def test_the_work_per_decision_is_counted_not_timed():
     assert 0 < used[1] < used[0] and used[24_000] <= used[0]
     ai = SchnapsenAI(seed=2)
     assert ai.max_nodes == 24_000 and ai.time_limit is None
+
+
+# ---------------------------------------------------------------- strengths and rare branches
+
+from cardcore.agents.strength import STRENGTHS  # noqa: E402
+from cardcore.rng import Rng  # noqa: E402
+
+
+def _steered_positions(want, n, prefer, seed0=0, max_games=400):
+    """Up to ``n`` positions of whole matches where ``want(state)`` holds, reached by a random
+    player that takes an action of kind ``prefer`` whenever it may (closing, marriages,
+    exchanges are otherwise rare)."""
+    out = []
+    for g in range(max_games):
+        seed = seed0 + g
+        s = cardcore.new_game("schnapsen", seed=seed)
+        rng = Rng(seed)
+        while not s.is_over and len(out) < n:
+            legal = s.legal_actions()
+            if want(s):
+                out.append(s.clone())
+                if len(out) >= n:
+                    break
+            pick = [a for a in legal if a.kind == prefer] if prefer else []
+            pool = pick if pick and rng.below(4) else legal
+            s.apply(pool[rng.below(len(pool))])
+        if len(out) >= n:
+            break
+    assert len(out) == n, f"only {len(out)} positions reached"
+    return out
+
+
+def _kinds(s):
+    return {a.kind for a in s.legal_actions()}
+
+
+def _obs(s):
+    return s.observation(s.current_player)
+
+
+RARE = {
+    # the stock may be closed now
+    "close available": (lambda s: "close" in _kinds(s), None),
+    # after a close, while many cards are still in the dead stock (both seats to act)
+    "closed early": (lambda s: _obs(s)["closed"] and _obs(s)["stock_size"] >= 6, "close"),
+    # a marriage may be announced; or one waits for its announcer's first trick
+    "marriage": (lambda s: "marry" in _kinds(s), "marry"),
+    "pending marriage": (lambda s: any(_obs(s)["marriages"][p] and not _obs(s)["tricks_won"][p]
+                                       for p in (0, 1)), "marry"),
+    "exchange": (lambda s: "exchange" in _kinds(s), "exchange"),
+    # the last draw, and the last cards after it
+    "last draw": (lambda s: _obs(s)["stock_size"] == 2 and not _obs(s)["closed"], None),
+    "last cards": (lambda s: _obs(s)["stock_size"] == 0 and len(_obs(s)["hand"]) <= 2, None),
+}
+
+
+@pytest.mark.parametrize("branch", sorted(RARE))
+def test_every_strength_answers_legally_in_rare_branches(branch):
+    import json
+
+    want, prefer = RARE[branch]
+    positions = _steered_positions(want, 8, prefer, seed0=sum(map(ord, branch)))
+    for i, s in enumerate(positions):
+        for strength in STRENGTHS:
+            if strength == "strong" and i >= 2:
+                continue
+            before = json.dumps(s._state_dict(), sort_keys=True)
+            a = get("ai", "schnapsen", seed=i, strength=strength).act(s)
+            assert a in s.legal_actions(), (branch, strength, i, a)
+            assert json.dumps(s._state_dict(), sort_keys=True) == before
+            s.clone().apply(a)
+        r = get("rdeep", "schnapsen", seed=i).act(s)
+        assert r in s.legal_actions() and r.kind != "close", (branch, i, r)
+
+
+def test_strength_tables():
+    t = SchnapsenAI.STRENGTHS
+    assert t["easy"]["samples"] < t["normal"]["samples"] < t["strong"]["samples"]
+    normal = SchnapsenAI(seed=1)
+    # normal keeps the long-standing defaults (pinned games stay the same)
+    assert (normal.samples, normal.depth, normal.max_nodes, normal.node_cap) == (16, 1, 24_000, 0)
+    assert SchnapsenAI(seed=1, strength="strong", samples=5).samples == 5   # explicit wins
+
+
+def test_the_hard_node_cap_bounds_every_decision():
+    from cardcore.agents import schnapsen as mod
+
+    # the last draw: each world's search runs to the end of the deal after one trick, the
+    # costliest decisions without a cap
+    positions = _steered_positions(RARE["last draw"][0], 6, None, seed0=77)
+    for i, s in enumerate(positions):
+        for cap in (1, 800):
+            before = mod.NODES[0]
+            a = SchnapsenAI(seed=i, strength="easy", node_cap=cap).act(s)
+            assert a in s.legal_actions()
+            assert mod.NODES[0] - before <= cap + 1
+        assert mod._CAP[0] == 0             # the cap is only armed during a decision
+
+
+def test_easy_and_strong_differ_in_work():
+    from cardcore.agents import schnapsen as mod
+
+    positions = _steered_positions(RARE["last draw"][0], 4, None, seed0=5)
+    used = {}
+    for strength in STRENGTHS:
+        before = mod.NODES[0]
+        for i, s in enumerate(positions):
+            get("ai", "schnapsen", seed=i, strength=strength).act(s)
+        used[strength] = mod.NODES[0] - before
+    assert used["easy"] < used["normal"] < used["strong"], used
+
+
+def test_rdeep_reads_only_the_observation_and_never_closes():
+    from cardcore.agents.rdeep import RdeepSchnapsen
+
+    h0 = "Ac Kh Qh Jd Ts"
+    d1 = ids(h0) + ids("Tc Kc Qc Jc Ah") + ids("Th Jh Ad Td Kd Qd As Ks Qs Js")
+    d2 = ids(h0) + ids("Th Jh Ad Td Kd") + ids("Qd As Tc Kc Qc Jc Ah Ks Qs Js")
+    a = cardcore.new_game("schnapsen", seed=1, deck=d1, single_deal=True)
+    b = cardcore.new_game("schnapsen", seed=2, deck=d2, single_deal=True)
+    for seed in range(3):
+        assert RdeepSchnapsen(seed=seed).act(a) == RdeepSchnapsen(seed=seed).act(b)
+    s = cardcore.play_match("schnapsen", ["rdeep", "random"], seed=4)
+    assert s.is_over
+    assert all(e.action.kind != "close" for e in s.history if e.seat == 0)
+    with pytest.raises(cardcore.CardcoreError, match="samples"):
+        RdeepSchnapsen(samples=0)
+
+
+def test_rdeep_exchanges_and_announces_when_it_pays():
+    from cardcore.agents.rdeep import RdeepSchnapsen
+
+    s = cardcore.new_game("schnapsen", seed=1, single_deal=True, deck=ids(
+        "Jc Kh Qh Jd Ts Tc Kc Qc Ah Th Jh Ad Td Kd Qd As Ks Qs Js Ac"))
+    kinds = {RdeepSchnapsen(seed=i).act(s).kind for i in range(4)}
+    assert kinds <= {"exchange", "marry", "play"} and kinds & {"exchange", "marry"}

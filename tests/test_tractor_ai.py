@@ -218,3 +218,105 @@ def test_ai_beats_random_clearly():
         s = cardcore.play_match("tractor", names, seed=100 + i, single_deal=True)
         wins += s.past[-1]["winner_team"] == i % 2
     assert wins >= 14, wins
+
+
+# ---------------------------------------------------------------- every declaration
+
+from cardcore.agents.strength import STRENGTHS  # noqa: E402
+
+
+def stack(spec: dict, level: str = "2") -> list[int]:
+    """A deck: each seat's listed cards (and the kitty's), filled up to 25 (8) from the rest of
+    the two decks in id order, the level cards and jokers last."""
+    lv = rules.LEVELS.index(level)
+    pool = [int(c) for c in deck108()]
+    given = {k: ids(v) for k, v in spec.items()}
+    for cs in given.values():
+        for c in cs:
+            pool.remove(c)
+    pool.sort(key=lambda c: (c >= 52 or (c >> 2) == lv, c))
+    out = []
+    for key, size in ((0, 25), (1, 25), (2, 25), (3, 25), ("kitty", 8)):
+        cs = given.get(key, [])
+        out += cs + pool[:size - len(cs)]
+        pool = pool[size - len(cs):]
+    assert not pool and len(out) == 108
+    return out
+
+
+def _lv(level: str, suits: str, n: int = 1) -> str:
+    r = "T" if level == "10" else level
+    return " ".join(f"{r}{s}" for s in suits for _ in range(n))
+
+
+def _declaration_decks():
+    """(name, level, deck): every declaring and overcalling option spread over the seats --
+    single level cards of every suit, level pairs, the joker pairs -- and a deal where nobody
+    can declare (the level cards in the kitty, the jokers one per seat)."""
+    for level in ("2", "7", "A"):
+        yield f"ladder-{level}", level, stack({
+            0: _lv(level, "h") + " " + _lv(level, "c"),
+            1: _lv(level, "s", 2) + " " + _lv(level, "d"),
+            2: "BJ BJ " + _lv(level, "d"),
+            3: "RJ RJ " + _lv(level, "h") + " " + _lv(level, "c"),
+        }, level)
+        yield f"pairs-{level}", level, stack({
+            0: _lv(level, "c", 2) + " RJ RJ", 1: _lv(level, "d", 2), 2: _lv(level, "h", 2),
+            3: _lv(level, "s", 2) + " BJ BJ"}, level)
+        yield f"nobody-{level}", level, stack({
+            0: "BJ", 1: "BJ", 2: "RJ", 3: "RJ", "kitty": _lv(level, "cdhs", 2)}, level)
+
+
+def _ask_every_strength(state, where):
+    legal = state.legal_actions()
+    for k, strength in enumerate(STRENGTHS):
+        a = agents.get("ai", "tractor", seed=k, strength=strength).act(PublicOnly(state))
+        assert a in legal, (where, strength, a)
+
+
+def _declarations(state, path, leaves, budget):
+    """Every sequence of declaration-phase actions from ``state`` (depth first, at most
+    ``budget[0]`` positions), the AI asked at each; the first position after each sequence
+    (the dealer to bury) is kept in ``leaves``."""
+    if state.phase != "declare":
+        leaves.append((path, state))
+        return
+    if budget[0] <= 0:
+        return
+    budget[0] -= 1
+    _ask_every_strength(state, path)
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        _declarations(child, path + [a.text], leaves, budget)
+
+
+@pytest.mark.parametrize("name,level,deck", list(_declaration_decks()),
+                         ids=[n for n, _, _ in _declaration_decks()])
+def test_every_declaration_then_the_bury_the_ai_answers_legally(name, level, deck):
+    leaves: list = []
+    for first in range(4):
+        budget = [200]
+        s = cardcore.new_game("tractor", seed=1, deck=deck, first=first, single_deal=True,
+                              level=level)
+        _declarations(s, [], leaves, budget)
+    texts = {t for path, _ in leaves for t in path}
+    if name.startswith("nobody"):
+        assert texts == {"pass"} and all(s.observation(0)["revealed_kitty"] for _, s in leaves)
+    else:
+        assert any(t.endswith("RJ RJ") for t in texts) and any(t.endswith("BJ BJ") for t in texts)
+        assert any(len(t.split()) == 2 and t != "pass" for t in texts)       # a single
+        assert any(len(t.split()) == 3 and "J" not in t.split()[1] for t in texts)  # a pair
+        assert any(set(p) == {"pass"} for p, _ in leaves)                     # no declaration
+    # the dealer buries the kitty with the AI at every strength, then leads
+    for path, leaf in leaves[::max(1, len(leaves) // 12)]:
+        for k, strength in enumerate(STRENGTHS):
+            s = leaf.clone()
+            ai = agents.get("ai", "tractor", seed=k, strength=strength)
+            dealer = s.current_player
+            while s.phase == "bury":
+                a = ai.act(PublicOnly(s))
+                assert a in s.legal_actions() and a.kind == "bury", (path, strength)
+                s.apply(a)
+            assert len(s.observation(dealer)["buried"]) == 8
+            _ask_every_strength(s, path + ["lead"])

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from cardcore import CardcoreError, CardError, IllegalAction
+from cardcore import CardcoreError, CardError, IllegalAction, OptionError
 from cardcore._ref import tractor as R
 from cardcore.cards import Card, parse
 from cardcore.tractor import rules
@@ -510,8 +510,9 @@ def test_parse_trump_and_level():
     for bad in ("x", "", "cd", 0, 4, ["h"]):
         with pytest.raises(CardcoreError, match="trump"):
             rules.parse_trump(bad)
-    for bad in ("1", "11", "", None, 7, "B"):
-        with pytest.raises(CardcoreError, match="level"):
+    assert [rules.parse_level(v) for v in (2, 7, 10)] == [0, 5, 8]     # an int names its rank
+    for bad in ("1", "11", "", None, 1, 11, True, 7.0, "B"):
+        with pytest.raises(OptionError, match="level"):
             rules.parse_level(bad)
 
 

@@ -21,7 +21,7 @@ import sys
 import pytest
 
 import cardcore
-from cardcore import cli
+from cardcore import cli, rules  # noqa: F401  (cardcore.rules: the rules pages)
 from cardcore.cards import RANKS
 
 GAMES = cardcore.available_games()
@@ -210,6 +210,7 @@ def test_the_same_seed_gives_the_same_transcript(game, monkeypatch):
     """``cardcore play GAME --auto --seed N`` twice: the same game, line for line (the AIs
     count their budgets in work, not time); a new process gives it too."""
     monkeypatch.setenv("NO_COLOR", "1")  # plain text also when pytest writes to a terminal
+    monkeypatch.setenv("COLUMNS", "80")  # the same width here and in the new process
     a = _transcript(game, 5)
     b = _transcript(game, 5)
     assert a == b
@@ -221,3 +222,158 @@ def test_the_same_seed_gives_the_same_transcript(game, monkeypatch):
                           env={**__import__("os").environ, "NO_COLOR": "1"})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == a
+
+
+# ---------------------------------------------------------------- 80 columns on every screen
+
+WIDTH = 80
+
+
+class Typed:
+    """What a player types, echoed to the screen as a terminal does (the echo ends the prompt's
+    line). ``script(state, legal)`` gives each line, seeing only the list the player sees."""
+
+    def __init__(self, out: io.StringIO, script) -> None:
+        self.out, self.script, self.state = out, script, None
+
+    def readline(self) -> str:
+        line = self.script(self.state)
+        if line is None:
+            return ""
+        self.out.write(line + "\n")
+        return line + "\n"
+
+
+def too_wide(text: str, width: int = WIDTH) -> list[str]:
+    return [f"{len(x)}: {x}" for x in _ANSI.sub("", text).splitlines() if len(x) > width]
+
+
+def scripted_player(seed: int, extra: list[str]):
+    """A human seat: first ``?``, ``?rules``, a ``quit`` taken back, then ``extra``; then
+    each move picked at random from the list the screen shows, typed as ``#N``, as the list
+    writes it, or (for a number) bare."""
+    import random
+
+    rng = random.Random(seed)
+    queue = ["?", "?rules", "quit", "n", *extra]
+
+    def script(state):
+        if queue:
+            return queue.pop(0)
+        legal = cli.shown_order(state, state.legal_actions())
+        k = rng.randrange(len(legal))
+        label = cli.action_label(state, legal[k].text)
+        way = rng.randrange(3)
+        if way == 0:
+            return f"#{k}"
+        if way == 1 and label.split()[-1].isdigit() and label.split()[0] in ("bid", "raise"):
+            return label.split()[-1]  # a bare number where it fits one move
+        return label
+
+    return script
+
+
+def play_screen(monkeypatch, game: str, seed: int, auto: bool, options: dict,
+                script=None, max_actions: int = 400) -> tuple[str, object]:
+    out = io.StringIO()
+    typed = Typed(out, script) if script is not None else None
+    real_new_game = cli.new_game
+
+    def new_game(*args, **kwargs):
+        state = real_new_game(*args, **kwargs)
+        if typed is not None:
+            typed.state = state
+        return state
+
+    monkeypatch.setattr(cli, "new_game", new_game)
+    state = cli.play(game, seed=seed, auto=auto, options=options, inp=typed, out=out,
+                     max_actions=max_actions, strength="easy")  # the screens, not the play
+    return out.getvalue(), state
+
+
+@pytest.fixture
+def eighty(monkeypatch):
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_auto_screen_fits_80_columns(eighty, monkeypatch, game):
+    """``cardcore play GAME --auto``: single deals for two seeds and a whole match (cut after
+    400 actions): the banner, every board, action and separator line, the end screen and the
+    final scores."""
+    for seed, options in ((1, short_options(game)), (2, short_options(game)), (3, {})):
+        text, state = play_screen(monkeypatch, game, seed, True, options)
+        assert "final scores" in text or "stopped after" in text
+        assert not too_wide(text), f"{game} seed {seed}:\n" + "\n".join(too_wide(text)[:5])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_screen_of_a_human_seat_fits_80_columns(eighty, monkeypatch, game):
+    """``cardcore play GAME`` with seat 0 typed by a script: ``?`` help, ``?rules``, a quit
+    taken back, moves typed three ways, to the end screen; every line as the terminal shows
+    it (the typed text echoed after the prompt) fits."""
+    for seed in (1, 2):
+        script = scripted_player(seed, [])
+        text, state = play_screen(monkeypatch, game, seed, False, short_options(game), script)
+        assert state.is_over, text[-800:]
+        assert "legal: #0 " in text and "RULES" in text.upper() and "final scores" in text
+        assert "leave this game unfinished?" in text and "playing on" in text
+        assert "not accepted" not in text, text[text.find("not accepted") - 400:][:800]
+        assert not too_wide(text), f"{game} seed {seed}:\n" + "\n".join(too_wide(text)[:5])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_and_rules_commands_fit_80_columns(eighty, capsys, game):
+    assert cli.main(["games", game]) == 0
+    text = capsys.readouterr().out
+    assert ("default" in text or "no options" in text) and not too_wide(text), \
+        "\n".join(too_wide(text))
+    assert cli.main(["rules", game]) == 0
+    text = capsys.readouterr().out
+    assert not too_wide(text), "\n".join(too_wide(text))
+    assert "`" not in text and "**" not in text and "](" not in text
+    assert ("DECISION:" in text) == ("**Decision:**" in cardcore.rules.page(game))
+
+
+def test_simulate_and_dd_output_fit_80_columns(eighty, capsys, tmp_path):
+    assert cli.main(["simulate", "onepoker", "--agents", "ai:strength=easy,random", "--games",
+                     "4", "--workers", "1", "--duplicate", "-o", "single_deal=true"]) == 0
+    got = capsys.readouterr()
+    assert "95% CI" in got.out and "win rate" in got.out
+    assert not too_wide(got.out + got.err), "\n".join(too_wide(got.out + got.err))
+    assert cli.main(["simulate", "guandan", "--agents", "a.very.long.module.path:AgentName,random",
+                     "--games", "1", "--workers", "1"]) == 2
+    capsys.readouterr()
+    from cardcore.bridge import Deal
+
+    src = tmp_path / "one.pbn"
+    src.write_text('[Event "x"]\n[Board "1"]\n[Dealer "N"]\n'
+                   f'[Deal "{Deal.random(1004).to_pbn("N")}"]\n')
+    assert cli.main(["dd", str(src), "--workers", "1"]) == 0
+    got = capsys.readouterr()
+    assert "[OptimumResultTable" in got.out and "solved" in got.err
+    assert not too_wide(got.out + got.err), "\n".join(too_wide(got.out + got.err))
+
+
+@pytest.mark.parametrize("command", ["play", "bench", "games", "rules", "simulate", "dd", None])
+def test_help_screens_fit_80_columns(eighty, capsys, command):
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"] if command else ["--help"])
+    text = capsys.readouterr().out
+    assert "%%" not in text and not too_wide(text), "\n".join(too_wide(text))
+
+
+def test_the_width_checks_see_a_wide_line_and_the_screen_width_is_used(monkeypatch):
+    assert too_wide("x" * 81) and not too_wide("\x1b[31m" + "x" * 80 + "\x1b[0m")
+    monkeypatch.setenv("COLUMNS", "100")
+    assert cli._width() == 100
+    monkeypatch.setenv("COLUMNS", "60")
+    text = cli.format_actions(cardcore.new_game("bridge", seed=1).legal_actions(),
+                              first="legal: ")
+    assert max(map(len, text.splitlines())) <= 60 and len(text.splitlines()) > 2
+    assert all(line.startswith("       #") for line in text.splitlines()[1:])
+    monkeypatch.delenv("COLUMNS")
+    monkeypatch.setattr(cli.screen.shutil, "get_terminal_size",
+                        lambda fallback: __import__("os").terminal_size(fallback))
+    assert cli._width() == 80  # not known: 80

@@ -4,21 +4,27 @@
     cardcore bench [NAME] [--full]
     cardcore games [GAME]
     cardcore rules GAME
+    cardcore simulate GAME --agents A,B --games N [...]
+    cardcore dd FILE [...]
     cardcore --version | --help
+
+Every line it prints fits the terminal's width (80 columns where the width is not known):
+``cardcore.screen.fit`` breaks a long line between the entries of its list.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import os
 import pkgutil
-import shutil
+import re
 import sys
 import time
 from typing import Any, TextIO
 
-from . import __version__
+from . import __version__, screen
 from ._backend import version_detail as _version_detail
 from .errors import CardcoreError, IllegalAction, OptionError
 from .agents.strength import STRENGTHS
@@ -82,26 +88,29 @@ def parse_options(items: list[str], game: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- play
 
+#: what leaves a game (no game writes a move this way; ``Q`` and ``QUIT`` are game input)
+QUIT = ("quit", ":q")
+#: what answers "yes, leave" when asked to confirm
+_LEAVE = ("y", "yes", "quit", ":q")
+PROMPT = "your move (#N, ? help, quit)> "
+
+
 def _width() -> int:
-    return max(40, min(shutil.get_terminal_size((100, 24)).columns, 120))
+    return screen.width()
 
 
-def format_actions(legal: list[Action], width: int | None = None) -> str:
+def say(out: TextIO, text: str) -> None:
+    """Write ``text`` and a newline, every line fitted to the screen."""
+    out.write(screen.fit(text) + "\n")
+
+
+def format_actions(legal: list[Action], width: int | None = None, first: str = "",
+                   labels: list[str] | None = None) -> str:
     """Legal actions as ``#N text`` items (``#N`` is what picks one), packed into lines of the
-    terminal width without ever splitting an item."""
-    width = width or _width()
-    lines: list[str] = []
-    line = ""
-    for i, a in enumerate(legal):
-        item = f"#{i} {a.text}"
-        if line and len(line) + 2 + len(item) > width:
-            lines.append(line)
-            line = item
-        else:
-            line = f"{line}  {item}" if line else item
-    if line:
-        lines.append(line)
-    return "\n".join(lines)
+    terminal width without ever splitting an item; ``first`` starts the first line, the
+    others are indented as far."""
+    texts = labels if labels is not None else [a.text for a in legal]
+    return screen.pack([f"#{i} {t}" for i, t in enumerate(texts)], width or _width(), first)
 
 
 def _agent_for(game: str, seed: int | None, name: str = "ai", strength: str | None = None):
@@ -116,6 +125,8 @@ def _view_module(state: State) -> Any:
     """The game's ``render`` module (``None`` if it has none): besides ``render`` it may give
     ``seat_name(seat)``, ``events(before, after, viewer)`` and ``help_text(state, viewer)``."""
     package = type(state).__module__.rpartition(".")[0]
+    if not package:
+        return None
     try:
         return importlib.import_module(f"{package}.render")
     except ModuleNotFoundError:
@@ -128,28 +139,101 @@ def seat_label(state: State, seat: int) -> str:
     return name(seat) if name is not None else f"seat {seat}"
 
 
-def rules_text(game: str) -> str:
-    """The rules summary of ``game``: the docstring of its state module (the full rules are
-    ``docs/rules/<game>.md`` in the cardcore repository)."""
-    cls = game_class(game)
-    doc = (sys.modules[cls.__module__].__doc__ or "").strip()
-    return (f"{doc}\n\n(The full rules: docs/rules/{game}.md in the cardcore source "
-            "repository.)")
+def rules_text(game: str, width: int | None = None) -> str:
+    """The rules of ``game`` as plain terminal text: its rules page (shipped with the
+    package), headings, wrapped paragraphs and marked Decisions, no markup."""
+    from . import rules
+
+    get_game(game)  # an unknown game: the library's error
+    return rules.text(game, width)
 
 
 def help_text(state: State, viewer: int) -> str:
     """What ``?`` prints besides the list: the current decision explained, if the game says."""
     explain = getattr(_view_module(state), "help_text", None)
     text = explain(state, viewer) if explain is not None else ""
-    return ((text + "\n") if text else "") + ("type a move as written in the game (a bare "
-                                              "number is game notation), #N for the N-th "
-                                              "listed move, ?rules for the rules, q to quit")
+    return ((text + "\n") if text else "") + (
+        "type a move as the list writes it; a bare number where it fits one move (a rank, "
+        "a bid, a bet); #N for the move listed as #N; ?rules prints the rules; quit leaves")
+
+
+def shown_order(state: State, legal: list[Action]) -> list[Action]:
+    """The legal actions in the order the list shows them (the game's view may group them as
+    the hand is grouped, e.g. by suit); ``#N`` picks the N-th one shown."""
+    order = getattr(_view_module(state), "list_order", None)
+    return list(order(state, legal)) if order is not None else list(legal)
+
+
+def action_label(state: State, text: str) -> str:
+    """An action's text as the screen writes it (the game's view may write it as the hand
+    does, e.g. Guandan's jokers ``BJ``/``RJ``); every label is also accepted as input."""
+    label = getattr(_view_module(state), "action_label", None)
+    return label(text) if label is not None else text
+
+
+def _reading(state: State, text: str) -> Action:
+    probe = state.clone()
+    probe.apply(text)
+    return probe.history[-1].action
+
+
+_WORD_NUMBER = re.compile(r"([a-z][a-z-]*) \d+")
+
+
+def read_text(state: State, legal: list[Action], text: str, out: TextIO) -> Action | None:
+    """The action ``text`` names, or ``None`` (said why on ``out``). A bare number is read as
+    the one legal action it fits: as written (a rank, a Preference bid), or after a word the
+    listed actions put before a number (``bid 2``, ``raise 30``); where two fit, both are
+    listed and the player is asked again."""
+    try:
+        direct: Action | None = _reading(state, text)
+        error: IllegalAction | None = None
+    except IllegalAction as exc:
+        direct, error = None, exc
+    if text.isdigit():
+        fits = [direct] if direct is not None else []
+        words = sorted({m.group(1) for a in legal if (m := _WORD_NUMBER.fullmatch(a.text))})
+        for word in words:
+            try:
+                action = _reading(state, f"{word} {text}")
+            except IllegalAction:
+                continue
+            if all(str(action) != str(f) for f in fits):
+                fits.append(action)
+        if len(fits) > 1:
+            say(out, f"  {text!r} fits more than one move: "
+                + " or ".join(repr(action_label(state, str(a))) for a in fits)
+                + "; type the one you mean")
+            return None
+        if fits:
+            return fits[0]
+    if direct is not None:
+        return direct
+    hint = ("; quit leaves the game" if text.lower() in ("q", "quit", "exit", "leave") else "")
+    say(out, f"  not accepted: {error}{hint}")
+    return None
+
+
+def confirm_quit(inp: TextIO, out: TextIO) -> bool:
+    """Ask before leaving an unfinished game: ``y`` (or ``quit`` again) leaves; end of input
+    leaves too."""
+    out.write("leave this game unfinished? (y leaves, anything else plays on)> ")
+    out.flush()
+    line = inp.readline()
+    if not line:
+        out.write("\n")
+        return True
+    if line.strip() in _LEAVE:
+        return True
+    say(out, "  playing on")
+    return False
 
 
 def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextIO) -> Action | None:
-    """Prompt until the human gives a legal action; ``None`` on quit/EOF."""
+    """Prompt until the human gives a legal action; ``None`` on a confirmed quit or EOF.
+    ``#N`` picks the N-th action of ``legal``."""
     while True:
-        out.write("your move (as written, or #N from the list; ? help, ?rules, q quits)> ")
+        out.write(PROMPT)
         out.flush()
         line = inp.readline()
         if not line:
@@ -158,27 +242,36 @@ def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextI
         text = line.strip()
         if not text:
             continue
-        if text.lower() in ("q", "quit", "exit"):
-            return None
-        if text in ("?", "help", "h"):
-            out.write(format_actions(legal) + "\n" + help_text(state, HUMAN) + "\n")
+        if text in QUIT:
+            if confirm_quit(inp, out):
+                return None
             continue
-        if text.lower() in ("?rules", "rules", "?r"):
-            out.write(rules_text(state.game) + "\n")
+        if text in ("?", "?help", "help"):
+            labels = [action_label(state, a.text) for a in legal]
+            say(out, format_actions(legal, first="legal: ", labels=labels))
+            out.write(screen.prose(help_text(state, HUMAN)) + "\n")
             continue
-        if text.startswith("#"):  # a pick from the list; a bare number is game notation
+        if text in ("?rules", "?r"):
+            say(out, rules_text(state.game))
+            continue
+        if text.startswith("#"):  # a pick from the list
             index = text[1:].strip()
             if index.isdigit() and int(index) < len(legal):
                 return legal[int(index)]
-            out.write(f"  not accepted: {text!r} is not one of #0..#{len(legal) - 1}\n")
+            say(out, f"  not accepted: {text!r} is not one of #0..#{len(legal) - 1}")
             continue
-        try:
-            probe = state.clone()
-            probe.apply(text)
-        except IllegalAction as exc:
-            out.write(f"  not accepted: {exc}\n")
-            continue
-        return probe.history[-1].action
+        action = read_text(state, legal, text, out)
+        if action is not None:
+            return action
+
+
+def board(state: State, you: bool = True) -> str:
+    """The board drawn for seat 0; ``you=False`` (``--auto``) names seat 0 as a seat, not as
+    "you"."""
+    render = getattr(_view_module(state), "render", None)
+    if render is not None and "you" in inspect.signature(render).parameters:
+        return render(state, HUMAN, you=you)
+    return state.render(HUMAN)
 
 
 def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
@@ -204,12 +297,15 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
     names = {p: ("you" if p not in agents else f"{seat_label(state, p)} ({agents[p][1]})")
              for p in range(n)}
     you = seat_label(state, HUMAN)
-    out.write(f"cardcore {__version__}: {game}, seed {state.seed}"
-              + (" (all seats played by the AI)" if auto else
-                 f", you are {you}{'' if you == 'seat 0' else ' (seat 0)'}; "
-                 "'?' explains your moves, '?rules' prints the rules")
-              + "\n")
-    out.write(state.render(HUMAN) + "\n")
+    say(out, f"cardcore {__version__}: {game}, seed {state.seed}"
+        + (" (all seats played by the AI)" if auto else
+           f", you are {you}{'' if you == 'seat 0' else ' (seat 0)'}")
+        + ("" if auto else "\n'?' explains your moves, '?rules' prints the rules, "
+           "'quit' leaves"))
+    say(out, board(state, not auto))
+    event_args = {}
+    if events is not None and "you" in inspect.signature(events).parameters:
+        event_args = {"you": not auto}
     fresh = True  # the board on screen is the current one
     for _ in range(max_actions):
         current = state.current_player
@@ -222,32 +318,34 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
         if p in agents:
             action = agents[p][0].act(state)
             state.apply(action)
-            out.write(f"{names[p]}{who}: {state.action_view(p, action, HUMAN)}\n")
+            say(out, f"{names[p]}{who}: "
+                + action_label(state, state.action_view(p, action, HUMAN)))
         else:
             if not fresh:
-                out.write("\n" + state.render(HUMAN) + "\n")
-            legal = state.legal_actions()
-            out.write("legal: " + format_actions(legal) + "\n")
+                say(out, "\n" + board(state))
+            legal = shown_order(state, state.legal_actions())
+            labels = [action_label(state, a.text) for a in legal]
+            say(out, format_actions(legal, first="legal: ", labels=labels))
             action = read_human_action(state, legal, inp, out)
             if action is None:
-                out.write("game left unfinished.\n")
+                say(out, "game left unfinished.")
                 return state
             state.apply(action)
-            out.write(f"you{who}: {state.action_view(p, action, HUMAN)}\n")
+            say(out, f"you{who}: " + action_label(state, state.action_view(p, action, HUMAN)))
         fresh = False
         if before is not None and events is not None:
-            for line in events(before, state, HUMAN):
-                out.write(line + "\n")
+            for line in events(before, state, HUMAN, **event_args):
+                say(out, line)
         if delay and p in agents:
             out.flush()
             time.sleep(delay)
     else:
-        out.write(f"stopped after {max_actions} actions\n")
+        say(out, f"stopped after {max_actions} actions")
         return state
-    out.write("\n" + state.render(HUMAN) + "\n")
+    say(out, "\n" + board(state, not auto))
     scores = state.scores()
-    out.write("final scores: " + ", ".join(f"{names[i]} {s:+g}" for i, s in enumerate(scores))
-              + "\n")
+    say(out, screen.pack([f"{names[i]} {s:+g}" for i, s in enumerate(scores)],
+                         first="final scores: ", gap=", "))
     return state
 
 
@@ -313,21 +411,26 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option, e.g. -o single_deal=true -o stacks=50,50,50,50 "
                     "('cardcore games GAME' lists them)")
-    be = sub.add_parser("bench", help="run cardcore's own benchmarks and print a table")
-    be.add_argument("name", nargs="?", default=None, help="one benchmark (default: all)")
+    names = bench_modules()
+    be = sub.add_parser("bench", help="run cardcore's own benchmarks and print a table",
+                        description="Run cardcore's own benchmarks (cardcore alone, no other "
+                        "library) and print a table. The benchmarks: " + ", ".join(names) + ".")
+    be.add_argument("name", nargs="?", default=None, metavar="NAME",
+                    help="one benchmark (default: all): " + ", ".join(names))
     be.add_argument("--full", action="store_true", help="longer runs (default: quick)")
     ga = sub.add_parser("games", help="list the games, or one game's options",
                         description="List the games and whether they are available; with "
                         "GAME, list that game's options (name, allowed values, default, help).")
     ga.add_argument("game", nargs="?", default=None, choices=GAMES, metavar="GAME",
                     help="one of: " + ", ".join(GAMES))
-    ru = sub.add_parser("rules", help="print a game's rules summary",
-                        description="Print the rules summary of GAME (also '?rules' in a game).")
+    ru = sub.add_parser("rules", help="print a game's rules",
+                        description="Print the rules of GAME as plain text (also '?rules' in "
+                        "a game).")
     ru.add_argument("game", choices=GAMES, metavar="GAME", help="one of: " + ", ".join(GAMES))
     si = sub.add_parser(
         "simulate", help="many games between agents, in parallel, with a summary table",
         description="Play many games of GAME between agents on worker processes (or Ray) and "
-        "print each agent's mean score with a 95%% confidence interval and its win rate. Game "
+        "print each agent's mean score with a 95% confidence interval and its win rate. Game "
         "k is dealt from seed SEED+k. With --out the games are written as they finish, and "
         "the same command resumes an interrupted run. Ctrl-C stops and keeps what finished.",
         epilog="examples: cardcore simulate onepoker --agents ai,random --games 1000 "
@@ -386,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_bench(args.name, quick=not args.full)
         if args.command == "games":
             if args.game is not None:
-                print(get_game(args.game).describe())
+                print(screen.fit(get_game(args.game).describe()))
                 return 0
             have = set(available_games())
             for g in GAMES:
@@ -477,7 +580,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if args.json:
             out.write(json.dumps(res.summary(), indent=2, default=str) + "\n")
         else:
-            out.write(res.table() + "\n")
+            out.write(simulate_table(res) + "\n")
 
     try:
         res = simulate(args.game, split_agents(args.agents), args.games, seed=args.seed,
@@ -501,6 +604,30 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
+def simulate_table(res, width: int | None = None) -> str:
+    """The summary table of a simulation, fitted to the screen: one row per agent (mean score,
+    95% interval, win rate, time per decision), then the run's summary lines."""
+    width = _width() if width is None else width
+    rows = []
+    for a, r in res.per_agent.items():
+        ci = f"[{r.ci95[0]:+.3f}, {r.ci95[1]:+.3f}]" if r.units > 1 else "-"
+        rows.append((a, str(r.games), f"{r.mean:+.3f}" if r.games else "-", ci,
+                     f"{r.win_rate:.1%}" if r.games else "-",
+                     f"{1e3 * r.think:.2f}" if r.decisions else "-"))
+    head = ("agent", "games", "mean", "95% CI", "win rate", "ms/move")
+    sizes = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(1, 6)]
+    room = width - sum(sizes) - 5
+    na = max(8, min(room, max([len(head[0])] + [len(r[0]) for r in rows])))
+
+    def line(r) -> str:
+        name = r[0] if len(r[0]) <= na else r[0][:na - 1] + "~"
+        return " ".join([f"{name:<{na}}"] + [f"{c:>{w}}" for c, w in zip(r[1:], sizes)])
+
+    lines = [line(head), "-" * len(line(head))] + [line(r) for r in rows]
+    rest = res.table().splitlines()[2 + len(rows):]  # the run's summary, as the results say it
+    return screen.fit("\n".join(lines + rest), width)
+
+
 def run_dd(args: argparse.Namespace) -> int:
     """``cardcore dd``: the double-dummy tables of a deal file, as PBN."""
     from .bridge.tables import dd_tables, read_deal_file, to_pbn
@@ -509,11 +636,9 @@ def run_dd(args: argparse.Namespace) -> int:
     line = None if args.quiet else ProgressLine("deals")
     t0 = time.perf_counter()
 
-    def progress(done: int, total: int) -> None:
-        if line is not None:
-            el = time.perf_counter() - t0
-            rate = done / el if el > 0 else 0.0
-            line.show(done, total, rate, (total - done) / rate if rate > 0 else float("inf"))
+    def progress(p) -> None:  # a cardcore.simulate.Progress, as simulate's progress line
+        if line is not None and p.done:
+            line.show(p.done, p.total, p.rate, p.eta)
 
     try:
         tables = dd_tables([r.deal for r in records], workers=args.workers,

@@ -42,7 +42,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, CardsLike, parse
 from .errors import CardError, FormatError, GameNotAvailable, IllegalAction, OptionError, quote
-from .options import Option, as_int, check_options
+from .options import Option, as_int, check_options, is_bool
 from .rng import Rng, fresh_seed
 
 GAMES: tuple[str, ...] = (
@@ -310,8 +310,8 @@ class State:
 
     def _check_id(self, i: Any) -> int:
         if type(i) is not int:
-            if isinstance(i, bool):
-                raise IllegalAction(f"action id {i!r}: expected an int, not a bool")
+            if is_bool(i):      # numpy's too, before operator.index reads it as 0 or 1
+                raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
             try:
                 i = operator.index(i)
             except TypeError:

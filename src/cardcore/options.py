@@ -16,6 +16,7 @@ cardcore.errors.OptionError: option first=3: expected a seat 0..2 or None
 from __future__ import annotations
 
 import numbers
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,11 +26,22 @@ from .errors import OptionError, quote
 KINDS = ("bool", "int", "seat", "str", "ints")
 
 
+def is_bool(value: Any) -> bool:
+    """Whether ``value`` is a bool of any kind: Python's, or numpy's ``bool_`` (whatever the numpy
+    version: before numpy 2.3 ``operator.index`` reads ``np.True_`` as 1 with only a
+    deprecation warning). A bool is never read as an int action, option or seat."""
+    if isinstance(value, bool):
+        return True
+    np = sys.modules.get("numpy")        # not loaded: no numpy value can exist
+    return np is not None and isinstance(value, np.bool_)
+
+
 def as_int(value: Any) -> int | None:
-    """``value`` as a plain int when it is an integer (numpy integers included), else None."""
+    """``value`` as a plain int when it is an integer (numpy integers included), else None
+    (bools of every kind included)."""
     if type(value) is int:
         return value
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if is_bool(value) or not isinstance(value, numbers.Integral):
         return None
     return int(value)
 
@@ -42,7 +54,8 @@ class Option:
     list of ints of ``length`` items); ``low``/``high`` bound ints (each item of ``"ints"``);
     ``choices`` the allowed strings (compared without case); ``none``: ``None`` is allowed
     (the game's own default behaviour, e.g. a seat drawn at random); ``parse`` turns other
-    accepted forms into the declared one (e.g. Bridge's dealer given as ``"N"``).
+    accepted forms into the declared one (e.g. Bridge's dealer given as ``"N"``); ``also``
+    names those other forms in ``allowed()``.
     """
 
     kind: str
@@ -54,6 +67,7 @@ class Option:
     length: int | None = None
     none: bool = False
     parse: Callable[[Any], Any] | None = None
+    also: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -72,6 +86,8 @@ class Option:
         else:
             n = f"{self.length} " if self.length else ""
             text = f"a list of {n}whole numbers {self._range()}".rstrip()
+        if self.also:
+            text += f" ({self.also})"
         return text + (" or None" if self.none else "")
 
     def _range(self) -> str:
@@ -101,7 +117,7 @@ class Option:
         if self.parse is not None:
             try:
                 value = self.parse(value)
-            except (TypeError, ValueError, KeyError, AttributeError):
+            except (TypeError, ValueError, KeyError, AttributeError):  # OptionError included
                 raise self._error(name, value) from None
         kind = self.kind
         if kind == "bool":
@@ -139,6 +155,50 @@ class Option:
         return OptionError(f"option {name}={quote(value)}: expected {self.allowed()}")
 
 
+#: the level ranks of the games played by levels (Guandan, Tractor), in their stored form
+LEVEL_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+_LEVEL_WORDS = {**{r: r for r in LEVEL_RANKS}, **{r.lower(): r for r in LEVEL_RANKS}, "10": "T"}
+_LEVEL_ALLOWED = "a rank 2..9, T or 10, J, Q, K or A (a number names its rank)"
+
+
+def level_rank(value: Any) -> str:
+    """A level rank in its stored form ``"2".."9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``.
+
+    Read: those texts in any case (``"10"`` for the ten), and a whole number 2..10 (numpy
+    integers included) naming the rank it is: ``2`` is the two, ``10`` the ten, never an index.
+    Anything else, bools included, raises ``OptionError`` naming the value.
+
+    >>> [level_rank(v) for v in ("2", "t", "10", 10, 7, " q ")]
+    ['2', 'T', 'T', 'T', '7', 'Q']
+    >>> level_rank(11)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cardcore.errors.OptionError: level 11: expected a rank 2..9, T or 10, J, Q, K or A (...)
+    """
+    n = as_int(value)
+    if n is not None:
+        if 2 <= n <= 10:
+            return LEVEL_RANKS[n - 2]
+    elif isinstance(value, str):
+        rank = _LEVEL_WORDS.get(value.strip())
+        if rank is not None:
+            return rank
+    raise OptionError(f"level {quote(value)}: expected {_LEVEL_ALLOWED}")
+
+
+def parse_level(value: Any) -> int:
+    """A level (as ``level_rank`` reads it) as its rank index 0..12 (``"2"`` -> 0, ``"T"`` ->
+    8, ``"A"`` -> 12); ``OptionError`` for anything else."""
+    return LEVEL_RANKS.index(level_rank(value))
+
+
+def level_option(help: str) -> Option:
+    """The ``level`` option of a game played by levels (default ``"2"``): every form
+    ``level_rank`` reads, stored as the rank's letter."""
+    return Option("str", "2", help, choices=LEVEL_RANKS, parse=level_rank,
+                  also="10 for T; a number 2..10 names its rank")
+
+
 def single_deal() -> Option:
     """The ``single_deal`` option every match game declares."""
     return Option("bool", False, "play one deal only instead of the whole match")
@@ -159,4 +219,5 @@ def check_options(game: str, declared: Mapping[str, Option], given: Mapping[str,
     return out
 
 
-__all__ = ["Option", "OptionError", "check_options", "single_deal", "as_int"]
+__all__ = ["Option", "OptionError", "check_options", "single_deal", "as_int", "is_bool",
+           "LEVEL_RANKS", "level_rank", "parse_level", "level_option"]

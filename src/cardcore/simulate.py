@@ -65,21 +65,29 @@ Output and resuming (``out=``)
     most the games in flight (the chunks being played, a fraction of a second of work each).
 
 Engines
-    ``engine="local"``: ``workers`` processes (default: one per core this process may use) from
-    a ``ProcessPoolExecutor`` with the *spawn* start method (so call ``simulate`` under
-    ``if __name__ == "__main__":`` in a script); ``workers=1``, or one core, plays in this
-    process. ``engine="ray"``: the same chunks as Ray tasks (``pip install "cardcore[ray]"``):
-    on the Ray already initialised in this process, else ``ray.init(address=address)`` (a
-    cluster) or, without ``address``, a local Ray of ``workers`` CPUs; one started here is shut
-    down at the end. Every node needs cardcore installed. Chunks are sized from the measured
-    time per game (about 0.3 s of work each locally, 1 s on Ray; ``chunk=`` fixes the size).
+    ``engine="local"``: ``workers`` processes (default: one per core this process may use),
+    started as ``python -m cardcore._worker`` and fed over pipes: they never import your main
+    script, so a script may call ``simulate`` at top level without an ``if __name__ ==
+    "__main__":`` guard (or come from standard input). They import what the work names (agent
+    classes ``"pkg.mod:Class"``, a ``stats`` function) with this process's ``sys.path``; a
+    ``stats`` function defined in the main script goes by value when ``cloudpickle`` is
+    installed, else it, like an agent class of the main script, is refused before any game
+    saying what to do (move it into a module next to the script, or ``workers=1``).
+    ``workers=1``, or one core, plays in this process. ``engine="ray"``: the same chunks as Ray
+    tasks (``pip install "cardcore[ray]"``): on the Ray already initialised in this process,
+    else ``ray.init(address=address)`` (a cluster) or, without ``address``, a local Ray of
+    ``workers`` CPUs; one started here is shut down at the end. Every node needs cardcore
+    installed. Chunks are sized from the measured time per game (about 0.3 s of work each
+    locally, 1 s on Ray; ``chunk=`` fixes the size).
 
 Errors and interrupts
     Bad input (an unknown game, agent or option, a wrong number of agents) raises a
     ``CardcoreError`` before any game is played. A game that raises in a worker (an agent's
     bug, an illegal action) stops the run: the games already finished are kept (in ``out``,
     and in the ``results`` of the :class:`SimulationError` raised, which names the seed, seat,
-    agent and the worker's traceback). Ctrl-C raises :class:`SimulationInterrupted` (a
+    agent and the worker's traceback). So does a worker process that ends while it plays (the
+    error says how: its exit code, or the signal that killed it) or that cannot start (the
+    error says why, e.g. a module it cannot import). Ctrl-C raises :class:`SimulationInterrupted` (a
     ``KeyboardInterrupt``) with the finished games in ``.results``; workers are stopped.
 """
 
@@ -92,7 +100,6 @@ import json
 import math
 import os
 import pickle
-import signal
 import sys
 import time
 import traceback
@@ -345,12 +352,6 @@ class _Plan:
 
 
 # ---------------------------------------------------------------------------- the worker side
-
-def _worker_init() -> None:
-    """Worker processes leave Ctrl-C to the driver (it stops them)."""
-    with contextlib.suppress(ValueError, OSError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-
 
 class _GameFailed(Exception):
     def __init__(self, info: dict) -> None:
@@ -821,57 +822,80 @@ def read_rows(out: str | os.PathLike) -> list[dict]:
 # ---------------------------------------------------------------------------- engines
 
 class _Local:
-    """A spawn-context ProcessPoolExecutor."""
+    """Worker processes started as ``python -m cardcore._worker`` (they never import the main
+    script), talking over pipes: see :mod:`cardcore._worker`."""
 
     target = 0.3  # seconds of work per chunk
 
     def __init__(self, job: Any, workers: int, func: Callable | None = None) -> None:
-        import concurrent.futures as cf
-        import multiprocessing
+        from ._worker import Pool
 
-        main = sys.modules.get("__main__")
-        main_file = getattr(main, "__file__", None)
-        if (main_file and getattr(getattr(main, "__spec__", None), "name", None) is None
-                and not os.path.exists(main_file)):
-            raise CardcoreError(
-                f"worker processes cannot start: they re-import the main script, and "
-                f"{main_file!r} is not a file (a script read from standard input?); save the "
-                "script to a file, or pass workers=1")
-        self.cf = cf
-        self.job = job
-        self.func = func or run_chunk
+        func = func or run_chunk
+        job = _portable(job)
+        try:
+            pickle.dumps((func, job))
+        except Exception as exc:  # noqa: BLE001
+            raise CardcoreError(f"the work cannot be sent to worker processes ({exc}); pass "
+                                "workers=1 to play in this process") from None
         self.workers = workers
-        self.pool = cf.ProcessPoolExecutor(max_workers=workers,
-                                           mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=_worker_init)
         self.capacity = workers
+        self.pool = Pool(func, job, workers, SimulationError)
 
     def submit(self, keys):
-        return self.pool.submit(self.func, self.job, keys)
+        return self.pool.submit(keys)
 
     def wait(self, handles, timeout: float):
-        done, _ = self.cf.wait(handles, timeout=timeout, return_when=self.cf.FIRST_COMPLETED)
-        return list(done)
+        return self.pool.wait(handles, timeout)
 
     def result(self, handle):
-        try:
-            return handle.result()
-        except self.cf.process.BrokenProcessPool:
-            raise SimulationError("a worker process died (killed, or crashed in native "
-                                  "code)") from None
+        return self.pool.result(handle)
 
     def abort(self, handles: Iterable[Any] = ()) -> None:
-        procs = list((getattr(self.pool, "_processes", None) or {}).values())
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for p in procs:
-            with contextlib.suppress(Exception):
-                p.terminate()
-        for p in procs:
-            with contextlib.suppress(Exception):
-                p.join(timeout=5)
+        self.pool.abort()
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True)
+        self.pool.close()
+
+
+class _ByValue:
+    """A function of the main script, carried to the workers by value (``cloudpickle``)."""
+
+    def __init__(self, func: Callable) -> None:
+        import cloudpickle
+
+        self.data = cloudpickle.dumps(func)
+
+    def __reduce__(self):
+        return (pickle.loads, (self.data,))
+
+
+def _portable(job: Any) -> Any:
+    """``job`` ready for worker processes, which do not import the main script: a ``stats``
+    function defined there goes by value when ``cloudpickle`` is installed; otherwise, and for
+    an agent class of the main script, ``CardcoreError`` says what to do."""
+    if not isinstance(job, dict):
+        return job
+    stats = job.get("stats")
+    if stats is not None and getattr(stats, "__module__", None) == "__main__":
+        try:
+            job = dict(job, stats=_ByValue(stats))
+        except ImportError:
+            name = getattr(stats, "__name__", "the function")
+            raise CardcoreError(
+                f"stats {name}: it is defined in the main script, which worker processes do "
+                "not import; move it into a module of its own (e.g. mystats.py next to the "
+                "script, then 'from mystats import " + name + "'), install cloudpickle, or pass "
+                "workers=1") from None
+    specs = [s for seating in job.get("seating", ()) for s in seating]
+    specs += [t for _, _, t in job.get("registry", ())]
+    for spec in specs:
+        if isinstance(spec, str) and spec.strip().startswith("__main__:"):
+            cls = spec.strip().split(":")[1]
+            raise CardcoreError(
+                f"agent {spec!r}: the class is in the main script, which worker processes do "
+                f"not import; move it into a module (e.g. myagents.py next to the script) and "
+                f"name it 'myagents:{cls}', or pass workers=1")
+    return job
 
 
 def _ray():
@@ -972,9 +996,10 @@ class _Sizer:
 
 
 class Progress(NamedTuple):
-    """What ``progress=`` is called with after every chunk: games ``done`` of ``total``
-    (read back from ``out`` included), ``new`` games played by this call in ``elapsed``
-    seconds, ``rate`` (new games/s) and ``eta`` (seconds left at that rate)."""
+    """What ``progress=`` is called with after every chunk: games (or deals, for
+    ``dd_tables``) ``done`` of ``total`` (read back from ``out`` included), ``new`` ones done by
+    this call in ``elapsed`` seconds, ``rate`` (new ones/s) and ``eta`` (seconds left at that
+    rate)."""
 
     done: int
     total: int
@@ -982,6 +1007,36 @@ class Progress(NamedTuple):
     elapsed: float
     rate: float
     eta: float
+
+    @classmethod
+    def measure(cls, done: int, total: int, new: int, elapsed: float) -> Progress:
+        rate = new / elapsed if elapsed > 0 else 0.0
+        return cls(done, total, new, elapsed, rate,
+                   (total - done) / rate if rate > 0 else (0.0 if done >= total else math.inf))
+
+
+def progress_hook(progress: Any, what: str = "games"
+                  ) -> tuple[Callable[[Progress], Any] | None, Callable[[], None]]:
+    """``progress=`` as a callable of :class:`Progress` and a function to call at the end:
+    ``None``/``False`` nothing; ``True`` the progress line of ``cardcore simulate`` on stderr
+    (``312/1000 games (31%)  7.1 games/s  1m37s left``: what this run measures, redrawn in
+    place on a terminal, a line every 10 s otherwise); a callable is called as it is."""
+    if progress is None or progress is False:
+        return None, lambda: None
+    if progress is True:
+        from .cli import ProgressLine
+
+        line = ProgressLine(what)
+
+        def show(p: Progress) -> None:
+            if p.done:
+                line.show(p.done, p.total, p.rate, p.eta, force=p.done >= p.total)
+
+        return show, line.close
+    if callable(progress):
+        return progress, lambda: None
+    raise CardcoreError(f"progress {quote(progress)}: expected True, False, None or a "
+                        "function of a Progress")
 
 
 # ---------------------------------------------------------------------------- simulate
@@ -999,7 +1054,7 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
              address: str | None = None, out: str | os.PathLike | None = None,
              history: bool = False, stats: Callable[[Any], Any] | None = None,
              timings: bool = False, keep_rows: bool = True, chunk: int | None = None,
-             progress: Callable[[Progress], Any] | None = None,
+             progress: Callable[[Progress], Any] | bool | None = None,
              max_actions: int = 1_000_000, **options: Any) -> Results:
     """Play ``games`` games (deals, with ``duplicate``) of ``game`` between ``agents`` and
     return their :class:`Results`. See the module docstring for seeds, seating, duplicate,
@@ -1009,7 +1064,9 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     on each finished state in the worker and stores its (JSON-serialisable) value as the row's
     ``stats`` (a module-level function for the local engine: it is pickled by reference);
     ``timings=True`` keeps every decision's seconds; ``progress=f`` is called with a
-    :class:`Progress` after every chunk; ``**options`` are the game's options."""
+    :class:`Progress` after every chunk, ``progress=True`` prints the progress line of
+    ``cardcore simulate`` on stderr (what this run measures: games/s and the time left);
+    ``**options`` are the game's options."""
     from . import agents as _agents
     from .game import game_class, new_game
 
@@ -1026,6 +1083,7 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     if stats is not None and not callable(stats):
         raise CardcoreError(f"stats {quote(stats)}: expected a function of the final state")
     new_game(game, seed=seed, **options)  # OptionError for a bad option, before any work
+    show, end_line = progress_hook(progress, "games")
     plan = _Plan(game, cls.NUM_PLAYERS, agents, duplicate)
     for spec in plan.names:  # unknown agents and options fail here, in this process
         make_agent(spec, game, 0)
@@ -1096,12 +1154,9 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
                        out=None if out is None else str(out), startup_seconds=startup)
 
     def report() -> None:
-        if progress is not None:
-            el = time.perf_counter() - t_run
-            rate = new / el if el > 0 else 0.0
-            left = len(todo_all) - len(records)
-            progress(Progress(len(records), len(todo_all), new, el, rate,
-                              left / rate if rate > 0 else math.inf))
+        if show is not None:
+            show(Progress.measure(len(records), len(todo_all), new,
+                                  time.perf_counter() - t_run))
 
     def take(chunk_rows: list[dict]) -> None:
         nonlocal new
@@ -1140,13 +1195,16 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
                 startup = time.perf_counter() - t_run
             _drive(runner, todo, take, report, failed, chunk)
     except KeyboardInterrupt:
+        end_line()
         if sink is not None:
             sink.close()
         raise SimulationInterrupted(results(False)) from None
     except BaseException:
+        end_line()
         if sink is not None:
             sink.close()
         raise
+    end_line()
     if sink is not None:
         sink.close()
     return results(True)
@@ -1169,7 +1227,8 @@ def _drive(runner, todo: deque, take, report, failed, chunk: int | None) -> None
                 try:
                     chunk_rows, info = runner.result(handle)
                 except SimulationError as exc:
-                    chunk_rows, info = [], {"message": str(exc)}
+                    chunk_rows, info = [], {"message": str(exc),
+                                            "traceback": exc.worker_traceback}
                 take(chunk_rows)
                 sizer.observe(chunk_rows)
                 report()
@@ -1196,4 +1255,4 @@ sys.modules[__name__].__class__ = _CallableModule
 
 __all__ = ["simulate", "Results", "AgentResult", "Progress", "SimulationError",
            "SimulationInterrupted", "agent_seed", "make_agent", "parse_agent", "split_agents",
-           "read_rows", "run_chunk", "TEAM_GAMES", "FIELDS"]
+           "read_rows", "run_chunk", "TEAM_GAMES", "FIELDS", "progress_hook"]

@@ -33,7 +33,16 @@ the opening lead.
 
 Options: ``samples=48``, ``max_nodes=500_000``, ``time_budget=None`` (opt-in seconds per
 card), ``cheap=True`` (a fast mode for tests: 6 samples of at most 100,000 nodes),
-``rule_tricks=1``.
+``rule_tricks=1``, ``early_samples=0`` (when > 0: at most that many samples while more than
+``EARLY_CARDS`` = 40 cards are out, where each search is dearest).
+
+Strengths (``strength=``; explicit options override them). Every strength bids the same
+system (``docs/bridge-bidding.md``) and sees the same; they differ in the card play:
+
+* ``"easy"``: every card by the classic rules (``rule_tricks=13``): no search, instant.
+* ``"normal"`` (the default): the options above.
+* ``"strong"``: 96 samples a card, 48 while more than 40 cards are out (tricks 2-3, where a
+  search is dearest): the same worst case a card as ``normal``, twice the samples later.
 """
 
 from __future__ import annotations
@@ -50,8 +59,11 @@ from ..rng import Rng, fresh_seed
 from . import seat_to_act
 from .bridge_bidding import HCP, Picture, choose_call, read_auction
 from .sampling import deal_unseen
+from .strength import strength_options
 
 SAMPLES = 48                   # sampled deals per searched card
+STRONG_SAMPLES = 96            # the same at strength "strong" ...
+EARLY_CARDS = 40               # ... but ``early_samples`` while more cards than this are out
 MAX_NODES = 500_000            # search nodes per sampled deal (about 0.05 s here)
 MAX_SKIPPED = 3                # sampled deals given up before the card is chosen anyway
 NODES_PER_SECOND = 4_000_000   # time_budget mode: a conservative search rate of the kernel
@@ -98,11 +110,28 @@ class BridgeAI:
     """Rule-based bidding and PIMC card play. ``BridgeAI("bridge", seed=1, samples=24)``."""
 
     name = "ai"
+    #: the options of each strength (see the module docstring); explicit options override
+    STRENGTHS = {
+        "easy": {"samples": 6, "max_nodes": 100_000, "rule_tricks": 13, "early_samples": 0},
+        "normal": {"samples": SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
+                   "early_samples": 0},
+        "strong": {"samples": STRONG_SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
+                   "early_samples": SAMPLES},
+    }
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
-                 samples: int = SAMPLES, max_nodes: int = MAX_NODES,
-                 time_budget: float | None = None, cheap: bool = False,
-                 rule_tricks: int = 1, **_: Any) -> None:
+                 strength: str = "normal", samples: int | None = None,
+                 max_nodes: int | None = None, time_budget: float | None = None,
+                 cheap: bool = False, rule_tricks: int | None = None,
+                 early_samples: int | None = None, **_: Any) -> None:
+        opts = strength_options(self, strength, samples=samples, max_nodes=max_nodes,
+                                rule_tricks=rule_tricks, early_samples=early_samples)
+        samples, max_nodes = opts["samples"], opts["max_nodes"]
+        rule_tricks, early_samples = opts["rule_tricks"], opts["early_samples"]
+        if isinstance(early_samples, bool) or not isinstance(early_samples, int) \
+                or early_samples < 0:
+            raise CardcoreError(f"BridgeAI: early_samples {early_samples!r}: expected an int "
+                                ">= 0 (0: as many as samples)")
         if cheap:
             samples, max_nodes = min(samples, 6), min(max_nodes, 100_000)
             if time_budget is not None:
@@ -118,6 +147,7 @@ class BridgeAI:
             raise CardcoreError(f"BridgeAI: rule_tricks {rule_tricks!r}: expected an int >= 0")
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
+        self.early_samples = early_samples
         self.max_nodes = max_nodes
         self.time_budget = None if time_budget is None else float(time_budget)
         self.rule_tricks = rule_tricks
@@ -209,7 +239,8 @@ class BridgeAI:
 
     def _sample(self, obs: dict, known: set[int], hidden: list[int]):
         """Yield full positions (4 hand masks, seats 0..3) consistent with what the ``known``
-        seats show; at most ``self.samples`` of them."""
+        seats show; at most ``self.samples`` of them (``self.early_samples``, when set, while
+        more than ``EARLY_CARDS`` cards are out)."""
         fixed = {obs["seat"]: list(obs["hand"])}
         if obs["dummy_hand"] is not None:
             fixed[obs["dummy"]] = list(obs["dummy_hand"])
@@ -236,8 +267,11 @@ class BridgeAI:
         rng = self.rng
         tries = 0
         made = 0
-        max_tries = 40 * self.samples
-        while made < self.samples:
+        want = self.samples
+        if self.early_samples and 52 - sum(map(len, played_by)) > EARLY_CARDS:
+            want = min(want, self.early_samples)
+        max_tries = 40 * want
+        while made < want:
             tries += 1
             strict = tries <= max_tries
             deal = deal_unseen(unknown, sizes, rng, allowed=allowed)
@@ -377,4 +411,5 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
     return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
 
 
-__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "MAX_NODES"]
+__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "STRONG_SAMPLES",
+           "MAX_NODES"]

@@ -40,6 +40,7 @@ from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is
 from ..bridge.seats import HAND_SUITS, SUITS
 GAME_POINTS = 25  # combined points for a game in no trump or a major
 SLAM_POINTS = 31  # combined points for a small slam in a suit fit
+MINOR_GAME_POINTS = 29  # combined points for five of a minor
 EXTRA_PER_TRUMP = 0  # fit length beyond eight cards, in points
 HCP = {12: 4, 11: 3, 10: 2, 9: 1}
 """High-card points by rank index: A 4, K 3, Q 2, J 1."""
@@ -59,16 +60,19 @@ class Hand:
     def of(cls, cards) -> Hand:
         lengths = [0, 0, 0, 0]
         honors = [0, 0, 0, 0]
-        hcp = 0
+        hcp = aces = 0
         for c in cards:
             c = int(c)
             s, r = c & 3, c >> 2
             lengths[s] += 1
             hcp += HCP.get(r, 0)
+            aces += r == 12
             if r >= 10:
                 honors[s] += 1
         return cls(hcp, (lengths[0], lengths[1], lengths[2], lengths[3]),
-                   (honors[0], honors[1], honors[2], honors[3]))
+                   (honors[0], honors[1], honors[2], honors[3]), aces)
+
+    aces: int = 0
 
     @property
     def points(self) -> int:
@@ -96,8 +100,17 @@ class Rule:
     maxlen: dict = field(default_factory=dict)  # suit letter -> at most
     balanced: bool | None = None
     text: str = ""
+    aces: tuple[int, int] = (0, 4)
+
+    def __post_init__(self) -> None:
+        for s in (*self.minlen, *self.maxlen):
+            if s not in SUITS:  # a strain such as "N" has no length: a bug in a rule table
+                raise ValueError(f"rule {self.call} ({self.text}): suit {s!r} is not one of "
+                                 f"{SUITS}")
 
     def fits(self, h: Hand) -> bool:
+        if not self.aces[0] <= h.aces <= self.aces[1]:
+            return False
         if not self.hcp[0] <= h.hcp <= self.hcp[1]:
             return False
         if not self.pts[0] <= h.points <= self.pts[1]:
@@ -121,8 +134,11 @@ class Picture:
     maxlen: list = field(default_factory=lambda: [13, 13, 13, 13])
     balanced: bool | None = None
     opened: bool = False
+    aces: tuple[int, int] = (0, 4)
 
     def add(self, rule: Rule) -> None:
+        if rule.aces != (0, 4):
+            self.aces = rule.aces
         # total points promise HCP too: at most 3 of them come from length
         lo = max(self.hcp_lo, rule.hcp[0], rule.pts[0] - 3)
         hi = min(self.hcp_hi, rule.hcp[1])
@@ -205,7 +221,10 @@ def rules_for(ctx: Context) -> list[Rule]:
     partner = [c for c in ctx.calls_of(ctx.pa) if c != "pass"]
     theirs = ctx.their_calls
 
-    if op is None:
+    ask = _ace_ask(ctx)
+    if ask is not None:  # our side asked for aces: the asker is the captain
+        out += _ace_ask_rules(ctx, *ask)
+    elif op is None:
         out += _openings()
     elif not theirs:
         # uncontested: our side only
@@ -220,17 +239,88 @@ def rules_for(ctx: Context) -> list[Rule]:
         out += _placement(ctx)
     else:
         out += _penalty_double(ctx)
-        if not ctx.our_bids and not mine and not [c for c in partner if c != "pass"]:
+        if not ctx.our_bids and not mine and not partner:
             if op[0] % 2 != ctx.me % 2:
                 out += _overcalls(op[1], ctx)
         elif (partner == ["X"] and not mine and ctx.last_bidder is not None
               and not ctx.ours(ctx.last_bidder)):
             out += _answer_takeout(ctx)
+        elif op[0] == ctx.pa and not mine and len(partner) == 1 and bid_level(op[1]) == 1 \
+                and bid_strain(op[1]) != "N":
+            out += _contested_responses(op[1], ctx)
+        elif (op[0] == ctx.me and len(mine) == 1 and partner == ["X"] and len(ctx.bids) == 2
+              and bid_level(op[1]) == 1 and bid_strain(op[1]) != "N" and ctx.last is not None
+              and bid_strain(ctx.last) != "N" and bid_level(ctx.last) <= 2):
+            out += _after_negative_double(op[1], ctx)
         if ctx.our_bids:
             out += _placement(ctx)
     out.append(Rule("pass", text="nothing better"))
     return out
 
+
+# ---------------------------------------------------------------- ace asking (Blackwood)
+
+def _four_nt_asks(ctx: Context) -> bool:
+    """Is 4NT, bid now by the seat to call, an ace ask? Yes when partner's last bid named a
+    suit (after partner's no trump bid 4NT invites a no-trump slam instead)."""
+    for s, c in reversed(ctx.bids):
+        if s == ctx.pa:
+            return bid_strain(c) != "N"
+    return False
+
+
+def _ace_ask(ctx: Context) -> tuple[int, int] | None:
+    """(seat, call index) of our side's 4NT ace ask in this auction, if any."""
+    for i, (s, c) in enumerate(ctx.calls):
+        if c == "4NT" and ctx.ours(s):
+            before = Context(Auction(ctx.a.dealer, ctx.a.calls[:i]), ctx.pics)
+            if _four_nt_asks(before):
+                return s, i
+    return None
+
+
+ACE_ANSWERS = [
+    Rule("5C", aces=(0, 0), text="no ace (or four)"),
+    Rule("5D", aces=(1, 1), text="one ace"),
+    Rule("5H", aces=(2, 2), text="two aces"),
+    Rule("5S", aces=(3, 3), text="three aces"),
+    Rule("5C", aces=(4, 4), text="four aces"),
+]
+
+
+def _ace_ask_rules(ctx: Context, asker: int, i: int) -> list[Rule]:
+    after = ctx.calls[i + 1:]
+    if asker == ctx.pa:
+        if len(after) == 1 and after[0][1] == "pass":  # partner asked, RHO passed: answer
+            return list(ACE_ANSWERS)
+        return [Rule("pass", text="the asker places the contract")]
+    # I asked: place the contract once partner has answered, then leave it there
+    if any(s == ctx.me for s, _ in after):
+        return [Rule("pass", text="the contract is placed")]
+    answer = next((c for s, c in after if s == ctx.pa), None)
+    if answer in ("5C", "5D", "5H", "5S") and all(c == "pass" for s, c in after
+                                                   if s != ctx.pa):
+        return [Rule("__after_ask__")]
+    return [Rule("__place__")]
+
+
+def _after_answer(ctx: Context, h: Hand) -> str:
+    """The asker's contract after partner's answer: five of the suit with two aces missing,
+    six with one, seven with none and the points for a grand slam."""
+    p = ctx.pics[ctx.pa]
+    theirs = 4 if p.aces == (0, 0) and h.aces == 0 else p.aces[0]
+    missing = 4 - h.aces - theirs
+    strain = _strain_for(ctx, h)
+    pts = h.points + p.est
+    level = 5 if missing >= 2 else 6 if missing == 1 or pts < 37 else 7
+    legal = set(ctx.a.legal_calls())
+    tries = [_bid(5, strain), "5NT"] if level == 5 else [_bid(level, strain)]
+    if level == 6:
+        tries.append("6NT")
+    return next((t for t in tries if t in legal), "pass")
+
+
+# ---------------------------------------------------------------- the tables
 
 def _openings() -> list[Rule]:
     return [
@@ -249,6 +339,8 @@ def _openings() -> list[Rule]:
              text="weak two"),
         Rule("2D", hcp=(6, 10), pts=(6, 11), minlen={"D": 6}, maxlen={"D": 6, "H": 3, "S": 3},
              text="weak two"),
+        Rule("4S", hcp=(5, 10), minlen={"S": 8}, text="preempt, game level"),
+        Rule("4H", hcp=(5, 10), minlen={"H": 8}, maxlen={"S": 3}, text="preempt, game level"),
         Rule("3S", hcp=(5, 10), minlen={"S": 7}, text="preempt"),
         Rule("3H", hcp=(5, 10), minlen={"H": 7}, text="preempt"),
         Rule("3D", hcp=(5, 10), minlen={"D": 7}, text="preempt"),
@@ -282,6 +374,8 @@ def _responses(opening: str, ctx: Context) -> list[Rule]:
         ]
     if opening == "2C":
         return [Rule("2D", text="waiting")]
+    if st == "N" or lvl >= 4:  # 3NT and higher: to play (our side's slam tries come later)
+        return [Rule("pass", text="to play")]
     if lvl == 2 or lvl == 3:  # weak two or preempt
         game = "3NT" if st in "CD" else _bid(4, st)
         return [
@@ -419,25 +513,117 @@ def _overcalls(opening: str, ctx: Context) -> list[Rule]:
     op_strain = bid_strain(opening)
     last = ctx.last
     assert last is not None             # (there is an opening bid)
+    # in the pass-out seat (their bid, then two passes) bid with about three points less
+    bal = 3 if ctx.a.passes_at_end == 2 and bid_level(last) <= 2 else 0
     rules = []
     if bid_level(last) <= 1 and op_strain != "N":
-        rules.append(Rule("1NT", hcp=(15, 18), balanced=True, minlen={}, text="1NT overcall"))
+        rules.append(Rule("1NT", hcp=(15 - bal - 1 * (bal > 0), 18 - bal), balanced=True,
+                          minlen={op_strain: 2}, text="1NT overcall" + ", balancing" * (bal > 0)))
     for s in sorted(SUITS, key=lambda x: (x not in "HS", -SUITS.index(x))):
         if s == op_strain:
             continue
         b = _cheapest(s, last)
         if b is None:
             continue
-        lo = 8 if bid_level(b) == 1 else 10 if bid_level(b) == 2 else 13
+        lo = (8 if bid_level(b) == 1 else 10 if bid_level(b) == 2 else 13) - bal
         rules.append(Rule(b, hcp=(lo, 16), minlen={s: 5 if bid_level(b) <= 2 else 6},
-                          text="overcall"))
+                          text="overcall" + ", balancing" * (bal > 0)))
     if op_strain != "N" and bid_level(last) <= 3:
         maxlen = {op_strain: 2}
         minlen = {m: 3 for m in "HS" if m != op_strain and
                   not any(bid_strain(c) == m for _, c in ctx.bids)}
-        rules.append(Rule("X", hcp=(12, 40), minlen=minlen, maxlen=maxlen, text="takeout"))
+        rules.append(Rule("X", hcp=(12 - bal, 40), minlen=minlen, maxlen=maxlen,
+                          text="takeout" + ", balancing" * (bal > 0)))
         rules.append(Rule("X", hcp=(17, 40), text="takeout, strong"))
     rules.append(Rule("pass", hcp=(0, 17), text="no overcall"))
+    return rules
+
+
+def _contested_responses(opening: str, ctx: Context) -> list[Rule]:
+    """Responder after partner's one of a suit and an opponent's double or overcall."""
+    last = ctx.last
+    assert last is not None
+    st = bid_strain(opening)
+    if last == opening:  # they doubled: redouble with 10+, else the usual responses
+        return [Rule("XX", hcp=(10, 40), text="10+, usually no fit")] + [
+            r for r in _responses(opening, ctx) if r.call != "pass" or r.pts[1] < 40]
+    their = bid_strain(last)
+    rules: list[Rule] = []
+    raise_to = _cheapest(st, last)
+    need = 3 if st in "HS" else 5
+    if raise_to is not None and bid_level(raise_to) <= 3:
+        game = _bid(4, st) if st in "HS" else None
+        if game and bid_index(game) > bid_index(last):
+            rules.append(Rule(game, pts=(13, 40), minlen={st: 4}, text="game raise"))
+        jump = _cheapest(st, raise_to)
+        if jump and bid_level(jump) <= 3 and jump != game:
+            rules.append(Rule(jump, pts=(10, 12), minlen={st: need + (st in "HS")},
+                              text="jump raise, competitive"))
+        rules.append(Rule(raise_to, pts=(6, 10 if bid_level(raise_to) <= 2 else 12),
+                          minlen={st: need}, text="raise"))
+    if their != "N" and bid_level(last) <= 2:
+        unbid = [m for m in "HS" if m not in (st, their)]
+        lo = 6 if bid_level(last) == 1 else 8
+        if unbid:
+            rules.append(Rule("X", hcp=(lo, 40), minlen={m: 4 for m in unbid},
+                              text="negative double: the unbid major(s)"))
+        else:
+            rules.append(Rule("X", hcp=(lo, 40), minlen={m: 3 for m in "CD" if m != st},
+                              maxlen={their: 3}, text="negative double: the other suits"))
+    if their == "N":
+        rules.append(Rule("X", hcp=(9, 40), text="penalty: 9+ against their no trump"))
+    for sx in sorted(SUITS, key=lambda x: (x not in "HS", -SUITS.index(x))):
+        if sx in (st, their):
+            continue
+        b = _cheapest(sx, last)
+        if b is None:
+            continue
+        if bid_level(b) == 1:
+            rules.append(Rule(b, pts=(6, 40), minlen={sx: 5 if their == "N" else 4},
+                              text="new suit"))
+        elif bid_level(b) == 2:
+            rules.append(Rule(b, hcp=(11, 40), minlen={sx: 5}, text="new suit, two level"))
+    if their != "N":
+        stop = {their: 2}
+        for nt, rng in (("3NT", (13, 15)), ("2NT", (11, 12)), ("1NT", (8, 10))):
+            if bid_index(nt) > bid_index(last):
+                rules.append(Rule(nt, hcp=rng, minlen=stop, balanced=True if nt != "1NT"
+                                  else None, text="no trump, their suit held"))
+    rules.append(Rule("pass", hcp=(0, 40), text="nothing to say"))
+    return rules
+
+
+def _after_negative_double(opening: str, ctx: Context) -> list[Rule]:
+    """Opener after partner's negative double: an unbid major with four, else no trump with
+    their suit held, else the own suit with six, else the cheapest unbid suit."""
+    last = ctx.last
+    assert last is not None
+    their = bid_strain(last)
+    st = bid_strain(opening)
+    rules: list[Rule] = []
+    for m in "SH":
+        if m in (st, their):
+            continue
+        b = _cheapest(m, last)
+        if b is None:
+            continue
+        jump = _cheapest(m, b)
+        if bid_level(b) <= 2 and jump and bid_level(jump) <= 3:
+            rules.append(Rule(jump, pts=(16, 18), minlen={m: 4}, text="four cards, extras"))
+        rules.append(Rule(b, pts=(12, 15), minlen={m: 4}, text="four cards"))
+    nt = _cheapest("N", last)
+    if nt and bid_level(nt) <= 2:
+        rules.append(Rule(nt, hcp=(12, 15) if bid_level(nt) == 1 else (18, 19),
+                          minlen={their: 2}, text="no trump, their suit held"))
+    b = _cheapest(st, last)
+    if b and bid_level(b) <= 3:
+        rules.append(Rule(b, minlen={st: 6}, text="rebids the suit"))
+    for sx in SUITS:
+        b = _cheapest(sx, last)
+        if sx not in (st, their) and b and bid_level(b) <= 2:
+            rules.append(Rule(b, minlen={sx: 4}, text="another suit"))
+    if b := _cheapest(st, last):
+        rules.append(Rule(b if bid_level(b) <= 3 else "pass", text="back to the suit"))
     return rules
 
 
@@ -502,41 +688,65 @@ def _placement(ctx: Context) -> list[Rule]:
     return [Rule("__place__")]
 
 
+def _fits_with_partner(ctx: Context, h: Hand) -> list[tuple[int, str]]:
+    p = ctx.pics[ctx.pa]
+    return [(h.lengths[i] + p.minlen[i], s) for i, s in enumerate(SUITS)]
+
+
+def _strain_for(ctx: Context, h: Hand) -> str:
+    """The strain our side should play, from this hand and partner's picture: an 8-card major
+    fit, else no trump when balanced enough with their suits covered, else an 8-card minor
+    fit, else a long suit (6 cards here or 5 shown by partner), else no trump."""
+    p = ctx.pics[ctx.pa]
+    combined_hcp = h.hcp + p.est
+    fits = _fits_with_partner(ctx, h)
+    major_fits = [(n, s) for n, s in fits if s in "HS" and n >= 8]
+    minor_fits = [(n, s) for n, s in fits if s in "CD" and n >= 8]
+    their = {bid_strain(c) for s, c in ctx.bids if not ctx.ours(s)} - {"N"}
+    stopped = all(h.lengths[SUITS.index(t)] >= 2 and h.honors[SUITS.index(t)] >= 1
+                  or h.lengths[SUITS.index(t)] >= 4 for t in their)
+    if major_fits:
+        return max(major_fits)[1]
+    if (h.balanced or p.balanced or p.minlen == [0, 0, 0, 0]) and combined_hcp >= 20 \
+            and stopped and min(h.lengths) >= 2:
+        return "N"
+    if minor_fits:
+        return max(minor_fits)[1]
+    longest = max(range(4), key=lambda i: (h.lengths[i] + p.minlen[i], i))
+    if h.lengths[longest] >= 6 or p.minlen[longest] >= 5 or \
+            h.lengths[longest] + p.minlen[longest] >= 8:
+        return SUITS[longest]
+    return "N"
+
+
 def _place(ctx: Context, h: Hand) -> str:
     """The contract our side should play, judged from this hand and partner's picture."""
     p = ctx.pics[ctx.pa]
     combined_hcp = h.hcp + p.est
     combined = h.points + p.est
-    fits = [(h.lengths[i] + p.minlen[i], s) for i, s in enumerate(SUITS)]
-    major_fits = [(n, s) for n, s in fits if s in "HS" and n >= 8]
-    minor_fits = [(n, s) for n, s in fits if s in "CD" and n >= 8]
+    fits = _fits_with_partner(ctx, h)
     their = {bid_strain(c) for s, c in ctx.bids if not ctx.ours(s)}
-    if major_fits:
-        strain = max(major_fits)[1]
-    elif (h.balanced or p.balanced or p.minlen == [0, 0, 0, 0]) and combined_hcp >= 20 \
-            and not (their - {"N"} and min(h.lengths[SUITS.index(t)] for t in their - {"N"}) < 2):
-        strain = "N"
-    elif minor_fits:
-        strain = max(minor_fits)[1]
-    else:
-        longest = max(range(4), key=lambda i: (h.lengths[i] + p.minlen[i], i))
-        strain = SUITS[longest] if h.lengths[longest] >= 6 or p.minlen[longest] >= 5 else "N"
+    strain = _strain_for(ctx, h)
     if strain == "N":
         pts = combined_hcp
         level = 7 if pts >= 37 else 6 if pts >= 33 else 3 if pts >= GAME_POINTS \
             else 2 if pts >= GAME_POINTS - 2 else 1
     else:
         fit = max(n for n, s in fits if s == strain)
-        # a long fit is worth more: a point per trump beyond eight
+        # shortness counts once a fit is found: a point per trump beyond eight
         pts = combined + max(0, fit - 8) * EXTRA_PER_TRUMP
         game = 4 if strain in "HS" else 5
         level = 7 if pts >= 37 else 6 if pts >= SLAM_POINTS else game \
-            if pts >= (GAME_POINTS if game == 4 else 29) else 3 if pts >= GAME_POINTS - 2 else 2
+            if pts >= (GAME_POINTS if game == 4 else MINOR_GAME_POINTS) \
+            else 3 if pts >= GAME_POINTS - 2 else 2
         # compete for a part score up to the length of the fit
         if level < 4 and fit >= 8:
             level = max(level, min(fit - 6, 3))
         if strain in "CD" and level == 5 and combined_hcp >= GAME_POINTS and not (their - {"N"}):
             strain, level = "N", 3
+    if level >= 6 and strain != "N" and _ace_ask(ctx) is None and ctx.last is not None \
+            and bid_index(ctx.last) < bid_index("4NT") and _four_nt_asks(ctx):
+        return "4NT"
     return _bid(level, strain)
 
 
@@ -550,9 +760,12 @@ def read_auction(auction: Auction) -> list[Picture]:
         ctx = Context(a, pics)
         seat = ctx.me
         for r in rules_for(ctx):
+            if r.call == "__after_ask__":
+                break
             if r.call == "__place__":
                 if is_bid(call):
-                    pics[seat].add(_placement_shows(call, pics[(seat + 2) % 4]))
+                    pics[seat].add(_placement_shows(call, pics[(seat + 2) % 4],
+                                                    call == "4NT" and _four_nt_asks(ctx)))
                     break
                 continue
             if r.call == call:
@@ -574,18 +787,23 @@ def choose_call(hand_cards, auction: Auction) -> tuple[str, str]:
         if r.call == "__place__":
             target = _place(ctx, h)
             if target in legal and not _partner_placed(ctx, target):
-                return target, "places the contract"
+                return target, "ace ask" if target == "4NT" and _four_nt_asks(ctx) \
+                    else "places the contract"
             continue
+        if r.call == "__after_ask__":
+            return _after_answer(ctx, h), "places the contract after the ace ask"
         if r.call in legal and r.fits(h):
             return r.call, r.text
     return "pass", "nothing better"
 
 
-def _placement_shows(call: str, partner: Picture) -> Rule:
+def _placement_shows(call: str, partner: Picture, ace_ask: bool = False) -> Rule:
     """What a placement bid says: the combined strength its level needs, less what partner
     has shown (an invitation -- a part score at the three level or 2NT -- is a narrow range),
     and some length in a suit named."""
     lvl, st = bid_level(call), bid_strain(call)
+    if ace_ask:
+        return Rule(call, hcp=(max(0, SLAM_POINTS - partner.est - 5), 40), text="ace ask")
     if lvl >= 7:
         need, invite = 37, False
     elif lvl == 6:

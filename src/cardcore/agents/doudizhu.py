@@ -20,6 +20,11 @@ Options: ``rollouts`` (sampled worlds per play, default ``DEFAULT_ROLLOUTS`` = 3
 ``time_budget`` (opt-in: seconds per play instead), ``top_k`` (candidates searched),
 ``bid_samples`` (default 32; ``max(12, 3 * rollouts)`` when ``rollouts`` is given).
 
+Strengths (``DouDizhuAI.STRENGTHS``, ``strength=``): ``easy`` plays the plan policy alone and
+bids by counting its top cards (``top_points``), a few ms a move; ``normal`` (the default) is
+the budget above; ``strong`` searches more sampled worlds and candidates and bids from more
+playouts. Options given explicitly override the strength's.
+
 ``"greedy"`` (registered) is the same agent with ``rollouts=0``: the plan policy alone.
 """
 
@@ -31,6 +36,8 @@ from .sampling import deal_unseen
 from .shedding import DDZ, SheddingAI, Sim
 
 BID_THRESHOLDS = ((3, 0.72), (2, 0.62), (1, 0.52))
+#: the bid of ``bid_samples=0`` (easy): by the hand's top-card points (``top_points``)
+POINT_THRESHOLDS = ((3, 11), (2, 9), (1, 7))
 
 
 class DouDizhuAI(SheddingAI):
@@ -38,14 +45,30 @@ class DouDizhuAI(SheddingAI):
     rules = DDZ
     move_class = Move
     DEFAULT_ROLLOUTS = 340
+    #: easy: the plan policy alone (no search), bids by counting top cards; normal: 340 sampled
+    #: worlds a play, 32 bidding playouts; strong: more worlds, more candidates, more bidding
+    #: playouts
+    STRENGTHS = {
+        "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03, "bid_samples": 0},
+        "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03,
+                   "bid_samples": 32},
+        "strong": {"rollouts": 1200, "top_k": 8, "prior_weight": 0.03, "bid_samples": 96},
+    }
 
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,
-                 bid_samples: int | None = None, **options) -> None:
-        super().__init__(game, seed, **options)
+                 strength: str = "normal", bid_samples: int | None = None,
+                 **options) -> None:
+        from ..errors import CardcoreError
+
+        super().__init__(game, seed, strength=strength, **options)
         given = options.get("rollouts")
         if bid_samples is None:
-            bid_samples = 32 if given is None else max(12, 3 * given)
-        self.bid_samples = int(bid_samples)
+            bid_samples = (self.STRENGTHS[self.strength]["bid_samples"] if given is None
+                           else max(12, 3 * given))
+        if isinstance(bid_samples, bool) or not isinstance(bid_samples, int) or bid_samples < 0:
+            raise CardcoreError(f"bid_samples {bid_samples!r}: expected an int >= 0 "
+                                "(0: bid by counting top cards)")
+        self.bid_samples = bid_samples
 
     # ------------------------------------------------------------ agent protocol
     def act(self, state):
@@ -74,10 +97,22 @@ class DouDizhuAI(SheddingAI):
             wins += sim.winner == 0
         return wins / max(1, samples)
 
+    @staticmethod
+    def top_points(cnt: list[int]) -> int:
+        """A quick count of a hand's control cards: the red joker 4, the black joker 3, each
+        2 two points, each bomb 6, each ace 1."""
+        bombs = sum(1 for r in range(13) if cnt[r] == 4)
+        return 4 * cnt[14] + 3 * cnt[13] + 2 * cnt[12] + 6 * bombs + cnt[11]
+
     def bid(self, obs, legal):
-        p = self.landlord_win_rate(list(obs["hand"]), self.bid_samples)
-        self.last_stats = {"landlord_win_rate": p}
-        want = next((lvl for lvl, th in BID_THRESHOLDS if p >= th), 0)
+        if self.bid_samples == 0:
+            pts = self.top_points(self.counts(obs["hand"]))
+            self.last_stats = {"top_points": pts}
+            want = next((lvl for lvl, th in POINT_THRESHOLDS if pts >= th), 0)
+        else:
+            p = self.landlord_win_rate(list(obs["hand"]), self.bid_samples)
+            self.last_stats = {"landlord_win_rate": p}
+            want = next((lvl for lvl, th in BID_THRESHOLDS if p >= th), 0)
         for a in legal:
             if a.kind == "bid" and a.amount == want:
                 return a

@@ -32,6 +32,7 @@ from ..guandan.moves import counts_of, strength, wild_card
 from ..rng import Rng, fresh_seed
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
+from .strength import strength_options
 
 _FULL = [int(c) for c in deck108()]
 _NORMAL = frozenset(("single", "pair", "trio", "full_house", "straight", "tube", "plate"))
@@ -206,24 +207,34 @@ def _view(obs: dict) -> dict:
 
 
 class GuandanAI:
-    """The built-in Guandan AI (see the module docstring). Options: ``samples`` (worlds per
-    searched move, default 6; 0 plays the heuristic alone), ``search_cards`` (search once an
-    active player holds at most this many cards, default 5), ``candidates`` (plays compared
-    besides the heuristic's own, default 3)."""
+    """The built-in Guandan AI (see the module docstring). Options: ``strength`` (``"easy"``:
+    the heuristic alone; ``"normal"``, the default; ``"strong"``: more worlds, more candidates
+    and an earlier search), ``samples`` (worlds per searched move, 6 at normal; 0 plays the
+    heuristic alone), ``search_cards`` (search once an active player holds at most this many
+    cards, 5 at normal), ``candidates`` (plays compared besides the heuristic's own, 3 at
+    normal). Options given explicitly override the strength's."""
 
     name = "ai"
+    STRENGTHS = {
+        "easy": {"samples": 0, "search_cards": 0, "candidates": 1},
+        "normal": {"samples": 6, "search_cards": 5, "candidates": 3},
+        "strong": {"samples": 16, "search_cards": 8, "candidates": 4},
+    }
 
     def __init__(self, game: str | None = "guandan", seed: int | None = None, *,
-                 samples: int = 6, search_cards: int = 5, candidates: int = 3,
+                 strength: str = "normal", samples: int | None = None,
+                 search_cards: int | None = None, candidates: int | None = None,
                  **_: Any) -> None:
-        for key, value in (("samples", samples), ("search_cards", search_cards),
-                           ("candidates", candidates)):
+        opts = strength_options(self, strength, samples=samples, search_cards=search_cards,
+                                candidates=candidates)
+        for key in ("samples", "search_cards", "candidates"):
+            value = opts[key]
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise CardcoreError(f"GuandanAI: {key}={value!r}: expected an int >= 0")
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.samples = samples
-        self.search_cards = search_cards
-        self.candidates = max(1, candidates)
+        self.samples = opts["samples"]
+        self.search_cards = opts["search_cards"]
+        self.candidates = max(1, opts["candidates"])
         self.margin = 0.75
 
     def act(self, state: State) -> Action:

@@ -14,22 +14,31 @@ Each decision:
    odds and with value thresholds that fall with the number of opponents: fold, call, bet or
    raise. Sizes grow with the margin (half pot to pot), a raise that would commit most of the
    stack becomes an all-in, and when the stack is short relative to the pot any profitable
-   continue is an all-in.
+   continue is an all-in. The size played is the listed one nearest the aim.
 4. Bluffs and semi-bluffs come at a small frequency scaled by how often the opponents still
    in the hand have folded so far (the agent keeps per-seat action counts across hands, so a
    player who never folds is never bluffed).
 
-The agent reads only ``state.observation(seat)`` and ``state.legal_actions()``; a raise to
-an amount between the listed sizes is returned as ``Action("raise", "raise N", amount=N)``.
+The agent reads only ``state.observation(seat)`` and ``state.legal_actions()``, and always
+answers one of the listed actions: a raise is the listed size (minimum, half pot, pot) nearest
+the size it aims at, or all-in.
 
-The work per decision is counted: ``samples`` Monte Carlo deals (default 4,000, about a
-millisecond with the compiled kernel). All randomness comes from the agent's seeded generator,
-so a seeded agent plays the same on any machine. ``time_budget=`` (seconds per decision) is
-the explicit opt-in to let the clock cut the sample count (at least 200); then a seeded agent
-is reproducible only as long as the clock does not cut it.
+The work per decision is counted: ``samples`` Monte Carlo deals (4,000 at ``normal``, about a
+millisecond with the compiled kernel).
 
-Also here: ``CallingStation`` (always check or call), registered as agent ``"calling-station"``
-for Hold'em, a baseline for benchmarks.
+Strengths (``HoldemAI.STRENGTHS``): ``easy`` takes 200 samples against uniform ranges (it
+does not read the opponents' actions) and never bluffs; ``normal`` is the default above;
+``strong`` takes 16,000 samples and judges a call on its equity alone (fold equity counts
+only when it bets or raises).
+
+All randomness comes from the agent's seeded generator, so a seeded agent plays the same on
+any machine. ``time_budget=`` (seconds per decision) is the explicit opt-in to let the clock
+cut the sample count (at least 200); then a seeded agent is reproducible only as long as the
+clock does not cut it.
+
+Also here, baselines for benchmarks: ``CallingStation`` (always check or call), registered as
+agent ``"calling-station"``, and ``EquityBot`` (Monte Carlo equity against random hands of the
+players still in, compared with the pot odds), registered as agent ``"equity"``.
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ from ..errors import IllegalAction
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from . import register_agent
+from .strength import strength_options
 
 _K = poker._k  # the poker kernel chosen by the backend
 
@@ -81,20 +91,38 @@ class _SeatStats:
 
 
 class HoldemAI:
-    """Equity-driven no-limit Hold'em player. ``HoldemAI(game, seed=None, samples=4000,
-    time_budget=None, bluff=1.0)``; ``bluff=0`` disables bluffing."""
+    """Equity-driven no-limit Hold'em player. ``HoldemAI(game, seed=None, strength="normal",
+    samples=None, time_budget=None, bluff=None, reads=None)``: options left ``None`` come from
+    ``STRENGTHS[strength]``; ``bluff=0`` disables bluffing, ``reads=False`` puts every opponent
+    on a uniform range (no reading of its actions)."""
 
     name = "ai"
+    _NORMAL = {"samples": 4000, "bluff": 1.0, "reads": True, "fold_bonus": 0.8,
+               "call_fold_equity": True, "call_margin": 0.03, "value_k": 1.05,
+               "raise_k": 1.15}
+    STRENGTHS = {
+        "easy": dict(_NORMAL, samples=200, bluff=0.0, reads=False),
+        "normal": dict(_NORMAL),
+        "strong": dict(_NORMAL, samples=16000, call_fold_equity=False),
+    }
     # value thresholds: bet when adjusted equity >= share * K + C (share = 1 / players)
     # (tuned on seed 7 against the two baselines, 1,200 hands each; the bench uses seed 1)
-    VALUE_K, VALUE_C = 1.05, 0.02
-    RAISE_K, RAISE_C = 1.15, 0.06
-    # extra equity realised per unit of the opponents' observed fold rate (fold equity)
-    FOLD_BONUS = 0.8
+    # (the factors K are options, value_k and raise_k; fold_bonus is the extra equity
+    # realised per unit of the opponents' observed fold rate: fold equity)
+    VALUE_C = 0.02
+    RAISE_C = 0.06
 
     def __init__(self, game: str | None = "holdem", seed: int | None = None, *,
-                 samples: int = 4000, time_budget: float | None = None, bluff: float = 1.0,
+                 strength: str = "normal", samples: int | None = None,
+                 time_budget: float | None = None, bluff: float | None = None,
+                 reads: bool | None = None, fold_bonus: float | None = None,
+                 call_fold_equity: bool | None = None, call_margin: float | None = None,
+                 value_k: float | None = None, raise_k: float | None = None,
                  **_: Any) -> None:
+        opts = strength_options(self, strength, samples=samples, bluff=bluff, reads=reads,
+                                fold_bonus=fold_bonus, call_fold_equity=call_fold_equity,
+                                call_margin=call_margin, value_k=value_k, raise_k=raise_k)
+        samples = opts["samples"]
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 100:
             raise IllegalAction(f"HoldemAI: samples={samples!r}: expected an int >= 100")
         if time_budget is not None and not time_budget > 0:
@@ -102,10 +130,16 @@ class HoldemAI:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
         self.time_budget = None if time_budget is None else float(time_budget)
-        self.bluff = float(bluff)
+        self.bluff = float(opts["bluff"])
+        self.reads = bool(opts["reads"])
+        self.fold_bonus = float(opts["fold_bonus"])
+        self.call_fold_equity = bool(opts["call_fold_equity"])
+        self.call_margin = float(opts["call_margin"])
+        self.value_k, self.raise_k = float(opts["value_k"]), float(opts["raise_k"])
         self.stats: dict[int, _SeatStats] = {}
         self._seen_key: tuple | None = None
         self._seen_n = 0
+        self._raises: list[Action] = []
         # seconds per Monte Carlo sample, refined after every decision
         self._per_sample = 2e-6 if _K.__name__.startswith("cardcore._fast") else 1e-4
         self.last_info: dict[str, Any] = {}
@@ -141,6 +175,8 @@ class HoldemAI:
         blocked = np.zeros(52, dtype=bool)
         blocked[hole + board] = True
         ok = ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
+        if not self.reads:  # every opponent on any two unseen cards
+            return combos, [np.where(ok, 1.0, 0.0) for _ in opponents], hole, board
         raises: dict[int, int] = {}
         calls: dict[int, int] = {}
         for seat, text, _ in obs["actions"]:
@@ -219,6 +255,7 @@ class HoldemAI:
         obs = state.observation(me)
         self._observe(obs)
         by_kind = {a.kind: a for a in legal}
+        self._raises = [a for a in legal if a.kind == "raise"]
         bets, stacks = obs["bets"], obs["stacks"]
         folded, in_hand = obs["folded"], obs["in_hand"]
         opponents = [s for s in range(len(bets)) if s != me and in_hand[s] and not folded[s]]
@@ -242,10 +279,12 @@ class HoldemAI:
             realise = 0.97 if last_to_act else 0.92
         fold_rate = min(self._stat(s).fold_rate() for s in opponents)
         avg_fold = sum(self._stat(s).fold_rate() for s in opponents) / n_opp
-        e = min(1.0, eq * realise * (1.0 + self.FOLD_BONUS * avg_fold))
+        e = min(1.0, eq * realise * (1.0 + self.fold_bonus * avg_fold))
+        # a call wins no pot by a fold: without call_fold_equity it is judged on equity alone
+        e_call = e if self.call_fold_equity else eq * realise
         share = 1.0 / (n_opp + 1)
-        value_thr = min(0.8, share * self.VALUE_K + self.VALUE_C)
-        raise_thr = min(0.85, share * self.RAISE_K + self.RAISE_C)
+        value_thr = min(0.8, share * self.value_k + self.VALUE_C)
+        raise_thr = min(0.85, share * self.raise_k + self.RAISE_C)
         can_raise = "raise" in by_kind or "all-in" in by_kind
         spr = my_stack / max(pot, 1)
         self.last_info = {"equity": eq, "adjusted": e, "to_call": to_call, "pot": pot,
@@ -264,8 +303,8 @@ class HoldemAI:
         committed = to_call >= 0.8 * my_stack or spr < 1.0
         if can_raise and e >= raise_thr and not (to_call >= my_stack):
             return self._bet(by_kind, obs, me, e, raise_thr, spr)
-        margin = 0.0 if committed else 0.03
-        if e >= pot_odds + margin:
+        margin = 0.0 if committed else self.call_margin
+        if e_call >= pot_odds + margin:
             return by_kind.get("call") or by_kind.get("all-in") or legal[0]
         if (can_raise and street != "preflop" and n_opp == 1 and self.bluff > 0
                 and to_call <= 0.75 * pot and e > 0.25
@@ -309,7 +348,9 @@ class HoldemAI:
             target = hi
         if "raise" not in by_kind:
             return by_kind.get("call") or by_kind.get("check") or by_kind["all-in"]
-        return Action("raise", f"raise {target}", amount=target)
+        # the listed size nearest the target (the smaller on a tie): the answer is always one
+        # of legal_actions()
+        return min(self._raises, key=lambda a: (abs(a.amount - target), a.amount))
 
 
 class CallingStation:
@@ -329,6 +370,84 @@ class CallingStation:
         return legal[0]
 
 
-register_agent("calling-station", "holdem", "cardcore.agents.holdem:CallingStation")
+class EquityBot:
+    """An equity-threshold baseline: Monte Carlo equity of its hand against random hands of
+    the players still in (``samples`` deals, default 1,000), compared with the pot odds.
 
-__all__ = ["HoldemAI", "CallingStation"]
+    Owing chips, it calls when its equity is at least the pot odds (the call over the pot after
+    the call) and folds otherwise; it raises about the size of the pot when its equity is at
+    least ``share + raise_margin * (1 - share)`` (``share`` = 1 / the players in the hand),
+    as it bets when nothing is owed. It chooses only among ``legal_actions()`` (the listed
+    sizes), reads only its observation and never bluffs. ``EquityBot(game, seed=None,
+    samples=1000, raise_margin=0.25)``; registered as agent ``"equity"`` for Hold'em."""
+
+    name = "equity"
+
+    def __init__(self, game: str | None = "holdem", seed: int | None = None, *,
+                 samples: int = 1000, raise_margin: float = 0.25, **_: Any) -> None:
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 100:
+            raise IllegalAction(f"EquityBot: samples={samples!r}: expected an int >= 100")
+        if not 0.0 <= raise_margin <= 1.0:
+            raise IllegalAction(f"EquityBot: raise_margin={raise_margin!r}: expected 0 .. 1")
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.samples = samples
+        self.raise_margin = float(raise_margin)
+        self.last_equity: float | None = None
+        _combo_tables()
+
+    def equity(self, obs: dict, opponents: list[int]) -> float:
+        """Our share of the pot against uniform random hands of ``opponents``."""
+        combos, _ = _combo_tables()
+        hole = [int(c) for c in obs["hole"]]
+        board = [int(c) for c in obs["board"]]
+        blocked = np.zeros(52, dtype=bool)
+        blocked[hole + board] = True
+        keep = ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
+        live = combos[keep]
+        k = len(live)
+        rows = np.concatenate([np.array([hole], dtype=np.uint8)] + [live] * len(opponents))
+        cum = np.concatenate([np.array([1.0])]
+                             + [np.arange(1, k + 1, dtype=np.float64)] * len(opponents))
+        offsets = np.array([0, 1] + [1 + k * (i + 1) for i in range(len(opponents))],
+                           dtype=np.int64)
+        _wins, _ties, shares, total = _K.equity_ranges(
+            np.ascontiguousarray(rows), cum, offsets, np.array(board, dtype=np.uint8),
+            np.zeros(0, dtype=np.uint8), self.samples, self.rng.next_u64())
+        if total == 0:
+            return 1.0 / (len(opponents) + 1)
+        return shares[0] / (_K.SHARE_UNIT * total)
+
+    def act(self, state: State) -> Action:
+        me = state.current_player
+        if me is None:
+            raise IllegalAction("holdem: the game is over, no action to take")
+        legal = state.legal_actions()
+        obs = state.observation(me)
+        by_kind = {a.kind: a for a in legal}
+        bets = obs["bets"]
+        opponents = [s for s in range(len(bets))
+                     if s != me and obs["in_hand"][s] and not obs["folded"][s]]
+        passive = by_kind.get("check") or by_kind.get("call") or legal[0]
+        if not opponents:
+            return passive
+        eq = self.equity(obs, opponents)
+        self.last_equity = eq
+        pot = obs["pot"]
+        to_call = max(bets) - bets[me]
+        share = 1.0 / (len(opponents) + 1)
+        if eq >= share + self.raise_margin * (1.0 - share):
+            target = max(bets) + pot + to_call
+            sizes = [a for a in legal if a.kind in ("raise", "all-in")]
+            if sizes:
+                return min(sizes, key=lambda a: (abs((a.amount or 0) - target), a.amount))
+        if to_call <= 0:
+            return passive
+        if eq >= to_call / (pot + to_call):
+            return by_kind.get("call") or by_kind.get("all-in") or passive
+        return by_kind.get("fold") or passive
+
+
+register_agent("calling-station", "holdem", "cardcore.agents.holdem:CallingStation")
+register_agent("equity", "holdem", "cardcore.agents.holdem:EquityBot")
+
+__all__ = ["HoldemAI", "CallingStation", "EquityBot"]

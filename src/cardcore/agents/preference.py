@@ -53,6 +53,7 @@ from ..preference.state import (
 from ..rng import Rng, fresh_seed
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
+from .strength import strength_options
 
 ALL32 = sorted(int(c) for c in deck_vienna32())
 LOW = ALL32[0] >> 2  # the 7
@@ -388,20 +389,30 @@ def _amount(action: Action) -> int:
 class PreferenceAI:
     """The built-in Preference AI (see the module docstring).
 
-    Card play thinks for ``nodes`` search nodes per move (default ``DEFAULT_NODES``; 0: no
-    limit), or, with the opt-in ``budget_ms``, by the clock (then ``nodes`` defaults to no
-    limit)."""
+    Card play thinks for ``nodes`` search nodes per move over ``samples`` deals (by
+    ``strength``: ``easy`` 400 nodes over 2 deals, ``normal`` ``DEFAULT_NODES`` over 10,
+    ``strong`` 60,000 over 20; 0 nodes: no limit), or, with the opt-in ``budget_ms``, by the
+    clock (then ``nodes`` defaults to no limit)."""
 
     name = "ai"
+    #: the options of each strength (``normal``: the long-standing defaults)
+    STRENGTHS: dict[str, dict[str, Any]] = {
+        "easy": {"samples": 2, "nodes": 400},
+        "normal": {"samples": 10, "nodes": DEFAULT_NODES},
+        "strong": {"samples": 20, "nodes": 60_000},
+    }
 
     def __init__(self, game: str | None = "preference", seed: int | None = None, *,
-                 nodes: int | None = None, budget_ms: float | None = None, samples: int = 10,
+                 strength: str = "normal", nodes: int | None = None,
+                 budget_ms: float | None = None, samples: int | None = None,
                  bid: float = 5.3, talon: float = 0.4, game_tricks: float = 6.3,
                  hearts: float = 6.6, no_aces: float = 6.8, stay: float = 2.8,
                  invite: float = 3.4, max_depth: int = 10, infer: float = 4.5,
                  adapt: float = 3.0, **_: Any) -> None:
-        if nodes is None:
-            nodes = DEFAULT_NODES if budget_ms is None else 0
+        if nodes is None and budget_ms is not None:
+            nodes = 0                   # the clock decides, unless nodes are given too
+        opts = strength_options(self, strength, nodes=nodes, samples=samples)
+        nodes, samples = opts["nodes"], opts["samples"]
         if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 0:
             raise CardcoreError(f"PreferenceAI: nodes {nodes!r}: expected an int >= 0 "
                                 "(0: no limit)")

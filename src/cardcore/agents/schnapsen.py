@@ -43,6 +43,7 @@ from ..schnapsen.state import (
 )
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
+from .strength import strength_options
 
 _ALL = [int(c) for c in deck_vienna20()]
 #: card points by card id, read once from the game's ``card_points``
@@ -256,6 +257,12 @@ class World:
 
 #: search nodes visited so far (all searches): ``SchnapsenAI`` reads the difference
 NODES = [0]
+#: the node count at which ``search`` gives up (raises ``_Abort``); 0: never
+_CAP = [0]
+
+
+class _Abort(Exception):
+    """The hard node cap of a decision was reached inside a search."""
 
 
 def search(w: World, depth: int, alpha: float, beta: float, me: int,
@@ -263,6 +270,8 @@ def search(w: World, depth: int, alpha: float, beta: float, me: int,
     """Alpha-beta value of ``w`` for ``me``; ``depth`` tricks ahead while the stock is open,
     to the end once it is closed or exhausted."""
     NODES[0] += 1
+    if _CAP[0] and NODES[0] > _CAP[0]:
+        raise _Abort
     if w.val is not None:
         return w.val if me == 0 else -w.val
     if w.lead < 0 and depth <= 0 and not w.strict():
@@ -400,19 +409,33 @@ class SchnapsenAI:
     """
 
     name = "ai"
+    #: the options of each strength (``normal``: the long-standing defaults)
+    STRENGTHS: dict[str, dict[str, Any]] = {
+        "easy": {"samples": 2, "depth": 1, "close_margin": 0.35, "max_nodes": 300,
+                 "rollouts": False, "deep_stock": 0, "node_cap": 800},
+        "normal": {"samples": 16, "depth": 1, "close_margin": 0.35, "max_nodes": 24_000,
+                   "rollouts": False, "deep_stock": 0, "node_cap": 0},
+        "strong": {"samples": 48, "depth": 1, "close_margin": 0.35, "max_nodes": 100_000,
+                   "rollouts": False, "deep_stock": 0, "node_cap": 150_000},
+    }
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
-                 samples: int = 16, depth: int = 1, close_margin: float = 0.35,
-                 max_nodes: int = 24_000, time_limit: float | None = None,
-                 rollouts: bool = False, deep_stock: int = 0,
-                 **_: Any) -> None:
-        self.rollouts = rollouts
-        self.deep_stock = deep_stock
+                 strength: str = "normal", samples: int | None = None,
+                 depth: int | None = None, close_margin: float | None = None,
+                 max_nodes: int | None = None, time_limit: float | None = None,
+                 rollouts: bool | None = None, deep_stock: int | None = None,
+                 node_cap: int | None = None, **_: Any) -> None:
+        opts = strength_options(self, strength, samples=samples, depth=depth,
+                                close_margin=close_margin, max_nodes=max_nodes,
+                                rollouts=rollouts, deep_stock=deep_stock, node_cap=node_cap)
+        self.rollouts = opts["rollouts"]
+        self.deep_stock = opts["deep_stock"]
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.samples = samples
-        self.depth = depth
-        self.close_margin = close_margin
-        self.max_nodes = max_nodes
+        self.samples = opts["samples"]
+        self.depth = opts["depth"]
+        self.close_margin = opts["close_margin"]
+        self.max_nodes = opts["max_nodes"]
+        self.node_cap = opts["node_cap"]
         self.time_limit = time_limit
 
     def act(self, state: State) -> Action:
@@ -439,26 +462,38 @@ class SchnapsenAI:
         close_total, close_n = 0.0, 0
         close_idx = next((i for i, (m, _) in enumerate(moves) if m[0] == "c"), None)
         used = 0
-        for i, w in enumerate(worlds):
-            for j, ((kind, c), _) in enumerate(moves):
-                if j == close_idx:
-                    continue
-                child = w.copy()
-                child.step(kind, c)
-                nd = self.depth if k.stock_size > self.deep_stock else 9
-                nd = nd - 1 if w.lead >= 0 else nd
-                totals[j] += search(child, nd, -9.0, 9.0, me, self.rollouts)
-            if close_idx is not None and i < max(4, self.samples // 2):
-                child = w.copy()
-                child.step("c", -1)
-                close_total += search(child, 0, -9.0, 9.0, me)
-                close_n += 1
-            used += 1
-            if used >= 2 and self.max_nodes and NODES[0] - nodes0 > self.max_nodes:
-                break
-            if (self.time_limit is not None and used >= 2
-                    and time.perf_counter() - t0 > self.time_limit * 0.6):
-                break
+        _CAP[0] = nodes0 + self.node_cap if self.node_cap else 0
+        try:
+            for i, w in enumerate(worlds):
+                vals = [0.0] * len(moves)
+                for j, ((kind, c), _) in enumerate(moves):
+                    if j == close_idx:
+                        continue
+                    child = w.copy()
+                    child.step(kind, c)
+                    nd = self.depth if k.stock_size > self.deep_stock else 9
+                    nd = nd - 1 if w.lead >= 0 else nd
+                    vals[j] = search(child, nd, -9.0, 9.0, me, self.rollouts)
+                if close_idx is not None and i < max(4, self.samples // 2):
+                    child = w.copy()
+                    child.step("c", -1)
+                    close_total += search(child, 0, -9.0, 9.0, me)
+                    close_n += 1
+                for j, v in enumerate(vals):
+                    totals[j] += v
+                used += 1
+                if used >= 2 and self.max_nodes and NODES[0] - nodes0 > self.max_nodes:
+                    break
+                if (self.time_limit is not None and used >= 2
+                        and time.perf_counter() - t0 > self.time_limit * 0.6):
+                    break
+        except _Abort:          # the hard cap: the world being searched is left out
+            pass
+        finally:
+            _CAP[0] = 0
+        if not used:            # not even one world within the cap: the quick playing rule
+            kind, c = worlds[0].policy()
+            return next((a for m, a in moves if m == (kind, c)), moves[0][1])
         best_j, best_v = None, -99.0
         for j in range(len(moves)):
             if j == close_idx:
@@ -522,5 +557,6 @@ class GreedySchnapsen:
 
 
 register_agent("greedy", "schnapsen", "cardcore.agents.schnapsen:GreedySchnapsen")
+register_agent("rdeep", "schnapsen", "cardcore.agents.rdeep:RdeepSchnapsen")
 
 __all__ = ["SchnapsenAI", "GreedySchnapsen", "World", "Knowledge", "search"]

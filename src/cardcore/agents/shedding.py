@@ -646,17 +646,33 @@ class SheddingAI:
     #: (to press the landlord); otherwise a farmer never overtakes the partner
     press_below = 0
 
+    #: the options of each strength (``strength_options``); a subclass declares its own
+    STRENGTHS: dict = {
+        "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03},
+        "normal": {"rollouts": 340, "top_k": 6, "prior_weight": 0.03},
+        "strong": {"rollouts": 1200, "top_k": 8, "prior_weight": 0.03},
+    }
+
     def __init__(self, game: str | None = None, seed: int | None = None, *,
-                 rollouts: int | None = None, time_budget: float | None = None,
-                 top_k: int = 6, prior_weight: float = 0.03, **unknown: object) -> None:
+                 strength: str = "normal", rollouts: int | None = None,
+                 time_budget: float | None = None, top_k: int | None = None,
+                 prior_weight: float | None = None, **unknown: object) -> None:
         from ..errors import CardcoreError
         from ..rng import Rng, fresh_seed
+        from .strength import strength_options
 
         if unknown:
             raise CardcoreError(
                 f"{type(self).__name__}: unknown option(s) {', '.join(sorted(unknown))}; "
-                "known: rollouts, time_budget, top_k, prior_weight"
+                "known: strength, rollouts, time_budget, top_k, prior_weight"
                 + (", bid_samples" if self.rules is DDZ else ""))
+        opts = strength_options(self, strength, top_k=top_k, prior_weight=prior_weight)
+        top_k, prior_weight = opts["top_k"], opts["prior_weight"]
+        if rollouts is None and time_budget is None:
+            rollouts = opts["rollouts"]
+        if prior_weight is None or isinstance(prior_weight, bool) or not isinstance(
+                prior_weight, (int, float)):
+            raise CardcoreError(f"prior_weight {prior_weight!r}: expected a number")
 
         if time_budget is not None and (
                 isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
@@ -669,8 +685,7 @@ class SheddingAI:
             raise CardcoreError(f"top_k {top_k!r}: expected an int >= 1")
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.time_budget = None if time_budget is None else float(time_budget)
-        self.rollouts = (self.DEFAULT_ROLLOUTS if rollouts is None and time_budget is None
-                         else rollouts)
+        self.rollouts = rollouts
         self.top_k = top_k
         self.prior_weight = float(prior_weight)
         self.dec = Decomposer(self.rules)

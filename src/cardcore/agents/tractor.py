@@ -51,6 +51,7 @@ from ..rng import Rng, fresh_seed
 from ..tractor.rules import LEVELS, POINTS
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
+from .strength import strength_options
 
 _k = kernel("tractor")
 
@@ -389,21 +390,32 @@ def _play(w: _World, seat: int, cards: list[int], alpha: float, beta: float,
 class TractorAI:
     """Card-counting heuristic player with a sampled endgame search (module docstring).
 
-    Options: ``samples`` (worlds sampled per endgame decision, default 12), ``nodes`` (search
-    nodes per decision, all worlds together, default 6000), ``endgame`` (hand size from which
-    the search takes over, default 3), ``declare_at`` (the declaration score threshold).
+    Options: ``strength`` (``"easy"``: the heuristic alone; ``"normal"``, the default;
+    ``"strong"``: more worlds and nodes, and the search from a larger hand), ``samples``
+    (worlds sampled per endgame decision, 12 at normal), ``nodes`` (search nodes per decision,
+    all worlds together, 6000 at normal), ``endgame`` (hand size from which the search takes
+    over, 3 at normal), ``declare_at`` (the declaration score threshold). Options given
+    explicitly override the strength's.
     """
 
     name = "ai"
+    STRENGTHS = {
+        "easy": {"samples": 0, "nodes": 0, "endgame": 0, "declare_at": 11.0},
+        "normal": {"samples": 12, "nodes": 6000, "endgame": 3, "declare_at": 11.0},
+        "strong": {"samples": 24, "nodes": 40000, "endgame": 5, "declare_at": 11.0},
+    }
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
-                 samples: int = 12, nodes: int = 6000, endgame: int = 3,
-                 declare_at: float = 11.0, **_: Any) -> None:
+                 strength: str = "normal", samples: int | None = None,
+                 nodes: int | None = None, endgame: int | None = None,
+                 declare_at: float | None = None, **_: Any) -> None:
+        opts = strength_options(self, strength, samples=samples, nodes=nodes, endgame=endgame,
+                                declare_at=declare_at)
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.samples = samples
-        self.nodes = nodes
-        self.endgame = endgame
-        self.declare_at = declare_at
+        self.samples = opts["samples"]
+        self.nodes = opts["nodes"]
+        self.endgame = opts["endgame"]
+        self.declare_at = opts["declare_at"]
 
     # ---------------------------------------------------------------- entry
     def act(self, state: State) -> Action:

@@ -18,6 +18,10 @@ It reads only the public API: ``state.observation(state.current_player)`` and
 Options as for the Dou Dizhu AI (``rollouts``, default ``DEFAULT_ROLLOUTS`` = 340, about
 0.1 s a play; ``time_budget`` opt-in; ``top_k``). ``"greedy"`` (registered) is the plan policy alone
 (``rollouts=0``).
+
+Strengths (``ZhengShangyouAI.STRENGTHS``, ``strength=``): ``easy`` is the plan policy alone (a few
+ms a move), ``normal`` (the default) the budget above, ``strong`` more sampled worlds and
+candidates. Options given explicitly override the strength's.
 """
 
 from __future__ import annotations
@@ -39,10 +43,17 @@ class ZhengShangyouAI(SheddingAI):
     rules = ZSY
     move_class = Move
     DEFAULT_ROLLOUTS = 340
+    #: easy: the plan policy alone (no search); normal: 340 sampled worlds a play; strong:
+    #: more worlds and more candidates
+    STRENGTHS = {
+        "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03},
+        "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03},
+        "strong": {"rollouts": 1200, "top_k": 8, "prior_weight": 0.03},
+    }
 
-    def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None,
-                 **options) -> None:
-        super().__init__(game, seed, **options)
+    def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None, *,
+                 strength: str = "normal", **options) -> None:
+        super().__init__(game, seed, strength=strength, **options)
         self._bounds: dict = {}
 
     def act(self, state):

@@ -48,15 +48,36 @@ class LinRecord:
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
+    return [(tag, value) for tag, value, _ in _tokens_at(text)]
+
+
+def _tokens_at(text: str) -> list[tuple[str, str, int]]:
+    """The ``tag|value|`` pairs of a LIN text, each with the line (1-based) its tag starts on
+    (line breaks are not part of LIN: a value may run over several lines)."""
     if not isinstance(text, str):
         raise FormatError(f"LIN {text!r}: expected a string")
-    flat = text.replace("\r", "").replace("\n", "")
-    parts = flat.split("|")
+    parts: list[str] = []
+    starts: list[int] = []
+    line, start, buf = 1, 0, []
+    for ch in text:
+        if ch == "|":
+            parts.append("".join(buf))
+            starts.append(start or line)
+            buf, start = [], 0
+        elif ch == "\n":
+            line += 1
+        elif ch != "\r":
+            buf.append(ch)
+            if not start and not ch.isspace():
+                start = line
+    parts.append("".join(buf))
+    starts.append(start or line)
     if parts and parts[-1].strip() == "":
-        parts = parts[:-1]
+        parts, starts = parts[:-1], starts[:-1]
     if len(parts) % 2:
-        raise FormatError(f"LIN text: tag {parts[-1]!r} has no value (odd number of '|' fields)")
-    return [(parts[i].strip().lower(), parts[i + 1]) for i in range(0, len(parts), 2)]
+        raise FormatError(f"LIN text: line {starts[-1]}: tag {parts[-1]!r} has no value (odd "
+                          "number of '|' fields)")
+    return [(parts[i].strip().lower(), parts[i + 1], starts[i]) for i in range(0, len(parts), 2)]
 
 
 def _parse_hand(text: str, where: str) -> list[int]:

@@ -26,10 +26,13 @@ def help_text(state: BridgeState, player: int | None) -> str:
     return "play a card: follow the suit led if you can, else any card"
 
 
-def render(state: BridgeState, player: int | None = None) -> str:
-    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+def render(state: BridgeState, player: int | None = None, you: bool = True) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view); ``you=False``
+    (a game the AI plays alone) names ``player``'s seat without "you"."""
     p = player
-    out = [f"Bridge -- {'public view' if p is None else 'you are ' + SEAT_LONG[p]}; "
+    view = ("public view" if p is None else
+            ("you are " if you else "seen from ") + SEAT_LONG[p])
+    out = [f"Bridge -- {view}; "
            f"dealer {SEAT_LONG[state.dealer]}; vulnerable: {state.vulnerability}"]
     out += _auction_table(state.calls, state.dealer)
     if state.contract:
@@ -41,7 +44,7 @@ def render(state: BridgeState, player: int | None = None) -> str:
         out.append(f"Dummy ({SEAT_LONG[dummy]}):")
         out += ["  " + x for x in _hand_lines(state.hands[dummy])]
     if p is not None:
-        out.append(f"Your hand ({SEAT_LONG[p]}):")
+        out.append(f"Your hand ({SEAT_LONG[p]}):" if you else f"{SEAT_LONG[p]}'s hand:")
         out += ["  " + x for x in _hand_lines(state.hands[p])]
     t = state._trick()
     if t is not None:

@@ -145,8 +145,9 @@ class BridgeState(State):
     OPTIONS = {
         "vulnerability": Option("str", "none", "which sides are vulnerable",
                                 choices=VULNERABILITIES),
-        "dealer": Option("str", "S", "the dealer (N, E, S, W, or a game seat 0..3)",
-                         choices=tuple(DIRECTIONS), parse=_dealer_name),
+        "dealer": Option("str", "S", "the dealer: South by the rules; another dealer serves an "
+                         "imported deal", choices=tuple(DIRECTIONS), parse=_dealer_name,
+                         also="or a game seat 0..3: 0 S, 1 W, 2 N, 3 E"),
         "deal": Option("str", None, "the hands, as a PBN deal string or a Deal (instead of a "
                        "shuffle)", none=True, parse=_deal_text),
     }

@@ -1,8 +1,9 @@
 """Double-dummy tables of many deals in parallel, and deal files in and out.
 
 ``dd_tables(deals, workers=None, engine="local", address=None)`` solves the tables of a list of
-deals (``Deal`` objects or PBN deal strings) on worker processes (spawn) or on Ray, one
-single-threaded ``dd_table`` per deal, and returns them in the order of ``deals``.
+deals (``Deal`` objects or PBN deal strings) on worker processes (``simulate``'s: started as
+``python -m cardcore._worker``, so no main guard is needed) or on Ray, one single-threaded
+``dd_table`` per deal, and returns them in the order of ``deals``.
 
 ``read_deal_file(path)`` reads a PBN file (games separated by blank lines, each with a
 ``[Deal "..."]`` tag; ``"#"`` repeats the previous game's value) or a LIN file (every ``md|``
@@ -23,8 +24,8 @@ best play by all four hands. A PBN game keeps its own tags and sections (an old
 
 from __future__ import annotations
 
-import math
 import re
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -80,7 +81,8 @@ def _as_deal(item: Any, i: int) -> Deal:
 
 def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
               engine: str = "local", address: str | None = None,
-              progress: Callable[[int, int], Any] | None = None) -> list[dict[str, dict[str, int]]]:
+              progress: Callable[[Any], Any] | bool | None = None
+              ) -> list[dict[str, dict[str, int]]]:
     """The double-dummy tables of ``deals`` (``Deal`` objects or PBN strings), in order: each
     ``table[declarer][strain]`` as :func:`cardcore.bridge.dd_table` gives it.
 
@@ -88,9 +90,12 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     single core, or at most 2 deals: in this process, the five strains of a table in
     threads); ``engine="ray"`` as Ray tasks (the Ray of this process, else
     ``ray.init(address=address)``, or a local Ray of ``workers`` CPUs, shut down at the end).
-    ``progress(done, total)`` is called as chunks finish. A malformed deal raises
+    ``progress=True`` prints the progress line of ``cardcore simulate`` and ``cardcore dd`` on
+    stderr (``37/1000 deals (4%)  1.8 deals/s  8m55s left``: the rate and time left this run
+    measures); ``progress=f`` calls ``f`` with a :class:`cardcore.simulate.Progress` (``done``,
+    ``total``, ``new``, ``elapsed``, ``rate``, ``eta``) as deals finish. A malformed deal raises
     ``FormatError`` naming its index before any work starts."""
-    from ..simulate import _cores, _Local, _Ray
+    from ..simulate import Progress, _cores, _Local, _Ray, progress_hook
     from .solver import MAX_THREADS, dd_table
 
     items = [_as_deal(d, i) for i, d in enumerate(deals)]
@@ -103,39 +108,55 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     out: list[dict | None] = [None] * n
     if n == 0:
         return []
-    if engine == "local":
-        w = max(1, min(workers or _cores(), n))
-        if w == 1 or n <= 2:
-            for i, d in enumerate(items):
-                out[i] = dd_table(d, threads=min(workers, MAX_THREADS) if workers else None)
-                if progress is not None:
-                    progress(i + 1, n)
-            return out  # type: ignore[return-value]
-        runner: Any = _Local(None, w, func=_solve_chunk)
-    else:
-        runner = _Ray(None, workers, address, func=_solve_chunk)
+    show, end_line = progress_hook(progress, "deals")
+    t0 = time.perf_counter()
+
+    def report(done: int) -> None:
+        if show is not None:
+            show(Progress.measure(done, n, done, time.perf_counter() - t0))
+
+    try:
+        report(0)
+        if engine == "local":
+            w = max(1, min(workers or _cores(), n))
+            if w == 1 or n <= 2:
+                for i, d in enumerate(items):
+                    out[i] = dd_table(d, threads=min(workers, MAX_THREADS) if workers else None)
+                    report(i + 1)
+                return out  # type: ignore[return-value]
+            runner: Any = _Local(None, w, func=_solve_chunk)
+        else:
+            runner = _Ray(None, workers, address, func=_solve_chunk)
+        _solve_on(runner, items, out, report)
+    finally:
+        end_line()
+    return out  # type: ignore[return-value]
+
+
+def _solve_on(runner: Any, items: list[Deal], out: list, report: Callable[[int], None]) -> None:
+    """Solve ``items`` into ``out`` on ``runner``: one deal per task (a deal is long next to
+    a task's cost, and the progress line then moves deal by deal), ``2 x capacity`` in
+    flight."""
+    n = len(items)
     cap = runner.capacity
-    size = max(1, min(16, math.ceil(n / (4 * cap))))
-    todo = deque(range(0, n, size))
+    todo = deque(range(n))
     inflight: dict[Any, int] = {}
     done = 0
     try:
         while todo or inflight:
             while todo and len(inflight) < 2 * cap:
                 start = todo.popleft()
-                inflight[runner.submit(items[start:start + size])] = start
+                inflight[runner.submit(items[start:start + 1])] = start
             for handle in runner.wait(list(inflight), 0.5):
                 start = inflight.pop(handle)
                 tables = runner.result(handle)
                 out[start:start + len(tables)] = tables
                 done += len(tables)
-                if progress is not None:
-                    progress(done, n)
+                report(done)
     except BaseException:
         runner.abort(list(inflight))
         raise
     runner.close()
-    return out  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------------------- reading files
@@ -147,38 +168,42 @@ def _unquote(value: str) -> str:
 def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
     """The deals of a PBN text (see the module docstring). ``FormatError`` names the line of
     anything malformed: a line that is neither a tag, a comment nor section data, a game
-    without a ``Deal`` tag, or a deal that is not a full 52-card deal."""
+    without a ``Deal`` tag (the game's first line), a ``Deal`` that is not a full 52-card deal
+    or a ``"#"`` tag with no earlier value (that tag's own line)."""
     records: list[DealRecord] = []
     prev: dict[str, str] = {}
     game_lines: list[str] = []
     tags: dict[str, str] = {}
+    tag_line: dict[str, int] = {}  # the line of each tag of the game
     start = 0
     in_section = False
     in_comment = False
 
     def finish() -> None:
-        nonlocal game_lines, tags, in_section
+        nonlocal game_lines, tags, tag_line, in_section
         if tags:
             for k, v in list(tags.items()):
                 if v == "#":
                     if k not in prev:
-                        raise FormatError(f"{name}: line {start}: tag {k} is '#' (as before) "
-                                          "but no earlier game has it")
+                        raise FormatError(f"{name}: line {tag_line[k]}: tag {k} is '#' (as "
+                                          "before) but no earlier game has it")
                     tags[k] = prev[k]
             deal_text = tags.get("deal")
             if deal_text is None:
-                raise FormatError(f"{name}: line {start}: this game has no [Deal \"...\"] tag")
+                raise FormatError(f"{name}: line {start}: this game (lines {start}-{last}) has "
+                                  "no [Deal \"...\"] tag")
             try:
                 deal = Deal.from_pbn(deal_text)
             except CardcoreError as exc:
-                raise FormatError(f"{name}: line {start}: {exc}") from None
+                raise FormatError(f"{name}: line {tag_line['deal']}: {exc}") from None
             records.append(DealRecord(deal=deal, board=tags.get("board"),
                                       dealer=tags.get("dealer"),
                                       vulnerable=tags.get("vulnerable"), lines=game_lines,
                                       line=start))
             prev.update(tags)
-        game_lines, tags, in_section = [], {}, False
+        game_lines, tags, tag_line, in_section = [], {}, {}, False
 
+    last = 0
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if in_comment:
@@ -193,6 +218,7 @@ def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
             continue  # escape / metadata lines (the header)
         if not game_lines:
             start = no
+        last = no
         game_lines.append(raw)
         if line.startswith(";"):
             continue
@@ -204,6 +230,7 @@ def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
             key = m.group(1).lower()
             if key not in tags:  # PBN: a repeated tag is ignored
                 tags[key] = _unquote(m.group(2))
+                tag_line[key] = no
             in_section = key in ("auction", "play") or (key.endswith("table") and key != "table")
             continue
         if line.startswith("["):
@@ -221,23 +248,23 @@ def parse_pbn_file(text: str, name: str = "<pbn>") -> list[DealRecord]:
 
 def parse_lin_file(text: str, name: str = "<lin>") -> list[DealRecord]:
     """The deals of a LIN text: every ``md|`` deal, with the ``ah|`` board and ``sv|``
-    vulnerability that follow it."""
-    from .lin import _parse_md, _tokens
+    vulnerability that follow it. ``FormatError`` names the line of the bad tag."""
+    from .lin import _parse_md, _tokens_at
 
     try:
-        tokens = _tokens(text)
+        tokens = _tokens_at(text)
     except FormatError as exc:
         raise FormatError(f"{name}: {exc}") from None
     records: list[DealRecord] = []
     qx: str | None = None
-    for tag, value in tokens:
+    for tag, value, no in tokens:
         if tag == "qx":
             qx = value.strip()
         elif tag == "md":
             try:
                 dealer, deal = _parse_md(value)
             except CardcoreError as exc:
-                raise FormatError(f"{name}: deal {len(records) + 1}: {exc}") from None
+                raise FormatError(f"{name}: line {no}: deal {len(records) + 1}: {exc}") from None
             board = None
             if qx:
                 digits = re.sub(r"\D", "", qx)
@@ -250,8 +277,8 @@ def parse_lin_file(text: str, name: str = "<lin>") -> list[DealRecord]:
         elif records and tag == "sv":
             key = value.strip().lower()
             if key not in _LIN_VUL:
-                raise FormatError(f"{name}: deal {len(records)}: sv {value!r}: expected o, n, "
-                                  "e or b")
+                raise FormatError(f"{name}: line {no}: deal {len(records)}: sv {value!r}: "
+                                  "expected o, n, e or b")
             records[-1].vulnerable = _LIN_VUL[key]
     if not records:
         raise FormatError(f"{name}: no 'md|' deal found")

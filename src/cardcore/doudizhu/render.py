@@ -42,6 +42,11 @@ def render(state: DouDizhuState, player: int | None = None) -> str:
     if state.phase == "over":
         extra = (" (spring)" if state.spring else
                  (" (reverse spring)" if state.reverse_spring else ""))
-        side = "the landlord" if state.winner_seat == state.landlord else "the farmers"
-        lines.append(f"Over: seat {state.winner_seat} went out{extra}: {side} win")
+        side = "the landlord wins" if state.winner_seat == state.landlord else "the farmers win"
+        stake = state.bid * state.multiplier
+        lines.append(f"Over: seat {state.winner_seat} went out first{extra}: {side}")
+        won = state.winner_seat == state.landlord
+        lines.append(f"  stake: bid {state.bid} x multiplier {state.multiplier} = {stake}; "
+                     f"each farmer {'pays' if won else 'gets'} {stake}, the landlord "
+                     f"{'gets' if won else 'pays'} {2 * stake}")
     return "\n".join(lines)

@@ -418,7 +418,22 @@ class SheddingState(State):
         if (isinstance(action, Action) and action.cards and self._current_player() is not None
                 and action not in self._legal_actions()):
             legal = [a for a in self._legal_actions() if a.kind == action.kind]
-            return self._resolve_cards(action.text, [int(c) for c in action.cards], legal)
+            cards = [int(c) for c in action.cards]
+            same = self._listed_in_other_order(action, cards, legal)
+            if same is not None:
+                return same
+            return self._resolve_cards(action.text, cards, legal)
+        return None
+
+    @staticmethod
+    def _listed_in_other_order(action: Action, cards: list[int], legal: list[Action]
+                               ) -> Action | None:
+        """The listed play that ``action`` is with its cards in another order (same kind, text
+        and cards), else None."""
+        want = sorted(cards)
+        for a in legal:
+            if a.text == action.text and sorted(int(c) for c in a.cards) == want:
+                return a
         return None
 
     def _resolve_ranks(self, text: str, legal: list[Action]) -> Action | None:
@@ -461,7 +476,31 @@ class SheddingState(State):
         if len(hits) > 1:
             raise ambiguous(text, hits)
         a = hits[0]
-        return Action(a.kind, a.text, tuple(Card(c) for c in self._sort(cards)), a.amount, a.data)
+        ordered = self._order_like(cards, [int(c) for c in a.cards])
+        return Action(a.kind, a.text, tuple(Card(c) for c in ordered), a.amount, a.data)
+
+    def _order_like(self, cards: list[int], model: list[int]) -> list[int]:
+        """The written ``cards`` in the order of ``model``, the listed play they make (same
+        ranks, maybe other suits): each of the model's cards in turn, itself when written,
+        else the lowest written card of its rank. The record of a play is then the same
+        whatever order it was written in, and the listed play's own record when it names the
+        listed cards (as its id does)."""
+        rank = type(self).RANK
+        pool = list(cards)
+        slots: list[int | None] = []
+        for m in model:
+            if m in pool:
+                pool.remove(m)
+                slots.append(m)
+            else:
+                slots.append(None)
+        out = []
+        for m, got in zip(model, slots):
+            if got is None:
+                got = min(c for c in pool if rank(c) == rank(m))
+                pool.remove(got)
+            out.append(got)
+        return out
 
     def _table_view(self) -> dict:
         """The public record of the play: the table, passes, every play and pass."""

@@ -13,6 +13,13 @@ natural 7s, ``"77[7]"`` two 7s and a wild card, ``"77788"`` a full house, ``"3[4
 straight with a wild card as its 4, ``"3h4h5h6h7h"`` a straight flush, ``"[7]"`` a wild card
 played alone at level 7 (a level single), ``"BBRR"`` the four-joker bomb.
 
+A play may also be written as its exact cards (``"7h 7s 7d"``). Some card sets have several
+readings (``3h 4h 5h 6h 7h``: a straight or a straight flush; with wild cards, the ranks they
+stand for): the game's ``apply`` then takes the reading named after ``=``, as a kind or as this
+notation: ``"3h 4h 5h 6h 7h = straight"``, ``"3h 4h 5h 6h 7h = straight_flush"`` (or
+``straight flush``), ``"2c 2d 2h 3c 3d = 33[3]22"``; a kind may also just follow the cards
+(``"3h 4h 5h 6h 7h straight"``).
+
 >>> [str(m) for m in classify("7h 7s 7d", "7")]
 ['77[7]']
 >>> m = moves("2c 2d 3c 3d 4c 4d 5h", "9")

@@ -4,7 +4,8 @@ Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
 
 * 108 cards (two decks with their jokers), 27 per player. The deal's level fixes the level
   rank; the two hearts of that rank are wild cards. The first deal is at ``level`` (option,
-  default 2, for both teams) and its leader is drawn at random (option ``first``).
+  default 2, for both teams; ``"2".."A"``, or a number 2..10 naming its rank) and its
+  leader is drawn at random (option ``first``).
 * Every later deal starts with tribute: last place gives first place its strongest card (not
   a wild card); when the winners took first and second, both opponents pay, the stronger
   tribute going to first place (equal tributes: the payer first in turn order after first
@@ -24,8 +25,13 @@ Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
   ``single_deal=True``, plus and minus the levels the deal's winners advance.
 
 Plays are written as in ``cardcore.guandan.moves`` (ranks, a wild card in brackets, straight
-flushes with suits); a play may also be written as its exact cards when only one reading
-fits.
+flushes with suits); a play may also be written as its exact cards, in any order. When those
+cards make several legal plays (``3s 4s 5s 6s 7s``: a straight or a straight flush; wild cards
+standing for different ranks), name the reading after ``=``: its kind (``"3s 4s 5s 6s 7s =
+straight"``, ``"... = straight_flush"``, or ``straight flush``) or, when one kind has several
+readings, the reading's notation as the legal list writes it (``"2c 2d 2h 3c 3d = 33[3]22"``).
+A kind may also simply follow the cards (``"3s 4s 5s 6s 7s straight"``). ``?`` in ``cardcore
+play`` lists the card sets of the legal plays that need it.
 
 Integer actions (``docs/actions/guandan.md``): 0 pass, 1..54 return a card, 55..2409 the
 distinct plays of the kernel's play table. In the play phase ``legal_ids`` and ``apply_id`` run
@@ -42,10 +48,10 @@ import numpy as np
 from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
-from ..engines.shedding import PASS, SheddingState, ambiguous
+from ..engines.shedding import PASS, SheddingState
 from ..errors import FormatError, IllegalAction
 from ..game import Action, register
-from ..options import Option, single_deal
+from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
                     id_text, id_texts, moves_of_counts, natural_rank, strength, text_id,
                     wild_card)
@@ -75,20 +81,56 @@ def partner(seat: int) -> int:
     return (seat + 2) % NUM
 
 
-def parse_level(value: Any) -> int:
-    """A level written ``"2".."A"`` (``"T"`` or ``"10"``), or its index 0..12, as 0..12."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 12:
-        return value
-    if isinstance(value, str):
-        text = value.strip().upper()
-        text = "T" if text == "10" else text
-        if text in LEVEL_NAMES:
-            return LEVEL_NAMES.index(text)
-    raise ValueError(f"level {value!r}")
+def _kind_word(text: str) -> str | None:
+    """The play kind a word names (``straight_flush``, ``straight flush``, ``Straight-Flush``),
+    else None."""
+    key = "_".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
+    return key if key in KINDS else None
 
 
-def _level_name(value: Any) -> str:
-    return LEVEL_NAMES[parse_level(value)]
+def split_reading(text: str) -> tuple[str, str | None]:
+    """A written play and the reading it names: ``"3s 4s 5s 6s 7s = straight"`` ->
+    ``("3s 4s 5s 6s 7s", "straight")``, ``"... = 33[3]22"`` -> (..., ``"33[3]22"``), a kind
+    after the cards (``"3s 4s 5s 6s 7s straight flush"``) -> (..., ``"straight_flush"``);
+    ``(text, None)`` when it names none."""
+    if "=" in text:
+        written, _, reading = text.partition("=")
+        reading = reading.strip()
+        return written.strip(), (_kind_word(reading) or "".join(reading.split())) or None
+    words = text.split()
+    for n in (2, 1):
+        if len(words) > n:
+            kind = _kind_word(" ".join(words[-n:]))
+            if kind is not None:
+                return " ".join(words[:-n]), kind
+    return text, None
+
+
+def reading_fits(action: Action, reading: str) -> bool:
+    """Whether a play is the reading named: its kind, or its notation (any case; the jokers
+    also as ``BJ``/``RJ``)."""
+    if reading in KINDS:
+        return action.kind == reading
+    want = reading.lower().replace("bj", "b").replace("rj", "r")
+    return action.text.lower() == want
+
+
+def reading_names(readings: list[Action]) -> list[str]:
+    """How to name each of several readings of one card set: its kind where that kind has one
+    reading among them, else its notation."""
+    kinds = [a.kind for a in readings]
+    return [a.kind if kinds.count(a.kind) == 1 else a.text for a in readings]
+
+
+def ambiguous_sets(legal: list[Action]) -> list[tuple[tuple[Card, ...], list[Action]]]:
+    """The card sets of ``legal`` that several legal plays share (in list order), each with
+    its readings: the plays whose exact cards need ``= reading`` when written as cards."""
+    by_cards: dict[tuple[int, ...], list[Action]] = {}
+    for a in legal:
+        if a.cards:
+            by_cards.setdefault(tuple(sorted(int(c) for c in a.cards)), []).append(a)
+    return [(tuple(Card(c) for c in key), acts) for key, acts in by_cards.items()
+            if len(acts) > 1]
 
 
 def tribute_card(hand: list[int], level: int) -> int:
@@ -117,8 +159,7 @@ class GuandanState(SheddingState):
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.guandan:GuandanAI"
     OPTIONS = {
-        "level": Option("str", "2", "the level both teams start at (the first deal's level)",
-                        choices=LEVEL_NAMES, parse=_level_name),
+        "level": level_option("the level both teams start at (the first deal's level)"),
         "first": Option("seat", None, "the seat that leads the first deal (default: drawn at "
                         "random)", low=0, high=3, none=True),
         "single_deal": single_deal(),
@@ -261,11 +302,19 @@ class GuandanState(SheddingState):
                 cards = self._written_cards(action, legal)
                 if cards is not None:
                     return self._resolve_written(action, cards, legal)
+                written, reading = split_reading(action)
+                if reading is not None:
+                    cards = self._written_cards(written, [])
+                    if cards is None:
+                        raise IllegalAction(
+                            f"action {action!r}: {written.strip()!r} is not a list of cards (a "
+                            "reading is named after the exact cards, e.g. '3s 4s 5s 6s 7s = "
+                            "straight')")
+                    return self._resolve_written(action, cards, legal, reading)
         return super()._resolve(action)
 
-    def _resolve_written(self, text: str, cards: list[int], legal: list[Action]) -> Action:
-        """A play written as its exact cards: every reading of those cards that is legal now;
-        one is taken, several are refused with the readings listed."""
+    def _readings_now(self, text: str, cards: list[int]) -> list[Action]:
+        """Every reading of exactly ``cards`` (from the hand) that is legal now."""
         hand = list(self.hands[self.turn])
         for c in cards:
             if c not in hand:
@@ -273,12 +322,30 @@ class GuandanState(SheddingState):
                                     "hand")
             hand.remove(c)
         beat = self.table_key
-        hits = [action_of(m) for m in classify(cards, self.level)
+        return [action_of(m) for m in classify(cards, self.level)
                 if beat is None or m.beats(beat)]
+
+    def _resolve_written(self, text: str, cards: list[int], legal: list[Action],
+                         reading: str | None = None) -> Action:
+        """A play written as its exact cards, maybe with its reading named (``split_reading``):
+        every reading of those cards that is legal now (and fits the name); one is taken,
+        several are refused saying how to name each."""
+        hits = self._readings_now(text, cards)
         if not hits:
             return self._no_such(text, legal)
+        if reading is not None:
+            fit = [a for a in hits if reading_fits(a, reading)]
+            if not fit:
+                raise IllegalAction(
+                    f"action {text!r}: these cards cannot be played as {reading!r} now; they "
+                    "can be played as " + ", ".join(f"{a.kind} ({a.text})" for a in hits))
+            hits = fit
         if len(hits) > 1:
-            raise ambiguous(text, hits)
+            written = split_reading(text)[0] if reading is not None else text.strip()
+            raise IllegalAction(
+                f"action {text!r} is ambiguous: it can be read as "
+                + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading: "
+                + " or ".join(repr(f"{written} = {r}") for r in reading_names(hits)))
         return hits[0]
 
     def _apply(self, action: Action) -> None:

@@ -54,6 +54,22 @@ def _cards(cards) -> str:
     return render_cards(cards) if cards else "-"
 
 
+def list_order(state: PreferenceState, legal: list) -> list:
+    """The legal actions as the list shows them: the cards in the order of the hand (by suit:
+    clubs, spades, diamonds, hearts; high to low), after the other actions."""
+    seat = state.current_player
+    hand = sort_hand(state.hands[seat]) if seat is not None else []
+    place = {c: i for i, c in enumerate(hand)}
+
+    def key(item):
+        i, a = item
+        if a.kind == "play" and len(a.cards) == 1 and int(a.cards[0]) in place:
+            return (1, place[int(a.cards[0])])
+        return (0, i)
+
+    return [a for _, a in sorted(enumerate(legal), key=key)]
+
+
 def hand_text(cards: list[int]) -> str:
     """A hand by suit (clubs, spades, diamonds, hearts), high to low, suits two spaces apart."""
     parts = []
@@ -72,13 +88,15 @@ def _trick(t: dict) -> str:
 def _deal(r: dict) -> str:
     if r["void"]:
         return f"deal {r['deal']}: all passed (void)"
-    return (f"deal {r['deal']}: seat {r['contract']['declarer']} "
-            f"{_contract_text(r['contract'])}, tricks {r['tricks']}, "
-            f"{'made' if r['made'] else 'failed'}, change {r['delta']}")
+    d = r["contract"]["declarer"]
+    return (f"deal {r['deal']}: seat {d} {_contract_text(r['contract'])}, tricks {r['tricks']}, "
+            f"{'made' if r['made'] else 'failed'} (seat {d} took {r['tricks'][d]} of the 6 "
+            f"needed), change {r['delta']}")
 
 
-def render(state: PreferenceState, player: int | None = None) -> str:
-    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+def render(state: PreferenceState, player: int | None = None, you: bool = True) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view); ``you=False``
+    (a game the AI plays alone) names ``player``'s seat without "you"."""
     p = player
     lines = [f"Preference - deal {state.deal_no} of {state.deals}, dealer seat {state.dealer}"
              + (" (match over)" if state.phase == "over" else "")]
@@ -90,6 +108,8 @@ def render(state: PreferenceState, player: int | None = None) -> str:
         if r.get("last_trick") and not state.tricks:
             lines.append(f"    its last trick: {_trick(r['last_trick'])}")
     if state.phase == "over":
+        lines.append(f"  over: all {state.deals} deal{'' if state.deals == 1 else 's'} played; "
+                     "the balances above are final")
         return "\n".join(lines)
     if state.auction:
         lines.append("  auction: " + ", ".join(f"seat {s} {t}" for s, t in state.auction))
@@ -110,20 +130,22 @@ def render(state: PreferenceState, player: int | None = None) -> str:
             lines.append(f"  last trick: {_trick(state.tricks[-1])}")
     for s in range(3):
         if s == p:
-            lines.append(f"  seat {s} (you): {hand_text(state.hands[s])}")
+            lines.append(f"  seat {s}{' (you)' if you else ''}: {hand_text(state.hands[s])}")
             if state.discards and s == state.declarer:
-                lines.append(f"    your discards: {_cards(state.discards)}")
+                lines.append(f"    {'your' if you else 'its'} discards: "
+                             f"{_cards(state.discards)}")
         else:
             n = len(state.hands[s])
             lines.append(f"  seat {s}: {n} card{'' if n == 1 else 's'}")
     cp = state._current_player()
     lines.append(f"  seat {cp} to act ({state.phase})")
-    if p is not None and cp == p and state.phase in HINT:
+    if p is not None and cp == p and you and state.phase in HINT:
         lines.append(f"  ({HINT[state.phase]})")
     return "\n".join(lines)
 
 
-def events(before: PreferenceState, after: PreferenceState, player: int | None) -> list[str]:
+def events(before: PreferenceState, after: PreferenceState, player: int | None,
+           you: bool = True) -> list[str]:
     """A finished trick; a finished deal (its last trick, its result) and the next deal."""
     if len(after.past) > len(before.past):
         r = after.past[-1]
@@ -132,7 +154,8 @@ def events(before: PreferenceState, after: PreferenceState, player: int | None) 
             out.append(f"-- trick {len(before.tricks) + 1}: {_trick(r['last_trick'])}")
         out.append(f"-- {_deal(r)}")
         if after.phase != "over":
-            mine = (f"; your cards {hand_text(after.hands[player])}" if player is not None
+            whose = "your" if you else f"seat {player}'s"
+            mine = (f"; {whose} cards {hand_text(after.hands[player])}" if player is not None
                     else "")
             out.append(f"== deal {after.deal_no}: dealer seat {after.dealer}{mine}")
         return out

@@ -22,8 +22,37 @@ def _trick(t: dict) -> str:
 
 
 def _deal(d: dict) -> str:
-    return (f"deal {d['deal']}: seat {d['winner']} wins {d['game_points']} "
-            f"game point{'' if d['game_points'] == 1 else 's'} ({d['reason']})")
+    """A finished deal: who won how many game points, why, and the card points."""
+    gp = d["game_points"]
+    return (f"deal {d['deal']}: seat {d['winner']} wins {gp} game point{'' if gp == 1 else 's'}"
+            f" ({why(d)})")
+
+
+def why(d: dict) -> str:
+    """Why a deal ended and scored what it did, with the card points that decided it."""
+    w, gp = d["winner"], d["game_points"]
+    pts = d["points"]
+    score = f"card points seat 0 {pts[0]}, seat 1 {pts[1]}"
+    closer = d.get("closer")
+    if closer is not None and closer != w:
+        lost = ("the opponent reached 66 first" if d["reason"].startswith("66")
+                else f"reached {pts[closer]} of 66")
+        more = (f" (3: seat {w} had no trick when the stock was closed)" if gp == 3
+                else "")
+        return f"seat {closer} closed the stock and failed, {lost}; {score}{more}"
+    if closer is not None:
+        head = f"seat {w} closed the stock and reached 66"
+    elif d["reason"] == "last trick":
+        return f"nobody reached 66, seat {w} took the last trick: 1 point; {score}"
+    elif d["reason"] == "66 by a marriage":
+        head = f"seat {w} reached 66 with a marriage"
+    else:
+        head = f"seat {w} reached 66"
+    scale = ("the loser took no trick" if gp == 3 else
+             "the loser had under 33" if gp == 2 else "the loser had 33 or more")
+    if closer is not None:
+        scale = scale.replace("the loser", "at the close the loser")
+    return f"{head}, {scale}; {score}"
 
 
 def help_text(state: SchnapsenState, player: int | None) -> str:
@@ -37,8 +66,9 @@ def help_text(state: SchnapsenState, player: int | None) -> str:
     return "any card may follow while the stock is open"
 
 
-def render(state: SchnapsenState, player: int | None = None) -> str:
-    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+def render(state: SchnapsenState, player: int | None = None, you: bool = True) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view); ``you=False``
+    (a game the AI plays alone) names ``player``'s seat without "you"."""
     p = 0 if player is None else player
     title = "Schnapsen" + (" (single deal)" if state.single_deal else " (seven-point match)")
     lines = [f"{title} - deal {state.deal_no}, dealer seat {state.dealer}"]
@@ -49,7 +79,11 @@ def render(state: SchnapsenState, player: int | None = None) -> str:
     lines.append(f"  match count (7 down to 0): seat 0 {state.counts[0]}, "
                  f"seat 1 {state.counts[1]}")
     if state.phase == "over":
-        lines.append(f"  over: seat {state.match_winner} wins")
+        if state.single_deal:
+            lines.append(f"  over (single deal): seat {state.match_winner} wins the deal")
+        else:
+            lines.append(f"  over: seat {state.match_winner} counted down from 7 to 0 and "
+                         "wins the match")
         return "\n".join(lines)
     tc = (f"trump card {render_cards([state.trump_card])}" if state.stock
           else "trump card taken")
@@ -61,7 +95,8 @@ def render(state: SchnapsenState, player: int | None = None) -> str:
             lines.append(f"  seat {seat}: {_n(len(state.hands[seat]))}; "
                          f"tricks {state.tricks_won[seat]}")
     else:
-        lines.append(f"  you (seat {p}): {_cards(sort_hand(state.hands[p]))}; "
+        me = f"you (seat {p})" if you else f"seat {p}"
+        lines.append(f"  {me}: {_cards(sort_hand(state.hands[p]))}; "
                      f"points {state.points[p]}"
                      + (f" (+{state.pending[p]} pending)" if state.pending[p] else "")
                      + f"; tricks {state.tricks_won[p]}")
@@ -83,7 +118,8 @@ def render(state: SchnapsenState, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def events(before: SchnapsenState, after: SchnapsenState, player: int | None) -> list[str]:
+def events(before: SchnapsenState, after: SchnapsenState, player: int | None,
+           you: bool = True) -> list[str]:
     """A finished trick, and a finished deal with its last trick (the next board starts a new
     deal, so this is where that trick is seen)."""
     if len(after.past) > len(before.past):
@@ -93,7 +129,8 @@ def events(before: SchnapsenState, after: SchnapsenState, player: int | None) ->
                ] if ended_by_trick else []
         out.append(f"-- {_deal(d)}")
         if after.phase != "over":
-            mine = (f"; your cards {_cards(sort_hand(after.hands[player]))}"
+            whose = "your" if you else f"seat {player}'s"
+            mine = (f"; {whose} cards {_cards(sort_hand(after.hands[player]))}"
                     if player is not None else "")
             out.append(f"== deal {after.deal_no}: dealer seat {after.dealer}, trump card "
                        f"{render_cards([after.trump_card])}{mine}")

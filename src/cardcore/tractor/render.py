@@ -47,8 +47,9 @@ def _grouped(hand: list[int], obs: dict) -> list[str]:
     return [f"    {k + ':':<14}{_cards(v)}" for k, v in groups.items()]
 
 
-def render(state: TractorState, player: int | None = None) -> str:
-    """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
+def render(state: TractorState, player: int | None = None, you: bool = True) -> str:
+    """The terminal view of ``state`` for ``player`` (``None``: the public view); ``you=False``
+    (a game the AI plays alone) names ``player``'s seat without "you"."""
     obs = state.observation(0 if player is None else player)
     lines = [f"Tractor{' (single deal)' if state.single_deal else ''} - deal {obs['deal']}, "
              f"level {_lv(obs['level'])}, trumps {_trump_text(obs)}"]
@@ -69,7 +70,11 @@ def render(state: TractorState, player: int | None = None) -> str:
                      + f", {what}; kitty was {_cards(r['kitty'])}")
     if obs["phase"] == "over":
         w = state.winners
-        lines.append(f"  over: seats {w[0]} & {w[1]} win")
+        if state.single_deal:
+            lines.append(f"  over (single deal): seats {w[0]} & {w[1]} win the deal, "
+                         "decided by the attackers' points above")
+        else:
+            lines.append(f"  over: seats {w[0]} & {w[1]} went up beyond A and win the match")
         return "\n".join(lines)
     lines.append(f"  dealer: {'seat ' + str(dealer) if dealer is not None else 'not known yet'}"
                  f"; attackers' points {obs['attacker_points']}")
@@ -80,9 +85,13 @@ def render(state: TractorState, player: int | None = None) -> str:
         lines.append(f"  all passed: the kitty was turned up: {_cards(obs['revealed_kitty'])}")
     if player is not None:
         if obs["kitty"] is not None:
-            lines.append(f"  kitty you took: {_cards(sorted(obs['kitty']))}; "
+            lines.append(f"  kitty {'you' if you else 'seat ' + str(player)} took: "
+                         f"{_cards(sorted(obs['kitty']))}; "
                          f"buried so far: {_cards(obs['buried'])}")
-        lines.append(f"  your hand (seat {player}, {len(obs['hand'])} cards):")
+        n = len(obs["hand"])
+        count = f"{n} card{'' if n == 1 else 's'}"
+        lines.append(f"  your hand (seat {player}, {count}):" if you else
+                     f"  seat {player}'s hand ({count}):")
         lines += _grouped(obs["hand"], obs)
     lines.append("  cards held: " + ", ".join(f"seat {i} {n}"
                                               for i, n in enumerate(obs["hand_sizes"])))

@@ -33,6 +33,7 @@ from typing import NamedTuple
 from .._backend import kernel
 from ..cards import _UNICODE_SUITS, Card, CardsLike, card as _card, parse
 from ..errors import CardcoreError, CardError, IllegalAction
+from ..options import LEVEL_RANKS, parse_level as _parse_level
 
 _k = kernel("tractor")
 
@@ -40,7 +41,7 @@ NO_TRUMP = None
 #: the name of the trump effective suit (``effective_suit`` answers it for every trump)
 TRUMP = "trump"
 SUITS = ("c", "d", "h", "s")
-LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+LEVELS = LEVEL_RANKS
 KINDS = ("single", "pair", "tractor")
 #: card points by rank index: 5 -> 5, 10 -> 10, K -> 10 (200 in the two decks)
 POINTS = {3: 5, 8: 10, 11: 10}
@@ -52,11 +53,7 @@ for _i, _s in enumerate(SUITS):
     _TRUMPS[_s] = _TRUMPS[_s.upper()] = _i
 for _sym, _i in _UNICODE_SUITS.items():
     _TRUMPS[_sym] = _i
-_LEVELS: dict = {}
-for _i, _r in enumerate(LEVELS):
-    _LEVELS[_r] = _LEVELS[_r.lower()] = _i
-_LEVELS["10"] = 8
-del _i, _s, _sym, _r
+del _i, _s, _sym
 
 
 # ------------------------------------------------------------------ parsing
@@ -70,14 +67,11 @@ def parse_trump(trump: str | None) -> int:
             f"trump {trump!r}: expected 'c', 'd', 'h', 's' or None (no-trump)") from None
 
 
-def parse_level(level: str) -> int:
-    """The level rank as a rank index 0..12 (``"2"`` -> 0, ``"T"``/``"10"`` -> 8, ``"A"`` -> 12)."""
-    try:
-        return _LEVELS[level.strip()]
-    except (KeyError, AttributeError):
-        raise CardcoreError(
-            f"level {level!r}: expected a rank '2'..'9', 'T' or '10', 'J', 'Q', 'K' or 'A'"
-        ) from None
+def parse_level(level: str | int) -> int:
+    """The level rank as a rank index 0..12 (``"2"`` -> 0, ``"T"``/``"10"``/``10`` -> 8, ``"A"``
+    -> 12): the one level reader of the games played by levels (``cardcore.options.parse_level``;
+    an int names the rank, never an index); ``OptionError`` for anything else."""
+    return _parse_level(level)
 
 
 def _cards(cards: CardsLike, what: str) -> list[Card]:

@@ -46,7 +46,8 @@ Decisions where the rules are silent (each pinned by a test)
   later); with four passes, the first speaker. Later deals: the dealer follows the previous
   result (the dealer's partner after a defence, the seat after the old dealer when the attackers
   take over). A declaration in a later deal only fixes trumps, never the dealer.
-* Option ``level`` is the starting level of both teams (so the first deal's level rank).
+* Option ``level`` is the starting level of both teams (so the first deal's level rank):
+  ``"2".."A"`` (``"T"`` or ``"10"`` for the ten), or a number 2..10 naming its rank.
 * The cards a follower has picked so far in a multi-card answer are on the table (public).
 * The kitty: the dealer sees the cards taken and the cards buried; the others do not, except
   that four passes reveal the kitty to all before the dealer takes it. The buried cards are
@@ -98,7 +99,7 @@ from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
 from ..errors import IllegalAction
 from ..game import _MEMO, Action, State, register
-from ..options import Option, as_int, single_deal
+from ..options import Option, level_option, single_deal
 from .rules import LEVELS, SUITS, card_points, deal_result, kitty_multiplier
 
 _k = kernel("tractor")
@@ -191,23 +192,6 @@ def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
     return " ".join(_NAME[c] for c in ordered), tuple(_CARD[c] for c in ordered)
 
 
-def _level_option(value: Any) -> str:
-    """``level=`` as a rank letter: ints 2..10 and ``"10"`` are read too."""
-    if isinstance(value, bool):
-        raise TypeError(value)
-    if as_int(value) is not None:
-        value = as_int(value)
-        if 2 <= value <= 9:
-            return str(value)
-        if value == 10:
-            return "T"
-        raise ValueError(value)
-    if isinstance(value, str):
-        text = value.strip().upper()
-        return "T" if text == "10" else text
-    raise TypeError(value)
-
-
 @register
 class TractorState(State):
     GAME = "tractor"
@@ -216,9 +200,8 @@ class TractorState(State):
     AI_AGENT = "cardcore.agents.tractor:TractorAI"
     OPTIONS = {
         "single_deal": single_deal(),
-        "level": Option("str", "2", "the starting level of both teams (the first deal's "
-                        "level rank); 'T' or '10' for the ten", choices=LEVELS,
-                        parse=_level_option),
+        "level": level_option("the starting level of both teams (the first deal's level "
+                              "rank)"),
         "first": Option("seat", None, "the seat that speaks first in the first deal's "
                         "declaration (default: drawn at random)", low=0, high=3, none=True),
     }

@@ -19,6 +19,19 @@ def help_text(state: ZhengShangyouState, player: int | None) -> str:
     return MUST_BEAT.strip()[1:-1] + "; beat it with a higher play of its kind, or a bomb"
 
 
+def _payment(state: ZhengShangyouState, seat: int) -> str:
+    """What a seat pays at the end: a point a card (doubled if it never played), and 10 for
+    the 2 of spades and each unplayed bomb it still holds."""
+    n = len(state.hands[seat])
+    never = state.num_plays[seat] == 0
+    base = n * (2 if never else 1)
+    pay = state.penalties()[seat]
+    parts = [f"{n} card{'' if n == 1 else 's'}" + (" doubled (never played)" if never else "")]
+    if pay > base:
+        parts.append(f"{pay - base} for the 2 of spades or bombs held")
+    return f"seat {seat} pays {pay} (" + " + ".join(parts) + ")"
+
+
 def render(state: ZhengShangyouState, player: int | None = None) -> str:
     """The terminal view of ``state`` for ``player`` (``None``: the public view)."""
     def cards(cs):
@@ -44,6 +57,11 @@ def render(state: ZhengShangyouState, player: int | None = None) -> str:
     if state.pending_bomb is not None and not state.over:
         lines.append(f"Bomb bonus pending for seat {state.pending_bomb}")
     if state.over:
-        lines.append(f"Over: seat {state.winner_seat} went out; the others pay for the cards "
-                     "they still hold")
+        lines.append(f"Over: seat {state.winner_seat} went out first; the others pay for the "
+                     "cards they still hold:")
+        lines.append("  " + "; ".join(_payment(state, s) for s in range(3)
+                                      if s != state.winner_seat))
+        if any(state.bonus):
+            lines.append("  bomb bonuses: " + ", ".join(f"seat {s} {b:+d}"
+                                                       for s, b in enumerate(state.bonus)))
     return "\n".join(lines)
