@@ -26,6 +26,7 @@ def build_info() -> dict:
     ``fast_path_available``, ``cpu`` (what cpuid reports), ``compile_flags`` per path,
     ``compiler``, ``cython``, ``backend`` and more.
 
+    >>> import cardcore
     >>> cardcore.build_info()["cpu_path"] in ("bmi2", "baseline", "native", None)
     True
     """
