@@ -1,71 +1,126 @@
 """Build script: cythonizes every kernel in ``src/cardcore/_fast``.
 
-Metadata lives in ``pyproject.toml``. Set ``CARDCORE_EXT=name1,name2`` to build only some
-kernels (handy while working on one of them), and ``CARDCORE_DEBUG=1`` for a debug build.
-On x86-64 the kernels use the CPU's bit-count instruction when the building machine has one
-(``-mpopcnt``), and its bit gathers (``-mbmi2``: pext/pdep) where those are fast (Intel, and
-AMD from Zen 3); the bit helpers shared by the kernels are in ``_fast/bits.pxd``.
-``CARDCORE_PORTABLE=1`` builds for any x86-64 CPU instead (slower bit counts and gathers).
+Metadata lives in ``pyproject.toml``. Building needs a C compiler (GCC or Clang; MSVC on
+Windows); the wheels need none.
 
-``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
-``CARDCORE_STATS``; ``cardcore._fast.dds.search_stats`` reports them, ``dds.STATS`` says
-whether a build has them). The default build compiles them out. The macro changes only the C
-compilation, so switch a built tree with ``--force``:
-``CARDCORE_STATS=1 CARDCORE_EXT=dds python setup.py build_ext --inplace --force``.
+CPU paths. The default build, the sdist build and the wheels run on any CPU of their platform:
+
+- every kernel is compiled once for the platform's baseline (on x86-64: SSE2, no ``popcnt``,
+  no BMI, no ``lzcnt``), into ``cardcore/_fast/``;
+- on x86-64 every kernel is compiled a second time, from the same generated C file, with
+  ``popcnt``, BMI1, BMI2 (``pext``/``pdep``) and ``lzcnt`` (``-mpopcnt -mbmi -mbmi2 -mlzcnt``,
+  the macro ``CARDCORE_CPU_BMI2``), into ``cardcore/_fast/_bmi2/`` under the same module names.
+  ``cardcore._fast`` loads that copy at import when the CPU reports all four instructions
+  (cpuid, read by the small baseline module ``cardcore._cpu``), unless ``CARDCORE_CPU=baseline``.
+  ``cardcore.build_info()`` and ``cardcore --version`` say which path runs.
+
+Environment switches:
+
+- ``CARDCORE_PORTABLE=1``: the baseline kernels only (no second copy; half the compile time).
+- ``CARDCORE_NATIVE=1``: one copy of the kernels compiled for the building machine
+  (``-march=native``), for a local build that never leaves it; not portable.
+- ``CARDCORE_EXT=name1,name2``: build only some kernels (handy while working on one of them).
+- ``CARDCORE_DEBUG=1``: a debug build (``-O0 -g``; baseline kernels only).
+- ``CARDCORE_BUILD_JOBS=N``: compile N extensions at once (default 1).
+- ``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
+  ``CARDCORE_STATS``; ``cardcore._fast.dds.search_stats`` reports them, ``dds.STATS`` says
+  whether a build has them). The default build compiles them out. The macro changes only the C
+  compilation, so switch a built tree with ``--force``:
+  ``CARDCORE_STATS=1 CARDCORE_EXT=dds python setup.py build_ext --inplace --force``.
 """
 
+import json
 import os
 import platform
+import sys
+import sysconfig
 from glob import glob
 from pathlib import Path
 
 import numpy
+from Cython import __version__ as cython_version
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).parent.resolve()
+GEN = HERE / "build" / "cardcore_gen"          # files generated at build time (never committed)
 sources = sorted(glob(str(Path("src") / "cardcore" / "_fast" / "*.pyx")))
 only = {n.strip() for n in os.environ.get("CARDCORE_EXT", "").split(",") if n.strip()}
 debug = os.environ.get("CARDCORE_DEBUG") == "1"
 stats = os.environ.get("CARDCORE_STATS") == "1"
+native = os.environ.get("CARDCORE_NATIVE") == "1"
+portable = os.environ.get("CARDCORE_PORTABLE") == "1"
+msvc = os.name == "nt"
+
+#: the second copy of the kernels: its directory under ``cardcore/_fast``, the flags that make
+#: it and the macro ``_fast/bits.pxd`` reads (MSVC needs no flag for the intrinsics).
+VARIANT = "bmi2"
+VARIANT_FLAGS = [] if msvc else ["-mpopcnt", "-mbmi", "-mbmi2", "-mlzcnt"]
+VARIANT_MACRO = ("CARDCORE_CPU_BMI2", "1")
 
 
-def _cpu_flags():
-    """Extra compiler flags for this machine's CPU (on x86-64: the bit-count instruction, and
-    the bit gathers where they are fast)."""
-    if os.name == "nt" or debug or os.environ.get("CARDCORE_PORTABLE") == "1":
-        return []
-    if platform.machine().lower() not in ("x86_64", "amd64"):
-        return []
-    try:
-        info = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return []
-    flags: list[str] = []
-    vendor, family = "", 0
-    for line in info.splitlines():
-        key, _, value = line.partition(":")
-        key, value = key.strip(), value.strip()
-        if key == "vendor_id":
-            vendor = value
-        elif key == "cpu family" and value.isdigit():
-            family = int(value)
-        elif key == "flags":
-            have = value.split()
-            if "popcnt" in have:
-                flags.append("-mpopcnt")
-            # the bit gathers (pext/pdep) are single fast instructions on Intel CPUs and on
-            # AMD from Zen 3 (family 0x19); earlier AMD CPUs run them as slow microcode
-            if "bmi2" in have and (vendor == "GenuineIntel"
-                                   or (vendor == "AuthenticAMD" and family >= 0x19)):
-                flags.append("-mbmi2")
-            return flags
-    return flags
+def _target_is_x86_64() -> bool:
+    """Whether the extensions are built for x86-64 (the target, which a cross build on macOS
+    names in ``ARCHFLAGS`` and ``_PYTHON_HOST_PLATFORM``, not the building machine)."""
+    archflags = os.environ.get("ARCHFLAGS", "")
+    if "arm64" in archflags:
+        return False
+    plat = sysconfig.get_platform().lower()
+    if plat.startswith("macosx") and "universal2" in plat:
+        return False     # one compile for two architectures: no x86-only flags
+    if any(a in plat for a in ("x86_64", "amd64", "win-amd64")):
+        return True
+    if plat.startswith("macosx"):
+        return "x86_64" in archflags or platform.machine().lower() == "x86_64"
+    return platform.machine().lower() in ("x86_64", "amd64") and "arm" not in plat
 
 
-cpu_flags = _cpu_flags()
-extensions = []
+def _paths():
+    """The CPU paths this build makes, and the compile flags of each."""
+    opt = ["/O2"] if msvc else (["-O0", "-g"] if debug else ["-O3"])
+    if native and not msvc:
+        return {"native": opt + ["-march=native"]}
+    paths = {"baseline": opt}
+    if not (portable or debug) and _target_is_x86_64():
+        paths[VARIANT] = opt + VARIANT_FLAGS
+    return paths
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` unless it holds it already (keeps incremental builds)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+PATHS = _paths()
+MACROS = [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
+          ("CARDCORE_STATS", "1" if stats else "0")]
+first_path = next(iter(PATHS))
+
+# the build's description, compiled into ``cardcore._cpu`` (``cardcore.build_info()``)
+_write_if_changed(GEN / "cardcore_build.h", "".join(
+    f"#define {name} {json.dumps(value)}\n" for name, value in (
+        ("CARDCORE_BUILD_PATHS", ",".join(PATHS)),
+        ("CARDCORE_BUILD_FLAGS", json.dumps({p: f + ([f"-D{VARIANT_MACRO[0]}"] if p == VARIANT
+                                                     else []) for p, f in PATHS.items()})),
+        ("CARDCORE_BUILD_CYTHON", cython_version),
+        ("CARDCORE_BUILD_NUMPY", numpy.__version__),
+        ("CARDCORE_BUILD_PLATFORM", sysconfig.get_platform()),
+        ("CARDCORE_BUILD_STATS", "1" if stats else "0"),
+    )))
+
+extensions = [
+    Extension(
+        "cardcore._cpu",
+        [str(Path("src") / "cardcore" / "_cpu.pyx")],
+        include_dirs=[str(GEN)],
+        depends=[str(GEN / "cardcore_build.h")],
+        extra_compile_args=PATHS["baseline"] if "baseline" in PATHS else PATHS[first_path],
+    )
+]
 for src in sources:
     name = Path(src).stem
     if only and name not in only:
@@ -75,13 +130,40 @@ for src in sources:
             f"cardcore._fast.{name}",
             [src],
             include_dirs=[numpy.get_include()],
-            define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
-                           ("CARDCORE_STATS", "1" if stats else "0")],
-            extra_compile_args=(
-                (["-O0", "-g"] if debug else ["-O3"]) + cpu_flags if os.name != "nt" else ["/O2"]
-            ),
+            define_macros=list(MACROS),
+            extra_compile_args=PATHS[first_path],
         )
     )
+
+extensions = cythonize(
+    extensions,
+    language_level=3,
+    compiler_directives={"embedsignature": True},
+    include_path=[str(Path("src"))],
+)
+
+# the second copy: the same generated C file, included from a small file of its own (so that
+# its object file does not collide with the first copy's), built under ``_fast/<variant>/``
+# with the same module name (``PyInit_<name>``), which ``cardcore._fast`` loads by its path
+if VARIANT in PATHS:
+    for ext in list(extensions):
+        if not ext.name.startswith("cardcore._fast."):
+            continue
+        name = ext.name.rsplit(".", 1)[1]
+        c_file = (HERE / ext.sources[0]).resolve()
+        wrapper = GEN / VARIANT / f"{name}.c"
+        _write_if_changed(wrapper, f"/* the {VARIANT} copy of cardcore._fast.{name} */\n"
+                                   f'#include "{c_file.as_posix()}"\n')
+        extensions.append(
+            Extension(
+                f"cardcore._fast._{VARIANT}.{name}",
+                [str(wrapper.relative_to(HERE))],
+                include_dirs=list(ext.include_dirs),
+                define_macros=list(MACROS) + [VARIANT_MACRO],
+                extra_compile_args=PATHS[VARIANT],
+                depends=[str(c_file)],
+            )
+        )
 
 
 class build_py_with_rules(build_py):
@@ -96,12 +178,25 @@ class build_py_with_rules(build_py):
             self.copy_file(str(page), str(target / page.name))
 
 
-setup(
-    cmdclass={"build_py": build_py_with_rules},
-    ext_modules=cythonize(
-        extensions,
-        language_level=3,
-        compiler_directives={"embedsignature": True},
-        include_path=[str(Path("src"))],
-    ),
-)
+class BuildExt(build_ext):
+    """``build_ext`` compiling ``CARDCORE_BUILD_JOBS`` extensions at once."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        jobs = os.environ.get("CARDCORE_BUILD_JOBS", "").strip()
+        if jobs and not self.parallel:
+            if not jobs.isdigit() or int(jobs) < 1:
+                sys.exit(f"CARDCORE_BUILD_JOBS={jobs!r}: expected a whole number >= 1")
+            self.parallel = int(jobs)
+
+    def copy_extensions_to_source(self):
+        # an in-place (editable) build puts the second copy in ``src/cardcore/_fast/<variant>``,
+        # a folder that is no package, which setuptools does not create by itself
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            inplace_file, _regular = self._get_inplace_equivalent(build_py, ext)
+            os.makedirs(os.path.dirname(inplace_file) or ".", exist_ok=True)
+        super().copy_extensions_to_source()
+
+
+setup(ext_modules=extensions, cmdclass={"build_ext": BuildExt, "build_py": build_py_with_rules})

@@ -18,6 +18,23 @@ from .options import Option
 __version__ = "0.1.0"
 
 
+def build_info() -> dict:
+    """How the compiled kernels were built and which CPU path runs in this process:
+    ``cpu_path`` (``"bmi2"``: compiled with popcnt, BMI1/2 and lzcnt, chosen when the CPU has
+    them; ``"baseline"``: any CPU of the platform, or forced by ``CARDCORE_CPU=baseline``;
+    ``"native"``: a local ``CARDCORE_NATIVE=1`` build; ``None`` on the reference kernels),
+    ``fast_path_available``, ``cpu`` (what cpuid reports), ``compile_flags`` per path,
+    ``compiler``, ``cython``, ``backend`` and more.
+
+    >>> import cardcore
+    >>> cardcore.build_info()["cpu_path"] in ("bmi2", "baseline", "native", None)
+    True
+    """
+    from ._backend import build_info as _build_info
+
+    return _build_info()
+
+
 def play_match(name, agents, *, seed=None, **options):
     """Play one whole game/match of ``name`` with ``agents`` and return the final ``State``."""
     from .agents import play_match as _pm
@@ -65,5 +82,5 @@ __all__ = [
     "GAMES", "Action", "Card", "CardError", "CardcoreError", "FormatError", "Game",
     "GameNotAvailable", "HistoryEntry", "IllegalAction", "Option", "OptionError", "State",
     "available_games", "from_json", "get_game", "new_game", "play_match", "__version__",
-    "simulate", "Results", "env",
+    "simulate", "Results", "env", "build_info",
 ]

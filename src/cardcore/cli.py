@@ -25,6 +25,7 @@ import time
 from typing import Any, TextIO
 
 from . import __version__, screen
+from ._backend import version_detail as _version_detail
 from .errors import CardcoreError, IllegalAction, OptionError
 from .agents.strength import STRENGTHS
 from .game import GAMES, Action, State, available_games, game_class, get_game, new_game
@@ -398,7 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples: cardcore play onepoker | cardcore play holdem --auto --seed 3 | "
                "cardcore bench poker",
     )
-    p.add_argument("--version", action="version", version=f"cardcore {__version__}")
+    p.add_argument("--version", action="version",
+                   version=f"cardcore {__version__}, {_version_detail()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     pl = sub.add_parser("play", help="play a game as seat 0 against the built-in AI",
                         description="Play GAME as seat 0 against the built-in AI in the terminal.")

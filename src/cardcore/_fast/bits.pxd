@@ -1,10 +1,14 @@
 # Bit helpers shared by the kernels: ``from cardcore._fast.bits cimport cc_popcount, ...``.
 #
 # Everything here is inline (C ``static inline`` or Cython ``cdef inline``): no module of its
-# own is built for this file. On x86-64 ``setup.py`` builds with ``-mpopcnt`` when the building
-# machine has the instruction (``CARDCORE_PORTABLE=1`` turns that off), so ``cc_popcount`` is
-# one instruction there and a short bit trick elsewhere; likewise ``-mbmi2`` for ``cc_pext`` and
-# ``cc_pdep`` on CPUs where those are fast.
+# own is built for this file. On x86-64 ``setup.py`` compiles every kernel twice (see its
+# docstring): the baseline copy, where ``cc_popcount`` is a short bit trick and ``cc_pext`` /
+# ``cc_pdep`` are loops, and the copy with the C macro ``CARDCORE_CPU_BMI2`` (``-mpopcnt -mbmi
+# -mbmi2 -mlzcnt`` on GCC and Clang, the intrinsics on MSVC), where they are single
+# instructions. ``cardcore._fast`` loads that copy only on a CPU that has those instructions.
+# ``CC_FAST_PEXT`` says whether ``pext``/``pdep`` are single fast instructions: in the BMI2 copy
+# it asks the CPU once (Intel, and AMD from Zen 3, family 0x19; earlier AMD CPUs run them as slow
+# microcode), elsewhere it is 0.
 
 from libc.stdint cimport uint64_t
 
@@ -14,7 +18,16 @@ cdef extern from *:
     #define CARDCORE_BITS_H
     #if defined(_MSC_VER)
     #include <intrin.h>
+    #if defined(CARDCORE_CPU_BMI2)
     static __inline int cc_popcount(unsigned long long x) { return (int)__popcnt64(x); }
+    #else
+    static __inline int cc_popcount(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     static __inline int cc_ctz(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static __inline int cc_msb(unsigned long long x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
     #else
@@ -27,9 +40,37 @@ cdef extern from *:
     #else
     #define cc_prefetch(p) ((void)0)
     #endif
-    #if defined(__BMI2__) && defined(__x86_64__) && defined(__GNUC__)
+    #if defined(CARDCORE_CPU_BMI2) && (defined(__x86_64__) || defined(_M_X64)) && (defined(__BMI2__) || defined(_MSC_VER))
     #include <immintrin.h>
-    #define CC_FAST_PEXT 1
+    #if defined(_MSC_VER)
+    #define cc_cpuid(leaf, r) __cpuidex((int*)(r), (leaf), 0)
+    #else
+    #include <cpuid.h>
+    #define cc_cpuid(leaf, r) __cpuid_count((leaf), 0, (r)[0], (r)[1], (r)[2], (r)[3])
+    #endif
+    /* 1 on Intel CPUs and on AMD from family 0x19 (Zen 3), where pext/pdep are single fast
+       instructions; 0 elsewhere (microcode taking tens of cycles): asked once, then kept */
+    static int cc_fast_pext_known = -1;
+    static inline int cc_fast_pext_ask(void) {
+        unsigned int r[4] = {0, 0, 0, 0};
+        unsigned int family;
+        cc_cpuid(0, r);
+        if (r[1] == 0x756e6547u && r[3] == 0x49656e69u && r[2] == 0x6c65746eu)   /* GenuineIntel */
+            return 1;
+        if (!(r[1] == 0x68747541u && r[3] == 0x69746e65u && r[2] == 0x444d4163u))  /* AuthenticAMD */
+            return 0;
+        cc_cpuid(1, r);
+        family = (r[0] >> 8) & 0xF;
+        if (family == 0xF)
+            family += (r[0] >> 20) & 0xFF;
+        return family >= 0x19;
+    }
+    static inline int cc_fast_pext(void) {
+        if (cc_fast_pext_known < 0)
+            cc_fast_pext_known = cc_fast_pext_ask();
+        return cc_fast_pext_known;
+    }
+    #define CC_FAST_PEXT (cc_fast_pext())
     static inline unsigned long long cc_pext(unsigned long long x, unsigned long long m) { return _pext_u64(x, m); }
     static inline unsigned long long cc_pdep(unsigned long long x, unsigned long long m) { return _pdep_u64(x, m); }
     #else
@@ -59,7 +100,8 @@ cdef extern from *:
     unsigned long long cc_pext(unsigned long long x, unsigned long long m) noexcept nogil
     # the low bits of ``x`` spread to the set bits of ``m`` (``pdep``)
     unsigned long long cc_pdep(unsigned long long x, unsigned long long m) noexcept nogil
-    # 1 when the two above are single instructions (BMI2), 0 when they are loops
+    # 1 when the two above are single fast instructions (BMI2 copy on a CPU where they
+    # are fast), 0 when they are loops or slow microcode
     bint CC_FAST_PEXT
 
 

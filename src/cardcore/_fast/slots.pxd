@@ -37,13 +37,14 @@ cdef inline int member_slot(type t, object probe, object mark, PyMemberDef* m,
     cdef PyTypeObject* tp = <PyTypeObject*>t
     cdef PyObject** words = <PyObject**><PyObject*>probe
     cdef Py_ssize_t i, off = -1
+    cdef Py_ssize_t word = <Py_ssize_t>sizeof(PyObject*)
     if type(probe) is not t:
         return 0
-    for i in range(tp.tp_basicsize // sizeof(PyObject*)):
+    for i in range(tp.tp_basicsize // word):
         if words[i] == <PyObject*>mark:
             if off >= 0:
                 return 0        # ambiguous: keep the property
-            off = i * sizeof(PyObject*)
+            off = i * word
     if off < 0:
         return 0                # not found: keep the property
     m.name = name
