@@ -10,8 +10,8 @@ Runs on ``cardcore.simulate`` with duplicate deals: deal ``k`` is
 the other way round over the same cards (``--deals`` counts both plays and is rounded up to an
 even number). ``--strength`` sets the AI's strength (``normal`` by default); an opponent
 ``ai@S`` is the AI at strength ``S``, so ``--strength strong --opponents ai@normal`` measures
-``strong`` against ``normal``. The agent in seat ``s`` is seeded with ``cardcore.simulate.agent_seed(seed + k,
-s)``. The first speaker is drawn per deal, so the AI's team declares, deals and defends about
+``strong`` against ``normal``. The agent in seat ``s`` is seeded with
+``cardcore.simulate.agent_seed(seed + k, s)``. The first speaker is drawn per deal, so the AI's team declares, deals and defends about
 as often as it attacks. A deal is won by the side that keeps it (the defenders below 80 points)
 or takes it over (the attackers with 80 or more).
 

@@ -39,12 +39,17 @@ PER_STRENGTH = {"easy": 300, "normal": 60, "strong": 6}
 # Games whose normal/strong AI searches deeply get fewer positions at those strengths.
 HEAVY = {"bridge": 0.25, "schnapsen": 0.5, "preference": 0.5, "guandan": 0.5, "tractor": 0.5,
          "doudizhu": 0.5}
+# Games whose whole matches are long to reach (the prefixes, not the AI, are the cost) get
+# fewer easy positions.
+LONG = {"guandan": 0.4, "tractor": 0.4}
 
 
 def count(game: str, strength: str) -> int:
     n = PER_STRENGTH[strength] * SCALE
     if strength != "easy":
         n *= HEAVY.get(game, 1.0)
+    else:
+        n *= LONG.get(game, 1.0)
     return max(2, int(n))
 
 

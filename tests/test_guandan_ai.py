@@ -231,7 +231,7 @@ def test_strength_options_and_bad_mistakes():
 def test_does_not_lead_a_low_single_to_an_opponent_with_one_card():
     hand = "3c 9d 9s"
     plays = _plays(hand)
-    args = dict(leading=True, table_by_partner=False, partner_left=20)
+    args = {"leading": True, "table_by_partner": False, "partner_left": 20}
     m = choose(list(counts_of(ids(hand))), 0, plays, opponent_min=10, **args)
     assert m is not None and m.text == "3"
     m = choose(list(counts_of(ids(hand))), 0, plays, opponent_min=1, **args)
