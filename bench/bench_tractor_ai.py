@@ -11,9 +11,9 @@ the other way round over the same cards (``--deals`` counts both plays and is ro
 even number). ``--strength`` sets the AI's strength (``normal`` by default); an opponent
 ``ai@S`` is the AI at strength ``S``, so ``--strength strong --opponents ai@normal`` measures
 ``strong`` against ``normal``. The agent in seat ``s`` is seeded with
-``cardcore.simulate.agent_seed(seed + k, s)``. The first speaker is drawn per deal, so the AI's team declares, deals and defends about
-as often as it attacks. A deal is won by the side that keeps it (the defenders below 80 points)
-or takes it over (the attackers with 80 or more).
+``cardcore.simulate.agent_seed(seed + k, s)``. The first speaker is drawn per deal, so the AI's
+team declares, deals and defends about as often as it attacks. A deal is won by the side that
+keeps it (the defenders below 80 points) or takes it over (the attackers with 80 or more).
 
 Prints the AI team's deal win rate with a 95% Wilson interval (over the plays), its mean score
 per play (the levels its side rises, minus the levels the other side rises) with a 95% interval

@@ -219,9 +219,9 @@ def _view(obs: dict) -> dict:
 class GuandanAI:
     """The built-in Guandan AI (see the module docstring). Options: ``strength`` (``"easy"``:
     the heuristic alone, with slips; ``"normal"``, the default; ``"strong"``: more worlds, more
-    candidates and an earlier search), ``samples`` (worlds per searched move, 6 at normal; 0 plays the
-    heuristic alone), ``search_cards`` (search once an active player holds at most this many
-    cards, 5 at normal), ``candidates`` (plays compared besides the heuristic's own, 3 at
+    candidates and an earlier search), ``samples`` (worlds per searched move, 6 at normal; 0
+    plays the heuristic alone), ``search_cards`` (search once an active player holds at most
+    this many cards, 5 at normal), ``candidates`` (plays compared besides the heuristic's own, 3 at
     normal), ``mistakes`` (the chance of a slip, any legal play or pass instead of the chosen
     one: 0.2 at easy, 0 otherwise). Options given explicitly override the strength's."""
 
