@@ -34,8 +34,7 @@ import statistics
 import sys
 
 import cardcore
-from cardcore import agents
-from cardcore.rng import Rng
+from cardcore.bench.ai import print_position_times
 
 BIG_BLIND = 20
 
@@ -75,43 +74,8 @@ def report(label: str, ai: str, opp: str, hands: int, seed: int, workers, engine
     return lo > 0
 
 
-def time_positions(n: int, seed: int, strengths: list[str]) -> dict[str, list[float]]:
-    """Seconds per decision of the AI at each strength over ``n`` reachable positions: whole
-    games (not single deals) cut after a random number of actions played by mixed seats
-    (random and the easy AI), the AI of the seat to act timed once per strength."""
-    import time
-
-    rng = Rng(seed)
-    out: dict[str, list[float]] = {s: [] for s in strengths}
-    made = 0
-    while made < n:
-        g = rng.below(1 << 30)
-        state = cardcore.new_game("holdem", seed=g)
-        rand = agents.get("random", "holdem", seed=g)
-        easy = agents.get("ai", "holdem", seed=g + 1, strength="easy")
-        for _ in range(rng.below(400)):
-            if state.is_over:
-                break
-            state.apply((easy if rng.below(2) else rand).act(state))
-        if state.is_over:
-            continue
-        made += 1
-        for s in strengths:
-            ai = agents.get("ai", "holdem", seed=g + 2, strength=s)
-            t0 = time.perf_counter()
-            ai.act(state)
-            out[s].append(time.perf_counter() - t0)
-    return out
-
-
 def print_positions(n: int, seed: int) -> None:
-    times = time_positions(n, seed, ["easy", "normal", "strong"])
-    print(f"AI seconds per decision over {n} reachable positions (seed {seed})")
-    print(f"  {'strength':10s} {'median ms':>10s} {'p99 ms':>10s} {'max ms':>10s}")
-    for s, ts in times.items():
-        ts.sort()
-        print(f"  {s:10s} {1e3 * statistics.median(ts):10.3f} "
-              f"{1e3 * ts[int(0.99 * (len(ts) - 1))]:10.3f} {1e3 * ts[-1]:10.3f}", flush=True)
+    print_position_times("holdem", n, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

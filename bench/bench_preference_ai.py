@@ -25,11 +25,9 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import time
 
 import cardcore
-from cardcore import agents
-from cardcore.rng import Rng
+from cardcore.bench.ai import move_times as ai_move_times
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
@@ -118,27 +116,8 @@ def line(r: dict) -> str:
 
 
 def move_times(strength: str, n: int, seed: int = 99) -> dict:
-    """CPU seconds of the AI at ``strength`` per decision (forced ones left out) over ``n``
-    positions of whole matches played by random and easy-AI seats, as in the positions test:
-    the cost of a move on an otherwise idle core."""
-    rng = Rng(seed)
-    ts: list[float] = []
-    g = 0
-    while len(ts) < n:
-        g += 1
-        st = cardcore.new_game("preference", seed=g)
-        seats = [agents.get("random", "preference", seed=g + p) if rng.below(2) else
-                 agents.get("ai", "preference", seed=g + p, strength="easy") for p in range(3)]
-        while not st.is_over and len(ts) < n:
-            if len(st.legal_actions()) > 1 and rng.below(3) == 0:
-                ai = agents.get("ai", "preference", seed=g, strength=strength)
-                t = time.process_time()
-                ai.act(st)
-                ts.append(time.process_time() - t)
-            st.apply(seats[st.current_player].act(st))
-    ts.sort()
-    return {"n": n, "median": statistics.median(ts), "p99": ts[int(0.99 * (n - 1))],
-            "max": ts[-1]}
+    """CPU seconds a decision at ``strength`` (:func:`cardcore.bench.ai.move_times`)."""
+    return ai_move_times("preference", strength, n, seed)
 
 
 def main() -> None:

@@ -22,14 +22,12 @@ import argparse
 import math
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import cardcore  # noqa: E402
-from cardcore import agents  # noqa: E402
-from cardcore.rng import Rng  # noqa: E402
+from cardcore.bench.ai import move_times as ai_move_times  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -100,27 +98,8 @@ def line(r: dict) -> str:
 
 
 def move_times(strength: str, n: int, seed: int = 99) -> dict:
-    """CPU seconds of the AI at ``strength`` per decision (forced ones left out) over ``n``
-    positions of whole matches played by random and easy-AI seats, as in the positions test:
-    the cost of a move on an otherwise idle core."""
-    rng = Rng(seed)
-    ts: list[float] = []
-    g = 0
-    while len(ts) < n:
-        g += 1
-        st = cardcore.new_game("schnapsen", seed=g)
-        seats = [agents.get("random", "schnapsen", seed=g + p) if rng.below(2) else
-                 agents.get("ai", "schnapsen", seed=g + p, strength="easy") for p in (0, 1)]
-        while not st.is_over and len(ts) < n:
-            if len(st.legal_actions()) > 1 and rng.below(3) == 0:
-                ai = agents.get("ai", "schnapsen", seed=g, strength=strength)
-                t = time.process_time()
-                ai.act(st)
-                ts.append(time.process_time() - t)
-            st.apply(seats[st.current_player].act(st))
-    ts.sort()
-    return {"n": n, "median": statistics.median(ts), "p99": ts[int(0.99 * (n - 1))],
-            "max": ts[-1]}
+    """CPU seconds a decision at ``strength`` (:func:`cardcore.bench.ai.move_times`)."""
+    return ai_move_times("schnapsen", strength, n, seed)
 
 
 def main() -> None:

@@ -125,3 +125,37 @@ def test_bridge_main(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "deals bid                  " in out and "declarer tricks lost" in out
+
+
+# ---------------------------------------------------------------- seconds a move
+
+
+def test_position_times_time_every_strength_on_the_same_positions(capsys):
+    from cardcore.bench.ai import position_times, print_position_times, summary
+
+    times = position_times("onepoker", 5, seed=3)
+    assert set(times) == {"easy", "normal", "strong"}
+    assert all(len(ts) == 5 and min(ts) >= 0.0 for ts in times.values())
+    r = summary([0.3, 0.1, 0.2])
+    assert (r["n"], r["median"], r["max"]) == (3, 0.2, 0.3)
+    assert summary([])["n"] == 0
+    import bench_holdem_ai  # noqa: E402
+    import bench_onepoker_ai  # noqa: E402
+
+    bench_onepoker_ai.print_positions(3, 1)
+    bench_holdem_ai.print_positions(2, 1)
+    out = capsys.readouterr().out
+    assert "onepoker: AI CPU seconds per decision over 3" in out
+    assert "holdem: AI CPU seconds per decision over 2" in out
+    assert out.count("strong") == 2
+    print_position_times("onepoker", 2, 5)
+    assert "over 2 reachable positions (seed 5)" in capsys.readouterr().out
+
+
+def test_move_times_of_the_trick_game_benches():
+    import bench_preference_ai  # noqa: E402
+    import bench_schnapsen_ai  # noqa: E402
+
+    for mod in (bench_schnapsen_ai, bench_preference_ai):
+        r = mod.move_times("easy", 4)
+        assert r["n"] == 4 and 0.0 <= r["median"] <= r["p99"] <= r["max"]
