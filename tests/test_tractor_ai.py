@@ -12,7 +12,9 @@ from cardcore import agents
 from cardcore.agents import tractor as T
 from cardcore.agents.tractor import GreedyTractor, TractorAI
 from cardcore.cards import deck108, parse
+from cardcore.agents.strength import STRENGTHS
 from cardcore.tractor import rules
+from test_tractor_game import stack  # the one stacked-deck helper of the Tractor tests
 
 
 def ids(text):
@@ -221,28 +223,6 @@ def test_ai_beats_random_clearly():
 
 
 # ---------------------------------------------------------------- every declaration
-
-from cardcore.agents.strength import STRENGTHS  # noqa: E402
-
-
-def stack(spec: dict, level: str = "2") -> list[int]:
-    """A deck: each seat's listed cards (and the kitty's), filled up to 25 (8) from the rest of
-    the two decks in id order, the level cards and jokers last."""
-    lv = rules.LEVELS.index(level)
-    pool = [int(c) for c in deck108()]
-    given = {k: ids(v) for k, v in spec.items()}
-    for cs in given.values():
-        for c in cs:
-            pool.remove(c)
-    pool.sort(key=lambda c: (c >= 52 or (c >> 2) == lv, c))
-    out = []
-    for key, size in ((0, 25), (1, 25), (2, 25), (3, 25), ("kitty", 8)):
-        cs = given.get(key, [])
-        out += cs + pool[:size - len(cs)]
-        pool = pool[size - len(cs):]
-    assert not pool and len(out) == 108
-    return out
-
 
 def _lv(level: str, suits: str, n: int = 1) -> str:
     r = "T" if level == "10" else level
