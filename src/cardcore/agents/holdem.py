@@ -90,6 +90,15 @@ class _SeatStats:
         return (self.raises + 0.15 * 10) / (total + 10)
 
 
+def _unblocked(obs: dict, combos: np.ndarray) -> tuple[list[int], list[int], np.ndarray]:
+    """The seat's hole cards, the board, and which two-card ``combos`` hold neither."""
+    hole = [int(c) for c in obs["hole"]]
+    board = [int(c) for c in obs["board"]]
+    blocked = np.zeros(52, dtype=bool)
+    blocked[hole + board] = True
+    return hole, board, ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
+
+
 class HoldemAI:
     """Equity-driven no-limit Hold'em player. ``HoldemAI(game, seed=None, strength="normal",
     samples=None, time_budget=None, bluff=None, reads=None)``: options left ``None`` come from
@@ -170,11 +179,7 @@ class HoldemAI:
     # ------------------------------------------------------------ ranges
     def _ranges(self, obs: dict, me: int, opponents: list[int]):
         combos, pct = _combo_tables()
-        hole = [int(c) for c in obs["hole"]]
-        board = [int(c) for c in obs["board"]]
-        blocked = np.zeros(52, dtype=bool)
-        blocked[hole + board] = True
-        ok = ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
+        hole, board, ok = _unblocked(obs, combos)
         if not self.reads:  # every opponent on any two unseen cards
             return combos, [np.where(ok, 1.0, 0.0) for _ in opponents], hole, board
         raises: dict[int, int] = {}
@@ -398,11 +403,7 @@ class EquityBot:
     def equity(self, obs: dict, opponents: list[int]) -> float:
         """Our share of the pot against uniform random hands of ``opponents``."""
         combos, _ = _combo_tables()
-        hole = [int(c) for c in obs["hole"]]
-        board = [int(c) for c in obs["board"]]
-        blocked = np.zeros(52, dtype=bool)
-        blocked[hole + board] = True
-        keep = ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
+        hole, board, keep = _unblocked(obs, combos)
         live = combos[keep]
         k = len(live)
         rows = np.concatenate([np.array([hole], dtype=np.uint8)] + [live] * len(opponents))
