@@ -27,7 +27,7 @@ import math
 import statistics
 
 import cardcore
-from cardcore.bench.ai import move_times as ai_move_times
+from cardcore.bench.ai import print_move_times
 
 
 def ci(xs: list[float]) -> tuple[float, float]:
@@ -115,11 +115,6 @@ def line(r: dict) -> str:
             f"{r['move_ms'][0]:7.1f}/{r['p99_ms']:6.1f}/{r['move_ms'][1]:6.1f}")
 
 
-def move_times(strength: str, n: int, seed: int = 99) -> dict:
-    """CPU seconds a decision at ``strength`` (:func:`cardcore.bench.ai.move_times`)."""
-    return ai_move_times("preference", strength, n, seed)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
@@ -142,12 +137,7 @@ def main() -> None:
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
     if args.times:
-        print(f"Preference AI CPU seconds a decision (forced ones left out), {args.times} "
-              f"positions each")
-        for st in args.times_strengths.split(","):
-            t = move_times(st, args.times)
-            print(f"{st:7} median {t['median']:.4f}  p99 {t['p99']:.4f}  max {t['max']:.4f}",
-                  flush=True)
+        print_move_times("preference", args.times_strengths.split(","), args.times, "Preference")
         return
     how = "single deals" if args.match == 1 else f"deals in matches of {args.match}"
     budget = (f"{args.budget:g} ms" if args.budget else

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import cardcore  # noqa: E402
-from cardcore.bench.ai import move_times as ai_move_times  # noqa: E402
+from cardcore.bench.ai import print_move_times  # noqa: E402
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -97,11 +97,6 @@ def line(r: dict) -> str:
             f"{r['max_ms']:7.1f} {r['wall_s']:7.0f}")
 
 
-def move_times(strength: str, n: int, seed: int = 99) -> dict:
-    """CPU seconds a decision at ``strength`` (:func:`cardcore.bench.ai.move_times`)."""
-    return ai_move_times("schnapsen", strength, n, seed)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=200)
@@ -120,12 +115,7 @@ def main() -> None:
     args = ap.parse_args()
     engine = "local" if args.ray is None else "ray"
     if args.times:
-        print(f"Schnapsen AI CPU seconds a decision (forced ones left out), {args.times} "
-              f"positions each")
-        for st in args.times_strengths.split(","):
-            t = move_times(st, args.times)
-            print(f"{st:7} median {t['median']:.4f}  p99 {t['p99']:.4f}  max {t['max']:.4f}",
-                  flush=True)
+        print_move_times("schnapsen", args.times_strengths.split(","), args.times, "Schnapsen")
         return
     print(f"Schnapsen AI ({ai_string(args.strength, args.samples)}) in seven-point matches")
     print(f"{'opponent':18} {'matches':>7} {'win rate':>9} {'95% CI':>15} {'deals':>6} "

@@ -152,10 +152,13 @@ def test_position_times_time_every_strength_on_the_same_positions(capsys):
     assert "over 2 reachable positions (seed 5)" in capsys.readouterr().out
 
 
-def test_move_times_of_the_trick_game_benches():
-    import bench_preference_ai  # noqa: E402
-    import bench_schnapsen_ai  # noqa: E402
+def test_move_times_of_the_trick_game_benches(capsys):
+    from cardcore.bench.ai import move_times, print_move_times
 
-    for mod in (bench_schnapsen_ai, bench_preference_ai):
-        r = mod.move_times("easy", 4)
+    for game in ("schnapsen", "preference"):
+        r = move_times(game, "easy", 4)
         assert r["n"] == 4 and 0.0 <= r["median"] <= r["p99"] <= r["max"]
+    print_move_times("schnapsen", ["easy", "normal"], 3, "Schnapsen")
+    out = capsys.readouterr().out
+    assert out.startswith("Schnapsen AI CPU seconds a decision (forced ones left out), 3 ")
+    assert "easy    median" in out and "normal  median" in out

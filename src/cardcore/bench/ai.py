@@ -91,4 +91,15 @@ def move_times(game: str, strength: str, n: int, seed: int = 99) -> dict:
     return summary(ts)
 
 
-__all__ = ["summary", "position_times", "print_position_times", "move_times"]
+def print_move_times(game: str, strengths: Sequence[str], n: int, label: str = "") -> None:
+    """Print :func:`move_times` of each strength (``label`` names the game; its name else)."""
+    print(f"{label or game} AI CPU seconds a decision (forced ones left out), {n} positions "
+          "each")
+    for st in strengths:
+        t = move_times(game, st, n)
+        print(f"{st:7} median {t['median']:.4f}  p99 {t['p99']:.4f}  max {t['max']:.4f}",
+              flush=True)
+
+
+__all__ = ["summary", "position_times", "print_position_times", "move_times",
+           "print_move_times"]
