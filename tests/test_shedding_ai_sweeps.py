@@ -333,3 +333,32 @@ def test_strong_solves_the_endgame_within_budget():
             if searched == 3:
                 return
     pytest.fail(f"only {searched} endgame searches in 40 deals")
+
+
+@pytest.mark.parametrize("cls, game", [(DouDizhuAI, "doudizhu"),
+                                       (ZhengShangyouAI, "zhengshangyou")])
+def test_first_cut_sets_the_halving_of_the_candidates(cls, game):
+    # the first searched decision with more than two candidates (a lead, mostly)
+    st = cardcore.new_game(game, seed=11, **({"first": 0} if game == "doudizhu" else {}))
+    if game == "doudizhu":
+        st.apply("bid 3")
+    rnd = get("random", game, seed=2)
+    while True:
+        quick = cls(seed=5, rollouts=32, first_cut=4)
+        action = quick.act(st)
+        if quick.last_stats.get("candidates", 0) > 2:
+            break
+        st.apply(rnd.act(st) if len(st.legal_actions()) > 1 else action)
+    counts = quick.last_stats["counts"]
+    # cut after 4 worlds and again after 8: only two candidates see all 32 worlds
+    assert sorted(counts)[-2:] == [32, 32] and min(counts) == 4
+    assert sum(c == 32 for c in counts) == 2
+    even = cls(seed=5, rollouts=32, first_cut=32)
+    even.act(st)
+    assert even.last_stats["counts"] == [32] * even.last_stats["candidates"]
+    # strong halves late (an even share of its worlds a round); normal keeps the early cut
+    normal, strong = cls(seed=1), cls(seed=1, strength="strong")
+    assert normal.first_cut == 4 and strong.first_cut * 8 == strong.rollouts
+    for bad in (0, -3, 2.5, True, "4"):
+        with pytest.raises(CardcoreError, match="first_cut"):
+            cls(seed=1, first_cut=bad)

@@ -54,7 +54,8 @@ class DouDizhuAI(SheddingAI):
         "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03,
                    "bid_samples": 32},
         "strong": {"rollouts": 800, "top_k": 8, "prior_weight": 0.03, "bid_samples": 96,
-                   "endgame": 20, "endgame_worlds": 48, "endgame_nodes": 30000},
+                   "first_cut": 100, "endgame": 20, "endgame_worlds": 48,
+                   "endgame_nodes": 30000},
     }
 
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,

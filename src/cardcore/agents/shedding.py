@@ -791,6 +791,12 @@ class SheddingAI:
     ``time_budget`` (seconds per decision) is the opt-in clock mode (with ``rollouts`` too, both
     limits hold). ``rollouts=0`` (or ``time_budget=0``) plays the heuristic choice directly.
 
+    Successive halving: after ``first_cut`` worlds the better half of the candidates (by their
+    mean over the same worlds) stays, and again at each doubling of the worlds, down to two.
+    A small ``first_cut`` (4, normal) spends the worlds on two finalists chosen from a few
+    worlds; ``first_cut`` near an eighth of ``rollouts`` (strong) gives each halving round an
+    even share of the budget, so a good candidate is rarely cut by the noise of a few worlds.
+
     Subclasses provide ``rules``, ``move_class`` (the game's ``Move``), ``_world(obs)`` (sampled
     count vectors), ``_sim(obs, cnts)`` (a :class:`Sim` at the decision point) and
     ``_value(scores, obs)``.
@@ -818,7 +824,7 @@ class SheddingAI:
                  time_budget: float | None = None, top_k: int | None = None,
                  prior_weight: float | None = None, endgame: int | None = None,
                  endgame_worlds: int | None = None, endgame_nodes: int | None = None,
-                 **unknown: object) -> None:
+                 first_cut: int | None = None, **unknown: object) -> None:
         from ..errors import CardcoreError
         from ..rng import Rng, fresh_seed
         from .strength import strength_options
@@ -827,11 +833,11 @@ class SheddingAI:
             raise CardcoreError(
                 f"{type(self).__name__}: unknown option(s) {', '.join(sorted(unknown))}; "
                 "known: strength, rollouts, time_budget, top_k, prior_weight, endgame, "
-                "endgame_worlds, endgame_nodes"
+                "endgame_worlds, endgame_nodes, first_cut"
                 + (", bid_samples" if self.rules is DDZ else ""))
         opts = strength_options(self, strength, top_k=top_k, prior_weight=prior_weight,
                                 endgame=endgame, endgame_worlds=endgame_worlds,
-                                endgame_nodes=endgame_nodes)
+                                endgame_nodes=endgame_nodes, first_cut=first_cut)
         top_k, prior_weight = opts["top_k"], opts["prior_weight"]
         checked: dict[str, int] = {}
         for name in ("endgame", "endgame_worlds", "endgame_nodes"):
@@ -839,6 +845,11 @@ class SheddingAI:
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise CardcoreError(f"{name} {v!r}: expected an int >= 0")
             checked[name] = v
+        cut = opts.get("first_cut", 4)
+        if isinstance(cut, bool) or not isinstance(cut, int) or cut < 1:
+            raise CardcoreError(f"first_cut {cut!r}: expected an int >= 1 (sampled worlds "
+                                "before the first halving of the candidates)")
+        self.first_cut = cut
         self.endgame = checked["endgame"]
         self.endgame_worlds = checked["endgame_worlds"]
         self.endgame_nodes = checked["endgame_nodes"]
@@ -992,7 +1003,7 @@ class SheddingAI:
         # a small head start for the heuristic's order: rollouts must beat it clearly
         bonus = [self.prior_weight * (1.0 - k / len(cands)) for k in range(len(cands))]
         done = 0
-        next_cut = 4
+        next_cut = self.first_cut
         t0 = time.perf_counter()
         deadline = None if budget is None else t0 + budget
         while True:
@@ -1034,6 +1045,7 @@ class SheddingAI:
         best = max(alive, key=lambda i: (totals[i] / counts[i] + bonus[i], -i))
         self.last_stats = {"worlds": done, "candidates": len(cands), "solved": solved,
                            "means": [t / max(1, c) for t, c in zip(totals, counts)],
+                           "counts": list(counts),
                            "seconds": time.perf_counter() - t0}
         return self._action_for(cands[best], legal, groups)
 

@@ -48,7 +48,7 @@ class ZhengShangyouAI(SheddingAI):
     STRENGTHS = {
         "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03},
         "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03},
-        "strong": {"rollouts": 1000, "top_k": 8, "prior_weight": 0.03},
+        "strong": {"rollouts": 1000, "top_k": 8, "prior_weight": 0.03, "first_cut": 125},
     }
 
     def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None, *,
