@@ -4,6 +4,7 @@ PIMC baseline ``rdeep`` (RdeepSchnapsen(16, 4), ``cardcore.agents.rdeep``) and o
     python bench/bench_schnapsen_ai.py [--matches 200] [--strength normal] [--samples N]
         [--opponents random,greedy,rdeep] [--seed 1] [--workers K] [--ray [ADDRESS]]
 
+The interval of the game points a deal is taken over the duplicate pairs.
 ``--strength`` picks the AI's level (``easy``, ``normal``, ``strong``); ``--samples`` overrides
 its sample count. An opponent is any agent string, also another strength of the AI
 (``--opponents ai:strength=easy``: each level against the one below).
@@ -58,6 +59,7 @@ def run(opponent: str, matches: int, samples: int | None, seed: int,
     pairs = -(-matches // 2)
     step = max(1, chunk // 2) if chunk else pairs
     deal_gp: list[float] = []
+    pair_gp: dict[int, list[float]] = {}    # seed -> the AI's game points, both seats
     times: list[float] = []
     wins = games = 0
     wall = 0.0
@@ -68,21 +70,36 @@ def run(opponent: str, matches: int, samples: int | None, seed: int,
         for row in res.rows:
             seat = row["agents"].index(ai_name)
             times += row["times"][seat]
-            deal_gp += [gp if winner == seat else -gp for winner, gp in row["stats"]]
+            gps = [gp if winner == seat else -gp for winner, gp in row["stats"]]
+            deal_gp += gps
+            pair_gp.setdefault(row["seed"], []).extend(gps)
         wins += res[ai_name].wins
         games += res[ai_name].games
         wall += res.wall_seconds
         if progress is not None:
-            progress(summary(opponent, wins, games, deal_gp, times, wall))
-    return summary(opponent, wins, games, deal_gp, times, wall)
+            progress(summary(opponent, wins, games, deal_gp, times, wall, pair_gp))
+    return summary(opponent, wins, games, deal_gp, times, wall, pair_gp)
+
+
+def pair_interval(pair_gp: dict[int, list[float]]) -> tuple[float, float]:
+    """A 95% interval of the game points a deal, taken over the duplicate pairs (each pair's
+    deals averaged: the pairs are independent, the deals of one match are not)."""
+    means = [statistics.fmean(v) for v in pair_gp.values() if v]
+    if len(means) < 2:
+        return -math.inf, math.inf
+    m = statistics.fmean(means)
+    h = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+    return m - h, m + h
 
 
 def summary(opponent: str, wins: int, games: int, deal_gp: list[float], times: list[float],
-            wall: float) -> dict:
+            wall: float, pair_gp: dict[int, list[float]] | None = None) -> dict:
     times = sorted(times)
     lo, hi = wilson(wins, games)
+    gp_lo, gp_hi = pair_interval(pair_gp or {})
     return {"opponent": opponent, "matches": games, "wins": wins, "rate": wins / games,
             "lo": lo, "hi": hi, "deals": len(deal_gp), "gp": statistics.fmean(deal_gp),
+            "gp_lo": gp_lo, "gp_hi": gp_hi,
             "median_ms": 1e3 * statistics.median(times),
             "p95_ms": 1e3 * times[int(0.95 * (len(times) - 1))],
             "p99_ms": 1e3 * times[int(0.99 * (len(times) - 1))], "max_ms": 1e3 * times[-1],
@@ -93,6 +110,7 @@ def line(r: dict) -> str:
     ci = f"[{r['lo']:.3f}, {r['hi']:.3f}]"
     return (f"{r['opponent']:18} {r['matches']:7d} {r['rate']:9.3f} "
             f"{ci:>15} {r['deals']:6d} {r['gp']:8.2f} "
+            f"{'[' + format(r['gp_lo'], '+.2f') + ', ' + format(r['gp_hi'], '+.2f') + ']':>16} "
             f"{r['median_ms']:10.1f} {r['p95_ms']:7.1f} {r['p99_ms']:7.1f} "
             f"{r['max_ms']:7.1f} {r['wall_s']:7.0f}")
 
@@ -119,8 +137,8 @@ def main() -> None:
         return
     print(f"Schnapsen AI ({ai_string(args.strength, args.samples)}) in seven-point matches")
     print(f"{'opponent':18} {'matches':>7} {'win rate':>9} {'95% CI':>15} {'deals':>6} "
-          f"{'gp/deal':>8} {'median ms':>10} {'p95 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-          f"{'wall s':>7}", flush=True)
+          f"{'gp/deal':>8} {'gp 95% CI':>16} {'median ms':>10} {'p95 ms':>7} {'p99 ms':>7} "
+          f"{'max ms':>7} {'wall s':>7}", flush=True)
     for o in args.opponents.split(","):
         r = run(o, args.matches, args.samples, args.seed, args.workers, engine,
                 args.ray or None, args.strength, args.chunk,

@@ -287,3 +287,85 @@ def test_rdeep_exchanges_and_announces_when_it_pays():
         "Jc Kh Qh Jd Ts Tc Kc Qc Ah Th Jh Ad Td Kd Qd As Ks Qs Js Ac"))
     kinds = {RdeepSchnapsen(seed=i).act(s).kind for i in range(4)}
     assert kinds <= {"exchange", "marry", "play"} and kinds & {"exchange", "marry"}
+
+
+def _closed_positions(n, seed0=300):
+    """Positions after a close in single deals played by random seats (the closer's opponent
+    and the closer both to act), with the true hands."""
+    out = []
+    seed = seed0
+    while len(out) < n:
+        seed += 1
+        s = cardcore.new_game("schnapsen", seed=seed, single_deal=True)
+        agent = RandomAgent(seed=seed)
+        while not s.is_over:
+            if s.closed and len(s.legal_actions()) > 1:
+                out.append(s.clone())
+            s.apply(agent.act(s))
+    return out[:n]
+
+
+def test_inference_after_a_close_bars_only_cards_the_opponent_cannot_hold():
+    barred_any = 0
+    for s in _closed_positions(80):
+        me = s.current_player
+        k = Knowledge(s.observation(me), infer=True)
+        assert not k.barred & set(s.hands[1 - me]), s.to_json()     # never a card it holds
+        assert k.barred <= set(k.unseen)
+        assert not Knowledge(s.observation(me)).barred                  # opt-in only
+        barred_any += bool(k.barred)
+    assert barred_any >= 10                                             # it does learn
+
+
+def test_inference_reads_a_suit_not_followed_and_a_follow_that_did_not_head():
+    from cardcore.rng import Rng
+
+    seen = {"void": 0, "low": 0}
+    for seed in range(1, 200):
+        s = cardcore.new_game("schnapsen", seed=seed, single_deal=True)
+        me = s.current_player
+        if "close" not in [a.kind for a in s.legal_actions()]:
+            continue
+        s.apply("close")
+        opp = s.hands[1 - me]
+        pts = {c: _points(c) for c in s.hands[me] + opp}
+        lead = None
+        for c in s.hands[me]:
+            same = [x for x in opp if x & 3 == c & 3]
+            if not same and not seen["void"]:
+                lead, case = c, "void"
+            elif same and max(pts[x] for x in same) < pts[c] and not seen["low"]:
+                lead, case = c, "low"
+        if lead is None:
+            continue
+        s.apply(next(a for a in s.legal_actions() if a.kind == "play"
+                     and int(a.cards[0]) == lead))
+        s.apply(s.legal_actions()[0])
+        k = Knowledge(s.observation(me), infer=True)
+        if case == "void":
+            assert {c for c in k.unseen if c & 3 == lead & 3} <= k.barred
+        else:
+            assert {c for c in k.unseen if c & 3 == lead & 3 and _points(c) > pts[lead]
+                    } <= k.barred
+        assert not k.barred & set(s.hands[1 - me])
+        for i in range(10):
+            w = k.world(Rng(i))
+            assert not set(w.h[1 - me]) & k.barred
+        seen[case] += 1
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
+
+
+def _points(c):
+    from cardcore.schnapsen.state import card_points
+
+    return card_points(c)
+
+
+def test_strong_changes_the_policy_not_only_the_budget():
+    t = SchnapsenAI.STRENGTHS
+    assert t["strong"]["depth"] == 2 and t["normal"]["depth"] == 1
+    assert t["strong"]["infer"] and not t["normal"]["infer"] and not t["easy"]["infer"]
+    assert SchnapsenAI(seed=1, strength="strong").infer
+    assert not SchnapsenAI(seed=1, strength="strong", infer=False).infer
