@@ -3,7 +3,8 @@
     python bench/bench_bridge_ai.py [--deals 200] [--play-deals 200] [--samples 24]
                                     [--max-nodes N] [--budget S] [--seed 1]
                                     [--dd cardcore|endplay] [--rule-tricks 1]
-                                    [--versus A B] [--versus-deals 40]
+                                    [--versus A B] [--versus-auction A B]
+                                    [--versus-deals 40]
                                     [--dd-cache FILE] [--anchor] [--workers K] [--ray [ADDRESS]]
 
 Runs on ``cardcore.simulate``, every seat the same AI (the built-in bidding system, PIMC card
@@ -37,6 +38,15 @@ seeds).
   the deals at each vulnerability). ``A``'s net score over the two tables, in IMPs, is the
   result of the deal; reported: the mean IMPs a deal with its 95% interval, and each
   strength's seconds per card (median / p99, the card decisions only; wall clock).
+* **Auctions of strength against strength** (``--versus-auction A B``, e.g. ``--versus-auction
+  strong normal``; may be repeated; ``--versus-deals`` deals from ``--seed``, a quarter at
+  each vulnerability). Each deal is bid twice in this process, ``A`` North-South at one
+  table and East-West at the other, the agents seeded as ``cardcore.simulate`` seeds them;
+  each contract is scored at its double-dummy tricks (the tables from ``--dd-cache`` or
+  solved here). Reported: ``A``'s mean IMPs a deal with its 95% interval, the deals where the
+  two tables' contracts differ, and ``A``'s CPU seconds a call (median / p99 / max). For
+  strengths that bid differently (e.g. one with ``bid_samples``, the simulation check of
+  placing calls), this isolates the bidding from the noise of the card play.
 * The auction part also reports the **IMPs a deal against par**: the IMPs of the
   double-dummy score of our contract minus the par score, for North-South (both sides are
   the same AI, so the mean is near 0), and their absolute value (what the two sides give
@@ -371,6 +381,52 @@ def run_versus(first: str, second: str, n_deals: int, seed: int, workers: int | 
     return {"deals": len(swing), "imps": swing, "times": times}
 
 
+def run_versus_auction(first: str, second: str, n_deals: int, seed: int, cache: dict,
+                       dd: str = "cardcore") -> dict:
+    """Duplicate auctions of strength ``first`` against ``second``, scored double dummy:
+    deal ``seed + i`` bid with ``first`` North-South, then East-West (the other strength in
+    the other seats); per deal ``first``'s net score over the two tables in IMPs. Also
+    ``first``'s CPU seconds a call and the deals whose two contracts differ."""
+    from cardcore.agents import get
+    from cardcore.simulate import agent_seed
+
+    swing: list[int] = []
+    times: list[float] = []
+    differ = 0
+    quarter = -(-n_deals // 4)
+    for i in range(n_deals):
+        game_seed = seed + i
+        vul = VULS[i // quarter]
+        contracts = []
+        net = 0
+        for first_side in (0, 1):
+            state = cardcore.new_game("bridge", seed=game_seed, vulnerability=vul)
+            ais = [get("ai", "bridge", seed=agent_seed(game_seed, s),
+                       strength=first if s % 2 == first_side else second) for s in range(4)]
+            while state.phase == "auction":
+                seat = state.current_player
+                t0 = time.process_time()
+                action = ais[seat].act(state)
+                if seat % 2 == first_side:
+                    times.append(time.process_time() - t0)
+                state.apply(action)
+            deal = state.deal()
+            pbn = deal.to_pbn()
+            if pbn not in cache:
+                cache[pbn] = dd_table_by_seat(deal, dd)
+            contracts.append(state.contract)
+            if state.passed_out:
+                continue
+            decl = state.declarer
+            tricks = cache[pbn][STRAINS.index(state.trump)][decl]
+            sc = score(state.contract, SEATS[decl], tricks, vulnerable(vul, decl))
+            ns = sc if decl % 2 == 0 else -sc
+            net += ns if first_side == 0 else -ns
+        differ += contracts[0] != contracts[1]
+        swing.append(imps(net))
+    return {"deals": len(swing), "imps": swing, "times": times, "differ": differ}
+
+
 def _times_line(xs: list[float]) -> str:
     xs = sorted(xs)
     if not xs:
@@ -427,6 +483,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", nargs=2, action="append", default=[], metavar=("A", "B"),
                     help="duplicate IMPs of strength A against B (e.g. strong normal), "
                          "--versus-deals deals; may be repeated")
+    ap.add_argument("--versus-auction", nargs=2, action="append", default=[],
+                    metavar=("A", "B"), help="duplicate auctions of strength A against B, "
+                    "scored double dummy, --versus-deals deals; may be repeated")
     ap.add_argument("--versus-deals", type=int, default=40)
     ap.add_argument("--workers", type=int, default=None, help="processes (default: one per core)")
     ap.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -515,6 +574,19 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'':<8} {m:>+6.2f} +- {h:.2f}")
             print(f"  seconds per card, median / p99: {a} {_times_line(st['times'][0])}, "
                   f"{b} {_times_line(st['times'][1])}")
+        for a, b in args.versus_auction:
+            st = run_versus_auction(a, b, args.versus_deals, args.seed, cache, args.dd)
+            if args.dd_cache:
+                with open(args.dd_cache, "w") as f:
+                    json.dump(cache, f)
+            m, h = mean_ci(st["imps"])
+            ts = sorted(st["times"])
+            print(f"{a} vs {b} auctions, duplicate IMPs a deal for {a} at double dummy "
+                  f"({st['deals']} deals, {st['differ']} with different contracts) "
+                  f"{m:>+6.2f} +- {h:.2f}")
+            print(f"  CPU seconds a call for {a}, median / p99 / max: "
+                  f"{statistics.median(ts):.4f} / {ts[min(len(ts) - 1, int(0.99 * len(ts)))]:.2f}"
+                  f" / {ts[-1]:.2f}")
     finally:
         if started_ray:
             import ray

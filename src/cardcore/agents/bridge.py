@@ -43,6 +43,14 @@ system (``docs/bridge-bidding.md``) and sees the same; they differ in the card p
 * ``"normal"`` (the default): the options above.
 * ``"strong"``: 96 samples a card, 48 while more than 40 cards are out (tricks 2-3, where a
   search is dearest): the same worst case a card as ``normal``, twice the samples later.
+
+``bid_samples=N`` (opt-in, 0 at every strength) checks each call where our side places the
+contract by simulation (:class:`cardcore.agents.bridge_bidding.Simulation`: ``N`` deals
+consistent with the auction, solved double dummy, the candidate contracts scored in IMPs).
+With ``N = 8`` it did not bid measurably better than the rules (duplicate auctions scored
+double dummy, ``bench/bench_bridge_ai.py --versus-auction``: +0.30 +- 1.12 IMPs a deal over
+deals 1-60, -0.43 +- 0.99 over deals 251-310) and a call took up to 12.8 s of CPU, so no
+strength uses it yet.
 """
 
 from __future__ import annotations
@@ -57,13 +65,14 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from . import seat_to_act
-from .bridge_bidding import HCP, Picture, choose_call, read_auction
+from .bridge_bidding import HCP, Picture, Simulation, choose_call, read_auction
 from .sampling import deal_unseen
 from .strength import strength_options
 
 SAMPLES = 48                   # sampled deals per searched card
 STRONG_SAMPLES = 96            # the same at strength "strong" ...
 EARLY_CARDS = 40               # ... but ``early_samples`` while more cards than this are out
+BID_SAMPLES = 8                # bid_samples=: sampled deals checking a placing call (opt-in)
 MAX_NODES = 500_000            # search nodes per sampled deal (about 0.05 s here)
 MAX_SKIPPED = 3                # sampled deals given up before the card is chosen anyway
 NODES_PER_SECOND = 4_000_000   # time_budget mode: a conservative search rate of the kernel
@@ -112,20 +121,27 @@ class BridgeAI:
     name = "ai"
     #: the options of each strength (see the module docstring); explicit options override
     STRENGTHS = {
-        "easy": {"samples": 6, "max_nodes": 100_000, "rule_tricks": 13, "early_samples": 0},
+        "easy": {"samples": 6, "max_nodes": 100_000, "rule_tricks": 13, "early_samples": 0,
+                 "bid_samples": 0},
         "normal": {"samples": SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
-                   "early_samples": 0},
+                   "early_samples": 0, "bid_samples": 0},
         "strong": {"samples": STRONG_SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
-                   "early_samples": SAMPLES},
+                   "early_samples": SAMPLES, "bid_samples": 0},
     }
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  max_nodes: int | None = None, time_budget: float | None = None,
                  cheap: bool = False, rule_tricks: int | None = None,
-                 early_samples: int | None = None, **_: Any) -> None:
+                 early_samples: int | None = None, bid_samples: int | None = None,
+                 **_: Any) -> None:
         opts = strength_options(self, strength, samples=samples, max_nodes=max_nodes,
-                                rule_tricks=rule_tricks, early_samples=early_samples)
+                                rule_tricks=rule_tricks, early_samples=early_samples,
+                                bid_samples=bid_samples)
+        bid_samples = opts["bid_samples"]
+        if isinstance(bid_samples, bool) or not isinstance(bid_samples, int) or bid_samples < 0:
+            raise CardcoreError(f"BridgeAI: bid_samples {bid_samples!r}: expected an int >= 0 "
+                                "(0: bid by the rules alone)")
         samples, max_nodes = opts["samples"], opts["max_nodes"]
         rule_tricks, early_samples = opts["rule_tricks"], opts["early_samples"]
         if isinstance(early_samples, bool) or not isinstance(early_samples, int) \
@@ -148,6 +164,7 @@ class BridgeAI:
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
         self.early_samples = early_samples
+        self.bid_samples = bid_samples
         self.max_nodes = max_nodes
         self.time_budget = None if time_budget is None else float(time_budget)
         self.rule_tricks = rule_tricks
@@ -160,8 +177,13 @@ class BridgeAI:
             raise CardcoreError("bridge: no legal action (the deal is over)")
         obs = state.observation(seat_to_act(state))
         if obs["phase"] == "auction":
-            call, why = choose_call(obs["hand"], _auction(obs))
+            sim = None
+            if self.bid_samples:
+                sim = Simulation(self.bid_samples, self.rng, obs["vulnerable"])
+            call, why = choose_call(obs["hand"], _auction(obs), sim)
             self.last_info = {"call": call, "rule": why}
+            if sim is not None and sim.last:
+                self.last_info["simulation"] = sim.last
             for a in legal:
                 if a.text == call:
                     return a

@@ -818,24 +818,204 @@ def read_auction(auction: Auction) -> list[Picture]:
     return pics
 
 
-def choose_call(hand_cards, auction: Auction) -> tuple[str, str]:
-    """The call the system makes with ``hand_cards`` now, and the rule's description."""
+def choose_call(hand_cards, auction: Auction, sim: Simulation | None = None
+                ) -> tuple[str, str]:
+    """The call the system makes with ``hand_cards`` now, and the rule's description.
+
+    With ``sim`` (strength ``strong``), a decision where our side places the contract is
+    checked by :meth:`Simulation.check` (sampled deals solved double dummy) and may change.
+    """
     h = Hand.of(hand_cards)
     pics = read_auction(auction)
     ctx = Context(auction, pics)
     legal = set(auction.legal_calls())
+    placing = False
+    call, why = "pass", "nothing better"
     for r in rules_for(ctx):
         if r.call == "__place__":
+            placing = True
             target = _place(ctx, h)
             if target in legal and not _partner_placed(ctx, target):
-                return target, "ace ask" if target == "4NT" and _four_nt_asks(ctx) \
-                    else "places the contract"
+                if target == "4NT" and _four_nt_asks(ctx):
+                    return target, "ace ask"
+                call, why = target, "places the contract"
+                break
             continue
         if r.call == "__after_ask__":
             return _after_answer(ctx, h), "places the contract after the ace ask"
         if r.call in legal and r.fits(h):
-            return r.call, r.text
-    return "pass", "nothing better"
+            call, why = r.call, r.text
+            break
+    if sim is not None and placing and _ace_ask(ctx) is None:
+        better = sim.check(hand_cards, ctx, h, call, legal)
+        if better is not None:
+            return better, f"simulation (instead of {call})"
+    return call, why
+
+
+# ---------------------------------------------------------------- simulation (strong)
+
+GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
+
+
+def shows(p: Picture, cards, played=(), slack: int = 1) -> bool:
+    """Does a hand (with the cards that seat already played) match what the auction showed
+    (its picture: points with ``slack`` either side, suit lengths, a balanced shape)?"""
+    hcp = 0
+    lengths = [0, 0, 0, 0]
+    for c in cards:
+        hcp += HCP.get(c >> 2, 0)
+        lengths[c & 3] += 1
+    for c in played:
+        hcp += HCP.get(c >> 2, 0)
+        lengths[c & 3] += 1
+    if not p.hcp_lo - slack <= hcp <= p.hcp_hi + slack:
+        return False
+    if p.balanced and sorted(lengths) not in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]):
+        return False
+    return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
+
+
+class Simulation:
+    """The ``strong`` check of a placing decision, counted in samples (never in seconds).
+
+    Deal the three hidden hands ``samples`` times at random, each hand consistent with what
+    the auction showed (:func:`shows`; after ``tries_per_sample`` rejected deals per sample
+    wanted, the check gives up and the rule's call stands), solve each candidate strain double
+    dummy for the declarer our side would have, and score the candidates: the rule's call, the
+    other strains our side may play (no trump, the known 8-card fits, partner's last bid) at
+    the cheapest level, at game and (with slam values) at six, and passing (the last bid
+    stands). The candidate with the best mean IMPs against the rule's call replaces it when
+    that mean is at least ``margin`` IMPs (a failing bid in a contested auction is scored
+    doubled). ``vulnerable``: by seat; ``rng``: the AI's. On the reference kernels
+    (``CARDCORE_BACKEND=ref``, where a full deal takes minutes to solve) the rules decide.
+    """
+
+    def __init__(self, samples: int, rng, vulnerable, *, margin: float = 1.0,
+                 tries_per_sample: int = 250, max_strains: int = 2) -> None:
+        self.samples = samples
+        self.rng = rng
+        self.vulnerable = list(vulnerable)
+        self.margin = margin
+        self.tries_per_sample = tries_per_sample
+        self.max_strains = max_strains
+        self.last: dict = {}
+
+    # ------------------------------------------------------------ candidates
+    def _declarer(self, ctx: Context, side: int, strain: str, default: int) -> int:
+        for s, c in ctx.bids:
+            if s % 2 == side and bid_strain(c) == strain:
+                return s
+        return default
+
+    def candidates(self, ctx: Context, h: Hand, call: str, legal: set[str]
+                   ) -> dict[str, tuple[str, int]]:
+        """Candidate calls -> (the contract it leads to, its declarer)."""
+        p = ctx.pics[ctx.pa]
+        out: dict[str, tuple[str, int]] = {}
+        last, bidder = ctx.last, ctx.last_bidder
+        if last is not None and bidder is not None:
+            out["pass"] = (last + "X" * ctx.doubled,
+                           self._declarer(ctx, bidder % 2, bid_strain(last), bidder))
+        strains: list[str] = []
+        if is_bid(call):
+            strains.append(bid_strain(call))
+        if last is not None and bidder is not None and ctx.ours(bidder):
+            strains.append(bid_strain(last))
+        fits = sorted(((h.lengths[i] + p.minlen[i], s) for i, s in enumerate(SUITS)
+                       if h.lengths[i] + p.minlen[i] >= 8), reverse=True)
+        strains += [s for _, s in fits]
+        strains.append("N")
+        seen: list[str] = []
+        for s in strains:
+            if s not in seen:
+                seen.append(s)
+        strains = seen[:self.max_strains]
+        slam = is_bid(call) and bid_level(call) >= 5 or h.points + p.est >= SLAM_POINTS - 3
+        for st in strains:
+            lo = _cheapest(st, last)
+            if lo is None:
+                continue
+            for b in (lo, _bid(GAME_LEVEL[st], st), _bid(6, st) if slam else None):
+                if b is not None and b in legal and bid_index(b) >= bid_index(lo):
+                    out[b] = (b, self._declarer(ctx, ctx.me % 2, st, ctx.me))
+        if is_bid(call) and call not in out:
+            out[call] = (call, self._declarer(ctx, ctx.me % 2, bid_strain(call), ctx.me))
+        return out
+
+    # ------------------------------------------------------------ sampling
+    def deals(self, hand_cards, ctx: Context) -> list[list[int]]:
+        """Up to ``samples`` deals (four 52-bit masks, seats 0..3) that fit the auction."""
+        from .sampling import deal_unseen
+
+        mine = [int(c) for c in hand_cards]
+        taken = set(mine)
+        unknown = [c for c in range(52) if c not in taken]
+        hidden = [s for s in range(4) if s != ctx.me]
+        sizes = dict.fromkeys(hidden, 13)
+        out: list[list[int]] = []
+        for _ in range(self.samples * self.tries_per_sample):
+            deal = deal_unseen(unknown, sizes, self.rng)
+            assert deal is not None  # (unconstrained: always a deal)
+            if not all(shows(ctx.pics[s], deal[s]) for s in hidden):
+                continue
+            deal[ctx.me] = mine
+            out.append([sum(1 << c for c in deal[s]) for s in range(4)])
+            if len(out) == self.samples:
+                break
+        return out
+
+    # ------------------------------------------------------------ the check
+    def check(self, hand_cards, ctx: Context, h: Hand, call: str, legal: set[str]
+              ) -> str | None:
+        """A better call than ``call``, or None (keep the rule's call)."""
+        from .._backend import BACKEND, kernel
+        from ..bridge.scoring import score
+
+        self.last = {}
+        if BACKEND == "ref":  # a plain-Python double-dummy search of a full deal: minutes
+            return None
+        cands = self.candidates(ctx, h, call, legal)
+        if call not in cands or len(cands) < 2:
+            return None
+        deals = self.deals(hand_cards, ctx)
+        if len(deals) < self.samples:
+            self.last = {"deals": len(deals)}
+            return None
+        solve = kernel("dds").solve
+        side = ctx.me % 2
+        contested = bool(ctx.their_calls)
+        totals = dict.fromkeys(cands, 0.0)
+        for masks in deals:
+            tricks: dict[tuple[str, int], int] = {}
+            ours: dict[str, int] = {}
+            for c, (contract, decl) in cands.items():
+                key = (bid_strain(contract.rstrip("X")), decl)
+                if key not in tricks:
+                    tricks[key] = solve(masks, "CDHSN".index(key[0]), decl)
+                sc = score(contract, "SWNE"[decl], tricks[key], self.vulnerable[decl])
+                if sc < 0 and contested and c != "pass":  # they double what fails
+                    sc = score(contract + "X", "SWNE"[decl], tricks[key],
+                               self.vulnerable[decl])
+                ours[c] = sc if decl % 2 == side else -sc
+            for c in cands:
+                totals[c] += _imps(ours[c] - ours[call])
+        best = max(cands, key=lambda c: (totals[c], c == call))
+        n = len(deals)
+        self.last = {"deals": n, "imps": {c: totals[c] / n for c in cands}}
+        if best != call and totals[best] / n >= self.margin:
+            return best
+        return None
+
+
+_IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300,
+              1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000)
+
+
+def _imps(diff: int) -> int:
+    """The IMPs of a score difference, with its sign."""
+    k = sum(1 for step in _IMP_STEPS if abs(diff) >= step)
+    return k if diff >= 0 else -k
 
 
 def _placement_shows(call: str, partner: Picture, ace_ask: bool = False) -> Rule:
@@ -870,4 +1050,5 @@ def _partner_placed(ctx: Context, target: str) -> bool:
     return False
 
 
-__all__ = ["Hand", "Rule", "Picture", "Context", "rules_for", "read_auction", "choose_call"]
+__all__ = ["Hand", "Rule", "Picture", "Context", "Simulation", "rules_for", "read_auction",
+           "choose_call", "shows"]
