@@ -22,8 +22,11 @@ Options: ``rollouts`` (sampled worlds per play, default ``DEFAULT_ROLLOUTS`` = 3
 
 Strengths (``DouDizhuAI.STRENGTHS``, ``strength=``): ``easy`` plays the plan policy alone and
 bids by counting its top cards (``top_points``), a few ms a move; ``normal`` (the default) is
-the budget above; ``strong`` searches more sampled worlds and candidates and bids from more
-playouts. Options given explicitly override the strength's.
+the budget above (its candidates halved after 4 and 8 worlds, ``first_cut=4``); ``strong``
+searches more sampled worlds and candidates, halves them only after an eighth of its worlds
+(``first_cut``, so no candidate is dropped on the noise of a few worlds), searches late
+positions exactly in each sampled world (``endgame``) and bids from more playouts. Options
+given explicitly override the strength's.
 
 ``"greedy"`` (registered) is the same agent with ``rollouts=0``: the plan policy alone.
 """
@@ -46,16 +49,19 @@ class DouDizhuAI(SheddingAI):
     move_class = Move
     DEFAULT_ROLLOUTS = 340
     #: easy: the plan policy alone (no search), bids by counting top cards; normal: 340 sampled
-    #: worlds a play, 32 bidding playouts; strong: more worlds, more candidates, more bidding
-    #: playouts, and once at most 20 cards are left in all hands, an exact search of each
-    #: sampled world (48 worlds, 30,000 search nodes a play at most; rollouts past that)
+    #: worlds a play, 32 bidding playouts; strong: more worlds, more candidates, the first
+    #: halving of the candidates after 100 of its 800 worlds, more bidding playouts, and once
+    #: at most 26 cards are left in all hands, an exact search of each sampled world (48
+    #: worlds, 160,000 search nodes a play at most, 20,000 a world; rollouts past that).
+    #: Measured against normal: 51.2% of plays [47.5, 55.0] over 160 duplicate deals (not
+    #: shown stronger); at most 1.7 s CPU a move
     STRENGTHS = {
         "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03, "bid_samples": 0},
         "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03,
                    "bid_samples": 32},
         "strong": {"rollouts": 800, "top_k": 8, "prior_weight": 0.03, "bid_samples": 96,
-                   "first_cut": 100, "endgame": 20, "endgame_worlds": 48,
-                   "endgame_nodes": 30000},
+                   "first_cut": 100, "endgame": 26, "endgame_worlds": 48,
+                   "endgame_nodes": 160000},
     }
 
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,

@@ -20,8 +20,9 @@ Options as for the Dou Dizhu AI (``rollouts``, default ``DEFAULT_ROLLOUTS`` = 34
 (``rollouts=0``).
 
 Strengths (``ZhengShangyouAI.STRENGTHS``, ``strength=``): ``easy`` is the plan policy alone (a few
-ms a move), ``normal`` (the default) the budget above, ``strong`` more sampled worlds and
-candidates. Options given explicitly override the strength's.
+ms a move), ``normal`` (the default) the budget above (its candidates halved after 4 and 8
+worlds), ``strong`` more sampled worlds and candidates, halved only after an eighth of its worlds
+(``first_cut``). Options given explicitly override the strength's.
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ class ZhengShangyouAI(SheddingAI):
     move_class = Move
     DEFAULT_ROLLOUTS = 340
     #: easy: the plan policy alone (no search); normal: 340 sampled worlds a play; strong:
-    #: more worlds and more candidates
+    #: more worlds and more candidates, the first halving after 125 of its 1000 worlds.
+    #: Measured against normal: -0.08 a play [-0.53, +0.36] over 60 duplicate deals (not
+    #: shown stronger); at most 1.1 s CPU a move
     STRENGTHS = {
         "easy": {"rollouts": 0, "top_k": 6, "prior_weight": 0.03},
         "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03},
