@@ -97,6 +97,23 @@ def test_bench_prints_a_table(capsys):
     assert "rank_counts" in out and "ns/call" in out
 
 
+def test_bench_runs_every_listed_benchmark(capsys):
+    """``cardcore bench`` with no name runs every module it lists; a helper module of
+    ``cardcore.bench`` with no ``run`` (the AI move timer) is not listed and not run."""
+    import pkgutil
+
+    from cardcore import bench as pkg
+
+    names = cli.bench_modules()
+    assert "ai" not in names and {"cardset", "dds", "selfplay", "shedding"} <= set(names)
+    every = {m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_")}
+    assert "ai" in every  # the helper is there, just not a benchmark
+    assert cli.main(["bench"]) == 0
+    out = capsys.readouterr().out
+    for name in names:
+        assert f"\n{name} " in out, name
+
+
 def test_console_script_runs():
     proc = subprocess.run([sys.executable, "-m", "cardcore.cli", "play", "onepoker", "--auto",
                            "--seed", "2"], capture_output=True, text=True, timeout=120)

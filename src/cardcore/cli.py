@@ -355,9 +355,17 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
 # ---------------------------------------------------------------- bench
 
 def bench_modules() -> list[str]:
+    """The benchmarks ``cardcore bench`` runs: the modules of :mod:`cardcore.bench` that define
+    ``run(quick)`` (helper modules there, such as the AI move timer, are not benchmarks)."""
     from . import bench as pkg
 
-    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
+    names = []
+    for m in pkgutil.iter_modules(pkg.__path__):
+        if m.name.startswith("_"):
+            continue
+        if callable(getattr(importlib.import_module(f"cardcore.bench.{m.name}"), "run", None)):
+            names.append(m.name)
+    return sorted(names)
 
 
 def run_bench(name: str | None, quick: bool, out: TextIO | None = None) -> int:
