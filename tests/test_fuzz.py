@@ -864,7 +864,8 @@ def _holdem_run(seed: int) -> int:
     fast, ref = kernel("holdem_step", "fast"), kernel("holdem_step", "ref")
     rng = random.Random(seed)
     stacks = [rng.choice([0, 5, 40, 200, 1000]) for _ in range(4)]
-    stacks[rng.randrange(4)] = stacks[rng.randrange(4)] = 200
+    for seat in rng.sample(range(4), 2):      # at least two seats with chips
+        stacks[seat] = 200
     a, b = fast.Core(stacks, rng.choice([i for i in range(4) if stacks[i]]), 10, 20), None
     b = ref.Core(stacks, a.button, 10, 20)
     state = rng.getrandbits(64)
