@@ -12,7 +12,11 @@ minute on two cores.
   ``cardcore._ref.X``) with arbitrary arguments: an answer or a ``CardcoreError``, never a
   crash, a bare ``TypeError`` / ``OverflowError`` / ``KeyError`` / ``IndexError`` / ...; the
   twins of ``cardset``, ``shedding``, ``guandan`` and ``tractor`` also answer exactly what the
-  kernels answer and raise the same class with the same message.
+  kernels answer and raise the same class with the same message;
+- the five step kernels (``shedding_step`` for Dou Dizhu and Zheng Shangyou, ``guandan_step``,
+  ``tractor_step``, ``bridge_step``, ``holdem_step``) along random legal id sequences from
+  drawn seeds: the compiled kernel and its ``_ref`` twin give the same legal ids, return values
+  and states step by step, and refuse the same illegal ids leaving the state as it was.
 
 A segfault in a kernel kills the test process: that is a failure too. Set
 ``CARDCORE_FUZZ_SCALE`` (a factor on every test's number of examples) for a longer run.
@@ -736,3 +740,162 @@ def test_fuzz_helpers_are_sound():
         tree = json.loads(s.to_json())
         assert len(list(_paths(tree))) > 6
         assert cardcore.from_json(json.dumps(tree)).to_json() == s.to_json()
+
+
+# ---------------------------------------------------------------------------- step kernels
+#
+# The five step kernels against their twins, step by step along random legal id sequences:
+# from every drawn seed a game (or a deal, or a match of hands) is played by random legal ids;
+# at each step the compiled kernel and the ``_ref`` twin give the same legal ids, the same
+# return value and the same state after the step, and both refuse the same illegal id.
+
+def _native(d: dict) -> str:
+    return json.dumps({k: v for k, v in d.items() if not k.startswith("_")}, sort_keys=True)
+
+
+#: dict kernels: (kernel, game, options, legal_ids name, step name); the pure-Python twins of
+#: Guandan and Tractor are slow, so their games are fewer and shorter (a deal, 120 steps)
+DICT_STEPS = {
+    "shedding_step/doudizhu": ("shedding_step", "doudizhu", {}, "ddz_legal_ids", "ddz_step"),
+    "shedding_step/zhengshangyou": ("shedding_step", "zhengshangyou", {}, "zsy_legal_ids",
+                                    "zsy_step"),
+    "guandan_step": ("guandan_step", "guandan", {"single_deal": True}, "legal_ids", "step"),
+    "tractor_step": ("tractor_step", "tractor", {"single_deal": True}, "legal_ids", "step"),
+}
+DICT_EXAMPLES = {"guandan_step": (5, 120), "tractor_step": (8, 120)}
+
+
+def _dict_step_run(which: str, seed: int, limit: int) -> int:
+    """Plays game ``seed`` by random legal ids, the kernel and its twin compared at every step
+    the kernel handles; returns the number of steps compared."""
+    import copy
+
+    k, game, options, legal_name, step_name = DICT_STEPS[which]
+    fast, ref = kernel(k, "fast"), kernel(k, "ref")
+    extra: tuple = ()
+    if k == "guandan_step":
+        from cardcore.guandan.moves import id_texts
+
+        extra = (id_texts(),)
+    rng = random.Random(seed)
+    state = cardcore.new_game(game, seed=seed, **options)
+    compared = 0
+    for _ in range(limit):
+        if state.is_over:
+            break
+        d = state.__dict__
+        ids = state.legal_ids()
+        i = rng.choice(ids)
+        got = getattr(fast, legal_name)(d)
+        assert got == getattr(ref, legal_name)(d), (which, seed, compared)
+        if got is not None:
+            assert sorted(got) == sorted(ids), (which, seed, compared)
+            before = _native(d)
+            bad = rng.choice([j for j in range(-3, max(ids) + 300) if j not in ids])
+            for junk in (bad, -1, 2**64, None, "1", 1.5) if compared % 8 == 0 else (bad,):
+                d1 = copy.deepcopy(d)
+                r1 = getattr(fast, step_name)(d1, junk, *extra)
+                r2 = getattr(ref, step_name)(copy.deepcopy(d), junk, *extra)
+                assert r1 == r2 == -1 and _native(d1) == before, (which, seed, junk, r1, r2)
+            d1, d2 = copy.deepcopy(d), copy.deepcopy(d)
+            r1 = getattr(fast, step_name)(d1, i, *extra)
+            r2 = getattr(ref, step_name)(d2, i, *extra)
+            assert r1 == r2 and r1 != -1, (which, seed, compared, i, r1, r2)
+            assert _native(d1) == _native(d2), (which, seed, compared, i)
+            compared += 1
+        state.apply_id(i)
+    return compared
+
+
+@pytest.mark.parametrize("which", list(DICT_STEPS))
+def test_fuzz_dict_step_kernels_agree_with_their_twins(which):
+    total = []
+
+    examples, limit = DICT_EXAMPLES.get(which, (12, 400))
+
+    @_settings(examples)
+    @given(seed=st.integers(0, 2**32 - 1))
+    def run(seed):
+        total.append(_dict_step_run(which, seed, limit))
+
+    run()
+    assert sum(total) >= len(total) * 20, total
+
+
+def _bridge_run(seed: int) -> int:
+    fast, ref = kernel("bridge_step", "fast"), kernel("bridge_step", "ref")
+    rng = random.Random(seed)
+    hands, dealer, vul = list(Deal.random(seed).masks), seed % 4, (seed >> 2) % 4
+    a, b = fast.Core(hands, dealer, vul), ref.Core(hands, dealer, vul)
+    steps = 0
+    while True:
+        assert a.export() == b.export(), (seed, steps)
+        ids = a.legal_ids()
+        assert ids == b.legal_ids(), (seed, steps)
+        if not ids:
+            break
+        probe = [rng.randrange(-2, 100) for _ in range(6)]
+        assert [a.is_legal(j) for j in probe] == [b.is_legal(j) for j in probe]
+        if a.phase == 0 and a.ncalls == 0:        # a bid first, then mostly passes (id 0),
+            i = rng.choice([j for j in ids if j])  # so that most deals are played out
+        elif a.phase == 0 and rng.random() < 0.8:
+            i = 0
+        else:
+            i = rng.choice(ids)
+        assert a.apply(i) == b.apply(i), (seed, steps, i)
+        steps += 1
+    assert a.ns_score() == b.ns_score() and a.tricks_won() == b.tricks_won()
+    return a.nplayed
+
+
+def test_fuzz_bridge_step_agrees_with_its_twin():
+    total = []
+
+    @_settings(25)
+    @given(seed=st.integers(0, 2**31 - 1))
+    def run(seed):
+        total.append(_bridge_run(seed))
+
+    run()
+    assert sum(total) >= 25 * 30, total     # cards played: most deals are played out
+
+
+def _holdem_run(seed: int) -> int:
+    fast, ref = kernel("holdem_step", "fast"), kernel("holdem_step", "ref")
+    rng = random.Random(seed)
+    stacks = [rng.choice([0, 5, 40, 200, 1000]) for _ in range(4)]
+    for seat in rng.sample(range(4), 2):      # at least two seats with chips
+        stacks[seat] = 200
+    a, b = fast.Core(stacks, rng.choice([i for i in range(4) if stacks[i]]), 10, 20), None
+    b = ref.Core(stacks, a.button, 10, 20)
+    state = rng.getrandbits(64)
+    steps = 0
+    for _ in range(rng.randrange(1, 5)):
+        if sum(1 for s in a.stacks() if s > 0) < 2:
+            break
+        s1, s2 = a.start_hand(None, state), b.start_hand(None, state)
+        assert s1 == s2
+        state = s1
+        while not a.hand_over:
+            assert a.export() == b.export(), (seed, steps)
+            ids = a.legal_ids()
+            assert ids == b.legal_ids() and ids, (seed, steps)
+            probe = [rng.randrange(-2, 10) for _ in range(4)]
+            assert [a.is_legal(j) for j in probe] == [b.is_legal(j) for j in probe]
+            i = rng.choice(ids)
+            assert a.apply(i) == b.apply(i), (seed, steps, i)
+            steps += 1
+        assert b.hand_over and a.export() == b.export()
+    return steps
+
+
+def test_fuzz_holdem_step_agrees_with_its_twin():
+    total = []
+
+    @_settings(40)
+    @given(seed=st.integers(0, 2**31 - 1))
+    def run(seed):
+        total.append(_holdem_run(seed))
+
+    run()
+    assert sum(total) >= 40, total

@@ -103,3 +103,23 @@ def test_guandan_move_helpers_read_a_number_as_its_rank():
             guandan.moves("7h", bad)
         with pytest.raises(OptionError, match="level"):
             guandan.classify("7h", bad)
+
+
+def test_every_level_reader_is_the_one_function_with_one_error():
+    from cardcore.guandan.moves import level_index
+    from cardcore.options import LEVEL_INDEX
+
+    assert rules.parse_level is parse_level and guandan_level is parse_level
+    # the one-lookup table reads exactly as the full reader
+    for key, index in LEVEL_INDEX.items():
+        assert parse_level(key) == LEVEL_RANKS.index(level_rank(key)) == index
+    assert set(LEVEL_INDEX) >= {"2", "10", "t", "T", "a", 2, 10}
+    for bad in ("11", "x", 1, 14, 2.5, None, True):
+        messages = set()
+        for read in (parse_level, level_index, rules.parse_level, level_rank):
+            with pytest.raises(OptionError) as info:
+                read(bad)
+            messages.add(str(info.value))
+        assert len(messages) == 1, messages
+        (message,) = messages
+        assert message.startswith(f"level {bad!r}:" if bad is not None else "level None:")

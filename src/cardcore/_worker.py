@@ -1,4 +1,4 @@
-"""The worker processes of ``cardcore.simulate`` and ``cardcore.bridge.dd_tables``.
+"""The worker processes of :class:`cardcore.parallel.LocalPool` (``simulate``, ``dd_tables``).
 
 A worker is started as ``python -m cardcore._worker``: it never imports the caller's main
 script, so a script may call ``simulate(..., workers=2)`` at top level, without an
@@ -14,7 +14,7 @@ be unpickled). Whatever the work prints goes to the worker's standard error, nev
 frames. Ctrl-C is left to the driver, which stops its workers.
 
 :class:`Pool` is the driver's side: ``submit(args)`` returns a handle, ``wait(handles,
-timeout)`` the handles that are done, ``result(handle)`` the value (or ``SimulationError``
+timeout)`` the handles that are done, ``result(handle)`` the value (or the error it was given,
 saying what went wrong: the task raised, a worker could not start, or a worker process ended,
 with its exit code or signal), ``abort()`` kills the workers and ``close()`` lets them finish.
 """

@@ -186,9 +186,24 @@ def level_rank(value: Any) -> str:
     raise OptionError(f"level {quote(value)}: expected {_LEVEL_ALLOWED}")
 
 
+#: the exact ``str`` and ``int`` spellings of a level and their rank indexes, for one lookup
+#: before ``parse_level`` (any other form goes through ``parse_level``, which reads the same)
+LEVEL_INDEX: dict[Any, int] = {**{w: LEVEL_RANKS.index(r) for w, r in _LEVEL_WORDS.items()},
+                               **{n: n - 2 for n in range(2, 11)}}
+
+
 def parse_level(value: Any) -> int:
     """A level (as ``level_rank`` reads it) as its rank index 0..12 (``"2"`` -> 0, ``"T"`` ->
-    8, ``"A"`` -> 12); ``OptionError`` for anything else."""
+    8, ``"A"`` -> 12); ``OptionError`` naming the value for anything else. The one level reader
+    of the games played by levels (Guandan, Tractor, their options and move functions).
+
+    >>> [parse_level(v) for v in ("2", "t", "10", 10, " A ")]
+    [0, 8, 8, 8, 12]
+    """
+    if type(value) is str or type(value) is int:
+        lv = LEVEL_INDEX.get(value)
+        if lv is not None:
+            return lv
     return LEVEL_RANKS.index(level_rank(value))
 
 
@@ -220,4 +235,4 @@ def check_options(game: str, declared: Mapping[str, Option], given: Mapping[str,
 
 
 __all__ = ["Option", "OptionError", "check_options", "single_deal", "as_int", "is_bool",
-           "LEVEL_RANKS", "level_rank", "parse_level", "level_option"]
+           "LEVEL_RANKS", "LEVEL_INDEX", "level_rank", "parse_level", "level_option"]

@@ -105,12 +105,13 @@ import time
 import traceback
 import types
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
 from .errors import CardcoreError, quote
+from .parallel import LocalPool, ParallelError, Progress, RayPool, cores, progress_hook
 
 _MASK = (1 << 64) - 1
 
@@ -125,17 +126,17 @@ _JOURNAL = "_journal.jsonl"
 _PART_ROWS = 2000
 
 
-class SimulationError(CardcoreError):
+class SimulationError(ParallelError):
     """A game failed in a worker (or a worker died). ``results`` holds the finished games;
-    ``seed``, ``rotation``, ``seat``, ``agent`` and ``worker_traceback`` say where."""
+    ``seed``, ``rotation``, ``seat``, ``agent`` and ``worker_traceback`` say where. A
+    :class:`cardcore.parallel.ParallelError` (and so a ``CardcoreError``)."""
 
     def __init__(self, message: str, *, results: Results | None = None, seed: int | None = None,
                  rotation: int | None = None, seat: int | None = None, agent: str | None = None,
                  worker_traceback: str = "") -> None:
-        super().__init__(message)
+        super().__init__(message, worker_traceback=worker_traceback)
         self.results = results
         self.seed, self.rotation, self.seat, self.agent = seed, rotation, seat, agent
-        self.worker_traceback = worker_traceback
 
 
 class SimulationInterrupted(KeyboardInterrupt):
@@ -821,42 +822,6 @@ def read_rows(out: str | os.PathLike) -> list[dict]:
 
 # ---------------------------------------------------------------------------- engines
 
-class _Local:
-    """Worker processes started as ``python -m cardcore._worker`` (they never import the main
-    script), talking over pipes: see :mod:`cardcore._worker`."""
-
-    target = 0.3  # seconds of work per chunk
-
-    def __init__(self, job: Any, workers: int, func: Callable | None = None) -> None:
-        from ._worker import Pool
-
-        func = func or run_chunk
-        job = _portable(job)
-        try:
-            pickle.dumps((func, job))
-        except Exception as exc:  # noqa: BLE001
-            raise CardcoreError(f"the work cannot be sent to worker processes ({exc}); pass "
-                                "workers=1 to play in this process") from None
-        self.workers = workers
-        self.capacity = workers
-        self.pool = Pool(func, job, workers, SimulationError)
-
-    def submit(self, keys):
-        return self.pool.submit(keys)
-
-    def wait(self, handles, timeout: float):
-        return self.pool.wait(handles, timeout)
-
-    def result(self, handle):
-        return self.pool.result(handle)
-
-    def abort(self, handles: Iterable[Any] = ()) -> None:
-        self.pool.abort()
-
-    def close(self) -> None:
-        self.pool.close()
-
-
 class _ByValue:
     """A function of the main script, carried to the workers by value (``cloudpickle``)."""
 
@@ -898,77 +863,6 @@ def _portable(job: Any) -> Any:
     return job
 
 
-def _ray():
-    try:
-        import ray
-    except ImportError:
-        raise CardcoreError('engine="ray" needs Ray: pip install "cardcore[ray]"') from None
-    return ray
-
-
-class _Ray:
-    """The same chunks as Ray tasks (one CPU each)."""
-
-    target = 1.0
-
-    def __init__(self, job: Any, workers: int | None, address: str | None,
-                 func: Callable | None = None) -> None:
-        ray = _ray()
-        self.ray = ray
-        self.started = False
-        if not ray.is_initialized():
-            kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": "warning",
-                                      "configure_logging": True}
-            if address is None:
-                kwargs["num_cpus"] = workers
-            try:
-                ray.init(address=address, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - e.g. no cluster at that address
-                raise CardcoreError(f"Ray: cannot start or connect"
-                                    f"{f' to {address!r}' if address else ''}: {exc}") from None
-            self.started = True
-        cpus = int(ray.cluster_resources().get("CPU", 1) or 1)
-        self.workers = min(workers, cpus) if workers else cpus
-        self.capacity = self.workers
-        self.task = ray.remote(num_cpus=1, max_retries=0)(func or run_chunk)
-        self.job_ref = ray.put(job)
-
-    def submit(self, keys):
-        return self.task.remote(self.job_ref, list(keys))
-
-    def wait(self, handles, timeout: float):
-        ready, _ = self.ray.wait(handles, num_returns=1, timeout=timeout)
-        if ready and len(handles) > 1:  # every other chunk that is done too, in one call
-            ready, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
-        return ready
-
-    def result(self, handle):
-        try:
-            return self.ray.get(handle)
-        except Exception as exc:  # noqa: BLE001 - a Ray task or worker failure
-            raise SimulationError(f"a Ray task failed: {type(exc).__name__}: "
-                                  f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else ''}"
-                                  ) from None
-
-    def abort(self, handles: Iterable[Any] = ()) -> None:
-        for ref in handles:  # tasks in flight (on a cluster that outlives this call)
-            with contextlib.suppress(Exception):
-                self.ray.cancel(ref, force=True)
-        self.close()
-
-    def close(self) -> None:
-        if self.started:
-            self.ray.shutdown()
-            self.started = False
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 class _Sizer:
     """Chunk sizes from the measured seconds per game: about ``target`` seconds of work per
     chunk, the first ``capacity`` chunks one game each, smaller chunks near the end."""
@@ -993,50 +887,6 @@ class _Sizer:
         size = max(1, min(1000, int(self.target / per)))
         tail = max(1, -(-remaining // (2 * self.capacity)))
         return min(size, tail, remaining)
-
-
-class Progress(NamedTuple):
-    """What ``progress=`` is called with after every chunk: games (or deals, for
-    ``dd_tables``) ``done`` of ``total`` (read back from ``out`` included), ``new`` ones done by
-    this call in ``elapsed`` seconds, ``rate`` (new ones/s) and ``eta`` (seconds left at that
-    rate)."""
-
-    done: int
-    total: int
-    new: int
-    elapsed: float
-    rate: float
-    eta: float
-
-    @classmethod
-    def measure(cls, done: int, total: int, new: int, elapsed: float) -> Progress:
-        rate = new / elapsed if elapsed > 0 else 0.0
-        return cls(done, total, new, elapsed, rate,
-                   (total - done) / rate if rate > 0 else (0.0 if done >= total else math.inf))
-
-
-def progress_hook(progress: Any, what: str = "games"
-                  ) -> tuple[Callable[[Progress], Any] | None, Callable[[], None]]:
-    """``progress=`` as a callable of :class:`Progress` and a function to call at the end:
-    ``None``/``False`` nothing; ``True`` the progress line of ``cardcore simulate`` on stderr
-    (``312/1000 games (31%)  7.1 games/s  1m37s left``: what this run measures, redrawn in
-    place on a terminal, a line every 10 s otherwise); a callable is called as it is."""
-    if progress is None or progress is False:
-        return None, lambda: None
-    if progress is True:
-        from .cli import ProgressLine
-
-        line = ProgressLine(what)
-
-        def show(p: Progress) -> None:
-            if p.done:
-                line.show(p.done, p.total, p.rate, p.eta, force=p.done >= p.total)
-
-        return show, line.close
-    if callable(progress):
-        return progress, lambda: None
-    raise CardcoreError(f"progress {quote(progress)}: expected True, False, None or a "
-                        "function of a Progress")
 
 
 # ---------------------------------------------------------------------------- simulate
@@ -1130,7 +980,7 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     todo = deque(k for k in todo_all if k not in records)
 
     if engine == "local":
-        n_workers = workers if workers is not None else _cores()
+        n_workers = workers if workers is not None else cores()
         n_workers = max(1, min(n_workers, len(todo) or 1))
     else:
         n_workers = workers or 0
@@ -1188,8 +1038,10 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
                 take([row])
                 report()
         else:
-            runner = (_Local(job, n_workers) if engine == "local"
-                      else _Ray(job, workers, address))
+            runner: LocalPool | RayPool = (
+                LocalPool(run_chunk, _portable(job), n_workers, error=SimulationError)
+                if engine == "local" else RayPool(run_chunk, job, workers, address,
+                                                  error=SimulationError))
             n_workers = runner.workers
             if engine == "ray":
                 startup = time.perf_counter() - t_run

@@ -155,7 +155,7 @@ cdef int _step(dict d, object i, list texts) except -9:
             return -1
         passes = _count(d["passes"]) + 1
         d["passes"] = passes
-        PyList_Append(_L(d["passes_on"]), [len(d["plays"]), _INT[seat]])
+        PyList_Append(_L(d["passes_on"]), [_INT[seat], PyList_GET_SIZE(_L(d["plays"])) - 1])
         last = _seat(table[0])
         others = 4 - <int>PyList_GET_SIZE(places) - (0 if _INT[last] in places else 1)
         if passes >= others:             # everyone else passed: a new lead

@@ -7,10 +7,10 @@ game keeps. The keys read and written here:
 ``phase`` (only ``"play"`` is handled), ``turn`` (the seat to act), ``level`` (the deal's level
 index 0..12), ``hands`` (per seat, a list of card ids), ``table`` (``None`` when the seat to
 act leads, else ``[seat, kind, text, cards, key]`` of the play to beat, ``key`` its
-``[kind, rank, length]``), ``passes`` (passes since that play), ``passes_on`` (``[number of
-plays so far, seat]`` per pass), ``plays`` (``[seat, kind, text, cards]`` per play), ``played``
-(per seat, the cards it played this deal), ``places`` (the seats out, in order) and ``log``
-(one entry ``[seat, kind, text, cards, amount, data]`` per action).
+``[kind, rank, length]``), ``passes`` (passes since that play), ``passes_on`` (``[seat, index
+in plays]`` per pass: the seat and the play it passed on), ``plays`` (``[seat, kind, text,
+cards]`` per play), ``played`` (per seat, the cards it played this deal), ``places`` (the seats
+out, in order) and ``log`` (one entry ``[seat, kind, text, cards, amount, data]`` per action).
 
 Action ids (``docs/actions/guandan.md``) of the play phase: 0 pass, plays from 55 (the guandan
 kernel's table of plays).
@@ -109,7 +109,7 @@ def _step(d: dict, i, texts: list[str]) -> int:
         if type(passes) is not int or not 0 <= passes <= 99:
             raise CardcoreError(f"state: {quote(passes)} where a count is kept")
         d["passes"] = passes + 1
-        d["passes_on"].append([len(d["plays"]), seat])
+        d["passes_on"].append([seat, len(d["plays"]) - 1])
         last = _seat(table[0])
         others = 4 - len(places) - (0 if last in places else 1)
         if d["passes"] >= others:

@@ -1,8 +1,9 @@
 """Double-dummy tables of many deals in parallel, and deal files in and out.
 
 ``dd_tables(deals, workers=None, engine="local", address=None)`` solves the tables of a list of
-deals (``Deal`` objects or PBN deal strings) on worker processes (``simulate``'s: started as
-``python -m cardcore._worker``, so no main guard is needed) or on Ray, one single-threaded
+deals (``Deal`` objects or PBN deal strings) on worker processes
+(:class:`cardcore.parallel.LocalPool`: started as ``python -m cardcore._worker``, so no main
+guard is needed) or on Ray, one single-threaded
 ``dd_table`` per deal, and returns them in the order of ``deals``.
 
 ``read_deal_file(path)`` reads a PBN file (games separated by blank lines, each with a
@@ -26,7 +27,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,11 +61,11 @@ class DealRecord:
 
 # ---------------------------------------------------------------------------- solving
 
-def _solve_chunk(job: Any, deals: Sequence[Deal]) -> list[dict]:
-    """Worker task: the tables of ``deals``, one thread each (the workers are the parallelism)."""
+def _solve_one(job: Any, deal: Deal) -> dict:
+    """Worker task: the table of ``deal``, on one thread (the workers are the parallelism)."""
     from .solver import dd_table
 
-    return [dd_table(d, threads=1) for d in deals]
+    return dd_table(deal, threads=1)
 
 
 def _as_deal(item: Any, i: int) -> Deal:
@@ -92,10 +92,11 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     ``ray.init(address=address)``, or a local Ray of ``workers`` CPUs, shut down at the end).
     ``progress=True`` prints the progress line of ``cardcore simulate`` and ``cardcore dd`` on
     stderr (``37/1000 deals (4%)  1.8 deals/s  8m55s left``: the rate and time left this run
-    measures); ``progress=f`` calls ``f`` with a :class:`cardcore.simulate.Progress` (``done``,
+    measures); ``progress=f`` calls ``f`` with a :class:`cardcore.parallel.Progress` (``done``,
     ``total``, ``new``, ``elapsed``, ``rate``, ``eta``) as deals finish. A malformed deal raises
-    ``FormatError`` naming its index before any work starts."""
-    from ..simulate import Progress, _cores, _Local, _Ray, progress_hook
+    ``FormatError`` naming its index before any work starts; a deal that fails in a worker
+    raises :class:`cardcore.parallel.ParallelError` naming its index."""
+    from ..parallel import LocalPool, Progress, RayPool, cores, progress_hook, run_pool
     from .solver import MAX_THREADS, dd_table
 
     items = [_as_deal(d, i) for i, d in enumerate(deals)]
@@ -118,45 +119,19 @@ def dd_tables(deals: Iterable[Deal | str], *, workers: int | None = None,
     try:
         report(0)
         if engine == "local":
-            w = max(1, min(workers or _cores(), n))
+            w = max(1, min(workers or cores(), n))
             if w == 1 or n <= 2:
                 for i, d in enumerate(items):
                     out[i] = dd_table(d, threads=min(workers, MAX_THREADS) if workers else None)
                     report(i + 1)
                 return out  # type: ignore[return-value]
-            runner: Any = _Local(None, w, func=_solve_chunk)
+            pool: LocalPool | RayPool = LocalPool(_solve_one, None, w)
         else:
-            runner = _Ray(None, workers, address, func=_solve_chunk)
-        _solve_on(runner, items, out, report)
+            pool = RayPool(_solve_one, None, workers, address)
+        run_pool(pool, items, out, report)
     finally:
         end_line()
     return out  # type: ignore[return-value]
-
-
-def _solve_on(runner: Any, items: list[Deal], out: list, report: Callable[[int], None]) -> None:
-    """Solve ``items`` into ``out`` on ``runner``: one deal per task (a deal is long next to
-    a task's cost, and the progress line then moves deal by deal), ``2 x capacity`` in
-    flight."""
-    n = len(items)
-    cap = runner.capacity
-    todo = deque(range(n))
-    inflight: dict[Any, int] = {}
-    done = 0
-    try:
-        while todo or inflight:
-            while todo and len(inflight) < 2 * cap:
-                start = todo.popleft()
-                inflight[runner.submit(items[start:start + 1])] = start
-            for handle in runner.wait(list(inflight), 0.5):
-                start = inflight.pop(handle)
-                tables = runner.result(handle)
-                out[start:start + len(tables)] = tables
-                done += len(tables)
-                report(done)
-    except BaseException:
-        runner.abort(list(inflight))
-        raise
-    runner.close()
 
 
 # ---------------------------------------------------------------------------- reading files

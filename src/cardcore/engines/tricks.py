@@ -1,10 +1,16 @@
-"""The trick-taking rules shared by Bridge, Schnapsen, Preference and Tractor.
+"""The trick-taking rules of single-card tricks: who may follow with what, which card beats
+which, who wins a trick.
 
-Each rule is written once here; the games and their agents call it. A card is an int; a game
-gives its own ``suit_of`` (the effective suit: Tractor folds its trumps into one suit) and
-``strength`` (the order inside a suit: Schnapsen's card points, a rank elsewhere) when they
-differ from the defaults (suit ``card & 3``, strength ``card >> 2``). ``trump`` is a suit of the
-same kind, or ``None`` for no trumps.
+Used by the Schnapsen and Preference states (``schnapsen/state.py``, ``preference/state.py``)
+and by the Bridge AI's card play (``agents/bridge.py``). The Bridge game itself plays through its
+step core (``_fast/bridge_step.pyx`` and its ``_ref`` twin), the double-dummy solver has its own
+inner trick routine (``_fast/dds.pyx``), and Tractor, whose tricks are of card groups, has its
+own rules in ``tractor/`` and its step core; none of those call this module.
+
+A card is an int; a caller may give its own ``suit_of`` (the effective suit) and ``strength``
+(the order inside a suit: Schnapsen's card points, a rank elsewhere) when they differ from the
+defaults (suit ``card & 3``, strength ``card >> 2``). ``trump`` is a suit of the same kind, or
+``None`` for no trumps.
 
 >>> from cardcore.cards import parse
 >>> lead, follow = (int(c) for c in parse("Kh Ah"))

@@ -41,6 +41,7 @@ from .._backend import kernel
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError
 from ..game import Action
+from ..options import LEVEL_INDEX as _LEVEL_OF
 from ..options import parse_level
 
 _k = kernel("guandan")
@@ -49,7 +50,6 @@ KINDS: tuple[str, ...] = tuple(_k.KINDS)
 #: rank names by level-aware value: natural ranks 0..12, then the level rank, BJ, RJ.
 RANK_NAMES: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
                                "A", "L", "B", "R")
-_NAT = "23456789TJQKA"
 _SUITS = "cdhs"
 _NONE = _k.NONE
 _C = _k.COL_COUNTS
@@ -75,21 +75,10 @@ def natural_rank(card: int) -> int:
     return card >> 2 if card < 52 else card - 39
 
 
-#: the common spellings of a level (exact str or int keys; others go through ``level_index``):
-#: an int names the rank it is (2..10), as everywhere a level is read
-_LEVEL_OF: dict[Any, int] = {**{ch: i for i, ch in enumerate(_NAT)},
-                             **{ch.lower(): i for i, ch in enumerate(_NAT)}, "10": 8,
-                             **{n: n - 2 for n in range(2, 11)}}
-
-
 def level_index(level: Any) -> int:
     """A level, ``"2".."A"`` (``"T"`` or ``"10"``) or a whole number 2..10 naming its rank (never
-    an index), as the level's rank index 0..12 (``cardcore.options.parse_level``);
-    ``OptionError`` (a ``CardcoreError``) otherwise."""
-    if type(level) is str or type(level) is int:
-        lv = _LEVEL_OF.get(level)
-        if lv is not None:
-            return lv
+    an index), as the level's rank index 0..12: ``cardcore.options.parse_level``, which raises
+    ``OptionError`` (a ``CardcoreError``) naming anything else."""
     return parse_level(level)
 
 

@@ -198,7 +198,7 @@ class GuandanState(SheddingState):
         self.passes = 0
         self.plays: list[list] = []
         self.played: list[list[int]] = [[] for _ in range(NUM)]
-        self.passes_on: list[list[int]] = []
+        self.passes_on: list[list[int]] = []  # [seat, index in plays] of every pass
         self.tribute: list[dict] = []       # {"from", "to", "card", "returned"} this deal
         self.tribute_cancelled = False
         self.returns_due: list[int] = []    # receivers still to return a card, in order
@@ -355,7 +355,7 @@ class GuandanState(SheddingState):
             return
         if action.kind == "pass":
             self.passes += 1
-            self.passes_on.append([len(self.plays), seat])
+            self.passes_on.append([seat, len(self.plays) - 1])
             self._after_pass()
             return
         self._play(seat, action.kind, action.text, [int(c) for c in action.cards],

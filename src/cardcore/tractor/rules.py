@@ -67,11 +67,10 @@ def parse_trump(trump: str | None) -> int:
             f"trump {trump!r}: expected 'c', 'd', 'h', 's' or None (no-trump)") from None
 
 
-def parse_level(level: str | int) -> int:
-    """The level rank as a rank index 0..12 (``"2"`` -> 0, ``"T"``/``"10"``/``10`` -> 8, ``"A"``
-    -> 12): the one level reader of the games played by levels (``cardcore.options.parse_level``;
-    an int names the rank, never an index); ``OptionError`` for anything else."""
-    return _parse_level(level)
+#: the level rank as a rank index 0..12 (``"2"`` -> 0, ``"T"``/``"10"``/``10`` -> 8, ``"A"``
+#: -> 12; an int names the rank, never an index), ``OptionError`` for anything else: the one
+#: level reader of the games played by levels, ``cardcore.options.parse_level`` itself
+parse_level = _parse_level
 
 
 def _cards(cards: CardsLike, what: str) -> list[Card]:
