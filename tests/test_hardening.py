@@ -75,6 +75,21 @@ def test_actions_with_bad_cards_are_illegal_actions(game, cards):
     assert state.to_json() == before
 
 
+@pytest.mark.parametrize("game", cardcore.GAMES)
+@pytest.mark.parametrize("amount", [np.array([]), np.array([1, 2]), True, 1.5, "3", [1]])
+def test_actions_with_a_bad_amount_are_illegal_actions(game, amount):
+    """An Action whose amount is not an int or None is refused with the library's error (an
+    empty numpy array used to escape as 'truth value of an empty array is ambiguous')."""
+    state = cardcore.new_game(game, seed=3)
+    pick = state.legal_actions()[0]
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="an int or None amount"):
+        state.apply(Action(pick.kind, pick.text, pick.cards, amount, pick.data))
+    assert state.to_json() == before
+    state.apply(Action(pick.kind, pick.text, pick.cards, pick.amount, pick.data))
+    assert len(state.log) == 1
+
+
 @pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
 def test_plays_typed_as_ranks_in_any_order(game):
     from cardcore.engines.shedding import RANK_CHARS

@@ -237,9 +237,13 @@ class State:
                 not isinstance(action.text, str) or not isinstance(action.kind, str)
                 or not isinstance(action.cards, tuple)
                 or not all(type(c) is Card or (isinstance(c, int) and not isinstance(c, bool)
-                                               and 0 <= c < 54) for c in action.cards)):
-            raise IllegalAction(f"action {quote(action)}: an Action needs a str kind and text "
-                                "and a tuple of cards (Card or ids 0..53)")
+                                               and 0 <= c < 54) for c in action.cards)
+                or not (action.amount is None or (isinstance(action.amount, int)
+                                                  and not isinstance(action.amount, bool)))
+                or not isinstance(action.data, tuple)):
+            raise IllegalAction(f"action {quote(action)}: an Action needs a str kind and text, "
+                                "a tuple of cards (Card or ids 0..53), an int or None amount "
+                                "and a tuple of data")
         resolved = self._resolve(action)
         seat = self._current_player()
         self._apply(resolved)
@@ -252,7 +256,12 @@ class State:
         """Turn ``action`` into one of the legal actions or raise ``IllegalAction``."""
         legal = self._legal_actions()
         if isinstance(action, Action):
-            if action in legal:
+            try:
+                listed = action in legal
+            except (TypeError, ValueError):  # data holding objects that refuse to compare
+                raise IllegalAction(f"action {quote(action)}: its data cannot be compared with "
+                                    "the legal actions'") from None
+            if listed:
                 return action
             return self._resolve(action.text) if action.text else self._no_such(action, legal)
         text = action
