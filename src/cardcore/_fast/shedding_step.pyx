@@ -8,6 +8,11 @@ action does (the log entry included), so the game's Python code and the kernel k
 and no Action or Move object is built on the step path. The legal ids come straight from the
 move kernel's id generator for the hand and the table play (whose id the table record keeps).
 The plain-Python twin ``cardcore._ref.shedding_step`` documents the keys and the semantics.
+
+The scoring rules the step applies are written here once (``shedding_step.pxd`` declares them)
+and exported for the games' states and the AI: Zheng Shangyou's bomb bonus (``BOMB_BONUS``,
+``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bonus_share``, ``zsy_settle_bonus``) and Dou
+Dizhu's spring and multiplier (``ddz_spring``, ``ddz_multiplier``).
 """
 
 from libc.stdint cimport uint8_t, int32_t, uint64_t
@@ -17,6 +22,7 @@ from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLong
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.args cimport int_arg, flag_arg
 from cardcore._fast.shedding cimport (
     SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
     ddz_gen_ids, zsy_gen_ids, ddz_beats_c, zsy_beats_c, ddz_id_row, zsy_id_row,
@@ -28,14 +34,16 @@ cdef extern from "Python.h":
     int PyList_Append(object lst, object item) except -1
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
 
-from cardcore.errors import CardcoreError, quote
+from cardcore.errors import CardcoreError, CardError, quote
 
 DDZ_KINDS = ("single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_run",
              "airplane", "airplane_singles", "airplane_pairs", "four_two_singles",
              "four_two_pairs", "bomb", "rocket")
 ZSY_KINDS = ("single", "pair", "trio", "straight", "pair_run", "bomb", "ace_bomb",
              "heavenly_bomb")
-BOMB_BONUS = 20
+#: Zheng Shangyou's bomb bonus (``ZSY_BOMB_BONUS`` in ``shedding_step.pxd``): the bomber wins it,
+#: each opponent pays half of it
+BOMB_BONUS = ZSY_BOMB_BONUS
 
 cdef tuple _DDZ_K = DDZ_KINDS
 cdef tuple _ZSY_K = ZSY_KINDS
@@ -51,6 +59,108 @@ cdef enum:
     Z_HEAVENLY_BOMB = 7
     THREE_HEARTS = 6
     MAX_IDS = 1024
+
+#: the Zheng Shangyou kinds that claim the bomb bonus when played as an answer
+ZSY_BONUS_KINDS = tuple([k for i, k in enumerate(ZSY_KINDS) if zsy_claims_bonus_c(i, True)])
+
+
+# ------------------------------------------------------------------ scoring rules
+#
+# The one definition of each scoring rule the step applies (declared in ``shedding_step.pxd``);
+# the games' states and the AI read them through the ``def`` functions below.
+
+cdef bint zsy_claims_bonus_c(int kind, bint answering) noexcept nogil:
+    return answering and (kind == Z_BOMB or kind == Z_ACE_BOMB)
+
+
+cdef int zsy_bonus_share_c(int bomber, int s) noexcept nogil:
+    return ZSY_BOMB_BONUS if s == bomber else -(ZSY_BOMB_BONUS // 2)
+
+
+cdef int ddz_spring_c(int landlord, int winner, const long* num_plays) noexcept nogil:
+    cdef int s
+    if winner == landlord:
+        for s in range(3):
+            if s != landlord and num_plays[s] != 0:
+                return DDZ_NO_SPRING
+        return DDZ_SPRING
+    if num_plays[landlord] == 1:
+        return DDZ_REVERSE_SPRING
+    return DDZ_NO_SPRING
+
+
+cdef long ddz_multiplier_c(int bombs, bint doubled) noexcept nogil:
+    return (<long>1) << (bombs + (1 if doubled else 0))
+
+
+cdef tuple _SPRING_NAME = (None, "spring", "reverse")
+
+
+def zsy_claims_bonus(kind, answering) -> bool:
+    """Whether a Zheng Shangyou play of ``kind`` (a name of ``ZSY_KINDS`` or its index) claims
+    the bomb bonus: a bomb or an ace bomb played as an answer (``answering``), never a lead and
+    never the heavenly bomb. A later bomb of the same round takes the claim over."""
+    cdef int k
+    if isinstance(kind, str):
+        if kind not in _ZSY_K:
+            raise CardcoreError(f"kind {quote(kind)}: expected a Zheng Shangyou kind")
+        k = _ZSY_K.index(kind)
+    else:
+        k = int_arg(kind, "kind", 0, len(_ZSY_K) - 1, CardcoreError)
+    return zsy_claims_bonus_c(k, flag_arg(answering, "answering"))
+
+
+def zsy_bonus_share(seat) -> tuple:
+    """The score changes of seats 0, 1, 2 when seat ``seat``'s bomb bonus is settled: the
+    bomber wins ``BOMB_BONUS``, each opponent pays half of it."""
+    cdef int b = int_arg(seat, "seat", 0, 2, CardError)
+    return (zsy_bonus_share_c(b, 0), zsy_bonus_share_c(b, 1), zsy_bonus_share_c(b, 2))
+
+
+cdef int _settle_into(object bonus, object seat) except -1:
+    cdef int b = int_arg(seat, "seat", 0, 2, CardError)
+    cdef int s
+    if type(bonus) is not list or PyList_GET_SIZE(bonus) != 3:
+        raise CardcoreError(f"bonus {quote(bonus)}: expected a list of the 3 seats' bonuses")
+    for s in range(3):
+        if type((<list>bonus)[s]) is not int:
+            raise CardcoreError(f"bonus {quote(bonus)}: expected a list of the 3 seats' bonuses")
+    for s in range(3):
+        (<list>bonus)[s] = (<list>bonus)[s] + zsy_bonus_share_c(b, s)
+    return 0
+
+
+def zsy_settle_bonus(bonus, seat) -> None:
+    """Settle seat ``seat``'s bomb bonus into ``bonus`` (a list of the 3 seats' bonuses,
+    updated in place by ``zsy_bonus_share(seat)``)."""
+    _settle_into(bonus, seat)
+
+
+cdef int _num_plays(object num_plays, long* out) except -1:
+    cdef int s
+    if not isinstance(num_plays, (list, tuple)) or len(num_plays) != 3:
+        raise CardcoreError(f"num_plays {quote(num_plays)}: expected the plays of seats 0, 1, 2")
+    for s in range(3):
+        out[s] = int_arg(num_plays[s], "num_plays", 0, 20, CardcoreError)
+    return 0
+
+
+def ddz_spring(landlord, winner, num_plays):
+    """How a finished Dou Dizhu deal doubles: ``"spring"`` (the landlord went out before
+    either farmer played a card), ``"reverse"`` (a farmer went out while the landlord had played
+    only the opening lead) or ``None``. ``num_plays``: the plays of seats 0, 1, 2."""
+    cdef int ll = int_arg(landlord, "landlord", 0, 2, CardError)
+    cdef int w = int_arg(winner, "winner", 0, 2, CardError)
+    cdef long n[3]
+    _num_plays(num_plays, n)
+    return _SPRING_NAME[ddz_spring_c(ll, w, n)]
+
+
+def ddz_multiplier(bombs, spring=False) -> int:
+    """A Dou Dizhu deal's multiplier: doubled on every bomb and rocket played (``bombs``,
+    0..14) and once more for a spring or reverse spring (``spring``)."""
+    return ddz_multiplier_c(int_arg(bombs, "bombs", 0, 14, CardcoreError),
+                            flag_arg(spring, "spring"))
 
 
 # ------------------------------------------------------------------ helpers
@@ -329,7 +439,8 @@ cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
     cdef int nxt = (seat + 1) % 3
     cdef bint log = cards is None
     cdef const uint8_t* row
-    cdef int bombs, s
+    cdef int bombs, s, how
+    cdef long nplays[3]
     cdef list hand, chosen, sorted_cards, num_plays
     if d["phase"] == "bid":
         if i == 0:
@@ -374,25 +485,20 @@ cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
     if row[0] == D_BOMB or row[0] == D_ROCKET:
         bombs = d["bombs"] + 1
         d["bombs"] = bombs
-        d["multiplier"] = 1 << bombs
+        d["multiplier"] = ddz_multiplier_c(bombs, False)
     if log:
         PyList_Append(d["log"], [seat, kind, txt, chosen, None, []])
     if PyList_GET_SIZE(hand) == 0:
         landlord = d["landlord"]
         num_plays = d["num_plays"]
+        for s in range(3):
+            nplays[s] = num_plays[s]
+        how = ddz_spring_c(landlord, seat, nplays)
         d["winner_seat"] = seat
         d["phase"] = "over"
-        spring = reverse = False
-        if seat == landlord:
-            spring = True
-            for s in range(3):
-                if s != landlord and num_plays[s] != 0:
-                    spring = False
-        else:
-            reverse = num_plays[landlord] == 1
-        d["spring"] = spring
-        d["reverse_spring"] = reverse
-        d["multiplier"] = 1 << (d["bombs"] + (1 if spring or reverse else 0))
+        d["spring"] = how == DDZ_SPRING
+        d["reverse_spring"] = how == DDZ_REVERSE_SPRING
+        d["multiplier"] = ddz_multiplier_c(d["bombs"], how != DDZ_NO_SPRING)
         return 0
     d["turn"] = nxt
     return 0
@@ -482,9 +588,7 @@ cdef int _zsy_settle(dict d) except -1:
     b = d["pending_bomb"]
     if b is None:
         return 0
-    bonus = d["bonus"]
-    for s in range(3):
-        bonus[s] += BOMB_BONUS if s == b else -(BOMB_BONUS // 2)
+    _settle_into(d["bonus"], b)
     PyList_Append(d["bomb_log"], [b, BOMB_BONUS])
     d["pending_bomb"] = None
     return 0
@@ -502,6 +606,7 @@ cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:
     cdef int nxt = (seat + 1) % 3
     cdef bint log = cards is None
     cdef const uint8_t* row
+    cdef bint answering
     cdef list hand, chosen, sorted_cards, num_plays
     if i == 0:
         PyList_Append(d["passes_on"], [seat, PyList_GET_SIZE(d["plays"]) - 1])
@@ -523,7 +628,7 @@ cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:
     d["table"] = [seat, kind, txt, sorted_cards, i]
     d["passes"] = 0
     d["opening"] = False
-    if (row[0] == Z_BOMB or row[0] == Z_ACE_BOMB) and answering:
+    if zsy_claims_bonus_c(row[0], answering):
         d["pending_bomb"] = seat          # a beaten earlier bomb loses its claim
     if log:
         PyList_Append(d["log"], [seat, kind, txt, chosen, None, []])

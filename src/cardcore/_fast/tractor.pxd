@@ -25,6 +25,18 @@ ctypedef struct TrCtx:
     int trump
     int level
 
+# The card points, the one definition of the rule (the plain-Python twin ``_ref.tractor`` keeps
+# ``CARD_POINTS`` equal): every 5 is 5, every 10 and K 10, other cards and the jokers 0 (200 in
+# the two decks). Card id ``c`` = rank * 4 + suit with 2..A = 0..12, 52/53 the jokers.
+cdef inline int tr_card_points(int c) noexcept nogil:
+    if c < 0 or c >= 52:
+        return 0
+    if (c >> 2) == 3:
+        return 5
+    if (c >> 2) == 8 or (c >> 2) == 11:
+        return 10
+    return 0
+
 cdef void tr_ctx(TrCtx* x, int trump, int level) noexcept nogil
 cdef int tr_esuit(const TrCtx* x, int c) noexcept nogil
 cdef int tr_strength(const TrCtx* x, int c) noexcept nogil

@@ -22,6 +22,7 @@ SINGLE: int
 PAIR: int
 TRACTOR: int
 KINDS: tuple[str, ...]
+CARD_POINTS: tuple[int, ...]
 
 def table(trump: int, level: int) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
 def effective_suit(card: int, trump: int, level: int) -> int: ...

@@ -42,6 +42,9 @@ SINGLE = TR_SINGLE
 PAIR = TR_PAIR
 TRACTOR = TR_TRACTOR
 KINDS = ("none", "single", "pair", "tractor")
+#: the card points by card id 0..53 (every 5 is 5, every 10 and K 10, 200 in the two decks): the
+#: rule's one definition is ``tr_card_points`` in ``tractor.pxd``, which the step kernel reads too
+CARD_POINTS = tuple([tr_card_points(c) for c in range(54)])
 
 cdef tuple _NAMES = tuple([r + s for r in "23456789TJQKA" for s in "cdhs"] + ["BJ", "RJ"])
 
@@ -828,7 +831,7 @@ def lead_id(cards):
 
 
 __all__ = [
-    "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "table",
+    "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "CARD_POINTS", "table",
     "effective_suit", "strength", "masks", "shape", "is_legal_follow", "next_mask",
     "trick_winner", "lead_plays", "DECLARE_ID", "BURY_ID", "PLAY_ID", "PAIR_ID", "TRACTOR_ID",
     "NUM_TRACTORS", "NUM_ACTIONS", "tractor_masks", "lead_ids", "follow_ids", "play_ok",

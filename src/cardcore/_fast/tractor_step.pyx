@@ -19,7 +19,7 @@ from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest
 from cardcore._fast.args cimport kept_list as _L, kept_seat4 as _seat
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
                                      tr_next_mask, tr_winner, tr_leads, tr_tractor_index,
-                                     tr_tractor_mask, tr_num_tractors)
+                                     tr_tractor_mask, tr_num_tractors, tr_card_points)
 
 cdef extern from "Python.h":
     int PyList_Append(object lst, object item) except -1
@@ -40,10 +40,6 @@ cdef tuple _BURY_TEXT = tuple(f"bury {n}" for n in _NAMES)
 cdef int _NUM_ACTIONS = ID_TRACTOR + tr_num_tractors()
 # the Python int of every action id (and card id), made once
 cdef tuple _INT = tuple(range(ID_TRACTOR + tr_num_tractors()))
-cdef int _POINTS[54]
-for _c in range(54):
-    _POINTS[_c] = 5 if (_c < 52 and _c >> 2 == 3) else (
-        10 if (_c < 52 and (_c >> 2 == 8 or _c >> 2 == 11)) else 0)
 cdef str _MEMO = "_legal_memo"
 
 
@@ -175,7 +171,7 @@ cdef int _finish(dict d, list trick, TrCtx* x) except -1:
         cards = trick[k][1]
         _ms(cards, &lo[k], &hi[k])
         for o in cards:
-            pts += _POINTS[<int>o]
+            pts += tr_card_points(<int>o)
         played.extend(cards)
     w = _seat(trick[tr_winner(x, lo, hi, 4)][0])
     if (w & 1) != (_seat(dealer) & 1):

@@ -23,19 +23,98 @@ Zheng Shangyou keys: ``over``, ``turn``, ``hands``, ``opening``, ``table`` (``No
 already validated action) they are played and the log is left to the caller. ``ddz_apply``
 returns 1 when three passes ended the auction without a bid (the caller redeals), else 0.
 The id is not checked (``*_id_is_legal`` does that).
+
+The scoring rules the step applies are written here once (twins of the C functions declared in
+``_fast/shedding_step.pxd``) and exported for the games' states and the AI: Zheng Shangyou's
+bomb bonus (``BOMB_BONUS``, ``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bonus_share``,
+``zsy_settle_bonus``) and Dou Dizhu's spring and multiplier (``ddz_spring``, ``ddz_multiplier``).
 """
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, quote
+from cardcore.errors import CardcoreError, CardError, flag_arg, int_arg, quote
 
 from . import shedding as S
 
 DDZ_KINDS = S.DDZ_KINDS
 ZSY_KINDS = S.ZSY_KINDS
 _DDZ_BOMBS = (S.D_BOMB, S.D_ROCKET)
-_ZSY_BONUS = (S.Z_BOMB, S.Z_ACE_BOMB)
+#: Zheng Shangyou's bomb bonus: the bomber wins it, each opponent pays half of it
 BOMB_BONUS = 20
+
+
+# ------------------------------------------------------------------ scoring rules
+
+def _claims(kind: int, answering: bool) -> bool:
+    return answering and kind in (S.Z_BOMB, S.Z_ACE_BOMB)
+
+
+def _share(bomber: int, s: int) -> int:
+    return BOMB_BONUS if s == bomber else -(BOMB_BONUS // 2)
+
+
+#: the Zheng Shangyou kinds that claim the bomb bonus when played as an answer
+ZSY_BONUS_KINDS = tuple(k for i, k in enumerate(ZSY_KINDS) if _claims(i, True))
+_SPRING_NAME = (None, "spring", "reverse")
+
+
+def _spring(landlord: int, winner: int, num_plays) -> int:
+    if winner == landlord:
+        return 1 if all(num_plays[s] == 0 for s in range(3) if s != landlord) else 0
+    return 2 if num_plays[landlord] == 1 else 0
+
+
+def _multiplier(bombs: int, doubled: bool) -> int:
+    return 1 << (bombs + (1 if doubled else 0))
+
+
+def zsy_claims_bonus(kind, answering) -> bool:
+    """Whether a Zheng Shangyou play of ``kind`` (a name of ``ZSY_KINDS`` or its index) claims
+    the bomb bonus: a bomb or an ace bomb played as an answer (``answering``), never a lead and
+    never the heavenly bomb. A later bomb of the same round takes the claim over."""
+    if isinstance(kind, str):
+        if kind not in ZSY_KINDS:
+            raise CardcoreError(f"kind {quote(kind)}: expected a Zheng Shangyou kind")
+        k = ZSY_KINDS.index(kind)
+    else:
+        k = int_arg(kind, "kind", 0, len(ZSY_KINDS) - 1, CardcoreError)
+    return _claims(k, flag_arg(answering, "answering"))
+
+
+def zsy_bonus_share(seat) -> tuple[int, int, int]:
+    """The score changes of seats 0, 1, 2 when seat ``seat``'s bomb bonus is settled: the
+    bomber wins ``BOMB_BONUS``, each opponent pays half of it."""
+    b = int_arg(seat, "seat", 0, 2, CardError)
+    return (_share(b, 0), _share(b, 1), _share(b, 2))
+
+
+def zsy_settle_bonus(bonus, seat) -> None:
+    """Settle seat ``seat``'s bomb bonus into ``bonus`` (a list of the 3 seats' bonuses,
+    updated in place by ``zsy_bonus_share(seat)``)."""
+    b = int_arg(seat, "seat", 0, 2, CardError)
+    if (type(bonus) is not list or len(bonus) != 3
+            or any(type(x) is not int for x in bonus)):
+        raise CardcoreError(f"bonus {quote(bonus)}: expected a list of the 3 seats' bonuses")
+    for s in range(3):
+        bonus[s] += _share(b, s)
+
+
+def ddz_spring(landlord, winner, num_plays) -> str | None:
+    """How a finished Dou Dizhu deal doubles: ``"spring"`` (the landlord went out before
+    either farmer played a card), ``"reverse"`` (a farmer went out while the landlord had played
+    only the opening lead) or ``None``. ``num_plays``: the plays of seats 0, 1, 2."""
+    ll = int_arg(landlord, "landlord", 0, 2, CardError)
+    w = int_arg(winner, "winner", 0, 2, CardError)
+    if not isinstance(num_plays, (list, tuple)) or len(num_plays) != 3:
+        raise CardcoreError(f"num_plays {quote(num_plays)}: expected the plays of seats 0, 1, 2")
+    n = [int_arg(num_plays[s], "num_plays", 0, 20, CardcoreError) for s in range(3)]
+    return _SPRING_NAME[_spring(ll, w, n)]
+
+
+def ddz_multiplier(bombs, spring=False) -> int:
+    """A Dou Dizhu deal's multiplier: doubled on every bomb and rocket played (``bombs``,
+    0..14) and once more for a spring or reverse spring (``spring``)."""
+    return _multiplier(int_arg(bombs, "bombs", 0, 14, CardcoreError), flag_arg(spring, "spring"))
 
 
 def _row(game: int, i: int) -> tuple:
@@ -198,21 +277,17 @@ def ddz_apply(d: dict, i: int, cards=None) -> int:
     d["passes"] = 0
     if row[0] in _DDZ_BOMBS:
         d["bombs"] += 1
-        d["multiplier"] = 1 << d["bombs"]
+        d["multiplier"] = _multiplier(d["bombs"], False)
     if log:
         d["log"].append([seat, kind, text, list(chosen), None, []])
     if not d["hands"][seat]:
         landlord = d["landlord"]
         d["winner_seat"] = seat
         d["phase"] = "over"
-        spring = reverse = False
-        if seat == landlord:
-            spring = all(d["num_plays"][s] == 0 for s in range(3) if s != landlord)
-        else:
-            reverse = d["num_plays"][landlord] == 1
-        d["spring"] = spring
-        d["reverse_spring"] = reverse
-        d["multiplier"] = 1 << (d["bombs"] + (1 if spring or reverse else 0))
+        how = _spring(landlord, seat, d["num_plays"])
+        d["spring"] = how == 1
+        d["reverse_spring"] = how == 2
+        d["multiplier"] = _multiplier(d["bombs"], how != 0)
         return 0
     d["turn"] = nxt
     return 0
@@ -275,8 +350,7 @@ def _zsy_settle(d: dict) -> None:
     b = d["pending_bomb"]
     if b is None:
         return
-    for s in range(3):
-        d["bonus"][s] += BOMB_BONUS if s == b else -BOMB_BONUS // 2
+    zsy_settle_bonus(d["bonus"], b)
     d["bomb_log"].append([b, BOMB_BONUS])
     d["pending_bomb"] = None
 
@@ -309,7 +383,7 @@ def zsy_apply(d: dict, i: int, cards=None) -> int:
     d["table"] = rec + [i]
     d["passes"] = 0
     d["opening"] = False
-    if row[0] in _ZSY_BONUS and answering:
+    if _claims(row[0], answering):
         d["pending_bomb"] = seat          # a beaten earlier bomb loses its claim
     if log:
         d["log"].append([seat, kind, text, list(chosen), None, []])

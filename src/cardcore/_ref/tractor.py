@@ -21,6 +21,8 @@ Encoding
   (``KINDS`` names them); ``suit`` its effective suit, -1 when it mixes suits or is empty;
   ``size`` its number of cards; ``top`` the strength of its highest card (-1 for ``NONE``).
 - ``next_mask`` answers with a 54-bit mask of card ids (bit ``c`` for card ``c``).
+- ``CARD_POINTS[c]``: the card points of card id ``c`` (every 5 is 5, every 10 and K 10), the
+  one table of the rule that the games and the AI read.
 
 Errors: a bad card id, or a card more than twice (in one collection, or across collections that
 must be disjoint), raises ``CardError``; a lead that is not a single, pair or tractor of one
@@ -42,6 +44,10 @@ SINGLE = 1
 PAIR = 2
 TRACTOR = 3
 KINDS = ("none", "single", "pair", "tractor")
+#: the card points by card id 0..53: every 5 is 5, every 10 and K 10, other cards and the jokers
+#: 0 (200 in the two decks); the twin of ``tr_card_points`` in ``_fast/tractor.pxd``
+CARD_POINTS = tuple(0 if c >= 52 else 5 if c >> 2 == 3 else 10 if c >> 2 in (8, 11) else 0
+                    for c in range(54))
 
 _NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["BJ", "RJ"]
 
@@ -440,7 +446,7 @@ def play_cards(i) -> list[int]:
 
 
 __all__ = [
-    "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "table",
+    "NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "CARD_POINTS", "table",
     "effective_suit", "strength", "masks", "shape", "is_legal_follow", "next_mask",
     "trick_winner", "lead_plays", "DECLARE_ID", "BURY_ID", "PLAY_ID", "PAIR_ID", "TRACTOR_ID",
     "NUM_TRACTORS", "NUM_ACTIONS", "tractor_masks", "lead_ids", "follow_ids", "play_ok",

@@ -42,7 +42,7 @@ ID_PLAY = K.PLAY_ID
 ID_PAIR = K.PAIR_ID
 ID_TRACTOR = K.TRACTOR_ID
 _NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["BJ", "RJ"]
-_POINTS = [({3: 5, 8: 10, 11: 10}.get(c >> 2, 0) if c < 52 else 0) for c in range(54)]
+_POINTS = K.CARD_POINTS
 _MEMO = "_legal_memo"
 
 

@@ -39,8 +39,12 @@ RUN_KIND = {1: "straight", 2: "pair_run", 3: "airplane"}
 PLAIN_KIND = {1: "single", 2: "pair", 3: "trio", 4: "bomb"}
 
 
-def _no_bonus(seat: int) -> tuple[int, ...]:
-    return (0, 0, 0)
+def _no_claim(kind: str, answering: bool) -> bool:
+    return False
+
+
+def _no_settle(bonus: list, seat: int) -> None:
+    raise AssertionError("no bonus to settle in a game without one")
 
 
 @dataclass(frozen=True)
@@ -60,10 +64,12 @@ class Rules:
     bombs: frozenset
     #: the scores of a finished rollout (a :class:`Sim` with a winner)
     score: Callable[[Sim], list] = field(compare=False, repr=False)
-    #: kinds whose play as an answer claims a bonus (Zheng Shangyou's bomb bonus)
-    bonus_kinds: frozenset = frozenset()
-    #: the score changes of a bonus won by a seat
-    bonus: Callable[[int], tuple] = field(default=_no_bonus, compare=False, repr=False)
+    #: ``claims(kind, answering)``: whether a play claims a bonus (Zheng Shangyou's bomb bonus,
+    #: the game's ``claims_bonus``)
+    claims: Callable[[str, bool], bool] = field(default=_no_claim, compare=False, repr=False)
+    #: ``settle(bonus, seat)``: add the bonus won by ``seat`` to the list ``bonus`` (the game's
+    #: ``settle_bonus``)
+    settle: Callable[[list, int], None] = field(default=_no_settle, compare=False, repr=False)
 
 
 def _memo_beats(beats: Callable[[Group, Group], bool]) -> Callable[[Group, Group], bool]:
@@ -113,8 +119,7 @@ def rules_of(game: str) -> Rules:
     if game == "doudizhu":
         return Rules(**common, score=_ddz_score)
     st = _game_module(game, "state")
-    return Rules(**common, bonus_kinds=frozenset(st.BONUS_KINDS), bonus=st.bomb_bonus,
-                 score=_zsy_score)
+    return Rules(**common, claims=st.claims_bonus, settle=st.settle_bonus, score=_zsy_score)
 
 
 DDZ = rules_of("doudizhu")
@@ -585,7 +590,7 @@ class Sim:
         self.nplays[seat] += 1
         if g[0] in self.rules.bombs:
             self.bombs += 1
-            if answering and g[0] in self.rules.bonus_kinds:
+            if self.rules.claims(g[0], answering):
                 self.pending = seat
         if not self.ncards[seat]:
             self.winner = seat
@@ -596,9 +601,11 @@ class Sim:
         self.turn = (seat + 1) % 3
 
     def _settle(self) -> None:
+        # The claim and the amounts are the game's (``Rules.claims``/``settle``, from the step
+        # kernel); when a claim settles -- the round's end, or at once when the bomber goes
+        # out -- must agree with the step (``_zsy_apply`` in ``_fast/shedding_step.pyx``).
         assert self.pending is not None
-        for s, x in enumerate(self.rules.bonus(self.pending)):
-            self.bonus[s] += x
+        self.rules.settle(self.bonus, self.pending)
         self.pending = None
 
     def run(self, limit: int = 400) -> None:

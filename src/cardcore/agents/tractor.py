@@ -49,7 +49,7 @@ from .._backend import kernel
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from ..tractor.rules import LEVELS, POINTS
+from ..tractor.rules import LEVELS
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
@@ -57,7 +57,8 @@ from .strength import strength_options
 _k = kernel("tractor")
 
 _TRUMPS = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4}
-_PTS = [POINTS.get(c >> 2, 0) if c < 52 else 0 for c in range(54)]
+#: card points by card id: the rule kernel's table
+_PTS = _k.CARD_POINTS
 TRUMP = 4
 _TABLES: dict = {}
 

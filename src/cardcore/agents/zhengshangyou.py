@@ -7,10 +7,11 @@ See :class:`cardcore.agents.shedding.SheddingAI` for the search. Zheng Shangyou 
   answer": after passing on a single 9 a hand holds nothing above 9 and no bomb). What a pass
   rules out is worked out with the game's own ``must_beat``, rank by rank (``pass_bound``);
 - the rollouts follow the must-beat rule (a player with an answer always plays the cheapest one,
-  bombs last) and are scored with the game's settlement (``zhengshangyou.state.penalty``,
-  ``bomb_bonus``, ``deal_scores``: card penalties doubled for players who never played, the 2
-  of spades and bombs left in hand, the bonus of an answering bomb that stands), so the search
-  values keeping or spending a bomb by its points.
+  bombs last) and are scored with the game's settlement (``zhengshangyou.state.penalty`` and
+  ``deal_scores``: card penalties doubled for players who never played, the 2 of spades and
+  bombs left in hand; ``claims_bonus`` and ``settle_bonus``, the step kernel's bomb bonus: the
+  bonus of an answering bomb that stands), so the search values keeping or spending a bomb by
+  its points.
 
 It reads only the public API: ``state.observation(state.current_player)`` and
 ``state.legal_actions()``.

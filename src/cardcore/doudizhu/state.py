@@ -75,22 +75,15 @@ def sort_cards(cards) -> list[int]:
     return _step.sort_cards(cards)
 
 
-def multiplier(bombs: int, spring: bool = False) -> int:
-    """The deal's multiplier: doubled on every bomb and rocket played (``bombs``) and once more
-    for a spring or reverse spring."""
-    return 1 << (bombs + bool(spring))
-
-
-def spring(landlord: int, winner: int, num_plays) -> str | None:
-    """How a finished deal doubles: ``"spring"`` (the landlord went out before either farmer
-    played a card), ``"reverse"`` (a farmer went out while the landlord had played only the
-    opening lead) or ``None``. ``num_plays``: plays per seat."""
-    if winner == landlord:
-        if all(num_plays[s] == 0 for s in range(3) if s != landlord):
-            return "spring"
-    elif num_plays[landlord] == 1:
-        return "reverse"
-    return None
+# The multiplier and the spring are the step kernel's rules (``cardcore._fast.shedding_step``,
+# which applies them):
+#: ``multiplier(bombs, spring=False)``: the deal's multiplier, doubled on every bomb and rocket
+#: played (``bombs``) and once more for a spring or reverse spring
+multiplier = _step.ddz_multiplier
+#: ``spring(landlord, winner, num_plays)``: how a finished deal doubles, ``"spring"`` (the
+#: landlord went out before either farmer played a card), ``"reverse"`` (a farmer went out while
+#: the landlord had played only the opening lead) or ``None``; ``num_plays``: plays per seat
+spring = _step.ddz_spring
 
 
 def deal_scores(landlord: int, winner: int, stake: int) -> tuple[float, ...]:

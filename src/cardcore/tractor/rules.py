@@ -43,10 +43,12 @@ TRUMP = "trump"
 SUITS = ("c", "d", "h", "s")
 LEVELS = LEVEL_RANKS
 KINDS = ("single", "pair", "tractor")
-#: card points by rank index: 5 -> 5, 10 -> 10, K -> 10 (200 in the two decks)
-POINTS = {3: 5, 8: 10, 11: 10}
+#: card points by card id, the rule kernel's table (every 5 is 5, every 10 and K 10)
+_POINTS_BY_ID: tuple[int, ...] = _k.CARD_POINTS
+#: card points by rank index: 5 -> 5, 10 -> 10, K -> 10 (200 in the two decks), read from the
+#: kernel's table
+POINTS = {c >> 2: p for c, p in enumerate(_POINTS_BY_ID) if p and c < 52}
 _DECK = tuple(Card(c) for c in range(54))
-_POINTS_BY_ID = tuple(POINTS.get(c >> 2, 0) if c < 52 else 0 for c in range(54))
 
 _TRUMPS: dict = {None: 4, "nt": 4, "NT": 4, "Nt": 4}
 for _i, _s in enumerate(SUITS):

@@ -100,7 +100,7 @@ from ..engines import match
 from ..errors import IllegalAction
 from ..game import _MEMO, Action, State, register
 from ..options import Option, level_option, single_deal
-from .rules import LEVELS, SUITS, card_points, deal_result, kitty_multiplier
+from .rules import LEVELS, SUITS, deal_result, kitty_multiplier
 
 _k = kernel("tractor")
 _step = kernel("tractor_step")
@@ -113,7 +113,8 @@ LEVEL_A = 12
 
 _CARD = [Card(c) for c in range(54)]
 _NAME = [str(c) for c in _CARD]
-_POINTS = [card_points([c]) if c < 52 else 0 for c in range(54)]
+#: card points by card id: the rule kernel's table
+_POINTS = _k.CARD_POINTS
 
 PASS = Action("pass", "pass")
 #: one-card plays (a single lead, one card of a follow), by card id

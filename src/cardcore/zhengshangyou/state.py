@@ -90,15 +90,17 @@ def hand_bombs(hand) -> int:
     return count_bombs(cnt)
 
 
+# The bomb bonus is the step kernel's rule (``cardcore._fast.shedding_step``, which applies it):
 #: the plays that claim the bomb bonus when played as an answer (the heavenly bomb never does)
-BONUS_KINDS = ("bomb", "ace_bomb")
+BONUS_KINDS: tuple[str, ...] = _step.ZSY_BONUS_KINDS
 #: the bomb bonus: the bomber wins this much, each opponent pays half of it
-BOMB_BONUS = 20
-
-
-def bomb_bonus(seat: int) -> tuple[int, ...]:
-    """The score changes of a settled bomb bonus won by ``seat``."""
-    return tuple(BOMB_BONUS if s == seat else -BOMB_BONUS // 2 for s in range(3))
+BOMB_BONUS: int = _step.BOMB_BONUS
+#: ``claims_bonus(kind, answering)``: whether a play of ``kind`` claims the bomb bonus
+claims_bonus = _step.zsy_claims_bonus
+#: ``bomb_bonus(seat)``: the score changes of seats 0, 1, 2 of a settled bonus won by ``seat``
+bomb_bonus = _step.zsy_bonus_share
+#: ``settle_bonus(bonus, seat)``: add ``bomb_bonus(seat)`` to the list ``bonus`` in place
+settle_bonus = _step.zsy_settle_bonus
 
 
 def penalty(counts, played: bool) -> int:
@@ -352,4 +354,5 @@ class ZhengShangyouState(SheddingState):
 
 
 __all__ = ["ZhengShangyouState", "deck48", "hand_bombs", "count_bombs", "penalty", "bomb_bonus",
-           "deal_scores", "BONUS_KINDS", "BOMB_BONUS", "zsy_rank", "sort_cards"]
+           "claims_bonus", "settle_bonus", "deal_scores", "BONUS_KINDS", "BOMB_BONUS", "zsy_rank",
+           "sort_cards"]
