@@ -371,8 +371,9 @@ cdef list _ddz_legal(dict d):
 
 
 def ddz_id_is_legal(dict d, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act."""
-    return _ddz_is_legal(d, i, NULL)
+    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
+    that is not an int)."""
+    return type(i) is int and _ddz_is_legal(d, i, NULL)
 
 
 cdef bint _ddz_is_legal(dict d, object i, uint64_t* mout) except -1:
@@ -428,9 +429,11 @@ cdef int _ddz_start_play(dict d) except -1:
     return 0
 
 
-def ddz_apply(dict d, int i, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``)."""
-    return _ddz_apply(d, i, cards, 0)
+def ddz_apply(dict d, i, cards=None) -> int:
+    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``): an int
+    id of the game (``CardcoreError`` otherwise), whose legality the caller checked."""
+    return _ddz_apply(d, int_arg(i, "action id", 0, DDZ_FIRST_PLAY + DDZ_NPLAYS - 1,
+                                 CardcoreError), cards, 0)
 
 
 cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
@@ -539,8 +542,9 @@ cdef list _zsy_legal(dict d):
 
 
 def zsy_id_is_legal(dict d, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act."""
-    return _zsy_is_legal(d, i, NULL)
+    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
+    that is not an int)."""
+    return type(i) is int and _zsy_is_legal(d, i, NULL)
 
 
 cdef bint _zsy_is_legal(dict d, object i, uint64_t* mout) except -1:
@@ -594,10 +598,12 @@ cdef int _zsy_settle(dict d) except -1:
     return 0
 
 
-def zsy_apply(dict d, int i, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``);
-    returns 0."""
-    return _zsy_apply(d, i, cards, 0)
+def zsy_apply(dict d, i, cards=None) -> int:
+    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``): an int
+    id of the game (``CardcoreError`` otherwise), whose legality the caller checked; returns
+    0."""
+    return _zsy_apply(d, int_arg(i, "action id", 0, ZSY_FIRST_PLAY + ZSY_NPLAYS - 1,
+                                 CardcoreError), cards, 0)
 
 
 cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:

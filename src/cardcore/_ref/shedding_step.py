@@ -190,7 +190,10 @@ def ddz_legal_ids(d: dict) -> list[int]:
 
 
 def ddz_id_is_legal(d: dict, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act."""
+    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
+    that is not an int)."""
+    if type(i) is not int:
+        return False
     phase = d["phase"]
     if phase == "bid":
         return i == 0 or d["bid"] < i <= 3
@@ -228,7 +231,9 @@ def _ddz_start_play(d: dict) -> None:
 
 
 def ddz_apply(d: dict, i: int, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see the module docstring)."""
+    """Apply action id ``i`` for the seat to act (see the module docstring): an int id of the
+    game (``CardcoreError`` otherwise), whose legality the caller checked."""
+    i = int_arg(i, "action id", 0, S.DDZ_NUM_ACTIONS - 1, CardcoreError)
     seat = d["turn"]
     log = cards is None
     nxt = (seat + 1) % 3
@@ -317,7 +322,10 @@ def zsy_legal_ids(d: dict) -> list[int]:
 
 
 def zsy_id_is_legal(d: dict, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act."""
+    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
+    that is not an int)."""
+    if type(i) is not int:
+        return False
     if d["over"]:
         return False
     key = _zsy_key(d)
@@ -356,7 +364,9 @@ def _zsy_settle(d: dict) -> None:
 
 
 def zsy_apply(d: dict, i: int, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see the module docstring); returns 0."""
+    """Apply action id ``i`` for the seat to act (see the module docstring): an int id of the
+    game (``CardcoreError`` otherwise), whose legality the caller checked; returns 0."""
+    i = int_arg(i, "action id", 0, S.ZSY_NUM_ACTIONS - 1, CardcoreError)
     seat = d["turn"]
     log = cards is None
     nxt = (seat + 1) % 3
