@@ -213,10 +213,14 @@ def test_a_line_cut_short_by_a_kill_is_dropped(tmp_path):
     assert [r["seed"] for r in read_rows(out)] == [0, 1, 2, 3, 4, 5]
 
 
-KILL_SCRIPT = """
+#: games of the interrupted runs: enough that the run lasts seconds after its first 40 rows
+#: even on a fast idle machine (600 could finish between the 40th row and the signal)
+LONG = 3000
+
+KILL_SCRIPT = f"""
 import sys, cardcore
 if __name__ == "__main__":
-    cardcore.simulate("holdem", ["random", "calling-station", "random", "random"], 600,
+    cardcore.simulate("holdem", ["random", "calling-station", "random", "random"], {LONG},
                       workers=2, out=sys.argv[1], single_deal=True)
 """
 
@@ -245,11 +249,11 @@ def test_resume_after_a_kill_equals_an_uninterrupted_run(tmp_path):
         os.killpg(proc.pid, signal.SIGKILL)  # the driver and its workers, mid-run
         proc.wait()
     kept = read_rows(out)
-    assert 40 <= len(kept) < 600
+    assert 40 <= len(kept) < LONG
     agents = ["random", "calling-station", "random", "random"]
-    resumed = cardcore.simulate("holdem", agents, 600, workers=2, out=out, **CHEAP)
-    assert resumed.resumed_games == len(kept) and resumed.new_games == 600 - len(kept)
-    ref = cardcore.simulate("holdem", agents, 600, workers=1, **CHEAP)
+    resumed = cardcore.simulate("holdem", agents, LONG, workers=2, out=out, **CHEAP)
+    assert resumed.resumed_games == len(kept) and resumed.new_games == LONG - len(kept)
+    ref = cardcore.simulate("holdem", agents, LONG, workers=1, **CHEAP)
     assert resumed.scores() == ref.scores() and resumed.mean == pytest.approx(ref.mean)
     assert _strip(read_rows(out)) == _strip(ref.rows)
 
@@ -257,7 +261,7 @@ def test_resume_after_a_kill_equals_an_uninterrupted_run(tmp_path):
 def test_cli_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path):
     out = tmp_path / "cli.jsonl"
     cmd = [sys.executable, "-m", "cardcore", "simulate", "holdem", "--agents",
-           "random,calling-station,random,random", "--games", "600", "--workers", "2",
+           "random,calling-station,random,random", "--games", str(LONG), "--workers", "2",
            "--out", str(out), "-o", "single_deal=true"]
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -272,11 +276,11 @@ def test_cli_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path):
     assert "interrupted" in stderr and "resume" in stderr and "Traceback" not in stderr
     assert "calling-station" in stdout  # the summary of what finished
     kept = read_rows(out)
-    assert 40 <= len(kept) < 600
+    assert 40 <= len(kept) < LONG
     done = subprocess.run(cmd + ["-q"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert f"{len(kept)} read back" in done.stdout
-    ref = cardcore.simulate("holdem", ["random", "calling-station", "random", "random"], 600,
+    ref = cardcore.simulate("holdem", ["random", "calling-station", "random", "random"], LONG,
                             workers=1, **CHEAP)
     assert _strip(read_rows(out)) == _strip(ref.rows)
 
