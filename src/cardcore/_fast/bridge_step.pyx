@@ -180,6 +180,10 @@ cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil:
     return n
 
 
+# The step core's own copy of ``cardcore.engines.tricks.trick_winner`` (the rule's one
+# definition; ``trump`` 4 is no trump there ``None``), compiled for the step path; the
+# double-dummy search keeps a third (``dds.trick_winner_index``). ``tests/test_trick_winner.py``
+# checks that the three agree.
 cdef int bs_trick_winner_index(const uint8_t* cards, int trump) noexcept nogil:
     cdef int best = 0, i
     cdef int c, b

@@ -25,6 +25,7 @@ see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes 
 from __future__ import annotations
 
 
+from cardcore.engines import tricks as _tricks
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 
@@ -89,15 +90,8 @@ def trick_winner_index(cards, trump) -> int:
 
 
 def _winner(cards, trump: int) -> int:
-    best = 0
-    for i in range(1, 4):
-        c, b = cards[i], cards[best]
-        if (c & 3) == (b & 3):
-            if c > b:
-                best = i
-        elif (c & 3) == trump:
-            best = i
-    return best
+    """The trick rule's one definition, ``cardcore.engines.tricks.trick_winner`` (4: no trump)."""
+    return _tricks.trick_winner(cards, None if trump == 4 else trump)
 
 
 #: the parts of a score (``score_parts``), in order: trick points, game bonus, part-score
