@@ -518,6 +518,7 @@ STEP_ENTRIES = [
     ("bridge_step", "Core", (FULL, 0, 0)),
     ("bridge_step", "deal", (list(range(52)), 0, 0)),
     ("bridge_step", "score", (3, 4, 0, 9, False)),
+    ("bridge_step", "score_parts", (3, 4, 0, 9, False)),
     ("bridge_step", "trick_winner_index", ([0, 4, 8, 12], 0)),
     ("bridge_step", "from_export", (kernel("bridge_step", "fast").Core(FULL, 0, 0).export(),)),
     ("bridge_step", "Core.apply", (0,)),

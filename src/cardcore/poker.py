@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,7 +30,10 @@ from .cards import RANKS, Card, CardsLike, parse
 from .errors import CardError, quote
 from .rng import fresh_seed
 
-_k = kernel("poker")
+if TYPE_CHECKING:
+    from ._fast import poker as _k
+else:
+    _k = kernel("poker")
 
 CATEGORIES: tuple[str, ...] = tuple(_k.CATEGORIES)
 """Category names from the weakest (``"high card"``) to the strongest."""

@@ -52,7 +52,8 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform int in ``[0, n)``."""
+        """A uniform int in ``[0, n)`` by rejection (the kernels' copy: ``rng_below`` of
+        ``_fast/bits.pxd``)."""
         if n <= 0:
             raise ValueError(f"below({n}): n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
@@ -60,6 +61,13 @@ class Rng:
             x = self.next_u64()
             if x < limit:
                 return x % n
+
+    def below_mulshift(self, n: int) -> int:
+        """An int in ``[0, n)`` (``0 < n < 2**32``) by multiply-shift, ``((x >> 32) * n) >> 32``
+        of one output: no rejection, a bias under ``n / 2**32``. The bounded draw of the poker
+        Monte Carlo only (``rng_below_mulshift`` of ``_fast/bits.pxd``); everything else draws
+        with ``below``, whose kernel copy is ``rng_below`` there."""
+        return ((self.next_u64() >> 32) * n) >> 32
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)`` with 53 random bits."""

@@ -10,7 +10,7 @@
 # it asks the CPU once (Intel, and AMD from Zen 3, family 0x19; earlier AMD CPUs run them as slow
 # microcode), elsewhere it is 0.
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -149,3 +149,27 @@ cdef inline uint64_t splitmix64_next(uint64_t* state) noexcept nogil:
     z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
     z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EBULL
     return z ^ (z >> 31)
+
+
+# Bounded draws on that stream, ``n`` > 0. Two rules, each kept because pinned games and
+# published results depend on its numbers:
+# - ``rng_below``: rejection, exactly ``cardcore.rng.Rng.below`` (the Python definition): the
+#   shuffles (``cardset.shuffle``, the Hold'em deal);
+# - ``rng_below_mulshift``: multiply-shift ``((x >> 32) * n) >> 32`` without rejection (a bias
+#   under n / 2**32), exactly ``cardcore.rng.Rng.below_mulshift``: the poker Monte Carlo.
+cdef inline uint64_t rng_below(uint64_t* state, uint64_t n) noexcept nogil:
+    """A uniform draw in ``[0, n)`` by rejection (``Rng.below``); ``state[0]`` is advanced."""
+    # 2**64 - (2**64 % n): with 64-bit wrap-around, (2**64 % n) == ((0 - n) % n); 0 stands
+    # for 2**64 (n a power of two: every output is accepted)
+    cdef uint64_t limit = <uint64_t>0 - ((<uint64_t>0 - n) % n)
+    cdef uint64_t x
+    while True:
+        x = splitmix64_next(state)
+        if limit == 0 or x < limit:
+            return x % n
+
+
+cdef inline uint32_t rng_below_mulshift(uint64_t* state, uint32_t n) noexcept nogil:
+    """A draw in ``[0, n)`` by multiply-shift (``Rng.below_mulshift``); ``state[0]`` is
+    advanced by one output."""
+    return <uint32_t>(((splitmix64_next(state) >> 32) * n) >> 32)

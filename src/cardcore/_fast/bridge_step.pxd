@@ -13,6 +13,15 @@ cdef enum:
     BS_PLAY = 1
     BS_OVER = 2
     BS_MAX_CALLS = 319
+    # the parts of a score (``bs_score_parts``; ``SCORE_PARTS`` names them)
+    BS_SP_TRICK_POINTS = 0
+    BS_SP_GAME = 1
+    BS_SP_PARTSCORE = 2
+    BS_SP_SLAM = 3
+    BS_SP_INSULT = 4
+    BS_SP_OVERTRICKS = 5
+    BS_SP_UNDERTRICKS = 6
+    BS_NPARTS = 7
 
 cdef struct BState:
     uint64_t hand[4]        # the cards each seat holds now (52-bit masks)
@@ -44,6 +53,8 @@ cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil
 cdef bint bs_is_legal(const BState* s, long i) noexcept nogil
 cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil
 cdef int bs_apply(BState* s, int i) noexcept nogil
+cdef void bs_score_parts(int level, int strain, int doubled, int tricks, bint vulnerable,
+                         int* parts) noexcept nogil
 cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerable) noexcept nogil
 cdef int bs_ns_score(const BState* s) noexcept nogil
 cdef int bs_trick_winner_index(const uint8_t* cards, int trump) noexcept nogil

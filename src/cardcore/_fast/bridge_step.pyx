@@ -84,6 +84,12 @@ EXPORT_FIELDS = (
 )
 EXPORT_HEAD = len(EXPORT_FIELDS)
 
+#: the parts of a score (``score_parts``), in order: trick points, game bonus, part-score
+#: bonus, slam bonus, the bonus for making a doubled (50) or redoubled (100) contract,
+#: overtricks, undertricks (negative); the order of the ``BS_SP_*`` indices
+SCORE_PARTS = ("trick_points", "game_bonus", "partscore_bonus", "slam_bonus", "insult",
+               "overtricks", "undertricks")
+
 cdef uint64_t FULL = (<uint64_t>1 << 52) - 1
 # the cards of suit s (bits s, s + 4, ..., s + 48)
 cdef uint64_t SUIT_BITS = 0x1111111111111
@@ -174,6 +180,10 @@ cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil:
     return n
 
 
+# The step core's own copy of ``cardcore.engines.tricks.trick_winner`` (the rule's one
+# definition; ``trump`` 4 is no trump there ``None``), compiled for the step path; the
+# double-dummy search keeps a third (``dds.trick_winner_index``). ``tests/test_trick_winner.py``
+# checks that the three agree.
 cdef int bs_trick_winner_index(const uint8_t* cards, int trump) noexcept nogil:
     cdef int best = 0, i
     cdef int c, b
@@ -258,21 +268,27 @@ cdef int bs_apply(BState* s, int i) noexcept nogil:
     return seat
 
 
-cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerable) noexcept nogil:
-    """The declaring side's duplicate score (arguments in range)."""
+cdef void bs_score_parts(int level, int strain, int doubled, int tricks, bint vulnerable,
+                         int* parts) noexcept nogil:
+    """The declaring side's duplicate score in its ``BS_NPARTS`` parts (``SCORE_PARTS``;
+    arguments in range): the one definition of Bridge scoring, which ``cardcore.bridge.scoring``
+    reads. A defeated contract has only ``undertricks`` (negative); a made one the others."""
     cdef int result = tricks - 6 - level
-    cdef int down, pen, j, base, tp, total
+    cdef int down, pen, j, base, tp
+    memset(parts, 0, BS_NPARTS * sizeof(int))
     if result < 0:
         down = -result
         if doubled == 0:
-            return -down * (100 if vulnerable else 50)
-        if vulnerable:
-            pen = 200 + 300 * (down - 1)
+            pen = down * (100 if vulnerable else 50)
+        elif vulnerable:
+            pen = (200 + 300 * (down - 1)) * doubled       # redoubled: twice the doubled
         else:
             pen = 0
             for j in range(1, down + 1):
                 pen += 100 if j == 1 else (200 if j <= 3 else 300)
-        return -pen * doubled
+            pen *= doubled
+        parts[BS_SP_UNDERTRICKS] = -pen
+        return
     if strain < 2:
         base = 20 * level
     elif strain < 4:
@@ -280,20 +296,29 @@ cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerabl
     else:
         base = 40 + 30 * (level - 1)
     tp = base << doubled            # x1, x2, x4
-    total = tp
+    parts[BS_SP_TRICK_POINTS] = tp
     if tp >= 100:
-        total += 500 if vulnerable else 300
+        parts[BS_SP_GAME] = 500 if vulnerable else 300
     else:
-        total += 50
+        parts[BS_SP_PARTSCORE] = 50
     if level == 6:
-        total += 750 if vulnerable else 500
+        parts[BS_SP_SLAM] = 750 if vulnerable else 500
     elif level == 7:
-        total += 1500 if vulnerable else 1000
-    total += 50 * doubled
+        parts[BS_SP_SLAM] = 1500 if vulnerable else 1000
+    parts[BS_SP_INSULT] = 50 * doubled
     if doubled == 0:
-        total += result * (20 if strain < 2 else 30)
+        parts[BS_SP_OVERTRICKS] = result * (20 if strain < 2 else 30)
     else:
-        total += result * (200 if vulnerable else 100) * doubled
+        parts[BS_SP_OVERTRICKS] = result * (200 if vulnerable else 100) * doubled
+
+
+cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerable) noexcept nogil:
+    """The declaring side's duplicate score (arguments in range): the sum of its parts."""
+    cdef int parts[BS_NPARTS]
+    cdef int j, total = 0
+    bs_score_parts(level, strain, doubled, tricks, vulnerable, parts)
+    for j in range(BS_NPARTS):
+        total += parts[j]
     return total
 
 
@@ -547,17 +572,35 @@ cdef void _observe(const BState* s, int p, float* out) noexcept nogil:
 
 # ---------------------------------------------------------------------------- functions
 
+cdef int _score_args(object level, object strain, object doubled, object tricks,
+                     object vulnerable, int* out) except -1:
+    out[0] = <int>_int_arg(level, "level", 1, 7)
+    out[1] = <int>_int_arg(strain, "strain", 0, 4)
+    out[2] = <int>_int_arg(doubled, "doubled", 0, 2)
+    out[3] = <int>_int_arg(tricks, "tricks", 0, 13)
+    out[4] = 1 if vulnerable is True else 0 if vulnerable is False else \
+        <int>_int_arg(vulnerable, "vulnerable", 0, 1)
+    return 0
+
+
 def score(level, strain, doubled, tricks, vulnerable):
     """The duplicate score of the declaring side: contract ``level`` 1..7, ``strain`` 0..4
     (C D H S NT), ``doubled`` 0..2, ``tricks`` 0..13 taken by the declaring side,
     ``vulnerable`` 0/1 (that side's vulnerability)."""
-    cdef long lv = _int_arg(level, "level", 1, 7)
-    cdef long st = _int_arg(strain, "strain", 0, 4)
-    cdef long db = _int_arg(doubled, "doubled", 0, 2)
-    cdef long tr = _int_arg(tricks, "tricks", 0, 13)
-    cdef long vu = 1 if vulnerable is True else 0 if vulnerable is False else \
-        _int_arg(vulnerable, "vulnerable", 0, 1)
-    return bs_score(<int>lv, <int>st, <int>db, <int>tr, vu != 0)
+    cdef int a[5]
+    _score_args(level, strain, doubled, tricks, vulnerable, a)
+    return bs_score(a[0], a[1], a[2], a[3], a[4] != 0)
+
+
+def score_parts(level, strain, doubled, tricks, vulnerable):
+    """``score``'s arguments; the score in parts, a tuple of ints named by ``SCORE_PARTS``
+    (their sum is ``score``)."""
+    cdef int a[5]
+    cdef int parts[BS_NPARTS]
+    cdef int j
+    _score_args(level, strain, doubled, tricks, vulnerable, a)
+    bs_score_parts(a[0], a[1], a[2], a[3], a[4] != 0, parts)
+    return tuple([parts[j] for j in range(BS_NPARTS)])
 
 
 def trick_winner_index(cards, trump):

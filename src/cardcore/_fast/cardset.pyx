@@ -8,7 +8,7 @@ valid ids.
 
 from libc.stdint cimport uint8_t, uint64_t, int64_t
 
-from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, splitmix64_next
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_below
 
 import operator
 
@@ -199,17 +199,6 @@ def same_multiset(a, b) -> bool:
 
 # ---------------------------------------------------------------- shuffling
 
-cdef inline uint64_t _below(uint64_t* state, uint64_t n) noexcept nogil:
-    """A uniform draw in ``[0, n)`` by rejection, exactly ``cardcore.rng.Rng.below``."""
-    cdef uint64_t limit = <uint64_t>0 - ((<uint64_t>0 - n) % n) if n else 0
-    cdef uint64_t x
-    # 2**64 - (2**64 % n): with 64-bit wrap-around, (2**64 % n) == ((0 - n) % n)
-    while True:
-        x = splitmix64_next(state)
-        if limit == 0 or x < limit:
-            return x % n
-
-
 def shuffle(seq, state) -> int:
     """Fisher-Yates shuffle of ``seq`` in place with the SplitMix64 generator whose state is
     ``state``: the same draws and the same order as ``cardcore.rng.Rng(state).shuffle``.
@@ -225,7 +214,7 @@ def shuffle(seq, state) -> int:
     if n < 2:
         return st
     for i in range(n - 1, 0, -1):
-        j = <Py_ssize_t>_below(&st, <uint64_t>(i + 1))
+        j = <Py_ssize_t>rng_below(&st, <uint64_t>(i + 1))
         if i != j:
             lst[i], lst[j] = lst[j], lst[i]
     return st

@@ -11,7 +11,7 @@ documents the encoding and runs on the shared betting engine; both give the same
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
-from cardcore._fast.bits cimport splitmix64_next
+from cardcore._fast.bits cimport rng_below
 from cardcore._fast.args cimport action_id, int_arg
 from cardcore._fast.poker cimport eval_ids
 
@@ -368,16 +368,6 @@ cdef inline int _next_alive(const int64_t* stacks, int seat) noexcept nogil:
     return seat
 
 
-cdef inline uint64_t _below(uint64_t* state, uint64_t n) noexcept nogil:
-    """A uniform draw in ``[0, n)`` by rejection, exactly ``cardcore.rng.Rng.below``."""
-    cdef uint64_t limit = <uint64_t>0 - ((<uint64_t>0 - n) % n)
-    cdef uint64_t x
-    while True:
-        x = splitmix64_next(state)
-        if limit == 0 or x < limit:
-            return x % n
-
-
 cdef void _clear_hand(HState* s) noexcept nogil:
     s.street = 0
     s.pos = 0
@@ -463,7 +453,7 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
         for i in range(52):
             s.cards[i] = i
         for i in range(51, 0, -1):
-            j = <int>_below(&rng, <uint64_t>(i + 1))
+            j = <int>rng_below(&rng, <uint64_t>(i + 1))
             tmp = s.cards[i]
             s.cards[i] = s.cards[j]
             s.cards[j] = tmp

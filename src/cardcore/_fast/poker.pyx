@@ -26,7 +26,8 @@ from libc.stdlib cimport malloc, free, calloc
 from libc.string cimport memset, memcpy
 from libc.math cimport isfinite
 
-from cardcore._fast.bits cimport cc_popcount, cc_msb_or, cc_top_bits, splitmix64_next
+from cardcore._fast.bits cimport (cc_popcount, cc_msb_or, cc_top_bits, splitmix64_next,
+                                  rng_below_mulshift)
 cimport numpy as cnp
 from cardcore._fast.args cimport flag_arg
 
@@ -1071,11 +1072,8 @@ cdef void _enum(EqCtx* ctx, int need, int start, uint64_t bkey, uint64_t bsuit) 
 
 # The generator of the Monte Carlo functions is SplitMix64 (``splitmix64_next`` in bits.pxd),
 # the same stream as ``cardcore.rng.Rng(seed).next_u64()``. Bounded draws here are the
-# multiply-shift ``(x >> 32) * n >> 32`` (not Rng.below's rejection): the kernel's own
-# definition, shared with ``cardcore._ref.poker``.
-
-cdef inline uint32_t _below(uint64_t* s, uint32_t n) noexcept nogil:
-    return <uint32_t>(((splitmix64_next(s) >> 32) * n) >> 32)
+# multiply-shift ``rng_below_mulshift`` of bits.pxd (``Rng.below_mulshift``, not the rejection
+# of ``Rng.below``), as in ``cardcore._ref.poker``.
 
 
 cdef object _result(EqCtx* ctx):
@@ -1183,7 +1181,7 @@ def equity_sample(holes, board, dead, samples, seed):
             k = bkey
             s = bsuit
             for i in range(need):
-                j = i + _below(&state, ctx.nrem - i)
+                j = i + rng_below_mulshift(&state, ctx.nrem - i)
                 tmp = ctx.rem[i]
                 ctx.rem[i] = ctx.rem[j]
                 ctx.rem[j] = tmp
@@ -1309,7 +1307,7 @@ def equity_ranges(combos, cumw, offsets, board, dead, samples, seed, max_tries=1
             s = bsuit
             for i in range(need):
                 while True:
-                    c = _below(&state, 52)
+                    c = rng_below_mulshift(&state, 52)
                     if not (used >> c) & 1:
                         break
                 used |= (<uint64_t>1) << c

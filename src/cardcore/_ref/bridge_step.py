@@ -25,6 +25,7 @@ see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes 
 from __future__ import annotations
 
 
+from cardcore.engines import tricks as _tricks
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 
@@ -89,30 +90,33 @@ def trick_winner_index(cards, trump) -> int:
 
 
 def _winner(cards, trump: int) -> int:
-    best = 0
-    for i in range(1, 4):
-        c, b = cards[i], cards[best]
-        if (c & 3) == (b & 3):
-            if c > b:
-                best = i
-        elif (c & 3) == trump:
-            best = i
-    return best
+    """The trick rule's one definition, ``cardcore.engines.tricks.trick_winner`` (4: no trump)."""
+    return _tricks.trick_winner(cards, None if trump == 4 else trump)
 
 
-def _score(level: int, strain: int, doubled: int, tricks: int, vulnerable: bool) -> int:
+#: the parts of a score (``score_parts``), in order: trick points, game bonus, part-score
+#: bonus, slam bonus, the bonus for making a doubled (50) or redoubled (100) contract,
+#: overtricks, undertricks (negative)
+SCORE_PARTS = ("trick_points", "game_bonus", "partscore_bonus", "slam_bonus", "insult",
+               "overtricks", "undertricks")
+
+
+def _score_parts(level: int, strain: int, doubled: int, tricks: int,
+                 vulnerable: bool) -> tuple[int, ...]:
+    """The declaring side's duplicate score in its parts (``SCORE_PARTS``; arguments in range):
+    the one definition of Bridge scoring (twin of the kernel's ``bs_score_parts``). A defeated
+    contract has only ``undertricks`` (negative); a made one the others."""
     result = tricks - 6 - level
     if result < 0:
         down = -result
         if doubled == 0:
-            return -down * (100 if vulnerable else 50)
-        if vulnerable:
-            pen = 200 + 300 * (down - 1)
+            pen = down * (100 if vulnerable else 50)
+        elif vulnerable:
+            pen = (200 + 300 * (down - 1)) * doubled        # redoubled: twice the doubled
         else:
-            pen = 0
-            for i in range(1, down + 1):
-                pen += 100 if i == 1 else 200 if i <= 3 else 300
-        return -pen * doubled
+            pen = sum(100 if j == 1 else 200 if j <= 3 else 300 for j in range(1, down + 1))
+            pen *= doubled
+        return (0, 0, 0, 0, 0, 0, -pen)
     if strain < 2:
         base = 20 * level
     elif strain < 4:
@@ -120,31 +124,45 @@ def _score(level: int, strain: int, doubled: int, tricks: int, vulnerable: bool)
     else:
         base = 40 + 30 * (level - 1)
     tp = base * (1, 2, 4)[doubled]
-    total = tp
-    total += ((500 if vulnerable else 300) if tp >= 100 else 50)
+    game = (500 if vulnerable else 300) if tp >= 100 else 0
+    part = 0 if tp >= 100 else 50
+    slam = 0
     if level == 6:
-        total += 750 if vulnerable else 500
+        slam = 750 if vulnerable else 500
     elif level == 7:
-        total += 1500 if vulnerable else 1000
-    total += (0, 50, 100)[doubled]
+        slam = 1500 if vulnerable else 1000
     if doubled == 0:
-        total += result * (20 if strain < 2 else 30)
+        over = result * (20 if strain < 2 else 30)
     else:
-        total += result * (200 if vulnerable else 100) * doubled
-    return total
+        over = result * (200 if vulnerable else 100) * doubled
+    return (tp, game, part, slam, 50 * doubled, over, 0)
 
 
-def score(level, strain, doubled, tricks, vulnerable) -> int:
-    """The duplicate score of the declaring side: contract ``level`` 1..7, ``strain`` 0..4
-    (C D H S NT), ``doubled`` 0..2, ``tricks`` 0..13 taken by the declaring side,
-    ``vulnerable`` 0/1 (that side's vulnerability)."""
+def _score(level: int, strain: int, doubled: int, tricks: int, vulnerable: bool) -> int:
+    return sum(_score_parts(level, strain, doubled, tricks, vulnerable))
+
+
+def _score_args(level, strain, doubled, tricks, vulnerable) -> tuple[int, int, int, int, bool]:
     lv = _int_arg(level, "level", 1, 7)
     st = _int_arg(strain, "strain", 0, 4)
     db = _int_arg(doubled, "doubled", 0, 2)
     tr = _int_arg(tricks, "tricks", 0, 13)
     vu = _int_arg(vulnerable, "vulnerable", 0, 1) if not isinstance(vulnerable, bool) \
         else int(vulnerable)
-    return _score(lv, st, db, tr, bool(vu))
+    return lv, st, db, tr, bool(vu)
+
+
+def score(level, strain, doubled, tricks, vulnerable) -> int:
+    """The duplicate score of the declaring side: contract ``level`` 1..7, ``strain`` 0..4
+    (C D H S NT), ``doubled`` 0..2, ``tricks`` 0..13 taken by the declaring side,
+    ``vulnerable`` 0/1 (that side's vulnerability)."""
+    return _score(*_score_args(level, strain, doubled, tricks, vulnerable))
+
+
+def score_parts(level, strain, doubled, tricks, vulnerable) -> tuple[int, ...]:
+    """``score``'s arguments; the score in parts, a tuple of ints named by ``SCORE_PARTS``
+    (their sum is ``score``)."""
+    return _score_parts(*_score_args(level, strain, doubled, tricks, vulnerable))
 
 
 class Core:
@@ -538,5 +556,6 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "deal", "from_export", "score", "trick_winner_index", "NUM_ACTIONS", "CARD0",
+__all__ = ["Core", "deal", "from_export", "score", "score_parts", "SCORE_PARTS",
+           "trick_winner_index", "NUM_ACTIONS", "CARD0",
            "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]

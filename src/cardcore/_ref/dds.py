@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import operator
 
+from cardcore.engines import tricks as _tricks
 from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.errors import int_arg as _int_arg
 
@@ -91,15 +92,8 @@ def _check(hands, leader, played):
 
 
 def _winner_index(cards, trump):
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if c & 3 == b & 3:
-            if c > b:
-                best = i
-        elif c & 3 == trump:
-            best = i
-    return best
+    """The trick rule's one definition, ``cardcore.engines.tricks.trick_winner`` (4: no trump)."""
+    return _tricks.trick_winner(cards, None if trump == 4 else trump)
 
 
 def trick_winner(cards, trump, leader):

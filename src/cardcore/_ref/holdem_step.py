@@ -31,6 +31,7 @@ from typing import Any
 from ..engines import betting as bt
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..errors import int_arg as _int_arg
+from ..rng import Rng
 from .poker import evaluate
 
 NUM_ACTIONS = bt.NUM_IDS
@@ -47,27 +48,14 @@ EXPORT_FIELDS = (
 )
 
 
-def _below(state: int, n: int) -> tuple[int, int]:
-    """SplitMix64 draw in ``[0, n)`` by rejection (``cardcore.rng.Rng.below``)."""
-    mask = (1 << 64) - 1
-    limit = (1 << 64) - ((1 << 64) % n)
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & mask
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        z ^= z >> 31
-        if z < limit:
-            return z % n, state
-
-
 def shuffled_deck(state: int) -> tuple[list[int], int]:
     """Card ids 0..51 shuffled as ``cardcore.rng.Rng(state).shuffle`` does; the new state."""
     cards = list(range(52))
+    rng = Rng(state)
     for i in range(51, 0, -1):
-        j, state = _below(state, i + 1)
+        j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
-    return cards, state
+    return cards, rng.state
 
 
 def _action_id(i: Any) -> int:

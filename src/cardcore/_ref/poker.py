@@ -308,17 +308,13 @@ def category_histogram7() -> dict[str, int]:
 
 class _SplitMix:
     """The kernel's generator: ``cardcore.rng.Rng`` (SplitMix64, the one definition), with
-    the kernel's bounded draw (multiply-shift) and unit float on top."""
+    the kernel's bounded draw (``Rng.below_mulshift``) and unit float (``Rng.random``)."""
 
     def __init__(self, seed: int) -> None:
         self._rng = Rng(seed & _MASK64)
         self.next = self._rng.next_u64
-
-    def below(self, n: int) -> int:
-        return ((self.next() >> 32) * n) >> 32
-
-    def unit(self) -> float:
-        return (self.next() >> 11) * (1.0 / 9007199254740992.0)
+        self.below = self._rng.below_mulshift
+        self.unit = self._rng.random
 
 
 def splitmix_stream(seed, n) -> np.ndarray:

@@ -1,5 +1,9 @@
 """Duplicate bridge scoring: the raw score of one deal for the declaring side.
 
+The rule is written once, in the Bridge step kernel (``cardcore._fast.bridge_step``'s
+``score`` and ``score_parts``, with its plain-Python twin); this module parses contracts and
+names the parts.
+
 ``score(contract, declarer, tricks, vulnerable)`` gives the number; ``breakdown(...)`` gives the
 same number split into its parts (trick points, game or part-score bonus, slam bonus, the bonus
 for making a doubled or redoubled contract, overtricks, undertricks), used by the deal record.
@@ -12,9 +16,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
+from .._backend import kernel
 from ..errors import CardcoreError
 from . import seats
+
+if TYPE_CHECKING:
+    from .._fast import bridge_step as _k
+else:
+    _k = kernel("bridge_step")       # the rule's one definition: the kernel's score parts
 
 STRAINS: tuple[str, ...] = tuple(seats.STRAINS)
 
@@ -119,59 +130,17 @@ def _check_args(declarer: str | int, tricks: int, vulnerable: bool) -> str:
     return declarer.strip().upper()
 
 
-def _trick_points(c: Contract) -> int:
-    if c.strain in "CD":
-        base = 20 * c.level
-    elif c.strain in "HS":
-        base = 30 * c.level
-    else:
-        base = 40 + 30 * (c.level - 1)
-    return base * (1, 2, 4)[c.doubled]
-
-
-def _undertricks(down: int, doubled: int, vulnerable: bool) -> int:
-    """The penalty (positive) for ``down`` undertricks."""
-    if doubled == 0:
-        return down * (100 if vulnerable else 50)
-    if vulnerable:
-        pen = 200 + 300 * (down - 1)
-    else:
-        pen = 0
-        for i in range(1, down + 1):
-            pen += 100 if i == 1 else 200 if i <= 3 else 300
-    return pen * doubled  # redoubled: twice the doubled penalty
-
-
 def breakdown(contract: str | Contract, declarer: str, tricks: int,
               vulnerable: bool) -> Breakdown:
     """The score of ``contract`` played by ``declarer`` (N/E/S/W), who took ``tricks`` tricks,
     split into its parts; ``vulnerable`` is the declaring side's vulnerability."""
     c = parse_contract(contract)
     decl = _check_args(declarer, tricks, vulnerable)
+    parts = _k.score_parts(c.level, STRAINS.index(c.strain), c.doubled, tricks, vulnerable)
+    fields = dict(zip(_k.SCORE_PARTS, parts, strict=True))
     result = tricks - c.target
-    if result < 0:
-        under = -_undertricks(-result, c.doubled, vulnerable)
-        return Breakdown(contract=c.text, declarer=decl, tricks=tricks, vulnerable=vulnerable,
-                         result=result, made=False, undertricks=under, total=under)
-    tp = _trick_points(c)
-    game = (500 if vulnerable else 300) if tp >= 100 else 0
-    part = 50 if tp < 100 else 0
-    slam = 0
-    if c.level == 6:
-        slam = 750 if vulnerable else 500
-    elif c.level == 7:
-        slam = 1500 if vulnerable else 1000
-    insult = (0, 50, 100)[c.doubled]
-    if c.doubled == 0:
-        per_over = 20 if c.strain in "CD" else 30
-    else:
-        per_over = (200 if vulnerable else 100) * c.doubled
-    over = result * per_over
-    total = tp + game + part + slam + insult + over
     return Breakdown(contract=c.text, declarer=decl, tricks=tricks, vulnerable=vulnerable,
-                     result=result, made=True, trick_points=tp, game_bonus=game,
-                     partscore_bonus=part, slam_bonus=slam, insult=insult, overtricks=over,
-                     total=total)
+                     result=result, made=result >= 0, total=sum(parts), **fields)
 
 
 def score(contract: str | Contract, declarer: str, tricks: int, vulnerable: bool) -> int:
@@ -182,7 +151,9 @@ def score(contract: str | Contract, declarer: str, tricks: int, vulnerable: bool
     >>> score("4HX", "N", 7, True)
     -800
     """
-    return breakdown(contract, declarer, tricks, vulnerable).total
+    c = parse_contract(contract)
+    _check_args(declarer, tricks, vulnerable)
+    return _k.score(c.level, STRAINS.index(c.strain), c.doubled, tricks, vulnerable)
 
 
 __all__ = ["Contract", "Breakdown", "parse_contract", "breakdown", "score", "STRAINS"]

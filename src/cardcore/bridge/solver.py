@@ -41,6 +41,7 @@ import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from typing import TYPE_CHECKING
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
@@ -52,7 +53,10 @@ STRAINS = "CDHSN"
 MAX_THREADS = len(STRAINS)
 """The most threads ``dd_table`` runs: one per strain."""
 
-_k = kernel("dds")
+if TYPE_CHECKING:
+    from .._fast import dds as _k
+else:
+    _k = kernel("dds")
 
 
 def strain_index(trump: str) -> int:

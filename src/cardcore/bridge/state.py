@@ -25,7 +25,7 @@ dummy's remaining cards once the opening lead has been made -- never other hidde
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
@@ -40,7 +40,10 @@ from .seats import BID_STRAINS, DIRECTIONS, SEAT_LONG, SEAT_NAMES, seat_of, suit
 VULNERABILITIES = ("none", "ns", "ew", "both")
 _VUL_BITS = {"none": 0, "ns": 1, "ew": 2, "both": 3}
 
-_k = kernel("bridge_step")
+if TYPE_CHECKING:
+    from .._fast import bridge_step as _k
+else:
+    _k = kernel("bridge_step")
 
 #: action ids: 0 pass, 1 X, 2 XX, 3..37 the bids 1C..7NT, 38 + card id for the cards
 NUM_ACTIONS = 90
@@ -434,10 +437,11 @@ class BridgeState(State):
 
     def score_breakdown(self):
         """The :class:`~cardcore.bridge.scoring.Breakdown` of the declarer's score (once over)."""
-        if self.phase != "over" or self.passed_out:
+        contract = self.contract
+        if self.phase != "over" or contract is None:       # (None: passed out)
             return None
         d = self._core.declarer
-        return breakdown(self.contract, SEAT_NAMES[d], self.declarer_tricks,
+        return breakdown(contract, SEAT_NAMES[d], self.declarer_tricks,
                          self.vulnerable[d])
 
     # ------------------------------------------------------------ observation

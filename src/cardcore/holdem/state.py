@@ -43,7 +43,7 @@ views read (``bet``, ``holes``, ``board``, ``stacks``, ``last_hand``, ...) are r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._backend import kernel
 from ..engines import betting as bt
@@ -53,7 +53,10 @@ from ..options import Option, single_deal
 from ..game import _MEMO, Action, State, _copy_native, register
 from ..poker import evaluate
 
-_k = kernel("holdem_step")
+if TYPE_CHECKING:
+    from .._fast import holdem_step as _k
+else:
+    _k = kernel("holdem_step")
 
 NUM = 4
 START_STACK = 1000
