@@ -1,6 +1,6 @@
 """Shedding move generation: cardcore against DouZero's MovesGener and RLCard's judger.
 
-    python bench/bench_shedding.py [--hands 2000] [--seed 1]
+    python bench/bench_shedding.py [--hands 2000] [--seed 1] [--distinct-only]
 
 Anchors (optional, only for this script):
     pip install douzero --no-deps   # imports only douzero.env.move_generator/_detector/_selector
@@ -21,6 +21,12 @@ card list DouZero gets its values from); ``cardcore.doudizhu.moves(hand)`` retur
 objects; and ``moves()`` with each move's ``kind`` and ``cards`` read (the full cost of using
 the list). The table ends with the
 ratios to DouZero of ``move_ids()`` and of ``moves()`` with kind and cards read.
+
+The last table counts the other way: ``--hands`` distinct 20-card hands, each library called
+once per hand (no repeated call on the same hand, so nothing is warm from the call before), the
+total wall and CPU time over all hands per hand, for ``move_ids()``, ``moves()``, ``moves()``
+with every move's kind and cards read, and with its text (``str(move)``) read as well, next to
+DouZero's lead on the same hands (``--distinct-only`` prints only this table).
 DouZero's lead is ``MovesGener(hand).gen_moves()`` (lists of card values, duplicates
 included; we count them); its answers follow DouZero's own environment: detect the table
 play's type, generate that type, filter by rank, add bombs and the rocket. RLCard's lead is
@@ -53,9 +59,17 @@ What was tried for speed (kernel, ``src/cardcore/_fast/shedding.pyx``)
   ``counts`` and text are computed when read.
 - Reading ``kind`` and ``cards`` through properties cost a getter call each (about 40 ns a
   move for both, half the list's cost): the interpreter's attribute cache specializes member
-  slots, not properties. The record now holds its kind name and its card tuple, built with it,
-  in fields registered as read-only member slots (``_fast/slots.pxd``); reading both costs
-  about what the loop itself does. Guandan's ``Move`` does the same.
+  slots, not properties. The kernel's record held its kind name and card tuple in fields
+  registered as member slots (``_fast/slots.pxd``, which Guandan's ``Play`` still uses).
+- The two games' ``Move`` are now plain classes of their game packages with ``__slots__``
+  (``cardcore.engines.shedding_moves.ShedMove``); the kernel builds their records with every
+  field set (kind, rank, length, cards, mask, kind code) and computes the text and the counts
+  from those ints when read. Measured per record (create, fill, free; 80 records): the
+  kernel's own class with a free list 16-17 ns; a slots class filled through its descriptors'
+  setters 79-81 ns (six fields), written at the slots' offsets about 45 ns; a tuple subclass
+  filled in place 54 ns. Reading kind and cards costs 13 ns a record from slots, 31 ns from a
+  tuple subclass's item getters. The slots class written at its slots' offsets is the
+  fastest of the three; the free list is what the plain class gives up.
 - Guandan's ``move_ids()`` built every play's 23-byte row only to look its index up; full
   houses alone (24 a 20-card hand) took 40% of the instructions (callgrind: 18.2k a call).
   Plays without wild cards (singles, pairs, trios, full houses, sequences) now go straight to
@@ -168,6 +182,60 @@ def _gd_read(hand) -> None:
     for m in gd_moves(hand, GD_LEVEL):
         m.kind  # noqa: B018
         m.cards  # noqa: B018
+
+
+def _read_all(hand) -> None:
+    """``moves()`` with every move's kind, cards and text read."""
+    for m in ddz_moves(hand):
+        m.kind  # noqa: B018
+        m.cards  # noqa: B018
+        str(m)
+
+
+def distinct_totals(dz, n_hands: int, seed: int) -> dict[str, tuple[float, float]]:
+    """Each call once on each of ``n_hands`` distinct 20-card hands (no call repeated, so no
+    warm answer from the previous call on the same hand): the totals over all hands in
+    microseconds per hand, ``(wall, CPU)``, by library."""
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(n_hands):
+        deck = list(range(54))
+        rng.shuffle(deck)
+        hands.append([Card(c) for c in sorted(deck[:20])])
+    calls = [("ids", ddz_move_ids), ("moves", ddz_moves), ("read", _moves_read),
+             ("read_text", _read_all)]
+    if dz:
+        dzh = [_dz_list(_counts(h)) for h in hands]
+        calls.append(("dz", None))
+    out: dict[str, tuple[float, float]] = {}
+    for key, fn in calls:
+        args = dzh if fn is None else hands
+        f = dz.lead if fn is None else fn
+        w0, c0 = time.perf_counter_ns(), time.process_time_ns()
+        for h in args:
+            f(h)
+        w1, c1 = time.perf_counter_ns(), time.process_time_ns()
+        out[key] = ((w1 - w0) / n_hands / 1000.0, (c1 - c0) / n_hands / 1000.0)
+    return out
+
+
+def _print_distinct(dz, n_hands: int, seed: int) -> None:
+    tot = distinct_totals(dz, n_hands, seed)
+    print(f"\n## Dou Dizhu leads, {n_hands} distinct 20-card hands, each called once: totals "
+          "in us per hand (wall, CPU)")
+    labels = (("ids", "cardcore move_ids() (ids)"), ("moves", "cardcore moves() (Move)"),
+              ("read", "cardcore moves(), kind+cards read"),
+              ("read_text", "cardcore moves(), kind+cards+text"), ("dz", "DouZero MovesGener"))
+    for key, label in labels:
+        if key in tot:
+            w, c = tot[key]
+            ratio = f"{tot['dz'][1] / c:>9.1f}x" if "dz" in tot else ""
+            print(f"{label:<38} {w:>9.2f} {c:>9.2f} {ratio}")
+    if "dz" in tot:
+        print(f"# totals, CPU: DouZero / move_ids() = {tot['dz'][1] / tot['ids'][1]:.1f}x, "
+              f"DouZero / moves() with kind and cards read = "
+              f"{tot['dz'][1] / tot['read'][1]:.1f}x, with kind, cards and text read = "
+              f"{tot['dz'][1] / tot['read_text'][1]:.1f}x")
 
 
 def _time(fn, *args, reps: int) -> float:
@@ -367,6 +435,7 @@ def run(n_hands: int, seed: int) -> int:
                       f"{d / med(f'api_{task}'):.1f}x")
     if dz:
         _other_games(dz, rng, n_hands)
+    _print_distinct(dz, n_hands, seed + 1)
     return 0
 
 
@@ -429,7 +498,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--distinct-only", action="store_true",
+                    help="only the totals over distinct hands, each called once")
     a = ap.parse_args(argv)
+    if a.distinct_only:
+        _print_distinct(_load_douzero(), a.hands, a.seed + 1)
+        return 0
     return run(a.hands, a.seed)
 
 

@@ -42,6 +42,7 @@ from cardcore import Action, Card, CardcoreError, CardError, FormatError, Illega
 from cardcore import cards as C
 from cardcore._backend import kernel
 from cardcore.bridge.deal import Deal
+from cardcore.doudizhu.moves import Move as DdzMove
 
 GAMES = cardcore.available_games()
 KERNELS = ("poker", "cardset", "shedding", "dds", "guandan", "tractor")
@@ -302,6 +303,11 @@ TEMPLATES = {
     ("shedding", "ddz_id_text"): (4,),
     ("shedding", "zsy_id_text"): (1,),
     ("shedding", "make_move"): (0, 0, 0, 1, 16),
+    ("shedding", "set_move_type"): (0, DdzMove),
+    ("shedding", "move_text"): (0, 3, 0, 1, 16 | 1 << 20),
+    ("shedding", "move_id"): (0, 5, 4, 5, 0x11111 << 16),
+    ("shedding", "mask_counts"): (1 << 53 | 16,),
+    ("shedding", "core_range"): (0, 8, 5, 2),
     ("shedding", "ddz_hand_moves"): ([4, 5, 6, 8, 9], None),
     ("shedding", "ddz_hand_ids"): ([4, 5, 6, 8, 9], None),
     ("shedding", "ddz_hand_classify"): ([4, 5, 6],),

@@ -16,6 +16,7 @@ import pytest
 from cardcore import CardcoreError, CardError, IllegalAction
 from cardcore._backend import kernel
 from cardcore.bridge.deal import Deal
+from cardcore.doudizhu.moves import Move as DdzMove
 
 KERNELS = ("dds", "poker", "cardset", "shedding", "guandan", "tractor")
 FAST = {name: kernel(name, "fast") for name in KERNELS}
@@ -113,6 +114,11 @@ ENTRIES = [
     ("shedding", "ddz_id_text", (4,), True),
     ("shedding", "zsy_id_text", (1,), True),
     ("shedding", "make_move", (0, 0, 0, 1, 16), True),
+    ("shedding", "set_move_type", (0, DdzMove), True),
+    ("shedding", "move_text", (0, 0, 0, 1, 16), True),
+    ("shedding", "move_id", (0, 0, 0, 1, 16), True),
+    ("shedding", "mask_counts", (16,), True),
+    ("shedding", "core_range", (0, 0, 0, 1), True),
     ("shedding", "ddz_hand_moves", ([4, 5, 6], None), True),
     ("shedding", "ddz_hand_ids", ([4, 5, 6], None), True),
     ("shedding", "ddz_hand_classify", ([4, 5, 6],), True),

@@ -1,29 +1,32 @@
-"""The shedding games' compiled ``Move`` records hold their kind and cards in read-only member
-slots (``_fast/slots.pxd``): read without a getter call, equal to what the records would
-compute, and never writable."""
+"""The shedding games' ``Move`` records.
+
+Dou Dizhu's and Zheng Shangyou's ``Move`` are plain classes of their game packages (on
+``cardcore.engines.shedding_moves.ShedMove``, fields in ``__slots__``); the shedding kernels
+(both twins) build records of them with every field set, and import no game package. Guandan's
+``Play`` is still the compiled kernel's record with member slots (``_fast/slots.pxd``)."""
 
 from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 
-from cardcore import doudizhu, guandan, zhengshangyou
+from cardcore import CardcoreError, doudizhu, guandan, zhengshangyou
+from cardcore._backend import kernel
 from cardcore.cards import Card
+from cardcore.engines.shedding_moves import ShedMove
 from cardcore.guandan.moves import KINDS
 from cardcore.zhengshangyou.state import deck48
 
-F_SHED = pytest.importorskip("cardcore._fast.shedding", reason="compiled kernel not built")
 F_GD = pytest.importorskip("cardcore._fast.guandan", reason="compiled kernel not built")
-
-CLASSES = [F_SHED.DdzMove, F_SHED.ZsyMove, F_GD.Play]
-
-
-@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
-def test_kind_and_cards_are_read_only_member_slots(cls):
-    for name in ("kind", "cards"):
-        assert type(cls.__dict__[name]).__name__ == "member_descriptor", name
+TWINS = [kernel("shedding", "ref")]
+try:
+    TWINS.append(kernel("shedding", "fast"))
+except ImportError:  # pragma: no cover - no compiled kernels
+    pass
 
 
 def _hands(deck, n, size, seed):
@@ -34,23 +37,88 @@ def _hands(deck, n, size, seed):
         yield sorted(deck[:size])
 
 
-def test_dou_dizhu_and_zheng_shangyou_slots_hold_the_records_own_reading():
+def test_move_classes_live_in_the_game_packages():
+    for game, code in ((doudizhu, 0), (zhengshangyou, 1)):
+        cls = game.Move
+        assert cls.__module__ == game.__name__ + ".moves" and issubclass(cls, ShedMove)
+        assert code == cls._GAME_CODE
+        for mod in TWINS:
+            assert not hasattr(mod, "DdzMove") and not hasattr(mod, "ZsyMove")
+            assert type(mod.make_move(code, 0, 2, 1, 1 << 12)) is cls
+        # fields are slots of the shared record, nothing else is stored
+        assert ShedMove.__slots__ == tuple(TWINS[0].MOVE_FIELDS) and cls.__slots__ == ()
+        assert not hasattr(game.moves("3c 4c 5c")[0], "__dict__")
+
+
+def test_the_kernels_import_no_game_package():
+    code = ("import sys, cardcore._ref.shedding\n"
+            "try:\n    import cardcore._fast.shedding\nexcept ImportError:\n    pass\n"
+            "bad = [m for m in sys.modules if m.startswith(('cardcore.doudizhu', "
+            "'cardcore.zhengshangyou', 'cardcore.engines'))]\n"
+            "assert not bad, bad\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_fields_hold_the_records_own_reading_and_never_change():
     for game, deck in ((doudizhu, range(54)), (zhengshangyou, deck48())):
         for hand in _hands(deck, 30, 17, 3):
             for m in game.moves(hand):
-                assert m.kind == m[0] and m.cards == m[3]
+                assert (m.kind, m.rank, m.length, m.cards) == tuple(m)[:4]
+                assert m.kind == game.Move.KINDS[m.kernel_key[0]]
+                assert m.mask == sum(1 << int(c) for c in m.cards)
+                assert m.counts == tuple(game.Move.from_cards(m.cards, m.kind).counts)
                 # the cards are the hand's, and they make this very play
                 assert set(m.cards) <= set(hand)
                 assert type(m)(m.kind, m.rank, m.length, m.cards) == m
                 back = pickle.loads(pickle.dumps(m))
+                assert back == m and hash(back) == hash(m) and str(back) == str(m)
                 assert (back.kind, back.cards) == (m.kind, m.cards)
+                for name in ("cards", "kind", "rank", "mask", "other"):
+                    with pytest.raises(AttributeError):
+                        setattr(m, name, ())
                 with pytest.raises(AttributeError):
-                    m.cards = ()
-                with pytest.raises(AttributeError):
-                    m.kind = "pair"
+                    del m.kind
 
 
-def test_guandan_slots_hold_the_cards_each_play_takes():
+def test_a_pickled_move_loads_where_no_game_was_imported():
+    m = doudizhu.Move.from_cards("3c 3d 3h 4c")
+    z = zhengshangyou.Move.from_cards("3h 3c 3d 3s", first_play=True)
+    code = ("import pickle, sys\n"
+            f"m, z = pickle.loads({pickle.dumps((m, z))!r})\n"
+            "print(type(m).__module__, m.kind, str(m), type(z).__module__, z.kind)\n")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout.split()
+    assert out == ["cardcore.doudizhu.moves", "trio_single", "3334",
+                   "cardcore.zhengshangyou.moves", "heavenly_bomb"]
+
+
+@pytest.mark.parametrize("mod", TWINS, ids=lambda m: m.__name__.split(".")[1])
+def test_set_move_type_takes_only_classes_with_the_slot_fields(mod):
+    class NoSlots:
+        pass
+
+    class Short:
+        __slots__ = ("kind", "rank", "length", "cards", "mask")
+
+    class OwnNew(ShedMove):
+        __slots__ = ()
+
+        def __new__(cls):
+            return object.__new__(cls)
+
+    for bad in (NoSlots, Short, OwnNew, 5, tuple):
+        with pytest.raises(CardcoreError):
+            mod.set_move_type(0, bad)
+    for bad_game in (2, -1, "0", None):
+        with pytest.raises(CardcoreError):
+            mod.set_move_type(bad_game, doudizhu.Move)
+    # the game's own type is still set
+    assert type(mod.ddz_hand_moves([4, 5])[0]) is doudizhu.Move
+
+
+def test_guandan_plays_keep_kind_and_cards_in_member_slots():
+    for name in ("kind", "cards"):
+        assert type(F_GD.Play.__dict__[name]).__name__ == "member_descriptor", name
     for hand in _hands(range(54), 30, 27, 4):
         cards = [Card(c) for c in hand]
         for m in guandan.moves(cards, "5"):

@@ -17,9 +17,11 @@ generators (``*_gen_ids``) run the same generators and write ids, so a hand's id
 ascending. The tables (rows of every id, first id of each kind/rank/length block, the
 attachment rankings) are built once at import and checked against the generators.
 
-``DdzMove`` / ``ZsyMove`` are the games' ``Move`` records: a card mask, the action id, kind,
-rank and length in a small C object, with the kind's name and the card tuple built with it
-(read through member slots; the counts and the text are computed when read).
+The games' ``Move`` classes are not defined here: each game's moves module defines it (on
+``cardcore.engines.shedding_moves.ShedMove``) and hands it over with ``set_move_type``; the
+``*_hand_moves`` / ``*_hand_classify`` functions and ``make_move`` build records of that type
+with their fields (kind name, rank, length, card tuple, card mask, kind code, action id), and
+``move_text``, ``move_id``, ``mask_counts`` and ``core_range`` answer on those ints.
 
 The generators are ``noexcept nogil`` C functions writing into a caller-owned buffer; the
 Python wrappers validate input, allocate the result array and retry once with the exact size
@@ -34,17 +36,15 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.object cimport PyTypeObject
-from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
+from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_AsLongLongAndOverflow
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
-from cardcore._fast.slots cimport PyMemberDef, member_slot
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
     Py_ssize_t PyTuple_GET_SIZE(object t)
 
-import importlib
 import operator
 
 import numpy as np
@@ -1511,50 +1511,110 @@ def zsy_id_text(i) -> str:
 
 
 # ------------------------------------------------------------------ Move records
+#
+# The games' ``Move`` classes live in the game packages (on ``cardcore.engines.shedding_moves.
+# ShedMove``); the kernel knows them only as record types with the slot fields of
+# ``MOVE_FIELDS``, given by ``set_move_type(game, cls)``. A record is built with every field
+# set up front: the kind's name, rank, length, the card tuple, the card mask and the kind code.
+# A record is allocated as ``object.__new__(cls)`` would, and each field is written at the
+# offset its slot's member descriptor names (``PyMemberDef.offset``; checked when the type is
+# set), as ``object.__setattr__`` would store it, since the classes refuse ``setattr``.
 
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(54))
 cdef object _CARD_TYPE = _Card
 cdef tuple _DDZ_KIND_T = DDZ_KINDS
 cdef tuple _ZSY_KIND_T = ZSY_KINDS
-_RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-cdef tuple _RANK_NAME_T = _RANK_NAMES
-_GAME_MODULES = ("cardcore.doudizhu.moves", "cardcore.zhengshangyou.moves")
+
+#: the slot fields a game's ``Move`` type has, in the order the kernel sets them
+MOVE_FIELDS = ("kind", "rank", "length", "cards", "mask", "_code")
+cdef object _MEMBER_TYPE = type(type.__dict__["__basicsize__"])
+cdef object _CLS0 = None
+cdef object _CLS1 = None
+cdef Py_ssize_t _OFF[2][6]     # each field's offset in a record (from the type's member slots)
+
+cdef extern from "structmember.h":
+    ctypedef struct PyMemberDef:
+        const char* name
+        int type
+        Py_ssize_t offset
+        int flags
+    int T_OBJECT_EX
+    int READONLY
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
 
 
 cdef inline object _small(int x):
     return <object>PyTuple_GET_ITEM(_SMALL, x)
 
 
-# A move record holds a ``MoveData``: the card mask, the action id (-1: none), kind, rank,
-# length and game. ``DdzMove`` and ``ZsyMove`` are two final classes with a free list (no
-# common compiled base, so that building one costs no allocation): the hot attributes and the
-# special methods are defined in each, everything else is one shared function bound in both.
-
 ctypedef struct MoveData:
     uint64_t mask
-    int32_t id
     uint8_t kind
     uint8_t rank
     uint8_t length
     uint8_t game
 
 
-cdef MoveData* _md(object o) except NULL:
-    if type(o) is DdzMove:
-        return &(<DdzMove>o).d
-    if type(o) is ZsyMove:
-        return &(<ZsyMove>o).d
-    raise CardcoreError(f"{quote(o)}: expected a Dou Dizhu or Zheng Shangyou Move")
+def set_move_type(game, cls) -> None:
+    """Make ``cls`` the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a class
+    without a ``__new__`` of its own whose fields ``MOVE_FIELDS`` are slots. A game's type is
+    set once (setting the same class again does nothing)."""
+    global _CLS0, _CLS1
+    cdef PyMemberDef* md
+    cdef Py_ssize_t offs[6]
+    cdef int i
+    g = _index(game)
+    if g is None or g not in (0, 1):
+        raise CardcoreError(f"set_move_type: game {quote(game)}: expected 0 or 1")
+    current = _CLS0 if g == 0 else _CLS1
+    if current is not None:
+        if cls is not current:
+            raise CardcoreError(f"set_move_type: game {g} already has its Move type "
+                                f"{quote(current)}")
+        return
+    if not isinstance(cls, type) or cls.__new__ is not object.__new__ or cls.__itemsize__:
+        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a class with slot fields")
+    for i, name in enumerate(MOVE_FIELDS):
+        d = getattr(cls, name, None)
+        if type(d) is not _MEMBER_TYPE or not issubclass(cls, d.__objclass__):
+            raise CardcoreError(f"set_move_type: {quote(cls)} has no slot {name!r}")
+        md = (<PyMemberDescrObject*><PyObject*>d).d_member
+        if md.type != T_OBJECT_EX or md.flags & READONLY \
+                or md.offset < <Py_ssize_t>sizeof(PyObject) \
+                or md.offset + <Py_ssize_t>sizeof(PyObject*) > cls.__basicsize__:
+            raise CardcoreError(f"set_move_type: {quote(cls)}: {name!r} is no object slot")
+        offs[i] = md.offset
+    for i in range(6):
+        _OFF[g][i] = offs[i]
+    if g == 0:
+        _CLS0 = cls
+    else:
+        _CLS1 = cls
 
 
-cdef object _id_of(MoveData* d):
-    # (``-2``: not computed yet -- moves() leaves it to the first read)
-    cdef uint8_t h[15]
-    if d.id == -2:
-        shed_counts(d.mask, h)
-        d.id = (ddz_row_id(d.kind, d.rank, d.length, h) if d.game == 0
-                else zsy_row_id(d.kind, d.rank, d.length, h))
-    return None if d.id < 0 else d.id
+cdef inline void _put(object rec, Py_ssize_t off, object value) noexcept:
+    # a field of a fresh record (every slot still empty), at its slot's offset
+    Py_INCREF(value)
+    (<PyObject**>(<char*><PyObject*>rec + off))[0] = <PyObject*>value
+
+
+cdef object _record(const MoveData* d):
+    cdef object cls = _CLS0 if d.game == 0 else _CLS1
+    cdef Py_ssize_t* off = _OFF[d.game]
+    if cls is None:
+        raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[d.game]} "
+                            "(set_move_type; importing the game's moves module sets it)")
+    rec = PyType_GenericAlloc(<PyTypeObject*>cls, 0)
+    _put(rec, off[0], _kind_of(d))
+    _put(rec, off[1], _small(d.rank))
+    _put(rec, off[2], _small(d.length))
+    _put(rec, off[3], _cards_of(d))
+    _put(rec, off[4], d.mask)
+    _put(rec, off[5], _small(d.kind))
+    return rec
 
 
 cdef inline object _kind_of(const MoveData* d):
@@ -1598,470 +1658,97 @@ cdef object _cards_of(const MoveData* d):
     return t
 
 
-cdef object _counts_of(const MoveData* d):
-    cdef uint8_t h[15]
-    shed_counts(d.mask, h)
-    return tuple([_small(h[j]) for j in range(SHED_NRANKS)])
+cdef int _key_args(MoveData* d, object game, object kind, object rank, object length,
+                   object mask, str what) except -1:
+    # a move's (game, kind code, rank, length, card mask) as given (in range, not checked to
+    # be a reading of the cards); plain ints are read without a Python call
+    cdef long lg, lk, lr, ll
+    cdef long long lm
+    cdef int ov = 0
+    if type(game) is int and type(kind) is int and type(rank) is int and type(length) is int \
+            and type(mask) is int:
+        lg = PyLong_AsLongAndOverflow(game, &ov)
+        lk = PyLong_AsLongAndOverflow(kind, &ov)
+        lr = PyLong_AsLongAndOverflow(rank, &ov)
+        ll = PyLong_AsLongAndOverflow(length, &ov)
+        lm = PyLong_AsLongLongAndOverflow(mask, &ov)
+        if not ov and (lg == 0 and 0 <= lk < D_NKINDS or lg == 1 and 0 <= lk < Z_NKINDS) \
+                and 0 <= lr < SHED_NRANKS and 1 <= ll <= lr + 1 \
+                and 0 <= lm < (<long long>1 << 54):
+            d.game = <uint8_t>lg
+            d.kind = <uint8_t>lk
+            d.rank = <uint8_t>lr
+            d.length = <uint8_t>ll
+            d.mask = <uint64_t>lm
+            return 0
+    g, k, r, l, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    if g is None or g not in (0, 1) or k is None or r is None or l is None or x is None \
+            or not 0 <= x < (1 << 54) or not 0 <= k < (D_NKINDS if g == 0 else Z_NKINDS) \
+            or not 0 <= r < SHED_NRANKS or not 1 <= l <= r + 1:
+        raise CardcoreError(f"{what}{quote((game, kind, rank, length, mask))}: expected a game "
+                            "0 or 1, a kind code, a rank, a length and a card mask")
+    d.game = <uint8_t>g
+    d.kind = <uint8_t>k
+    d.rank = <uint8_t>r
+    d.length = <uint8_t>l
+    d.mask = <uint64_t>x
+    return 0
 
 
-cdef object _text_of(const MoveData* d):
+def move_text(game, kind, rank, length, mask) -> str:
+    """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards of
+    bit mask ``mask`` in game ``game`` (``"33344455"``, ``"333 BJ"``)."""
+    cdef MoveData d
     cdef uint8_t h[15]
     cdef char text[128]
+    _key_args(&d, game, kind, rank, length, mask, "move_text")
     shed_counts(d.mask, h)
     cdef int n = shed_text(d.game, d.kind, d.rank, d.length, h, text)
     return PyUnicode_DecodeASCII(text, n, NULL)
 
 
-cdef inline bint _same(const MoveData* a, const MoveData* b) noexcept:
-    return (a.mask == b.mask and a.kind == b.kind and a.rank == b.rank
-            and a.length == b.length)
-
-
-cdef object _tuple_of(const MoveData* d):
-    return (_kind_of(d), _small(d.rank), _small(d.length), _cards_of(d), _counts_of(d),
-            _text_of(d))
-
-
-cdef object _item(const MoveData* d, object i):
-    if type(i) is int and 0 <= i < 3:
-        return (_kind_of(d), _small(d.rank), _small(d.length))[i]
-    return _tuple_of(d)[i]
-
-
-_TWIN_MODULES = ("cardcore._fast.shedding", "cardcore._ref.shedding")
-
-
-cdef object _eq(const MoveData* d, object self, object other, bint eq):
-    if type(other) is type(self):
-        return _same(d, _md(other)) == eq
-    if type(other).__name__ == type(self).__name__ and type(other).__module__ in _TWIN_MODULES:
-        # the same game's record from the other backend (the plain-Python twin)
-        return (other.mask == d.mask and other.kernel_key == (d.kind, d.rank, d.length)) == eq
-    return (not eq) if isinstance(other, tuple) else NotImplemented
-
-
-cdef object _repr(object self):
-    return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
-
-
-cdef int _copy_reading(MoveData* d, object cls, object kind, object rank, object length,
-                       object cards) except -1:
-    """``Move(kind, rank, length, cards)``: the reading of these cards with that key."""
-    cs = _parse(cards)
-    if isinstance(rank, str):
-        name = "T" if rank == "10" else rank.upper()
-        if name not in _RANK_NAMES:
-            raise CardError(f"rank {quote(rank)}: expected one of {' '.join(_RANK_NAMES)}")
-        rank = _RANK_NAMES.index(name)
-    key = (kind, rank, length)
-    for m in cls._readings(cs):
-        if m.key == key:
-            d[0] = _md(m)[0]
-            return 0
-    raise CardError(f"{_fmt(cs)!r} is no {cls.GAME} {kind} of rank {quote(rank)} and length "
-                    f"{quote(length)}")
-
-
-# ------------ shared methods (bound in both classes)
-
-def _m_counts(self) -> tuple:
-    """The rank count vector of the cards (cards per rank index)."""
-    return _counts_of(_md(self))
-
-
-def _m_size(self) -> int:
-    """The number of cards played."""
-    return cc_popcount(_md(self).mask)
-
-
-def _m_key(self) -> tuple:
-    """``(kind, rank, length)``: all that decides what this move beats."""
-    cdef MoveData* d = _md(self)
-    return (_kind_of(d), _small(d.rank), _small(d.length))
-
-
-def _m_kernel_key(self) -> tuple:
-    """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
-    cdef MoveData* d = _md(self)
-    return (_small(d.kind), _small(d.rank), _small(d.length))
-
-
-def _m_rank_name(self) -> str:
-    """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
-    return <object>PyTuple_GET_ITEM(_RANK_NAME_T, _md(self).rank)
-
-
-def _m_core_ranks(self) -> tuple:
-    """The rank indices of the core (the run, the rank of a single/pair/trio/bomb and of the
-    trio or four a play's attachments go with, both jokers of a rocket)."""
-    cdef int lo, hi
-    cdef MoveData* d = _md(self)
-    _core(d.game, d.kind, d.rank, d.length, &lo, &hi)
-    return tuple(range(lo, hi + 1))
-
-
-def _m_as_tuple(self) -> tuple:
-    """``(kind, rank, length, cards, counts, text)``."""
-    return _tuple_of(_md(self))
-
-
-def _m_reduce(self):
-    cdef MoveData* d = _md(self)
-    return (make_move, (d.game, d.kind, d.rank, d.length, d.mask))
-
-
-def _m_beats(self, other) -> bool:
-    """Whether this play beats ``other`` (a move of the same game)."""
-    cdef MoveData* a = _md(self)
-    cdef MoveData* b
-    if type(other) is not type(self):
-        raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
-    b = _md(other)
-    if a.game == 0:
-        return ddz_beats_c(a.kind, a.rank, a.length, b.kind, b.rank, b.length)
-    return zsy_beats_c(a.kind, a.rank, a.length, b.kind, b.rank, b.length)
-
-
-def _m_key_beats(cls, a, b) -> bool:
-    """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
-    starting ``(kind, rank, length)``."""
-    code = cls._KIND_CODE
-    try:
-        ka, kb = code[a[0]], code[b[0]]
-    except (KeyError, TypeError, IndexError):
-        raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
-                            f"({' '.join(cls.KINDS)})") from None
-    return cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2]))
-
-
-def _m_readings(cls, cards) -> list:
-    """Every reading of exactly these cards (the game's ``readings``, all variants)."""
-    return importlib.import_module(_GAME_MODULES[cls._GAME_CODE]).readings(cards)
-
-
-def _m_one_reading(cls, readings, cards, kind):
-    if kind is not None:
-        readings = [m for m in readings if m.kind == kind]
-    if not readings:
-        raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play"
-                        + (f" of kind {quote(kind)}" if kind else ""))
-    if len(readings) > 1:
-        raise CardError(f"{_fmt(cards)!r} has several readings "
-                        f"({', '.join(m.kind for m in readings)}); name the kind")
-    return readings[0]
-
-
-def _m_reading(cls, kind, cards, text=None):
-    """The move a play of ``kind`` with these exact cards stands for; when the cards have two
-    readings of that kind, ``text`` (the action text) picks one."""
-    readings = [m for m in cls._readings(cards) if m.kind == kind]
-    if len(readings) > 1 and text is not None:
-        suffix = " " + str(kind)
-        base = text[:-len(suffix)] if text.endswith(suffix) else text
-        readings = [m for m in readings if str(m) == base] or readings
-    if not readings:
-        raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play of kind {quote(kind)}")
-    return readings[0]
-
-
-def _m_from_action(cls, action):
-    """The move a listed play action (kind, text, cards) stands for."""
-    return cls.reading(action.kind, action.cards, action.text)
-
-
-cdef object _fmt(object cards):
-    try:
-        return " ".join(map(str, _parse(cards)))
-    except (CardError, ValueError):
-        return quote(cards)
-
-
-cdef object _parse(object cards):
-    from cardcore.cards import parse
-    return parse(cards)
-
-
-_WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
-          "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
-
-
-def _ddz_wing(self) -> str:
-    """The attachment kind: ``"none"``, ``"single"`` or ``"pair"``."""
-    return _WINGS.get(self.kind, "none")
-
-
-def _ddz_wing_counts(self) -> tuple:
-    """The rank count vector of the attachments only (all zero without attachments)."""
+def move_id(game, kind, rank, length, mask) -> int:
+    """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards of bit mask
+    ``mask`` (-1 for a play with more cards than any hand)."""
+    cdef MoveData d
     cdef uint8_t h[15]
-    cdef int lo, hi, r
-    cdef MoveData* d = _md(self)
+    _key_args(&d, game, kind, rank, length, mask, "move_id")
     shed_counts(d.mask, h)
-    _core(0, d.kind, d.rank, d.length, &lo, &hi)
-    return tuple([0 if lo <= r <= hi else _small(h[r]) for r in range(SHED_NRANKS)])
+    return (ddz_row_id(d.kind, d.rank, d.length, h) if d.game == 0
+            else zsy_row_id(d.kind, d.rank, d.length, h))
 
 
-def _ddz_from_cards(cls, cards, kind=None):
-    """The move these exact cards make; ``kind`` picks a reading when there are several."""
-    mod = importlib.import_module(_GAME_MODULES[0])
-    return cls._one_reading(mod.classify(cards), cards, kind)
+def mask_counts(mask) -> tuple:
+    """The rank count vector (15 ints) of the cards of bit mask ``mask``."""
+    cdef uint8_t h[15]
+    x = _index(mask)
+    if x is None or not 0 <= x < (1 << 54):
+        raise CardcoreError(f"mask {quote(mask)}: expected a card mask (an int below 2**54)")
+    shed_counts(<uint64_t>x, h)
+    return tuple([_small(h[j]) for j in range(SHED_NRANKS)])
 
 
-def _zsy_from_cards(cls, cards, kind=None, first_play=False):
-    """The move these exact cards make (``kind`` picks a reading if there are several)."""
-    mod = importlib.import_module(_GAME_MODULES[1])
-    return cls._one_reading(mod.classify(cards, first_play=first_play), cards, kind)
-
-
-@cython.final
-@cython.freelist(512)
-cdef class DdzMove:
-    """A Dou Dizhu play (``cardcore.doudizhu.Move``).
-
-    ``kind``, ``rank`` (main rank, an index into ``RANK_NAMES``; the highest core rank of a
-    sequence), ``length`` (core ranks of a sequence, else 1), ``cards`` (a tuple of ``Card``,
-    core first, then attachments, each ascending), ``counts`` (cards per rank index), ``id`` (the
-    action id, ``None`` for a play larger than any hand), ``mask`` (the cards as a bit mask),
-    ``str(move)`` the rank notation; ``key``, ``kernel_key``, ``rank_name``, ``size``,
-    ``core_ranks``, ``wing``, ``wing_counts``, ``beats(other)``; the class methods
-    ``key_beats(a, b)``, ``reading(kind, cards, text)``, ``from_action(action)``,
-    ``from_cards(cards, kind)``. ``Move(kind, rank, length, cards)`` is the reading of those
-    cards with that key. Immutable and hashable; equal when kind, rank, length and cards are
-    equal. It also reads as the tuple ``(kind, rank, length, cards, counts, text)``. The kind
-    and the cards are built with the record and read through member slots; the counts and
-    the text are computed when read (the record holds a card mask)."""
-
+def core_range(game, kind, rank, length) -> tuple:
+    """``(lo, hi)``: the rank indices of the core of a play (``kind`` code, ``rank``,
+    ``length``) of game ``game`` (the run, the rank of a single/pair/trio/bomb and of the trio
+    or four the attachments go with, both jokers of a rocket)."""
     cdef MoveData d
-    cdef object _kind           # the kind's name and the tuple of cards, filled with ``d``
-    cdef object _cards          # (read through member slots: see _slots)
-
-    KINDS = DDZ_KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
-                                "airplane_pairs"})
-    RANK_NAMES = _RANK_NAMES
-    GAME = "Dou Dizhu"
-    KEY_BEATS = staticmethod(ddz_beats)
-    _KIND_CODE = {k: i for i, k in enumerate(DDZ_KINDS)}
-    _GAME_CODE = 0
-
-    def __init__(self, kind, rank, length, cards):
-        _copy_reading(&self.d, type(self), kind, rank, length, cards)
-        self._kind = _kind_of(&self.d)
-        self._cards = _cards_of(&self.d)
-
-    @property
-    def kind(self) -> str:
-        return self._kind
-
-    @property
-    def rank(self) -> int:
-        return _small(self.d.rank)
-
-    @property
-    def length(self) -> int:
-        return _small(self.d.length)
-
-    @property
-    def cards(self) -> tuple:
-        return self._cards
-
-    @property
-    def id(self):
-        return _id_of(&self.d)
-
-    @property
-    def mask(self) -> int:
-        return self.d.mask
-
-    def __str__(self) -> str:
-        return _text_of(&self.d)
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-    def __eq__(self, other):
-        return _eq(&self.d, self, other, True)
-
-    def __ne__(self, other):
-        return _eq(&self.d, self, other, False)
-
-    def __hash__(self):
-        return hash((0, self.d.kind, self.d.rank, self.d.length, self.d.mask))
-
-    def __len__(self):
-        return 6
-
-    def __getitem__(self, i):
-        return _item(&self.d, i)
-
-    def __iter__(self):
-        return iter(_tuple_of(&self.d))
-
-    counts = property(_m_counts)
-    size = property(_m_size)
-    key = property(_m_key)
-    kernel_key = property(_m_kernel_key)
-    rank_name = property(_m_rank_name)
-    core_ranks = property(_m_core_ranks)
-    wing = property(_ddz_wing)
-    wing_counts = property(_ddz_wing_counts)
-    _as_tuple = _m_as_tuple
-    __reduce__ = _m_reduce
-    beats = _m_beats
-    key_beats = classmethod(_m_key_beats)
-    _readings = classmethod(_m_readings)
-    _one_reading = classmethod(_m_one_reading)
-    reading = classmethod(_m_reading)
-    from_action = classmethod(_m_from_action)
-    from_cards = classmethod(_ddz_from_cards)
-
-
-@cython.final
-@cython.freelist(512)
-cdef class ZsyMove:
-    """A Zheng Shangyou play (``cardcore.zhengshangyou.Move``): the same record as Dou Dizhu's
-    ``DdzMove`` (without ``wing``); ``from_cards(cards, kind=None, first_play=False)``."""
-
-    cdef MoveData d
-    cdef object _kind           # (as DdzMove's)
-    cdef object _cards
-
-    KINDS = ZSY_KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
-    RANK_NAMES = _RANK_NAMES
-    GAME = "Zheng Shangyou"
-    KEY_BEATS = staticmethod(zsy_beats)
-    _KIND_CODE = {k: i for i, k in enumerate(ZSY_KINDS)}
-    _GAME_CODE = 1
-
-    def __init__(self, kind, rank, length, cards):
-        _copy_reading(&self.d, type(self), kind, rank, length, cards)
-        self._kind = _kind_of(&self.d)
-        self._cards = _cards_of(&self.d)
-
-    @property
-    def kind(self) -> str:
-        return self._kind
-
-    @property
-    def rank(self) -> int:
-        return _small(self.d.rank)
-
-    @property
-    def length(self) -> int:
-        return _small(self.d.length)
-
-    @property
-    def cards(self) -> tuple:
-        return self._cards
-
-    @property
-    def id(self):
-        return _id_of(&self.d)
-
-    @property
-    def mask(self) -> int:
-        return self.d.mask
-
-    def __str__(self) -> str:
-        return _text_of(&self.d)
-
-    def __repr__(self) -> str:
-        return _repr(self)
-
-    def __eq__(self, other):
-        return _eq(&self.d, self, other, True)
-
-    def __ne__(self, other):
-        return _eq(&self.d, self, other, False)
-
-    def __hash__(self):
-        return hash((1, self.d.kind, self.d.rank, self.d.length, self.d.mask))
-
-    def __len__(self):
-        return 6
-
-    def __getitem__(self, i):
-        return _item(&self.d, i)
-
-    def __iter__(self):
-        return iter(_tuple_of(&self.d))
-
-    counts = property(_m_counts)
-    size = property(_m_size)
-    key = property(_m_key)
-    kernel_key = property(_m_kernel_key)
-    rank_name = property(_m_rank_name)
-    core_ranks = property(_m_core_ranks)
-    _as_tuple = _m_as_tuple
-    __reduce__ = _m_reduce
-    beats = _m_beats
-    key_beats = classmethod(_m_key_beats)
-    _readings = classmethod(_m_readings)
-    _one_reading = classmethod(_m_one_reading)
-    reading = classmethod(_m_reading)
-    from_action = classmethod(_m_from_action)
-    from_cards = classmethod(_zsy_from_cards)
-
-
-# (the shared methods live on in the classes; the module keeps no extra ``def`` entries)
-del _m_counts, _m_size, _m_key, _m_kernel_key, _m_rank_name, _m_core_ranks, _m_as_tuple
-del _m_reduce, _m_beats, _m_key_beats, _m_readings, _m_one_reading, _m_reading
-del _m_from_action, _ddz_wing, _ddz_wing_counts, _ddz_from_cards, _zsy_from_cards
-
-
-cdef int _fill_objects(object m, const MoveData* d) except -1:
-    # a record's kind name and card tuple, from its filled ``d``
-    if type(m) is DdzMove:
-        (<DdzMove>m)._kind = _kind_of(d)
-        (<DdzMove>m)._cards = _cards_of(d)
-    else:
-        (<ZsyMove>m)._kind = _kind_of(d)
-        (<ZsyMove>m)._cards = _cards_of(d)
-    return 0
-
-
-cdef PyMemberDef _SLOT_DEFS[4]
-
-
-cdef int _slots(type cls, int at) except -1:
-    # ``kind`` and ``cards`` of a Move class as member slots rather than properties
-    # (``_fast/slots.pxd``)
-    cdef object probe = cls.__new__(cls)
-    cdef object mark = object()
-    if cls is DdzMove:
-        (<DdzMove>probe)._kind = mark
-    else:
-        (<ZsyMove>probe)._kind = mark
-    member_slot(cls, probe, mark, &_SLOT_DEFS[at], b"kind")
-    if cls is DdzMove:
-        (<DdzMove>probe)._kind = None
-        (<DdzMove>probe)._cards = mark
-    else:
-        (<ZsyMove>probe)._kind = None
-        (<ZsyMove>probe)._cards = mark
-    member_slot(cls, probe, mark, &_SLOT_DEFS[at + 1], b"cards")
-    return 0
-
-
-_slots(DdzMove, 0)
-_slots(ZsyMove, 2)
-
-
-cdef inline object _new_move(int game):
-    if game == 0:
-        return DdzMove.__new__(DdzMove)
-    return ZsyMove.__new__(ZsyMove)
+    cdef int lo, hi
+    _key_args(&d, game, kind, rank, length, 0, "core_range")
+    _core(d.game, d.kind, d.rank, d.length, &lo, &hi)
+    return (lo, hi)
 
 
 def make_move(game, kind, rank, length, mask):
     """The move of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) reading the cards of bit mask
-    ``mask`` as (``kind`` code, ``rank``, ``length``) -- how moves are pickled. Raises
-    ``CardcoreError`` unless the cards have that reading."""
+    ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the game's ``Move`` type --
+    how moves are rebuilt (pickling, ``Move(...)``). Raises ``CardcoreError`` unless the cards
+    have that reading."""
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
     cdef Py_ssize_t i, n
     cdef uint64_t m
-    cdef MoveData* d
+    cdef MoveData d
     g, k, r, l, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
     if g is None or g not in (0, 1) or k is None or r is None or l is None or x is None \
             or not 0 <= x < (1 << 54):
@@ -2079,19 +1766,14 @@ def make_move(game, kind, rank, length, mask):
     for i in range(min(n, 64)):
         if rows[i * SHED_ROW] == k and rows[i * SHED_ROW + 1] == r \
                 and rows[i * SHED_ROW + 2] == l:
-            mv = _new_move(g)
-            d = _md(mv)
             d.mask = m
             d.kind = <uint8_t>k
             d.rank = <uint8_t>r
             d.length = <uint8_t>l
             d.game = <uint8_t>g
-            d.id = (ddz_row_id(k, r, l, h) if g == 0 else zsy_row_id(k, r, l, h))
-            _fill_objects(mv, d)
-            return mv
+            return _record(&d)
     raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
                         f"{quote((kind, rank, length))}")
-
 
 # ------------------------------------------------------------------ hands of cards
 
@@ -2132,37 +1814,20 @@ cdef int _hand(object cards, int game, str what, uint64_t* out) except -1:
     return 0
 
 
-cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, const int32_t* ids,
-                    Py_ssize_t n, bint whole):
+cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, bint whole):
     cdef list out = PyList_New(n)
     cdef Py_ssize_t i
     cdef const uint8_t* row
-    cdef DdzMove a
-    cdef ZsyMove b
-    cdef MoveData* d
+    cdef MoveData d
     cdef object m
+    d.game = <uint8_t>game
     for i in range(n):
         row = rows + i * SHED_ROW
-        if game == 0:
-            a = DdzMove.__new__(DdzMove)
-            d = &a.d
-            m = a
-        else:
-            b = ZsyMove.__new__(ZsyMove)
-            d = &b.d
-            m = b
         d.mask = hand if whole else shed_pick(hand, row + 3, game)
-        d.id = -2 if ids == NULL else ids[i]
         d.kind = row[0]
         d.rank = row[1]
         d.length = row[2]
-        d.game = <uint8_t>game
-        if game == 0:
-            a._kind = <object>PyTuple_GET_ITEM(_DDZ_KIND_T, d.kind)
-            a._cards = _cards_of(d)
-        else:
-            b._kind = <object>PyTuple_GET_ITEM(_ZSY_KIND_T, d.kind)
-            b._cards = _cards_of(d)
+        m = _record(&d)
         Py_INCREF(m)
         PyList_SET_ITEM(out, i, m)
     return out
@@ -2177,31 +1842,22 @@ cdef list _hand_moves(int game, uint64_t hand, int bk, int br, int bl, bint firs
     shed_counts(hand, h)
     n = _gen_into(game, h, bk, br, bl, first, rows, NULL, STACK_ROWS)
     if n <= STACK_ROWS:
-        return _moves_of(game, hand, rows, NULL, n, False)
+        return _moves_of(game, hand, rows, n, False)
     dims[0] = n * SHED_ROW
     big_rows = cnp.PyArray_SimpleNew(1, dims, cnp.NPY_UINT8)
     _gen_into(game, h, bk, br, bl, first, <uint8_t*>cnp.PyArray_DATA(big_rows), NULL, n)
-    return _moves_of(game, hand, <uint8_t*>cnp.PyArray_DATA(big_rows), NULL, n, False)
+    return _moves_of(game, hand, <uint8_t*>cnp.PyArray_DATA(big_rows), n, False)
 
 
 cdef list _classify_moves(int game, uint64_t mask, bint first):
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
-    cdef int32_t ids[64]
-    cdef Py_ssize_t n, i
+    cdef Py_ssize_t n
     shed_counts(mask, h)
     if not mask or (game == 1 and first and not (mask >> THREE_HEARTS) & 1):
         return []
     n = ddz_classify_c(h, rows, 64) if game == 0 else zsy_classify_c(h, first, rows, 64)
-    n = min(n, 64)
-    for i in range(n):
-        if game == 0:
-            ids[i] = ddz_row_id(rows[i * SHED_ROW], rows[i * SHED_ROW + 1],
-                                rows[i * SHED_ROW + 2], rows + i * SHED_ROW + 3)
-        else:
-            ids[i] = zsy_row_id(rows[i * SHED_ROW], rows[i * SHED_ROW + 1],
-                                rows[i * SHED_ROW + 2], rows + i * SHED_ROW + 3)
-    return _moves_of(game, mask, rows, ids, n, True)
+    return _moves_of(game, mask, rows, min(n, 64), True)
 
 
 cdef int _beat_key(object beat, int nkinds, int* k, int* r, int* l) except -1:
@@ -2215,9 +1871,9 @@ cdef int _beat_key(object beat, int nkinds, int* k, int* r, int* l) except -1:
 
 
 def ddz_hand_moves(cards, beat=None) -> list:
-    """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as ``DdzMove``
-    records (cards taken from the hand, the lowest ids of each rank); ``beat`` as in
-    ``ddz_moves``."""
+    """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as records of
+    the game's ``Move`` type (cards taken from the hand, the lowest ids of each rank);
+    ``beat`` as in ``ddz_moves``."""
     cdef uint64_t m
     cdef int k, r, l
     _hand(cards, 0, "hand", &m)
@@ -2239,7 +1895,7 @@ def ddz_hand_ids(cards, beat=None):
 
 
 def ddz_hand_classify(cards) -> list:
-    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``DdzMove`` records."""
+    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``Move`` records."""
     cdef uint64_t m
     _hand(cards, 0, "cards", &m)
     return _classify_moves(0, m, False)
@@ -2279,7 +1935,7 @@ cdef bint _zsy_first(object first_play, object beat) except -1:
 
 
 def zsy_hand_moves(cards, beat=None, first_play=False) -> list:
-    """Every Zheng Shangyou play of the hand ``cards`` as ``ZsyMove`` records (the 3 of hearts
+    """Every Zheng Shangyou play of the hand ``cards`` as ``Move`` records (the 3 of hearts
     first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand without
     the 3 of hearts has no play)."""
     cdef uint64_t m
@@ -2311,7 +1967,7 @@ def zsy_hand_ids(cards, beat=None, first_play=False):
 
 
 def zsy_hand_classify(cards, first_play=False) -> list:
-    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``ZsyMove`` records (with
+    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``Move`` records (with
     ``first_play`` the cards must hold the 3 of hearts)."""
     cdef uint64_t m
     cdef bint first = _first_arg(first_play)

@@ -26,10 +26,11 @@ that beat it, in the same relative order.
 Action ids (``*_move_ids``, ``*_row_ids``, ``*_id_rows``, ``*_id_text``): the plays of at most
 ``DDZ_MAX`` / ``ZSY_MAX`` cards in that order on the whole deck, from ``DDZ_FIRST`` /
 ``ZSY_FIRST`` (Zheng Shangyou's heavenly bomb last); this twin keeps them as a list of rows and a
-dict row -> id, the kernel ranks them in place. ``DdzMove`` / ``ZsyMove`` are the games'
-``Move`` records (a card mask, the id, kind, rank, length; cards, counts and text computed when
-read); ``*_hand_moves``, ``*_hand_ids``, ``*_hand_classify`` and ``*_cards_id`` work on a list
-or tuple of card ids, ``make_move`` rebuilds a record (pickling).
+dict row -> id, the kernel ranks them in place. The games' ``Move`` classes live in the
+game packages (``set_move_type`` hands them over; records are built with their fields);
+``*_hand_moves``, ``*_hand_ids``, ``*_hand_classify`` and ``*_cards_id`` work on a list
+or tuple of card ids, ``make_move`` rebuilds a record (pickling), ``move_text``, ``move_id``,
+``mask_counts`` and ``core_range`` answer on a move's ints.
 """
 
 from __future__ import annotations
@@ -805,10 +806,14 @@ def _order(mask: int, game: int, kind: int, rank: int, length: int) -> list[int]
 
 
 # ------------------------------------------------------------------ Move records
+#
+# As the kernel: the games' ``Move`` classes live in the game packages and are handed over with
+# ``set_move_type``; records are built with their fields (``MOVE_FIELDS``) set up front.
 
-_RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_TWIN_MODULES = ("cardcore._fast.shedding", "cardcore._ref.shedding")
-_GAME_MODULES = ("cardcore.doudizhu.moves", "cardcore.zhengshangyou.moves")
+#: the slot fields a game's ``Move`` type has, in the order the kernel sets them
+MOVE_FIELDS = ("kind", "rank", "length", "cards", "mask", "_code")
+_MEMBER_TYPE = type(type.__dict__["__basicsize__"])
+_TYPES: list = [None, None]
 _CARD_OBJ: tuple = ()
 
 
@@ -820,300 +825,91 @@ def _card_obj() -> tuple:
     return _CARD_OBJ
 
 
-def _parse(cards):
-    from cardcore.cards import parse
-    return parse(cards)
+def set_move_type(game, cls) -> None:
+    """Make ``cls`` the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a class
+    without a ``__new__`` of its own whose fields ``MOVE_FIELDS`` are slots. A game's type is
+    set once (setting the same class again does nothing)."""
+    g = _index(game)
+    if g is None or g not in (0, 1):
+        raise CardcoreError(f"set_move_type: game {quote(game)}: expected 0 or 1")
+    if _TYPES[g] is not None:
+        current = _TYPES[g][0]
+        if cls is not current:
+            raise CardcoreError(f"set_move_type: game {g} already has its Move type "
+                                f"{quote(current)}")
+        return
+    if not isinstance(cls, type) or cls.__new__ is not object.__new__ or cls.__itemsize__:
+        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a class with slot fields")
+    descs = []
+    for name in MOVE_FIELDS:
+        d: Any = getattr(cls, name, None)
+        if type(d) is not _MEMBER_TYPE or not issubclass(cls, d.__objclass__):
+            raise CardcoreError(f"set_move_type: {quote(cls)} has no slot {name!r}")
+        descs.append(d)
+    _TYPES[g] = (cls, tuple(descs))
 
 
-def _fmt(cards) -> str:
-    try:
-        return " ".join(map(str, _parse(cards)))
-    except (CardError, ValueError):
-        return quote(cards)
+def _record(game: int, mask: int, kind: int, rank: int, length: int):
+    t = _TYPES[game]
+    if t is None:
+        raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[game]} "
+                            "(set_move_type; importing the game's moves module sets it)")
+    cls, descs = t
+    objs = _card_obj()
+    cards = tuple(objs[i] for i in _order(mask, game, kind, rank, length))
+    rec = object.__new__(cls)
+    for d, v in zip(descs, ((DDZ_KINDS if game == 0 else ZSY_KINDS)[kind], rank, length, cards,
+                            mask, kind)):
+        d.__set__(rec, v)
+    return rec
 
 
-class _ShedMove:
-    """A Dou Dizhu or Zheng Shangyou play (the games' ``Move``: ``DdzMove``, ``ZsyMove``).
-
-    ``kind``, ``rank`` (main rank, an index into ``RANK_NAMES``; the highest core rank of a
-    sequence), ``length`` (core ranks of a sequence, else 1), ``cards`` (a tuple of ``Card``,
-    core first, then attachments, each ascending), ``counts`` (cards per rank index), ``id`` (the
-    action id, ``None`` for a play larger than any hand), ``str(move)`` the rank notation.
-    Immutable and hashable; equal when kind, rank, length and cards are equal. It also reads as
-    the tuple ``(kind, rank, length, cards, counts, text)``."""
-
-    __slots__ = ("_mask", "_id", "_kind", "_rank", "_length", "_game")
-    _mask: int
-    _id: int
-    _kind: int
-    _rank: int
-    _length: int
-    _game: int
-    KINDS: tuple = ()
-    GAME = ""
-    KEY_BEATS: Any
-    _KIND_CODE: dict = {}
-    _GAME_CODE = 0
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def _set(self, mask: int, pid: int, kind: int, rank: int, length: int, game: int):
-        for name, v in (("_mask", mask), ("_id", pid), ("_kind", kind), ("_rank", rank),
-                        ("_length", length), ("_game", game)):
-            object.__setattr__(self, name, v)
-        return self
-
-    @property
-    def kind(self) -> str:
-        """The kind of play (see ``KINDS``)."""
-        return (DDZ_KINDS if self._game == 0 else ZSY_KINDS)[self._kind]
-
-    @property
-    def rank(self) -> int:
-        """The main rank, an index into ``RANK_NAMES``."""
-        return self._rank
-
-    @property
-    def length(self) -> int:
-        """Number of core ranks of a sequence; 1 for other kinds."""
-        return self._length
-
-    @property
-    def cards(self) -> tuple:
-        """The cards played (a tuple of ``Card``, core first)."""
-        objs = _card_obj()
-        return tuple(objs[i] for i in _order(self._mask, self._game, self._kind, self._rank,
-                                             self._length))
-
-    @property
-    def counts(self) -> tuple:
-        """The rank count vector of the cards (cards per rank index)."""
-        return tuple(_mask_counts(self._mask))
-
-    @property
-    def id(self):
-        """The play's action id (``None`` for a play with more cards than any hand)."""
-        return None if self._id < 0 else self._id
-
-    @property
-    def mask(self) -> int:
-        """The cards as a bit mask (bit ``i`` for card id ``i``)."""
-        return self._mask
-
-    @property
-    def size(self) -> int:
-        """The number of cards played."""
-        return bin(self._mask).count("1")
-
-    @property
-    def key(self) -> tuple:
-        """``(kind, rank, length)``: all that decides what this move beats."""
-        return (self.kind, self._rank, self._length)
-
-    @property
-    def kernel_key(self) -> tuple:
-        """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
-        return (self._kind, self._rank, self._length)
-
-    @property
-    def rank_name(self) -> str:
-        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
-        return _RANK_NAMES[self._rank]
-
-    @property
-    def core_ranks(self) -> tuple:
-        """The rank indices of the core (the run, the rank of a single/pair/trio/bomb and of the
-        trio or four a play's attachments go with, both jokers of a rocket)."""
-        lo, hi = _core(self._game, self._kind, self._rank, self._length)
-        return tuple(range(lo, hi + 1))
-
-    def __str__(self) -> str:
-        return _text(self._game, self._kind, self._rank, self._length,
-                     _mask_counts(self._mask))
-
-    def __repr__(self) -> str:
-        return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
-
-    def _same(self, o) -> bool:
-        return (self._mask == o._mask and self._kind == o._kind and self._rank == o._rank
-                and self._length == o._length)
-
-    def _twin(self, other) -> bool:
-        # the same game's record from the other backend (the compiled kernel)
-        return (type(other).__name__ == type(self).__name__
-                and type(other).__module__ in _TWIN_MODULES)
-
-    def __eq__(self, other):
-        if type(other) is type(self):
-            return self._same(other)
-        if self._twin(other):
-            return other.mask == self._mask and other.kernel_key == self.kernel_key
-        return False if isinstance(other, tuple) else NotImplemented
-
-    def __ne__(self, other):
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self):
-        return hash((self._game, self._kind, self._rank, self._length, self._mask))
-
-    def __reduce__(self):
-        return (make_move, (self._game, self._kind, self._rank, self._length, self._mask))
-
-    def _as_tuple(self) -> tuple:
-        return (self.kind, self.rank, self.length, self.cards, self.counts, str(self))
-
-    def __len__(self):
-        return 6
-
-    def __getitem__(self, i):
-        if type(i) is int and 0 <= i < 3:
-            return (self.kind, self._rank, self._length)[i]
-        return self._as_tuple()[i]
-
-    def __iter__(self):
-        return iter(self._as_tuple())
-
-    def beats(self, other) -> bool:
-        """Whether this play beats ``other`` (a move of the same game)."""
-        if type(other) is not type(self):
-            raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
-        beat = ddz_beats if self._game == 0 else zsy_beats
-        return beat(self.kernel_key, other.kernel_key)
-
-    @classmethod
-    def key_beats(cls, a, b) -> bool:
-        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
-        starting ``(kind, rank, length)``."""
-        code = cls._KIND_CODE
-        try:
-            ka, kb = code[a[0]], code[b[0]]
-        except (KeyError, TypeError, IndexError):
-            raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
-                                f"({' '.join(cls.KINDS)})") from None
-        return cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2]))
-
-    @classmethod
-    def _readings(cls, cards) -> list:
-        """Every reading of exactly these cards (the game's ``readings``, all variants)."""
-        import importlib
-        return importlib.import_module(_GAME_MODULES[cls._GAME_CODE]).readings(cards)
-
-    @classmethod
-    def _one_reading(cls, readings, cards, kind):
-        if kind is not None:
-            readings = [m for m in readings if m.kind == kind]
-        if not readings:
-            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play"
-                            + (f" of kind {quote(kind)}" if kind else ""))
-        if len(readings) > 1:
-            raise CardError(f"{_fmt(cards)!r} has several readings "
-                            f"({', '.join(m.kind for m in readings)}); name the kind")
-        return readings[0]
-
-    @classmethod
-    def reading(cls, kind, cards, text=None):
-        """The move a play of ``kind`` with these exact cards stands for; when the cards have
-        two readings of that kind, ``text`` (the action text) picks one."""
-        readings = [m for m in cls._readings(cards) if m.kind == kind]
-        if len(readings) > 1 and text is not None:
-            suffix = " " + str(kind)
-            base = text[:-len(suffix)] if text.endswith(suffix) else text
-            readings = [m for m in readings if str(m) == base] or readings
-        if not readings:
-            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play of kind {quote(kind)}")
-        return readings[0]
-
-    @classmethod
-    def from_action(cls, action):
-        """The move a listed play action (kind, text, cards) stands for."""
-        return cls.reading(action.kind, action.cards, action.text)
-
-    def __init__(self, kind, rank, length, cards):
-        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
-        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
-        have that reading."""
-        cs = _parse(cards)
-        if isinstance(rank, str):
-            name = "T" if rank == "10" else rank.upper()
-            if name not in _RANK_NAMES:
-                raise CardError(f"rank {quote(rank)}: expected one of {' '.join(_RANK_NAMES)}")
-            rank = _RANK_NAMES.index(name)
-        key = (kind, rank, length)
-        for m in type(self)._readings(cs):
-            if m.key == key:
-                self._set(m._mask, m._id, m._kind, m._rank, m._length, m._game)
-                return
-        raise CardError(f"{_fmt(cs)!r} is no {self.GAME} {kind} of rank {quote(rank)} and "
-                        f"length {quote(length)}")
+def _key_args(game, kind, rank, length, mask, what: str) -> tuple[int, int, int, int, int]:
+    g, k, r, n, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    if g is None or g not in (0, 1) or k is None or r is None or n is None or x is None \
+            or not 0 <= x < (1 << 54) \
+            or not 0 <= k < (len(DDZ_KINDS) if g == 0 else len(ZSY_KINDS)) \
+            or not 0 <= r < NRANKS or not 1 <= n <= r + 1:
+        raise CardcoreError(f"{what}{_r((game, kind, rank, length, mask))}: expected a game "
+                            "0 or 1, a kind code, a rank, a length and a card mask")
+    return g, k, r, n, x
 
 
-_WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
-          "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
+def move_text(game, kind, rank, length, mask) -> str:
+    """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards of
+    bit mask ``mask`` in game ``game`` (``"33344455"``, ``"333 BJ"``)."""
+    g, k, r, n, x = _key_args(game, kind, rank, length, mask, "move_text")
+    return _text(g, k, r, n, _mask_counts(x))
 
 
-class DdzMove(_ShedMove):
-    """A Dou Dizhu play (``cardcore.doudizhu.Move``); see ``_ShedMove``."""
-
-    __slots__ = ()
-    KINDS = DDZ_KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
-                                "airplane_pairs"})
-    RANK_NAMES = _RANK_NAMES
-    GAME = "Dou Dizhu"
-    KEY_BEATS = staticmethod(ddz_beats)
-    _KIND_CODE = {k: i for i, k in enumerate(DDZ_KINDS)}
-    _GAME_CODE = 0
-
-    @property
-    def wing(self) -> str:
-        """The attachment kind: ``"none"``, ``"single"`` or ``"pair"``."""
-        return _WINGS.get(self.kind, "none")
-
-    @property
-    def wing_counts(self) -> tuple:
-        """The rank count vector of the attachments only (all zero without attachments)."""
-        lo, hi = _core(0, self._kind, self._rank, self._length)
-        return tuple(0 if lo <= r <= hi else x for r, x in enumerate(_mask_counts(self._mask)))
-
-    @classmethod
-    def from_cards(cls, cards, kind=None):
-        """The move these exact cards make; ``kind`` picks a reading when there are several."""
-        import importlib
-        mod = importlib.import_module(_GAME_MODULES[0])
-        return cls._one_reading(mod.classify(cards), cards, kind)
+def move_id(game, kind, rank, length, mask) -> int:
+    """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards of bit mask
+    ``mask`` (-1 for a play with more cards than any hand)."""
+    g, k, r, n, x = _key_args(game, kind, rank, length, mask, "move_id")
+    return _row_id(g, [k, r, n] + _mask_counts(x))
 
 
-class ZsyMove(_ShedMove):
-    """A Zheng Shangyou play (``cardcore.zhengshangyou.Move``); see ``_ShedMove``."""
-
-    __slots__ = ()
-    KINDS = ZSY_KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
-    RANK_NAMES = _RANK_NAMES
-    GAME = "Zheng Shangyou"
-    KEY_BEATS = staticmethod(zsy_beats)
-    _KIND_CODE = {k: i for i, k in enumerate(ZSY_KINDS)}
-    _GAME_CODE = 1
-
-    @classmethod
-    def from_cards(cls, cards, kind=None, first_play=False):
-        """The move these exact cards make (``kind`` picks a reading if there are several)."""
-        import importlib
-        mod = importlib.import_module(_GAME_MODULES[1])
-        return cls._one_reading(mod.classify(cards, first_play=first_play), cards, kind)
+def mask_counts(mask) -> tuple:
+    """The rank count vector (15 ints) of the cards of bit mask ``mask``."""
+    x = _index(mask)
+    if x is None or not 0 <= x < (1 << 54):
+        raise CardcoreError(f"mask {_r(mask)}: expected a card mask (an int below 2**54)")
+    return tuple(_mask_counts(x))
 
 
-def _new_move(game: int, mask: int, pid: int, kind: int, rank: int, length: int) -> _ShedMove:
-    cls = DdzMove if game == 0 else ZsyMove
-    return object.__new__(cls)._set(mask, pid, kind, rank, length, game)
+def core_range(game, kind, rank, length) -> tuple:
+    """``(lo, hi)``: the rank indices of the core of a play (``kind`` code, ``rank``,
+    ``length``) of game ``game`` (the run, the rank of a single/pair/trio/bomb and of the trio
+    or four the attachments go with, both jokers of a rocket)."""
+    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "core_range")
+    return _core(g, k, r, n)
 
 
 def make_move(game, kind, rank, length, mask):
     """The move of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) reading the cards of bit mask
-    ``mask`` as (``kind`` code, ``rank``, ``length``) -- how moves are pickled. Raises
-    ``CardcoreError`` unless the cards have that reading."""
+    ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the game's ``Move`` type --
+    how moves are rebuilt (pickling, ``Move(...)``). Raises ``CardcoreError`` unless the cards
+    have that reading."""
     g, k, r, n, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
     if g is None or g not in (0, 1) or k is None or r is None or n is None or x is None \
             or not 0 <= x < (1 << 54):
@@ -1126,7 +922,7 @@ def make_move(game, kind, rank, length, mask):
     rows = (ddz_classify(h) if g == 0 else zsy_classify(h, k == Z_HEAVENLY_BOMB)).tolist()
     for row in rows:
         if row[0] == k and row[1] == r and row[2] == n:
-            return _new_move(g, x, _row_id(g, row), k, r, n)
+            return _record(g, x, k, r, n)
     raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
                         f"{quote((kind, rank, length))}")
 
@@ -1159,14 +955,14 @@ def _hand(cards, game: int, what: str) -> int:
 
 
 def _moves_of(game: int, hand: int, rows: list, whole: bool) -> list:
-    return [_new_move(game, hand if whole else _pick(hand, row[3:], game), _row_id(game, row),
-                      row[0], row[1], row[2]) for row in rows]
+    return [_record(game, hand if whole else _pick(hand, row[3:], game), row[0], row[1], row[2])
+            for row in rows]
 
 
 def ddz_hand_moves(cards, beat=None) -> list:
-    """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as ``DdzMove``
-    records (cards taken from the hand, the lowest ids of each rank); ``beat`` as in
-    ``ddz_moves``."""
+    """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as records of
+    the game's ``Move`` type (cards taken from the hand, the lowest ids of each rank);
+    ``beat`` as in ``ddz_moves``."""
     m = _hand(cards, 0, "hand")
     k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(DDZ_KINDS))
     return _moves_of(0, m, _ddz_gen(_mask_counts(m), k, r, n), False)
@@ -1183,7 +979,7 @@ def ddz_hand_ids(cards, beat=None) -> np.ndarray:
 
 
 def ddz_hand_classify(cards) -> list:
-    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``DdzMove`` records."""
+    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``Move`` records."""
     m = _hand(cards, 0, "cards")
     if not m:
         return []
@@ -1211,7 +1007,7 @@ def _zsy_first(first_play, beat) -> bool:
 
 
 def zsy_hand_moves(cards, beat=None, first_play=False) -> list:
-    """Every Zheng Shangyou play of the hand ``cards`` as ``ZsyMove`` records (the 3 of hearts
+    """Every Zheng Shangyou play of the hand ``cards`` as ``Move`` records (the 3 of hearts
     first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand without
     the 3 of hearts has no play)."""
     first = _zsy_first(first_play, beat)
@@ -1236,7 +1032,7 @@ def zsy_hand_ids(cards, beat=None, first_play=False) -> np.ndarray:
 
 
 def zsy_hand_classify(cards, first_play=False) -> list:
-    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``ZsyMove`` records (with
+    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``Move`` records (with
     ``first_play`` the cards must hold the 3 of hearts)."""
     first = _first_arg(first_play)
     m = _hand(cards, 1, "cards")

@@ -20,10 +20,10 @@ cards can have two readings (two moves, the player picks one).
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is the kernel's
-record (``cardcore._fast.shedding.DdzMove``): built in bulk from the generator's rows with its
-kind and cards (read through member slots, no call per read); its counts and text are
-computed when read.
+combinations for agents (checked against the kernel in the tests). ``Move`` is defined here on
+``cardcore.engines.shedding_moves.ShedMove``: the kernel builds its records in bulk from the
+generator's rows with their fields (kind, rank, length, cards, mask) set up front; the counts
+and the text are computed when read.
 
 Action ids: ``move_ids(hand, beat=None)`` lists the ids of ``moves(hand, beat)`` straight from
 the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an id and ``NUM_ACTIONS``
@@ -32,14 +32,13 @@ the size of the id space (``docs/actions/doudizhu.md``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .._backend import kernel
 from ..cards import CardsLike
 from ..engines.shedding import (RANK_NAMES, MoveBase, cards_or_ranks,
                                 on_cards, rank_index)
+from ..engines.shedding_moves import ShedMove, register
 from ..errors import CardcoreError, CardError, quote
 
 __all__ = ["Move", "classify", "moves", "move_ids", "beats", "KINDS", "BOMB_KINDS", "MIN_LENGTH",
@@ -59,18 +58,50 @@ MIN_LENGTH: dict[str, int] = {"straight": 5, "pair_run": 3, "airplane": 2,
 #: the highest rank index a sequence may reach (the ace: no 2s or jokers in a run)
 TOP_RUN = 11
 
-#: The Dou Dizhu play record: the kernel's ``DdzMove`` (a card mask, the action id, kind, rank
-#: and length in a small C object with its kind and cards; ``counts`` and the text are
-#: computed when read).
-#: ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
-#: ``Move.from_cards(cards, kind=None)``, ``Move.reading(kind, cards, text)`` and
-#: ``Move.from_action(action)`` find the reading of given cards; ``beats``, ``key``,
-#: ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``, ``wing``, ``wing_counts`` and ``id``
-#: (the action id) as documented on the kernel class.
-if TYPE_CHECKING:
-    from .._fast.shedding import DdzMove as Move
-else:
-    Move = _k.DdzMove
+_WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "single",
+          "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
+
+
+class Move(ShedMove):
+    """A Dou Dizhu play: ``kind``, ``rank``, ``length``, ``cards``, ``mask`` (fields), and
+    ``counts``, ``id`` (the action id), ``str(move)`` (the rank notation), ``key``,
+    ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``, ``wing``, ``wing_counts``,
+    ``beats(other)`` (see ``cardcore.engines.shedding_moves``).
+    ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
+    ``Move.from_cards(cards, kind=None)``, ``Move.reading(kind, cards, text)`` and
+    ``Move.from_action(action)`` find the reading of given cards."""
+
+    __slots__ = ()
+    KINDS = KINDS
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
+                                "airplane_pairs"})
+    GAME = "Dou Dizhu"
+    KEY_BEATS = staticmethod(_k.ddz_beats)
+    _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+    _GAME_CODE = 0
+
+    @property
+    def wing(self) -> str:
+        """The attachment kind: ``"none"``, ``"single"`` or ``"pair"``."""
+        return _WINGS.get(self.kind, "none")
+
+    @property
+    def wing_counts(self) -> tuple:
+        """The rank count vector of the attachments only (all zero without attachments)."""
+        lo, hi = _k.core_range(0, self._code, self.rank, self.length)
+        return tuple(0 if lo <= r <= hi else x for r, x in enumerate(self.counts))
+
+    @classmethod
+    def _readings(cls, cards) -> list:
+        return readings(cards)
+
+    @classmethod
+    def from_cards(cls, cards, kind=None):
+        """The move these exact cards make; ``kind`` picks a reading when there are several."""
+        return cls._one_reading(classify(cards), cards, kind)
+
+
+register(0, Move)
 MoveBase.register(Move)
 
 

@@ -12,10 +12,10 @@ four 3s are the lowest bomb.
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is the kernel's
-record (``cardcore._fast.shedding.ZsyMove``): built in bulk from the generator's rows with its
-kind and cards (read through member slots, no call per read); its counts and text are
-computed when read.
+combinations for agents (checked against the kernel in the tests). ``Move`` is defined here on
+``cardcore.engines.shedding_moves.ShedMove``: the kernel builds its records in bulk from the
+generator's rows with their fields (kind, rank, length, cards, mask) set up front; the counts
+and the text are computed when read.
 
 Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
 ``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
@@ -24,14 +24,13 @@ id and ``NUM_ACTIONS`` the size of the id space (``docs/actions/zhengshangyou.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .._backend import kernel
 from ..cards import Card, CardsLike
 from ..engines.shedding import (RANK_NAMES, MoveBase, cards_or_ranks,
                                 on_cards, rank_index)
+from ..engines.shedding_moves import ShedMove, register
 from ..errors import CardcoreError, quote
 
 __all__ = ["Move", "classify", "moves", "move_ids", "must_beat", "beats", "KINDS", "BOMB_KINDS",
@@ -52,17 +51,34 @@ TOP_RUN = 11
 THREE_HEARTS = Card(6)
 
 
-#: The Zheng Shangyou play record: the kernel's ``ZsyMove`` (a card mask, the action id, kind,
-#: rank and length in a small C object; ``cards``, ``counts`` and the text are computed when
-#: read). ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
-#: ``Move.from_cards(cards, kind=None, first_play=False)``, ``Move.reading(kind, cards, text)``
-#: and ``Move.from_action(action)`` find the reading of given cards; ``beats`` (same kind and
-#: length and a higher rank; a bomb beats ordinary plays and lower bombs; the ace bomb beats
-#: every other play; nothing beats the heavenly bomb), ``key``, ``kernel_key``, ``id``.
-if TYPE_CHECKING:
-    from .._fast.shedding import ZsyMove as Move
-else:
-    Move = _k.ZsyMove
+class Move(ShedMove):
+    """A Zheng Shangyou play: the record of Dou Dizhu's ``Move`` without ``wing``
+    (``cardcore.engines.shedding_moves``). ``Move(kind, rank, length, cards)`` checks that the
+    cards have that reading; ``Move.from_cards(cards, kind=None, first_play=False)``,
+    ``Move.reading(kind, cards, text)`` and ``Move.from_action(action)`` find the reading of
+    given cards; ``beats`` (same kind and length and a higher rank; a bomb beats ordinary plays
+    and lower bombs; the ace bomb beats every other play; nothing beats the heavenly bomb),
+    ``key``, ``kernel_key``, ``id``."""
+
+    __slots__ = ()
+    KINDS = KINDS
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
+    GAME = "Zheng Shangyou"
+    KEY_BEATS = staticmethod(_k.zsy_beats)
+    _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
+    _GAME_CODE = 1
+
+    @classmethod
+    def _readings(cls, cards) -> list:
+        return readings(cards)
+
+    @classmethod
+    def from_cards(cls, cards, kind=None, first_play=False):
+        """The move these exact cards make (``kind`` picks a reading if there are several)."""
+        return cls._one_reading(classify(cards, first_play=first_play), cards, kind)
+
+
+register(1, Move)
 MoveBase.register(Move)
 
 

@@ -1,0 +1,241 @@
+"""The record behind Dou Dizhu's and Zheng Shangyou's ``Move``: ``ShedMove``.
+
+Each game's moves module defines its ``Move`` on ``ShedMove`` (the game's kinds, its key
+comparison, where its readings come from) and hands the class to the shedding kernel with
+``register``; the kernel (``cardcore._fast.shedding`` or its twin ``cardcore._ref.shedding``)
+works on ints and card masks and builds records of that class with every field set up front.
+
+Fields (slots, set once): ``kind`` (the kind's name), ``rank`` (main rank, an index into
+``RANK_NAMES``; the highest core rank of a sequence), ``length`` (core ranks of a sequence,
+else 1), ``cards`` (a tuple of ``Card``: core first, then attachments, each ascending), ``mask``
+(the cards as a bit mask, bit ``i`` for card id ``i``). ``counts``, ``id``, the text
+(``str(move)``) and the rest are computed from those when read. Immutable and hashable; equal
+when kind, rank, length and cards are equal; it also reads as the tuple ``(kind, rank, length,
+cards, counts, text)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .._backend import kernel
+from ..errors import CardcoreError, CardError, quote
+from .shedding import RANK_NAMES
+
+__all__ = ["ShedMove", "register", "RANK_NAMES"]
+
+
+_k = kernel("shedding")
+
+
+def _parse(cards):
+    from ..cards import parse
+    return parse(cards)
+
+
+def _fmt(cards) -> str:
+    try:
+        return " ".join(map(str, _parse(cards)))
+    except (CardError, ValueError):
+        return quote(cards)
+
+
+# (the games register their ``Move`` as a virtual subclass of ``MoveBase``, the interface every
+# shedding game's moves share -- a tuple subclass, so not a real base of this slots class; type
+# checkers take the base as ``Any``)
+_Base: Any = object
+
+
+class ShedMove(_Base):
+    """A Dou Dizhu or Zheng Shangyou play (see the module docstring). Subclasses set ``KINDS``,
+    ``SEQUENCE_KINDS``, ``GAME``, ``KEY_BEATS`` (the kernel's key comparison), ``_GAME_CODE``
+    and ``_readings``."""
+
+    # (the kernel's ``MOVE_FIELDS``; ``_code`` is the kind code)
+    __slots__ = ("kind", "rank", "length", "cards", "mask", "_code")
+    kind: str
+    rank: int
+    length: int
+    cards: tuple
+    mask: int
+    _code: int
+
+    KINDS: ClassVar[tuple[str, ...]] = ()
+    SEQUENCE_KINDS: ClassVar[frozenset[str]] = frozenset()
+    RANK_NAMES: ClassVar[tuple[str, ...]] = RANK_NAMES
+    GAME: ClassVar[str] = ""
+    KEY_BEATS: ClassVar[Any]
+    _KIND_CODE: ClassVar[dict[str, int]] = {}
+    _GAME_CODE: ClassVar[int] = 0
+
+    def __init__(self, kind, rank, length, cards):
+        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
+        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
+        have that reading."""
+        cs = _parse(cards)
+        if isinstance(rank, str):
+            name = "T" if rank == "10" else rank.upper()
+            if name not in RANK_NAMES:
+                raise CardError(f"rank {quote(rank)}: expected one of {' '.join(RANK_NAMES)}")
+            rank = RANK_NAMES.index(name)
+        key = (kind, rank, length)
+        for m in type(self)._readings(cs):
+            if m.key == key:
+                for name in ShedMove.__slots__:
+                    object.__setattr__(self, name, getattr(m, name))
+                return
+        raise CardError(f"{_fmt(cs)!r} is no {self.GAME} {kind} of rank {quote(rank)} and "
+                        f"length {quote(length)}")
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    @classmethod
+    def _make(cls, kind, rank, length, mask):
+        """The reading (``kind`` code, ``rank``, ``length``) of the cards of bit mask ``mask``
+        (``CardcoreError`` unless the cards have it): how a pickled move is rebuilt."""
+        return _k.make_move(cls._GAME_CODE, kind, rank, length, mask)
+
+    @classmethod
+    def _readings(cls, cards) -> list:
+        """Every reading of exactly these cards (the game's ``readings``, all variants)."""
+        raise NotImplementedError
+
+    @property
+    def counts(self) -> tuple:
+        """The rank count vector of the cards (cards per rank index)."""
+        return _k.mask_counts(self.mask)
+
+    @property
+    def id(self) -> int | None:
+        """The play's action id (``None`` for a play with more cards than any hand)."""
+        i = _k.move_id(self._GAME_CODE, self._code, self.rank, self.length, self.mask)
+        return None if i < 0 else i
+
+    @property
+    def size(self) -> int:
+        """The number of cards played."""
+        return len(self.cards)
+
+    @property
+    def key(self) -> tuple:
+        """``(kind, rank, length)``: all that decides what this move beats."""
+        return (self.kind, self.rank, self.length)
+
+    @property
+    def kernel_key(self) -> tuple:
+        """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
+        return (self._code, self.rank, self.length)
+
+    @property
+    def rank_name(self) -> str:
+        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
+        return RANK_NAMES[self.rank]
+
+    @property
+    def core_ranks(self) -> tuple:
+        """The rank indices of the core (the run, the rank of a single/pair/trio/bomb and of the
+        trio or four a play's attachments go with, both jokers of a rocket)."""
+        lo, hi = _k.core_range(self._GAME_CODE, self._code, self.rank, self.length)
+        return tuple(range(lo, hi + 1))
+
+    def __str__(self) -> str:
+        return _k.move_text(self._GAME_CODE, self._code, self.rank, self.length, self.mask)
+
+    def __repr__(self) -> str:
+        return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
+
+    def __eq__(self, other):
+        if type(other) is type(self):
+            return (self.mask == other.mask and self._code == other._code
+                    and self.rank == other.rank and self.length == other.length)
+        return False if isinstance(other, tuple) else NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash((self._GAME_CODE, self._code, self.rank, self.length, self.mask))
+
+    def __reduce__(self):
+        # (pickled as the class's ``_make``: unpickling imports the game's moves module)
+        return (type(self)._make, (self._code, self.rank, self.length, self.mask))
+
+    def _as_tuple(self) -> tuple:
+        """``(kind, rank, length, cards, counts, text)``."""
+        return (self.kind, self.rank, self.length, self.cards, self.counts, str(self))
+
+    def __len__(self):
+        return 6
+
+    def __getitem__(self, i):
+        if type(i) is int and 0 <= i < 3:
+            return (self.kind, self.rank, self.length)[i]
+        return self._as_tuple()[i]
+
+    def __iter__(self):
+        return iter(self._as_tuple())
+
+    def beats(self, other) -> bool:
+        """Whether this play beats ``other`` (a move of the same game)."""
+        if type(other) is not type(self):
+            raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
+        return bool(self.KEY_BEATS(self.kernel_key, other.kernel_key))
+
+    @classmethod
+    def key_beats(cls, a, b) -> bool:
+        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
+        starting ``(kind, rank, length)``."""
+        code = cls._KIND_CODE
+        try:
+            ka, kb = code[a[0]], code[b[0]]
+        except (KeyError, TypeError, IndexError):
+            raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
+                                f"({' '.join(cls.KINDS)})") from None
+        return bool(cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2])))
+
+    @classmethod
+    def _one_reading(cls, readings, cards, kind):
+        if kind is not None:
+            readings = [m for m in readings if m.kind == kind]
+        if not readings:
+            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play"
+                            + (f" of kind {quote(kind)}" if kind else ""))
+        if len(readings) > 1:
+            raise CardError(f"{_fmt(cards)!r} has several readings "
+                            f"({', '.join(m.kind for m in readings)}); name the kind")
+        return readings[0]
+
+    @classmethod
+    def reading(cls, kind, cards, text=None):
+        """The move a play of ``kind`` with these exact cards stands for; when the cards have
+        two readings of that kind, ``text`` (the action text) picks one."""
+        readings = [m for m in cls._readings(cards) if m.kind == kind]
+        if len(readings) > 1 and text is not None:
+            suffix = " " + str(kind)
+            base = text[:-len(suffix)] if text.endswith(suffix) else text
+            readings = [m for m in readings if str(m) == base] or readings
+        if not readings:
+            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play of kind {quote(kind)}")
+        return readings[0]
+
+    @classmethod
+    def from_action(cls, action):
+        """The move a listed play action (kind, text, cards) stands for."""
+        return cls.reading(action.kind, action.cards, action.text)
+
+
+def register(game: int, cls: type) -> None:
+    """Make ``cls`` the record type game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) builds, in
+    the reference kernel and, where it is built, the compiled one (both can be in use at
+    once: the differential tests compare them)."""
+    kernel("shedding", "ref").set_move_type(game, cls)
+    try:
+        fast = kernel("shedding", "fast")
+    except ImportError:
+        return
+    fast.set_move_type(game, cls)
