@@ -80,3 +80,15 @@ def test_counts_past_255_wrap_alike():
     assert fast.card_counts(ids).tolist() == ref.card_counts(ids).tolist()
     assert fast.rank_counts(ids).tolist() == ref.rank_counts(ids).tolist()
     assert fast.card_counts(ids)[7] == 300 % 256
+
+
+@pytest.mark.parametrize("a, b", [(np.array([2, 1, 0, 255], np.uint8), None), ([1], None),
+                                  (None, [1, 2]), ([60], [70])])
+def test_same_multiset_checks_its_first_argument_first_on_both_backends(a, b):
+    """Both backends check ``a`` before ``b``, so a call bad in both names the same error."""
+    got = []
+    for back in ("fast", "ref"):
+        with pytest.raises(CardError) as err:
+            kernel("cardset", back).same_multiset(a, b)
+        got.append(str(err.value))
+    assert got[0] == got[1]

@@ -174,9 +174,10 @@ def suit_masks(mask):
 
 def same_multiset(a, b) -> bool:
     """True when two id sequences are the same multiset."""
+    # ``a`` is read and checked before ``b`` (the twin's order, so both name the same error)
     cdef const uint8_t[:] va = _as_ids(a)
-    cdef const uint8_t[:] vb = _as_ids(b)
     _check(va)
+    cdef const uint8_t[:] vb = _as_ids(b)
     _check(vb)
     if va.shape[0] != vb.shape[0]:
         return False
