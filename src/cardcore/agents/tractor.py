@@ -54,7 +54,7 @@ from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
-_k = kernel("tractor")
+_k = kernel("tractor")  # untyped: the observed trump is None until declared (its stub says int)
 
 _TRUMPS = {"c": 0, "d": 1, "h": 2, "s": 3, "nt": 4}
 #: card points by card id: the rule kernel's table

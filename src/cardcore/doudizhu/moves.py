@@ -32,6 +32,8 @@ the size of the id space (``docs/actions/doudizhu.md``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._backend import kernel
@@ -45,7 +47,10 @@ __all__ = ["Move", "classify", "moves", "move_ids", "beats", "KINDS", "BOMB_KIND
            "TOP_RUN", "CAPS", "RANK_NAMES", "rank_index", "hand_counts", "NUM_ACTIONS",
            "FIRST_PLAY", "id_text", "readings"]
 
-_k = kernel("shedding")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import shedding as _k
+else:
+    _k = kernel("shedding")
 
 KINDS: tuple[str, ...] = tuple(_k.DDZ_KINDS)
 #: the most cards of each rank index in the deck (four of 3..2, one of each joker)

@@ -33,7 +33,7 @@ keeps its id), and ``apply_id`` updates the hands, the records and the log in pl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -47,7 +47,10 @@ from ..engines.shedding import (PASS, SheddingState, ambiguous, base_text, disam
                                 move_action)
 from . import moves as _mv
 
-_step = kernel("shedding_step")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import shedding_step as _step
+else:
+    _step = kernel("shedding_step")
 _K = _mv._k
 _KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 

@@ -16,7 +16,7 @@ cards, counts, text)``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._backend import kernel
 from ..errors import CardcoreError, CardError, quote
@@ -25,7 +25,10 @@ from .shedding import RANK_NAMES
 __all__ = ["ShedMove", "register", "RANK_NAMES"]
 
 
-_k = kernel("shedding")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import shedding as _k
+else:
+    _k = kernel("shedding")
 
 
 def _parse(cards):

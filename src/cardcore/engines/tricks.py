@@ -1,11 +1,14 @@
 """The trick-taking rules of single-card tricks: who may follow with what, which card beats
 which, who wins a trick.
 
-Used by the Schnapsen and Preference states (``schnapsen/state.py``, ``preference/state.py``)
-and by the Bridge AI's card play (``agents/bridge.py``). The Bridge game itself plays through its
-step core (``_fast/bridge_step.pyx`` and its ``_ref`` twin), the double-dummy solver has its own
-inner trick routine (``_fast/dds.pyx``), and Tractor, whose tricks are of card groups, has its
-own rules in ``tractor/`` and its step core; none of those call this module.
+Used by the Schnapsen and Preference states (``schnapsen/state.py``, ``preference/state.py``),
+by the Bridge AI's card play (``agents/bridge.py``) and, for the trick winner, by the plain-Python
+twins of the Bridge step core and the double-dummy solver (``_ref/bridge_step.py``,
+``_ref/dds.py``). The compiled Bridge step core and solver keep their own inner trick routine
+for speed (``_fast/bridge_step.pyx``, ``_fast/dds.pyx``), each with a comment naming
+:func:`trick_winner` as the rule it must agree with (``tests/test_trick_winner.py`` checks they
+do). Tractor, whose tricks are of card groups, has its own rules in ``tractor/`` and its step
+core and does not call this module.
 
 A card is an int; a caller may give its own ``suit_of`` (the effective suit) and ``strength``
 (the order inside a suit: Schnapsen's card points, a rank elsewhere) when they differ from the

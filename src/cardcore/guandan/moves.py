@@ -44,7 +44,10 @@ from ..game import Action
 from ..options import LEVEL_INDEX as _LEVEL_OF
 from ..options import parse_level
 
-_k = kernel("guandan")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import guandan as _k
+else:
+    _k = kernel("guandan")
 
 KINDS: tuple[str, ...] = tuple(_k.KINDS)
 #: rank names by level-aware value: natural ranks 0..12, then the level rank, BJ, RJ.

@@ -41,7 +41,7 @@ observation tensor is a (512,) float32 vector.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -56,8 +56,12 @@ from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classif
                     id_text, id_texts, moves_of_counts, natural_rank, strength, text_id,
                     wild_card)
 
-_k = kernel("guandan")
-_step = kernel("guandan_step")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import guandan as _k
+    from .._fast import guandan_step as _step
+else:
+    _k = kernel("guandan")
+    _step = kernel("guandan_step")
 
 NUM = 4
 HAND = 27
@@ -394,7 +398,9 @@ class GuandanState(SheddingState):
     def _legal_ids(self) -> list[int]:
         if self.phase == "return":
             return [1 + c for c in return_choices(self.hands[self.turn], self.level)]
-        return _step.legal_ids(self.__dict__)
+        ids = _step.legal_ids(self.__dict__)
+        assert ids is not None  # None only in the return phase, answered above
+        return ids
 
     def _id_is_legal(self, i: int) -> bool:
         if self.phase == "return":

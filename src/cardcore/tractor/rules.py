@@ -28,14 +28,17 @@ pair or a tractor (there are no throws), plays of different sizes and the like r
 from __future__ import annotations
 
 from numbers import Integral
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .._backend import kernel
 from ..cards import _UNICODE_SUITS, Card, CardsLike, card as _card, parse
 from ..errors import CardcoreError, CardError, IllegalAction
 from ..options import LEVEL_RANKS, parse_level as _parse_level
 
-_k = kernel("tractor")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import tractor as _k
+else:
+    _k = kernel("tractor")
 
 NO_TRUMP = None
 #: the name of the trump effective suit (``effective_suit`` answers it for every trump)

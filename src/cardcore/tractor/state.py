@@ -90,7 +90,7 @@ this deal), ``past`` (the records of finished deals), ``match_winner`` (team or 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -102,8 +102,11 @@ from ..game import _MEMO, Action, State, register
 from ..options import Option, level_option, single_deal
 from .rules import LEVELS, SUITS, deal_result, kitty_multiplier
 
-_k = kernel("tractor")
-_step = kernel("tractor_step")
+_k = kernel("tractor")  # untyped: the state's trump is None until declared (its stub says int)
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import tractor_step as _step
+else:
+    _step = kernel("tractor_step")
 
 NUM_PLAYERS = 4
 HAND = 25
@@ -455,7 +458,9 @@ class TractorState(State):
 
     def _legal_ids(self) -> list[int]:
         if self.phase != "declare":
-            return _step.legal_ids(self.__dict__)
+            ids = _step.legal_ids(self.__dict__)
+            assert ids is not None  # None only in the declaring, answered below
+            return ids
         return [0, *self._declare_ids(self.turn)]
 
     def _id_is_legal(self, i: int) -> bool:

@@ -24,6 +24,8 @@ id and ``NUM_ACTIONS`` the size of the id space (``docs/actions/zhengshangyou.md
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._backend import kernel
@@ -37,7 +39,10 @@ __all__ = ["Move", "classify", "moves", "move_ids", "must_beat", "beats", "KINDS
            "MIN_LENGTH", "TOP_RUN", "CAPS", "RANK_NAMES", "THREE_HEARTS", "rank_index",
            "hand_counts", "NUM_ACTIONS", "FIRST_PLAY", "id_text", "readings"]
 
-_k = kernel("shedding")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import shedding as _k
+else:
+    _k = kernel("shedding")
 
 KINDS: tuple[str, ...] = tuple(_k.ZSY_KINDS)
 #: the most cards of each rank index in the deck (four of 3..K, three aces, one 2, no jokers)

@@ -30,7 +30,7 @@ run in the step kernel (``cardcore._fast.shedding_step``) on this state's own at
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -42,7 +42,10 @@ from ..game import Action, State, register
 from ..engines.shedding import PASS, SheddingState, move_action
 from . import moves as _mv
 
-_step = kernel("shedding_step")
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import shedding_step as _step
+else:
+    _step = kernel("shedding_step")
 _K = _mv._k
 _KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 #: action id -> the play's kernel key (kind code, rank, length)
