@@ -30,7 +30,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engines.shedding import MoveBase, rank_index
+from ..engines.shedding import MoveRules, rank_index
 
 Group = tuple  # (kind, main, length, ranks)
 
@@ -810,7 +810,7 @@ class SheddingAI:
     """
 
     rules: Rules = DDZ
-    move_class: type[MoveBase]
+    move_class: type[MoveRules]
     #: sampled worlds per decision by default: a searched move takes about 0.1 s (measured
     #: on the development machine; the clock mode it replaces gave 0.1 s a move)
     DEFAULT_ROLLOUTS = 340

@@ -56,7 +56,7 @@ from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
 from ..cards import Card, CardsLike, parse
-from ..errors import CardcoreError, CardError, IllegalAction
+from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..game import Action, State
 
 PASS = Action("pass", "pass")
@@ -202,9 +202,100 @@ def base_text(text: str, kind: str) -> str:
 
 _tuple_eq = tuple.__eq__
 _M = TypeVar("_M", bound="MoveBase")
+_R = TypeVar("_R", bound="MoveRules")
 
 
-class MoveBase(tuple, metaclass=ABCMeta):
+class MoveRules:
+    """What every shedding game's move does whatever stores it: reading written cards as a
+    play, comparing plays by key, and the key, size and rank name read from the fields. Mixed
+    into :class:`MoveBase` (the tuple record) and ``engines.shedding_moves.ShedMove`` (the
+    record the Dou Dizhu and Zheng Shangyou kernels build), so each is written once."""
+
+    __slots__ = ()
+    #: the game's kinds of play, in the kernel's kind-code order
+    KINDS: ClassVar[tuple[str, ...]] = ()
+    #: rank names, indexed by ``rank``
+    RANK_NAMES: ClassVar[tuple[str, ...]] = RANK_NAMES
+    #: the game's name in messages
+    GAME: ClassVar[str] = "shedding game"
+    #: the game's comparison of two ``(kind code, rank, length)`` keys (the kernel's function,
+    #: whose stub types its keys more narrowly)
+    KEY_BEATS: ClassVar[Any]
+    #: the kinds whose core is a run of ``length`` consecutive ranks ending at ``rank``
+    SEQUENCE_KINDS: ClassVar[frozenset[str]] = frozenset()
+    _KIND_CODE: ClassVar[dict[str, int]] = {}
+    kind: Any
+    rank: Any
+    length: Any
+    cards: Any
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._KIND_CODE = {k: i for i, k in enumerate(cls.KINDS)}
+
+    @classmethod
+    def _readings(cls: type[_R], cards: Any) -> list[_R]:
+        """Every reading of exactly these cards (the game's ``classify``, all variants)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _one_reading(cls: type[_R], readings: list[_R], cards: Any, kind: str | None) -> _R:
+        if kind is not None:
+            readings = [m for m in readings if m.kind == kind]
+        if not readings:
+            raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play"
+                            + (f" of kind {quote(kind)}" if kind else ""))
+        if len(readings) > 1:
+            raise CardError(f"{format_cards(cards)!r} has several readings "
+                            f"({', '.join(m.kind for m in readings)}); name the kind")
+        return readings[0]
+
+    @classmethod
+    def reading(cls: type[_R], kind: str, cards: CardsLike, text: str | None = None) -> _R:
+        """The move a play of ``kind`` with these exact cards stands for; when the cards have
+        two readings of that kind, ``text`` (the action text) picks one."""
+        readings = [m for m in cls._readings(cards) if m.kind == kind]
+        if len(readings) > 1 and text is not None:
+            readings = [m for m in readings if str(m) == base_text(text, kind)] or readings
+        if not readings:
+            raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play of kind "
+                            f"{quote(kind)}")
+        return readings[0]
+
+    @classmethod
+    def from_action(cls: type[_R], action: Action) -> _R:
+        """The move a listed play action (kind, text, cards) stands for."""
+        return cls.reading(action.kind, action.cards, action.text)
+
+    @classmethod
+    def key_beats(cls, a: Sequence, b: Sequence) -> bool:
+        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
+        starting ``(kind, rank, length)``."""
+        code = cls._KIND_CODE
+        try:
+            ka, kb = code[a[0]], code[b[0]]
+        except (KeyError, TypeError, IndexError):
+            raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
+                                f"({' '.join(cls.KINDS)})") from None
+        return bool(cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2])))
+
+    @property
+    def rank_name(self) -> str:
+        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
+        return self.RANK_NAMES[self.rank]
+
+    @property
+    def size(self) -> int:
+        """The number of cards played."""
+        return len(self.cards)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        """``(kind, rank, length)``: all that decides what this move beats."""
+        return (self.kind, self.rank, self.length)
+
+
+class MoveBase(MoveRules, tuple, metaclass=ABCMeta):
     """The base of every shedding game's ``Move`` (see the module docstring).
 
     (Stored as a tuple ``(kind, rank, length, cards, counts, text)`` so a kernel can build
@@ -214,21 +305,6 @@ class MoveBase(tuple, metaclass=ABCMeta):
     """
 
     __slots__ = ()
-    #: the game's kinds of play, in the kernel's kind-code order
-    KINDS: ClassVar[tuple[str, ...]] = ()
-    #: the kinds whose core is a run of ``length`` consecutive ranks ending at ``rank``
-    SEQUENCE_KINDS: ClassVar[frozenset[str]] = frozenset()
-    #: rank names, indexed by ``rank``
-    RANK_NAMES: ClassVar[tuple[str, ...]] = RANK_NAMES
-    #: the game's name in messages
-    GAME: ClassVar[str] = "shedding game"
-    #: the game's comparison of two ``(kind code, rank, length)`` keys (the kernel's)
-    KEY_BEATS: ClassVar[Callable[[tuple, tuple], bool]]
-    _KIND_CODE: ClassVar[dict[str, int]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._KIND_CODE = {k: i for i, k in enumerate(cls.KINDS)}
 
     def __new__(cls, kind: str, rank: int | str, length: int, cards: CardsLike):
         """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
@@ -252,51 +328,6 @@ class MoveBase(tuple, metaclass=ABCMeta):
              counts: Sequence[int], text: str) -> _M:
         """A move built in Python from its fields, unchecked (a game's own generator)."""
         return tuple.__new__(cls, (kind, rank, length, tuple(cards), tuple(counts), text))
-
-    @classmethod
-    def _readings(cls, cards) -> list:
-        """Every reading of exactly these cards (the game's ``classify``, all variants)."""
-        raise NotImplementedError
-
-    @classmethod
-    def _one_reading(cls: type[_M], readings: list, cards: Any, kind: str | None) -> _M:
-        if kind is not None:
-            readings = [m for m in readings if m.kind == kind]
-        if not readings:
-            raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play"
-                            + (f" of kind {kind!r}" if kind else ""))
-        if len(readings) > 1:
-            raise CardError(f"{format_cards(cards)!r} has several readings "
-                            f"({', '.join(m.kind for m in readings)}); name the kind")
-        return readings[0]
-
-    @classmethod
-    def reading(cls: type[_M], kind: str, cards: CardsLike, text: str | None = None) -> _M:
-        """The move a play of ``kind`` with these exact cards stands for; when the cards have
-        two readings of that kind, ``text`` (the action text) picks one."""
-        readings = [m for m in cls._readings(cards) if m.kind == kind]
-        if len(readings) > 1 and text is not None:
-            readings = [m for m in readings if str(m) == base_text(text, kind)] or readings
-        if not readings:
-            raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play of kind {kind!r}")
-        return readings[0]
-
-    @classmethod
-    def from_action(cls: type[_M], action: Action) -> _M:
-        """The move a listed play action (kind, text, cards) stands for."""
-        return cls.reading(action.kind, action.cards, action.text)
-
-    @classmethod
-    def key_beats(cls, a: Sequence, b: Sequence) -> bool:
-        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
-        starting ``(kind, rank, length)``."""
-        code = cls._KIND_CODE
-        try:
-            ka, kb = code[a[0]], code[b[0]]
-        except KeyError:
-            raise CardcoreError(f"beats({a!r}, {b!r}): a kind is no {cls.GAME} kind "
-                                f"({' '.join(cls.KINDS)})") from None
-        return cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2]))
 
     def beats(self, other: MoveBase) -> bool:
         """Whether this play beats ``other`` (a move of the same game)."""
@@ -325,21 +356,6 @@ class MoveBase(tuple, metaclass=ABCMeta):
         return not _tuple_eq(self, other)
 
     __hash__ = tuple.__hash__
-
-    @property
-    def rank_name(self) -> str:
-        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
-        return self.RANK_NAMES[self.rank]
-
-    @property
-    def size(self) -> int:
-        """The number of cards played."""
-        return len(self.cards)
-
-    @property
-    def key(self) -> tuple[str, int, int]:
-        """``(kind, rank, length)``: all that decides what this move beats."""
-        return (self.kind, self.rank, self.length)
 
     @property
     def kernel_key(self) -> tuple[int, int, int]:

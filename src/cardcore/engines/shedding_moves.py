@@ -16,11 +16,11 @@ cards, counts, text)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .._backend import kernel
 from ..errors import CardcoreError, CardError, quote
-from .shedding import RANK_NAMES
+from .shedding import RANK_NAMES, MoveRules
 
 __all__ = ["ShedMove", "register", "RANK_NAMES"]
 
@@ -43,16 +43,13 @@ def _fmt(cards) -> str:
         return quote(cards)
 
 
-# (the games register their ``Move`` as a virtual subclass of ``MoveBase``, the interface every
-# shedding game's moves share -- a tuple subclass, so not a real base of this slots class; type
-# checkers take the base as ``Any``)
-_Base: Any = object
-
-
-class ShedMove(_Base):
+class ShedMove(MoveRules):
     """A Dou Dizhu or Zheng Shangyou play (see the module docstring). Subclasses set ``KINDS``,
     ``SEQUENCE_KINDS``, ``GAME``, ``KEY_BEATS`` (the kernel's key comparison), ``_GAME_CODE``
-    and ``_readings``."""
+    and ``_readings``. Reading written cards and comparing keys come from
+    ``engines.shedding.MoveRules``, shared with the tuple record ``MoveBase``; the games also
+    register their ``Move`` as a virtual subclass of ``MoveBase``, the interface every shedding
+    game's moves share."""
 
     # (the kernel's ``MOVE_FIELDS``; ``_code`` is the kind code)
     __slots__ = ("kind", "rank", "length", "cards", "mask", "_code")
@@ -63,12 +60,6 @@ class ShedMove(_Base):
     mask: int
     _code: int
 
-    KINDS: ClassVar[tuple[str, ...]] = ()
-    SEQUENCE_KINDS: ClassVar[frozenset[str]] = frozenset()
-    RANK_NAMES: ClassVar[tuple[str, ...]] = RANK_NAMES
-    GAME: ClassVar[str] = ""
-    KEY_BEATS: ClassVar[Any]
-    _KIND_CODE: ClassVar[dict[str, int]] = {}
     _GAME_CODE: ClassVar[int] = 0
 
     def __init__(self, kind, rank, length, cards):
@@ -102,11 +93,6 @@ class ShedMove(_Base):
         (``CardcoreError`` unless the cards have it): how a pickled move is rebuilt."""
         return _k.make_move(cls._GAME_CODE, kind, rank, length, mask)
 
-    @classmethod
-    def _readings(cls, cards) -> list:
-        """Every reading of exactly these cards (the game's ``readings``, all variants)."""
-        raise NotImplementedError
-
     @property
     def counts(self) -> tuple:
         """The rank count vector of the cards (cards per rank index)."""
@@ -119,24 +105,9 @@ class ShedMove(_Base):
         return None if i < 0 else i
 
     @property
-    def size(self) -> int:
-        """The number of cards played."""
-        return len(self.cards)
-
-    @property
-    def key(self) -> tuple:
-        """``(kind, rank, length)``: all that decides what this move beats."""
-        return (self.kind, self.rank, self.length)
-
-    @property
     def kernel_key(self) -> tuple:
         """``(kind code, rank, length)``: the key the game's kernel takes (``KINDS`` order)."""
         return (self._code, self.rank, self.length)
-
-    @property
-    def rank_name(self) -> str:
-        """The main rank's name (``"3"`` .. ``"A"``, ``"2"``, ``"BJ"``, ``"RJ"``)."""
-        return RANK_NAMES[self.rank]
 
     @property
     def core_ranks(self) -> tuple:
@@ -188,49 +159,6 @@ class ShedMove(_Base):
         if type(other) is not type(self):
             raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
         return bool(self.KEY_BEATS(self.kernel_key, other.kernel_key))
-
-    @classmethod
-    def key_beats(cls, a, b) -> bool:
-        """Whether play ``a`` beats play ``b`` in this game; each is a move or any sequence
-        starting ``(kind, rank, length)``."""
-        code = cls._KIND_CODE
-        try:
-            ka, kb = code[a[0]], code[b[0]]
-        except (KeyError, TypeError, IndexError):
-            raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
-                                f"({' '.join(cls.KINDS)})") from None
-        return bool(cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2])))
-
-    @classmethod
-    def _one_reading(cls, readings, cards, kind):
-        if kind is not None:
-            readings = [m for m in readings if m.kind == kind]
-        if not readings:
-            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play"
-                            + (f" of kind {quote(kind)}" if kind else ""))
-        if len(readings) > 1:
-            raise CardError(f"{_fmt(cards)!r} has several readings "
-                            f"({', '.join(m.kind for m in readings)}); name the kind")
-        return readings[0]
-
-    @classmethod
-    def reading(cls, kind, cards, text=None):
-        """The move a play of ``kind`` with these exact cards stands for; when the cards have
-        two readings of that kind, ``text`` (the action text) picks one."""
-        readings = [m for m in cls._readings(cards) if m.kind == kind]
-        if len(readings) > 1 and text is not None:
-            suffix = " " + str(kind)
-            base = text[:-len(suffix)] if text.endswith(suffix) else text
-            readings = [m for m in readings if str(m) == base] or readings
-        if not readings:
-            raise CardError(f"{_fmt(cards)!r} is no {cls.GAME} play of kind {quote(kind)}")
-        return readings[0]
-
-    @classmethod
-    def from_action(cls, action):
-        """The move a listed play action (kind, text, cards) stands for."""
-        return cls.reading(action.kind, action.cards, action.text)
-
 
 def register(game: int, cls: type) -> None:
     """Make ``cls`` the record type game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) builds, in
