@@ -3,7 +3,8 @@
 Dou Dizhu's and Zheng Shangyou's ``Move`` are plain classes of their game packages (on
 ``cardcore.engines.shedding_moves.ShedMove``, fields in ``__slots__``); the shedding kernels
 (both twins) build records of them with every field set, and import no game package. Guandan's
-``Play`` is still the compiled kernel's record with member slots (``_fast/slots.pxd``)."""
+``Play`` is the compiled kernel's record; its ``kind`` and ``cards`` fields are read through
+member descriptors at the fields' compile-time offsets."""
 
 from __future__ import annotations
 
@@ -116,9 +117,14 @@ def test_set_move_type_takes_only_classes_with_the_slot_fields(mod):
     assert type(mod.ddz_hand_moves([4, 5])[0]) is doudizhu.Move
 
 
-def test_guandan_plays_keep_kind_and_cards_in_member_slots():
+def test_guandan_plays_keep_kind_and_cards_in_member_descriptors():
     for name in ("kind", "cards"):
         assert type(F_GD.Play.__dict__[name]).__name__ == "member_descriptor", name
+    row = guandan.moves([Card(c) for c in (0, 4, 8, 12, 16)], "2")[0].row
+    bare = F_GD.Play(row, 0)
+    assert bare.kind == KINDS[row[0]] and bare.cards is None
+    again = pickle.loads(pickle.dumps(bare))
+    assert again == bare and again.kind == bare.kind and again.cards is None
     for hand in _hands(range(54), 30, 27, 4):
         cards = [Card(c) for c in hand]
         for m in guandan.moves(cards, "5"):

@@ -121,11 +121,11 @@ def _ids(cards: CardsLike, what: str) -> list[int]:
 
 #: One play (or one reading of a set of cards). See the module docstring. The kernel's record
 #: (``cardcore._fast.guandan.Play``): the kernel's row, the level index, the kind's name and the
-#: cards (a tuple of ``Card``, built with the record); ``kind`` and ``cards`` are member slots,
-#: ``level``, ``row``, ``length``, ``key`` and ``rank`` (the comparison rank: the level-aware
-#: value for single, pair, trio, full house and bomb, see ``RANK_NAMES``; for sequences the
-#: natural index of the top card) C-level getters; ``suit``, ``power`` (a sort key in the
-#: order of strength across kinds), ``wilds`` (``(wild card, the card it stands for)`` pairs),
+#: cards (a tuple of ``Card``, built with the record); ``kind`` and ``cards`` are read through
+#: member descriptors, ``level``, ``row``, ``length``, ``key`` and ``rank`` (the comparison rank:
+#: the level-aware value for single, pair, trio, full house and bomb, see ``RANK_NAMES``; for
+#: sequences the natural index of the top card) C-level getters; ``suit``, ``power`` (a sort key in
+#: the order of strength across kinds), ``wilds`` (``(wild card, the card it stands for)`` pairs),
 #: ``is_bomb``, ``beats(other)``, ``str()`` (the notation); equal and hashed by row and level.
 #: ``Move(row, level, cards=None)`` makes one from a row (its ``cards`` is then ``None``).
 if TYPE_CHECKING:
