@@ -213,16 +213,39 @@ def test_a_line_cut_short_by_a_kill_is_dropped(tmp_path):
     assert [r["seed"] for r in read_rows(out)] == [0, 1, 2, 3, 4, 5]
 
 
-#: games of the interrupted runs: enough that the run lasts seconds after its first 40 rows
-#: even on a fast idle machine (600 could finish between the 40th row and the signal)
-LONG = 3000
+#: The interrupted runs play Hold'em with one paced seat: a random agent that waits 4 ms before
+#: each action (``pacedagent:Paced``, a module the workers import from PYTHONPATH), so a run
+#: of LONG games takes about two seconds on two workers however fast the machine is, and the
+#: signal sent after the first 40 rows always lands mid-run (unpaced games, 6,000 a second,
+#: could all finish between the 40th row and the signal).
+LONG = 200
+PACED = ["pacedagent:Paced", "calling-station", "random", "random"]
+PACED_MODULE = """
+import time
+from cardcore.agents import RandomAgent
+
+
+class Paced(RandomAgent):
+    def act(self, state):
+        time.sleep(0.004)
+        return super().act(state)
+"""
 
 KILL_SCRIPT = f"""
 import sys, cardcore
 if __name__ == "__main__":
-    cardcore.simulate("holdem", ["random", "calling-station", "random", "random"], {LONG},
-                      workers=2, out=sys.argv[1], single_deal=True)
+    cardcore.simulate("holdem", {PACED!r}, {LONG}, workers=2, out=sys.argv[1],
+                      single_deal=True)
 """
+
+
+def _paced(tmp_path: Path, monkeypatch) -> dict:
+    """Write the paced agent's module; this process and the subprocesses (and their workers)
+    import it: the environment to run them with."""
+    (tmp_path / "pacedagent.py").write_text(PACED_MODULE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(tmp_path), *filter(None, [os.environ.get("PYTHONPATH")])])}
 
 
 def _wait_rows(path: Path, n: int, proc: subprocess.Popen, limit: float = 120.0) -> int:
@@ -237,12 +260,13 @@ def _wait_rows(path: Path, n: int, proc: subprocess.Popen, limit: float = 120.0)
     raise AssertionError(f"no {n} rows in {limit} s")
 
 
-def test_resume_after_a_kill_equals_an_uninterrupted_run(tmp_path):
+def test_resume_after_a_kill_equals_an_uninterrupted_run(tmp_path, monkeypatch):
     out = tmp_path / "killed.jsonl"
     script = tmp_path / "run.py"
     script.write_text(KILL_SCRIPT)
+    env = _paced(tmp_path, monkeypatch)
     proc = subprocess.Popen([sys.executable, str(script), str(out)], start_new_session=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         _wait_rows(out, 40, proc)
     finally:
@@ -250,7 +274,7 @@ def test_resume_after_a_kill_equals_an_uninterrupted_run(tmp_path):
         proc.wait()
     kept = read_rows(out)
     assert 40 <= len(kept) < LONG
-    agents = ["random", "calling-station", "random", "random"]
+    agents = PACED
     resumed = cardcore.simulate("holdem", agents, LONG, workers=2, out=out, **CHEAP)
     assert resumed.resumed_games == len(kept) and resumed.new_games == LONG - len(kept)
     ref = cardcore.simulate("holdem", agents, LONG, workers=1, **CHEAP)
@@ -258,13 +282,13 @@ def test_resume_after_a_kill_equals_an_uninterrupted_run(tmp_path):
     assert _strip(read_rows(out)) == _strip(ref.rows)
 
 
-def test_cli_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path):
+def test_cli_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path, monkeypatch):
     out = tmp_path / "cli.jsonl"
-    cmd = [sys.executable, "-m", "cardcore", "simulate", "holdem", "--agents",
-           "random,calling-station,random,random", "--games", str(LONG), "--workers", "2",
-           "--out", str(out), "-o", "single_deal=true"]
+    env = _paced(tmp_path, monkeypatch)
+    cmd = [sys.executable, "-m", "cardcore", "simulate", "holdem", "--agents", ",".join(PACED),
+           "--games", str(LONG), "--workers", "2", "--out", str(out), "-o", "single_deal=true"]
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, env=env)
     try:
         _wait_rows(out, 40, proc)
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
@@ -277,11 +301,10 @@ def test_cli_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path):
     assert "calling-station" in stdout  # the summary of what finished
     kept = read_rows(out)
     assert 40 <= len(kept) < LONG
-    done = subprocess.run(cmd + ["-q"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(cmd + ["-q"], capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     assert f"{len(kept)} read back" in done.stdout
-    ref = cardcore.simulate("holdem", ["random", "calling-station", "random", "random"], LONG,
-                            workers=1, **CHEAP)
+    ref = cardcore.simulate("holdem", PACED, LONG, workers=1, **CHEAP)
     assert _strip(read_rows(out)) == _strip(ref.rows)
 
 
