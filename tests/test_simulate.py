@@ -287,8 +287,11 @@ def test_cli_ctrl_c_keeps_what_finished_and_the_same_command_resumes(tmp_path, m
     env = _paced(tmp_path, monkeypatch)
     cmd = [sys.executable, "-m", "cardcore", "simulate", "holdem", "--agents", ",".join(PACED),
            "--games", str(LONG), "--workers", "2", "--out", str(out), "-o", "single_deal=true"]
+    # SIGINT at its default in the child, as in a terminal's foreground job: a test run started
+    # in the background (``cmd &`` with no job control) ignores SIGINT, and children inherit that
     proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+                            stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         _wait_rows(out, 40, proc)
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
