@@ -8,6 +8,8 @@ import random
 import numpy as np
 import pytest
 
+import cardcore.doudizhu.moves  # noqa: F401  (sets the kernels' Dou Dizhu Move type)
+import cardcore.zhengshangyou.moves  # noqa: F401  (and Zheng Shangyou's)
 from cardcore import CardcoreError, CardError
 from cardcore._ref import shedding as R
 
@@ -461,3 +463,30 @@ def test_move_records_behave_like_the_game_moves():
             m.kind = "pair"
         assert m.wing == "pair" and m.wing_counts[1] == 2 and sum(m.wing_counts) == 2
         assert ms[-1].core_ranks == (13, 14) and m.core_ranks == (0,)
+
+
+def test_move_id_is_minus_one_unless_the_cards_have_the_reading():
+    # a run of five singles 3..7 (mask bits of one card each of ranks 3..7) read as the run
+    # 4..8 or 5..9 has no id; read as itself it has its id, on both backends alike
+    mask = sum(1 << (4 * r + 4) for r in range(5))
+    rng = random.Random(11)
+    for game in (0, 1):
+        rows = F.ddz_moves(counts([4 * r + 4 for r in range(5)])) if game == 0 else \
+            F.zsy_moves(counts([4 * r + 4 for r in range(5)]))
+        run = [tuple(int(x) for x in r[:3]) for r in rows if int(r[2]) == 5]
+        assert len(run) == 1
+        kind, rank, length = run[0]
+        want = F.move_id(game, kind, rank, length, mask)
+        assert want > 0 and R.move_id(game, kind, rank, length, mask) == want
+        for other in range(length - 1, 15):
+            if other != rank:
+                assert F.move_id(game, kind, other, length, mask) == -1
+                assert R.move_id(game, kind, other, length, mask) == -1
+        # random readings of random cards: the twins agree, an id is the id of those cards
+        for _ in range(2_000):
+            m = rng.getrandbits(54) & rng.getrandbits(54) & rng.getrandbits(54)
+            k = rng.randrange(8)
+            r = rng.randrange(15)
+            n = rng.randint(1, r + 1)
+            got = F.move_id(game, k, r, n, m)
+            assert got == R.move_id(game, k, r, n, m), (game, k, r, n, m)

@@ -1709,13 +1709,16 @@ def move_text(game, kind, rank, length, mask) -> str:
 
 def move_id(game, kind, rank, length, mask) -> int:
     """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards of bit mask
-    ``mask`` (-1 for a play with more cards than any hand)."""
+    ``mask`` (-1 for a play with more cards than any hand, or when the cards do not have that
+    reading)."""
     cdef MoveData d
-    cdef uint8_t h[15]
+    cdef uint8_t row[SHED_ROW]
     _key_args(&d, game, kind, rank, length, mask, "move_id")
-    shed_counts(d.mask, h)
-    return (ddz_row_id(d.kind, d.rank, d.length, h) if d.game == 0
-            else zsy_row_id(d.kind, d.rank, d.length, h))
+    row[0] = d.kind
+    row[1] = d.rank
+    row[2] = d.length
+    shed_counts(d.mask, row + 3)
+    return _checked_id(d.game, row)
 
 
 def mask_counts(mask) -> tuple:

@@ -884,7 +884,8 @@ def move_text(game, kind, rank, length, mask) -> str:
 
 def move_id(game, kind, rank, length, mask) -> int:
     """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards of bit mask
-    ``mask`` (-1 for a play with more cards than any hand)."""
+    ``mask`` (-1 for a play with more cards than any hand, or when the cards do not have that
+    reading)."""
     g, k, r, n, x = _key_args(game, kind, rank, length, mask, "move_id")
     return _row_id(g, [k, r, n] + _mask_counts(x))
 
