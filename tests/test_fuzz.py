@@ -33,6 +33,7 @@ import json
 import os
 import random
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -407,9 +408,13 @@ def _too_slow(name: str, f: str, args: tuple, backend: str) -> bool:
 
 
 def _call(fn, args):
-    """("ok", result) or (error class, message) for a CardcoreError; anything else fails."""
+    """("ok", result) or (error class, message) for a CardcoreError; anything else fails, a
+    warning too (a kernel that warns, say numpy casting complex weights to real, accepted
+    input it should have refused)."""
     try:
-        return "ok", fn(*args)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return "ok", fn(*args)
     except CardcoreError as e:
         return type(e), str(e)
     except Exception as e:  # noqa: BLE001 - the point of the test

@@ -90,6 +90,24 @@ def test_actions_with_a_bad_amount_are_illegal_actions(game, amount):
     assert len(state.log) == 1
 
 
+@pytest.mark.parametrize("game", cardcore.GAMES)
+@pytest.mark.parametrize("amount", [10**5000, -(10**5000), 2**64, -1], ids=["huge", "-huge", "2^64", "-1"])
+def test_actions_with_an_int_amount_of_any_size_are_illegal_actions(game, amount):
+    """Every kind of legal action with an amount too large to print in decimal (or out of any
+    range) is refused with a message that names it, the state unchanged (a raise of 10**5000
+    in Hold'em used to escape as Python's ValueError from formatting the message)."""
+    state = cardcore.new_game(game, seed=3)
+    before = state.to_json()
+    kinds = {a.kind: a for a in state.legal_actions()} | {"raise": Action("raise", "raise 1")}
+    for pick in kinds.values():
+        if pick.amount == amount:
+            continue
+        with pytest.raises(IllegalAction) as err:
+            state.apply(Action(pick.kind, pick.text, pick.cards, amount, pick.data))
+        assert len(str(err.value)) < 400
+        assert state.to_json() == before
+
+
 @pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
 def test_plays_typed_as_ranks_in_any_order(game):
     from cardcore.engines.shedding import RANK_CHARS

@@ -5,7 +5,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from cardcore import CardError, poker
+from cardcore import CardcoreError, CardError, poker
 from cardcore._fast import poker as fast
 from cardcore._ref import poker as ref
 from cardcore.cards import parse
@@ -420,3 +420,19 @@ def test_evaluate_many_wide_rows_anywhere_in_a_long_array(dt):
         bad[row, 6] = bad[row, 1]
         with pytest.raises(CardError, match=f"row {row} .*appears twice"):
             fast.evaluate_many(bad)
+
+
+@pytest.mark.parametrize("mod", [fast, ref], ids=["fast", "ref"])
+@pytest.mark.parametrize("cumw", [np.array([1 + 0j, 2 + 1j]), np.array([True, True]),
+                                  np.array(["1.5", "2"]), np.array([1.0, None], dtype=object)],
+                         ids=["complex", "bool", "text", "object"])
+def test_equity_ranges_refuses_weights_that_are_not_real_numbers(mod, cumw):
+    """Cumulative weights must be real numbers: complex weights used to lose their imaginary
+    part with numpy's ComplexWarning, text was read as numbers, on both backends."""
+    combos = np.array([[48, 49], [44, 45]], np.uint8)
+    with pytest.raises(CardcoreError, match="cumw of dtype"):
+        mod.equity_ranges(combos, cumw, np.array([0, 1, 2]), np.array([], np.uint8),
+                          np.array([], np.uint8), 10, 1)
+    got = mod.equity_ranges(combos, np.array([1.0, 1.0]), np.array([0, 1, 2]),
+                            np.array([], np.uint8), np.array([], np.uint8), 10, 1)
+    assert got[3] == 10

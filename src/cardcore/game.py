@@ -122,6 +122,21 @@ def _norm(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
+def _check_agrees(action: Action, resolved: Action) -> None:
+    """``IllegalAction`` when ``action`` was read as the legal action ``resolved`` (by its
+    text, or a game's own reading) but gives an amount or cards that ``resolved`` does not
+    have: a field that says otherwise is refused, never silently replaced."""
+    if action.amount is not None and action.amount != resolved.amount:
+        why = (f"its amount {quote(action.amount)} is not the amount of {resolved.text!r} "
+               f"({resolved.amount})")
+    elif action.cards and sorted(int(c) for c in action.cards) != sorted(
+            int(c) for c in resolved.cards):
+        why = f"its cards are not the cards of {resolved.text!r}"
+    else:
+        return
+    raise IllegalAction(f"action {quote(action)}: {why}")
+
+
 class State:
     """Base class of every game state. See the module docstring for the subclass hooks."""
 
@@ -245,6 +260,8 @@ class State:
                                 "a tuple of cards (Card or ids 0..53), an int or None amount "
                                 "and a tuple of data")
         resolved = self._resolve(action)
+        if isinstance(action, Action) and resolved is not action:
+            _check_agrees(action, resolved)
         seat = self._current_player()
         self._apply(resolved)
         self.__dict__.pop(_MEMO, None)

@@ -413,10 +413,14 @@ def equity_ranges(combos, cumw, offsets, board, dead, samples, seed, max_tries=1
     b = _id_array(board, "equity: board", 1).tolist()
     d = _id_array(dead, "equity: dead", 1).tolist()
     try:
-        cw_arr = np.ascontiguousarray(cumw, dtype=np.float64)
+        cw_arr = np.asarray(cumw)
         off_arr = np.asarray(offsets)
     except (TypeError, ValueError, OverflowError):
         raise CardcoreError("equity: cumw must be floats and offsets ints") from None
+    if cw_arr.size and cw_arr.dtype.kind not in "iuf":
+        # (complex, bool, text or objects: never cast to float behind the caller's back)
+        raise CardcoreError(f"equity: cumw of dtype {cw_arr.dtype}: expected real numbers")
+    cw_arr = np.ascontiguousarray(cw_arr, dtype=np.float64)
     if cw_arr.ndim != 1 or off_arr.ndim != 1 or (off_arr.size and off_arr.dtype.kind not in "iu"):
         raise CardcoreError("equity: cumw and offsets must be 1-d (offsets of integers)")
     if off_arr.size and (off_arr.min() < 0 or off_arr.max() > cv.shape[0]):

@@ -45,7 +45,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, quote
 from ..game import Action
 
 Hand = dict  # the betting state of one hand, JSON-native
@@ -294,15 +294,16 @@ def check_action(h: Hand, kind: str, amount: int | None = None) -> tuple[str, in
         raise IllegalAction("all-in: " + _why_no_raise(h, seat))
     if kind == "raise":
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction(f"raise {amount!r}: expected a whole number of chips (total bet)")
+            raise IllegalAction(f"raise {quote(amount)}: expected a whole number of chips "
+                                "(total bet)")
         if not can_raise(h, seat):
-            raise IllegalAction(f"raise {amount}: " + _why_no_raise(h, seat))
+            raise IllegalAction(f"raise {quote(amount)}: " + _why_no_raise(h, seat))
         lo = min_raise_to(h, seat)
         if amount > hi:
-            raise IllegalAction(f"raise {amount}: above the maximum raise to {hi} "
+            raise IllegalAction(f"raise {quote(amount)}: above the maximum raise to {hi} "
                                 f"(all of seat {seat}'s chips)")
         if amount < lo:  # type: ignore[operator]
-            raise IllegalAction(f"raise {amount}: below the minimum raise to {lo}")
+            raise IllegalAction(f"raise {quote(amount)}: below the minimum raise to {lo}")
         return ("all-in", hi) if amount == hi else ("raise", amount)
     raise IllegalAction(f"{kind!r}: unknown betting action (fold, check, call, raise N, all-in)")
 
