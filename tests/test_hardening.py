@@ -91,7 +91,8 @@ def test_actions_with_a_bad_amount_are_illegal_actions(game, amount):
 
 
 @pytest.mark.parametrize("game", cardcore.GAMES)
-@pytest.mark.parametrize("amount", [10**5000, -(10**5000), 2**64, -1], ids=["huge", "-huge", "2^64", "-1"])
+@pytest.mark.parametrize("amount", [10**5000, -(10**5000), 2**64, -1],
+                         ids=["huge", "-huge", "2^64", "-1"])
 def test_actions_with_an_int_amount_of_any_size_are_illegal_actions(game, amount):
     """Every kind of legal action with an amount too large to print in decimal (or out of any
     range) is refused with a message that names it, the state unchanged (a raise of 10**5000
