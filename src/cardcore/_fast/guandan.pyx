@@ -53,6 +53,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.members cimport PyMemberDef, T_OBJECT_EX, READONLY, PyDescr_NewMember
 
 import operator
 
@@ -1634,17 +1635,6 @@ cdef tuple _NOARGS = ()
 # renamed struct or field fails the build), in place of the getter properties Cython makes for
 # ``readonly`` fields: Python's attribute cache specializes member descriptors, not getters, so
 # a loop reading both fields of every play costs about 13 ns a record against 37 ns.
-cdef extern from "structmember.h":
-    ctypedef struct PyMemberDef:
-        const char* name
-        int type
-        Py_ssize_t offset
-        int flags
-        const char* doc
-    int T_OBJECT_EX
-    int READONLY
-    object PyDescr_NewMember(PyTypeObject* t, PyMemberDef* m)
-
 cdef extern from *:
     """
     #define GD_PLAY_STRUCT struct __pyx_obj_8cardcore_5_fast_7guandan_Play

@@ -39,6 +39,8 @@ from cpython.object cimport PyTypeObject
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_AsLongLongAndOverflow
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.members cimport (PyMemberDef, PyMemberDescrObject, T_OBJECT_EX,
+                                     READONLY)
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
@@ -1531,19 +1533,6 @@ cdef object _MEMBER_TYPE = type(type.__dict__["__basicsize__"])
 cdef object _CLS0 = None
 cdef object _CLS1 = None
 cdef Py_ssize_t _OFF[2][6]     # each field's offset in a record (from the type's member slots)
-
-cdef extern from "structmember.h":
-    ctypedef struct PyMemberDef:
-        const char* name
-        int type
-        Py_ssize_t offset
-        int flags
-    int T_OBJECT_EX
-    int READONLY
-
-cdef extern from "Python.h":
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
 
 
 cdef inline object _small(int x):
