@@ -368,3 +368,29 @@ def test_only_strong_reads_the_follows_after_a_close():
     assert t["strong"]["infer"] and not t["normal"]["infer"] and not t["easy"]["infer"]
     assert SchnapsenAI(seed=1, strength="strong").infer
     assert not SchnapsenAI(seed=1, strength="strong", infer=False).infer
+
+
+def test_only_strong_plays_out_the_deal_at_an_open_stock_horizon(monkeypatch):
+    """``strong`` values a horizon with the stock open by the heuristic and a playout of the
+    rest of the deal; ``normal`` and ``easy`` by the heuristic alone. The playout is the
+    deterministic quick rule, so a seeded strong AI still plays the same move every time."""
+    from cardcore.agents import schnapsen as mod
+
+    calls = {"n": 0}
+    real = mod.World.rollout
+
+    def counting(self, me):
+        calls["n"] += 1
+        return real(self, me)
+
+    monkeypatch.setattr(mod.World, "rollout", counting)
+    state = cardcore.new_game("schnapsen", seed=4)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    used = {}
+    for strength in STRENGTHS:
+        calls["n"] = 0
+        moves = {SchnapsenAI(seed=9, strength=strength).act(state) for _ in range(2)}
+        assert len(moves) == 1 and moves <= set(state.legal_actions())
+        used[strength] = calls["n"]
+    assert used["easy"] == used["normal"] == 0 < used["strong"], used

@@ -33,10 +33,15 @@ world plays (0: no cap).
 
 Strengths (``SchnapsenAI.STRENGTHS``): ``easy`` searches 2 worlds within a hard cap of 800
 nodes (a few ms a move); ``normal`` is the long-standing default (16 worlds, 24,000 nodes, no
-cap); ``strong`` searches 48 worlds, up to 100,000 nodes and never more than 150,000, and
-after a close deals the opponent only hands consistent with how it followed (``infer``: a suit
-not followed is void, a trump too when it did not trump, a card of the led suit that did not
-head the trick says it held no higher one). Searching two tricks ahead while the stock is open
+cap); ``strong`` searches 48 worlds, up to 100,000 nodes and never more than 150,000, values
+an open-stock horizon by the heuristic and a quick playout of the rest of the deal together
+(``rollouts``), and after a close deals the opponent only hands consistent with how it followed
+(``infer``: a suit not followed is void, a trump too when it did not trump, a card of the led
+suit that did not head the trick says it held no higher one). Against ``normal`` on duplicate
+seven-point matches it won 53.3% of 1,000 matches (95% interval [50.2, 56.4]) and +0.08 game
+points a deal (two disjoint sets: +0.099 [+0.036, +0.162] over 400 matches, +0.068 [+0.018,
++0.118] over 600); without the playouts (48 worlds and ``infer`` alone) it was not stronger
+(51.5% of 200). Searching two tricks ahead while the stock is open
 (24 worlds) measured weaker than ``normal`` (42.5% of 80 matches, -0.11 game points a deal,
 95% interval [-0.27, +0.03]) and is not used.
 """
@@ -467,7 +472,7 @@ class SchnapsenAI:
         "normal": {"samples": 16, "depth": 1, "close_margin": 0.35, "max_nodes": 24_000,
                    "rollouts": False, "deep_stock": 0, "node_cap": 0, "infer": False},
         "strong": {"samples": 48, "depth": 1, "close_margin": 0.35, "max_nodes": 100_000,
-                   "rollouts": False, "deep_stock": 0, "node_cap": 150_000, "infer": True},
+                   "rollouts": True, "deep_stock": 0, "node_cap": 150_000, "infer": True},
     }
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
