@@ -1647,40 +1647,49 @@ cdef object _cards_of(const MoveData* d):
     return t
 
 
+cdef inline bint _key_in_range(long long g, long long k, long long r, long long l,
+                               long long m) noexcept nogil:
+    # the one range check of a move's (game, kind code, rank, length, card mask)
+    return ((g == 0 and 0 <= k < D_NKINDS) or (g == 1 and 0 <= k < Z_NKINDS)) \
+        and 0 <= r < SHED_NRANKS and 1 <= l <= r + 1 and 0 <= m < (<long long>1 << 54)
+
+
 cdef int _key_args(MoveData* d, object game, object kind, object rank, object length,
                    object mask, str what) except -1:
     # a move's (game, kind code, rank, length, card mask) as given (in range, not checked to
-    # be a reading of the cards); plain ints are read without a Python call
-    cdef long lg, lk, lr, ll
-    cdef long long lm
-    cdef int ov = 0
+    # be a reading of the cards); plain ints are read without a Python call, other integers
+    # (numpy's, ``__index__``) through ``operator.index`` first; one range check for both
+    cdef long long v[5]
+    cdef int o[5]
+    cdef int ov = 0, i
     if type(game) is int and type(kind) is int and type(rank) is int and type(length) is int \
             and type(mask) is int:
-        lg = PyLong_AsLongAndOverflow(game, &ov)
-        lk = PyLong_AsLongAndOverflow(kind, &ov)
-        lr = PyLong_AsLongAndOverflow(rank, &ov)
-        ll = PyLong_AsLongAndOverflow(length, &ov)
-        lm = PyLong_AsLongLongAndOverflow(mask, &ov)
-        if not ov and (lg == 0 and 0 <= lk < D_NKINDS or lg == 1 and 0 <= lk < Z_NKINDS) \
-                and 0 <= lr < SHED_NRANKS and 1 <= ll <= lr + 1 \
-                and 0 <= lm < (<long long>1 << 54):
-            d.game = <uint8_t>lg
-            d.kind = <uint8_t>lk
-            d.rank = <uint8_t>lr
-            d.length = <uint8_t>ll
-            d.mask = <uint64_t>lm
-            return 0
-    g, k, r, l, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
-    if g is None or g not in (0, 1) or k is None or r is None or l is None or x is None \
-            or not 0 <= x < (1 << 54) or not 0 <= k < (D_NKINDS if g == 0 else Z_NKINDS) \
-            or not 0 <= r < SHED_NRANKS or not 1 <= l <= r + 1:
+        # (each call resets its flag: an overflow returns -1, out of every field's range, and
+        # the flags are kept apart anyway)
+        v[0] = PyLong_AsLongLongAndOverflow(game, &o[0])
+        v[1] = PyLong_AsLongLongAndOverflow(kind, &o[1])
+        v[2] = PyLong_AsLongLongAndOverflow(rank, &o[2])
+        v[3] = PyLong_AsLongLongAndOverflow(length, &o[3])
+        v[4] = PyLong_AsLongLongAndOverflow(mask, &o[4])
+        ov = o[0] | o[1] | o[2] | o[3] | o[4]
+    else:
+        args = (game, kind, rank, length, mask)
+        for i in range(5):
+            x = _index(args[i])
+            if x is None:
+                ov = 1
+                break
+            v[i] = PyLong_AsLongLongAndOverflow(x, &ov)
+            if ov:
+                break
+    if ov or not _key_in_range(v[0], v[1], v[2], v[3], v[4]):
         raise CardcoreError(f"{what}{quote((game, kind, rank, length, mask))}: expected a game "
                             "0 or 1, a kind code, a rank, a length and a card mask")
-    d.game = <uint8_t>g
-    d.kind = <uint8_t>k
-    d.rank = <uint8_t>r
-    d.length = <uint8_t>l
-    d.mask = <uint64_t>x
+    d.game = <uint8_t>v[0]
+    d.kind = <uint8_t>v[1]
+    d.rank = <uint8_t>v[2]
+    d.length = <uint8_t>v[3]
+    d.mask = <uint64_t>v[4]
     return 0
 
 
