@@ -48,6 +48,8 @@ from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is
 from ..bridge.seats import HAND_SUITS, SUITS
 GAME_POINTS = 24  # combined points for a game in no trump or a major
 SLAM_POINTS = 31  # combined points for a small slam in a suit fit
+NT_SLAM_POINTS = 33  # combined high-card points for a small slam in no trump
+GRAND_POINTS = 37  # combined points for a grand slam
 MINOR_GAME_POINTS = 29  # combined points for five of a minor
 EXTRA_PER_TRUMP = 1  # fit length beyond eight cards, in points
 EST_SPAN = 6  # partner's points are estimated in the lowest EST_SPAN + 1 of the shown range
@@ -336,7 +338,7 @@ def _after_answer(ctx: Context, h: Hand) -> str:
     missing = 4 - h.aces - theirs
     strain = _strain_for(ctx, h)
     pts = h.points + p.est
-    level = 5 if missing >= 2 else 6 if missing == 1 or pts < 37 else 7
+    level = 5 if missing >= 2 else 6 if missing == 1 or pts < GRAND_POINTS else 7
     legal = set(ctx.a.legal_calls())
     tries = [_bid(5, strain), "5NT"] if level == 5 else [_bid(level, strain)]
     if level == 6:
@@ -770,14 +772,15 @@ def _place(ctx: Context, h: Hand) -> str:
     strain = _strain_for(ctx, h)
     if strain == "N":
         pts = combined_hcp
-        level = 7 if pts >= 37 else 6 if pts >= 33 else 3 if pts >= GAME_POINTS \
+        level = 7 if pts >= GRAND_POINTS else 6 if pts >= NT_SLAM_POINTS else 3 \
+            if pts >= GAME_POINTS \
             else 2 if pts >= GAME_POINTS - 2 else 1
     else:
         fit = max(n for n, s in fits if s == strain)
         # shortness counts once a fit is found: a point per trump beyond eight
         pts = combined + max(0, fit - 8) * EXTRA_PER_TRUMP
         game = 4 if strain in "HS" else 5
-        level = 7 if pts >= 37 else 6 if pts >= SLAM_POINTS else game \
+        level = 7 if pts >= GRAND_POINTS else 6 if pts >= SLAM_POINTS else game \
             if pts >= (GAME_POINTS if game == 4 else MINOR_GAME_POINTS) \
             else 3 if pts >= GAME_POINTS - 2 else 2
         # compete for a part score up to the length of the fit
@@ -1026,9 +1029,9 @@ def _placement_shows(call: str, partner: Picture, ace_ask: bool = False) -> Rule
     if ace_ask:
         return Rule(call, hcp=(max(0, SLAM_POINTS - partner.est - 5), 40), text="ace ask")
     if lvl >= 7:
-        need, invite = 37, False
+        need, invite = GRAND_POINTS, False
     elif lvl == 6:
-        need, invite = 33 if st == "N" else SLAM_POINTS, False
+        need, invite = NT_SLAM_POINTS if st == "N" else SLAM_POINTS, False
     elif (st == "N" and lvl >= 3) or (st in "HS" and lvl >= 4) or lvl >= 5:
         need, invite = GAME_POINTS, False
     elif lvl == 3 or (st == "N" and lvl == 2):
