@@ -329,3 +329,39 @@ def test_knowledge_tops_match_the_unseen_cards():
                                        for c in cards)
                             assert k.higher_unseen(suit, strength, pair) == want
             s.apply(rnd.act(s))
+
+
+def test_strong_searches_from_four_cards_normal_from_three(monkeypatch):
+    """``strong`` hands the play to the endgame search once it holds 4 cards, ``normal`` at
+    3; both answer legally and the same seed gives the same answer."""
+    from cardcore.agents import tractor as mod
+
+    calls = {"n": 0}
+    real = mod._play_root
+
+    def counting(*args):
+        calls["n"] += 1
+        return real(*args)
+
+    monkeypatch.setattr(mod, "_play_root", counting)
+    searched = {"normal": 0, "strong": 0}
+    asked = 0
+    for seed in range(40):
+        s = cardcore.new_game("tractor", seed=seed, single_deal=True)
+        bots = [TractorAI(seed=seed * 4 + k) for k in range(4)]
+        while not s.is_over:
+            p = s.current_player
+            obs = s.observation(p)
+            if obs["phase"] == "play" and len(obs["hand"]) == 4 and not obs["trick"] \
+                    and len(s.legal_actions()) >= 2:
+                asked += 1
+                for strength in searched:
+                    calls["n"] = 0
+                    a = {TractorAI(seed=seed, strength=strength).act(s) for _ in range(2)}
+                    assert len(a) == 1 and a <= set(s.legal_actions())
+                    searched[strength] += calls["n"] > 0
+            s.apply(bots[p].act(s))
+        if asked >= 12:
+            break
+    assert asked >= 12
+    assert searched["normal"] == 0 and searched["strong"] == asked, (searched, asked)
