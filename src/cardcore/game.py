@@ -243,7 +243,9 @@ class State:
 
     def apply(self, action: Action | str) -> None:
         """Apply ``action`` (an ``Action`` or its text). Illegal input raises ``IllegalAction``
-        and leaves the state exactly as it was."""
+        and leaves the state exactly as it was. An ``Action`` that is not one of the legal
+        actions is read by its text; an amount or cards it gives must then be the amount or
+        cards of the action its text names."""
         if self.is_over:
             raise IllegalAction(f"action {quote(action)}: the game is over")
         if not isinstance(action, (Action, str)):
