@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from .cards import Card, CardsLike, parse
+from .cards import Card, CardsLike, parse, same_multiset
 from .errors import CardError, FormatError, GameNotAvailable, IllegalAction, OptionError, quote
 from .options import Option, as_int, check_options, is_bool
 from .rng import Rng, fresh_seed
@@ -129,8 +129,7 @@ def _check_agrees(action: Action, resolved: Action) -> None:
     if action.amount is not None and action.amount != resolved.amount:
         why = (f"its amount {quote(action.amount)} is not the amount of {resolved.text!r} "
                f"({resolved.amount})")
-    elif action.cards and sorted(int(c) for c in action.cards) != sorted(
-            int(c) for c in resolved.cards):
+    elif action.cards and not same_multiset(action.cards, resolved.cards):
         why = f"its cards are not the cards of {resolved.text!r}"
     else:
         return

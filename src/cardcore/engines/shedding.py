@@ -263,6 +263,26 @@ class MoveRules:
         return readings[0]
 
     @classmethod
+    def keyed_reading(cls: type[_R], kind: str, rank: int | str, length: int,
+                      cards: CardsLike) -> _R:
+        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
+        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
+        have that reading (how every ``Move(kind, rank, length, cards)`` is built)."""
+        cs = parse(cards)
+        if isinstance(rank, str):
+            name = "T" if rank == "10" else rank.upper()
+            if name not in cls.RANK_NAMES:
+                raise CardError(f"rank {quote(rank)}: expected one of "
+                                f"{' '.join(cls.RANK_NAMES)}")
+            rank = cls.RANK_NAMES.index(name)
+        key = (kind, rank, length)
+        for m in cls._readings(cs):
+            if m.key == key:
+                return m
+        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {kind} of rank {quote(rank)} "
+                        f"and length {quote(length)}")
+
+    @classmethod
     def from_action(cls: type[_R], action: Action) -> _R:
         """The move a listed play action (kind, text, cards) stands for."""
         return cls.reading(action.kind, action.cards, action.text)
@@ -307,21 +327,9 @@ class MoveBase(MoveRules, tuple, metaclass=ABCMeta):
     __slots__ = ()
 
     def __new__(cls, kind: str, rank: int | str, length: int, cards: CardsLike):
-        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
-        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
-        have that reading."""
-        cs = parse(cards)
-        if isinstance(rank, str):
-            name = "T" if rank == "10" else rank.upper()
-            if name not in cls.RANK_NAMES:
-                raise CardError(f"rank {rank!r}: expected one of {' '.join(cls.RANK_NAMES)}")
-            rank = cls.RANK_NAMES.index(name)
-        key = (kind, rank, length)
-        for m in cls._readings(cs):
-            if m.key == key:
-                return m
-        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {kind} of rank {rank} and "
-                        f"length {length}")
+        """The move these cards make when read as (``kind``, ``rank``, ``length``)
+        (:meth:`MoveRules.keyed_reading`)."""
+        return cls.keyed_reading(kind, rank, length, cards)
 
     @classmethod
     def make(cls: type[_M], kind: str, rank: int, length: int, cards: Sequence[Card],

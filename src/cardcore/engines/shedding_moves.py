@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from .._backend import kernel
-from ..errors import CardcoreError, CardError, quote
+from ..errors import CardcoreError, quote
 from .shedding import RANK_NAMES, MoveRules
 
 __all__ = ["ShedMove", "register", "RANK_NAMES"]
@@ -29,18 +29,6 @@ if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
     from .._fast import shedding as _k
 else:
     _k = kernel("shedding")
-
-
-def _parse(cards):
-    from ..cards import parse
-    return parse(cards)
-
-
-def _fmt(cards) -> str:
-    try:
-        return " ".join(map(str, _parse(cards)))
-    except (CardError, ValueError):
-        return quote(cards)
 
 
 class ShedMove(MoveRules):
@@ -63,23 +51,11 @@ class ShedMove(MoveRules):
     _GAME_CODE: ClassVar[int] = 0
 
     def __init__(self, kind, rank, length, cards):
-        """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
-        a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
-        have that reading."""
-        cs = _parse(cards)
-        if isinstance(rank, str):
-            name = "T" if rank == "10" else rank.upper()
-            if name not in RANK_NAMES:
-                raise CardError(f"rank {quote(rank)}: expected one of {' '.join(RANK_NAMES)}")
-            rank = RANK_NAMES.index(name)
-        key = (kind, rank, length)
-        for m in type(self)._readings(cs):
-            if m.key == key:
-                for name in ShedMove.__slots__:
-                    object.__setattr__(self, name, getattr(m, name))
-                return
-        raise CardError(f"{_fmt(cs)!r} is no {self.GAME} {kind} of rank {quote(rank)} and "
-                        f"length {quote(length)}")
+        """The move these cards make when read as (``kind``, ``rank``, ``length``)
+        (:meth:`MoveRules.keyed_reading`)."""
+        m = type(self).keyed_reading(kind, rank, length, cards)
+        for name in ShedMove.__slots__:
+            object.__setattr__(self, name, getattr(m, name))
 
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
