@@ -505,7 +505,8 @@ def test_max_tries_cap_without_overflow():
 
 # ----------------------------------------------------------------------------- step cores
 #
-# The compiled step cores (``bridge_step``, ``holdem_step``): their module functions, the
+# The compiled step cores (``bridge_step``, ``holdem_step``, ``tractor_step``): their module
+# functions, the
 # ``Core`` constructor and every ``Core`` method that takes an argument. A method entry is
 # called on a fresh core each time, so a junk call that got through cannot leak into the next.
 
@@ -519,7 +520,18 @@ def _holdem_core(mod):
     return core
 
 
-STEP_CORES = {"bridge_step": _bridge_core, "holdem_step": _holdem_core}
+_TRACTOR_DECK = [c for c in range(54) for _ in range(2)]
+
+
+def _tractor_core(mod):
+    core = mod.Core(_TRACTOR_DECK, 0, None, 0)
+    for _ in range(4):                  # four passes: the kitty settles trumps; the burying
+        core.apply(0)
+    return core
+
+
+STEP_CORES = {"bridge_step": _bridge_core, "holdem_step": _holdem_core,
+              "tractor_step": _tractor_core}
 STEP_ENTRIES = [
     ("bridge_step", "Core", (FULL, 0, 0)),
     ("bridge_step", "deal", (list(range(52)), 0, 0)),
@@ -535,6 +547,12 @@ STEP_ENTRIES = [
     ("holdem_step", "Core.is_legal", (2,)),
     ("holdem_step", "Core.amount", (5,)),
     ("holdem_step", "Core.perform", (2, 2)),
+    ("tractor_step", "Core", (_TRACTOR_DECK, 0, None, 0)),
+    ("tractor_step", "from_export",
+     (kernel("tractor_step", "fast").Core(_TRACTOR_DECK, 0, 2, 0).export(),)),
+    ("tractor_step", "Core.apply", (11,)),
+    ("tractor_step", "Core.is_legal", (11,)),
+    ("tractor_step", "Core.hand", (0,)),
 ]
 STEP_IDS = [f"{k}.{f}" for k, f, _ in STEP_ENTRIES]
 
@@ -573,7 +591,7 @@ def test_step_cores_refuse_junk_like_their_twins(k, f, args):
 # ----------------------------------------------------------------------------- dict step kernels
 #
 # The step kernels that work on a game state's attribute dict (``shedding_step``,
-# ``guandan_step``, ``tractor_step``): every ``def`` of the compiled module, called with a
+# ``guandan_step``): every ``def`` of the compiled module, called with a
 # fresh copy of a real state's dict (in the play phase) and a legal id, then with each junk
 # value in each argument. A call returns or raises ``CardcoreError`` / ``TypeError`` /
 # ``ValueError`` (a step function answers -1 for an id that is no legal action and leaves the
@@ -595,7 +613,7 @@ def _played_dict(game: str, n: int, **options) -> dict:
 
 
 _DICTS = {"ddz": _played_dict("doudizhu", 6), "zsy": _played_dict("zhengshangyou", 3),
-          "gd": _played_dict("guandan", 3), "tr": _played_dict("tractor", 0, single_deal=True)}
+          "gd": _played_dict("guandan", 3)}
 
 
 def _texts():
@@ -636,8 +654,6 @@ DICT_STEP_ENTRIES = [
     ("shedding_step", "zsy_settle_bonus", lambda: ([0, 0, 0], 2)),
     ("guandan_step", "legal_ids", lambda: (_d("gd"),)),
     ("guandan_step", "step", lambda: (_d("gd"), _DICTS["gd"]["id"], _texts())),
-    ("tractor_step", "legal_ids", lambda: (_d("tr"),)),
-    ("tractor_step", "step", lambda: (_d("tr"), _DICTS["tr"]["id"])),
 ]
 DICT_STEP_IDS = [f"{k}.{f}" for k, f, _ in DICT_STEP_ENTRIES]
 
@@ -668,7 +684,7 @@ def _dict_outcome(fn, args):
 
 def test_every_dict_step_kernel_entry_is_covered():
     covered = {(k, f) for k, f, _ in DICT_STEP_ENTRIES}
-    for k in ("shedding_step", "guandan_step", "tractor_step"):
+    for k in ("shedding_step", "guandan_step"):
         mod = kernel(k, "fast")
         funcs = {n for n in dir(mod) if not n.startswith("_") and callable(getattr(mod, n))
                  and type(getattr(mod, n)).__name__ in ("cython_function_or_method",
@@ -704,9 +720,9 @@ def test_dict_step_kernels_refuse_junk_like_their_twins(k, f, make):
 
 
 @pytest.mark.parametrize("k, f", [("shedding_step", "ddz_step"), ("shedding_step", "zsy_step"),
-                                  ("guandan_step", "step"), ("tractor_step", "step")])
+                                  ("guandan_step", "step")])
 def test_dict_steps_answer_minus_one_for_ids_out_of_range(k, f):
-    name = {"ddz_step": "ddz", "zsy_step": "zsy"}.get(f, "gd" if k == "guandan_step" else "tr")
+    name = {"ddz_step": "ddz", "zsy_step": "zsy"}.get(f, "gd")
     extra = (_texts(),) if k == "guandan_step" else ()
     for back in ("fast", "ref"):
         for bad in (-1, -(2**63), 2**63, 2**64 + 5, 10**6, np.int64(-3), np.uint64(2**64 - 1)):

@@ -292,69 +292,95 @@ def test_tensor_layout():
 
 # ------------------------------------------------------------------ the step kernel vs twin
 
-def test_step_kernel_matches_the_twin_along_random_games():
+def _core_view(core) -> list:
+    """Everything a core answers, for comparing the kernel with its twin."""
+    return [core.export(), core.hands(), core.kitty(), core.buried(), core.picked(),
+            core.played(), core.trick(), core.tricks(), core.decl(), core.decls(),
+            core.history(), core.hand_sizes(), core.trick_winners(),
+            [core.phase, core.turn, core.player, core.speaker, core.dealer, core.level,
+             core.trump, core.passes, core.first_declarer, core.revealed, core.leader,
+             core.points, core.size, core.ntricks, core.nplays, core.npicked]]
+
+
+def test_step_core_matches_the_twin_along_random_games():
     import copy
-    import json
+    import pickle
 
     FS = pytest.importorskip("cardcore._fast.tractor_step")
     from cardcore._ref import tractor_step as RS
-
-    def native(d):
-        return json.dumps({k: v for k, v in d.items() if k != "_legal_memo"}, sort_keys=True)
 
     rng = random.Random(44)
     steps = 0
     for seed in range(12):
         s = cardcore.new_game("tractor", seed=seed, single_deal=True)
+        deck = [c for c in range(54) for _ in range(2)]
+        random.Random(seed).shuffle(deck)
+        dealer = None if seed % 3 == 0 else seed % 4
+        args = (deck, seed % 4, dealer, seed % 13)
+        a, b = FS.Core(*args), RS.Core(*args)
+        while True:
+            assert _core_view(a) == _core_view(b), (seed, steps)
+            ids = a.legal_ids()
+            assert ids == b.legal_ids()
+            if not ids:
+                assert a.phase == b.phase == FS.OVER and a.player is None
+                break
+            before = a.export()
+            for bad in (-5, 9440, 10**30, *rng.sample(range(9440), 12)):
+                assert a.is_legal(bad) == b.is_legal(bad) == (bad in ids)
+                if bad not in ids:
+                    for core in (a, b):
+                        with pytest.raises(IllegalAction):
+                            core.apply(bad)
+            for junk in ("65", 65.5, None, True):
+                for core in (a, b):
+                    with pytest.raises(IllegalAction):
+                        core.apply(junk)
+            assert a.export() == before == b.export()
+            if steps % 25 == 0:
+                for core, mod in ((a, FS), (b, RS)):
+                    for twin in (core.copy(), copy.copy(core), pickle.loads(pickle.dumps(core)),
+                                 mod.from_export(core.export())):
+                        assert twin == core and _core_view(twin) == _core_view(core)
+            i = rng.choice(ids)
+            assert a.apply(i) == b.apply(i)
+            steps += 1
+        # the state over the same kind of deal: its view is the core's
         while not s.is_over:
-            d = s.__dict__
-            got = FS.legal_ids(d)
-            assert got == RS.legal_ids(d)
-            if s.phase == "declare":
-                assert got is None
-                s.apply_id(rng.choice(s.legal_ids()))
-                continue
-            assert got == s.legal_ids() == sorted(s.action_to_id(a) for a in s.legal_actions())
-            before = native(d)
-            for bad in (0, 10, 9440, -5, "65", 65.5, None,
-                        *[j for j in rng.sample(range(11, 9440), 30) if j not in got][:5]):
-                assert FS.step(d, bad) == -1 == RS.step(d, bad)
-                assert native(d) == before
-            i = rng.choice(got)
-            d1, d2 = copy.deepcopy(d), copy.deepcopy(d)
-            r1, r2 = FS.step(d1, i), RS.step(d2, i)
-            assert r1 == r2 and r1 in (0, 1)
-            assert native(d1) == native(d2)
+            d = s._core
+            assert s.legal_ids() == d.legal_ids()
+            if s.phase == "play":
+                assert s.legal_ids() == sorted(s.action_to_id(a) for a in s.legal_actions())
+            i = rng.choice(s.legal_ids())
             twin = s.clone()
             twin.apply(s.action_from_id(i))
             s.apply_id(i)
-            assert s.log == twin.log and native(s.__dict__) == native(twin.__dict__)
-            steps += 1
+            assert s.log == twin.log and s._state_dict() == twin._state_dict()
+            assert s.hands == s._core.hands() and s.trick == s._core.trick()
     assert steps > 1000
 
 
-def test_step_kernel_refuses_a_malformed_state():
+def test_step_core_refuses_bad_arguments():
     FS = pytest.importorskip("cardcore._fast.tractor_step")
     from cardcore._ref import tractor_step as RS
 
-    rng = random.Random(5)
-    s = cardcore.new_game("tractor", seed=3, single_deal=True)
-    _to_phase(s, "play", rng)
+    deck = [c for c in range(54) for _ in range(2)]
     for mod in (FS, RS):
-        for key, bad in (("trump", 9), ("level", "2"), ("hands", [[99]] * 4), ("turn", 9),
-                         ("turn", -1), ("trick", None), ("hands", None)):
-            d = dict(s.__dict__)
-            d[key] = bad
+        mod.Core(deck, 0, None, 0)
+        for args in ((deck[:-1], 0, None, 0), (deck[:-1] + [0], 0, None, 0),
+                     ([99] * 108, 0, None, 0), ("x", 0, None, 0), (None, 0, None, 0),
+                     (deck, 4, None, 0), (deck, 0, 5, 0), (deck, 0, None, 13),
+                     (deck, True, None, 0), (deck, 0, "1", 0)):
             with pytest.raises(CardcoreError):
-                mod.legal_ids(d)
+                mod.Core(*args)
+        core = mod.Core(deck, 0, None, 0)
+        good = core.export()
+        for bad in (None, "x", [], good[:-1] + [999], good[:5], good + [0],
+                    [*good[:22], 5, *good[23:]]):
             with pytest.raises(CardcoreError):
-                mod.step(d, s.legal_ids()[0])
-        d = dict(s.__dict__)
-        del d["trick"]
-        with pytest.raises(CardcoreError, match="malformed"):
-            mod.legal_ids(d)
-        for junk in (None, [], "x", 5):
-            with pytest.raises(CardcoreError):
-                mod.legal_ids(junk)
-            with pytest.raises(CardcoreError):
-                mod.step(junk, 65)
+                mod.from_export(bad)
+        core.apply(0)
+        with pytest.raises(CardcoreError):
+            mod.from_export(good + [0, 0])      # nhist says 0 actions
+        with pytest.raises(CardcoreError):
+            core.hand(4)

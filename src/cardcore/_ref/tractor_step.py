@@ -1,202 +1,420 @@
-"""The burying and the play phase of Tractor on integer action ids, plain-Python reference twin
-of ``cardcore._fast.tractor_step``.
+"""Tractor step kernel, plain-Python reference twin of ``cardcore._fast.tractor_step``: one
+deal (the declaration, the burying and the play) as a compact state.
 
-The state is the game state's attribute dict (``state.__dict__``): the JSON-native values the
-game keeps. The keys read and written here:
+``Core(cards, speaker, dealer, level)``: ``cards`` the 108 card ids in deal order (each id
+twice; card id = rank * 4 + suit with ranks 2..A = 0..12 and suits c d h s, 52/53 the Black
+and Red Jokers): 25 cards for each of seats 0..3, then the 8 kitty cards; ``speaker`` the seat
+that speaks first; ``dealer`` the deal's dealer, or ``None`` in the first deal (the declaration
+fixes it); ``level`` the deal's level rank 0..12 (2..A). Seats play in the order
+``i -> (i + 1) % 4``; seats 0 & 2 play against 1 & 3.
 
-``phase`` (``"bury"`` and ``"play"`` are handled), ``turn`` (the seat to act), ``hands`` (per
-seat, a list of card ids, ascending), ``trump`` (0..3 c d h s, 4 no-trump), ``level`` (0..12),
-``trick`` (the trick in progress, ``[[seat, cards], ...]``, the lead first), ``picked`` (the
-cards a follower has played so far to a multi-card lead), ``leader``, ``dealer``, ``points``
-(card points won by the attackers), ``played`` (every card of this deal's finished tricks, in
-play order), ``tricks`` (``{"leader", "plays", "winner", "points"}`` per finished trick),
-``buried`` (the cards the dealer buried so far) and ``log`` (one entry
-``[seat, kind, text, cards, amount, data]`` per action).
+Action ids (``docs/actions/tractor.md``): 0 pass, 1..4 declare a single level card of suit
+c d h s, 5..8 a level pair of that suit, 9 ``BJ BJ``, 10 ``RJ RJ``; 11..64 bury card
+``id - 11``; in the play phase 65..118 one card (``id - 65``: a single lead, or the next card of
+a follow), 119..172 the lead of the pair of card ``id - 119``, 173.. the lead of tractor
+``id - 173`` of the tractor kernel's table.
 
-Action ids (``docs/actions/tractor.md``): 11..64 bury card ``id - 11``; in the play phase
-65..118 one card (``id - 65``: a single lead, or the next card of a follow), 119..172 the lead
-of the pair of card ``id - 119``, 173.. the lead of tractor ``id - 173`` of the kernel's table.
+The deal: in the declaration each seat in turn passes or overcalls the standing declaration
+(the rung rises: single < pair < Black Jokers < Red Jokers); three passes after a declaration
+settle its trump, four passes without one reveal the kitty and the suit of its first non-joker
+card is trumps. The dealer of the first deal is the first seat that declared (else the
+speaker); the dealer takes the kitty and buries 8 cards, one per action, then leads. A lead
+plays its cards from low to high in the deal's order (strength, then id); a follower picks one
+card at a time (the cards that keep a legal answer possible) until as many as the lead, and the
+answer joins the trick sorted. The fourth answer completes the trick: its winner (the tractor
+kernel's ``trick_winner``) leads the next; its card points go to the attackers (the dealer's
+opponents) when they win it. ``apply`` answers 1 when the deal's last trick is complete (the
+phase is then over; the game closes the deal), else 0.
 
-``legal_ids(d)``: the legal ids when burying (the distinct cards of the hand) or in the play
-phase, ascending; ``None`` in the declaration or once over.
-
-``step(d, i)``: apply id ``i`` in place when it is legal, exactly as the game's ``apply`` of
-the same action (its text, its cards in the listed order, the log entry): a buried card leaves
-the hand for ``buried``, and the eighth starts the play (``phase``, the dealer leads); in the
-play phase the card leaves the hand; a lead starts the trick (its leader) and passes the turn;
-a follow card joins ``picked`` until the follower has as many cards as the lead, then the
-sorted cards join the trick; the fourth answer completes the trick: the winner (the kernel's
-``trick_winner``), its card points (to the attackers when they win it), ``played``, the trick's
-record, a new empty trick, and the winner leads. The legal-actions memo (``_legal_memo``) is
-dropped. Returns 0, or 1 when a completed trick leaves the deal's cards all played (the game
-then ends the deal), or -1 when nothing was done (another phase, or ``i`` no legal id).
+``phase``: 0 declaring, 1 burying, 2 playing, 3 over. ``export()``: the fields named by
+``EXPORT_FIELDS`` (``-1`` for a value not known yet: dealer, trump, declaration, first
+declarer; ``lo_k``/``hi_k`` the hand of seat ``k`` as two card masks: bit c of ``lo`` when card
+c is held at least once, of ``hi`` when twice; ``dealt_k`` the deck in deal order), then the
+action ids applied in the deal; ``from_export`` rebuilds the core by replaying them.
 """
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, quote
+from cardcore.errors import CardcoreError, IllegalAction, quote
+from cardcore.errors import int_arg as _int_arg
 
 from . import tractor as K
 
+PASS = 0
+ID_DECLARE = K.DECLARE_ID
+ID_BURY = K.BURY_ID
 ID_PLAY = K.PLAY_ID
 ID_PAIR = K.PAIR_ID
 ID_TRACTOR = K.TRACTOR_ID
+NUM_ACTIONS = K.NUM_ACTIONS
+DECLARING, BURYING, PLAYING, OVER = 0, 1, 2, 3
+HAND = 25
+KITTY = 8
+DECK = 108
+MAX_ACTIONS = 128
 _NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"] + ["BJ", "RJ"]
 _POINTS = K.CARD_POINTS
-_MEMO = "_legal_memo"
+
+EXPORT_FIELDS = (
+    "phase", "turn", "speaker", "dealer0", "dealer", "level", "trump", "decl_seat", "decl_id",
+    "passes", "first_declarer", "revealed", "leader", "points", "ntricks", "nplays", "size",
+    "npicked", "nburied", "ndecls", "nplayed", "nhist",
+    "lo_0", "lo_1", "lo_2", "lo_3", "hi_0", "hi_1", "hi_2", "hi_3",
+    *(f"dealt_{k}" for k in range(DECK)),
+)
+EXPORT_HEAD = len(EXPORT_FIELDS)
 
 
-def _seat(x) -> int:
-    """A seat the state keeps (0..3)."""
-    if type(x) is not int or not 0 <= x <= 3:
-        raise CardcoreError(f"state: {quote(x)} where a seat 0..3 is kept")
-    return x
+def _rung(decl_id: int) -> int:
+    return 1 if decl_id <= 4 else 2 if decl_id <= 8 else decl_id - 6
 
 
-def _ctx(d: dict) -> tuple[int, int]:
-    t, lv = d["trump"], d["level"]
-    if type(t) is not int or type(lv) is not int or not 0 <= t <= 4 or not 0 <= lv <= 12:
-        raise CardcoreError(f"state: trump {quote(t)} / level {quote(lv)}")
-    return t, lv
+def _decl_trump(decl_id: int) -> int:
+    return 4 if decl_id >= 9 else (decl_id - 1) & 3
 
 
-def _list(x) -> list:
-    if type(x) is not list:
-        raise CardcoreError(f"state: {quote(x)} where a list is kept")
-    return x
+def _decl_cards(i: int, level: int) -> list[int]:
+    if i >= ID_DECLARE + 8:
+        c = 52 if i == ID_DECLARE + 8 else 53
+        return [c, c]
+    c = level * 4 + (i - ID_DECLARE) % 4
+    return [c] if i < ID_DECLARE + 4 else [c, c]
 
 
-def _cards(cards) -> list[int]:
-    if type(cards) is not list:
-        raise CardcoreError(f"state: {quote(cards)} is not a list of card ids")
-    seen: dict[int, int] = {}
-    for c in cards:
-        if type(c) is not int or not 0 <= c <= 53:
-            raise CardcoreError(f"state: {quote(c)} is not a card id")
-        seen[c] = seen.get(c, 0) + 1
-        if seen[c] > 2:
-            raise CardcoreError(f"state: card id {c} more than twice")
-    return cards
+def _decl_text(i: int, level: int) -> str:
+    if i == PASS:
+        return "pass"
+    return "declare " + " ".join(_NAMES[c] for c in _decl_cards(i, level))
 
 
-def _legal_ids(d: dict) -> list[int] | None:
-    """The legal ids when burying or in the play phase (ascending), else ``None``."""
-    if d["phase"] == "bury":
-        return sorted({K.BURY_ID + c for c in _cards(d["hands"][_seat(d["turn"])])})
-    if d["phase"] != "play":
-        return None
-    t, lv = _ctx(d)
-    hand = _cards(d["hands"][_seat(d["turn"])])
-    trick = _list(d["trick"])
-    if trick:
-        return K.follow_ids(hand, _cards(trick[0][1]), _cards(d["picked"]), t, lv)
-    return K.lead_ids(hand, t, lv)
-
-
-def _finish(d: dict, trick: list, t: int, lv: int) -> int:
-    plays = [p[1] for p in trick]
-    w = _seat(trick[K.trick_winner(plays, t, lv)][0])
-    pts = 0
-    for p in plays:
-        pts += sum(_POINTS[c] for c in p)
-        d["played"].extend(p)
-    if (w & 1) != (_seat(d["dealer"]) & 1):
-        d["points"] = d["points"] + pts
-    d["tricks"].append({"leader": trick[0][0], "plays": trick, "winner": w, "points": pts})
-    d["trick"] = []
-    d["leader"] = w
-    d["turn"] = w
-    return 0 if d["hands"][w] else 1
-
-
-def _bury(d: dict, i: int) -> int:
-    if not K.BURY_ID <= i < ID_PLAY:
-        return -1
-    seat = _seat(d["turn"])
-    hand = _cards(d["hands"][seat])
-    c = i - K.BURY_ID
-    if c not in hand:
-        return -1
-    buried = _list(d["buried"])
-    hand.remove(c)
-    buried.append(c)
-    if len(buried) == 8:
-        d["phase"] = "play"
-        d["leader"] = d["turn"] = _seat(d["dealer"])
-    _list(d["log"]).append([seat, "bury", f"bury {_NAMES[c]}", [c], None, []])
-    d.pop(_MEMO, None)
-    return 0
-
-
-def _step(d: dict, i) -> int:
-    """Apply play-phase id ``i`` if it is legal: 0 done, 1 done and the deal's cards are all
-    played, -1 nothing done."""
-    if type(i) is not int:
-        return -1
-    if d["phase"] == "bury":
-        return _bury(d, i)
-    if d["phase"] != "play" or not ID_PLAY <= i < K.NUM_ACTIONS:
-        return -1
-    t, lv = _ctx(d)
-    seat = _seat(d["turn"])
-    hand = _cards(d["hands"][seat])
-    trick = _list(d["trick"])
-    lead = trick[0][1] if trick else None
-    if not K.play_ok(hand, lead, _cards(d["picked"]), t, lv, i):
-        return -1
-    if trick:
-        c = i - ID_PLAY
-        hand.remove(c)
-        picked = d["picked"]
-        picked.append(c)
-        d["log"].append([seat, "play", _NAMES[c], [c], None, []])
-        d.pop(_MEMO, None)
-        if len(picked) < len(trick[0][1]):
-            return 0
-        trick.append([seat, sorted(picked)])
-        d["picked"] = []
-        if len(trick) < 4:
-            d["turn"] = (seat + 1) % 4
-            return 0
-        return _finish(d, trick, t, lv)
-    strength = K.table(t, lv)[1]
-    cards = sorted(K.play_cards(i), key=lambda c: (strength[c], c))
-    for c in cards:
-        hand.remove(c)
-    d["leader"] = seat
-    trick.append([seat, cards])
-    d["turn"] = (seat + 1) % 4
-    d["log"].append([seat, "play", " ".join(_NAMES[c] for c in cards), list(cards), None, []])
-    d.pop(_MEMO, None)
-    return 0
-
-
-_BAD = (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError)
-
-
-def legal_ids(d) -> list[int] | None:
-    """The legal ids when burying or in the play phase, ascending, else ``None``."""
-    if type(d) is not dict:
-        raise CardcoreError(f"state: {quote(d)} is not a game state's attribute dict")
+def _deck_arg(cards) -> list[int]:
+    if isinstance(cards, (str, bytes)):
+        raise CardcoreError(f"cards {quote(cards)}: expected the 108 card ids")
     try:
-        return _legal_ids(d)
-    except CardcoreError:
-        raise
-    except _BAD as e:
-        raise CardcoreError(f"state: malformed ({type(e).__name__})") from None
+        items = list(cards)
+    except TypeError:
+        raise CardcoreError(f"cards {quote(cards)}: expected the 108 card ids") from None
+    if len(items) != DECK:
+        raise CardcoreError(f"cards: expected the 108 card ids, got {len(items)}")
+    counts = [0] * 54
+    out = []
+    for x in items:
+        c = _int_arg(x, "card", 0, 53)
+        counts[c] += 1
+        if counts[c] > 2:
+            raise CardcoreError(f"cards: card id {c} more than twice")
+        out.append(c)
+    return out
 
 
-def step(d, i) -> int:
-    """Apply id ``i`` (a burial, or an id of the play phase) if it is legal: 0 done, 1 done and
-    the deal's cards are all played, -1 nothing done."""
-    if type(d) is not dict:
-        raise CardcoreError(f"state: {quote(d)} is not a game state's attribute dict")
+class Core:
+    """One deal: ``Core(cards, speaker, dealer, level)`` (see the module docstring)."""
+
+    __slots__ = ("cards_of", "dealt", "hist", "burials", "said", "chosen", "finished", "plays",
+                 "points", "phase", "turn", "speaker", "dealer0", "dealer_id", "level", "trump_id",
+                 "decl_seat", "decl_id", "passes", "first_id", "revealed", "leader",
+                 "size")
+
+    def __init__(self, cards, speaker, dealer, level) -> None:
+        deck = _deck_arg(cards)
+        sp = _int_arg(speaker, "speaker", 0, 3)
+        d = -1 if dealer is None else _int_arg(dealer, "dealer", 0, 3)
+        lv = _int_arg(level, "level", 0, 12)
+        #: per seat, the sorted list of its cards
+        self.cards_of = [sorted(deck[k * HAND:(k + 1) * HAND]) for k in range(4)]
+        self.dealt = deck
+        self.hist: list[int] = []
+        self.burials: list[int] = []
+        self.said: list[tuple[int, int]] = []       # (seat, id) of each declaration action
+        self.chosen: list[int] = []
+        #: the finished tricks: (leader, plays, winner, points), plays a list of card lists
+        self.finished: list[tuple[int, list[list[int]], int, int]] = []
+        self.plays: list[list[int]] = []             # the trick in progress: complete plays
+        self.points = 0
+        self.phase = DECLARING
+        self.turn = self.speaker = sp
+        self.dealer0 = self.dealer_id = d
+        self.level = lv
+        self.trump_id = -1
+        self.decl_seat = -1
+        self.decl_id = 0
+        self.passes = 0
+        self.first_id = -1
+        self.revealed = False
+        self.leader = 0
+        self.size = 0
+
+    # ------------------------------------------------------------------ legality
+    def _declare_ids(self) -> list[int]:
+        rung = _rung(self.decl_id) if self.decl_seat >= 0 else 0
+        hand = self.cards_of[self.turn]
+        lv = self.level * 4
+        out = [PASS]
+        if rung < 1:
+            out += [ID_DECLARE + s for s in range(4) if hand.count(lv + s)]
+        if rung < 2:
+            out += [ID_DECLARE + 4 + s for s in range(4) if hand.count(lv + s) == 2]
+        if rung < 3 and hand.count(52) == 2:
+            out.append(ID_DECLARE + 8)
+        if rung < 4 and hand.count(53) == 2:
+            out.append(ID_DECLARE + 9)
+        return out
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids, ascending (empty once over)."""
+        if self.phase == PLAYING:
+            hand = self.cards_of[self.turn]
+            if self.plays:
+                return K.follow_ids(hand, self.plays[0], self.chosen, self.trump_id, self.level)
+            return K.lead_ids(hand, self.trump_id, self.level)
+        if self.phase == BURYING:
+            return sorted({ID_BURY + c for c in self.cards_of[self.turn]})
+        if self.phase == DECLARING:
+            return self._declare_ids()
+        return []
+
+    def is_legal(self, i) -> bool:
+        """Whether ``i`` (any int) is a legal action id now."""
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise IllegalAction(f"action id {quote(i)}: expected an int")
+        if not 0 <= i < NUM_ACTIONS:
+            return False
+        if self.phase == DECLARING:
+            return i in self._declare_ids()
+        if self.phase == BURYING:
+            return ID_BURY <= i < ID_PLAY and (i - ID_BURY) in self.cards_of[self.turn]
+        if self.phase != PLAYING or i < ID_PLAY:
+            return False
+        lead = self.plays[0] if self.plays else None
+        return K.play_ok(self.cards_of[self.turn], lead, self.chosen, self.trump_id, self.level, i)
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, i) -> int:
+        """Make legal action ``i``; returns 1 when it completes the deal's last trick, else 0.
+        An id that is not legal raises ``IllegalAction`` and changes nothing."""
+        if not self.is_legal(i):
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        seat = self.turn
+        self.hist.append(i)
+        if self.phase == DECLARING:
+            self._declare(seat, i)
+            return 0
+        if self.phase == BURYING:
+            c = i - ID_BURY
+            self.cards_of[seat].remove(c)
+            self.burials.append(c)
+            if len(self.burials) == KITTY:
+                self.phase = PLAYING
+                self.leader = self.turn = self.dealer_id
+            return 0
+        if self.plays:
+            return self._follow(seat, i - ID_PLAY)
+        strength = K.table(self.trump_id, self.level)[1]
+        cards = sorted(K.play_cards(i), key=lambda c: (strength[c], c))
+        for c in cards:
+            self.cards_of[seat].remove(c)
+        self.size = len(cards)
+        self.plays = [cards]
+        self.leader = seat
+        self.turn = (seat + 1) % 4
+        return 0
+
+    def _declare(self, seat: int, i: int) -> None:
+        self.said.append((seat, i))
+        if i != PASS:
+            if self.first_id < 0:
+                self.first_id = seat
+            self.decl_seat, self.decl_id = seat, i
+            self.passes = 0
+            self.turn = (seat + 1) % 4
+            return
+        self.passes += 1
+        if self.decl_seat >= 0 and self.passes == 3:
+            self._settle(_decl_trump(self.decl_id))
+        elif self.decl_seat < 0 and self.passes == 4:
+            self.revealed = True
+            self._settle(next(c for c in self.dealt[4 * HAND:] if c < 52) & 3)
+        else:
+            self.turn = (seat + 1) % 4
+
+    def _settle(self, trump: int) -> None:
+        self.trump_id = trump
+        if self.dealer_id < 0:           # the first deal
+            self.dealer_id = self.first_id if self.first_id >= 0 else self.speaker
+        d = self.dealer_id
+        self.cards_of[d] = sorted(self.cards_of[d] + self.dealt[4 * HAND:])
+        self.phase = BURYING
+        self.turn = d
+
+    def _follow(self, seat: int, c: int) -> int:
+        self.cards_of[seat].remove(c)
+        self.chosen.append(c)
+        if len(self.chosen) < self.size:
+            return 0
+        self.plays.append(sorted(self.chosen))
+        self.chosen = []
+        if len(self.plays) < 4:
+            self.turn = (seat + 1) % 4
+            return 0
+        plays = self.plays
+        w = (self.leader + K.trick_winner(plays, self.trump_id, self.level)) % 4
+        pts = sum(_POINTS[c] for p in plays for c in p)
+        if (w & 1) != (self.dealer_id & 1):
+            self.points += pts
+        self.finished.append((self.leader, plays, w, pts))
+        self.plays = []
+        self.leader = self.turn = w
+        if not self.cards_of[w]:
+            self.phase = OVER
+            return 1
+        return 0
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def dealer(self) -> int | None:
+        return None if self.dealer_id < 0 else self.dealer_id
+
+    @property
+    def trump(self) -> int | None:
+        return None if self.trump_id < 0 else self.trump_id
+
+    @property
+    def first_declarer(self) -> int | None:
+        return None if self.first_id < 0 else self.first_id
+
+    @property
+    def ntricks(self) -> int:
+        return len(self.finished)
+
+    @property
+    def nplays(self) -> int:
+        return len(self.plays)
+
+    @property
+    def npicked(self) -> int:
+        return len(self.chosen)
+
+    def hand(self, seat) -> list[int]:
+        return list(self.cards_of[_int_arg(seat, "seat", 0, 3)])
+
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.cards_of]
+
+    def kitty(self) -> list[int]:
+        """The kitty as dealt."""
+        return self.dealt[4 * HAND:]
+
+    def played(self) -> list[int]:
+        return [c for t in self.finished for p in t[1] for c in p]
+
+    def trick(self) -> list[list]:
+        return [[(self.leader + k) % 4, list(p)] for k, p in enumerate(self.plays)]
+
+    def tricks(self) -> list[dict]:
+        return [{"leader": ld, "plays": [[(ld + k) % 4, list(p)] for k, p in enumerate(plays)],
+                 "winner": w, "points": pts} for ld, plays, w, pts in self.finished]
+
+    def trick_winners(self) -> list[int]:
+        return [t[2] for t in self.finished]
+
+    def decl(self) -> list | None:
+        if self.decl_seat < 0:
+            return None
+        i = self.decl_id
+        return [self.decl_seat, _rung(i), _decl_trump(i), _decl_cards(i, self.level)]
+
+    def decls(self) -> list[list]:
+        return [[seat, _decl_text(i, self.level)] for seat, i in self.said]
+
+    def hands(self) -> list[list[int]]:
+        return [list(h) for h in self.cards_of]
+
+    def buried(self) -> list[int]:
+        return list(self.burials)
+
+    def picked(self) -> list[int]:
+        return list(self.chosen)
+
+    def history(self) -> list[int]:
+        return list(self.hist)
+
+    def copy(self) -> Core:
+        new = Core.__new__(Core)
+        for name in Core.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.cards_of = [list(h) for h in self.cards_of]
+        new.dealt, new.hist, new.burials = list(self.dealt), list(self.hist), list(self.burials)
+        new.said, new.chosen = list(self.said), list(self.chosen)
+        new.finished = list(self.finished)
+        new.plays = [list(p) for p in self.plays]
+        return new
+
+    def export(self) -> list[int]:
+        """The whole state as a list of ints (``EXPORT_FIELDS``), then the action ids."""
+        lo, hi = [], []
+        for h in self.cards_of:
+            a = b = 0
+            for c in h:
+                if a >> c & 1:
+                    b |= 1 << c
+                else:
+                    a |= 1 << c
+            lo.append(a)
+            hi.append(b)
+        nplayed = sum(len(p) for t in self.finished for p in t[1])
+        return [self.phase, self.turn, self.speaker, self.dealer0, self.dealer_id, self.level,
+                self.trump_id, self.decl_seat, self.decl_id, self.passes, self.first_id,
+                int(self.revealed), self.leader, self.points, len(self.finished),
+                len(self.plays), self.size, len(self.chosen), len(self.burials),
+                len(self.said), nplayed, len(self.hist),
+                *lo, *hi, *self.dealt, *self.hist]
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def from_export(values) -> Core:
+    """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
+    then checked field by field)."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
     try:
-        return _step(d, i)
-    except CardcoreError:
-        raise
-    except _BAD as e:
-        raise CardcoreError(f"state: malformed ({type(e).__name__})") from None
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f = dict(zip(EXPORT_FIELDS, v))
+
+    def get(name: str, lo: int, hi: int) -> int:
+        return _int_arg(f[name], f"values: {name}", lo, hi)
+
+    d = get("dealer0", -1, 3)
+    core = Core([f[f"dealt_{k}"] for k in range(DECK)], get("speaker", 0, 3),
+                None if d < 0 else d, get("level", 0, 12))
+    n = get("nhist", 0, MAX_ACTIONS)
+    if len(v) != EXPORT_HEAD + n:
+        raise CardcoreError(f"values: expected {EXPORT_HEAD + n} ints ({n} actions), "
+                            f"got {len(v)}")
+    for x in v[EXPORT_HEAD:]:
+        i = _int_arg(x, "values: action id", 0, NUM_ACTIONS - 1)
+        if not core.is_legal(i):
+            raise CardcoreError(f"values: action id {i} is not legal where it stands")
+        core.apply(i)
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not match the deal and the actions they list")
+    return core
 
 
-__all__ = ["legal_ids", "step"]
+__all__ = ["Core", "from_export", "NUM_ACTIONS", "EXPORT_FIELDS", "EXPORT_HEAD"]

@@ -63,10 +63,12 @@ Decisions where the rules are silent (each pinned by a test)
 Integer actions and tensors
 ---------------------------
 ``docs/actions/tractor.md``: 9440 ids (pass, 10 declarations by suit and rung, 54 burials and
-54 one-card plays by card id, 54 pair leads, 9267 tractor leads by their exact cards). In the
-play phase ``legal_ids`` and ``apply_id`` run in the step kernel
-(``cardcore._fast.tractor_step``) on this state's attributes; the observation tensor is a
-(724,) float32 vector.
+54 one-card plays by card id, 54 pair leads, 9267 tractor leads by their exact cards). A deal lives
+in the step core (``cardcore._fast.tractor_step.Core``: hands as card masks, the trick, the
+declarations, the kitty, points): its ``legal_ids`` and ``apply`` are every transition of the
+deal, and this state is a view over it (``apply`` maps an action to its id, or a follow of
+several cards to their ids, which the core applies); the match around the deals (levels, deal
+records) stays here. The observation tensor is a (724,) float32 vector.
 
 Observation (``observation(player)``, JSON-native)
 --------------------------------------------------
@@ -97,8 +99,8 @@ import numpy as np
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
-from ..errors import IllegalAction
-from ..game import _MEMO, Action, State, register
+from ..errors import CardcoreError, IllegalAction
+from ..game import _MEMO, Action, State, _copy_native, register
 from ..options import Option, level_option, single_deal
 from .rules import LEVELS, SUITS, deal_result, kitty_multiplier
 
@@ -144,6 +146,7 @@ _DECLARE_TEXTS = ("pass", "declare single c", "declare single d", "declare singl
                   "declare single s", "declare pair c", "declare pair d", "declare pair h",
                   "declare pair s", "declare BJ BJ", "declare RJ RJ")
 _PHASES = ("declare", "bury", "play", "over")
+_PLAYING, _OVER = _PHASES.index("play"), _PHASES.index("over")
 #: the observation tensor's length (docs/actions/tractor.md)
 OBS_SIZE = 724
 _DECK = [int(c) for c in deck108()]
@@ -225,33 +228,136 @@ class TractorState(State):
         self.levels = [start, start]
         self.match_winner: int | None = None
         self.first_speaker = self.rng().below(NUM_PLAYERS) if first is None else first
-        self.dealer: int | None = None
-        self._start_deal(cards, speaker=self.first_speaker, level=start)
+        self._start_deal(cards, speaker=self.first_speaker, dealer=None, level=start)
 
-    def _start_deal(self, cards: list[int] | None, *, speaker: int, level: int) -> None:
+    def _start_deal(self, cards: list[int] | None, *, speaker: int, dealer: int | None,
+                    level: int) -> None:
+        """A new deal in a new core: ``dealer`` ``None`` in the first deal (its declaration
+        fixes the dealer)."""
         if cards is None:
             cards = list(_DECK)
             self.rng().shuffle(cards)
         match.begin_deal(self)
-        self.level = level
-        self.trump: int | None = None
-        self.hands = [sorted(cards[i * HAND:(i + 1) * HAND]) for i in range(NUM_PLAYERS)]
-        self.kitty = cards[NUM_PLAYERS * HAND:]
-        self.buried: list[int] = []
-        self.phase = "declare"
-        self.speaker = speaker           # who speaks first in this deal
-        self.turn = speaker
-        self.decl: list | None = None    # [seat, rung, trump, cards] of the standing one
-        self.decls: list[list] = []      # [seat, text] of every declaration-phase action
-        self.passes = 0                  # consecutive passes (since the last declaration)
-        self.first_declarer: int | None = None
-        self.revealed = False
-        self.leader = 0
-        self.trick: list[list] = []      # [[seat, cards], ...] the trick in progress
-        self.picked: list[int] = []      # cards picked so far by the follower to act
-        self.tricks: list[dict] = []
-        self.points = 0                  # card points won by the attackers
-        self.played: list[int] = []
+        self._core = _step.Core(cards, speaker, dealer, level)
+
+    # ------------------------------------------------------------ copying
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()
+        d["_core"] = self._core.export()
+        return d
+
+    def clone(self) -> TractorState:
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        new._core = self._core.copy()
+        return new
+
+    # ------------------------------------------------------------ the deal (read from the core)
+    @property
+    def phase(self) -> str:
+        """``"declare"``, ``"bury"``, ``"play"`` or ``"over"``."""
+        return _PHASES[self._core.phase]
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        # (``engines.match.end_deal`` closes the match once the deal's core is over)
+        if value != "over" or self._core.phase != _OVER:
+            raise CardcoreError(f"tractor: the phase {value!r} is set by the deal's moves")
+
+    @property
+    def turn(self) -> int:
+        """The seat to act (the last trick's winner once over)."""
+        return self._core.turn
+
+    @property
+    def speaker(self) -> int:
+        """The seat that speaks first in this deal."""
+        return self._core.speaker
+
+    @property
+    def dealer(self) -> int | None:
+        """The deal's dealer, ``None`` while the first deal's declaration has not fixed it."""
+        return self._core.dealer
+
+    @property
+    def level(self) -> int:
+        """The deal's level rank (0..12 for 2..A)."""
+        return self._core.level
+
+    @property
+    def trump(self) -> int | None:
+        """0..3 (c d h s), 4 (no-trump), ``None`` while not settled."""
+        return self._core.trump
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The cards of each seat, ascending."""
+        return self._core.hands()
+
+    @property
+    def kitty(self) -> list[int]:
+        """The kitty as dealt."""
+        return self._core.kitty()
+
+    @property
+    def buried(self) -> list[int]:
+        """The cards buried so far, in order."""
+        return self._core.buried()
+
+    @property
+    def decl(self) -> list | None:
+        """``[seat, rung, trump, cards]`` of the standing declaration, or ``None``."""
+        return self._core.decl()
+
+    @property
+    def decls(self) -> list[list]:
+        """``[seat, text]`` of every declaration-phase action."""
+        return self._core.decls()
+
+    @property
+    def passes(self) -> int:
+        """Consecutive passes (since the last declaration)."""
+        return self._core.passes
+
+    @property
+    def first_declarer(self) -> int | None:
+        return self._core.first_declarer
+
+    @property
+    def revealed(self) -> bool:
+        """Whether four passes revealed the kitty."""
+        return self._core.revealed
+
+    @property
+    def leader(self) -> int:
+        return self._core.leader
+
+    @property
+    def trick(self) -> list[list]:
+        """``[[seat, cards], ...]``: the trick in progress, lead first."""
+        return self._core.trick()
+
+    @property
+    def picked(self) -> list[int]:
+        """The cards picked so far by the follower to act."""
+        return self._core.picked()
+
+    @property
+    def tricks(self) -> list[dict]:
+        """The finished tricks of this deal: ``leader``, ``plays``, ``winner``, ``points``."""
+        return self._core.tricks()
+
+    @property
+    def points(self) -> int:
+        """Card points won by the attackers."""
+        return self._core.points
+
+    @property
+    def played(self) -> list[int]:
+        """Every card of this deal's finished tricks, in play order."""
+        return self._core.played()
 
     # ------------------------------------------------------------ helpers
     @property
@@ -266,8 +372,9 @@ class TractorState(State):
         return None if d is None else [1 - (d & 1), 3 - (d & 1)]
 
     def _declarations(self, seat: int) -> list[Action]:
-        rung = self.decl[1] if self.decl else 0
-        hand = self.hands[seat]
+        decl = self._core.decl()
+        rung = decl[1] if decl else 0
+        hand = self._core.hand(seat)
         lv = self.level * 4
         out = []
         if rung < 2:
@@ -285,16 +392,17 @@ class TractorState(State):
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return self._core.player
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
-        hand = self.hands[self.turn]
+        hand = self._core.hand(self.turn)
         if phase == "play":
             t, lv = self.trump, self.level
             assert t is not None                # (the trump is settled before the play)
-            if self.trick:
-                lead = self.trick[0][1]
+            trick = self._core.trick()
+            if trick:
+                lead = trick[0][1]
                 picked = self.picked
                 m = _k.next_mask(hand + picked if picked else hand, lead, picked, t, lv)
                 out = []
@@ -353,7 +461,7 @@ class TractorState(State):
             return self._no_such(text, legal)
         seat = self.turn
         lead = self.trick[0][1]
-        hand, picked = self.hands[seat], self.picked
+        hand, picked = self._core.hand(seat), self.picked
         if len(picked) + len(cards) > len(lead):
             raise IllegalAction(f"action {text!r}: {len(cards)} cards, but seat {seat} has "
                                 f"{len(lead) - len(picked)} left to play to this lead")
@@ -377,38 +485,16 @@ class TractorState(State):
         return Action("play", ptext, pcards)
 
     def _apply(self, action: Action) -> None:
-        seat = self.turn
-        kind = action.kind
-        if kind == "play":
-            self._play(seat, [int(c) for c in action.cards])
-        elif kind == "bury":
-            c = int(action.cards[0])
-            self.hands[seat].remove(c)
-            self.buried.append(c)
-            if len(self.buried) == KITTY:
-                assert self.dealer is not None  # (the dealer buries)
-                self.phase = "play"
-                self.leader = self.turn = self.dealer
-        elif kind == "declare":
-            cards = [int(c) for c in action.cards]
-            self.decls.append([seat, action.text])
-            if self.first_declarer is None:
-                self.first_declarer = seat
-            trump = NO_TRUMP if cards[0] >= 52 else cards[0] & 3
-            self.decl = [seat, action.amount, trump, cards]
-            self.passes = 0
-            self.turn = (seat + 1) % NUM_PLAYERS
-        else:  # pass
-            self.decls.append([seat, "pass"])
-            self.passes += 1
-            if self.decl is not None and self.passes == 3:
-                self._settle(self.decl[2])
-            elif self.decl is None and self.passes == NUM_PLAYERS:
-                self.revealed = True
-                first = next(c for c in self.kitty if c < 52)
-                self._settle(first & 3)
-            else:
-                self.turn = (seat + 1) % NUM_PLAYERS
+        # action -> id -> core; a follow of several cards at once is their ids in its order
+        core = self._core
+        if len(action.cards) > 1 and core.phase == _PLAYING and core.nplays:
+            r = 0
+            for c in action.cards:
+                r = core.apply(ID_PLAY + int(c))
+        else:
+            r = core.apply(self._id_of(action))
+        if r:
+            self._end_deal(core.turn, core.size)
 
     # ------------------------------------------------------------ integer actions
     def _num_distinct_actions(self) -> int:
@@ -436,42 +522,11 @@ class TractorState(State):
             raise IllegalAction(f"action {str(action)!r}: no tractor action id")
         return i
 
-    def _declare_ids(self, seat: int) -> list[int]:
-        """The declaration ids of ``seat`` (``_declarations`` as ids, ascending)."""
-        rung = self.decl[1] if self.decl else 0
-        hand = self.hands[seat]
-        lv = self.level * 4
-        singles, pairs = [], []
-        if rung < 2:
-            for s in range(4):
-                n = hand.count(lv + s)
-                if n and rung < 1:
-                    singles.append(ID_DECLARE + s)
-                if n == 2:
-                    pairs.append(ID_DECLARE + 4 + s)
-        out = singles + pairs
-        if rung < 3 and hand.count(52) == 2:
-            out.append(ID_DECLARE + 8)
-        if rung < 4 and hand.count(53) == 2:
-            out.append(ID_DECLARE + 9)
-        return out
-
     def _legal_ids(self) -> list[int]:
-        if self.phase != "declare":
-            ids = _step.legal_ids(self.__dict__)
-            assert ids is not None  # None only in the declaring, answered below
-            return ids
-        return [0, *self._declare_ids(self.turn)]
+        return self._core.legal_ids()
 
     def _id_is_legal(self, i: int) -> bool:
-        phase = self.phase
-        if phase == "play":
-            trick = self.trick
-            return _k.play_ok(self.hands[self.turn], trick[0][1] if trick else None,
-                              self.picked, self.trump, self.level, i)
-        if phase == "bury":
-            return ID_BURY <= i < ID_PLAY and (i - ID_BURY) in self.hands[self.turn]
-        return i == 0 or i in self._declare_ids(self.turn)
+        return self._core.is_legal(i)
 
     def _action_of_id(self, i: int) -> Action:
         if i < ID_BURY:
@@ -495,40 +550,18 @@ class TractorState(State):
         return id_text(i)
 
     def _apply_id(self, i: int) -> None:
-        seat = self.turn
-        if self.phase != "declare":
-            r = _step.step(self.__dict__, i)
-            if r > 0:
-                self._end_deal(self.turn, len(self.tricks[-1]["plays"][0][1]))
-            if r >= 0:
-                return
-        action = self._action_of_id(i)
-        self._apply(action)
-        self.log.append([seat, *action.to_list()])
-
-    def legal_ids(self) -> list[int]:
-        """The ids of the legal actions, ascending (empty once over)."""
-        # (the play phase in one call of the step kernel, on this state's attributes)
-        ids = _step.legal_ids(self.__dict__)
-        if ids is not None:
-            return ids
-        return [] if self.phase == "over" else self._legal_ids()
-
-    def apply_id(self, i: int) -> None:
-        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
-        and leaves the state unchanged."""
-        # (a legal id of the play phase is checked and applied by the step kernel, on this
-        # state's attributes, log entry included; anything else goes the base method's way)
-        r = _step.step(self.__dict__, i)
-        if r > 0:
-            self._end_deal(self.turn, len(self.tricks[-1]["plays"][0][1]))
-        elif r < 0:
-            if (type(i) is int and self.phase == "declare"
-                    and (i == 0 or i in self._declare_ids(self.turn))):
-                self._apply_id(i)
-                self.__dict__.pop(_MEMO, None)
-            else:
-                super().apply_id(i)
+        core = self._core
+        seat = core.turn
+        if ID_PLAY <= i < ID_PAIR:
+            entry = [seat, "play", _NAME[i - ID_PLAY], [i - ID_PLAY], None, []]
+        elif ID_BURY <= i < ID_PLAY:
+            entry = [seat, "bury", BURY[i - ID_BURY].text, [i - ID_BURY], None, []]
+        else:
+            entry = [seat, *self._action_of_id(i).to_list()]
+        r = core.apply(i)
+        self.log.append(entry)
+        if r:
+            self._end_deal(core.turn, core.size)
 
     # ------------------------------------------------------------ tensors
     def _observation_shape(self) -> tuple[int, ...]:
@@ -541,14 +574,15 @@ class TractorState(State):
             if cs:
                 out[54 * plane:54 * (plane + 1)] += np.bincount(cs, minlength=54)
 
-        cards(0, self.hands[player])
-        for t in self.tricks:
+        hands, tricks, picked = self.hands, self.tricks, self.picked
+        cards(0, hands[player])
+        for t in tricks:
             for seat, cs in t["plays"]:
                 cards(1 + (seat - player) % 4, cs)
         for seat, cs in self.trick:
             cards(5 + (seat - player) % 4, cs)
-        if self.picked:
-            cards(5 + (self.turn - player) % 4, self.picked)
+        if picked:
+            cards(5 + (self.turn - player) % 4, picked)
         dealer = self.dealer
         mine = dealer == player and self.phase in ("bury", "play")
         if mine or self.revealed:
@@ -572,71 +606,23 @@ class TractorState(State):
         if self.phase == "play":
             out[708 + (self.leader - player) % 4] = 1
         for rel in range(4):
-            out[712 + rel] = len(self.hands[(player + rel) % 4]) / 33
+            out[712 + rel] = len(hands[(player + rel) % 4]) / 33
         if self.phase != "over" and self.turn == player:
             out[716] = 1
         out[718] = self.points / 200
         if dealer is not None:
-            out[719] = sum(1 for t in self.tricks if (t["winner"] & 1) != (dealer & 1)) / 25
+            out[719] = sum(1 for t in tricks if (t["winner"] & 1) != (dealer & 1)) / 25
         out[720] = self.passes / 4 if self.phase == "declare" else 0
         out[721] = 1 if self.revealed else 0
-        out[722] = len(self.tricks) / 25
-        out[723] = len(self.picked) / 24
-
-    def _settle(self, trump: int) -> None:
-        self.trump = trump
-        if self.dealer is None:   # the first deal
-            self.dealer = (self.first_declarer if self.first_declarer is not None
-                           else self.speaker)
-        d = self.dealer
-        self.hands[d] = sorted(self.hands[d] + self.kitty)
-        self.phase = "bury"
-        self.turn = d
-
-    def _play(self, seat: int, cards: list[int]) -> None:
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        trick = self.trick
-        if not trick:
-            self.leader = seat
-            trick.append([seat, cards])
-            self.turn = (seat + 1) % NUM_PLAYERS
-            return
-        picked = self.picked
-        picked.extend(cards)
-        if len(picked) < len(trick[0][1]):
-            return
-        trick.append([seat, sorted(picked)])
-        self.picked = []
-        if len(trick) < NUM_PLAYERS:
-            self.turn = (seat + 1) % NUM_PLAYERS
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        plays = [p[1] for p in trick]
-        w = trick[_k.trick_winner(plays, self.trump, self.level)][0]
-        assert self.dealer is not None          # (settled before the play)
-        pts = 0
-        for p in plays:
-            for c in p:
-                pts += _POINTS[c]
-            self.played.extend(p)
-        if (w & 1) != (self.dealer & 1):
-            self.points += pts
-        self.tricks.append({"leader": trick[0][0], "plays": trick, "winner": w, "points": pts})
-        self.trick = []
-        self.leader = self.turn = w
-        if not self.hands[w]:
-            self._end_deal(w, len(plays[0]))
+        out[722] = len(tricks) / 25
+        out[723] = len(picked) / 24
 
     def _end_deal(self, last_winner: int, last_size: int) -> None:
         d = self.dealer
         assert d is not None
         defending = d & 1
-        kitty_points = sum(_POINTS[c] for c in self.buried)
+        buried = self.buried
+        kitty_points = sum(_POINTS[c] for c in buried)
         bonus = 0
         if (last_winner & 1) != defending:
             bonus = kitty_points * kitty_multiplier(last_size)
@@ -661,7 +647,7 @@ class TractorState(State):
             "defenders": [defending, defending + 2],
             "attackers": [1 - defending, 3 - defending],
             "card_points": self.points,
-            "kitty": sorted(self.buried),
+            "kitty": sorted(buried),
             "kitty_points": kitty_points,
             "last_winner": last_winner,
             "last_cards": last_size,
@@ -675,8 +661,8 @@ class TractorState(State):
         }
         if match.end_deal(self, record, decided=won):
             return
-        self.dealer = next_dealer
-        self._start_deal(None, speaker=next_dealer, level=self.levels[next_dealer & 1])
+        self._start_deal(None, speaker=next_dealer, dealer=next_dealer,
+                         level=self.levels[next_dealer & 1])
 
     def _scores(self) -> tuple[float, ...]:
         if self.single_deal:
@@ -709,6 +695,7 @@ class TractorState(State):
         over = self.phase == "over"
         decl = self.decl
         mine = dealer == player and self.phase in ("bury", "play")
+        hands, tricks, picked = self.hands, self.tricks, self.picked
         return {
             "game": self.GAME,
             "player": player,
@@ -728,17 +715,17 @@ class TractorState(State):
                 "cards": list(decl[3])},
             "declarations": [list(d) for d in self.decls],
             "revealed_kitty": list(self.kitty) if self.revealed else None,
-            "hand": list(self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand": hands[player],
+            "hand_sizes": [len(h) for h in hands],
             "kitty": list(self.kitty) if mine else None,
             "buried": list(self.buried) if mine else None,
             "leader": self.leader if self.phase == "play" else None,
             "trick": [[s, list(c)] for s, c in self.trick],
-            "picking": [self.turn, list(self.picked)] if self.picked else None,
+            "picking": [self.turn, picked] if picked else None,
             "tricks": [{"leader": t["leader"], "plays": [[s, list(c)] for s, c in t["plays"]],
-                        "winner": t["winner"], "points": t["points"]} for t in self.tricks],
+                        "winner": t["winner"], "points": t["points"]} for t in tricks],
             "attacker_points": self.points,
-            "attacker_tricks": sum(1 for t in self.tricks
+            "attacker_tricks": sum(1 for t in tricks
                                    if dealer is not None and (t["winner"] & 1) != (dealer & 1)),
             "played": list(self.played),
             "past": [dict(r, defenders=list(r["defenders"]), attackers=list(r["attackers"]),
