@@ -512,7 +512,7 @@ class TractorState(State):
             return ID_DECLARE + 5 + rung        # BJ BJ 9, RJ RJ 10
         if kind == "bury":
             return ID_BURY + cards[0]
-        if self.phase == "play" and self.trick:
+        if self._core.nplays:                   # (a follow: the trick has its lead)
             if len(cards) == 1:
                 return ID_PLAY + cards[0]
             raise IllegalAction(f"action {str(action)!r}: several cards of a follow at once "
