@@ -81,6 +81,29 @@ def test_fields_hold_the_records_own_reading_and_never_change():
                     del m.kind
 
 
+@pytest.mark.parametrize("mod", TWINS, ids=lambda m: m.__name__.split(".")[1])
+def test_plays_of_one_rank_list_their_cards_in_the_games_order(mod):
+    # (the compiled kernel shares one card tuple among the records of a play of one rank: a
+    # single, pair, trio, bomb or both jokers; the order is the game's all the same: ids
+    # ascending, in Zheng Shangyou the 3 of hearts, id 6, first among the 3s)
+    seen = set()
+    for game, deck, gen in ((0, range(54), mod.ddz_hand_moves),
+                            (1, deck48(), mod.zsy_hand_moves)):
+        for hand in _hands(deck, 60, 17, 9):
+            for m in gen(hand):
+                ids = [int(c) for c in m.cards]
+                if len({c >> 2 for c in ids}) != 1:
+                    continue
+                want = sorted(ids)
+                if game == 1 and 6 in ids:
+                    want = [6] + [c for c in want if c != 6]
+                assert ids == want, (game, m.kind, ids)
+                assert m.mask == sum(1 << c for c in ids)
+                seen.add((game, len(ids), game == 1 and 6 in ids and len(ids) > 1))
+    assert {(0, 1, False), (0, 2, False), (0, 3, False), (0, 4, False), (1, 2, True),
+            (1, 3, False)} <= seen
+
+
 def test_a_pickled_move_loads_where_no_game_was_imported():
     m = doudizhu.Move.from_cards("3c 3d 3h 4c")
     z = zhengshangyou.Move.from_cards("3h 3c 3d 3s", first_play=True)

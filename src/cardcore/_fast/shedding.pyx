@@ -21,7 +21,8 @@ The games' ``Move`` classes are not defined here: each game's moves module defin
 ``cardcore.engines.shedding_moves.ShedMove``) and hands it over with ``set_move_type``; the
 ``*_hand_moves`` / ``*_hand_classify`` functions and ``make_move`` build records of that type
 with their fields (kind name, rank, length, card tuple, card mask, kind code, action id), and
-``move_text``, ``move_id``, ``mask_counts`` and ``core_range`` answer on those ints.
+``move_text`` and ``move_id`` answer on a move's ints and card tuple, ``mask_counts`` and
+``core_range`` on its ints.
 
 The generators are ``noexcept nogil`` C functions writing into a caller-owned buffer; the
 Python wrappers validate input, allocate the result array and retry once with the exact size
@@ -44,6 +45,14 @@ from cardcore._fast.members cimport (PyMemberDef, PyMemberDescrObject, T_OBJECT_
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
+    # (the same calls on plain pointers, for the record builder's inner loop: no temporary
+    # references around each card and field)
+    PyObject* _alloc_ptr "PyType_GenericAlloc"(PyTypeObject* t, Py_ssize_t nitems)
+    PyObject* _tuple_ptr "PyTuple_New"(Py_ssize_t n)
+    void _incref_ptr "Py_INCREF"(PyObject* o)
+    void _decref_ptr "Py_DECREF"(PyObject* o)
+    void _tuple_set_ptr "PyTuple_SET_ITEM"(PyObject* t, Py_ssize_t i, PyObject* o)
+    void _list_set_ptr "PyList_SET_ITEM"(object t, Py_ssize_t i, PyObject* o)
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
     Py_ssize_t PyTuple_GET_SIZE(object t)
 
@@ -844,7 +853,12 @@ cdef inline uint64_t _from_rank(uint64_t r) noexcept nogil:
 
 
 cdef uint64_t shed_pick(uint64_t hand, const uint8_t* c, int game) noexcept nogil:
-    cdef uint64_t r = _by_rank(hand), sel = 0, nib
+    return _from_rank(_pick_ranked(_by_rank(hand), c, game))
+
+
+cdef inline uint64_t _pick_ranked(uint64_t r, const uint8_t* c, int game) noexcept nogil:
+    # ``shed_pick`` on masks in the ``_by_rank`` order
+    cdef uint64_t sel = 0, nib
     cdef int q, x
     for q in range(TWO + 1):
         x = c[q]
@@ -858,7 +872,7 @@ cdef uint64_t shed_pick(uint64_t hand, const uint8_t* c, int game) noexcept nogi
         sel |= r & ((<uint64_t>1) << 52)
     if c[RJ]:
         sel |= r & ((<uint64_t>1) << 53)
-    return _from_rank(sel)
+    return sel
 
 
 cdef inline void _core(int game, int kind, int rank, int length, int* lo, int* hi) noexcept nogil:
@@ -1517,7 +1531,8 @@ def zsy_id_text(i) -> str:
 # The games' ``Move`` classes live in the game packages (on ``cardcore.engines.shedding_moves.
 # ShedMove``); the kernel knows them only as record types with the slot fields of
 # ``MOVE_FIELDS``, given by ``set_move_type(game, cls)``. A record is built with every field
-# set up front: the kind's name, rank, length, the card tuple, the card mask and the kind code.
+# set up front: the kind's name, rank, length, the card tuple and the kind code (the card mask
+# is read from the tuple when asked for, ``cards_mask``: a Python int a record would rarely use).
 # A record is allocated as ``object.__new__(cls)`` would, and each field is written at the
 # offset its slot's member descriptor names (``PyMemberDef.offset``; checked when the type is
 # set), as ``object.__setattr__`` would store it, since the classes refuse ``setattr``.
@@ -1528,11 +1543,11 @@ cdef tuple _DDZ_KIND_T = DDZ_KINDS
 cdef tuple _ZSY_KIND_T = ZSY_KINDS
 
 #: the slot fields a game's ``Move`` type has, in the order the kernel sets them
-MOVE_FIELDS = ("kind", "rank", "length", "cards", "mask", "_code")
+MOVE_FIELDS = ("kind", "rank", "length", "cards", "_code")
 cdef object _MEMBER_TYPE = type(type.__dict__["__basicsize__"])
 cdef object _CLS0 = None
 cdef object _CLS1 = None
-cdef Py_ssize_t _OFF[2][6]     # each field's offset in a record (from the type's member slots)
+cdef Py_ssize_t _OFF[2][5]     # each field's offset in a record (from the type's member slots)
 
 
 cdef inline object _small(int x):
@@ -1553,7 +1568,7 @@ def set_move_type(game, cls) -> None:
     set once (setting the same class again does nothing)."""
     global _CLS0, _CLS1
     cdef PyMemberDef* md
-    cdef Py_ssize_t offs[6]
+    cdef Py_ssize_t offs[5]
     cdef int i
     g = _index(game)
     if g is None or g not in (0, 1):
@@ -1576,7 +1591,7 @@ def set_move_type(game, cls) -> None:
                 or md.offset + <Py_ssize_t>sizeof(PyObject*) > cls.__basicsize__:
             raise CardcoreError(f"set_move_type: {quote(cls)}: {name!r} is no object slot")
         offs[i] = md.offset
-    for i in range(6):
+    for i in range(5):
         _OFF[g][i] = offs[i]
     if g == 0:
         _CLS0 = cls
@@ -1584,58 +1599,103 @@ def set_move_type(game, cls) -> None:
         _CLS1 = cls
 
 
-cdef inline void _put(object rec, Py_ssize_t off, object value) noexcept:
-    # a field of a fresh record (every slot still empty), at its slot's offset
-    Py_INCREF(value)
-    (<PyObject**>(<char*><PyObject*>rec + off))[0] = <PyObject*>value
+cdef inline void _put(PyObject* rec, Py_ssize_t off, PyObject* value) noexcept:
+    # a field of a fresh record (every slot still empty), at its slot's offset; the record
+    # takes a reference to ``value``
+    _incref_ptr(value)
+    (<PyObject**>(<char*>rec + off))[0] = value
 
 
-cdef object _record(const MoveData* d):
-    cdef object cls = _CLS0 if d.game == 0 else _CLS1
+cdef PyObject* _record_ptr(const MoveData* d, uint64_t r) except NULL:
+    # a new reference to the record of ``d`` (``r``: its cards, ``_by_rank(d.mask)``)
+    cdef PyObject* cls = <PyObject*>_CLS0 if d.game == 0 else <PyObject*>_CLS1
     cdef Py_ssize_t* off = _OFF[d.game]
-    if cls is None:
+    cdef PyObject* rec
+    cdef PyObject* cards
+    if cls == <PyObject*>None:
         raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[d.game]} "
                             "(set_move_type; importing the game's moves module sets it)")
-    rec = PyType_GenericAlloc(<PyTypeObject*>cls, 0)
-    _put(rec, off[0], _kind_of(d))
-    _put(rec, off[1], _small(d.rank))
-    _put(rec, off[2], _small(d.length))
-    _put(rec, off[3], _cards_of(d))
-    _put(rec, off[4], d.mask)
-    _put(rec, off[5], _small(d.kind))
+    cards = _cards_ptr(d, r)
+    rec = _alloc_ptr(<PyTypeObject*>cls, 0)
+    if rec == NULL:
+        _decref_ptr(cards)
+        raise MemoryError()
+    _put(rec, off[0], PyTuple_GET_ITEM(_DDZ_KIND_T if d.game == 0 else _ZSY_KIND_T, d.kind))
+    _put(rec, off[1], PyTuple_GET_ITEM(_SMALL, d.rank))
+    _put(rec, off[2], PyTuple_GET_ITEM(_SMALL, d.length))
+    (<PyObject**>(<char*>rec + off[3]))[0] = cards       # (the record takes this reference)
+    _put(rec, off[4], PyTuple_GET_ITEM(_SMALL, d.kind))
     return rec
 
 
-cdef inline object _kind_of(const MoveData* d):
-    return <object>PyTuple_GET_ITEM(_DDZ_KIND_T if d.game == 0 else _ZSY_KIND_T, d.kind)
+cdef object _record(const MoveData* d):
+    cdef object rec = <object>_record_ptr(d, _by_rank(d.mask))  # (a reference more: given back)
+    _decref_ptr(<PyObject*>rec)
+    return rec
 
 
-cdef inline int _put_cards(object t, int j, uint64_t part, bint zsy) noexcept:
+cdef inline int _put_cards(PyObject* t, int j, uint64_t part, bint zsy) noexcept:
     # the cards of ``part`` (a ``_by_rank`` mask) into tuple ``t`` from position ``j``, in
     # rank order, ids ascending within a rank -- in Zheng Shangyou the 3 of hearts (bit 2)
     # first among the 3s
     cdef PyObject* c
     if zsy and (part >> 2) & 1 and part & 3:
         c = PyTuple_GET_ITEM(_CARD_OBJ, THREE_HEARTS)
-        Py_INCREF(<object>c)
-        PyTuple_SET_ITEM(t, j, <object>c)
+        _incref_ptr(c)
+        _tuple_set_ptr(t, j, c)
         j += 1
         part &= ~(<uint64_t>4)
     while part:
         c = PyTuple_GET_ITEM(_CARD_OBJ, _id_at(cc_ctz(part)))
-        Py_INCREF(<object>c)
-        PyTuple_SET_ITEM(t, j, <object>c)
+        _incref_ptr(c)
+        _tuple_set_ptr(t, j, c)
         j += 1
         part &= part - 1
     return j
 
 
-cdef object _cards_of(const MoveData* d):
-    # (``shed_order`` straight into the tuple: the core ranks come first only in the kinds
-    # with attachments, all Dou Dizhu's; other plays are in plain rank order)
-    cdef uint64_t r = _by_rank(d.mask), core
+cdef tuple _one_rank_tuples(bint zsy):
+    # the card tuples of ``_ONE_RANK`` for one game (None where no such cards exist)
+    cdef list out = []
+    cdef int q, nib
+    cdef PyObject* t
+    for q in range(14):
+        for nib in range(16):
+            if nib == 0 or (q == 13 and nib > 3):   # (rank 13 holds the two jokers only)
+                out.append(None)
+                continue
+            t = _tuple_ptr(cc_popcount(nib))
+            if t == NULL:
+                raise MemoryError()
+            _put_cards(t, 0, (<uint64_t>nib) << (4 * q), zsy)
+            out.append(<object>t)
+            _decref_ptr(t)                          # (the list holds it now)
+    return tuple(out)
+
+
+# The card tuples of the plays of one rank (a single, a pair, a trio, a bomb, both jokers), in
+# each game's order, built once here and shared by every record of such a play (about a
+# quarter of a hand's plays): ``_ONE_RANK[game][16 * q + nibble]``, the cards ``nibble`` of
+# rank index ``q`` in a ``_by_rank`` mask.
+cdef tuple _ONE_RANK = (_one_rank_tuples(False), _one_rank_tuples(True))
+
+
+cdef PyObject* _cards_ptr(const MoveData* d, uint64_t r) except NULL:
+    # a new reference to the card tuple of ``d`` (``r``: its cards, ``_by_rank(d.mask)``;
+    # ``shed_order`` straight into the tuple: the core ranks come first only in the kinds with
+    # attachments, all Dou Dizhu's; other plays are in plain rank order)
+    cdef uint64_t core
     cdef int lo, hi, j
-    cdef object t = PyTuple_New(cc_popcount(d.mask))
+    cdef int q = cc_ctz(r) >> 2 if r else 0
+    cdef PyObject* t
+    if r and (r >> (4 * q)) < 16:                  # one rank: the shared tuple
+        t = PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(_ONE_RANK, d.game),
+                             16 * q + <int>(r >> (4 * q)))
+        _incref_ptr(t)
+        return t
+    t = _tuple_ptr(cc_popcount(r))
+    if t == NULL:
+        raise MemoryError()
     if d.game == 0 and (D_TRIO_SINGLE <= d.kind <= D_TRIO_PAIR
                         or D_AIRPLANE_SINGLES <= d.kind <= D_FOUR_TWO_PAIRS):
         _core(0, d.kind, d.rank, d.length, &lo, &hi)
@@ -1693,25 +1753,28 @@ cdef int _key_args(MoveData* d, object game, object kind, object rank, object le
     return 0
 
 
-def move_text(game, kind, rank, length, mask) -> str:
-    """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards of
-    bit mask ``mask`` in game ``game`` (``"33344455"``, ``"333 BJ"``)."""
+def move_text(game, kind, rank, length, cards) -> str:
+    """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards
+    ``cards`` (a list or tuple of card ids: a move's card tuple) in game ``game``
+    (``"33344455"``, ``"333 BJ"``)."""
     cdef MoveData d
     cdef uint8_t h[15]
     cdef char text[128]
-    _key_args(&d, game, kind, rank, length, mask, "move_text")
+    _key_args(&d, game, kind, rank, length, 0, "move_text")
+    _hand(cards, d.game, "move_text", &d.mask)
     shed_counts(d.mask, h)
     cdef int n = shed_text(d.game, d.kind, d.rank, d.length, h, text)
     return PyUnicode_DecodeASCII(text, n, NULL)
 
 
-def move_id(game, kind, rank, length, mask) -> int:
-    """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards of bit mask
-    ``mask`` (-1 for a play with more cards than any hand, or when the cards do not have that
-    reading)."""
+def move_id(game, kind, rank, length, cards) -> int:
+    """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards ``cards``
+    (a list or tuple of card ids) (-1 for a play with more cards than any hand, or when the
+    cards do not have that reading)."""
     cdef MoveData d
     cdef uint8_t row[SHED_ROW]
-    _key_args(&d, game, kind, rank, length, mask, "move_id")
+    _key_args(&d, game, kind, rank, length, 0, "move_id")
+    _hand(cards, d.game, "move_id", &d.mask)
     row[0] = d.kind
     row[1] = d.rank
     row[2] = d.length
@@ -1815,22 +1878,32 @@ cdef int _hand(object cards, int game, str what, uint64_t* out) except -1:
     return 0
 
 
+def cards_mask(game, cards) -> int:
+    """The bit mask of the cards ``cards`` (a list or tuple of card ids) of game ``game`` (0
+    Dou Dizhu, 1 Zheng Shangyou): a move's ``mask``, from its card tuple. ``CardError`` names a
+    bad or repeated card."""
+    cdef uint64_t m
+    g = _index(game)
+    if g is None or g not in (0, 1):
+        raise CardcoreError(f"cards_mask: game {quote(game)}: expected 0 or 1")
+    _hand(cards, g, "cards_mask", &m)
+    return m
+
+
 cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, bint whole):
     cdef list out = PyList_New(n)
     cdef Py_ssize_t i
+    cdef uint64_t ranked = _by_rank(hand), r
     cdef const uint8_t* row
     cdef MoveData d
-    cdef object m
     d.game = <uint8_t>game
     for i in range(n):
         row = rows + i * SHED_ROW
-        d.mask = hand if whole else shed_pick(hand, row + 3, game)
+        r = ranked if whole else _pick_ranked(ranked, row + 3, game)
         d.kind = row[0]
         d.rank = row[1]
         d.length = row[2]
-        m = _record(&d)
-        Py_INCREF(m)
-        PyList_SET_ITEM(out, i, m)
+        _list_set_ptr(out, i, _record_ptr(&d, r))    # (the list takes the reference)
     return out
 
 

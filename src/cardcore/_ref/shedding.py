@@ -29,8 +29,9 @@ Action ids (``*_move_ids``, ``*_row_ids``, ``*_id_rows``, ``*_id_text``): the pl
 dict row -> id, the kernel ranks them in place. The games' ``Move`` classes live in the
 game packages (``set_move_type`` hands them over; records are built with their fields);
 ``*_hand_moves``, ``*_hand_ids``, ``*_hand_classify`` and ``*_cards_id`` work on a list
-or tuple of card ids, ``make_move`` rebuilds a record (pickling), ``move_text``, ``move_id``,
-``mask_counts`` and ``core_range`` answer on a move's ints.
+or tuple of card ids, ``make_move`` rebuilds a record (pickling), ``move_text`` and
+``move_id`` answer on a move's ints and card tuple, ``mask_counts`` and ``core_range`` on its
+ints.
 """
 
 from __future__ import annotations
@@ -811,7 +812,7 @@ def _order(mask: int, game: int, kind: int, rank: int, length: int) -> list[int]
 # ``set_move_type``; records are built with their fields (``MOVE_FIELDS``) set up front.
 
 #: the slot fields a game's ``Move`` type has, in the order the kernel sets them
-MOVE_FIELDS = ("kind", "rank", "length", "cards", "mask", "_code")
+MOVE_FIELDS = ("kind", "rank", "length", "cards", "_code")
 _MEMBER_TYPE = type(type.__dict__["__basicsize__"])
 _TYPES: list = [None, None]
 _CARD_OBJ: tuple = ()
@@ -859,7 +860,7 @@ def _record(game: int, mask: int, kind: int, rank: int, length: int):
     cards = tuple(objs[i] for i in _order(mask, game, kind, rank, length))
     rec = object.__new__(cls)
     for d, v in zip(descs, ((DDZ_KINDS if game == 0 else ZSY_KINDS)[kind], rank, length, cards,
-                            mask, kind)):
+                            kind)):
         d.__set__(rec, v)
     return rec
 
@@ -875,19 +876,20 @@ def _key_args(game, kind, rank, length, mask, what: str) -> tuple[int, int, int,
     return g, k, r, n, x
 
 
-def move_text(game, kind, rank, length, mask) -> str:
-    """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards of
-    bit mask ``mask`` in game ``game`` (``"33344455"``, ``"333 BJ"``)."""
-    g, k, r, n, x = _key_args(game, kind, rank, length, mask, "move_text")
-    return _text(g, k, r, n, _mask_counts(x))
+def move_text(game, kind, rank, length, cards) -> str:
+    """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards
+    ``cards`` (a list or tuple of card ids: a move's card tuple) in game ``game``
+    (``"33344455"``, ``"333 BJ"``)."""
+    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "move_text")
+    return _text(g, k, r, n, _mask_counts(_hand(cards, g, "move_text")))
 
 
-def move_id(game, kind, rank, length, mask) -> int:
-    """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards of bit mask
-    ``mask`` (-1 for a play with more cards than any hand, or when the cards do not have that
-    reading)."""
-    g, k, r, n, x = _key_args(game, kind, rank, length, mask, "move_id")
-    return _row_id(g, [k, r, n] + _mask_counts(x))
+def move_id(game, kind, rank, length, cards) -> int:
+    """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards ``cards``
+    (a list or tuple of card ids) (-1 for a play with more cards than any hand, or when the
+    cards do not have that reading)."""
+    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "move_id")
+    return _row_id(g, [k, r, n] + _mask_counts(_hand(cards, g, "move_id")))
 
 
 def mask_counts(mask) -> tuple:
@@ -953,6 +955,16 @@ def _hand(cards, game: int, what: str) -> int:
         raise CardError(f"{what}: card {objs[dup]} appears twice"
                         + (" (Dou Dizhu uses one 54-card deck)" if game == 0 else ""))
     return m
+
+
+def cards_mask(game, cards) -> int:
+    """The bit mask of the cards ``cards`` (a list or tuple of card ids) of game ``game`` (0
+    Dou Dizhu, 1 Zheng Shangyou): a move's ``mask``, from its card tuple. ``CardError`` names a
+    bad or repeated card."""
+    g = _index(game)
+    if g is None or g not in (0, 1):
+        raise CardcoreError(f"cards_mask: game {quote(game)}: expected 0 or 1")
+    return _hand(cards, g, "cards_mask")
 
 
 def _moves_of(game: int, hand: int, rows: list, whole: bool) -> list:

@@ -22,8 +22,8 @@ cards can have two readings (two moves, the player picks one).
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
 combinations for agents (checked against the kernel in the tests). ``Move`` is defined here on
 ``cardcore.engines.shedding_moves.ShedMove``: the kernel builds its records in bulk from the
-generator's rows with their fields (kind, rank, length, cards, mask) set up front; the counts
-and the text are computed when read.
+generator's rows with their fields (kind, rank, length, cards) set up front; the mask, the
+counts and the text are computed when read.
 
 Action ids: ``move_ids(hand, beat=None)`` lists the ids of ``moves(hand, beat)`` straight from
 the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an id and ``NUM_ACTIONS``
@@ -68,7 +68,7 @@ _WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "sin
 
 
 class Move(ShedMove):
-    """A Dou Dizhu play: ``kind``, ``rank``, ``length``, ``cards``, ``mask`` (fields), and
+    """A Dou Dizhu play: ``kind``, ``rank``, ``length``, ``cards`` (fields), and ``mask``,
     ``counts``, ``id`` (the action id), ``str(move)`` (the rank notation), ``key``,
     ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``, ``wing``, ``wing_counts``,
     ``beats(other)`` (see ``cardcore.engines.shedding_moves``).

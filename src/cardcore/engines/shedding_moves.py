@@ -7,8 +7,8 @@ works on ints and card masks and builds records of that class with every field s
 
 Fields (slots, set once): ``kind`` (the kind's name), ``rank`` (main rank, an index into
 ``RANK_NAMES``; the highest core rank of a sequence), ``length`` (core ranks of a sequence,
-else 1), ``cards`` (a tuple of ``Card``: core first, then attachments, each ascending), ``mask``
-(the cards as a bit mask, bit ``i`` for card id ``i``). ``counts``, ``id``, the text
+else 1), ``cards`` (a tuple of ``Card``: core first, then attachments, each ascending). ``mask``
+(the cards as a bit mask, bit ``i`` for card id ``i``), ``counts``, ``id``, the text
 (``str(move)``) and the rest are computed from those when read. Immutable and hashable; equal
 when kind, rank, length and cards are equal; it also reads as the tuple ``(kind, rank, length,
 cards, counts, text)``.
@@ -40,12 +40,11 @@ class ShedMove(MoveRules):
     game's moves share."""
 
     # (the kernel's ``MOVE_FIELDS``; ``_code`` is the kind code)
-    __slots__ = ("kind", "rank", "length", "cards", "mask", "_code")
+    __slots__ = ("kind", "rank", "length", "cards", "_code")
     kind: str
     rank: int
     length: int
     cards: tuple
-    mask: int
     _code: int
 
     _GAME_CODE: ClassVar[int] = 0
@@ -70,6 +69,11 @@ class ShedMove(MoveRules):
         return _k.make_move(cls._GAME_CODE, kind, rank, length, mask)
 
     @property
+    def mask(self) -> int:
+        """The cards as a bit mask (bit ``i`` for card id ``i``)."""
+        return _k.cards_mask(self._GAME_CODE, self.cards)
+
+    @property
     def counts(self) -> tuple:
         """The rank count vector of the cards (cards per rank index)."""
         return _k.mask_counts(self.mask)
@@ -77,7 +81,7 @@ class ShedMove(MoveRules):
     @property
     def id(self) -> int | None:
         """The play's action id (``None`` for a play with more cards than any hand)."""
-        i = _k.move_id(self._GAME_CODE, self._code, self.rank, self.length, self.mask)
+        i = _k.move_id(self._GAME_CODE, self._code, self.rank, self.length, self.cards)
         return None if i < 0 else i
 
     @property
@@ -93,14 +97,15 @@ class ShedMove(MoveRules):
         return tuple(range(lo, hi + 1))
 
     def __str__(self) -> str:
-        return _k.move_text(self._GAME_CODE, self._code, self.rank, self.length, self.mask)
+        return _k.move_text(self._GAME_CODE, self._code, self.rank, self.length, self.cards)
 
     def __repr__(self) -> str:
         return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
 
     def __eq__(self, other):
         if type(other) is type(self):
-            return (self.mask == other.mask and self._code == other._code
+            # (a record's cards are in one order: the kernel's, for every reading)
+            return (self.cards == other.cards and self._code == other._code
                     and self.rank == other.rank and self.length == other.length)
         return False if isinstance(other, tuple) else NotImplemented
 
@@ -109,7 +114,7 @@ class ShedMove(MoveRules):
         return eq if eq is NotImplemented else not eq
 
     def __hash__(self):
-        return hash((self._GAME_CODE, self._code, self.rank, self.length, self.mask))
+        return hash((self._GAME_CODE, self._code, self.rank, self.length, self.cards))
 
     def __reduce__(self):
         # (pickled as the class's ``_make``: unpickling imports the game's moves module)

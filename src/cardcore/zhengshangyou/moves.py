@@ -14,8 +14,8 @@ four 3s are the lowest bomb.
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
 combinations for agents (checked against the kernel in the tests). ``Move`` is defined here on
 ``cardcore.engines.shedding_moves.ShedMove``: the kernel builds its records in bulk from the
-generator's rows with their fields (kind, rank, length, cards, mask) set up front; the counts
-and the text are computed when read.
+generator's rows with their fields (kind, rank, length, cards) set up front; the mask, the
+counts and the text are computed when read.
 
 Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
 ``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
