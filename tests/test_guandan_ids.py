@@ -309,78 +309,101 @@ def test_tensor_shows_tribute_and_places():
 
 # ------------------------------------------------------------------ the step kernel vs twin
 
-def test_step_kernel_matches_the_twin_along_random_games():
+def _core_view(core) -> list:
+    """Everything a core answers, for comparing the kernel with its twin."""
+    return [core.export(), core.hands(), core.hand_sizes(), core.table(), core.plays(),
+            core.played(), core.passes_on(), core.places(), core.turn, core.level,
+            core.passes]
+
+
+def test_step_core_matches_the_twin_along_random_games():
     import copy
-    import json
+    import pickle
 
     FS = pytest.importorskip("cardcore._fast.guandan_step")
     from cardcore._ref import guandan_step as RS
 
-    def native(d):
-        return json.dumps({k: v for k, v in d.items() if k != "_legal_memo"}, sort_keys=True)
-
-    texts = M.id_texts()
     rng = random.Random(31)
     steps = ends = 0
     for seed in range(4):
         s = cardcore.new_game("guandan", seed=seed)         # a match: tribute and returns too
         while not s.is_over and s.deal_no < 3:
-            d = s.__dict__
-            got = FS.legal_ids(d)
-            assert got == RS.legal_ids(d)
             if s.phase != "play":
-                assert got is None
                 s.apply_id(rng.choice(s.legal_ids()))
                 continue
-            assert got == s.legal_ids() == sorted(s.action_to_id(a) for a in s.legal_actions())
-            before = native(d)
-            legal = set(got)
-            for bad in (1, 54, 2410, -1, "0", 0.0, None, True,
-                        *[j for j in rng.sample(range(55, 2410), 40) if j not in legal][:4],
-                        *([0] if 0 not in legal else [])):
-                assert FS.step(d, bad, texts) == -1 == RS.step(d, bad, texts)
-                assert native(d) == before
+            a, b = FS.from_export(s._core.export()), RS.from_export(s._core.export())
+            assert _core_view(a) == _core_view(b) == _core_view(s._core)
+            got = a.legal_ids()
+            assert got == b.legal_ids() == s.legal_ids()
+            assert got == sorted(s.action_to_id(x) for x in s.legal_actions())
+            before = a.export()
+            for bad in (1, 54, 2410, -1, 10**30,
+                        *[j for j in rng.sample(range(55, 2410), 40) if j not in got][:4],
+                        *([0] if 0 not in got else [])):
+                assert a.is_legal(bad) is b.is_legal(bad) is False
+                for core in (a, b):
+                    with pytest.raises(IllegalAction):
+                        core.apply(bad)
+            for junk in ("0", 0.0, None, True):
+                for core in (a, b):
+                    with pytest.raises(IllegalAction):
+                        core.apply(junk)
+            assert a.export() == before == b.export()
+            if steps % 25 == 0:
+                for core, mod in ((a, FS), (b, RS)):
+                    for twin in (core.copy(), copy.copy(core), pickle.loads(pickle.dumps(core)),
+                                 mod.from_export(core.export())):
+                        assert twin == core and _core_view(twin) == _core_view(core)
             i = rng.choice(got)
-            d1, d2 = copy.deepcopy(d), copy.deepcopy(d)
-            r1, r2 = FS.step(d1, i, texts), RS.step(d2, i, texts)
+            action = s.action_from_id(i)
+            a2, b2 = a.copy(), b.copy()
+            r1, r2 = a.apply(i), b.apply(i)
             assert r1 == r2 and r1 in (0, 1)
+            cards = [int(c) for c in action.cards]
+            assert a2.apply_cards(i, cards) == b2.apply_cards(i, cards) == r1
+            assert _core_view(a) == _core_view(b) and _core_view(a2) == _core_view(b2)
             ends += r1
-            assert native(d1) == native(d2)
             twin = s.clone()
-            twin.apply(s.action_from_id(i))
+            twin.apply(action)
             s.apply_id(i)
-            assert s.log == twin.log and native(s.__dict__) == native(twin.__dict__)
+            assert s.log == twin.log and s._state_dict() == twin._state_dict()
+            if not r1:
+                assert _core_view(s._core) == _core_view(a2)
             steps += 1
     assert steps > 700 and ends >= 4
 
 
-def test_step_kernel_refuses_a_malformed_state():
+def test_step_core_refuses_bad_arguments():
     FS = pytest.importorskip("cardcore._fast.guandan_step")
     from cardcore._ref import guandan_step as RS
 
     s = cardcore.new_game("guandan", seed=3, single_deal=True)
+    hands = s.hands
     for mod in (FS, RS):
-        for key, bad in (("level", 13), ("hands", [[99]] * 4), ("table", [0, "x", "x", [], [0]]),
-                         ("turn", 7), ("turn", -1), ("hands", None), ("places", [0, 1, 2, 3])):
-            d = dict(s.__dict__)
-            d[key] = bad
-            if key != "places":
-                with pytest.raises(CardcoreError):
-                    mod.legal_ids(d)
+        mod.Core(hands, 0, 0)
+        for args in ((hands[:3], 0, 0), ([[99]] * 4, 0, 0), ([hands[0] * 2] * 4, 0, 0),
+                     ("x", 0, 0), (None, 0, 0), (hands, 13, 0), (hands, 0, 4), (hands, 0, True),
+                     (hands, 0, 0, [0, 0]), (hands, 0, 0, [0, 1, 2, 3]), (hands, 0, 0, (), None, 1),
+                     (hands, 0, 0, (), (0, 55, [5])), (hands, 0, 0, (), (0, 7, [])),
+                     (hands, 0, 0, (), "x")):
             with pytest.raises(CardcoreError):
-                mod.step(d, s.legal_ids()[0], M.id_texts())
-        d = dict(s.__dict__, phase=None)
-        assert mod.legal_ids(d) is None and mod.step(d, 60, M.id_texts()) == -1
-        with pytest.raises(CardcoreError, match="texts"):
-            mod.step(dict(s.__dict__), 60, ["x"])
-        d = dict(s.__dict__)
-        del d["table"]
-        with pytest.raises(CardcoreError, match="malformed"):
-            mod.legal_ids(d)
-        for junk in (None, [], "x", 5):
+                mod.Core(*args)
+        core = mod.Core(hands, 0, 0)
+        good = core.export()
+        for bad in (None, "x", [], good[:-1], good[:5], good + [0],
+                    [*good[:1], 13, *good[2:]]):
             with pytest.raises(CardcoreError):
-                mod.legal_ids(junk)
-            with pytest.raises(CardcoreError):
-                mod.step(junk, 60, M.id_texts())
+                mod.from_export(bad)
+        core.apply(core.legal_ids()[0])
+        good = core.export()
         with pytest.raises(CardcoreError):
-            mod.step(dict(s.__dict__), 60, None)
+            mod.from_export(good + [0, 0])
+        assert mod.from_export(good) == core
+        with pytest.raises(CardcoreError):
+            core.hand(4)
+        with pytest.raises(CardcoreError):
+            core.give(0, 1, 99)
+        with pytest.raises(IllegalAction):
+            core.apply_cards(0, [5])
+        with pytest.raises(CardcoreError):
+            core.apply_cards(60, "x")

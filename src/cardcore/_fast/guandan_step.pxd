@@ -1,5 +1,36 @@
-# The play phase of Guandan on integer action ids: C-level declarations.
-#
-# ``guandan_step.pyx`` works on the game state's attribute dict through its Python functions
-# (``legal_ids``, ``step``); it exports no C-level function. Its plays come from the guandan
-# kernel's id functions (``guandan.pxd``).
+# The Guandan step kernel's state and its C functions (``guandan_step.pyx``; the plain-Python
+# twin ``cardcore._ref.guandan_step`` documents the encoding). The plays and their keys are the
+# guandan kernel's (``guandan.pxd``).
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t
+
+cdef enum:
+    GS_FIRST_PLAY = 55
+    GS_NCARDS = 54
+    GS_CARDS = 108          # cards of a deal (two decks): at most 108 plays
+    GS_MAX_PASSES = 336     # at most 3 passes answer a play
+    GS_PLAY_CAP = 16        # cards of one play (a bomb has at most 10)
+
+cdef struct GState:
+    uint8_t cnt[4][54]      # the hands: per seat, the count (0..2) of each card id
+    uint8_t cards[108]      # the cards of the plays, in play order (each play's own order)
+    uint8_t pseat[108]      # per play: its seat, its action id, its number of cards
+    uint16_t pid[108]
+    uint8_t pn[108]
+    uint8_t qseat[336]      # per pass: its seat and the index of the play it passed on
+    int16_t qon[336]
+    uint8_t tcards[16]      # the play on the table: its cards, seat and id (tid 0: none)
+    int16_t tid
+    int8_t tseat
+    int8_t tn
+    int16_t nplays
+    int16_t ncards
+    int16_t nq
+    int8_t turn
+    int8_t level
+    int8_t passes           # passes since the play on the table
+    int8_t nplaces
+    int8_t places[4]        # the seats out, in order
+
+cdef bint gs_is_legal(const GState* s, long i) noexcept nogil
+# -1: not legal; 0 done; 1 done and the third seat went out (the fourth joins ``places``)
+cdef int gs_apply(GState* s, int i, const uint8_t* cards, int n) noexcept nogil

@@ -1,105 +1,220 @@
-# cython: language_level=3, boundscheck=True, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
-"""The play phase of Guandan on integer action ids, compiled.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
+"""Guandan step kernel, compiled: the play of one deal as a C struct.
 
-The state is the game state's attribute dict (``state.__dict__``): the JSON-native values the
-game keeps. ``legal_ids(d)`` lists the ids of the play phase straight from the guandan kernel's
-id generator, and ``step(d, i, texts)`` applies one in place exactly as the game's ``apply`` of
-the same action does (the log entry included), so the game's Python code and these functions
-keep one state and no ``Action`` or ``Move`` is built. The plain-Python twin
-``cardcore._ref.guandan_step`` documents the keys and the semantics.
+``Core`` holds the hands, the table, the passes, the plays and the seats out; ``legal_ids``
+and ``apply`` (``apply_cards`` for a play of given cards) are every per-deal transition of
+``cardcore.guandan.GuandanState``: a play, a pass, the new lead after a round of passes (the
+partner of a player who went out leads for them), going out and the finishing order. The
+tribute and its returns only move cards (``give``) and the turn (``set_turn``); the match
+around the deals stays with the game. The plays come from the guandan kernel's id functions
+(``cardcore._fast.guandan``). The plain-Python twin ``cardcore._ref.guandan_step`` documents
+the encoding; both give the same answers and raise the same errors.
 """
 
 from libc.stdint cimport uint8_t, uint64_t, int32_t
-from libc.string cimport memset
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow
+from libc.string cimport memset, memcpy
 
 from cardcore._fast.bits cimport cc_ctz
-from cardcore._fast.args cimport kept_list as _L, kept_seat4 as _seat
-from cardcore._fast.guandan cimport (GHand, GD_NCARDS, GD_ROW, GD_NOT_ID, gd_hand, gd_gen_ids,
-                                     gd_index_ok, gd_level_row, gd_take, gd_nplays,
-                                     gd_count_list)
+from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.guandan cimport (GHand, GD_ROW, gd_hand, gd_gen_ids, gd_index_ok,
+                                     gd_level_row, gd_take, gd_nplays)
 
-cdef extern from "Python.h":
-    int PyList_Append(object lst, object item) except -1
-    int PySequence_DelItem(object o, Py_ssize_t i) except -1
-
-from cardcore.errors import CardcoreError, quote
+from cardcore.errors import CardcoreError, IllegalAction, quote
 
 cdef enum:
-    FIRST_PLAY = 55
     ID_CAP = 4096
     ID_WORDS = 64
 
-cdef tuple KINDS = ("single", "pair", "trio", "full_house", "straight", "tube", "plate", "bomb",
-                    "straight_flush", "joker_bomb")
-cdef int _NUM_ACTIONS = FIRST_PLAY + gd_nplays()
-# the Python int of every action id (and card id, seat, key value), made once
-cdef tuple _INT = tuple(range(FIRST_PLAY + gd_nplays()))
-cdef str _MEMO = "_legal_memo"
+cdef int _NUM_ACTIONS = GS_FIRST_PLAY + gd_nplays()
+NUM_ACTIONS = _NUM_ACTIONS
+FIRST_PLAY = GS_FIRST_PLAY
+KINDS = ("single", "pair", "trio", "full_house", "straight", "tube", "plate", "bomb",
+         "straight_flush", "joker_bomb")
+EXPORT_FIELDS = ("turn", "level", "passes", "nplaces", "place_0", "place_1", "place_2",
+                 "place_3", "tseat", "tid", "tn", "nplays", "ncards", "npasses",
+                 *(f"count_{s}_{c}" for s in range(4) for c in range(GS_NCARDS)))
+EXPORT_HEAD = len(EXPORT_FIELDS)
+
+cdef tuple _KINDS = KINDS
+# the Python int of every action id (and card id, seat), made once
+cdef tuple _INT = tuple(range(_NUM_ACTIONS))
+cdef list _TEXTS = []
 
 
-cdef int _count(object x) except -1:
-    """A count the state keeps (an int 0..99)."""
-    if type(x) is not int or not 0 <= x <= 99:
-        raise CardcoreError(f"state: {quote(x)} where a count is kept")
-    return <int>x
+cdef list _texts():
+    """The text of every action id (``cardcore.guandan.moves.id_texts``, read on first use)."""
+    if not _TEXTS:
+        from cardcore.guandan.moves import id_texts
+
+        _TEXTS.extend(id_texts())
+    return _TEXTS
 
 
-cdef int _load(object hand, uint8_t* out) except -1:
-    """54 counts from a hand kept by the state (a list of card ids, each at most twice)."""
-    cdef int why = 0
-    cdef Py_ssize_t i
-    if type(hand) is not list:
-        raise CardcoreError(f"state: hand {quote(hand)} is not a list of card ids")
-    i = gd_count_list(hand, out, &why)
-    if i < 0:
-        return 0
-    o = hand[i]
-    if why == GD_NOT_ID:
-        raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
-    raise CardcoreError(f"state: {quote(o)} in a hand is not a card id held at most twice")
+# ---------------------------------------------------------------------------- rules
+
+cdef inline bint _out(const GState* s, int seat) noexcept nogil:
+    cdef int k
+    for k in range(s.nplaces):
+        if s.places[k] == seat:
+            return True
+    return False
 
 
-cdef int _level(dict d) except -1:
-    cdef object lv = d["level"]
-    if type(lv) is not int or not 0 <= lv <= 12:
-        raise CardcoreError(f"state: level {quote(lv)} is not 0..12")
-    return <int>lv
+cdef int _next_active(const GState* s, int seat) noexcept nogil:
+    """The next seat after ``seat`` still in (``seat`` itself when no other is)."""
+    cdef int t = (seat + 1) & 3, k
+    for k in range(4):
+        if not _out(s, t):
+            return t
+        t = (t + 1) & 3
+    return seat
 
 
-cdef int _beat(object table, int* bk, int* br, int* bl) except -1:
-    """The key of the table play (bk = -1 when the seat to act leads)."""
-    cdef list key
-    if table is None:
+cdef inline void _beat(const GState* s, int* bk, int* br, int* bl) noexcept nogil:
+    """The key of the play on the table (bk = -1 when the seat to act leads)."""
+    cdef uint8_t row[GD_ROW]
+    if s.tid == 0:
         bk[0] = -1
+        br[0] = 0
+        bl[0] = 0
+        return
+    gd_level_row(s.tid - GS_FIRST_PLAY, s.level, row)
+    bk[0] = row[0]
+    br[0] = row[1]
+    bl[0] = row[2]
+
+
+cdef bint gs_is_legal(const GState* s, long i) noexcept nogil:
+    cdef GHand h
+    cdef int bk, br, bl
+    if i == 0:
+        return s.tid != 0
+    if i < GS_FIRST_PLAY or i >= _NUM_ACTIONS:
+        return False
+    _beat(s, &bk, &br, &bl)
+    gd_hand(s.cnt[s.turn], s.level, &h)
+    return gd_index_ok(&h, <int>(i - GS_FIRST_PLAY), bk, br, bl)
+
+
+cdef void _pass(GState* s) noexcept nogil:
+    cdef int seat = s.turn, last = s.tseat, others
+    s.passes += 1
+    if s.nq < GS_MAX_PASSES:
+        s.qseat[s.nq] = <uint8_t>seat
+        s.qon[s.nq] = s.nplays - 1
+        s.nq += 1
+    # the seats still in other than ``last``
+    others = 4 - s.nplaces - (0 if _out(s, last) else 1)
+    if s.passes >= others:              # everyone else passed: a new lead
+        s.tid = 0
+        s.tn = 0
+        s.tseat = 0
+        s.passes = 0
+        if not _out(s, last):
+            s.turn = last
+        elif not _out(s, (last + 2) & 3):
+            s.turn = (last + 2) & 3         # the partner of a player who went out leads
+        else:
+            s.turn = _next_active(s, last)
+    else:
+        s.turn = _next_active(s, seat)
+
+
+cdef int gs_apply(GState* s, int i, const uint8_t* cards, int n) noexcept nogil:
+    cdef uint8_t row[GD_ROW]
+    cdef uint8_t o[GS_NCARDS]
+    cdef uint8_t need[GS_NCARDS]
+    cdef uint8_t taken[GS_PLAY_CAP]
+    cdef int seat = s.turn, k, c, total = 0, left
+    if not gs_is_legal(s, i):
+        return -1
+    if i == 0:
+        _pass(s)
         return 0
-    key = _L(table[4])
-    if (PyList_GET_SIZE(key) != 3 or type(key[0]) is not int or type(key[1]) is not int
-            or type(key[2]) is not int or not 0 <= key[0] <= 9 or not 0 <= key[1] <= 15
-            or not 1 <= key[2] <= 10):
-        raise CardcoreError(f"state: table key {quote(key)}")
-    bk[0] = key[0]
-    br[0] = key[1]
-    bl[0] = key[2]
+    gd_level_row(i - GS_FIRST_PLAY, s.level, row)
+    if gd_take(s.cnt[seat], s.level, row, o) != 0:
+        return -1
+    for c in range(GS_NCARDS):
+        total += o[c]
+    if total > GS_PLAY_CAP or s.ncards + total > GS_CARDS or s.nplays >= GS_CARDS:
+        return -1
+    if cards == NULL:
+        n = 0
+        for c in range(GS_NCARDS):
+            for k in range(o[c]):
+                taken[n] = <uint8_t>c
+                n += 1
+        cards = taken
+    else:                               # the given cards: as many as the play's, all held
+        if n != total:
+            return -1
+        memset(need, 0, sizeof(need))
+        for k in range(n):
+            c = cards[k]
+            if c >= GS_NCARDS:
+                return -1
+            need[c] += 1
+            if need[c] > s.cnt[seat][c]:
+                return -1
+    left = 0
+    for k in range(n):
+        s.cnt[seat][cards[k]] -= 1
+        s.cards[s.ncards + k] = cards[k]
+        s.tcards[k] = cards[k]
+    for c in range(GS_NCARDS):
+        left += s.cnt[seat][c]
+    s.pseat[s.nplays] = <uint8_t>seat
+    s.pid[s.nplays] = <uint16_t>i
+    s.pn[s.nplays] = <uint8_t>n
+    s.nplays += 1
+    s.ncards += n
+    s.tid = i
+    s.tseat = seat
+    s.tn = n
+    s.passes = 0
+    if left == 0:
+        s.places[s.nplaces] = seat
+        s.nplaces += 1
+        if s.nplaces == 3:
+            for k in range(4):
+                if not _out(s, k):
+                    s.places[3] = k
+                    s.nplaces = 4
+                    break
+            return 1
+    s.turn = _next_active(s, seat)
     return 0
 
 
-cdef object _legal_ids(dict d):
-    cdef uint8_t c[GD_NCARDS]
+# ---------------------------------------------------------------------------- arguments
+
+cdef int _cards_arg(object cards, str what, uint8_t* out, int cap) except -1:
+    """A list of card ids (at most ``cap``) into ``out``; returns how many."""
+    cdef int n = 0
+    if isinstance(cards, (str, bytes)):
+        raise CardcoreError(f"{what} {quote(cards)}: expected a list of card ids")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardcoreError(f"{what} {quote(cards)}: expected a list of card ids") from None
+    if len(items) > cap:
+        raise CardcoreError(f"{what}: {len(items)} cards, at most {cap}")
+    for x in items:
+        out[n] = <uint8_t>int_arg(x, f"{what}: card id", 0, 53, CardcoreError)
+        n += 1
+    return n
+
+
+cdef list _ids_list(const GState* s):
     cdef GHand h
     cdef int32_t buf[ID_CAP]
     cdef uint64_t bits[ID_WORDS]
     cdef uint64_t m
-    cdef int bk, br = 0, bl = 0, w, p
+    cdef int bk, br, bl, w, p
     cdef Py_ssize_t n, k
     cdef list out
-    if d["phase"] != "play":
-        return None
-    table = d["table"]
-    _beat(table, &bk, &br, &bl)
-    _load(_L(d["hands"])[_seat(d["turn"])], c)
-    gd_hand(c, _level(d), &h)
+    _beat(s, &bk, &br, &bl)
+    gd_hand(s.cnt[s.turn], s.level, &h)
     n = gd_gen_ids(&h, bk, br, bl, buf, ID_CAP)
     memset(bits, 0, sizeof(bits))
     for k in range(n):
@@ -109,137 +224,374 @@ cdef object _legal_ids(dict d):
     for w in range(ID_WORDS):
         m = bits[w]
         while m:
-            out.append(_INT[FIRST_PLAY + w * 64 + cc_ctz(m)])
+            out.append(_INT[GS_FIRST_PLAY + w * 64 + cc_ctz(m)])
             m &= m - 1
     return out
 
 
-cdef int _next_active(int seat, list places) except -1:
-    cdef int s = (seat + 1) & 3, k
-    for k in range(4):
-        if _INT[s] not in places:
-            return s
-        s = (s + 1) & 3
-    raise CardcoreError(f"state: places {quote(places)}: no seat is still in")
+cdef list _u8_list(const uint8_t* a, int n):
+    return [_INT[a[k]] for k in range(n)]
 
 
-cdef int _remove(list hand, int c) except -1:
-    cdef Py_ssize_t i, n = PyList_GET_SIZE(hand)
-    for i in range(n):
-        if <object>PyList_GET_ITEM(hand, i) == _INT[c]:
-            PySequence_DelItem(hand, i)
-            return 0
-    raise CardcoreError(f"state: card id {c} is not in the hand")
+cdef list _key(const GState* s, int i):
+    cdef uint8_t row[GD_ROW]
+    gd_level_row(i - GS_FIRST_PLAY, s.level, row)
+    return [_INT[row[0]], _INT[row[1]], _INT[row[2]]]
 
 
-cdef int _step(dict d, object i, list texts) except -9:
-    cdef uint8_t c[GD_NCARDS]
-    cdef uint8_t o[GD_NCARDS]
+# ---------------------------------------------------------------------------- the state
+
+cdef class Core:
+    """The play of one deal: ``Core(hands, level, turn, places=(), table=None, passes=0)`` with
+    ``hands`` four lists of card ids (each id at most twice in all), ``level`` the deal's level
+    rank (0..12), ``turn`` the seat to act; for a position in the middle of a deal, ``places``
+    the seats out (in order, at most 3), ``table`` ``None`` or ``(seat, action id, cards)`` of
+    the play to beat and ``passes`` the passes since it (0..2)."""
+
+    cdef GState s
+
+    def __init__(self, hands, level, turn, places=(), table=None, passes=0):
+        cdef GState* s = &self.s
+        cdef uint8_t buf[GS_CARDS]
+        cdef int tot[GS_NCARDS]
+        cdef int n, k, seat
+        cdef GHand h
+        memset(s, 0, sizeof(GState))
+        memset(tot, 0, sizeof(tot))
+        if isinstance(hands, (str, bytes)):
+            raise CardcoreError(f"hands {quote(hands)}: expected four lists of card ids")
+        try:
+            hs = list(hands)
+        except TypeError:
+            raise CardcoreError(f"hands {quote(hands)}: expected four lists of card ids") from None
+        if len(hs) != 4:
+            raise CardcoreError(f"hands: expected four lists of card ids, got {len(hs)}")
+        for seat in range(4):
+            n = _cards_arg(hs[seat], "hands", buf, GS_CARDS)
+            for k in range(n):
+                tot[buf[k]] += 1
+                if tot[buf[k]] > 2:
+                    raise CardcoreError(f"hands: card id {buf[k]} more than twice")
+                s.cnt[seat][buf[k]] += 1
+        s.level = <int>int_arg(level, "level", 0, 12, CardcoreError)
+        s.turn = <int>int_arg(turn, "turn", 0, 3, CardcoreError)
+        if isinstance(places, (str, bytes)):
+            raise CardcoreError(f"places {quote(places)}: expected a list of seats")
+        try:
+            ps = list(places)
+        except TypeError:
+            raise CardcoreError(f"places {quote(places)}: expected a list of seats") from None
+        if len(ps) > 3:
+            raise CardcoreError(f"places {quote(places)}: at most three seats are out")
+        for x in ps:
+            seat = <int>int_arg(x, "places: seat", 0, 3, CardcoreError)
+            if _out(s, seat):
+                raise CardcoreError(f"places {quote(places)}: seat {seat} twice")
+            s.places[s.nplaces] = seat
+            s.nplaces += 1
+        s.passes = <int>int_arg(passes, "passes", 0, 2, CardcoreError)
+        if table is None:
+            if s.passes:
+                raise CardcoreError(f"passes {quote(passes)}: no play is on the table")
+            return
+        try:
+            seat_x, id_x, cards_x = table
+        except (TypeError, ValueError):
+            raise CardcoreError(f"table {quote(table)}: expected (seat, action id, cards)") \
+                from None
+        s.tseat = <int>int_arg(seat_x, "table: seat", 0, 3, CardcoreError)
+        s.tid = <int>int_arg(id_x, "table: action id", GS_FIRST_PLAY, _NUM_ACTIONS - 1,
+                             CardcoreError)
+        s.tn = _cards_arg(cards_x, "table: cards", s.tcards, GS_PLAY_CAP)
+        if not _exact(s, s.tid, s.tcards, s.tn):
+            raise CardcoreError(f"table {quote(table)}: the cards are not that play at level "
+                                f"index {s.level}")
+
+    # ------------------------------------------------------------------ legality
+    def legal_ids(self):
+        """The legal action ids, ascending (0 = pass first when a play is on the table)."""
+        return _ids_list(&self.s)
+
+    def is_legal(self, i):
+        """Whether ``i`` (any int) is a legal action id now."""
+        return gs_is_legal(&self.s, action_id(i))
+
+    def apply(self, i):
+        """Make legal action ``i`` (a play takes the kernel's choice of its cards); returns 1
+        when the third seat went out (the deal is over), else 0. An id that is not legal
+        raises ``IllegalAction`` and changes nothing."""
+        cdef long v = action_id(i)
+        cdef int r = -1
+        if gs_is_legal(&self.s, v):
+            r = gs_apply(&self.s, <int>v, NULL, 0)
+        if r < 0:
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        return r
+
+    def apply_cards(self, i, cards):
+        """``apply`` of play id ``i`` made with exactly ``cards`` (card ids, in the order kept:
+        as many as the play has, all in the hand of the seat to act; id 0 with no cards is a
+        pass)."""
+        cdef uint8_t buf[GS_PLAY_CAP]
+        cdef long v = action_id(i)
+        cdef int n = _cards_arg(cards, "cards", buf, GS_PLAY_CAP), r = -1
+        if gs_is_legal(&self.s, v) and (v != 0 or n == 0):
+            r = gs_apply(&self.s, <int>v, buf if v else NULL, n)
+        if r < 0:
+            raise IllegalAction(f"action id {quote(i)} with cards {quote(cards)}: not legal now")
+        return r
+
+    # ------------------------------------------------------------------ tribute
+    def give(self, source, target, card):
+        """Move one ``card`` from seat ``source``'s hand to seat ``target``'s (a tribute or a
+        return)."""
+        cdef int a = <int>int_arg(source, "source", 0, 3, CardcoreError)
+        cdef int b = <int>int_arg(target, "target", 0, 3, CardcoreError)
+        cdef int c = <int>int_arg(card, "card", 0, 53, CardcoreError)
+        if self.s.cnt[a][c] == 0:
+            raise CardcoreError(f"card {c}: seat {a} does not hold it")
+        self.s.cnt[a][c] -= 1
+        self.s.cnt[b][c] += 1
+
+    def set_turn(self, seat):
+        """Give the turn to ``seat`` (who leads once the tribute is settled)."""
+        self.s.turn = <int>int_arg(seat, "seat", 0, 3, CardcoreError)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def turn(self):
+        return _INT[self.s.turn]
+
+    @property
+    def level(self):
+        return _INT[self.s.level]
+
+    @property
+    def passes(self):
+        """Passes since the play on the table."""
+        return _INT[self.s.passes]
+
+    def hand(self, seat):
+        """The cards of ``seat``, ascending (a card held twice appears twice)."""
+        cdef int t = <int>int_arg(seat, "seat", 0, 3, CardcoreError)
+        return _hand(&self.s, t)
+
+    def hands(self):
+        return [_hand(&self.s, t) for t in range(4)]
+
+    def hand_sizes(self):
+        cdef int t, c, n
+        out = []
+        for t in range(4):
+            n = 0
+            for c in range(GS_NCARDS):
+                n += self.s.cnt[t][c]
+            out.append(_INT[n])
+        return out
+
+    def table(self):
+        """``[seat, kind, text, cards, key]`` of the play to beat, ``None`` when the seat to
+        act leads."""
+        cdef const GState* s = &self.s
+        if s.tid == 0:
+            return None
+        key = _key(s, s.tid)
+        return [_INT[s.tseat], _KINDS[key[0]], _texts()[s.tid], _u8_list(s.tcards, s.tn), key]
+
+    def plays(self):
+        """``[seat, kind, text, cards]`` of every play of the deal, in order."""
+        cdef const GState* s = &self.s
+        cdef int k, at = 0
+        cdef list texts = _texts(), out = []
+        for k in range(s.nplays):
+            out.append([_INT[s.pseat[k]], _KINDS[_key(s, s.pid[k])[0]], texts[s.pid[k]],
+                        _u8_list(&s.cards[at], s.pn[k])])
+            at += s.pn[k]
+        return out
+
+    def played(self):
+        """Per seat, the cards it played this deal, in order."""
+        cdef const GState* s = &self.s
+        cdef int k, j, at = 0
+        out = [[], [], [], []]
+        for k in range(s.nplays):
+            seat_list = out[s.pseat[k]]
+            for j in range(s.pn[k]):
+                seat_list.append(_INT[s.cards[at + j]])
+            at += s.pn[k]
+        return out
+
+    def passes_on(self):
+        """``[seat, index of the play passed on]`` of every pass, in order."""
+        return [[_INT[self.s.qseat[k]], self.s.qon[k]] for k in range(self.s.nq)]
+
+    def places(self):
+        """The seats out, in order (all four once the deal is over)."""
+        return [_INT[self.s.places[k]] for k in range(self.s.nplaces)]
+
+    def copy(self):
+        cdef Core new = Core.__new__(Core)
+        memcpy(&new.s, &self.s, sizeof(GState))
+        return new
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def export(self):
+        """The whole state as a list of ints (see ``EXPORT_FIELDS``), then the table's cards,
+        ``[seat, id, n]`` of each play, the plays' cards and ``[seat, play index]`` of each
+        pass."""
+        cdef const GState* s = &self.s
+        cdef int k, t, c
+        out = [s.turn, s.level, s.passes, s.nplaces]
+        out += [s.places[k] if k < s.nplaces else -1 for k in range(4)]
+        out += [s.tseat, s.tid, s.tn, s.nplays, s.ncards, s.nq]
+        for t in range(4):
+            for c in range(GS_NCARDS):
+                out.append(s.cnt[t][c])
+        out += [s.tcards[k] for k in range(s.tn)]
+        for k in range(s.nplays):
+            out += [s.pseat[k], s.pid[k], s.pn[k]]
+        out += [s.cards[k] for k in range(s.ncards)]
+        for k in range(s.nq):
+            out += [s.qseat[k], s.qon[k]]
+        return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other):
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None
+
+
+cdef list _hand(const GState* s, int seat):
+    cdef int c, k
+    cdef list out = []
+    for c in range(GS_NCARDS):
+        for k in range(s.cnt[seat][c]):
+            out.append(_INT[c])
+    return out
+
+
+cdef bint _exact(const GState* s, int i, const uint8_t* cards, int n):
+    """Whether ``cards`` are exactly a way to make play id ``i`` at the level."""
+    cdef uint8_t cnt[GS_NCARDS]
+    cdef uint8_t o[GS_NCARDS]
     cdef uint8_t row[GD_ROW]
     cdef GHand h
-    cdef long v
-    cdef int ovf = 0, seat, lv, bk, br = 0, bl = 0, last, passes, others, turn, cid, k, s
-    cdef list hand, places, cards, key
-    if type(i) is not int or d["phase"] != "play":
-        return -1
-    v = PyLong_AsLongAndOverflow(i, &ovf)
-    if ovf or v < 0 or v >= _NUM_ACTIONS or 0 < v < FIRST_PLAY:
-        return -1
-    table = d["table"]
-    seat = _seat(d["turn"])
-    places = _L(d["places"])
-    if PyList_GET_SIZE(texts) != _NUM_ACTIONS:
-        raise CardcoreError(f"texts: {PyList_GET_SIZE(texts)} texts, not {_NUM_ACTIONS}")
-    if v == 0:
-        if table is None:
-            return -1
-        passes = _count(d["passes"]) + 1
-        d["passes"] = passes
-        PyList_Append(_L(d["passes_on"]), [_INT[seat], PyList_GET_SIZE(_L(d["plays"])) - 1])
-        last = _seat(table[0])
-        others = 4 - <int>PyList_GET_SIZE(places) - (0 if _INT[last] in places else 1)
-        if passes >= others:             # everyone else passed: a new lead
-            d["table"] = None
-            d["passes"] = _INT[0]
-            if _INT[last] not in places:
-                turn = last
-            elif _INT[(last + 2) & 3] not in places:
-                turn = (last + 2) & 3
-            else:
-                turn = _next_active(last, places)
-        else:
-            turn = _next_active(seat, places)
-        d["turn"] = _INT[turn]
-        PyList_Append(_L(d["log"]), [_INT[seat], "pass", "pass", [], None, []])
-        if _MEMO in d:
-            del d[_MEMO]
-        return 0
-    hand = _L(_L(d["hands"])[seat])
-    lv = _level(d)
-    _beat(table, &bk, &br, &bl)
-    _load(hand, c)
-    gd_hand(c, lv, &h)
-    if not gd_index_ok(&h, <int>(v - FIRST_PLAY), bk, br, bl):
-        return -1
-    gd_level_row(<int>(v - FIRST_PLAY), lv, row)
-    if gd_take(c, lv, row, o) != 0:
-        raise CardcoreError(f"state: the hand lacks a card of play id {v}")
-    cards = []
-    for cid in range(GD_NCARDS):
-        for k in range(o[cid]):
-            cards.append(_INT[cid])
-    kind = KINDS[row[0]]
-    text = texts[v]
-    key = [_INT[row[0]], _INT[row[1]], _INT[row[2]]]
-    for x in cards:
-        _remove(hand, <int>x)
-    d["table"] = [_INT[seat], kind, text, cards, key]
-    PyList_Append(_L(d["plays"]), [_INT[seat], kind, text, cards])
-    _L(_L(d["played"])[seat]).extend(cards)
-    d["passes"] = _INT[0]
-    PyList_Append(_L(d["log"]), [_INT[seat], kind, text, list(cards), None, list(key)])
-    if _MEMO in d:
-        del d[_MEMO]
-    if not hand:
-        PyList_Append(places, _INT[seat])
-        if PyList_GET_SIZE(places) == 3:
-            for s in range(4):
-                if _INT[s] not in places:
-                    PyList_Append(places, _INT[s])
-                    break
-            return 1
-    d["turn"] = _INT[_next_active(seat, places)]
-    return 0
+    cdef int k
+    memset(cnt, 0, sizeof(cnt))
+    for k in range(n):
+        cnt[cards[k]] += 1
+        if cnt[cards[k]] > 2:
+            return False
+    gd_hand(cnt, s.level, &h)
+    if not gd_index_ok(&h, i - GS_FIRST_PLAY, -1, 0, 0):
+        return False
+    gd_level_row(i - GS_FIRST_PLAY, s.level, row)
+    if gd_take(cnt, s.level, row, o) != 0:
+        return False
+    for k in range(GS_NCARDS):
+        if o[k] != cnt[k]:
+            return False
+    return True
 
 
-cdef object _malformed(object d):
-    return CardcoreError(f"state: {quote(d)} is not a game state's attribute dict")
-
-
-def legal_ids(d):
-    """The legal ids in the play phase (ascending; 0 = pass first when a play is on the
-    table), else ``None`` (another phase: the game lists those)."""
-    if type(d) is not dict:
-        raise _malformed(d)
+def from_export(values):
+    """The ``Core`` whose ``export()`` is ``values`` (every field checked)."""
+    cdef Core core
+    cdef GState* s
+    cdef int k, t, c, at, n, total
+    cdef int tot[GS_NCARDS]
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
     try:
-        return _legal_ids(<dict>d)
-    except CardcoreError:
-        raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError,
-            OverflowError) as e:
-        raise CardcoreError(f"state: malformed ({type(e).__name__})") from None
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f = dict(zip(EXPORT_FIELDS, v))
 
+    def get(name, lo, hi):
+        return int_arg(f[name], f"values: {name}", lo, hi, CardcoreError)
 
-def step(d, i, texts):
-    """Apply play-phase id ``i`` if it is legal (``texts``: the text of every id): 0 done,
-    1 done and the third seat went out (the game ends the deal), -1 nothing done (another
-    phase, or ``i`` is no legal id of the play phase: the game's own path answers it)."""
-    if type(d) is not dict or type(texts) is not list:
-        raise _malformed(d)
-    try:
-        return _step(<dict>d, i, <list>texts)
-    except CardcoreError:
-        raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError,
-            OverflowError) as e:
-        raise CardcoreError(f"state: malformed ({type(e).__name__})") from None
+    nplaces = get("nplaces", 0, 4)
+    places = [get(f"place_{k}", 0, 3) for k in range(nplaces)]
+    for k in range(nplaces, 4):
+        get(f"place_{k}", -1, -1)
+    tid = get("tid", 0, _NUM_ACTIONS - 1)
+    tn, npl, ncards, nq = (get("tn", 0, GS_PLAY_CAP), get("nplays", 0, GS_CARDS),
+                           get("ncards", 0, GS_CARDS), get("npasses", 0, GS_MAX_PASSES))
+    want = EXPORT_HEAD + tn + 3 * npl + ncards + 2 * nq
+    if len(v) != want:
+        raise CardcoreError(f"values: expected {want} ints, got {len(v)}")
+    hands = [[c for c in range(GS_NCARDS)
+              for _ in range(get(f"count_{t}_{c}", 0, 2))] for t in range(4)]
+    at = EXPORT_HEAD
+    tcards = [int_arg(x, "values: card", 0, 53, CardcoreError) for x in v[at:at + tn]]
+    at += tn
+    if tid == 0:
+        if tn:
+            raise CardcoreError("values: table cards without a play on the table")
+        get("tseat", 0, 0)
+        get("passes", 0, 0)
+        table = None
+    else:
+        if tid < GS_FIRST_PLAY:
+            raise CardcoreError(f"values: tid {tid} is no play id")
+        table = (get("tseat", 0, 3), tid, tcards)
+    core = Core(hands, get("level", 0, 12), get("turn", 0, 3),
+                places[:3] if nplaces <= 3 else [], table, 0)
+    s = &core.s
+    s.passes = <int>get("passes", 0, 2)
+    if nplaces == 4:
+        if sorted(places) != [0, 1, 2, 3]:
+            raise CardcoreError(f"values: places {places} are not the four seats")
+        for k in range(4):
+            s.places[k] = places[k]
+        s.nplaces = 4
+    total = 0
+    memset(tot, 0, sizeof(tot))
+    for t in range(4):
+        for c in range(GS_NCARDS):
+            tot[c] += s.cnt[t][c]
+    for k in range(npl):
+        s.pseat[k] = <int>int_arg(v[at], "values: play seat", 0, 3, CardcoreError)
+        s.pid[k] = <int>int_arg(v[at + 1], "values: play id", GS_FIRST_PLAY,
+                                _NUM_ACTIONS - 1, CardcoreError)
+        s.pn[k] = <int>int_arg(v[at + 2], "values: play size", 1, GS_PLAY_CAP, CardcoreError)
+        total += s.pn[k]
+        at += 3
+    if total != ncards:
+        raise CardcoreError(f"values: the plays have {total} cards, not {ncards}")
+    for k in range(ncards):
+        c = <int>int_arg(v[at + k], "values: card", 0, 53, CardcoreError)
+        s.cards[k] = c
+        tot[c] += 1
+        if tot[c] > 2:
+            raise CardcoreError(f"values: card id {c} more than twice")
+    at += ncards
+    n = 0
+    for k in range(npl):
+        if not _exact(s, s.pid[k], &s.cards[n], s.pn[k]):
+            raise CardcoreError(f"values: the cards {_u8_list(&s.cards[n], s.pn[k])} are not "
+                                "that play")
+        n += s.pn[k]
+    s.nplays = npl
+    s.ncards = ncards
+    for k in range(nq):
+        s.qseat[k] = <int>int_arg(v[at], "values: pass seat", 0, 3, CardcoreError)
+        s.qon[k] = <int>int_arg(v[at + 1], "values: pass on", -1, npl - 1, CardcoreError)
+        at += 2
+    s.nq = nq
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not agree with each other")
+    return core

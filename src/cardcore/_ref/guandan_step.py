@@ -1,181 +1,460 @@
-"""The play phase of Guandan on integer action ids, plain-Python reference twin of
-``cardcore._fast.guandan_step``.
+"""Guandan step kernel, plain-Python reference twin of ``cardcore._fast.guandan_step``: the play
+of one deal.
 
-The state is the game state's attribute dict (``state.__dict__``): the JSON-native values the
-game keeps. The keys read and written here:
+``Core(hands, level, turn, places=(), table=None, passes=0)`` holds:
 
-``phase`` (only ``"play"`` is handled), ``turn`` (the seat to act), ``level`` (the deal's level
-index 0..12), ``hands`` (per seat, a list of card ids), ``table`` (``None`` when the seat to
-act leads, else ``[seat, kind, text, cards, key]`` of the play to beat, ``key`` its
-``[kind, rank, length]``), ``passes`` (passes since that play), ``passes_on`` (``[seat, index
-in plays]`` per pass: the seat and the play it passed on), ``plays`` (``[seat, kind, text,
-cards]`` per play), ``played`` (per seat, the cards it played this deal), ``places`` (the seats
-out, in order) and ``log`` (one entry ``[seat, kind, text, cards, amount, data]`` per action).
+* the hands: per seat, the count (0..2) of each card id 0..53 (two decks);
+* ``level``: the deal's level rank index 0..12 (the hearts of that rank are wild);
+* ``turn``: the seat to act;
+* the table: ``None`` when the seat to act leads, else the seat, the action id and the cards
+  (in the order played) of the play to beat; ``passes``: the passes since it;
+* the plays of the deal: per play its seat, action id and cards; the passes: per pass its
+  seat and the index of the play it passed on (-1 when the table was set up by a position);
+* ``places``: the seats out, in order (all four once the deal is over).
 
-Action ids (``docs/actions/guandan.md``) of the play phase: 0 pass, plays from 55 (the guandan
-kernel's table of plays).
+Action ids (``docs/actions/guandan.md``): 0 pass, plays from ``FIRST_PLAY`` = 55 (the guandan
+kernel's table of plays; the returns of the tribute, 1..54, are the game's).
 
-``legal_ids(d)``: the kernel's ``hand_ids`` of the seat to act (pass first when a play is on
-the table); ``None`` in another phase.
-``step(d, i, texts)``: apply id ``i`` in place when it is legal in the play phase, exactly as
-the game's ``apply`` of the same action: a pass counts, and when every other seat still in
-has passed the table clears and the last player leads again (its partner when it is out, else
-the next seat in); a play takes its cards from the hand (the kernel's ``take``), goes on the
-table with the text ``texts[i]`` and its key, joins ``plays`` and ``played``, resets the passes;
-a seat whose hand is empty goes out; the turn passes to the next seat still in. The legal-actions
-memo (``_legal_memo``) is dropped. Returns 0, 1 when the third seat went out (the fourth is
-added to ``places`` and the game ends the deal), or -1 when nothing was done.
+``legal_ids()``: the kernel's ``hand_ids`` of the seat to act (pass first when a play is on
+the table). ``apply(i)``: a pass counts, and when every other seat still in has passed the
+table clears and the last player leads again, its partner when it is out, else the next seat
+in; a play takes its cards from the hand (the kernel's ``take``, or the cards given to
+``apply_cards``), goes on the table, joins the plays and resets the passes; a seat whose hand
+is empty goes out, and when the third seat goes out the fourth joins ``places`` and ``apply``
+returns 1 (the deal is over); else the turn passes to the next seat still in and it returns 0.
+``give(source, target, card)`` moves a card between hands (the tribute and its returns) and
+``set_turn`` names the seat to act after them.
+
+``export()``: the fields of ``EXPORT_FIELDS`` (turn, level, passes, nplaces, the four places
+padded with -1, the table's seat, id and number of cards, the numbers of plays, of their
+cards and of passes, then the 4 x 54 hand counts), then the table's cards, ``seat, id, n`` per
+play, the plays' cards and ``seat, play index`` per pass. ``from_export`` checks every field.
 """
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, quote
+import operator
+
+from cardcore.errors import CardcoreError, IllegalAction, quote
 
 from . import guandan as K
 
 FIRST_PLAY = K.FIRST_PLAY
-_MEMO = "_legal_memo"
+NUM_ACTIONS = K.NUM_ACTIONS
+KINDS = tuple(K.KINDS)
+NCARDS = 54
+CARDS = 108
+MAX_PASSES = 336
+PLAY_CAP = 16
+EXPORT_FIELDS = ("turn", "level", "passes", "nplaces", "place_0", "place_1", "place_2",
+                 "place_3", "tseat", "tid", "tn", "nplays", "ncards", "npasses",
+                 *(f"count_{s}_{c}" for s in range(4) for c in range(NCARDS)))
+EXPORT_HEAD = len(EXPORT_FIELDS)
+_TEXTS: list[str] = []
 
 
-def _seat(x) -> int:
-    """A seat the state keeps (0..3)."""
-    if type(x) is not int or not 0 <= x <= 3:
-        raise CardcoreError(f"state: {quote(x)} where a seat 0..3 is kept")
-    return x
+def _texts() -> list[str]:
+    if not _TEXTS:
+        from cardcore.guandan.moves import id_texts
+
+        _TEXTS.extend(id_texts())
+    return _TEXTS
 
 
-def _level(d: dict) -> int:
-    lv = d["level"]
-    if type(lv) is not int or not 0 <= lv <= 12:
-        raise CardcoreError(f"state: level {quote(lv)} is not 0..12")
-    return lv
+def _int(x, what: str, lo: int, hi: int) -> int:
+    """``x`` as an int in ``lo..hi`` (an int or numpy integer, not a bool)."""
+    if type(x) is int and lo <= x <= hi:
+        return x
+    if isinstance(x, bool):
+        raise CardcoreError(f"{what} {quote(x)}: expected an int, not a bool")
+    try:
+        v = operator.index(x)
+    except TypeError:
+        raise CardcoreError(f"{what} {quote(x)}: expected an int") from None
+    if not lo <= v <= hi:
+        raise CardcoreError(f"{what} {quote(x)}: expected {lo}..{hi}")
+    return v
 
 
-def _hand(hand) -> list[int]:
-    if type(hand) is not list:
-        raise CardcoreError(f"state: hand {quote(hand)} is not a list of card ids")
-    for c in hand:
-        if type(c) is not int or not 0 <= c <= 53 or hand.count(c) > 2:
-            raise CardcoreError(f"state: {quote(c)} in a hand is not a card id held at most "
-                                "twice")
-    return hand
+def _action_id(i) -> int:
+    """An action id (-1 for an int outside every id range); anything else raises."""
+    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
+        raise IllegalAction(f"action id {quote(i)}: expected an int")
+    v = int(i)
+    return v if -(2**63) <= v < 2**63 else -1
 
 
-def _beat(table) -> list[int] | None:
-    if table is None:
-        return None
-    key = table[4]
-    if (len(key) != 3 or any(type(x) is not int for x in key) or not 0 <= key[0] <= 9
-            or not 0 <= key[1] <= 15 or not 1 <= key[2] <= 10):
-        raise CardcoreError(f"state: table key {quote(key)}")
-    return key
+def _cards(cards, what: str, cap: int) -> list[int]:
+    if isinstance(cards, (str, bytes)):
+        raise CardcoreError(f"{what} {quote(cards)}: expected a list of card ids")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardcoreError(f"{what} {quote(cards)}: expected a list of card ids") from None
+    if len(items) > cap:
+        raise CardcoreError(f"{what}: {len(items)} cards, at most {cap}")
+    return [_int(x, f"{what}: card id", 0, 53) for x in items]
 
 
-def _legal_ids(d: dict) -> list[int] | None:
-    """The legal ids in the play phase, ascending (pass first on a table), else ``None``."""
-    if d["phase"] != "play":
-        return None
-    beat = _beat(d["table"])
-    return K.hand_ids(_hand(d["hands"][_seat(d["turn"])]), _level(d), beat)
+def _hand(counts: list[int]) -> list[int]:
+    return [c for c in range(NCARDS) for _ in range(counts[c])]
 
 
-def _next_active(seat: int, places: list[int]) -> int:
-    s = (seat + 1) % 4
-    for _ in range(4):
-        if s not in places:
-            return s
-        s = (s + 1) % 4
-    raise CardcoreError(f"state: places {quote(places)}: no seat is still in")
+class Core:
+    """The play of one deal (see the module docstring)."""
 
+    __slots__ = ("cnt", "level_", "turn_", "passes_", "places_", "tseat", "tid", "tcards",
+                 "pseat", "pid", "pcards", "qseat", "qon")
 
-def _step(d: dict, i, texts: list[str]) -> int:
-    """Apply play-phase id ``i`` if it is legal: 0 done, 1 done and the third seat went out,
-    -1 nothing done."""
-    if type(i) is not int or d["phase"] != "play":
-        return -1
-    if not 0 <= i < K.NUM_ACTIONS or 0 < i < FIRST_PLAY:
-        return -1
-    table = d["table"]
-    seat = _seat(d["turn"])
-    places = d["places"]
-    if type(places) is not list:
-        raise CardcoreError(f"state: {quote(places)} where a list is kept")
-    if len(texts) != K.NUM_ACTIONS:
-        raise CardcoreError(f"texts: {len(texts)} texts, not {K.NUM_ACTIONS}")
-    if i == 0:
+    def __init__(self, hands, level, turn, places=(), table=None, passes=0) -> None:
+        self.cnt = [[0] * NCARDS for _ in range(4)]
+        tot = [0] * NCARDS
+        if isinstance(hands, (str, bytes)):
+            raise CardcoreError(f"hands {quote(hands)}: expected four lists of card ids")
+        try:
+            hs = list(hands)
+        except TypeError:
+            raise CardcoreError(f"hands {quote(hands)}: expected four lists of card ids") from None
+        if len(hs) != 4:
+            raise CardcoreError(f"hands: expected four lists of card ids, got {len(hs)}")
+        for seat in range(4):
+            for c in _cards(hs[seat], "hands", CARDS):
+                tot[c] += 1
+                if tot[c] > 2:
+                    raise CardcoreError(f"hands: card id {c} more than twice")
+                self.cnt[seat][c] += 1
+        self.level_ = _int(level, "level", 0, 12)
+        self.turn_ = _int(turn, "turn", 0, 3)
+        self.places_: list[int] = []
+        self.pseat: list[int] = []
+        self.pid: list[int] = []
+        self.pcards: list[list[int]] = []
+        self.qseat: list[int] = []
+        self.qon: list[int] = []
+        self.tseat = 0
+        self.tid = 0
+        self.tcards: list[int] = []
+        if isinstance(places, (str, bytes)):
+            raise CardcoreError(f"places {quote(places)}: expected a list of seats")
+        try:
+            ps = list(places)
+        except TypeError:
+            raise CardcoreError(f"places {quote(places)}: expected a list of seats") from None
+        if len(ps) > 3:
+            raise CardcoreError(f"places {quote(places)}: at most three seats are out")
+        for x in ps:
+            seat = _int(x, "places: seat", 0, 3)
+            if seat in self.places_:
+                raise CardcoreError(f"places {quote(places)}: seat {seat} twice")
+            self.places_.append(seat)
+        self.passes_ = _int(passes, "passes", 0, 2)
         if table is None:
-            return -1
-        passes = d["passes"]
-        if type(passes) is not int or not 0 <= passes <= 99:
-            raise CardcoreError(f"state: {quote(passes)} where a count is kept")
-        d["passes"] = passes + 1
-        d["passes_on"].append([seat, len(d["plays"]) - 1])
-        last = _seat(table[0])
-        others = 4 - len(places) - (0 if last in places else 1)
-        if d["passes"] >= others:
-            d["table"] = None
-            d["passes"] = 0
+            if self.passes_:
+                raise CardcoreError(f"passes {quote(passes)}: no play is on the table")
+            return
+        try:
+            seat_x, id_x, cards_x = table
+        except (TypeError, ValueError):
+            raise CardcoreError(f"table {quote(table)}: expected (seat, action id, cards)") \
+                from None
+        self.tseat = _int(seat_x, "table: seat", 0, 3)
+        self.tid = _int(id_x, "table: action id", FIRST_PLAY, NUM_ACTIONS - 1)
+        self.tcards = _cards(cards_x, "table: cards", PLAY_CAP)
+        if not self._exact(self.tid, self.tcards):
+            raise CardcoreError(f"table {quote(table)}: the cards are not that play at level "
+                                f"index {self.level_}")
+
+    # ------------------------------------------------------------------ rules
+    def _exact(self, i: int, cards: list[int]) -> bool:
+        if any(cards.count(c) > 2 for c in cards):
+            return False
+        if not K.id_ok(cards, self.level_, None, i):
+            return False
+        return sorted(K.take(cards, self.level_, i)[0]) == sorted(cards)
+
+    def _beat(self) -> list[int] | None:
+        if self.tid == 0:
+            return None
+        return self._key(self.tid)
+
+    def _next_active(self, seat: int) -> int:
+        t = (seat + 1) % 4
+        for _ in range(4):
+            if t not in self.places_:
+                return t
+            t = (t + 1) % 4
+        return seat
+
+    def _is_legal(self, i: int) -> bool:
+        if i == 0:
+            return self.tid != 0
+        if not FIRST_PLAY <= i < NUM_ACTIONS:
+            return False
+        return K.id_ok(_hand(self.cnt[self.turn_]), self.level_, self._beat(), i)
+
+    def _pass(self) -> None:
+        seat, last, places = self.turn_, self.tseat, self.places_
+        self.passes_ += 1
+        if len(self.qseat) < MAX_PASSES:
+            self.qseat.append(seat)
+            self.qon.append(len(self.pid) - 1)
+        others = 4 - len(places) - (0 if last in places else 1)  # seats in but ``last``
+        if self.passes_ >= others:          # everyone else passed: a new lead
+            self.tid = 0
+            self.tcards = []
+            self.tseat = 0
+            self.passes_ = 0
             if last not in places:
-                turn = last
+                self.turn_ = last
             elif (last + 2) % 4 not in places:
-                turn = (last + 2) % 4
+                self.turn_ = (last + 2) % 4     # the partner of a player who went out leads
             else:
-                turn = _next_active(last, places)
+                self.turn_ = self._next_active(last)
         else:
-            turn = _next_active(seat, places)
-        d["turn"] = turn
-        d["log"].append([seat, "pass", "pass", [], None, []])
-        d.pop(_MEMO, None)
+            self.turn_ = self._next_active(seat)
+
+    def _apply(self, i: int, cards: list[int] | None) -> int:
+        if not self._is_legal(i):
+            return -1
+        if i == 0:
+            self._pass()
+            return 0
+        seat = self.turn_
+        hand = self.cnt[seat]
+        taken = K.take(_hand(hand), self.level_, i)[0]
+        if (len(taken) > PLAY_CAP or sum(len(p) for p in self.pcards) + len(taken) > CARDS
+                or len(self.pid) >= CARDS):
+            return -1
+        if cards is None:
+            cards = taken
+        else:
+            if len(cards) != len(taken):
+                return -1
+            if any(cards.count(c) > hand[c] for c in cards):
+                return -1
+            cards = list(cards)
+        for c in cards:
+            hand[c] -= 1
+        self.pseat.append(seat)
+        self.pid.append(i)
+        self.pcards.append(list(cards))
+        self.tid = i
+        self.tseat = seat
+        self.tcards = list(cards)
+        self.passes_ = 0
+        if not any(hand):
+            self.places_.append(seat)
+            if len(self.places_) == 3:
+                self.places_.append(next(s for s in range(4) if s not in self.places_))
+                return 1
+        self.turn_ = self._next_active(seat)
         return 0
-    hand = _hand(d["hands"][seat])
-    lv = _level(d)
-    if not K.id_ok(hand, lv, _beat(table), i):
-        return -1
-    cards, key = K.take(hand, lv, i)
-    kind, text = K.KINDS[key[0]], texts[i]
-    for c in cards:
-        hand.remove(c)
-    d["table"] = [seat, kind, text, cards, key]
-    d["plays"].append([seat, kind, text, cards])
-    d["played"][seat].extend(cards)
-    d["passes"] = 0
-    d["log"].append([seat, kind, text, list(cards), None, list(key)])
-    d.pop(_MEMO, None)
-    if not hand:
-        places.append(seat)
-        if len(places) == 3:
-            places.append(next(s for s in range(4) if s not in places))
-            return 1
-    d["turn"] = _next_active(seat, places)
-    return 0
+
+    # ------------------------------------------------------------------ legality
+    def legal_ids(self) -> list[int]:
+        return K.hand_ids(_hand(self.cnt[self.turn_]), self.level_, self._beat())
+
+    def is_legal(self, i) -> bool:
+        return self._is_legal(_action_id(i))
+
+    def apply(self, i) -> int:
+        r = self._apply(_action_id(i), None)
+        if r < 0:
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        return r
+
+    def apply_cards(self, i, cards) -> int:
+        v = _action_id(i)
+        cs = _cards(cards, "cards", PLAY_CAP)
+        r = -1
+        if v != 0 or not cs:
+            r = self._apply(v, cs if v else None)
+        if r < 0:
+            raise IllegalAction(f"action id {quote(i)} with cards {quote(cards)}: not legal now")
+        return r
+
+    # ------------------------------------------------------------------ tribute
+    def give(self, source, target, card) -> None:
+        a = _int(source, "source", 0, 3)
+        b = _int(target, "target", 0, 3)
+        c = _int(card, "card", 0, 53)
+        if self.cnt[a][c] == 0:
+            raise CardcoreError(f"card {c}: seat {a} does not hold it")
+        self.cnt[a][c] -= 1
+        self.cnt[b][c] += 1
+
+    def set_turn(self, seat) -> None:
+        self.turn_ = _int(seat, "seat", 0, 3)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def turn(self) -> int:
+        return self.turn_
+
+    @property
+    def level(self) -> int:
+        return self.level_
+
+    @property
+    def passes(self) -> int:
+        return self.passes_
+
+    def hand(self, seat) -> list[int]:
+        return _hand(self.cnt[_int(seat, "seat", 0, 3)])
+
+    def hands(self) -> list[list[int]]:
+        return [_hand(h) for h in self.cnt]
+
+    def hand_sizes(self) -> list[int]:
+        return [sum(h) for h in self.cnt]
+
+    def _key(self, i: int) -> list[int]:
+        return K._level_row(K._ROWS[i - FIRST_PLAY], self.level_)[:3]
+
+    def table(self) -> list | None:
+        if self.tid == 0:
+            return None
+        key = self._key(self.tid)
+        return [self.tseat, KINDS[key[0]], _texts()[self.tid], list(self.tcards), key]
+
+    def plays(self) -> list[list]:
+        texts = _texts()
+        return [[s, KINDS[self._key(i)[0]], texts[i], list(cs)]
+                for s, i, cs in zip(self.pseat, self.pid, self.pcards)]
+
+    def played(self) -> list[list[int]]:
+        out: list[list[int]] = [[], [], [], []]
+        for s, cs in zip(self.pseat, self.pcards):
+            out[s].extend(cs)
+        return out
+
+    def passes_on(self) -> list[list[int]]:
+        return [[s, k] for s, k in zip(self.qseat, self.qon)]
+
+    def places(self) -> list[int]:
+        return list(self.places_)
+
+    def copy(self) -> Core:
+        new = object.__new__(Core)
+        new.cnt = [list(h) for h in self.cnt]
+        new.level_, new.turn_, new.passes_ = self.level_, self.turn_, self.passes_
+        new.places_ = list(self.places_)
+        new.tseat, new.tid, new.tcards = self.tseat, self.tid, list(self.tcards)
+        new.pseat, new.pid = list(self.pseat), list(self.pid)
+        new.pcards = [list(p) for p in self.pcards]
+        new.qseat, new.qon = list(self.qseat), list(self.qon)
+        return new
+
+    def __copy__(self) -> Core:
+        return self.copy()
+
+    def __deepcopy__(self, memo) -> Core:
+        return self.copy()
+
+    def export(self) -> list[int]:
+        n = len(self.places_)
+        ncards = sum(len(p) for p in self.pcards)
+        out = [self.turn_, self.level_, self.passes_, n]
+        out += [self.places_[k] if k < n else -1 for k in range(4)]
+        out += [self.tseat, self.tid, len(self.tcards), len(self.pid), ncards, len(self.qseat)]
+        for h in self.cnt:
+            out += h
+        out += self.tcards
+        for s, i, cs in zip(self.pseat, self.pid, self.pcards):
+            out += [s, i, len(cs)]
+        for cs in self.pcards:
+            out += cs
+        for s, k in zip(self.qseat, self.qon):
+            out += [s, k]
+        return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-_BAD = (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError)
-
-
-def legal_ids(d) -> list[int] | None:
-    """The legal ids in the play phase, ascending (pass first on a table), else ``None``."""
-    if type(d) is not dict:
-        raise CardcoreError(f"state: {quote(d)} is not a game state's attribute dict")
+def from_export(values) -> Core:
+    """The ``Core`` whose ``export()`` is ``values`` (every field checked)."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
     try:
-        return _legal_ids(d)
-    except CardcoreError:
-        raise
-    except _BAD as e:
-        raise CardcoreError(f"state: malformed ({type(e).__name__})") from None
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f = dict(zip(EXPORT_FIELDS, v))
+
+    def get(name, lo, hi):
+        return _int(f[name], f"values: {name}", lo, hi)
+
+    nplaces = get("nplaces", 0, 4)
+    places = [get(f"place_{k}", 0, 3) for k in range(nplaces)]
+    for k in range(nplaces, 4):
+        get(f"place_{k}", -1, -1)
+    tid = get("tid", 0, NUM_ACTIONS - 1)
+    tn, npl, ncards, nq = (get("tn", 0, PLAY_CAP), get("nplays", 0, CARDS),
+                           get("ncards", 0, CARDS), get("npasses", 0, MAX_PASSES))
+    want = EXPORT_HEAD + tn + 3 * npl + ncards + 2 * nq
+    if len(v) != want:
+        raise CardcoreError(f"values: expected {want} ints, got {len(v)}")
+    hands = [[c for c in range(NCARDS) for _ in range(get(f"count_{t}_{c}", 0, 2))]
+             for t in range(4)]
+    at = EXPORT_HEAD
+    tcards = [_int(x, "values: card", 0, 53) for x in v[at:at + tn]]
+    at += tn
+    if tid == 0:
+        if tn:
+            raise CardcoreError("values: table cards without a play on the table")
+        get("tseat", 0, 0)
+        get("passes", 0, 0)
+        table = None
+    else:
+        if tid < FIRST_PLAY:
+            raise CardcoreError(f"values: tid {tid} is no play id")
+        table = (get("tseat", 0, 3), tid, tcards)
+    core = Core(hands, get("level", 0, 12), get("turn", 0, 3),
+                places[:3] if nplaces <= 3 else [], table, 0)
+    core.passes_ = get("passes", 0, 2)
+    if nplaces == 4:
+        if sorted(places) != [0, 1, 2, 3]:
+            raise CardcoreError(f"values: places {places} are not the four seats")
+        core.places_ = list(places)
+    tot = [sum(core.cnt[t][c] for t in range(4)) for c in range(NCARDS)]
+    sizes = []
+    for _ in range(npl):
+        core.pseat.append(_int(v[at], "values: play seat", 0, 3))
+        core.pid.append(_int(v[at + 1], "values: play id", FIRST_PLAY, NUM_ACTIONS - 1))
+        sizes.append(_int(v[at + 2], "values: play size", 1, PLAY_CAP))
+        at += 3
+    if sum(sizes) != ncards:
+        raise CardcoreError(f"values: the plays have {sum(sizes)} cards, not {ncards}")
+    for n in sizes:
+        cs = []
+        for x in v[at:at + n]:
+            c = _int(x, "values: card", 0, 53)
+            tot[c] += 1
+            if tot[c] > 2:
+                raise CardcoreError(f"values: card id {c} more than twice")
+            cs.append(c)
+        if not core._exact(core.pid[len(core.pcards)], cs):
+            raise CardcoreError(f"values: the cards {cs} are not that play")
+        core.pcards.append(cs)
+        at += n
+    for _ in range(nq):
+        core.qseat.append(_int(v[at], "values: pass seat", 0, 3))
+        core.qon.append(_int(v[at + 1], "values: pass on", -1, npl - 1))
+        at += 2
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not agree with each other")
+    return core
 
 
-def step(d, i, texts) -> int:
-    """Apply play-phase id ``i`` if it is legal: 0 done, 1 done and the third seat went out,
-    -1 nothing done."""
-    if type(d) is not dict or type(texts) is not list:
-        raise CardcoreError(f"state: {quote(d)} is not a game state's attribute dict")
-    try:
-        return _step(d, i, texts)
-    except CardcoreError:
-        raise
-    except _BAD as e:
-        raise CardcoreError(f"state: malformed ({type(e).__name__})") from None
-
-
-__all__ = ["legal_ids", "step"]
+__all__ = ["Core", "from_export", "NUM_ACTIONS", "FIRST_PLAY", "KINDS", "EXPORT_FIELDS",
+           "EXPORT_HEAD"]

@@ -34,9 +34,12 @@ A kind may also simply follow the cards (``"3s 4s 5s 6s 7s straight"``). ``?`` i
 play`` lists the card sets of the legal plays that need it.
 
 Integer actions (``docs/actions/guandan.md``): 0 pass, 1..54 return a card, 55..2409 the
-distinct plays of the kernel's play table. In the play phase ``legal_ids`` and ``apply_id`` run
-in the step kernel (``cardcore._fast.guandan_step``) on this state's attributes; the
-observation tensor is a (512,) float32 vector.
+distinct plays of the kernel's play table. A deal lives in the step core
+(``cardcore._fast.guandan_step.Core``: the hands as card counts, the table, the passes, the
+plays, the seats out): its ``legal_ids`` and ``apply`` are every transition of the play, and this
+state is a view over it (``apply`` maps a play to its id and its cards, which the core applies);
+the tribute and its returns (they move cards in the core) and the match around the deals
+(levels, deal records) stay here. The observation tensor is a (512,) float32 vector.
 """
 
 from __future__ import annotations
@@ -49,12 +52,11 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
-from ..errors import FormatError, IllegalAction
-from ..game import Action, register
+from ..errors import CardcoreError, FormatError, IllegalAction
+from ..game import _MEMO, Action, _copy_native, register
 from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
-                    id_text, id_texts, moves_of_counts, natural_rank, strength, text_id,
-                    wild_card)
+                    id_text, moves_of_counts, natural_rank, strength, text_id, wild_card)
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
     from .._fast import guandan as _k
@@ -181,50 +183,49 @@ class GuandanState(SheddingState):
         start = parse_level(level)
         match.start_match(self, single_deal=single_deal)
         self.levels = [start, start]        # team 0 (seats 0, 2), team 1 (seats 1, 3)
-        self.level = start                  # the level of the deal being played
         self.winner_team: int | None = None
         self.phase = "play"
-        self.places: list[int] = []         # seats in the order they went out, this deal
         cards = None
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck108(), "guandan")]
-        self._start_deal(cards, first=first)
+        self._start_deal(cards, start, first=first)
 
-    def _start_deal(self, cards: list[int] | None, *, first: int | None = None) -> None:
+    def _start_deal(self, cards: list[int] | None, level: int, *,
+                    first: int | None = None) -> None:
+        """A new deal at ``level`` in a new core (its tribute paid from the last deal's
+        places)."""
         match.begin_deal(self)
         if cards is None:
             cards = list(_DECK)
             self.rng().shuffle(cards)
-        self.hands = [self._sort(cards[HAND * s: HAND * (s + 1)]) for s in range(NUM)]
-        previous = self.places
-        self.places = []
-        self.table: list | None = None      # [seat, kind, text, cards, key]
-        self.passes = 0
-        self.plays: list[list] = []
-        self.played: list[list[int]] = [[] for _ in range(NUM)]
-        self.passes_on: list[list[int]] = []  # [seat, index in plays] of every pass
+        hands = [cards[HAND * s: HAND * (s + 1)] for s in range(NUM)]
         self.tribute: list[dict] = []       # {"from", "to", "card", "returned"} this deal
         self.tribute_cancelled = False
         self.returns_due: list[int] = []    # receivers still to return a card, in order
         if self.deal_no == 1:
-            self.turn = self.rng().below(NUM) if first is None else first
+            turn = self.rng().below(NUM) if first is None else first
+            self._core = _step.Core(hands, level, turn)
             self.phase = "play"
             return
+        previous = self._core.places()
+        self._core = _step.Core(hands, level, previous[0])
         self._pay_tribute(previous)
 
     def _pay_tribute(self, places: list[int]) -> None:
         first, second, third, last = places
-        level = self.level
+        level = self._core.level
         if team_of(first) == team_of(second):
             payers = [third, last]
         else:
             payers = [last]
-        if sum(self.hands[p].count(RED_JOKER) for p in payers) == 2:
+        core = self._core
+        hands = core.hands()
+        if sum(hands[p].count(RED_JOKER) for p in payers) == 2:
             self.tribute_cancelled = True
-            self.turn = first
+            core.set_turn(first)
             self.phase = "play"
             return
-        cards = {p: tribute_card(self.hands[p], level) for p in payers}
+        cards = {p: tribute_card(hands[p], level) for p in payers}
         if len(payers) == 1:
             pairs = [(payers[0], first)]
         else:
@@ -237,12 +238,11 @@ class GuandanState(SheddingState):
             pairs = [(a, first), (b, second)]
         for payer, receiver in pairs:
             card = cards[payer]
-            self.hands[payer].remove(card)
-            self.hands[receiver] = self._sort(self.hands[receiver] + [card])
+            core.give(payer, receiver, card)
             self.tribute.append({"from": payer, "to": receiver, "card": card, "returned": None})
         self.returns_due = [receiver for _, receiver in pairs]
         self.phase = "return"
-        self.turn = self.returns_due[0]
+        core.set_turn(self.returns_due[0])
 
     def _sort(self, cards) -> list[int]:
         return sorted(map(int, cards), key=_SORT_KEY.__getitem__)
@@ -258,13 +258,14 @@ class GuandanState(SheddingState):
         For search: an agent deals the cards it cannot see and plays on by the rules. Such a
         state was not reached by play from a deal, so it cannot be saved (``to_json``)."""
         s = cls(seed=0, level=LEVEL_NAMES[level], first=turn, single_deal=True)
-        s.hands = [s._sort(h) for h in hands]
-        s.places = list(places)
-        s.turn = turn
+        on_table = None
         if table is not None:
-            s.table = [table["seat"], table["kind"], table["text"], list(table["cards"]),
-                       list(table["key"])]
-            s.passes = passes
+            i = text_id(table["text"])
+            if i is None or ID_KINDS[i] != table["kind"]:
+                raise CardcoreError(f"guandan: the table's play {table['text']!r} is no play")
+            on_table = (table["seat"], i, [int(c) for c in table["cards"]])
+        s._core = _step.Core(hands, level, turn, places, on_table,
+                             passes if table is not None else 0)
         s.start["position"] = True
         return s
 
@@ -275,18 +276,143 @@ class GuandanState(SheddingState):
         return super().to_json()
 
     # ------------------------------------------------------------ protocol hooks
+    # ------------------------------------------------------------ copying
+    def clone(self) -> GuandanState:
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        for name in self.TRANSIENT:
+            setattr(new, name, None)
+        new._core = self._core.copy()
+        return new
+
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()
+        d["_core"] = self._core.export()
+        return d
+
+    # ------------------------------------------------------------ the deal (read from the core)
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (``None`` once the match is over)."""
+        return None if self.phase == "over" else self._core.turn
+
+    @turn.setter
+    def turn(self, value: int | None) -> None:
+        self._core.set_turn(value)
+
+    @property
+    def level(self) -> int:
+        """The level rank index (0..12) of the deal being played."""
+        return self._core.level
+
+    @level.setter
+    def level(self, value: int) -> None:
+        self._edit(level=value)
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """The cards of each seat, sorted by natural rank."""
+        return self._core.hands()
+
+    @hands.setter
+    def hands(self, value: list[list[int]]) -> None:
+        self._edit(hands=value)
+
+    @property
+    def table(self) -> list | None:
+        """``[seat, kind, text, cards, key]`` of the play to beat, ``None`` when the seat to
+        act leads."""
+        return self._core.table()
+
+    @table.setter
+    def table(self, value: list | None) -> None:
+        self._edit(table=value)
+
+    @property
+    def passes(self) -> int:
+        """Passes since the play on the table."""
+        return self._core.passes
+
+    @passes.setter
+    def passes(self, value: int) -> None:
+        self._edit(passes=value)
+
+    @property
+    def plays(self) -> list[list]:
+        """``[seat, kind, text, cards]`` of every play of this deal."""
+        return self._core.plays()
+
+    @property
+    def played(self) -> list[list[int]]:
+        """Per seat, the cards it played this deal."""
+        return self._core.played()
+
+    @property
+    def passes_on(self) -> list[list[int]]:
+        """``[seat, index in plays]`` of every pass of this deal."""
+        return self._core.passes_on()
+
+    @property
+    def places(self) -> list[int]:
+        """The seats in the order they went out, this deal."""
+        return self._core.places()
+
+    @places.setter
+    def places(self, value: list[int]) -> None:
+        self._edit(places=value)
+
+    def _edit(self, **changes: Any) -> None:
+        """Set up a position by hand (tests, analysis): the core with ``hands``, ``level``,
+        ``table`` (``[seat, kind, text, cards, key]`` or ``None``, which also clears the
+        passes), ``passes`` or ``places`` replaced, the plays so far kept."""
+        fields = _step.EXPORT_FIELDS
+        v = self._core.export()
+        f = dict(zip(fields, v))
+        head = len(fields)
+        tcards, tail = v[head:head + f["tn"]], v[head + f["tn"]:]
+        if "hands" in changes:
+            counts = [[0] * 54 for _ in range(NUM)]
+            for seat, hand in enumerate(changes["hands"]):
+                for c in hand:
+                    counts[seat][int(c)] += 1
+            f.update((f"count_{s}_{c}", counts[s][c]) for s in range(NUM) for c in range(54))
+        if "level" in changes:
+            f["level"] = changes["level"]
+        if "places" in changes:
+            places = list(changes["places"])
+            f["nplaces"] = len(places)
+            f.update((f"place_{k}", places[k] if k < len(places) else -1) for k in range(4))
+        if "table" in changes:
+            table = changes["table"]
+            if table is None:
+                f.update(tseat=0, tid=0, tn=0, passes=0)
+                tcards = []
+            else:
+                i = text_id(table[2])
+                if i is None or ID_KINDS[i] != table[1]:
+                    raise CardcoreError(f"guandan: the table's play {table[2]!r} is no play")
+                tcards = [int(c) for c in table[3]]
+                f.update(tseat=table[0], tid=i, tn=len(tcards))
+        if "passes" in changes:
+            f["passes"] = changes["passes"]
+        self._core = _step.from_export([f[k] for k in fields] + tcards + tail)
+
+    # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return None if self.phase == "over" else self._core.turn
 
     def _legal_actions(self) -> list[Action]:
+        core = self._core
         if self.phase == "return":
             return [Action("return", f"return {Card(c)}", (Card(c),))
-                    for c in return_choices(self.hands[self.turn], self.level)]
+                    for c in return_choices(core.hand(core.turn), core.level)]
         key = self.table_key
         beat = None if key is None else tuple(key)
-        hand = counts_of(self.hands[self.turn])
+        hand = counts_of(core.hand(core.turn))
         out = [action_of(m) for m in moves_of_counts(hand, self.level, beat)]
-        if self.table is not None:
+        if key is not None:
             out.append(PASS)
         return out
 
@@ -294,7 +420,8 @@ class GuandanState(SheddingState):
     def table_key(self) -> list[int] | None:
         """The key ``[kind, rank, length]`` of the play to beat (``None`` when the player to
         act leads)."""
-        return None if self.table is None else self.table[4]
+        table = self._core.table()
+        return None if table is None else table[4]
 
     def _resolve(self, action: Action | str) -> Action:
         if self.phase == "play":
@@ -319,7 +446,7 @@ class GuandanState(SheddingState):
 
     def _readings_now(self, text: str, cards: list[int]) -> list[Action]:
         """Every reading of exactly ``cards`` (from the hand) that is legal now."""
-        hand = list(self.hands[self.turn])
+        hand = self._core.hand(self._core.turn)
         for c in cards:
             if c not in hand:
                 raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s "
@@ -353,33 +480,12 @@ class GuandanState(SheddingState):
         return hits[0]
 
     def _apply(self, action: Action) -> None:
-        seat = self.turn
+        # action -> (id, cards) -> core; a return of the tribute is the match's
         if action.kind == "return":
-            self._return(seat, int(action.cards[0]))
+            self._return(self._core.turn, int(action.cards[0]))
             return
-        if action.kind == "pass":
-            self.passes += 1
-            self.passes_on.append([seat, len(self.plays) - 1])
-            self._after_pass()
-            return
-        self._play(seat, action.kind, action.text, [int(c) for c in action.cards],
-                   list(action.data))
-
-    def _play(self, seat: int, kind: str, text: str, cards: list[int], key: list[int]) -> None:
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        self.table = [seat, kind, text, cards, key]
-        self.plays.append([seat, kind, text, cards])
-        self.played[seat].extend(cards)
-        self.passes = 0
-        if not hand:
-            self.places.append(seat)
-            if len(self.places) == NUM - 1:
-                self.places.append(next(s for s in range(NUM) if s not in self.places))
-                self._end_deal()
-                return
-        self.turn = self._next_active(seat)
+        if self._core.apply_cards(self._id_of(action), [int(c) for c in action.cards]):
+            self._end_deal()
 
     # ------------------------------------------------------------ integer actions
     def _num_distinct_actions(self) -> int:
@@ -396,20 +502,16 @@ class GuandanState(SheddingState):
         return i
 
     def _legal_ids(self) -> list[int]:
+        core = self._core
         if self.phase == "return":
-            return [1 + c for c in return_choices(self.hands[self.turn], self.level)]
-        ids = _step.legal_ids(self.__dict__)
-        assert ids is not None  # None only in the return phase, answered above
-        return ids
+            return [1 + c for c in return_choices(core.hand(core.turn), core.level)]
+        return core.legal_ids()
 
     def _id_is_legal(self, i: int) -> bool:
+        core = self._core
         if self.phase == "return":
-            return 1 <= i <= 54 and (i - 1) in return_choices(self.hands[self.turn], self.level)
-        table = self.table
-        if i == 0:
-            return table is not None
-        return _k.id_ok(self.hands[self.turn], self.level, None if table is None else table[4],
-                        i)
+            return 1 <= i <= 54 and (i - 1) in return_choices(core.hand(core.turn), core.level)
+        return core.is_legal(i)
 
     def _action_of_id(self, i: int) -> Action:
         if i == 0:
@@ -417,7 +519,8 @@ class GuandanState(SheddingState):
         if self.phase == "return":
             card = _CARD[i - 1]
             return Action("return", f"return {card}", (card,))
-        cards, key = _k.take(self.hands[self.turn], self.level, i)
+        core = self._core
+        cards, key = _k.take(core.hand(core.turn), core.level, i)
         return Action(KINDS[key[0]], id_text(i), tuple(_CARD[c] for c in cards), None,
                       tuple(key))
 
@@ -425,72 +528,32 @@ class GuandanState(SheddingState):
         return id_text(i)
 
     def _apply_id(self, i: int) -> None:
-        seat = self.turn
+        core = self._core
+        seat = core.turn
         if self.phase == "return":
             self._return(seat, i - 1)
             self.log.append([seat, "return", f"return {_CARD[i - 1]}", [i - 1], None, []])
             return
-        if _step.step(self.__dict__, i, id_texts()) > 0:
+        r = core.apply(i)
+        if i == 0:
+            self.log.append([seat, "pass", "pass", [], None, []])
+        else:
+            _, kind, text, cards, key = core.table()
+            self.log.append([seat, kind, text, cards, None, key])
+        if r:
             self._end_deal()
-
-    def legal_ids(self) -> list[int]:
-        """The ids of the legal actions, ascending (empty once over)."""
-        # (the play phase in one call of the step kernel, on this state's attributes)
-        ids = _step.legal_ids(self.__dict__)
-        if ids is not None:
-            return ids
-        return [] if self.phase == "over" else self._legal_ids()
-
-    def apply_id(self, i: int) -> None:
-        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
-        and leaves the state unchanged."""
-        # (a legal id of the play phase is checked and applied by the step kernel, on this
-        # state's attributes, log entry included; anything else goes the base method's way)
-        r = _step.step(self.__dict__, i, id_texts())
-        if r > 0:
-            self._end_deal()
-        elif r < 0:
-            super().apply_id(i)
 
     def _return(self, seat: int, card: int) -> None:
         rec = next(r for r in self.tribute if r["to"] == seat and r["returned"] is None)
-        self.hands[seat].remove(card)
         payer = rec["from"]
-        self.hands[payer] = self._sort(self.hands[payer] + [card])
+        self._core.give(seat, payer, card)
         rec["returned"] = card
         self.returns_due.pop(0)
         if self.returns_due:
-            self.turn = self.returns_due[0]
+            self._core.set_turn(self.returns_due[0])
             return
         self.phase = "play"
-        self.turn = self.tribute[0]["from"]   # who received first place's return leads
-
-    # ------------------------------------------------------------ turn order
-    def _active(self, seat: int) -> bool:
-        return seat not in self.places
-
-    def _next_active(self, seat: int) -> int:
-        s = (seat + 1) % NUM
-        while not self._active(s):
-            s = (s + 1) % NUM
-        return s
-
-    def _after_pass(self) -> None:
-        assert self.table is not None       # (a pass answers the play on the table)
-        last = self.table[0]
-        places = self.places
-        others = NUM - len(places) - (0 if last in places else 1)   # active seats but ``last``
-        if self.passes >= others:  # everyone else passed: a new lead
-            self.table = None
-            self.passes = 0
-            if self._active(last):
-                self.turn = last
-            elif self._active(partner(last)):
-                self.turn = partner(last)
-            else:
-                self.turn = self._next_active(last)
-            return
-        self.turn = self._next_active(self.turn)
+        self._core.set_turn(self.tribute[0]["from"])  # who received first place's return leads
 
     # ------------------------------------------------------------ end of a deal
     def _end_deal(self) -> None:
@@ -515,10 +578,8 @@ class GuandanState(SheddingState):
         if match.end_deal(self, record, decided=won_match):
             if self.winner_team is None:
                 self.winner_team = team
-            self.turn = None  # type: ignore[assignment]  # no seat to act: the match is over
-            return
-        self.level = self.levels[team]
-        self._start_deal(None)
+            return                          # (``phase`` is "over": no seat to act)
+        self._start_deal(None, self.levels[team])
 
     def _scores(self) -> tuple[float, ...]:
         team = self.winner_team
@@ -537,12 +598,14 @@ class GuandanState(SheddingState):
     def _observation_tensor(self, player: int, out: Any) -> None:
         """See ``docs/actions/guandan.md``: seats are relative to ``player`` (0 = itself,
         1 = the next seat, 2 = the partner, 3 = the seat before)."""
-        out[0:54] = np.bincount(self.hands[player], minlength=54)
+        core = self._core
+        hands, all_played, places = core.hands(), core.played(), core.places()
+        out[0:54] = np.bincount(hands[player], minlength=54)
         for rel in range(NUM):
-            played = self.played[(player + rel) % NUM]
+            played = all_played[(player + rel) % NUM]
             if played:
                 out[54 * (1 + rel):54 * (2 + rel)] = np.bincount(played, minlength=54)
-        table = self.table
+        table = core.table()
         if table is not None:
             out[270:324] = np.bincount(table[3], minlength=54)
             out[432 + (table[0] - player) % NUM] = 1
@@ -553,9 +616,9 @@ class GuandanState(SheddingState):
                 out[378 + rec["returned"]] += 1
         for rel in range(NUM):
             seat = (player + rel) % NUM
-            out[446 + rel] = len(self.hands[seat]) / HAND
-            if seat in self.places:
-                out[450 + 4 * rel + self.places.index(seat)] = 1
+            out[446 + rel] = len(hands[seat]) / HAND
+            if seat in places:
+                out[450 + 4 * rel + places.index(seat)] = 1
         mine = team_of(player)
         out[466 + self.level] = 1
         out[479 + self.levels[mine]] = 1
@@ -564,11 +627,12 @@ class GuandanState(SheddingState):
         if self.phase != "over" and self.turn == player:
             out[508] = 1
             out[511] = 1 if self.phase == "play" and table is None else 0
-        out[509] = self.passes / 3
+        out[509] = core.passes / 3
         out[510] = 1 if self.tribute_cancelled else 0
 
     def _observation(self, player: int) -> dict:
         over = self.phase == "over"
+        hands, table = self.hands, self.table
         return {
             "game": "guandan",
             "player": player,
@@ -578,16 +642,16 @@ class GuandanState(SheddingState):
             "level": LEVEL_NAMES[self.level],
             "team_levels": [LEVEL_NAMES[x] for x in self.levels],
             "wild": self.wild,
-            "hand": list(self.hands[player]),
-            "card_counts": [len(h) for h in self.hands],
+            "hand": hands[player],
+            "card_counts": [len(h) for h in hands],
             "turn": None if over else self.turn,
-            "places": list(self.places),
+            "places": self.places,
             "tribute": [dict(r) for r in self.tribute],
             "tribute_cancelled": self.tribute_cancelled,
             **self._table_view(),
-            "table": None if self.table is None else {
-                "seat": self.table[0], "kind": self.table[1], "text": self.table[2],
-                "cards": list(self.table[3]), "key": list(self.table[4])},
+            "table": None if table is None else {
+                "seat": table[0], "kind": table[1], "text": table[2], "cards": table[3],
+                "key": table[4]},
             "past": [dict(r) for r in self.past],
             "scores": list(self._scores()) if over else None,
         }
