@@ -294,12 +294,14 @@ class GuandanState(SheddingState):
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
-    def turn(self) -> int | None:
+    def turn(self) -> int:
         """The seat to act (``None`` once the match is over)."""
-        return None if self.phase == "over" else self._core.turn
+        if self.phase == "over":
+            return None  # type: ignore[return-value]  # no seat to act: the match is over
+        return self._core.turn
 
     @turn.setter
-    def turn(self, value: int | None) -> None:
+    def turn(self, value: int) -> None:
         self._core.set_turn(value)
 
     @property
@@ -344,15 +346,30 @@ class GuandanState(SheddingState):
         """``[seat, kind, text, cards]`` of every play of this deal."""
         return self._core.plays()
 
+    @plays.setter
+    def plays(self, value: list[list]) -> None:
+        raise CardcoreError("guandan: the plays of a deal are kept by its core (they follow "
+                            "from its moves)")
+
     @property
     def played(self) -> list[list[int]]:
         """Per seat, the cards it played this deal."""
         return self._core.played()
 
+    @played.setter
+    def played(self, value: list[list[int]]) -> None:
+        raise CardcoreError("guandan: the played of a deal are kept by its core (they follow "
+                            "from its moves)")
+
     @property
     def passes_on(self) -> list[list[int]]:
         """``[seat, index in plays]`` of every pass of this deal."""
         return self._core.passes_on()
+
+    @passes_on.setter
+    def passes_on(self, value: list[list[int]]) -> None:
+        raise CardcoreError("guandan: the passes_on of a deal are kept by its core (they follow "
+                            "from its moves)")
 
     @property
     def places(self) -> list[int]:
@@ -538,7 +555,9 @@ class GuandanState(SheddingState):
         if i == 0:
             self.log.append([seat, "pass", "pass", [], None, []])
         else:
-            _, kind, text, cards, key = core.table()
+            table = core.table()
+            assert table is not None        # (a play is on the table right after it)
+            _, kind, text, cards, key = table
             self.log.append([seat, kind, text, cards, None, key])
         if r:
             self._end_deal()
