@@ -248,10 +248,14 @@ def test_farmer_feeds_partner_about_to_go_out():
 
     st = cardcore.new_game("doudizhu", seed=4, first=0)
     st.apply("bid 3")
-    st.hands[1] = sorted(int(c) for c in parse("3c 9d Kd Ks Ac Ad"))
-    st.hands[2] = [int(c) for c in parse("5h")]
-    st.turn = 1
-    st._legal_cache = None
+    # (the position is written into a reference core, whose fields are plain Python)
+    from cardcore._ref import shedding_step as R
+
+    core = R.from_export(st._core.export())
+    core.hand_m[1] = sum(1 << int(c) for c in parse("3c 9d Kd Ks Ac Ad"))
+    core.hand_m[2] = 1 << int(parse("5h")[0])
+    core.turn = 1
+    st._core = core
     for seed in range(3):
         a = DouDizhuAI(seed=seed, rollouts=6).act(st.clone())
         assert a.kind == "single" and int(a.cards[0]) >> 2 == 1   # the 3

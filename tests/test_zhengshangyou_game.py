@@ -140,32 +140,45 @@ def test_runaway_scores_doubles_for_never_played():
     assert st.scores() == (64.0, -32.0, -32.0)
 
 
+def _counts(cards) -> list[int]:
+    from cardcore.zhengshangyou.state import zsy_rank
+
+    c = [0] * 13
+    for x in cards:
+        c[zsy_rank(x)] += 1
+    return c
+
+
 def test_penalty_extras_not_doubled():
-    st = new(RUNAWAY)
-    for a in ("3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh", "pass", "pass", "2s", "pass", "pass",
-              "Ac Ad As", "pass", "pass", "3c"):
-        st.apply(a)
-    # a position set up directly to pin the arithmetic of the end penalties
-    st.hands[1] = ids("2s 9c 9d 9h 9s Ac Ad As")                 # never played: 8 x 2
-    st.hands[2] = ids("4c 5c 6c")
-    st.num_plays[2] = 1                                          # played: 3 x 1
-    assert hand_bombs(st.hands[1]) == 2
-    assert st.penalties() == [0, 16 + 10 + 10 + 10, 3]
-    s = st.scores()
+    from cardcore.zhengshangyou.state import deal_scores, penalty
+
+    # the arithmetic of the end penalties on a position written out
+    assert hand_bombs(ids("2s 9c 9d 9h 9s Ac Ad As")) == 2
+    pen = [0, penalty(_counts(ids("2s 9c 9d 9h 9s Ac Ad As")), False),   # never played: 8 x 2
+           penalty(_counts(ids("4c 5c 6c")), True)]                      # played: 3 x 1
+    assert pen == [0, 16 + 10 + 10 + 10, 3]
+    s = deal_scores(0, pen, [0, 0, 0])
     assert s == (49.0, -46.0, -3.0) and sum(s) == 0
 
 
 def test_bomb_as_last_play_settled_at_once():
+    # a position set up directly in the reference core (its fields are plain Python): seat 1
+    # answers 3h with its last four cards, a bomb, and goes out; the bonus is settled at once
+    from cardcore._ref import shedding_step as R
+    from cardcore.zhengshangyou.state import deal_scores, penalty
+
     st = new(BOMB_B)
-    st.apply("3h")
-    st.hands[1] = ids("8c 8d 8h 8s")                             # position set up directly
-    st._legal_cache = None
-    st.apply("8c 8d 8h 8s")
-    assert st.is_over and st.winner == 1
-    assert st.bonus == [-10, 20, -10]
-    pen = st.penalties()
+    core = R.Core(1, [int(c) for c in BOMB_B], None)
+    core.apply(st.action_to_id("3h"))
+    core.hand_m[1] = sum(1 << c for c in ids("8c 8d 8h 8s"))
+    bomb = [i for i in core.legal_ids() if core._kind_text(i)[0] == "bomb"]
+    core.apply(bomb[0])
+    assert core.player is None and core.winner == 1
+    assert core.bonus() == [-10, 20, -10]
+    pen = [0 if s == 1 else penalty(_counts(core.hand(s)), core.num_plays()[s] > 0)
+           for s in range(3)]
     assert pen == [15, 0, 32 + 10]               # seat 0 played; seat 2 never, holds 2s
-    assert st.scores() == (-25.0, 20.0 + 57.0, -52.0)
+    assert deal_scores(1, pen, core.bonus()) == (-25.0, 20.0 + 57.0, -52.0)
 
 
 def test_exact_cards_any_suits():

@@ -1,13 +1,59 @@
 # The step of the shedding games on integer action ids: C-level declarations.
 #
-# The functions of ``shedding_step.pyx`` work on the game state's attribute dict; the C-level
-# helpers others may use read a hand kept by a state (a list of distinct card ids) as a card mask
-# (bit ``id`` for card id ``id``) and state the scoring rules the step applies (their one
-# definition; the plain-Python twin ``_ref.shedding_step`` keeps the same).
+# A deal of Dou Dizhu or Zheng Shangyou is the typed record ``Deal`` behind the class ``Core``;
+# the scoring rules the step applies are declared here (their one definition is in
+# ``shedding_step.pyx``; the plain-Python twin ``_ref.shedding_step`` keeps the same).
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 
-cdef int _mask_of(object hand, uint64_t* out) except -1
+cdef enum:
+    # the phases of a deal
+    PH_BID = 0
+    PH_PLAY = 1
+    PH_OVER = 2
+    # the actions a deal can hold (auction words, plays, passes) and the plays
+    MAX_EVENTS = 256
+    MAX_PLAYS = 64
+    MAX_BOMB_LOG = 16
+
+# One deal. Cards are masks (bit ``id`` for card id ``id``). The actions applied are kept in
+# order (``ev_*``; the first ``nauction`` are Dou Dizhu's auction); a play also keeps its
+# event index and its cards (``play_*``), and each seat its cards in the order played.
+ctypedef struct Deal:
+    int game            # 0 Dou Dizhu, 1 Zheng Shangyou
+    int phase           # PH_*
+    int turn
+    int first           # Dou Dizhu: the first bidder; Zheng Shangyou: the holder of the 3h
+    int redeal          # three passes ended the auction without a bid
+    uint64_t hand[3]
+    uint64_t bottom
+    uint8_t dealt[54]   # the cards as dealt (for the export)
+    int bid, bidder, bid_passes, landlord, bombs, spring
+    int passes
+    int table           # index of the play to beat in play_*, -1 when leading
+    int winner
+    int opening, pending          # Zheng Shangyou: no card played yet; the bomb to settle
+    int bonus[3]
+    int nbomblog
+    uint8_t bomb_seat[MAX_BOMB_LOG]
+    int nplayed[3]
+    uint8_t played[3][20]
+    int num_plays[3]
+    int nev, nauction
+    int16_t ev_id[MAX_EVENTS]
+    uint8_t ev_seat[MAX_EVENTS]
+    int nplays
+    int16_t play_ev[MAX_PLAYS]
+    uint64_t play_mask[MAX_PLAYS]
+
+cdef bint deal_is_legal(const Deal* s, long i) noexcept
+cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out) noexcept
+cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept
+
+cdef class Core:
+    cdef Deal s
+    cdef tuple _kind_text(self, int i)
+    cdef list _play(self, int k)
 
 cdef enum:
     # Zheng Shangyou's bomb bonus: the bomber wins it, each opponent pays half of it

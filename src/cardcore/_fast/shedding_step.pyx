@@ -1,13 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
 """The step of the shedding games (Dou Dizhu, Zheng Shangyou) on integer action ids, compiled.
 
-The state is the game state's attribute dict (``state.__dict__``): the JSON-native values the
-game keeps (``hands`` as lists of card ids, ``table``, ``plays``, ``log``, ...). These functions
-read it and apply an action id to it in place, exactly as the game's ``apply`` of the same
-action does (the log entry included), so the game's Python code and the kernel keep one state
-and no Action or Move object is built on the step path. The legal ids come straight from the
-move kernel's id generator for the hand and the table play (whose id the table record keeps).
-The plain-Python twin ``cardcore._ref.shedding_step`` documents the keys and the semantics.
+A deal is a typed C record (``Deal`` in ``shedding_step.pxd``: hands and the bottom as card
+masks, the auction, the plays and passes in order, the play on the table, bombs, bonuses) behind
+the class ``Core``: its ``legal_ids``, ``is_legal`` and ``apply`` are every transition of the
+deal, and the games' states are views over it. The legal ids come straight from the move
+kernel's id generator for the hand and the table play. The plain-Python twin
+``cardcore._ref.shedding_step`` documents the API and the export.
 
 The scoring rules the step applies are written here once (``shedding_step.pxd`` declares them)
 and exported for the games' states and the AI: Zheng Shangyou's bomb bonus (``BOMB_BONUS``,
@@ -16,6 +15,7 @@ Dizhu's spring and multiplier (``ddz_spring``, ``ddz_multiplier``).
 """
 
 from libc.stdint cimport uint8_t, int32_t, uint64_t
+from libc.string cimport memset
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.unicode cimport PyUnicode_DecodeASCII
@@ -29,9 +29,6 @@ from cardcore._fast.shedding cimport (
     shed_rank_mask, shed_counts, shed_pick, shed_order, shed_text)
 
 cdef extern from "Python.h":
-    object PyObject_GenericGetDict(object o, void* context)
-    int PyList_SetSlice(object lst, Py_ssize_t lo, Py_ssize_t hi, PyObject* items) except -1
-    int PyList_Append(object lst, object item) except -1
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
 
 from cardcore.errors import CardcoreError, CardError, quote
@@ -165,31 +162,6 @@ def ddz_multiplier(bombs, spring=False) -> int:
 
 # ------------------------------------------------------------------ helpers
 
-cdef int _mask_of(object hand, uint64_t* out) except -1:
-    """The card mask of a hand kept by the state (a list of distinct card ids)."""
-    cdef Py_ssize_t i, n
-    cdef object o
-    cdef long v
-    cdef int overflow = 0
-    cdef uint64_t m = 0, bit
-    if type(hand) is not list:
-        raise CardcoreError(f"state: hand {quote(hand)} is not a list of card ids")
-    n = PyList_GET_SIZE(hand)
-    for i in range(n):
-        o = <object>PyList_GET_ITEM(hand, i)
-        if not PyLong_Check(o) or isinstance(o, bool):
-            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
-        v = PyLong_AsLongAndOverflow(o, &overflow)
-        if overflow or v < 0 or v > 53:
-            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
-        bit = (<uint64_t>1) << v
-        if m & bit:
-            raise CardcoreError(f"state: card id {v} twice in a hand")
-        m |= bit
-    out[0] = m
-    return 0
-
-
 cdef list _ids_list(const int32_t* ids, Py_ssize_t n, bint with_pass):
     cdef Py_ssize_t i, k = 1 if with_pass else 0
     cdef list out = PyList_New(n + k)
@@ -234,67 +206,6 @@ cdef list _card_list(const uint8_t* ids, int n):
     return out
 
 
-cdef int _take(list hand, uint64_t gone) except -1:
-    """Remove the cards of ``gone`` from the hand list in place (order of the rest kept)."""
-    cdef Py_ssize_t i = PyList_GET_SIZE(hand) - 1
-    while i >= 0:
-        if (gone >> <long><object>PyList_GET_ITEM(hand, i)) & 1:
-            PyList_SetSlice(hand, i, i + 1, NULL)
-        i -= 1
-    return 0
-
-
-cdef int _cards_mask(object cards, uint64_t hmask, uint64_t* out) except -1:
-    cdef uint64_t m = 0, bit
-    cdef long v
-    for c in cards:
-        v = c
-        if v < 0 or v > 53:
-            raise CardcoreError(f"cards: {quote(c)} is not a card id")
-        bit = (<uint64_t>1) << v
-        if not hmask & bit or m & bit:
-            raise CardcoreError(f"cards: card id {v} is not in the hand")
-        m |= bit
-    out[0] = m
-    return 0
-
-
-cdef tuple _take_play(dict d, int seat, int game, const uint8_t* row, object cards,
-                      uint64_t known):
-    """Take the play ``row`` (a row of game ``game``'s id table) from ``seat``'s hand and record
-    it in ``played``, ``num_plays`` and ``plays``. ``cards``: the exact cards (else the hand's
-    cards are picked); ``known``: the hand's mask when the caller just read it (else 0).
-    Returns (kind, text, the cards in play order, the cards sorted, the hand left)."""
-    cdef uint64_t hmask, pick
-    cdef uint8_t order[54]
-    cdef char text[128]
-    cdef int n
-    cdef list hand, chosen, played, num_plays, sorted_cards
-    hand = d["hands"][seat]
-    if known:
-        hmask = known
-    else:
-        _mask_of(hand, &hmask)
-    if cards is None:
-        pick = shed_pick(hmask, row + 3, game)
-        n = shed_order(pick, game, row[0], row[1], row[2], order)
-        chosen = _card_list(order, n)
-    else:
-        chosen = [int(c) for c in cards]
-        _cards_mask(chosen, hmask, &pick)
-    _take(hand, pick)
-    kind = <object>PyTuple_GET_ITEM(_DDZ_K if game == 0 else _ZSY_K, row[0])
-    n = shed_text(game, row[0], row[1], row[2], row + 3, text)
-    txt = PyUnicode_DecodeASCII(text, n, NULL)
-    played = <list>d["played"][seat]
-    played.extend(chosen)
-    num_plays = <list>d["num_plays"]
-    num_plays[seat] = num_plays[seat] + 1
-    sorted_cards = _sorted_list(pick)
-    PyList_Append(d["plays"], [seat, kind, txt, sorted_cards])
-    return kind, txt, chosen, sorted_cards, hand
-
-
 def sort_cards(cards) -> list:
     """Card ids in the shedding games' order: by rank (3 .. A, 2, BJ, RJ), then by id."""
     cdef uint64_t m = 0, bit
@@ -317,18 +228,37 @@ def sort_cards(cards) -> list:
     return _sorted_list(m)
 
 
-# ------------------------------------------------------------------ Dou Dizhu
 
-cdef const uint8_t* _table_row(dict d, int game) except? NULL:
-    # the kernel row of the play on the table (Dou Dizhu keeps its id at t[6], Zheng Shangyou
-    # at t[4]); NULL for an empty table
-    t = d["table"]
-    if t is None:
+# ------------------------------------------------------------------ the deal
+
+DOUDIZHU = 0
+ZHENGSHANGYOU = 1
+#: the phases of a deal (Zheng Shangyou has no auction)
+BIDDING = PH_BID
+PLAYING = PH_PLAY
+OVER = PH_OVER
+#: the action ids of each game (``NUM_ACTIONS[game]``)
+NUM_ACTIONS = (DDZ_FIRST_PLAY + DDZ_NPLAYS, ZSY_FIRST_PLAY + ZSY_NPLAYS)
+_NDEALT = (54, 48)
+_NHAND = (17, 16)
+_ZSY_DECK = frozenset([c for c in range(52) if c != 50 and (c >> 2 != 0 or c == 3)])
+
+
+cdef inline const uint8_t* _row_of(int game, int i) noexcept:
+    return ddz_id_row(i) if game == 0 else zsy_id_row(i)
+
+
+cdef inline bint _is_play(int game, int i) noexcept:
+    if game == 0:
+        return DDZ_FIRST_PLAY <= i < DDZ_FIRST_PLAY + DDZ_NPLAYS
+    return ZSY_FIRST_PLAY <= i < ZSY_FIRST_PLAY + ZSY_NPLAYS
+
+
+cdef inline const uint8_t* _table_row(const Deal* s) noexcept:
+    # the kernel row of the play on the table, NULL for an empty table
+    if s.table < 0:
         return NULL
-    cdef const uint8_t* row = ddz_id_row(t[6]) if game == 0 else zsy_id_row(t[4])
-    if row == NULL:
-        raise CardcoreError(f"state: table {quote(t)} holds no play id")
-    return row
+    return _row_of(s.game, s.ev_id[s.play_ev[s.table]])
 
 
 cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept:
@@ -340,355 +270,566 @@ cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept:
     return True
 
 
-def ddz_legal_ids(dict d) -> list:
-    """The legal action ids of the seat to act, ascending (empty once over)."""
-    return _ddz_legal(d)
-
-
-cdef list _ddz_legal(dict d):
-    cdef int32_t ids[MAX_IDS]
-    cdef uint8_t h[15]
-    cdef uint64_t m
-    cdef Py_ssize_t n
-    cdef const uint8_t* row
-    cdef int b
-    phase = d["phase"]
-    if phase == "bid":
-        b = d["bid"]
-        return [0] + list(range(b + 1, 4))
-    if phase != "play":
-        return []
-    _mask_of(d["hands"][d["turn"]], &m)
-    shed_counts(m, h)
-    row = _table_row(d, 0)
-    if row == NULL:
-        n = ddz_gen_ids(h, -1, 0, 0, ids, MAX_IDS)
-    else:
-        n = ddz_gen_ids(h, row[0], row[1], row[2], ids, MAX_IDS)
-    if n > MAX_IDS:
-        raise CardcoreError("state: a hand of more than 20 cards")
-    return _ids_list(ids, n, row != NULL)
-
-
-def ddz_id_is_legal(dict d, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
-    that is not an int)."""
-    return type(i) is int and _ddz_is_legal(d, i, NULL)
-
-
-cdef bint _ddz_is_legal(dict d, object i, uint64_t* mout) except -1:
+cdef bint deal_is_legal(const Deal* s, long i) noexcept:
+    """Whether action id ``i`` is legal for the seat to act."""
     cdef uint8_t h[15]
     cdef uint64_t m
     cdef const uint8_t* row
     cdef const uint8_t* t
-    cdef int x
-    phase = d["phase"]
-    if phase == "bid":
-        return i == 0 or d["bid"] < i <= 3
-    if phase != "play":
+    if s.phase == PH_BID:
+        return i == 0 or s.bid < i <= 3
+    if s.phase != PH_PLAY:
         return False
-    t = _table_row(d, 0)
+    t = _table_row(s)
+    m = s.hand[s.turn]
     if i == 0:
-        return t != NULL
-    if not DDZ_FIRST_PLAY <= i < DDZ_FIRST_PLAY + DDZ_NPLAYS:
+        if s.game == 0:
+            return t != NULL
+        if t == NULL:
+            return False
+        shed_counts(m, h)
+        return zsy_gen_ids(h, t[0], t[1], t[2], False, NULL, 0) == 0
+    if not _is_play(s.game, i):
         return False
-    x = i
-    row = ddz_id_row(x)
-    _mask_of(d["hands"][d["turn"]], &m)
-    if mout != NULL:
-        mout[0] = m
+    row = _row_of(s.game, i)
     shed_counts(m, h)
     if not _covers(row, h):
         return False
-    return t == NULL or ddz_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
-
-
-def ddz_step(dict d, i) -> int:
-    """Apply action id ``i`` with the log entry if it is an int and legal for the seat to act
-    (0, or 1 when the auction ended without a bid: the caller redeals); -1 (the state left as
-    it was) for anything else."""
-    return _ddz_step(d, i)
-
-
-cdef int _ddz_step(dict d, object i) except -2:
-    cdef uint64_t m = 0
-    if type(i) is not int or d["phase"] == "over" or not _ddz_is_legal(d, i, &m):
-        return -1
-    return _ddz_apply(d, i, None, m)
-
-
-cdef int _ddz_start_play(dict d) except -1:
-    landlord = d["bidder"]
-    d["landlord"] = landlord
-    hands = d["hands"]
-    hands[landlord] = sort_cards(hands[landlord] + d["bottom"])
-    d["phase"] = "play"
-    d["turn"] = landlord
-    d["table"] = None
-    d["passes"] = 0
-    return 0
-
-
-def ddz_apply(dict d, i, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``): an int
-    id of the game (``CardcoreError`` otherwise), whose legality the caller checked."""
-    return _ddz_apply(d, int_arg(i, "action id", 0, DDZ_FIRST_PLAY + DDZ_NPLAYS - 1,
-                                 CardcoreError), cards, 0)
-
-
-cdef int _ddz_apply(dict d, int i, object cards, uint64_t known) except -1:
-    # ``known``: the hand's mask when the caller just read it (else 0)
-    cdef int seat = d["turn"]
-    cdef int nxt = (seat + 1) % 3
-    cdef bint log = cards is None
-    cdef const uint8_t* row
-    cdef int bombs, s, how
-    cdef long nplays[3]
-    cdef list hand, chosen, sorted_cards, num_plays
-    if d["phase"] == "bid":
-        if i == 0:
-            PyList_Append(d["bid_log"], [seat, 0])
-            if log:
-                PyList_Append(d["log"], [seat, "pass", "pass", [], None, []])
-            d["bid_passes"] += 1
-            if d["bidder"] is None and d["bid_passes"] == 3:
-                return 1
-            if d["bidder"] is not None and d["bid_passes"] == 2:
-                _ddz_start_play(d)
-                return 0
-        else:
-            PyList_Append(d["bid_log"], [seat, i])
-            if log:
-                PyList_Append(d["log"], [seat, "bid", _BID_TEXT[i], [], i, []])
-            d["bid"] = i
-            d["bidder"] = seat
-            d["bid_passes"] = 0
-            if i == 3:
-                _ddz_start_play(d)
-                return 0
-        d["turn"] = nxt
-        return 0
-    if i == 0:
-        PyList_Append(d["passes_on"], [seat, PyList_GET_SIZE(d["plays"]) - 1])
-        if log:
-            PyList_Append(d["log"], [seat, "pass", "pass", [], None, []])
-        d["turn"] = nxt
-        if d["passes"] == 1:
-            d["table"] = None
-            d["passes"] = 0
-        else:
-            d["passes"] = d["passes"] + 1
-        return 0
-    row = ddz_id_row(i)
-    if row == NULL:
-        raise CardcoreError(f"action id {i}: no Dou Dizhu play")
-    kind, txt, chosen, sorted_cards, hand = _take_play(d, seat, 0, row, cards, known)
-    d["table"] = [seat, kind, txt, sorted_cards, row[1], row[2], i]
-    d["passes"] = 0
-    if row[0] == D_BOMB or row[0] == D_ROCKET:
-        bombs = d["bombs"] + 1
-        d["bombs"] = bombs
-        d["multiplier"] = ddz_multiplier_c(bombs, False)
-    if log:
-        PyList_Append(d["log"], [seat, kind, txt, chosen, None, []])
-    if PyList_GET_SIZE(hand) == 0:
-        landlord = d["landlord"]
-        num_plays = d["num_plays"]
-        for s in range(3):
-            nplays[s] = num_plays[s]
-        how = ddz_spring_c(landlord, seat, nplays)
-        d["winner_seat"] = seat
-        d["phase"] = "over"
-        d["spring"] = how == DDZ_SPRING
-        d["reverse_spring"] = how == DDZ_REVERSE_SPRING
-        d["multiplier"] = ddz_multiplier_c(d["bombs"], how != DDZ_NO_SPRING)
-        return 0
-    d["turn"] = nxt
-    return 0
-
-
-# ------------------------------------------------------------------ Zheng Shangyou
-
-def zsy_legal_ids(dict d) -> list:
-    """The legal action ids of the seat to act, ascending (empty once over); ``[0]`` (pass)
-    only when the seat cannot beat the table."""
-    return _zsy_legal(d)
-
-
-cdef list _zsy_legal(dict d):
-    cdef int32_t ids[MAX_IDS]
-    cdef uint8_t h[15]
-    cdef uint64_t m
-    cdef Py_ssize_t n
-    cdef const uint8_t* row
-    cdef bint first
-    if d["over"]:
-        return []
-    _mask_of(d["hands"][d["turn"]], &m)
-    shed_counts(m, h)
-    row = _table_row(d, 1)
-    if row == NULL:
-        first = d["opening"]
-        if first and not (m >> THREE_HEARTS) & 1:
-            return []
-        n = zsy_gen_ids(h, -1, 0, 0, first, ids, MAX_IDS)
-    else:
-        n = zsy_gen_ids(h, row[0], row[1], row[2], False, ids, MAX_IDS)
-        if n == 0:
-            return [0]
-    if n > MAX_IDS:
-        raise CardcoreError("state: a hand of more than 16 cards")
-    return _ids_list(ids, n, False)
-
-
-def zsy_id_is_legal(dict d, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
-    that is not an int)."""
-    return type(i) is int and _zsy_is_legal(d, i, NULL)
-
-
-cdef bint _zsy_is_legal(dict d, object i, uint64_t* mout) except -1:
-    cdef uint8_t h[15]
-    cdef uint64_t m
-    cdef const uint8_t* row
-    cdef const uint8_t* t
-    cdef int x
-    if d["over"]:
-        return False
-    t = _table_row(d, 1)
-    _mask_of(d["hands"][d["turn"]], &m)
-    if mout != NULL:
-        mout[0] = m
-    shed_counts(m, h)
-    if i == 0:
-        return t != NULL and zsy_gen_ids(h, t[0], t[1], t[2], False, NULL, 0) == 0
-    if not ZSY_FIRST_PLAY <= i < ZSY_FIRST_PLAY + ZSY_NPLAYS:
-        return False
-    x = i
-    row = zsy_id_row(x)
-    if not _covers(row, h):
-        return False
+    if s.game == 0:
+        return t == NULL or ddz_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
     if t != NULL:
         return zsy_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
-    if d["opening"]:
+    if s.opening:
         return bool((m >> THREE_HEARTS) & 1) and row[3] > 0 and row[0] != Z_BOMB
     return row[0] != Z_HEAVENLY_BOMB
 
 
-def zsy_step(dict d, i) -> int:
-    """Apply action id ``i`` with the log entry if it is an int and legal for the seat to act
-    (0); -1 (the state left as it was) for anything else."""
-    return _zsy_step(d, i)
-
-
-cdef int _zsy_step(dict d, object i) except -2:
-    cdef uint64_t m = 0
-    if type(i) is not int or d["over"] or not _zsy_is_legal(d, i, &m):
-        return -1
-    return _zsy_apply(d, i, None, m)
-
-
-cdef int _zsy_settle(dict d) except -1:
-    b = d["pending_bomb"]
-    if b is None:
+cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out) noexcept:
+    """The legal ids of the seat to act, ascending, into ``out`` (room for ``MAX_IDS``)."""
+    cdef uint8_t h[15]
+    cdef uint64_t m
+    cdef Py_ssize_t n, k
+    cdef const uint8_t* t
+    cdef int b
+    if s.phase == PH_BID:
+        out[0] = 0
+        n = 1
+        for b in range(s.bid + 1, 4):
+            out[n] = b
+            n += 1
+        return n
+    if s.phase != PH_PLAY:
         return 0
-    _settle_into(d["bonus"], b)
-    PyList_Append(d["bomb_log"], [b, BOMB_BONUS])
-    d["pending_bomb"] = None
-    return 0
+    m = s.hand[s.turn]
+    shed_counts(m, h)
+    t = _table_row(s)
+    if s.game == 0:
+        if t == NULL:
+            return ddz_gen_ids(h, -1, 0, 0, out, MAX_IDS)
+        out[0] = 0
+        return 1 + ddz_gen_ids(h, t[0], t[1], t[2], out + 1, MAX_IDS - 1)
+    if t == NULL:
+        if s.opening and not (m >> THREE_HEARTS) & 1:
+            return 0
+        return zsy_gen_ids(h, -1, 0, 0, s.opening, out, MAX_IDS)
+    n = zsy_gen_ids(h, t[0], t[1], t[2], False, out, MAX_IDS)
+    if n == 0:
+        out[0] = 0
+        return 1
+    return n
 
 
-def zsy_apply(dict d, i, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see ``cardcore._ref.shedding_step``): an int
-    id of the game (``CardcoreError`` otherwise), whose legality the caller checked; returns
-    0."""
-    return _zsy_apply(d, int_arg(i, "action id", 0, ZSY_FIRST_PLAY + ZSY_NPLAYS - 1,
-                                 CardcoreError), cards, 0)
+cdef void _event(Deal* s, int seat, int i) noexcept:
+    s.ev_seat[s.nev] = seat
+    s.ev_id[s.nev] = i
+    s.nev += 1
 
 
-cdef int _zsy_apply(dict d, int i, object cards, uint64_t known) except -1:
-    # ``known``: the hand's mask when the caller just read it (else 0)
-    cdef int seat = d["turn"]
+cdef void _settle(Deal* s) noexcept:
+    # Zheng Shangyou: settle the pending bomb bonus
+    cdef int b = s.pending, k
+    if b < 0:
+        return
+    for k in range(3):
+        s.bonus[k] += zsy_bonus_share_c(b, k)
+    s.bomb_seat[s.nbomblog] = b
+    s.nbomblog += 1
+    s.pending = -1
+
+
+cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept:
+    """Apply the legal id ``i`` for the seat to act; a play takes the cards ``pick`` (a mask of
+    the hand) in the order ``order`` (``n`` cards). Returns 1 when three passes ended the
+    auction without a bid (the deal is redealt), else 0."""
+    cdef int seat = s.turn
     cdef int nxt = (seat + 1) % 3
-    cdef bint log = cards is None
     cdef const uint8_t* row
     cdef bint answering
-    cdef list hand, chosen, sorted_cards, num_plays
-    if i == 0:
-        PyList_Append(d["passes_on"], [seat, PyList_GET_SIZE(d["plays"]) - 1])
-        if log:
-            PyList_Append(d["log"], [seat, "pass", "pass", [], None, []])
-        d["turn"] = nxt
-        if d["passes"] == 1:        # the round ends; the last player leads
-            _zsy_settle(d)
-            d["table"] = None
-            d["passes"] = 0
+    cdef int k, how
+    cdef long nplays[3]
+    _event(s, seat, i)
+    if s.phase == PH_BID:
+        s.nauction += 1
+        if i == 0:
+            s.bid_passes += 1
+            if s.bidder < 0 and s.bid_passes == 3:
+                return 1
+            if s.bidder >= 0 and s.bid_passes == 2:
+                _start_play(s)
+                return 0
         else:
-            d["passes"] = d["passes"] + 1
+            s.bid = i
+            s.bidder = seat
+            s.bid_passes = 0
+            if i == 3:
+                _start_play(s)
+                return 0
+        s.turn = nxt
         return 0
-    row = zsy_id_row(i)
-    if row == NULL:
-        raise CardcoreError(f"action id {i}: no Zheng Shangyou play")
-    answering = d["table"] is not None
-    kind, txt, chosen, sorted_cards, hand = _take_play(d, seat, 1, row, cards, known)
-    d["table"] = [seat, kind, txt, sorted_cards, i]
-    d["passes"] = 0
-    d["opening"] = False
-    if zsy_claims_bonus_c(row[0], answering):
-        d["pending_bomb"] = seat          # a beaten earlier bomb loses its claim
-    if log:
-        PyList_Append(d["log"], [seat, kind, txt, chosen, None, []])
-    if PyList_GET_SIZE(hand) == 0:
-        if d["pending_bomb"] == seat:
-            _zsy_settle(d)
-        d["winner_seat"] = seat
-        d["over"] = True
+    if i == 0:
+        s.turn = nxt
+        if s.passes == 1:          # the round ends; the last player leads
+            if s.game == 1:
+                _settle(s)
+            s.table = -1
+            s.passes = 0
+        else:
+            s.passes += 1
         return 0
-    d["turn"] = nxt
+    row = _row_of(s.game, i)
+    answering = s.table >= 0
+    s.hand[seat] &= ~pick
+    for k in range(n):
+        s.played[seat][s.nplayed[seat] + k] = order[k]
+    s.nplayed[seat] += n
+    s.num_plays[seat] += 1
+    s.play_ev[s.nplays] = s.nev - 1
+    s.play_mask[s.nplays] = pick
+    s.table = s.nplays
+    s.nplays += 1
+    s.passes = 0
+    if s.game == 0:
+        if row[0] == D_BOMB or row[0] == D_ROCKET:
+            s.bombs += 1
+        if s.hand[seat] == 0:
+            for k in range(3):
+                nplays[k] = s.num_plays[k]
+            s.spring = ddz_spring_c(s.landlord, seat, nplays)
+            s.winner = seat
+            s.phase = PH_OVER
+            return 0
+    else:
+        s.opening = False
+        if zsy_claims_bonus_c(row[0], answering):
+            s.pending = seat          # a beaten earlier bomb loses its claim
+        if s.hand[seat] == 0:
+            if s.pending == seat:
+                _settle(s)
+            s.winner = seat
+            s.phase = PH_OVER
+            return 0
+    s.turn = nxt
     return 0
 
 
-# ------------------------------------------------------------------ bound as state methods
-#
-# A game state binds these as its methods (``legal_ids = ddz_state_legal_ids``): the call goes
-# straight to C with the state, whose attribute dict the step reads and updates. Anything that
-# is not a legal int id goes to the state's ``_apply_id_checked(i)`` (the base class's checked
-# path, which converts numpy ints or raises ``IllegalAction``); a Dou Dizhu auction without a
-# bid calls ``state._redeal()``. (The legal-action memo of the base class is keyed on the log
-# length, which every step advances.)
-
-def ddz_state_legal_ids(state) -> list:
-    """The legal action ids of a Dou Dizhu state, ascending (``state.legal_ids()``)."""
-    return _ddz_legal(<dict>PyObject_GenericGetDict(state, NULL))
+cdef void _start_play(Deal* s) noexcept:
+    s.landlord = s.bidder
+    s.hand[s.landlord] |= s.bottom
+    s.phase = PH_PLAY
+    s.turn = s.landlord
+    s.table = -1
+    s.passes = 0
 
 
-def ddz_state_apply_id(state, i) -> None:
-    """Apply action id ``i`` to a Dou Dizhu state (``state.apply_id(i)``)."""
-    cdef int r = _ddz_step(<dict>PyObject_GenericGetDict(state, NULL), i)
-    if r < 0:
-        state._apply_id_checked(i)
-    elif r:
-        state._redeal()
+cdef list _int_list(const uint8_t* v, int n):
+    cdef list out = PyList_New(n)
+    cdef int j
+    cdef object x
+    for j in range(n):
+        x = PyLong_FromLong(v[j])
+        PyList_SET_ITEM(out, j, x)
+        Py_INCREF(x)
+    return out
 
 
-def ddz_state_current_player(state):
-    """The seat to act in a Dou Dizhu state, or ``None`` once over."""
-    cdef dict d = <dict>PyObject_GenericGetDict(state, NULL)
-    return None if d["phase"] == "over" else d["turn"]
+cdef inline object _seat(int s):
+    return None if s < 0 else s
 
 
-def zsy_state_legal_ids(state) -> list:
-    """The legal action ids of a Zheng Shangyou state, ascending (``state.legal_ids()``)."""
-    return _zsy_legal(<dict>PyObject_GenericGetDict(state, NULL))
+cdef class Core:
+    """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1).
+
+    ``Core(game, cards, first)``: ``cards`` the dealt cards, distinct card ids (Dou Dizhu: 54,
+    seats 0, 1, 2 take 17 each in turn and the last 3 are the bottom; Zheng Shangyou: the 48 of
+    its deck, 16 a seat); ``first`` the seat that bids first in Dou Dizhu, ``None`` in Zheng
+    Shangyou (the holder of the 3 of hearts leads)."""
+
+    def __init__(self, game, cards, first):
+        cdef int g = int_arg(game, "game", 0, 1, CardcoreError)
+        cdef int k, c, seat
+        cdef uint64_t seen = 0, bit
+        cdef int nd = _NDEALT[g], nh = _NHAND[g]
+        if isinstance(cards, (str, bytes)):
+            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids")
+        try:
+            cs = list(cards)
+        except TypeError:
+            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids") from None
+        if len(cs) != nd:
+            raise CardcoreError(f"cards: expected {nd} card ids, got {len(cs)}")
+        memset(&self.s, 0, sizeof(Deal))
+        self.s.game = g
+        for k in range(nd):
+            c = int_arg(cs[k], "cards", 0, 53, CardcoreError)
+            if g == 1 and c not in _ZSY_DECK:
+                raise CardcoreError(f"cards: card id {c} is not in the Zheng Shangyou deck")
+            bit = (<uint64_t>1) << c
+            if seen & bit:
+                raise CardcoreError(f"cards: card id {c} twice")
+            seen |= bit
+            self.s.dealt[k] = c
+            if k < 3 * nh:
+                self.s.hand[k // nh] |= bit
+            else:
+                self.s.bottom |= bit
+        if g == 0:
+            self.s.first = int_arg(first, "first", 0, 2, CardError)
+            self.s.phase = PH_BID
+        else:
+            if first is not None:
+                raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the "
+                                    "holder of the 3 of hearts leads)")
+            for seat in range(3):
+                if (self.s.hand[seat] >> THREE_HEARTS) & 1:
+                    self.s.first = seat
+            self.s.phase = PH_PLAY
+            self.s.opening = True
+        self.s.turn = self.s.first
+        self.s.bidder = -1
+        self.s.landlord = -1
+        self.s.winner = -1
+        self.s.pending = -1
+        self.s.table = -1
+
+    # ------------------------------------------------------------ transitions
+    def legal_ids(self):
+        """The legal action ids of the seat to act, ascending (empty once over)."""
+        cdef int32_t ids[MAX_IDS]
+        cdef Py_ssize_t n = deal_legal_ids(&self.s, ids)
+        return _ids_list(ids, n, False)
+
+    def is_legal(self, i):
+        """Whether ``i`` (an int) is a legal action id for the seat to act."""
+        cdef long v
+        cdef int overflow = 0
+        if type(i) is not int:
+            return False
+        v = PyLong_AsLongAndOverflow(i, &overflow)
+        return not overflow and deal_is_legal(&self.s, v)
+
+    def apply(self, i, cards=None):
+        """Apply the legal action id ``i`` (``CardcoreError`` for any other). A play takes from
+        the hand the cards ``cards`` (the exact cards of the play, any suits, in the order
+        played) or, with ``None``, the lowest ids of each rank (the 3 of hearts first among
+        Zheng Shangyou's 3s); a pass or a bid ignores ``cards``. Returns 1 when three passes ended a Dou Dizhu auction without a
+        bid (the cards are to be redealt; the core takes no more actions), else 0."""
+        cdef Deal* s = &self.s
+        cdef int x = int_arg(i, "action id", 0, NUM_ACTIONS[s.game] - 1, CardcoreError)
+        cdef const uint8_t* row
+        cdef uint64_t pick = 0, bit
+        cdef uint8_t order[54]
+        cdef uint8_t h[15]
+        cdef int n = 0, c
+        if s.redeal or not deal_is_legal(s, x):
+            raise CardcoreError(f"action id {x}: not legal now")
+        if s.phase == PH_PLAY and x != 0:
+            row = _row_of(s.game, x)
+            if cards is None:
+                pick = shed_pick(s.hand[s.turn], row + 3, s.game)
+                n = shed_order(pick, s.game, row[0], row[1], row[2], order)
+            else:
+                if isinstance(cards, (str, bytes)):
+                    raise CardcoreError(f"cards {quote(cards)}: expected card ids")
+                try:
+                    cs = list(cards)
+                except TypeError:
+                    raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
+                if len(cs) > 20:
+                    raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
+                for v in cs:
+                    c = int_arg(v, "cards", 0, 53, CardcoreError)
+                    bit = (<uint64_t>1) << c
+                    if not s.hand[s.turn] & bit or pick & bit:
+                        raise CardcoreError(f"cards: card id {c} is not in the hand")
+                    pick |= bit
+                    order[n] = c
+                    n += 1
+                shed_counts(pick, h)
+                for c in range(SHED_NRANKS):
+                    if h[c] != row[3 + c]:
+                        raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
+                                            f"id {x}")
+        s.redeal = deal_apply(s, x, pick, order, n)
+        return s.redeal
+
+    def last_entry(self):
+        """The log entry of the last action applied, ``[seat, kind, text, cards, amount,
+        data]`` (``None`` before any)."""
+        cdef const Deal* s = &self.s
+        cdef int seat, i, n
+        if s.nev == 0:
+            return None
+        seat = s.ev_seat[s.nev - 1]
+        i = s.ev_id[s.nev - 1]
+        if i == 0:
+            return [seat, "pass", "pass", [], None, []]
+        if s.nev <= s.nauction:
+            return [seat, "bid", _BID_TEXT[i], [], i, []]
+        n = cc_popcount(s.play_mask[s.nplays - 1])
+        kind, txt = self._kind_text(i)
+        return [seat, kind, txt, _int_list(&s.played[seat][s.nplayed[seat] - n], n), None, []]
+
+    cdef tuple _kind_text(self, int i):
+        cdef char text[128]
+        cdef const uint8_t* row = _row_of(self.s.game, i)
+        cdef int n = shed_text(self.s.game, row[0], row[1], row[2], row + 3, text)
+        kind = <object>PyTuple_GET_ITEM(_DDZ_K if self.s.game == 0 else _ZSY_K, row[0])
+        return kind, PyUnicode_DecodeASCII(text, n, NULL)
+
+    # ------------------------------------------------------------ accessors
+    @property
+    def game(self):
+        return self.s.game
+
+    @property
+    def phase(self):
+        """``BIDDING``, ``PLAYING`` or ``OVER``."""
+        return self.s.phase
+
+    @property
+    def turn(self):
+        return self.s.turn
+
+    @property
+    def player(self):
+        """The seat to act, ``None`` once over."""
+        return None if self.s.phase == PH_OVER else self.s.turn
+
+    @property
+    def first(self):
+        """Dou Dizhu: the seat that bid first; Zheng Shangyou: the holder of the 3 of hearts."""
+        return self.s.first
+
+    @property
+    def redeal(self):
+        """Whether three passes ended the auction without a bid."""
+        return bool(self.s.redeal)
+
+    @property
+    def bid(self):
+        return self.s.bid
+
+    @property
+    def bidder(self):
+        return _seat(self.s.bidder)
+
+    @property
+    def bid_passes(self):
+        return self.s.bid_passes
+
+    @property
+    def landlord(self):
+        return _seat(self.s.landlord)
+
+    @property
+    def bombs(self):
+        return self.s.bombs
+
+    @property
+    def multiplier(self):
+        """Dou Dizhu's multiplier (``ddz_multiplier``), with the spring once over."""
+        return ddz_multiplier_c(self.s.bombs, self.s.spring != DDZ_NO_SPRING)
+
+    @property
+    def spring(self):
+        """Dou Dizhu: ``DDZ_NO_SPRING`` (0), ``DDZ_SPRING`` (1) or ``DDZ_REVERSE_SPRING`` (2)."""
+        return self.s.spring
+
+    @property
+    def passes(self):
+        return self.s.passes
+
+    @property
+    def winner(self):
+        return _seat(self.s.winner)
+
+    @property
+    def opening(self):
+        """Zheng Shangyou: no card played yet."""
+        return bool(self.s.opening)
+
+    @property
+    def pending_bomb(self):
+        return _seat(self.s.pending)
+
+    @property
+    def nplays(self):
+        return self.s.nplays
+
+    def hand(self, seat):
+        """Seat ``seat``'s cards, sorted (``sort_cards``)."""
+        return _sorted_list(self.s.hand[<int>int_arg(seat, "seat", 0, 2, CardError)])
+
+    def hands(self):
+        return [_sorted_list(self.s.hand[0]), _sorted_list(self.s.hand[1]),
+                _sorted_list(self.s.hand[2])]
+
+    def hand_sizes(self):
+        return [cc_popcount(self.s.hand[k]) for k in range(3)]
+
+    def bottom(self):
+        """Dou Dizhu's three bottom cards, sorted (empty in Zheng Shangyou)."""
+        return _sorted_list(self.s.bottom)
+
+    def played(self):
+        """The cards each seat played, in the order played."""
+        return [_int_list(self.s.played[k], self.s.nplayed[k]) for k in range(3)]
+
+    def num_plays(self):
+        return [self.s.num_plays[k] for k in range(3)]
+
+    def bonus(self):
+        """Zheng Shangyou: the settled bomb bonuses of seats 0, 1, 2."""
+        return [self.s.bonus[k] for k in range(3)]
+
+    def bomb_log(self):
+        """Zheng Shangyou: ``[seat, amount won]`` per settled bomb bonus."""
+        return [[self.s.bomb_seat[k], BOMB_BONUS] for k in range(self.s.nbomblog)]
+
+    def bid_log(self):
+        """Dou Dizhu: ``[seat, level or 0 for a pass]`` per word of the auction."""
+        return [[self.s.ev_seat[k], self.s.ev_id[k]] for k in range(self.s.nauction)]
+
+    cdef list _play(self, int k):
+        cdef int e = self.s.play_ev[k]
+        kind, txt = self._kind_text(self.s.ev_id[e])
+        return [self.s.ev_seat[e], kind, txt, _sorted_list(self.s.play_mask[k])]
+
+    def plays(self):
+        """``[seat, kind, text, cards sorted]`` of every play, in order."""
+        return [self._play(k) for k in range(self.s.nplays)]
+
+    def passes_on(self):
+        """``[seat, index in plays]`` of every pass of the play, in order."""
+        cdef const Deal* s = &self.s
+        cdef int k, np = 0
+        out = []
+        for k in range(s.nauction, s.nev):
+            if s.ev_id[k] == 0:
+                out.append([s.ev_seat[k], np - 1])
+            else:
+                np += 1
+        return out
+
+    def table(self):
+        """The play to beat, ``None`` when the seat to act leads: Dou Dizhu ``[seat, kind,
+        text, cards, rank, length, id]``, Zheng Shangyou ``[seat, kind, text, cards, id]``."""
+        cdef int i
+        cdef const uint8_t* row
+        if self.s.table < 0:
+            return None
+        rec = self._play(self.s.table)
+        i = self.s.ev_id[self.s.play_ev[self.s.table]]
+        if self.s.game == 0:
+            row = ddz_id_row(i)
+            rec += [row[1], row[2], i]
+        else:
+            rec.append(i)
+        return rec
+
+    def table_id(self):
+        """The action id of the play to beat, 0 when the seat to act leads."""
+        if self.s.table < 0:
+            return 0
+        return self.s.ev_id[self.s.play_ev[self.s.table]]
+
+    def history(self):
+        """The action ids applied in this deal, in order."""
+        return [self.s.ev_id[k] for k in range(self.s.nev)]
+
+    # ------------------------------------------------------------ copying
+    def copy(self):
+        cdef Core new = Core.__new__(Core)
+        new.s = self.s
+        return new
+
+    def export(self):
+        """The deal as a list of ints: ``game``, ``first`` (-1 for none), the dealt cards,
+        the number of actions, then per action its id, its number of cards and its cards in
+        the order played (see ``from_export``)."""
+        cdef const Deal* s = &self.s
+        cdef int k, seat, n
+        cdef int taken[3]
+        out = [s.game, s.first if s.game == 0 else -1]
+        out += [s.dealt[k] for k in range(_NDEALT[s.game])]
+        out.append(s.nev)
+        taken[0] = taken[1] = taken[2] = 0
+        np = 0
+        for k in range(s.nev):
+            out.append(s.ev_id[k])
+            if k >= s.nauction and s.ev_id[k] != 0:
+                seat = s.ev_seat[k]
+                n = cc_popcount(s.play_mask[np])
+                np += 1
+                out.append(n)
+                out += [s.played[seat][taken[seat] + j] for j in range(n)]
+                taken[seat] += n
+            else:
+                out.append(0)
+        return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other):
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None
 
 
-def zsy_state_apply_id(state, i) -> None:
-    """Apply action id ``i`` to a Zheng Shangyou state (``state.apply_id(i)``)."""
-    if _zsy_step(<dict>PyObject_GenericGetDict(state, NULL), i) < 0:
-        state._apply_id_checked(i)
-
-
-def zsy_state_current_player(state):
-    """The seat to act in a Zheng Shangyou state, or ``None`` once over."""
-    cdef dict d = <dict>PyObject_GenericGetDict(state, NULL)
-    return None if d["over"] else d["turn"]
+def from_export(values):
+    """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed:
+    anything that is no such list raises ``CardcoreError``)."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    try:
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < 3:
+        raise CardcoreError(f"values: expected at least 3 ints, got {len(v)}")
+    g = int_arg(v[0], "values: game", 0, 1, CardcoreError)
+    nd = _NDEALT[g]
+    if len(v) < 3 + nd:
+        raise CardcoreError(f"values: expected at least {3 + nd} ints, got {len(v)}")
+    first = int_arg(v[1], "values: first", -1, 2, CardcoreError)
+    core = Core(g, v[2:2 + nd], None if first < 0 else first)
+    n = int_arg(v[2 + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
+    p = 3 + nd
+    for _ in range(n):
+        if p + 2 > len(v):
+            raise CardcoreError("values: the actions end early")
+        i = v[p]
+        k = int_arg(v[p + 1], "values: cards of an action", 0, 20, CardcoreError)
+        if p + 2 + k > len(v):
+            raise CardcoreError("values: the actions end early")
+        cards = v[p + 2:p + 2 + k] if k else None
+        p += 2 + k
+        if not core.is_legal(i) or core.redeal:
+            raise CardcoreError(f"values: action id {quote(i)} is not legal where it stands")
+        core.apply(i, cards)
+    if p != len(v):
+        raise CardcoreError(f"values: {len(v) - p} ints after the actions")
+    return core

@@ -1,28 +1,31 @@
 """The step of the shedding games (Dou Dizhu, Zheng Shangyou) on integer action ids,
 plain-Python reference twin of ``cardcore._fast.shedding_step``.
 
-The state is the game state's attribute dict (``state.__dict__``): JSON-native values the
-game keeps (``hands`` as lists of card ids, ``table``, ``plays``, ``log``, ...); the functions
-read it and apply an action id to it in place, exactly as the game's ``apply`` of the same
-action would (the log entry included), so the game's Python code and these functions keep one
-state. Action ids are those of ``cardcore._fast.shedding`` (Dou Dizhu: 0 pass, 1..3 bids,
+A deal is a ``Core``: ``Core(game, cards, first)`` with ``game`` 0 (Dou Dizhu) or 1 (Zheng
+Shangyou), ``cards`` the dealt cards (Dou Dizhu: 54, seats 0, 1, 2 take 17 each in turn, the
+last 3 are the bottom; Zheng Shangyou: the 48 of its deck, 16 a seat) and ``first`` the seat
+that bids first (Dou Dizhu; ``None`` in Zheng Shangyou, where the holder of the 3 of hearts
+leads). Action ids are those of ``cardcore._fast.shedding`` (Dou Dizhu: 0 pass, 1..3 bids,
 plays from ``DDZ_FIRST``; Zheng Shangyou: 0 pass, plays from ``ZSY_FIRST``).
 
-Dou Dizhu keys: ``phase`` ("bid" / "play" / "over"), ``turn``, ``hands``, ``bottom``, ``bid``,
-``bidder``, ``bid_passes``, ``bid_log``, ``landlord``, ``multiplier``, ``table`` (``None`` or
-``[seat, kind, text, cards, rank, length, id]``), ``passes``, ``played``, ``num_plays``,
-``plays``, ``passes_on``, ``bombs``, ``spring``, ``reverse_spring``, ``winner_seat``, ``log``.
-
-Zheng Shangyou keys: ``over``, ``turn``, ``hands``, ``opening``, ``table`` (``None`` or
-``[seat, kind, text, cards, id]``), ``passes``, ``played``, ``num_plays``, ``plays``,
-``passes_on``, ``pending_bomb``, ``bonus``, ``bomb_log``, ``winner_seat``, ``log``.
-
-``*_apply(d, i, cards=None)``: with ``cards=None`` the play's cards are taken from the hand
-(the lowest ids of each rank, the 3 of hearts first among Zheng Shangyou's 3s) and the log entry
-``[seat, kind, text, cards, amount, data]`` is appended; with ``cards`` (the exact cards of an
-already validated action) they are played and the log is left to the caller. ``ddz_apply``
-returns 1 when three passes ended the auction without a bid (the caller redeals), else 0.
-The id is not checked (``*_id_is_legal`` does that).
+- ``legal_ids()``, ``is_legal(i)``: the legal ids of the seat to act (ascending; empty once
+  over; Zheng Shangyou's pass only when the seat cannot beat the table);
+- ``apply(i, cards=None)``: apply the legal id ``i`` (``CardcoreError`` for any other); a
+  play takes the exact ``cards`` given (any suits, in the order played) or, with ``None``, the
+  lowest ids of each rank (the 3 of hearts first among Zheng Shangyou's 3s); returns 1 when
+  three passes ended a Dou Dizhu auction without a bid (the cards are to be redealt), else 0;
+  ``last_entry()``: the log entry ``[seat, kind, text, cards, amount, data]`` of that action;
+- accessors: ``phase`` (``BIDDING``, ``PLAYING``, ``OVER``), ``turn``, ``player``, ``first``,
+  ``bid``, ``bidder``, ``bid_passes``, ``landlord``, ``bombs``, ``multiplier``, ``spring``
+  (``DDZ_*``), ``passes``, ``winner``, ``opening``, ``pending_bomb``, ``nplays``, ``redeal``;
+  ``hand(seat)``, ``hands()``, ``bottom()`` (sorted), ``played()`` (in the order played),
+  ``num_plays()``, ``plays()`` (``[seat, kind, text, cards]``), ``passes_on()`` (``[seat, index
+  in plays]``), ``table()`` (Dou Dizhu ``[seat, kind, text, cards, rank, length, id]``, Zheng
+  Shangyou ``[seat, kind, text, cards, id]``, or ``None``), ``table_id()``, ``bid_log()``,
+  ``bonus()``, ``bomb_log()``, ``history()``;
+- ``copy()``, ``export()`` (ints: game, first or -1, the dealt cards, the number of actions,
+  then per action its id, its number of cards and its cards in the order played),
+  ``from_export(values)`` (replays them) and pickling through it.
 
 The scoring rules the step applies are written here once (twins of the C functions declared in
 ``_fast/shedding_step.pxd``) and exported for the games' states and the AI: Zheng Shangyou's
@@ -41,6 +44,7 @@ ZSY_KINDS = S.ZSY_KINDS
 _DDZ_BOMBS = (S.D_BOMB, S.D_ROCKET)
 #: Zheng Shangyou's bomb bonus: the bomber wins it, each opponent pays half of it
 BOMB_BONUS = 20
+_NO_SPRING = 0     # (``DDZ_NO_SPRING`` of ``shedding_step.pxd``)
 
 
 # ------------------------------------------------------------------ scoring rules
@@ -137,316 +141,433 @@ def sort_cards(cards) -> list[int]:
     return sorted(out, key=lambda c: (_rank(c), c))
 
 
-def _hand_mask(hand, game: int) -> int:
-    """The card mask of a hand kept by the state (a list of distinct card ids)."""
-    if type(hand) is not list:
-        raise CardcoreError(f"state: hand {quote(hand)} is not a list of card ids")
-    m = 0
-    for o in hand:
-        if not isinstance(o, int) or isinstance(o, bool) or not 0 <= o <= 53:
-            raise CardcoreError(f"state: {quote(o)} in a hand is not a card id")
-        if m >> o & 1:
-            raise CardcoreError(f"state: card id {o} twice in a hand")
-        m |= 1 << o
-    return m
+# ------------------------------------------------------------------ the deal
+
+DOUDIZHU = 0
+ZHENGSHANGYOU = 1
+#: the phases of a deal (Zheng Shangyou has no auction)
+BIDDING, PLAYING, OVER = 0, 1, 2
+#: the action ids of each game (``NUM_ACTIONS[game]``)
+NUM_ACTIONS = (S.DDZ_NUM_ACTIONS, S.ZSY_NUM_ACTIONS)
+MAX_EVENTS = 256
+_NDEALT = (54, 48)
+_NHAND = (17, 16)
+_ZSY_DECK = frozenset(c for c in range(52) if c != 50 and (c >> 2 != 0 or c == 3))
+_BID_TEXT = ("pass", "bid 1", "bid 2", "bid 3")
 
 
-def _take(d: dict, seat: int, game: int, i: int, cards) -> list[int]:
-    """Remove the play's cards from the seat's hand (in place); the cards in play order."""
-    hand = d["hands"][seat]
-    if cards is None:
-        row = _row(game, i)
-        picked = S._pick(_hand_mask(hand, game), row[3:], game)
-        chosen = S._order(picked, game, row[0], row[1], row[2])
-    else:
-        chosen = [int(c) for c in cards]
-    gone = set(chosen)
-    hand[:] = [c for c in hand if c not in gone]
-    return chosen
+def _is_play(game: int, i: int) -> bool:
+    if game == 0:
+        return S.DDZ_FIRST <= i < S.DDZ_NUM_ACTIONS
+    return S.ZSY_FIRST <= i < S.ZSY_NUM_ACTIONS
 
 
-# ------------------------------------------------------------------ Dou Dizhu
-
-def _ddz_key(d: dict):
-    t = d["table"]
-    if t is None:
-        return None
-    r = _row(0, t[6])
-    return (r[0], r[1], r[2])
+def _cards(m: int) -> list[int]:
+    return sort_cards(c for c in range(54) if m >> c & 1)
 
 
-def ddz_legal_ids(d: dict) -> list[int]:
-    """The legal action ids of the seat to act, ascending (empty once over)."""
-    phase = d["phase"]
-    if phase == "bid":
-        return [0] + list(range(d["bid"] + 1, 4))
-    if phase != "play":
-        return []
-    hand = d["hands"][d["turn"]]
-    _hand_mask(hand, 0)
-    key = _ddz_key(d)
-    ids = S.ddz_hand_ids(hand, key).tolist()
-    return ids if key is None else [0] + ids
+def _seat(s: int):
+    return None if s < 0 else s
 
 
-def ddz_id_is_legal(d: dict, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
-    that is not an int)."""
-    if type(i) is not int:
-        return False
-    phase = d["phase"]
-    if phase == "bid":
-        return i == 0 or d["bid"] < i <= 3
-    if phase != "play":
-        return False
-    key = _ddz_key(d)
-    if i == 0:
-        return key is not None
-    if not S.DDZ_FIRST <= i < S.DDZ_NUM_ACTIONS:
-        return False
-    row = _row(0, i)
-    have = S._mask_counts(_hand_mask(d["hands"][d["turn"]], 0))
-    if any(x > y for x, y in zip(row[3:], have)):
-        return False
-    return key is None or S.ddz_beats(row[:3], key)
+class Core:
+    """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1): see the module
+    docstring."""
 
+    def __init__(self, game, cards, first) -> None:
+        g = int_arg(game, "game", 0, 1, CardcoreError)
+        nd, nh = _NDEALT[g], _NHAND[g]
+        if isinstance(cards, (str, bytes)):
+            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids")
+        try:
+            cs = list(cards)
+        except TypeError:
+            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids") from None
+        if len(cs) != nd:
+            raise CardcoreError(f"cards: expected {nd} card ids, got {len(cs)}")
+        self.game = g
+        self.hand_m = [0, 0, 0]
+        self.bottom_m = 0
+        self.dealt: list[int] = []
+        seen = 0
+        for k in range(nd):
+            c = int_arg(cs[k], "cards", 0, 53, CardcoreError)
+            if g == 1 and c not in _ZSY_DECK:
+                raise CardcoreError(f"cards: card id {c} is not in the Zheng Shangyou deck")
+            if seen >> c & 1:
+                raise CardcoreError(f"cards: card id {c} twice")
+            seen |= 1 << c
+            self.dealt.append(c)
+            if k < 3 * nh:
+                self.hand_m[k // nh] |= 1 << c
+            else:
+                self.bottom_m |= 1 << c
+        self.first = 0
+        if g == 0:
+            self.first = int_arg(first, "first", 0, 2, CardError)
+            self.phase = BIDDING
+        else:
+            if first is not None:
+                raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the "
+                                    "holder of the 3 of hearts leads)")
+            for seat in range(3):
+                if self.hand_m[seat] >> S._THREE_HEARTS & 1:
+                    self.first = seat
+            self.phase = PLAYING
+        self.opening = g == 1
+        self.turn = self.first
+        self.redeal_ = 0
+        self.bid = self.bid_passes = self.bombs = self.spring = self.passes = 0
+        self.bidder_ = self.landlord_ = self.winner_ = self.pending_ = -1
+        self.table_ = -1
+        self.bonus_ = [0, 0, 0]
+        self.bomb_seats: list[int] = []
+        self.played_: list[list[int]] = [[], [], []]
+        self.num_plays_ = [0, 0, 0]
+        self.ev: list[tuple[int, int]] = []      # (seat, id) of every action
+        self.nauction = 0
+        self.play_ev: list[int] = []
+        self.play_mask: list[int] = []
 
-def ddz_step(d: dict, i) -> int:
-    """Apply action id ``i`` with the log entry if it is an int and legal for the seat to act
-    (0, or 1 when the auction ended without a bid: the caller redeals); -1 (the state left as
-    it was) for anything else."""
-    if type(i) is not int or d["phase"] == "over" or not ddz_id_is_legal(d, i):
-        return -1
-    return ddz_apply(d, i, None)
+    # ------------------------------------------------------------ transitions
+    def _table_row(self):
+        if self.table_ < 0:
+            return None
+        return _row(self.game, self.ev[self.play_ev[self.table_]][1])
 
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of the seat to act, ascending (empty once over)."""
+        if self.phase == BIDDING:
+            return [0] + list(range(self.bid + 1, 4))
+        if self.phase != PLAYING:
+            return []
+        hand = _cards(self.hand_m[self.turn])
+        t = self._table_row()
+        key = None if t is None else (t[0], t[1], t[2])
+        if self.game == 0:
+            ids = S.ddz_hand_ids(hand, key).tolist()
+            return ids if key is None else [0] + ids
+        if key is None:
+            return S.zsy_hand_ids(hand, None, bool(self.opening)).tolist()
+        return S.zsy_hand_ids(hand, key).tolist() or [0]
 
-def _ddz_start_play(d: dict) -> None:
-    landlord = d["bidder"]
-    d["landlord"] = landlord
-    d["hands"][landlord] = sort_cards(d["hands"][landlord] + d["bottom"])
-    d["phase"] = "play"
-    d["turn"] = landlord
-    d["table"] = None
-    d["passes"] = 0
-
-
-def ddz_apply(d: dict, i: int, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see the module docstring): an int id of the
-    game (``CardcoreError`` otherwise), whose legality the caller checked."""
-    i = int_arg(i, "action id", 0, S.DDZ_NUM_ACTIONS - 1, CardcoreError)
-    seat = d["turn"]
-    log = cards is None
-    nxt = (seat + 1) % 3
-    if d["phase"] == "bid":
+    def is_legal(self, i) -> bool:
+        """Whether ``i`` (an int) is a legal action id for the seat to act."""
+        if type(i) is not int:
+            return False
+        if self.phase == BIDDING:
+            return i == 0 or self.bid < i <= 3
+        if self.phase != PLAYING:
+            return False
+        t = self._table_row()
+        key = None if t is None else (t[0], t[1], t[2])
+        m = self.hand_m[self.turn]
         if i == 0:
-            d["bid_log"].append([seat, 0])
-            if log:
-                d["log"].append([seat, "pass", "pass", [], None, []])
-            d["bid_passes"] += 1
-            if d["bidder"] is None and d["bid_passes"] == 3:
-                return 1
-            if d["bidder"] is not None and d["bid_passes"] == 2:
-                _ddz_start_play(d)
+            if self.game == 0 or key is None:
+                return key is not None
+            return not S.zsy_hand_ids(_cards(m), key).size
+        if not _is_play(self.game, i):
+            return False
+        row = _row(self.game, i)
+        if any(x > y for x, y in zip(row[3:], S._mask_counts(m))):
+            return False
+        if self.game == 0:
+            return key is None or S.ddz_beats(row[:3], key)
+        if key is not None:
+            return S.zsy_beats(row[:3], key)
+        if self.opening:
+            return bool(m >> S._THREE_HEARTS & 1) and row[3] > 0 and row[0] != S.Z_BOMB
+        return row[0] != S.Z_HEAVENLY_BOMB
+
+    def apply(self, i, cards=None) -> int:
+        """Apply the legal action id ``i`` (see the module docstring)."""
+        x = int_arg(i, "action id", 0, NUM_ACTIONS[self.game] - 1, CardcoreError)
+        if self.redeal_ or not self.is_legal(x):
+            raise CardcoreError(f"action id {x}: not legal now")
+        pick, order = 0, []
+        if self.phase == PLAYING and x != 0:
+            row = _row(self.game, x)
+            hand = self.hand_m[self.turn]
+            if cards is None:
+                pick = S._pick(hand, row[3:], self.game)
+                order = S._order(pick, self.game, row[0], row[1], row[2])
+            else:
+                if isinstance(cards, (str, bytes)):
+                    raise CardcoreError(f"cards {quote(cards)}: expected card ids")
+                try:
+                    cs = list(cards)
+                except TypeError:
+                    raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
+                if len(cs) > 20:
+                    raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
+                for v in cs:
+                    c = int_arg(v, "cards", 0, 53, CardcoreError)
+                    if not hand >> c & 1 or pick >> c & 1:
+                        raise CardcoreError(f"cards: card id {c} is not in the hand")
+                    pick |= 1 << c
+                    order.append(c)
+                if S._mask_counts(pick) != list(row[3:]):
+                    raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
+                                        f"id {x}")
+        self.redeal_ = self._apply(x, pick, order)
+        return self.redeal_
+
+    def _settle(self) -> None:
+        b = self.pending_
+        if b < 0:
+            return
+        for k in range(3):
+            self.bonus_[k] += _share(b, k)
+        self.bomb_seats.append(b)
+        self.pending_ = -1
+
+    def _start_play(self) -> None:
+        self.landlord_ = self.bidder_
+        self.hand_m[self.landlord_] |= self.bottom_m
+        self.phase = PLAYING
+        self.turn = self.landlord_
+        self.table_ = -1
+        self.passes = 0
+
+    def _apply(self, i: int, pick: int, order: list[int]) -> int:
+        seat = self.turn
+        nxt = (seat + 1) % 3
+        self.ev.append((seat, i))
+        if self.phase == BIDDING:
+            self.nauction += 1
+            if i == 0:
+                self.bid_passes += 1
+                if self.bidder_ < 0 and self.bid_passes == 3:
+                    return 1
+                if self.bidder_ >= 0 and self.bid_passes == 2:
+                    self._start_play()
+                    return 0
+            else:
+                self.bid = i
+                self.bidder_ = seat
+                self.bid_passes = 0
+                if i == 3:
+                    self._start_play()
+                    return 0
+            self.turn = nxt
+            return 0
+        if i == 0:
+            self.turn = nxt
+            if self.passes == 1:          # the round ends; the last player leads
+                if self.game == 1:
+                    self._settle()
+                self.table_ = -1
+                self.passes = 0
+            else:
+                self.passes += 1
+            return 0
+        row = _row(self.game, i)
+        answering = self.table_ >= 0
+        self.hand_m[seat] &= ~pick
+        self.played_[seat].extend(order)
+        self.num_plays_[seat] += 1
+        self.play_ev.append(len(self.ev) - 1)
+        self.play_mask.append(pick)
+        self.table_ = len(self.play_mask) - 1
+        self.passes = 0
+        if self.game == 0:
+            if row[0] in _DDZ_BOMBS:
+                self.bombs += 1
+            if not self.hand_m[seat]:
+                self.spring = _spring(self.landlord_, seat, self.num_plays_)
+                self.winner_ = seat
+                self.phase = OVER
                 return 0
         else:
-            d["bid_log"].append([seat, i])
-            if log:
-                d["log"].append([seat, "bid", f"bid {i}", [], i, []])
-            d["bid"] = i
-            d["bidder"] = seat
-            d["bid_passes"] = 0
-            if i == 3:
-                _ddz_start_play(d)
+            self.opening = False
+            if _claims(row[0], answering):
+                self.pending_ = seat          # a beaten earlier bomb loses its claim
+            if not self.hand_m[seat]:
+                if self.pending_ == seat:
+                    self._settle()
+                self.winner_ = seat
+                self.phase = OVER
                 return 0
-        d["turn"] = nxt
+        self.turn = nxt
         return 0
-    if i == 0:
-        d["passes_on"].append([seat, len(d["plays"]) - 1])
-        if log:
-            d["log"].append([seat, "pass", "pass", [], None, []])
-        d["passes"] += 1
-        d["turn"] = nxt
-        if d["passes"] == 2:
-            d["table"] = None
-            d["passes"] = 0
-        return 0
-    row = _row(0, i)
-    kind = DDZ_KINDS[row[0]]
-    text = S.ddz_id_text(i)
-    chosen = _take(d, seat, 0, i, cards)
-    d["played"][seat].extend(chosen)
-    d["num_plays"][seat] += 1
-    rec = [seat, kind, text, sort_cards(chosen)]
-    d["plays"].append(rec)
-    d["table"] = rec + [row[1], row[2], i]
-    d["passes"] = 0
-    if row[0] in _DDZ_BOMBS:
-        d["bombs"] += 1
-        d["multiplier"] = _multiplier(d["bombs"], False)
-    if log:
-        d["log"].append([seat, kind, text, list(chosen), None, []])
-    if not d["hands"][seat]:
-        landlord = d["landlord"]
-        d["winner_seat"] = seat
-        d["phase"] = "over"
-        how = _spring(landlord, seat, d["num_plays"])
-        d["spring"] = how == 1
-        d["reverse_spring"] = how == 2
-        d["multiplier"] = _multiplier(d["bombs"], how != 0)
-        return 0
-    d["turn"] = nxt
-    return 0
+
+    def _kind_text(self, i: int) -> tuple[str, str]:
+        row = _row(self.game, i)
+        if self.game == 0:
+            return DDZ_KINDS[row[0]], S.ddz_id_text(i)
+        return ZSY_KINDS[row[0]], S.zsy_id_text(i)
+
+    def last_entry(self):
+        """The log entry of the last action applied (``None`` before any)."""
+        if not self.ev:
+            return None
+        seat, i = self.ev[-1]
+        if i == 0:
+            return [seat, "pass", "pass", [], None, []]
+        if len(self.ev) <= self.nauction:
+            return [seat, "bid", _BID_TEXT[i], [], i, []]
+        n = bin(self.play_mask[-1]).count("1")
+        kind, text = self._kind_text(i)
+        return [seat, kind, text, self.played_[seat][len(self.played_[seat]) - n:], None, []]
+
+    # ------------------------------------------------------------ accessors
+    @property
+    def player(self):
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def redeal(self) -> bool:
+        return bool(self.redeal_)
+
+    @property
+    def bidder(self):
+        return _seat(self.bidder_)
+
+    @property
+    def landlord(self):
+        return _seat(self.landlord_)
+
+    @property
+    def multiplier(self) -> int:
+        return _multiplier(self.bombs, self.spring != _NO_SPRING)
+
+    @property
+    def winner(self):
+        return _seat(self.winner_)
+
+    @property
+    def pending_bomb(self):
+        return _seat(self.pending_)
+
+    @property
+    def nplays(self) -> int:
+        return len(self.play_mask)
+
+    def hand(self, seat) -> list[int]:
+        return _cards(self.hand_m[int_arg(seat, "seat", 0, 2, CardError)])
+
+    def hands(self) -> list[list[int]]:
+        return [_cards(m) for m in self.hand_m]
+
+    def hand_sizes(self) -> list[int]:
+        return [bin(m).count("1") for m in self.hand_m]
+
+    def bottom(self) -> list[int]:
+        return _cards(self.bottom_m)
+
+    def played(self) -> list[list[int]]:
+        return [list(p) for p in self.played_]
+
+    def num_plays(self) -> list[int]:
+        return list(self.num_plays_)
+
+    def bonus(self) -> list[int]:
+        return list(self.bonus_)
+
+    def bomb_log(self) -> list[list[int]]:
+        return [[b, BOMB_BONUS] for b in self.bomb_seats]
+
+    def bid_log(self) -> list[list[int]]:
+        return [[s, i] for s, i in self.ev[:self.nauction]]
+
+    def _play(self, k: int) -> list:
+        seat, i = self.ev[self.play_ev[k]]
+        kind, text = self._kind_text(i)
+        return [seat, kind, text, _cards(self.play_mask[k])]
+
+    def plays(self) -> list[list]:
+        return [self._play(k) for k in range(len(self.play_mask))]
+
+    def passes_on(self) -> list[list[int]]:
+        out, n = [], 0
+        for seat, i in self.ev[self.nauction:]:
+            if i == 0:
+                out.append([seat, n - 1])
+            else:
+                n += 1
+        return out
+
+    def table(self):
+        if self.table_ < 0:
+            return None
+        rec = self._play(self.table_)
+        i = self.ev[self.play_ev[self.table_]][1]
+        if self.game == 0:
+            row = _row(0, i)
+            return rec + [row[1], row[2], i]
+        return rec + [i]
+
+    def table_id(self) -> int:
+        return 0 if self.table_ < 0 else self.ev[self.play_ev[self.table_]][1]
+
+    def history(self) -> list[int]:
+        return [i for _, i in self.ev]
+
+    # ------------------------------------------------------------ copying
+    def copy(self) -> Core:
+        new = Core.__new__(Core)
+        new.__dict__.update({k: (list(v) if type(v) is list else v)
+                             for k, v in self.__dict__.items()})
+        new.played_ = [list(p) for p in self.played_]
+        return new
+
+    def export(self) -> list[int]:
+        out = [self.game, self.first if self.game == 0 else -1, *self.dealt, len(self.ev)]
+        taken = [0, 0, 0]
+        np = 0
+        for k, (seat, i) in enumerate(self.ev):
+            out.append(i)
+            if k >= self.nauction and i != 0:
+                n = bin(self.play_mask[np]).count("1")
+                np += 1
+                out.append(n)
+                out += self.played_[seat][taken[seat]:taken[seat] + n]
+                taken[seat] += n
+            else:
+                out.append(0)
+        return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other):
+        if not isinstance(other, Core):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-# ------------------------------------------------------------------ Zheng Shangyou
-
-def _zsy_key(d: dict):
-    t = d["table"]
-    if t is None:
-        return None
-    r = _row(1, t[4])
-    return (r[0], r[1], r[2])
-
-
-def zsy_legal_ids(d: dict) -> list[int]:
-    """The legal action ids of the seat to act, ascending (empty once over); ``[0]`` (pass)
-    only when the seat cannot beat the table."""
-    if d["over"]:
-        return []
-    hand = d["hands"][d["turn"]]
-    _hand_mask(hand, 1)
-    key = _zsy_key(d)
-    if key is None:
-        return S.zsy_hand_ids(hand, None, bool(d["opening"])).tolist()
-    return S.zsy_hand_ids(hand, key).tolist() or [0]
-
-
-def zsy_id_is_legal(d: dict, i) -> bool:
-    """Whether action id ``i`` (an int) is legal for the seat to act (``False`` for anything
-    that is not an int)."""
-    if type(i) is not int:
-        return False
-    if d["over"]:
-        return False
-    key = _zsy_key(d)
-    hand = d["hands"][d["turn"]]
-    _hand_mask(hand, 1)
-    if i == 0:
-        return key is not None and not S.zsy_hand_ids(hand, key).size
-    if not S.ZSY_FIRST <= i < S.ZSY_NUM_ACTIONS:
-        return False
-    row = _row(1, i)
-    m = _hand_mask(hand, 1)
-    if any(x > y for x, y in zip(row[3:], S._mask_counts(m))):
-        return False
-    if key is not None:
-        return S.zsy_beats(row[:3], key)
-    if d["opening"]:
-        return bool(m >> S._THREE_HEARTS & 1) and row[3] > 0 and row[0] != S.Z_BOMB
-    return row[0] != S.Z_HEAVENLY_BOMB
-
-
-def zsy_step(d: dict, i) -> int:
-    """Apply action id ``i`` with the log entry if it is an int and legal for the seat to act
-    (0); -1 (the state left as it was) for anything else."""
-    if type(i) is not int or d["over"] or not zsy_id_is_legal(d, i):
-        return -1
-    return zsy_apply(d, i, None)
-
-
-def _zsy_settle(d: dict) -> None:
-    b = d["pending_bomb"]
-    if b is None:
-        return
-    zsy_settle_bonus(d["bonus"], b)
-    d["bomb_log"].append([b, BOMB_BONUS])
-    d["pending_bomb"] = None
-
-
-def zsy_apply(d: dict, i: int, cards=None) -> int:
-    """Apply action id ``i`` for the seat to act (see the module docstring): an int id of the
-    game (``CardcoreError`` otherwise), whose legality the caller checked; returns 0."""
-    i = int_arg(i, "action id", 0, S.ZSY_NUM_ACTIONS - 1, CardcoreError)
-    seat = d["turn"]
-    log = cards is None
-    nxt = (seat + 1) % 3
-    if i == 0:
-        d["passes_on"].append([seat, len(d["plays"]) - 1])
-        if log:
-            d["log"].append([seat, "pass", "pass", [], None, []])
-        d["passes"] += 1
-        d["turn"] = nxt
-        if d["passes"] == 2:        # the round ends; the last player leads
-            _zsy_settle(d)
-            d["table"] = None
-            d["passes"] = 0
-        return 0
-    row = _row(1, i)
-    kind = ZSY_KINDS[row[0]]
-    text = S.zsy_id_text(i)
-    answering = d["table"] is not None
-    chosen = _take(d, seat, 1, i, cards)
-    d["played"][seat].extend(chosen)
-    d["num_plays"][seat] += 1
-    rec = [seat, kind, text, sort_cards(chosen)]
-    d["plays"].append(rec)
-    d["table"] = rec + [i]
-    d["passes"] = 0
-    d["opening"] = False
-    if _claims(row[0], answering):
-        d["pending_bomb"] = seat          # a beaten earlier bomb loses its claim
-    if log:
-        d["log"].append([seat, kind, text, list(chosen), None, []])
-    if not d["hands"][seat]:
-        if d["pending_bomb"] == seat:
-            _zsy_settle(d)
-        d["winner_seat"] = seat
-        d["over"] = True
-        return 0
-    d["turn"] = nxt
-    return 0
-
-
-# ------------------------------------------------------------------ bound as state methods
-#
-# A game state binds these as its methods (``legal_ids = ddz_state_legal_ids``); the step reads
-# and updates the state's attribute dict. Anything that is not a legal int id goes to the
-# state's ``_apply_id_checked(i)`` (the base class's checked path, which converts numpy ints or
-# raises ``IllegalAction``); a Dou Dizhu auction without a bid calls ``state._redeal()``. (The
-# legal-action memo of the base class is keyed on the log length, which every step advances.)
-
-def ddz_state_legal_ids(state) -> list[int]:
-    """The legal action ids of a Dou Dizhu state, ascending (``state.legal_ids()``)."""
-    return ddz_legal_ids(state.__dict__)
-
-
-def ddz_state_apply_id(state, i) -> None:
-    """Apply action id ``i`` to a Dou Dizhu state (``state.apply_id(i)``)."""
-    r = ddz_step(state.__dict__, i)
-    if r < 0:
-        state._apply_id_checked(i)
-    elif r:
-        state._redeal()
-
-
-def ddz_state_current_player(state):
-    """The seat to act in a Dou Dizhu state, or ``None`` once over."""
-    d = state.__dict__
-    return None if d["phase"] == "over" else d["turn"]
-
-
-def zsy_state_legal_ids(state) -> list[int]:
-    """The legal action ids of a Zheng Shangyou state, ascending (``state.legal_ids()``)."""
-    return zsy_legal_ids(state.__dict__)
-
-
-def zsy_state_apply_id(state, i) -> None:
-    """Apply action id ``i`` to a Zheng Shangyou state (``state.apply_id(i)``)."""
-    if zsy_step(state.__dict__, i) < 0:
-        state._apply_id_checked(i)
-
-
-def zsy_state_current_player(state):
-    """The seat to act in a Zheng Shangyou state, or ``None`` once over."""
-    d = state.__dict__
-    return None if d["over"] else d["turn"]
+def from_export(values) -> Core:
+    """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed)."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    try:
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < 3:
+        raise CardcoreError(f"values: expected at least 3 ints, got {len(v)}")
+    g = int_arg(v[0], "values: game", 0, 1, CardcoreError)
+    nd = _NDEALT[g]
+    if len(v) < 3 + nd:
+        raise CardcoreError(f"values: expected at least {3 + nd} ints, got {len(v)}")
+    first = int_arg(v[1], "values: first", -1, 2, CardcoreError)
+    core = Core(g, v[2:2 + nd], None if first < 0 else first)
+    n = int_arg(v[2 + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
+    p = 3 + nd
+    for _ in range(n):
+        if p + 2 > len(v):
+            raise CardcoreError("values: the actions end early")
+        i = v[p]
+        k = int_arg(v[p + 1], "values: cards of an action", 0, 20, CardcoreError)
+        if p + 2 + k > len(v):
+            raise CardcoreError("values: the actions end early")
+        cards = v[p + 2:p + 2 + k] if k else None
+        p += 2 + k
+        if not core.is_legal(i) or core.redeal:
+            raise CardcoreError(f"values: action id {quote(i)} is not legal where it stands")
+        core.apply(i, cards)
+    if p != len(v):
+        raise CardcoreError(f"values: {len(v) - p} ints after the actions")
+    return core

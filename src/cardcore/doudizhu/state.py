@@ -24,11 +24,11 @@ Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. A deal:
 ``deck=``: seat 0's 17 cards, seat 1's 17, seat 2's 17, then the 3 bottom cards.
 
 Integer actions (``docs/actions/doudizhu.md``): 0 = pass, 1..3 = bid 1..3, then one id per
-play of at most 20 cards (``moves.NUM_ACTIONS`` in all). ``legal_ids`` and ``apply_id`` run in
-the step kernel (``cardcore._fast.shedding_step``) on this state's own attributes: the legal ids
-come from the move kernel's id generator for the hand and the table play (the table record
-keeps its id), and ``apply_id`` updates the hands, the records and the log in place, as
-``apply`` of the same action does. ``observation_tensor`` is documented there too.
+play of at most 20 cards (``moves.NUM_ACTIONS`` in all). A deal lives in the step core
+(``cardcore._fast.shedding_step.Core``: hands as card masks, the auction, the plays and passes,
+the play on the table, bombs): its ``legal_ids`` and ``apply`` are every transition of the
+deal, and this state is a view over it (``apply`` maps an action to its id and cards, which the
+core applies); the redeals stay here. ``observation_tensor`` is documented there too.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..options import Option
-from ..game import Action, State, register
+from ..game import _MEMO, Action, _copy_native, register
 from ..engines.shedding import (PASS, SheddingState, ambiguous, base_text, disambiguate,
                                 move_action)
 from . import moves as _mv
@@ -53,6 +53,8 @@ else:
     _step = kernel("shedding_step")
 _K = _mv._k
 _KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
+_PHASES = ("bid", "play", "over")      # by the core's phase
+_SPRING, _REVERSE_SPRING = 1, 2        # the core's ``spring``
 
 _CARD = [Card(i) for i in range(54)]
 BIDS = {n: Action("bid", f"bid {n}", amount=n) for n in (1, 2, 3)}
@@ -124,32 +126,117 @@ class DouDizhuState(SheddingState):
         self._deal(deck)
 
     def _deal(self, deck: list[int]) -> None:
-        sort = _step.sort_cards
-        self.hands = [sort(deck[0:17]), sort(deck[17:34]), sort(deck[34:51])]
-        self.bottom = sort(deck[51:54])
-        self.phase = "bid"
-        self.turn = self.first_bidder
-        self.bid = 0
-        self.bidder: int | None = None
-        self.bid_passes = 0      # consecutive passes in the auction
-        self.bid_log: list[list] = []   # [seat, level or 0 for pass]
-        self.landlord: int | None = None
-        self.multiplier = 1
-        #: the play to beat: [seat, kind, text, cards, rank, length, action id], or None
-        self.table: list | None = None
-        self.passes = 0
-        self.played = [[], [], []]       # cards each seat played, in order
-        self.num_plays = [0, 0, 0]
-        self.plays: list[list] = []      # [seat, kind, text, cards] of every play, in order
-        self.passes_on: list[list] = []  # [seat, index in plays] of every pass in the play
-        self.bombs = 0
-        self.spring = False
-        self.reverse_spring = False
-        self.winner_seat: int | None = None
+        self._core = _step.Core(0, deck, self.first_bidder)
+
+    # ------------------------------------------------------------ copying
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()
+        d["_core"] = self._core.export()
+        return d
+
+    def clone(self) -> DouDizhuState:
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        new._core = self._core.copy()
+        return new
+
+    # ------------------------------------------------------------ the deal (read from the core)
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's cards, sorted."""
+        return self._core.hands()
+
+    @property
+    def bottom(self) -> list[int]:
+        """The three bottom cards, sorted."""
+        return self._core.bottom()
+
+    @property
+    def phase(self) -> str:
+        """``"bid"``, ``"play"`` or ``"over"``."""
+        return _PHASES[self._core.phase]
+
+    @property
+    def turn(self) -> int:
+        return self._core.turn
+
+    @property
+    def bid(self) -> int:
+        """The highest bid (0 before any)."""
+        return self._core.bid
+
+    @property
+    def bidder(self) -> int | None:
+        return self._core.bidder
+
+    @property
+    def bid_passes(self) -> int:
+        """Consecutive passes in the auction."""
+        return self._core.bid_passes
+
+    @property
+    def bid_log(self) -> list[list]:
+        """``[seat, level or 0 for a pass]`` per word of the auction."""
+        return self._core.bid_log()
+
+    @property
+    def landlord(self) -> int | None:
+        return self._core.landlord
+
+    @property
+    def multiplier(self) -> int:
+        return self._core.multiplier
+
+    @property
+    def table(self) -> list | None:
+        """The play to beat: ``[seat, kind, text, cards, rank, length, action id]``, or
+        ``None``."""
+        return self._core.table()
+
+    @property
+    def passes(self) -> int:
+        return self._core.passes
+
+    @property
+    def played(self) -> list[list[int]]:
+        """The cards each seat played, in order."""
+        return self._core.played()
+
+    @property
+    def num_plays(self) -> list[int]:
+        return self._core.num_plays()
+
+    @property
+    def plays(self) -> list[list]:
+        """``[seat, kind, text, cards]`` of every play, in order."""
+        return self._core.plays()
+
+    @property
+    def passes_on(self) -> list[list]:
+        """``[seat, index in plays]`` of every pass in the play."""
+        return self._core.passes_on()
+
+    @property
+    def bombs(self) -> int:
+        return self._core.bombs
+
+    @property
+    def spring(self) -> bool:
+        return self._core.spring == _SPRING
+
+    @property
+    def reverse_spring(self) -> bool:
+        return self._core.spring == _REVERSE_SPRING
+
+    @property
+    def winner_seat(self) -> int | None:
+        return self._core.winner
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return self._core.player
 
     def _table_key(self) -> tuple[int, int, int] | None:
         t = self.table
@@ -166,7 +253,7 @@ class DouDizhuState(SheddingState):
         if self.phase == "bid":
             return [PASS] + [BIDS[n] for n in (1, 2, 3) if n > self.bid]
         key = self._table_key()
-        ms = _plays(self.hands[self.turn], key)
+        ms = _plays(self._core.hand(self.turn), key)
         plays = disambiguate([move_action(m) for m in ms])
         return plays if key is None else [PASS] + plays
 
@@ -192,9 +279,9 @@ class DouDizhuState(SheddingState):
         return super()._resolve(action)
 
     def _apply(self, action: Action) -> None:
-        # the step kernel applies the action's id with the action's own cards (any suits);
-        # ``apply`` writes the log entry
-        if _step.ddz_apply(self.__dict__, self._id_of(action), list(action.cards)):
+        # the core applies the action's id with the action's own cards (any suits); ``apply``
+        # writes the log entry
+        if self._core.apply(self._id_of(action), list(action.cards)):
             self._redeal()
 
     def _redeal(self) -> None:
@@ -224,29 +311,20 @@ class DouDizhuState(SheddingState):
         return i
 
     def _legal_ids(self) -> list[int]:
-        return _step.ddz_legal_ids(self.__dict__)
+        return self._core.legal_ids()
 
     def _id_is_legal(self, i: int) -> bool:
-        return _step.ddz_id_is_legal(self.__dict__, i)
+        return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
-        if _step.ddz_apply(self.__dict__, i, None):
+        core = self._core
+        r = core.apply(i)
+        self.log.append(core.last_entry())
+        if r:
             self._redeal()
 
     def _describe_id(self, i: int) -> str:
         return _mv.id_text(i)
-
-    # The step path: the kernel's functions bound as the methods (the call goes straight to
-    # C with the state; the base class's ``legal_ids`` / ``apply_id`` / ``current_player`` do
-    # the same work through the hooks above, one Python frame at a time). An id that is not a
-    # legal int goes the base class's checked way (``_apply_id_checked``).
-    legal_ids = _step.ddz_state_legal_ids
-    apply_id = _step.ddz_state_apply_id
-    current_player = property(_step.ddz_state_current_player,
-                              doc="The seat to act, or ``None`` once over.")
-
-    def _apply_id_checked(self, i: Any) -> None:
-        State.apply_id(self, i)
 
     # ------------------------------------------------------------ views
     @property

@@ -23,9 +23,11 @@ without the jokers, the ace of hearts and the 2s other than the 2 of spades; 16 
 ``deck=``: seat 0's 16 cards, seat 1's 16, seat 2's 16 (any order within a hand).
 
 Integer actions (``docs/actions/zhengshangyou.md``): 0 = pass, then one id per play of at most
-16 cards and the heavenly bomb (``moves.NUM_ACTIONS`` in all). ``legal_ids`` and ``apply_id``
-run in the step kernel (``cardcore._fast.shedding_step``) on this state's own attributes, as
-``apply`` of the same action does; ``observation_tensor`` is documented there too.
+16 cards and the heavenly bomb (``moves.NUM_ACTIONS`` in all). A deal lives in the step core
+(``cardcore._fast.shedding_step.Core``: hands as card masks, the plays and passes, the play on
+the table, the bomb bonuses): its ``legal_ids`` and ``apply`` are every transition of the deal,
+and this state is a view over it (``apply`` maps an action to its id and cards, which the core
+applies). ``observation_tensor`` is documented there too.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
-from ..game import Action, State, register
+from ..game import _MEMO, Action, _copy_native, register
 from ..engines.shedding import PASS, SheddingState, move_action
 from . import moves as _mv
 
@@ -142,26 +144,96 @@ class ZhengShangyouState(SheddingState):
         else:
             deck = list(DECK48_IDS)
             self.rng().shuffle(deck)
-        sort = _step.sort_cards
-        self.hands = [sort(deck[0:16]), sort(deck[16:32]), sort(deck[32:48])]
-        self.first = next(s for s in range(3) if THREE_HEARTS in self.hands[s])
-        self.turn = self.first
-        self.opening = True           # no card played yet
-        self.table: list | None = None   # [seat, kind, text, cards, action id]
-        self.passes = 0
-        self.played = [[], [], []]
-        self.num_plays = [0, 0, 0]
-        self.plays: list[list] = []
-        self.passes_on: list[list] = []        # [seat, index in plays] of every pass
-        self.pending_bomb: int | None = None   # seat of an answering bomb not yet settled
-        self.bonus = [0, 0, 0]                 # settled bomb bonuses
-        self.bomb_log: list[list] = []         # [seat, amount won] per settled bonus
-        self.winner_seat: int | None = None
-        self.over = False
+        self._core = _step.Core(1, deck, None)
+
+    # ------------------------------------------------------------ copying
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()
+        d["_core"] = self._core.export()
+        return d
+
+    def clone(self) -> ZhengShangyouState:
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        new._core = self._core.copy()
+        return new
+
+    # ------------------------------------------------------------ the deal (read from the core)
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's cards, sorted."""
+        return self._core.hands()
+
+    @property
+    def first(self) -> int:
+        """The seat that held the 3 of hearts (and led)."""
+        return self._core.first
+
+    @property
+    def turn(self) -> int:
+        return self._core.turn
+
+    @property
+    def opening(self) -> bool:
+        """No card played yet."""
+        return self._core.opening
+
+    @property
+    def table(self) -> list | None:
+        """The play to beat: ``[seat, kind, text, cards, action id]``, or ``None``."""
+        return self._core.table()
+
+    @property
+    def passes(self) -> int:
+        return self._core.passes
+
+    @property
+    def played(self) -> list[list[int]]:
+        """The cards each seat played, in order."""
+        return self._core.played()
+
+    @property
+    def num_plays(self) -> list[int]:
+        return self._core.num_plays()
+
+    @property
+    def plays(self) -> list[list]:
+        """``[seat, kind, text, cards]`` of every play, in order."""
+        return self._core.plays()
+
+    @property
+    def passes_on(self) -> list[list]:
+        """``[seat, index in plays]`` of every pass."""
+        return self._core.passes_on()
+
+    @property
+    def pending_bomb(self) -> int | None:
+        """The seat of an answering bomb not yet settled."""
+        return self._core.pending_bomb
+
+    @property
+    def bonus(self) -> list[int]:
+        """The settled bomb bonuses."""
+        return self._core.bonus()
+
+    @property
+    def bomb_log(self) -> list[list]:
+        """``[seat, amount won]`` per settled bonus."""
+        return self._core.bomb_log()
+
+    @property
+    def winner_seat(self) -> int | None:
+        return self._core.winner
+
+    @property
+    def over(self) -> bool:
+        return self._core.player is None
 
     # ------------------------------------------------------------ hooks
     def _current_player(self) -> int | None:
-        return None if self.over else self.turn
+        return self._core.player
 
     def _table_move(self):
         if self.table is None:
@@ -172,11 +244,13 @@ class ZhengShangyouState(SheddingState):
         return (same or readings)[0]
 
     def _legal_actions(self) -> list[Action]:
-        hand = self.hands[self.turn]
-        if self.table is None:
-            ms = _K.zsy_hand_moves(hand, None, bool(self.opening))
+        core = self._core
+        hand = core.hand(core.turn)
+        t = core.table_id()
+        if not t:
+            ms = _K.zsy_hand_moves(hand, None, bool(core.opening))
             return [move_action(m) for m in ms]
-        ans = _K.zsy_hand_moves(hand, _ID_KEY[self.table[4]])
+        ans = _K.zsy_hand_moves(hand, _ID_KEY[t])
         return [move_action(m) for m in ans] if ans else [PASS]
 
     def _resolve(self, action: Action | str) -> Action:
@@ -207,8 +281,9 @@ class ZhengShangyouState(SheddingState):
             raise IllegalAction(f"action {text!r}: the opening play must include 3h")
 
     def _apply(self, action: Action) -> None:
-        # the step kernel applies the action's id with the action's own cards (any suits)
-        _step.zsy_apply(self.__dict__, self._id_of(action), list(action.cards))
+        # the core applies the action's id with the action's own cards (any suits); ``apply``
+        # writes the log entry
+        self._core.apply(self._id_of(action), list(action.cards))
 
     # ------------------------------------------------------------ integer actions
     def _num_distinct_actions(self) -> int:
@@ -224,28 +299,18 @@ class ZhengShangyouState(SheddingState):
         return i
 
     def _legal_ids(self) -> list[int]:
-        return _step.zsy_legal_ids(self.__dict__)
+        return self._core.legal_ids()
 
     def _id_is_legal(self, i: int) -> bool:
-        return _step.zsy_id_is_legal(self.__dict__, i)
+        return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
-        _step.zsy_apply(self.__dict__, i, None)
+        core = self._core
+        core.apply(i)
+        self.log.append(core.last_entry())
 
     def _describe_id(self, i: int) -> str:
         return _mv.id_text(i)
-
-    # The step path: the kernel's functions bound as the methods (the call goes straight to
-    # C with the state; the base class's ``legal_ids`` / ``apply_id`` / ``current_player`` do
-    # the same work through the hooks above, one Python frame at a time). An id that is not a
-    # legal int goes the base class's checked way (``_apply_id_checked``).
-    legal_ids = _step.zsy_state_legal_ids
-    apply_id = _step.zsy_state_apply_id
-    current_player = property(_step.zsy_state_current_player,
-                              doc="The seat to act, or ``None`` once over.")
-
-    def _apply_id_checked(self, i: Any) -> None:
-        State.apply_id(self, i)
 
     def penalties(self) -> list[int]:
         """The end-of-deal penalty each seat pays (0 for the winner; valid once over)."""
