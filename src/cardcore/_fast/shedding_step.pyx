@@ -527,11 +527,12 @@ cdef class Core:
         v = PyLong_AsLongAndOverflow(i, &overflow)
         return not overflow and deal_is_legal(&self.s, v)
 
-    def apply(self, i, cards=None):
+    def apply(self, i, cards=None, log=None):
         """Apply the legal action id ``i`` (``CardcoreError`` for any other). A play takes from
         the hand the cards ``cards`` (the exact cards of the play, any suits, in the order
         played) or, with ``None``, the lowest ids of each rank (the 3 of hearts first among
-        Zheng Shangyou's 3s); a pass or a bid ignores ``cards``. Returns 1 when three passes ended a Dou Dizhu auction without a
+        Zheng Shangyou's 3s); a pass or a bid ignores ``cards``. ``log``: a list to append
+        the action's entry to (``last_entry()``), or ``None``. Returns 1 when three passes ended a Dou Dizhu auction without a
         bid (the cards are to be redealt; the core takes no more actions), else 0."""
         cdef Deal* s = &self.s
         cdef int x = int_arg(i, "action id", 0, NUM_ACTIONS[s.game] - 1, CardcoreError)
@@ -569,7 +570,11 @@ cdef class Core:
                     if h[c] != row[3 + c]:
                         raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
                                             f"id {x}")
+        if log is not None and type(log) is not list:
+            raise CardcoreError(f"log {quote(log)}: expected a list or None")
         s.redeal = deal_apply(s, x, pick, order, n)
+        if log is not None:
+            (<list>log).append(self.last_entry())
         return s.redeal
 
     def last_entry(self):

@@ -12,7 +12,8 @@ plays from ``DDZ_FIRST``; Zheng Shangyou: 0 pass, plays from ``ZSY_FIRST``).
   over; Zheng Shangyou's pass only when the seat cannot beat the table);
 - ``apply(i, cards=None)``: apply the legal id ``i`` (``CardcoreError`` for any other); a
   play takes the exact ``cards`` given (any suits, in the order played) or, with ``None``, the
-  lowest ids of each rank (the 3 of hearts first among Zheng Shangyou's 3s); returns 1 when
+  lowest ids of each rank (the 3 of hearts first among Zheng Shangyou's 3s), and appends the
+  action's log entry to ``log`` when given (a list); returns 1 when
   three passes ended a Dou Dizhu auction without a bid (the cards are to be redealt), else 0;
   ``last_entry()``: the log entry ``[seat, kind, text, cards, amount, data]`` of that action;
 - accessors: ``phase`` (``BIDDING``, ``PLAYING``, ``OVER``), ``turn``, ``player``, ``first``,
@@ -279,7 +280,7 @@ class Core:
             return bool(m >> S._THREE_HEARTS & 1) and row[3] > 0 and row[0] != S.Z_BOMB
         return row[0] != S.Z_HEAVENLY_BOMB
 
-    def apply(self, i, cards=None) -> int:
+    def apply(self, i, cards=None, log=None) -> int:
         """Apply the legal action id ``i`` (see the module docstring)."""
         x = int_arg(i, "action id", 0, NUM_ACTIONS[self.game] - 1, CardcoreError)
         if self.redeal_ or not self.is_legal(x):
@@ -309,7 +310,11 @@ class Core:
                 if S._mask_counts(pick) != list(row[3:]):
                     raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
                                         f"id {x}")
+        if log is not None and type(log) is not list:
+            raise CardcoreError(f"log {quote(log)}: expected a list or None")
         self.redeal_ = self._apply(x, pick, order)
+        if log is not None:
+            log.append(self.last_entry())
         return self.redeal_
 
     def _settle(self) -> None:

@@ -54,6 +54,10 @@ else:
 _K = _mv._k
 _KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 _PHASES = ("bid", "play", "over")      # by the core's phase
+_BIDDING = 0
+#: action id -> the play's kernel key (kind code, rank, length)
+_ID_KEY = [(0, 0, 0)] * _mv.FIRST_PLAY + [(int(r[0]), int(r[1]), int(r[2]))
+                                           for r in _K.ddz_id_rows()]
 _SPRING, _REVERSE_SPRING = 1, 2        # the core's ``spring``
 
 _CARD = [Card(i) for i in range(54)]
@@ -144,7 +148,7 @@ class DouDizhuState(SheddingState):
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
-    def hands(self) -> list[list[int]]:
+    def hands(self) -> list[list[int]]:  # type: ignore[override]
         """Each seat's cards, sorted."""
         return self._core.hands()
 
@@ -159,7 +163,7 @@ class DouDizhuState(SheddingState):
         return _PHASES[self._core.phase]
 
     @property
-    def turn(self) -> int:
+    def turn(self) -> int:  # type: ignore[override]
         return self._core.turn
 
     @property
@@ -190,17 +194,17 @@ class DouDizhuState(SheddingState):
         return self._core.multiplier
 
     @property
-    def table(self) -> list | None:
+    def table(self) -> list | None:  # type: ignore[override]
         """The play to beat: ``[seat, kind, text, cards, rank, length, action id]``, or
         ``None``."""
         return self._core.table()
 
     @property
-    def passes(self) -> int:
+    def passes(self) -> int:  # type: ignore[override]
         return self._core.passes
 
     @property
-    def played(self) -> list[list[int]]:
+    def played(self) -> list[list[int]]:  # type: ignore[override]
         """The cards each seat played, in order."""
         return self._core.played()
 
@@ -209,12 +213,12 @@ class DouDizhuState(SheddingState):
         return self._core.num_plays()
 
     @property
-    def plays(self) -> list[list]:
+    def plays(self) -> list[list]:  # type: ignore[override]
         """``[seat, kind, text, cards]`` of every play, in order."""
         return self._core.plays()
 
     @property
-    def passes_on(self) -> list[list]:
+    def passes_on(self) -> list[list]:  # type: ignore[override]
         """``[seat, index in plays]`` of every pass in the play."""
         return self._core.passes_on()
 
@@ -238,9 +242,19 @@ class DouDizhuState(SheddingState):
     def _current_player(self) -> int | None:
         return self._core.player
 
+    # (read straight from the core: the views the step path asks for at every turn)
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once over."""
+        return self._core.player
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.player is None
+
     def _table_key(self) -> tuple[int, int, int] | None:
-        t = self.table
-        return None if t is None else (_KIND_CODE[t[1]], t[4], t[5])
+        i = self._core.table_id()
+        return _ID_KEY[i] if i else None
 
     def _table_move(self):
         """The kernel ``Move`` on the table, or ``None`` when leading."""
@@ -250,10 +264,11 @@ class DouDizhuState(SheddingState):
         return _mv.Move(kind, rank, length, [Card(c) for c in cards])
 
     def _legal_actions(self) -> list[Action]:
-        if self.phase == "bid":
-            return [PASS] + [BIDS[n] for n in (1, 2, 3) if n > self.bid]
+        core = self._core
+        if core.phase == _BIDDING:
+            return [PASS] + [BIDS[n] for n in (1, 2, 3) if n > core.bid]
         key = self._table_key()
-        ms = _plays(self._core.hand(self.turn), key)
+        ms = _plays(core.hand(core.turn), key)
         plays = disambiguate([move_action(m) for m in ms])
         return plays if key is None else [PASS] + plays
 
@@ -317,10 +332,7 @@ class DouDizhuState(SheddingState):
         return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
-        core = self._core
-        r = core.apply(i)
-        self.log.append(core.last_entry())
-        if r:
+        if self._core.apply(i, None, self.log):    # (the core appends the log entry)
             self._redeal()
 
     def _describe_id(self, i: int) -> str:

@@ -162,7 +162,7 @@ class ZhengShangyouState(SheddingState):
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
-    def hands(self) -> list[list[int]]:
+    def hands(self) -> list[list[int]]:  # type: ignore[override]
         """Each seat's cards, sorted."""
         return self._core.hands()
 
@@ -172,7 +172,7 @@ class ZhengShangyouState(SheddingState):
         return self._core.first
 
     @property
-    def turn(self) -> int:
+    def turn(self) -> int:  # type: ignore[override]
         return self._core.turn
 
     @property
@@ -181,16 +181,16 @@ class ZhengShangyouState(SheddingState):
         return self._core.opening
 
     @property
-    def table(self) -> list | None:
+    def table(self) -> list | None:  # type: ignore[override]
         """The play to beat: ``[seat, kind, text, cards, action id]``, or ``None``."""
         return self._core.table()
 
     @property
-    def passes(self) -> int:
+    def passes(self) -> int:  # type: ignore[override]
         return self._core.passes
 
     @property
-    def played(self) -> list[list[int]]:
+    def played(self) -> list[list[int]]:  # type: ignore[override]
         """The cards each seat played, in order."""
         return self._core.played()
 
@@ -199,12 +199,12 @@ class ZhengShangyouState(SheddingState):
         return self._core.num_plays()
 
     @property
-    def plays(self) -> list[list]:
+    def plays(self) -> list[list]:  # type: ignore[override]
         """``[seat, kind, text, cards]`` of every play, in order."""
         return self._core.plays()
 
     @property
-    def passes_on(self) -> list[list]:
+    def passes_on(self) -> list[list]:  # type: ignore[override]
         """``[seat, index in plays]`` of every pass."""
         return self._core.passes_on()
 
@@ -234,6 +234,16 @@ class ZhengShangyouState(SheddingState):
     # ------------------------------------------------------------ hooks
     def _current_player(self) -> int | None:
         return self._core.player
+
+    # (read straight from the core: the views the step path asks for at every turn)
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once over."""
+        return self._core.player
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.player is None
 
     def _table_move(self):
         if self.table is None:
@@ -305,9 +315,7 @@ class ZhengShangyouState(SheddingState):
         return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
-        core = self._core
-        core.apply(i)
-        self.log.append(core.last_entry())
+        self._core.apply(i, None, self.log)        # (the core appends the log entry)
 
     def _describe_id(self, i: int) -> str:
         return _mv.id_text(i)
