@@ -305,12 +305,25 @@ def test_bridge_lines_name_seats_by_compass():
     assert "-- trick 1: " in text and "won by" in text
 
 
+def _with_a_one_card_hand(game: str):
+    """A position of ``game`` reached by random legal play where a seat other than seat 0
+    holds one card."""
+    import random
+
+    options = {"single_deal": True} if game == "guandan" else {}
+    for seed in range(1, 200):
+        s = cardcore.new_game(game, seed=seed, **options)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if any(len(h) == 1 for h in s.hands[1:]):
+                return s
+            s.apply_id(rng.choice(s.legal_ids()))
+    raise AssertionError(f"{game}: no one-card hand in 200 random games")
+
+
 def test_one_card_is_singular():
     for game in ("doudizhu", "zhengshangyou", "guandan"):
-        s = cardcore.new_game(game, seed=1)
-        hands = s.hands
-        hands[1] = hands[1][:1]
-        s.hands = hands                 # (Guandan's hands are a view over its core)
+        s = _with_a_one_card_hand(game)
         text = s.render(0)
         assert "1 card]" in text and "1 cards" not in text, game
     s = cardcore.new_game("preference", seed=1)
