@@ -195,17 +195,6 @@ cdef list _sorted_list(uint64_t m):
     return out
 
 
-cdef list _card_list(const uint8_t* ids, int n):
-    cdef list out = PyList_New(n)
-    cdef int j
-    cdef object x
-    for j in range(n):
-        x = PyLong_FromLong(ids[j])
-        PyList_SET_ITEM(out, j, x)
-        Py_INCREF(x)
-    return out
-
-
 def sort_cards(cards) -> list:
     """Card ids in the shedding games' order: by rank (3 .. A, 2, BJ, RJ), then by id."""
     cdef uint64_t m = 0, bit
