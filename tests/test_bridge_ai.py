@@ -207,6 +207,38 @@ def test_pimc_skips_samples_over_the_node_budget(monkeypatch):
     assert ai.last_info["samples"] == 4 and ai.last_info["skipped"] == 0
 
 
+def test_score_objective_values_a_card_by_the_deals_score():
+    # 3NT by South, East to play to a trick near the end: with objective="score" each card's
+    # value is the mean, over the sampled deals, of the defenders' score (minus the declarer's)
+    # once the rest is played double dummy, so every value lies between the scores of the
+    # fewest and the most tricks the declarer can still end with
+    from cardcore.bridge.scoring import score
+
+    s = cardcore.new_game("bridge", seed=5)
+    for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
+        s.apply(c)
+    play = BridgeAI(seed=1, samples=4)
+    while len(s.tricks) < 9 or s.current_player % 2 == 0 or len(s.legal_actions()) < 2:
+        s.apply(play.act(s))
+        assert not s.is_over
+    ai = BridgeAI(seed=2, samples=6, objective="score")
+    ai.act(s)
+    info = ai.last_info
+    assert info["samples"] == 6
+    ns = s.won[0]
+    left = 13 - len(s.tricks)
+    lo, hi = -score("3NT", "S", ns + left, False), -score("3NT", "S", ns, False)
+    assert all(lo <= v <= hi for v in info["values"].values()), (lo, hi, info["values"])
+    # (every such score is at least 50 either way: a card valued in tricks would be below 5)
+    assert all(round(6 * v) % 10 == 0 for v in info["values"].values())
+    assert max(abs(v) for v in info["values"].values()) >= 50
+    tricks_ai = BridgeAI(seed=2, samples=6)
+    tricks_ai.act(s)
+    assert all(0 <= v <= left + 0.5 for v in tricks_ai.last_info["values"].values())
+    with pytest.raises(cardcore.CardcoreError, match="objective"):
+        BridgeAI(objective="imps")
+
+
 def test_agent_registry_cheap_mode_and_options():
     agent = get("ai", "bridge", seed=1, cheap=True)
     assert isinstance(agent, BridgeAI) and agent.samples == 6 and agent.max_nodes <= 100_000
@@ -405,7 +437,8 @@ def test_strengths_table_and_options():
     easy, normal, strong = (BridgeAI(seed=1, strength=x) for x in ("easy", "normal", "strong"))
     assert (normal.samples, normal.max_nodes, normal.rule_tricks, normal.early_samples) == \
         (48, 500_000, 1, 0)                            # today's default, unchanged
-    assert easy.rule_tricks == 13 and strong.samples == 96 and strong.early_samples == 48
+    assert easy.rule_tricks == 13 and (strong.samples, strong.early_samples) == (48, 0)
+    assert (easy.objective, normal.objective, strong.objective) == ("tricks", "tricks", "score")
     assert BridgeAI(strength="strong", samples=10).samples == 10   # explicit options win
     with pytest.raises(cardcore.CardcoreError, match="early_samples"):
         BridgeAI(early_samples=-1)
@@ -413,24 +446,39 @@ def test_strengths_table_and_options():
         BridgeAI(strength="hard")
 
 
-def test_easy_plays_every_card_by_rule_and_strong_samples_more_later():
+def test_easy_plays_every_card_by_rule_and_strong_values_cards_by_the_score(monkeypatch):
+    import cardcore.bridge.solver as solver
+    from cardcore.bridge.scoring import score
+
     s = cardcore.new_game("bridge", seed=8)
     for c in ["1NT", "pass", "3NT", "pass", "pass", "pass"]:
         s.apply(c)
     easy = BridgeAI(seed=1, strength="easy")
-    strong = BridgeAI(seed=1, strength="strong", max_nodes=100_000)
-    used = {}  # cards out -> the strong AI's sampled deals
-    while not s.is_over:
-        out = sum(len(h) for h in s.hands)
-        if len(s.legal_actions()) > 1 and out < 48:
-            strong.act(s)
-            if "samples" in strong.last_info:
-                used[out] = strong.last_info["samples"] + strong.last_info["skipped"]
+    while len(s.tricks) < 5 or len(s.legal_actions()) < 2:
         a = easy.act(s)
         assert "rule" in easy.last_info or len(s.legal_actions()) == 1
         s.apply(a)
-    assert used and all(n <= 48 for out, n in used.items() if out > 40)
-    assert any(n == 96 for out, n in used.items() if out <= 40)
+    # every sampled deal answers the same: the k-th legal card takes k tricks from here
+    legal = [int(a.cards[0]) for a in s.legal_actions()]
+    answer = {cardcore.cards.Card(c): k for k, c in enumerate(legal)}
+    monkeypatch.setattr(solver, "solve_cards", lambda *a, **k: dict(answer))
+    mover = s.current_player
+    left = 13 - len(s.tricks)
+    ns = s.won[0]
+    strong, normal = BridgeAI(seed=1, strength="strong"), BridgeAI(seed=1)
+    strong.act(s)
+    normal.act(s)
+    for k, c in enumerate(legal):
+        decl_tricks = ns + k if mover % 2 == 0 else ns + left - k
+        want = score("3NT", "S", decl_tricks, False) * (1 if mover % 2 == 0 else -1)
+        assert strong.last_info["values"][c] == want, (c, k)
+        side = ns if mover % 2 == 0 else s.won[1]
+        need = 9 if mover % 2 == 0 else 5
+        assert normal.last_info["values"][c] == k + (0.5 if side + k >= need else 0.0)
+    while not s.is_over:                    # easy: every card by rule, to the end
+        a = easy.act(s)
+        assert "rule" in easy.last_info or len(s.legal_actions()) == 1
+        s.apply(a)
 
 
 # ---------------------------------------------------------------- more of the system

@@ -34,15 +34,24 @@ the opening lead.
 Options: ``samples=48``, ``max_nodes=500_000``, ``time_budget=None`` (opt-in seconds per
 card), ``cheap=True`` (a fast mode for tests: 6 samples of at most 100,000 nodes),
 ``rule_tricks=1``, ``early_samples=0`` (when > 0: at most that many samples while more than
-``EARLY_CARDS`` = 40 cards are out, where each search is dearest).
+``EARLY_CARDS`` = 40 cards are out, where each search is dearest), ``objective="tricks"``.
 
 Strengths (``strength=``; explicit options override them). Every strength bids the same
 system (``docs/bridge-bidding.md``) and sees the same; they differ in the card play:
 
 * ``"easy"``: every card by the classic rules (``rule_tricks=13``): no search, instant.
 * ``"normal"`` (the default): the options above.
-* ``"strong"``: 96 samples a card, 48 while more than 40 cards are out (tricks 2-3, where a
-  search is dearest): the same worst case a card as ``normal``, twice the samples later.
+* ``"strong"``: the budget of ``normal``, each card valued by the deal's score
+  (``objective="score"``). Against ``normal``, duplicate deals scored in IMPs
+  (``bench/bench_bridge_ai.py --versus``): +0.20 +- 0.19 IMPs a deal over 600 deals (seeds
+  3001-3600) and +0.09 +- 0.33 over 200 others (seeds 7001-7200). Twice the samples a card had
+  gained nothing measurable (-0.03 +- 0.22 over 400 deals).
+
+``objective``: what a sampled deal's double-dummy answer is worth for a card. ``"tricks"``
+(``easy`` and ``normal``): the tricks the mover's side takes from here, plus ``MAKE_BONUS``
+when they make (or beat) the contract. ``"score"`` (``strong``): the deal's duplicate score for
+the mover's side with those tricks, so making a game or a slam, or beating one, outweighs an
+overtrick as it does at the table, and a doubled contract's undertricks count in full.
 
 ``bid_samples=N`` (opt-in, 0 at every strength) checks each call where our side places the
 contract by simulation (:class:`cardcore.agents.bridge_bidding.Simulation`: ``N`` deals
@@ -59,7 +68,8 @@ import time
 from typing import Any
 
 from ..bridge.auction import Auction, bid_level, bid_strain, is_bid
-from ..bridge.seats import suit_index, trump_suit
+from ..bridge.scoring import score
+from ..bridge.seats import SEATS, suit_index, trump_suit
 from ..engines import tricks
 from ..errors import CardcoreError
 from ..game import Action, State
@@ -70,13 +80,13 @@ from .sampling import deal_unseen
 from .strength import strength_options
 
 SAMPLES = 48                   # sampled deals per searched card
-STRONG_SAMPLES = 96            # the same at strength "strong" ...
-EARLY_CARDS = 40               # ... but ``early_samples`` while more cards than this are out
+EARLY_CARDS = 40               # ``early_samples`` while more cards than this are out
 BID_SAMPLES = 8                # bid_samples=: sampled deals checking a placing call (opt-in)
 MAX_NODES = 500_000            # search nodes per sampled deal (about 0.05 s here)
 MAX_SKIPPED = 3                # sampled deals given up before the card is chosen anyway
 NODES_PER_SECOND = 4_000_000   # time_budget mode: a conservative search rate of the kernel
 MIN_NODES = 50_000             # time_budget mode: the least budget any single solve gets
+OBJECTIVES = ("tricks", "score")  # a card's value: tricks (+ MAKE_BONUS), or the deal's score
 MAKE_BONUS = 0.5  # weight of the chance to make (or beat) the contract, in tricks
 
 
@@ -122,11 +132,11 @@ class BridgeAI:
     #: the options of each strength (see the module docstring); explicit options override
     STRENGTHS = {
         "easy": {"samples": 6, "max_nodes": 100_000, "rule_tricks": 13, "early_samples": 0,
-                 "bid_samples": 0},
+                 "bid_samples": 0, "objective": "tricks"},
         "normal": {"samples": SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
-                   "early_samples": 0, "bid_samples": 0},
-        "strong": {"samples": STRONG_SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
-                   "early_samples": SAMPLES, "bid_samples": 0},
+                   "early_samples": 0, "bid_samples": 0, "objective": "tricks"},
+        "strong": {"samples": SAMPLES, "max_nodes": MAX_NODES, "rule_tricks": 1,
+                   "early_samples": 0, "bid_samples": 0, "objective": "score"},
     }
 
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
@@ -134,10 +144,10 @@ class BridgeAI:
                  max_nodes: int | None = None, time_budget: float | None = None,
                  cheap: bool = False, rule_tricks: int | None = None,
                  early_samples: int | None = None, bid_samples: int | None = None,
-                 **_: Any) -> None:
+                 objective: str | None = None, **_: Any) -> None:
         opts = strength_options(self, strength, samples=samples, max_nodes=max_nodes,
                                 rule_tricks=rule_tricks, early_samples=early_samples,
-                                bid_samples=bid_samples)
+                                bid_samples=bid_samples, objective=objective)
         bid_samples = opts["bid_samples"]
         if isinstance(bid_samples, bool) or not isinstance(bid_samples, int) or bid_samples < 0:
             raise CardcoreError(f"BridgeAI: bid_samples {bid_samples!r}: expected an int >= 0 "
@@ -148,6 +158,10 @@ class BridgeAI:
                 or early_samples < 0:
             raise CardcoreError(f"BridgeAI: early_samples {early_samples!r}: expected an int "
                                 ">= 0 (0: as many as samples)")
+        objective = opts["objective"]
+        if objective not in OBJECTIVES:
+            raise CardcoreError(f"BridgeAI: objective {objective!r}: expected one of "
+                                f"{', '.join(OBJECTIVES)}")
         if cheap:
             samples, max_nodes = min(samples, 6), min(max_nodes, 100_000)
             if time_budget is not None:
@@ -168,6 +182,7 @@ class BridgeAI:
         self.max_nodes = max_nodes
         self.time_budget = None if time_budget is None else float(time_budget)
         self.rule_tricks = rule_tricks
+        self.objective = objective
         self.last_info: dict = {}
 
     # ------------------------------------------------------------------ entry
@@ -227,6 +242,17 @@ class BridgeAI:
         side_has = won["NS"] if mover % 2 == 0 else won["EW"]
         level = bid_level(obs["contract"])
         need = 6 + level if mover % 2 == decl_side else 8 - level
+        value = None
+        if self.objective == "score":
+            # the deal's score for the mover's side, by the tricks its side takes from here on
+            decl = obs["declarer"]
+            vul = obs["vulnerable"][decl]
+            left = 13 - len(obs["tricks"])
+            decl_has = won["NS"] if decl_side == 0 else won["EW"]
+            sign = 1 if mover % 2 == decl_side else -1
+            value = [sign * score(obs["contract"], SEATS[decl],
+                                  decl_has + (g if sign > 0 else left - g), vul)
+                     for g in range(left + 1)]
         clock = self.time_budget is not None
         start = time.perf_counter()
         deadline = start + (self.time_budget or 0.0)
@@ -251,7 +277,10 @@ class BridgeAI:
             for card, got in res.items():
                 c = int(card)
                 if c in totals:
-                    totals[c] += got + (MAKE_BONUS if side_has + got >= need else 0.0)
+                    if value is not None:
+                        totals[c] += value[got]
+                    else:
+                        totals[c] += got + (MAKE_BONUS if side_has + got >= need else 0.0)
             n += 1
         # best average; ties to the lowest card (keeps high cards, a safe default)
         best = max(legal, key=lambda c: (round(totals[c], 6), -(c >> 2), -c))
@@ -433,5 +462,4 @@ def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bo
     return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
 
 
-__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "STRONG_SAMPLES",
-           "MAX_NODES"]
+__all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "MAX_NODES", "OBJECTIVES"]
