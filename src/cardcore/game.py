@@ -586,6 +586,31 @@ class CachedIds:
         self.__dict__.pop(_MEMO, None)
 
 
+class CoreView:
+    """Mixin for a ``State`` whose deal (or hand) lives in a compiled step core,
+    ``self._core`` (with ``copy()`` and ``export()``), the state a view over it: a clone gets a
+    copy of the core, and the state dict holds the core's export. Put it before the ``State``
+    base: ``class BridgeState(CoreView, State)``."""
+
+    _core: Any
+    TRANSIENT: ClassVar[tuple[str, ...]]
+
+    def _state_dict(self) -> dict:
+        d = super()._state_dict()  # type: ignore[misc]
+        d["_core"] = self._core.export()
+        return d
+
+    def clone(self):
+        new = object.__new__(type(self))
+        skip = {_MEMO, "_core", *self.TRANSIENT}
+        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
+                                          if k not in skip}))
+        for name in self.TRANSIENT:
+            setattr(new, name, None)
+        new._core = self._core.copy()
+        return new
+
+
 def _memoise_legal(raw):
     """Wrap a game's ``_legal_actions`` so that it is computed once per position.
 
@@ -757,6 +782,7 @@ def from_json(text: str | bytes) -> State:
 
 
 __all__ = [
-    "GAMES", "Action", "CachedIds", "Game", "HistoryEntry", "State", "register", "game_class",
+    "GAMES", "Action", "CachedIds", "CoreView", "Game", "HistoryEntry", "State", "register",
+    "game_class",
     "get_game", "new_game", "from_json", "available_games",
 ]

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction, OptionError
-from ..game import _MEMO, Action, State, _copy_native, register
+from ..game import Action, CoreView, State, register
 from ..options import Option
 from .auction import CALLS, Auction, bid_level, bid_strain, is_bid, parse_call
 from .deal import Deal
@@ -132,7 +132,7 @@ def _deal_text(value: Any) -> str:
 
 
 @register
-class BridgeState(State):
+class BridgeState(CoreView, State):
     """One deal of Contract Bridge (see the module docstring for seats, actions, options).
 
     The deal lives in a compact kernel state (``cardcore._fast.bridge_step.Core``: hands as
@@ -198,19 +198,6 @@ class BridgeState(State):
         self._core = _k.Core(masks, dealer_seat, vul)
 
     # ------------------------------------------------------------ copying
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()
-        d["_core"] = self._core.export()
-        return d
-
-    def clone(self) -> BridgeState:
-        new = object.__new__(type(self))
-        skip = {_MEMO, "_core", *self.TRANSIENT}
-        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
-                                          if k not in skip}))
-        new._core = self._core.copy()
-        return new
-
     # ------------------------------------------------------------ derived
     @property
     def phase(self) -> str:

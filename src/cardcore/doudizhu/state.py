@@ -42,7 +42,7 @@ from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..options import Option
-from ..game import _MEMO, Action, _copy_native, register
+from ..game import Action, CoreView, register
 from ..engines.shedding import (PASS, SheddingState, ambiguous, base_text, disambiguate,
                                 move_action)
 from . import moves as _mv
@@ -103,7 +103,7 @@ def deal_scores(landlord: int, winner: int, stake: int) -> tuple[float, ...]:
 
 
 @register
-class DouDizhuState(SheddingState):
+class DouDizhuState(CoreView, SheddingState):
     GAME = "doudizhu"
     NUM_PLAYERS = 3
     ZERO_SUM = True
@@ -133,19 +133,6 @@ class DouDizhuState(SheddingState):
         self._core = _step.Core(0, deck, self.first_bidder)
 
     # ------------------------------------------------------------ copying
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()
-        d["_core"] = self._core.export()
-        return d
-
-    def clone(self) -> DouDizhuState:
-        new = object.__new__(type(self))
-        skip = {_MEMO, "_core", *self.TRANSIENT}
-        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
-                                          if k not in skip}))
-        new._core = self._core.copy()
-        return new
-
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def hands(self) -> list[list[int]]:  # type: ignore[override]

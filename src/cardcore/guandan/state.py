@@ -53,7 +53,7 @@ from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
 from ..errors import CardcoreError, FormatError, IllegalAction
-from ..game import _MEMO, Action, _copy_native, register
+from ..game import Action, CoreView, register
 from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
                     id_text, moves_of_counts, natural_rank, strength, text_id, wild_card)
@@ -159,7 +159,7 @@ def return_choices(hand: list[int], level: int) -> list[int]:
 
 
 @register
-class GuandanState(SheddingState):
+class GuandanState(CoreView, SheddingState):
     GAME = "guandan"
     NUM_PLAYERS = NUM
     ZERO_SUM = True
@@ -277,21 +277,6 @@ class GuandanState(SheddingState):
 
     # ------------------------------------------------------------ protocol hooks
     # ------------------------------------------------------------ copying
-    def clone(self) -> GuandanState:
-        new = object.__new__(type(self))
-        skip = {_MEMO, "_core", *self.TRANSIENT}
-        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
-                                          if k not in skip}))
-        for name in self.TRANSIENT:
-            setattr(new, name, None)
-        new._core = self._core.copy()
-        return new
-
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()
-        d["_core"] = self._core.export()
-        return d
-
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def turn(self) -> int:

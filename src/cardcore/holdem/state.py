@@ -50,7 +50,7 @@ from ..engines import betting as bt
 from ..cards import Card, check_deck, deck52
 from ..errors import OptionError
 from ..options import Option, single_deal
-from ..game import _MEMO, Action, State, _copy_native, register
+from ..game import _MEMO, Action, CoreView, State, register
 from ..poker import evaluate
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 
 
 @register
-class HoldemState(State):
+class HoldemState(CoreView, State):
     GAME = "holdem"
     NUM_PLAYERS = NUM
     ZERO_SUM = True
@@ -132,11 +132,6 @@ class HoldemState(State):
             self._hand_done(None)
 
     # ------------------------------------------------------------ copying
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()
-        d["_core"] = self._core.export()
-        return d
-
     def __reduce__(self) -> tuple:
         # pickle and copy by replay: the saved game is its JSON (the kernel state is rebuilt)
         from ..game import from_json
@@ -145,14 +140,6 @@ class HoldemState(State):
 
     def __deepcopy__(self, memo: dict) -> HoldemState:
         return self.clone()
-
-    def clone(self) -> HoldemState:
-        new = object.__new__(type(self))
-        skip = {_MEMO, "_core", *self.TRANSIENT}
-        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
-                                          if k not in skip}))
-        new._core = self._core.copy()
-        return new
 
     # ------------------------------------------------------------ flow
     def _hand_done(self, pending: list | None) -> None:

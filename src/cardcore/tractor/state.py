@@ -100,7 +100,7 @@ from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
 from ..errors import CardcoreError, IllegalAction
-from ..game import _MEMO, Action, State, _copy_native, register
+from ..game import Action, CoreView, State, register
 from ..options import Option, level_option, single_deal
 from .rules import LEVELS, SUITS, deal_result, kitty_multiplier
 
@@ -200,7 +200,7 @@ def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
 
 
 @register
-class TractorState(State):
+class TractorState(CoreView, State):
     GAME = "tractor"
     NUM_PLAYERS = NUM_PLAYERS
     ZERO_SUM = True
@@ -241,19 +241,6 @@ class TractorState(State):
         self._core = _step.Core(cards, speaker, dealer, level)
 
     # ------------------------------------------------------------ copying
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()
-        d["_core"] = self._core.export()
-        return d
-
-    def clone(self) -> TractorState:
-        new = object.__new__(type(self))
-        skip = {_MEMO, "_core", *self.TRANSIENT}
-        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
-                                          if k not in skip}))
-        new._core = self._core.copy()
-        return new
-
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def phase(self) -> str:

@@ -40,7 +40,7 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
-from ..game import _MEMO, Action, _copy_native, register
+from ..game import Action, CoreView, register
 from ..engines.shedding import PASS, SheddingState, move_action
 from . import moves as _mv
 
@@ -130,7 +130,7 @@ _THERMO = np.array([[1.0] * k + [0.0] * (4 - k) for k in range(5)], dtype=np.flo
 
 
 @register
-class ZhengShangyouState(SheddingState):
+class ZhengShangyouState(CoreView, SheddingState):
     GAME = "zhengshangyou"
     NUM_PLAYERS = 3
     ZERO_SUM = True
@@ -147,19 +147,6 @@ class ZhengShangyouState(SheddingState):
         self._core = _step.Core(1, deck, None)
 
     # ------------------------------------------------------------ copying
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()
-        d["_core"] = self._core.export()
-        return d
-
-    def clone(self) -> ZhengShangyouState:
-        new = object.__new__(type(self))
-        skip = {_MEMO, "_core", *self.TRANSIENT}
-        new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
-                                          if k not in skip}))
-        new._core = self._core.copy()
-        return new
-
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def hands(self) -> list[list[int]]:  # type: ignore[override]
