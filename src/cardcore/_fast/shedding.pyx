@@ -53,6 +53,7 @@ cdef extern from "Python.h":
     void _decref_ptr "Py_DECREF"(PyObject* o)
     void _tuple_set_ptr "PyTuple_SET_ITEM"(PyObject* t, Py_ssize_t i, PyObject* o)
     void _list_set_ptr "PyList_SET_ITEM"(object t, Py_ssize_t i, PyObject* o)
+    PyObject* _item_ptr "PyTuple_GET_ITEM"(PyObject* t, Py_ssize_t i)
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
     Py_ssize_t PyTuple_GET_SIZE(object t)
 
@@ -1612,7 +1613,8 @@ cdef PyObject* _record_ptr(const MoveData* d, uint64_t r) except NULL:
     cdef Py_ssize_t* off = _OFF[d.game]
     cdef PyObject* rec
     cdef PyObject* cards
-    if cls == <PyObject*>None:
+    cdef PyObject* small = <PyObject*>_SMALL    # (the tables by plain pointer: no reference
+    if cls == <PyObject*>None:                  # taken around each lookup)
         raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[d.game]} "
                             "(set_move_type; importing the game's moves module sets it)")
     cards = _cards_ptr(d, r)
@@ -1620,11 +1622,12 @@ cdef PyObject* _record_ptr(const MoveData* d, uint64_t r) except NULL:
     if rec == NULL:
         _decref_ptr(cards)
         raise MemoryError()
-    _put(rec, off[0], PyTuple_GET_ITEM(_DDZ_KIND_T if d.game == 0 else _ZSY_KIND_T, d.kind))
-    _put(rec, off[1], PyTuple_GET_ITEM(_SMALL, d.rank))
-    _put(rec, off[2], PyTuple_GET_ITEM(_SMALL, d.length))
+    _put(rec, off[0], _item_ptr(<PyObject*>_DDZ_KIND_T if d.game == 0
+                                else <PyObject*>_ZSY_KIND_T, d.kind))
+    _put(rec, off[1], _item_ptr(small, d.rank))
+    _put(rec, off[2], _item_ptr(small, d.length))
     (<PyObject**>(<char*>rec + off[3]))[0] = cards       # (the record takes this reference)
-    _put(rec, off[4], PyTuple_GET_ITEM(_SMALL, d.kind))
+    _put(rec, off[4], _item_ptr(small, d.kind))
     return rec
 
 
@@ -1639,14 +1642,15 @@ cdef inline int _put_cards(PyObject* t, int j, uint64_t part, bint zsy) noexcept
     # rank order, ids ascending within a rank -- in Zheng Shangyou the 3 of hearts (bit 2)
     # first among the 3s
     cdef PyObject* c
+    cdef PyObject* objs = <PyObject*>_CARD_OBJ
     if zsy and (part >> 2) & 1 and part & 3:
-        c = PyTuple_GET_ITEM(_CARD_OBJ, THREE_HEARTS)
+        c = _item_ptr(objs, THREE_HEARTS)
         _incref_ptr(c)
         _tuple_set_ptr(t, j, c)
         j += 1
         part &= ~(<uint64_t>4)
     while part:
-        c = PyTuple_GET_ITEM(_CARD_OBJ, _id_at(cc_ctz(part)))
+        c = _item_ptr(objs, _id_at(cc_ctz(part)))
         _incref_ptr(c)
         _tuple_set_ptr(t, j, c)
         j += 1
@@ -1689,8 +1693,7 @@ cdef PyObject* _cards_ptr(const MoveData* d, uint64_t r) except NULL:
     cdef int q = cc_ctz(r) >> 2 if r else 0
     cdef PyObject* t
     if r and (r >> (4 * q)) < 16:                  # one rank: the shared tuple
-        t = PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(_ONE_RANK, d.game),
-                             16 * q + <int>(r >> (4 * q)))
+        t = _item_ptr(_item_ptr(<PyObject*>_ONE_RANK, d.game), 16 * q + <int>(r >> (4 * q)))
         _incref_ptr(t)
         return t
     t = _tuple_ptr(cc_popcount(r))
