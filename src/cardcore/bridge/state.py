@@ -197,7 +197,6 @@ class BridgeState(CoreView, State):
                 masks[i // 13] |= 1 << c
         self._core = _k.Core(masks, dealer_seat, vul)
 
-    # ------------------------------------------------------------ copying
     # ------------------------------------------------------------ derived
     @property
     def phase(self) -> str:

@@ -132,7 +132,6 @@ class DouDizhuState(CoreView, SheddingState):
     def _deal(self, deck: list[int]) -> None:
         self._core = _step.Core(0, deck, self.first_bidder)
 
-    # ------------------------------------------------------------ copying
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def hands(self) -> list[list[int]]:  # type: ignore[override]

@@ -275,8 +275,6 @@ class GuandanState(CoreView, SheddingState):
                               "by play from a deal and cannot be saved")
         return super().to_json()
 
-    # ------------------------------------------------------------ protocol hooks
-    # ------------------------------------------------------------ copying
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def turn(self) -> int:

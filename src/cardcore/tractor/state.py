@@ -240,7 +240,6 @@ class TractorState(CoreView, State):
         match.begin_deal(self)
         self._core = _step.Core(cards, speaker, dealer, level)
 
-    # ------------------------------------------------------------ copying
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def phase(self) -> str:

@@ -146,7 +146,6 @@ class ZhengShangyouState(CoreView, SheddingState):
             self.rng().shuffle(deck)
         self._core = _step.Core(1, deck, None)
 
-    # ------------------------------------------------------------ copying
     # ------------------------------------------------------------ the deal (read from the core)
     @property
     def hands(self) -> list[list[int]]:  # type: ignore[override]
