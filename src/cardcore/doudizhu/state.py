@@ -43,8 +43,8 @@ from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..options import Option
 from ..game import Action, CoreView, register
-from ..engines.shedding import (PASS, SheddingState, ambiguous, base_text, disambiguate,
-                                move_action)
+from ..engines.shedding import (PASS, DealCoreView, SheddingState, ambiguous, base_text,
+                                disambiguate, move_action)
 from . import moves as _mv
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -103,7 +103,7 @@ def deal_scores(landlord: int, winner: int, stake: int) -> tuple[float, ...]:
 
 
 @register
-class DouDizhuState(CoreView, SheddingState):
+class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[override]
     GAME = "doudizhu"
     NUM_PLAYERS = 3
     ZERO_SUM = True
@@ -134,11 +134,6 @@ class DouDizhuState(CoreView, SheddingState):
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
-    def hands(self) -> list[list[int]]:  # type: ignore[override]
-        """Each seat's cards, sorted."""
-        return self._core.hands()
-
-    @property
     def bottom(self) -> list[int]:
         """The three bottom cards, sorted."""
         return self._core.bottom()
@@ -147,10 +142,6 @@ class DouDizhuState(CoreView, SheddingState):
     def phase(self) -> str:
         """``"bid"``, ``"play"`` or ``"over"``."""
         return _PHASES[self._core.phase]
-
-    @property
-    def turn(self) -> int:  # type: ignore[override]
-        return self._core.turn
 
     @property
     def bid(self) -> int:
@@ -186,29 +177,6 @@ class DouDizhuState(CoreView, SheddingState):
         return self._core.table()
 
     @property
-    def passes(self) -> int:  # type: ignore[override]
-        return self._core.passes
-
-    @property
-    def played(self) -> list[list[int]]:  # type: ignore[override]
-        """The cards each seat played, in order."""
-        return self._core.played()
-
-    @property
-    def num_plays(self) -> list[int]:
-        return self._core.num_plays()
-
-    @property
-    def plays(self) -> list[list]:  # type: ignore[override]
-        """``[seat, kind, text, cards]`` of every play, in order."""
-        return self._core.plays()
-
-    @property
-    def passes_on(self) -> list[list]:  # type: ignore[override]
-        """``[seat, index in plays]`` of every pass in the play."""
-        return self._core.passes_on()
-
-    @property
     def bombs(self) -> int:
         return self._core.bombs
 
@@ -220,24 +188,7 @@ class DouDizhuState(CoreView, SheddingState):
     def reverse_spring(self) -> bool:
         return self._core.spring == _REVERSE_SPRING
 
-    @property
-    def winner_seat(self) -> int | None:
-        return self._core.winner
-
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.player
-
-    # (read straight from the core: the views the step path asks for at every turn)
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once over."""
-        return self._core.player
-
-    @property
-    def is_over(self) -> bool:
-        return self._core.player is None
-
     def _table_key(self) -> tuple[int, int, int] | None:
         i = self._core.table_id()
         return _ID_KEY[i] if i else None

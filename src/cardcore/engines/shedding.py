@@ -414,6 +414,63 @@ def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
         + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
 
 
+class DealCoreView:
+    """Mixin of the states whose deal lives in a ``shedding_step.Core`` (Dou Dizhu, Zheng
+    Shangyou): the deal's fields every such game shows, read from ``self._core``. Put it before
+    the state's other bases."""
+
+    _core: Any
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's cards, sorted."""
+        return self._core.hands()
+
+    @property
+    def turn(self) -> int:
+        return self._core.turn
+
+    @property
+    def passes(self) -> int:
+        return self._core.passes
+
+    @property
+    def played(self) -> list[list[int]]:
+        """The cards each seat played, in order."""
+        return self._core.played()
+
+    @property
+    def num_plays(self) -> list[int]:
+        return self._core.num_plays()
+
+    @property
+    def plays(self) -> list[list]:
+        """``[seat, kind, text, cards]`` of every play, in order."""
+        return self._core.plays()
+
+    @property
+    def passes_on(self) -> list[list]:
+        """``[seat, index in plays]`` of every pass in the play."""
+        return self._core.passes_on()
+
+    @property
+    def winner_seat(self) -> int | None:
+        return self._core.winner
+
+    def _current_player(self) -> int | None:
+        return self._core.player
+
+    # (read straight from the core: the views the step path asks for at every turn)
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once over."""
+        return self._core.player
+
+    @property
+    def is_over(self) -> bool:
+        return self._core.player is None
+
+
 class SheddingState(State):
     """Base of the shedding game states (not registered itself)."""
 
@@ -543,4 +600,4 @@ class SheddingState(State):
 __all__ = ["RANK_NAMES", "RANK_OF", "rank_index", "notation", "as_cards", "cards_or_ranks",
            "on_cards", "check_unique",
            "by_rank", "format_cards", "MoveBase", "make_record", "base_text", "PASS",
-           "move_action", "disambiguate", "ambiguous", "SheddingState"]
+           "move_action", "disambiguate", "ambiguous", "SheddingState", "DealCoreView"]

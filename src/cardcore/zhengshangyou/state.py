@@ -41,7 +41,7 @@ from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..game import Action, CoreView, register
-from ..engines.shedding import PASS, SheddingState, move_action
+from ..engines.shedding import PASS, DealCoreView, SheddingState, move_action
 from . import moves as _mv
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -130,7 +130,7 @@ _THERMO = np.array([[1.0] * k + [0.0] * (4 - k) for k in range(5)], dtype=np.flo
 
 
 @register
-class ZhengShangyouState(CoreView, SheddingState):
+class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore[override]
     GAME = "zhengshangyou"
     NUM_PLAYERS = 3
     ZERO_SUM = True
@@ -148,18 +148,9 @@ class ZhengShangyouState(CoreView, SheddingState):
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
-    def hands(self) -> list[list[int]]:  # type: ignore[override]
-        """Each seat's cards, sorted."""
-        return self._core.hands()
-
-    @property
     def first(self) -> int:
         """The seat that held the 3 of hearts (and led)."""
         return self._core.first
-
-    @property
-    def turn(self) -> int:  # type: ignore[override]
-        return self._core.turn
 
     @property
     def opening(self) -> bool:
@@ -170,29 +161,6 @@ class ZhengShangyouState(CoreView, SheddingState):
     def table(self) -> list | None:  # type: ignore[override]
         """The play to beat: ``[seat, kind, text, cards, action id]``, or ``None``."""
         return self._core.table()
-
-    @property
-    def passes(self) -> int:  # type: ignore[override]
-        return self._core.passes
-
-    @property
-    def played(self) -> list[list[int]]:  # type: ignore[override]
-        """The cards each seat played, in order."""
-        return self._core.played()
-
-    @property
-    def num_plays(self) -> list[int]:
-        return self._core.num_plays()
-
-    @property
-    def plays(self) -> list[list]:  # type: ignore[override]
-        """``[seat, kind, text, cards]`` of every play, in order."""
-        return self._core.plays()
-
-    @property
-    def passes_on(self) -> list[list]:  # type: ignore[override]
-        """``[seat, index in plays]`` of every pass."""
-        return self._core.passes_on()
 
     @property
     def pending_bomb(self) -> int | None:
@@ -210,27 +178,10 @@ class ZhengShangyouState(CoreView, SheddingState):
         return self._core.bomb_log()
 
     @property
-    def winner_seat(self) -> int | None:
-        return self._core.winner
-
-    @property
     def over(self) -> bool:
         return self._core.player is None
 
     # ------------------------------------------------------------ hooks
-    def _current_player(self) -> int | None:
-        return self._core.player
-
-    # (read straight from the core: the views the step path asks for at every turn)
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once over."""
-        return self._core.player
-
-    @property
-    def is_over(self) -> bool:
-        return self._core.player is None
-
     def _table_move(self):
         if self.table is None:
             return None
