@@ -1,7 +1,7 @@
 """Win rates of the Dou Dizhu and Zheng Shangyou AIs against baselines, with 95% intervals.
 
     python bench/bench_shedding_ai.py [--deals 200] [--seed 0] [--rollouts N | --budget-ms MS]
-        [--strength easy|normal|strong] [--versus easy|normal|strong]
+        [--strength easy|normal|strong] [--option KEY=INT ...] [--versus easy|normal|strong]
         [--only random|greedy|rlcard|ddz|zsy ...] [--workers K] [--ray [ADDRESS]]
         [--out FILE] | --aggregate FILE ... | --timing DEALS [--strength S]
 
@@ -9,6 +9,8 @@
     python bench/bench_shedding_ai.py --deals 200 --rollouts 8 --only rlcard
     python bench/bench_shedding_ai.py --deals 200 --budget-ms 100 --only greedy --only zsy
     python bench/bench_shedding_ai.py --deals 200 --strength strong --versus normal
+    python bench/bench_shedding_ai.py --deals 200 --strength strong --option endgame=0 \
+        --versus normal --only ddz
     python bench/bench_shedding_ai.py --timing 20 --strength strong
 
 Strengths: ``--strength`` sets the AI's strength (default ``normal``); ``--versus LEVEL`` plays
@@ -163,13 +165,20 @@ class BidThree:
     """A Dou Dizhu seat for ``cardcore.simulate``: bids 3 (the top bid, which ends the auction)
     when the auction comes to it, and plays as ``agent`` (``"ai"``, ``"random"``, ``"greedy"``
     or ``"rlcard"``) otherwise. With ``first=0`` seat 0 opens the auction, so it is the
-    landlord. ``rollouts``, ``time_budget`` and ``strength`` go to the AI."""
+    landlord. ``rollouts``, ``time_budget``, ``strength`` and the search options go to the AI."""
 
     def __init__(self, game: str = "doudizhu", seed: int | None = None, *, agent: str = "ai",
                  rollouts: int | None = None, time_budget: float | None = None,
-                 strength: str | None = None) -> None:
+                 strength: str | None = None, top_k: int | None = None,
+                 first_cut: int | None = None, endgame: int | None = None,
+                 endgame_worlds: int | None = None, endgame_nodes: int | None = None,
+                 bid_samples: int | None = None) -> None:
         opts = {k: v for k, v in (("rollouts", rollouts), ("time_budget", time_budget),
-                                  ("strength", strength)) if v is not None}
+                                  ("strength", strength), ("top_k", top_k),
+                                  ("first_cut", first_cut), ("endgame", endgame),
+                                  ("endgame_worlds", endgame_worlds),
+                                  ("endgame_nodes", endgame_nodes),
+                                  ("bid_samples", bid_samples)) if v is not None}
         if agent == "rlcard":
             self.inner: Any = RLCardRuleAdapter(seed or 0)
         else:
@@ -340,6 +349,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", choices=["easy", "normal", "strong"], default=None,
                     help="play the AI (at --strength) against the AI at this strength instead "
                          "of the baselines")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=INT",
+                    help="one more search option of the AI at --strength (top_k, first_cut, "
+                         "endgame, endgame_worlds, endgame_nodes, bid_samples), repeatable")
     ap.add_argument("--timing", type=int, default=0, metavar="DEALS",
                     help="only time the AI's decisions (median, p99, max) over this many "
                          "deals in this process, every seat the AI at --strength")
@@ -360,6 +372,11 @@ def main(argv: list[str] | None = None) -> int:
         opts["time_budget"] = args.budget_ms / 1000
     if args.strength is not None:
         opts["strength"] = args.strength
+    for text in args.option:
+        key, eq, value = text.partition("=")
+        if not eq or not value.strip().lstrip("-").isdigit():
+            ap.error(f"--option {text!r}: expected KEY=INT")
+        opts[key.strip()] = int(value)
     only = set(args.only or ())
     opps = [o for o in OPPONENTS if o in only] or list(OPPONENTS)
     games = [g for g in ("ddz", "zsy") if g in only] or ["ddz", "zsy"]
