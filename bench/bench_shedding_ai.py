@@ -4,6 +4,7 @@
         [--strength easy|normal|strong] [--option KEY=INT ...] [--versus easy|normal|strong]
         [--only random|greedy|rlcard|ddz|zsy ...] [--workers K] [--ray [ADDRESS]]
         [--out FILE] | --aggregate FILE ... | --timing DEALS [--strength S]
+        | --agreement DEALS [--strength S] [--versus T]
 
     python bench/bench_shedding_ai.py --deals 1000
     python bench/bench_shedding_ai.py --deals 200 --rollouts 8 --only rlcard
@@ -12,6 +13,7 @@
     python bench/bench_shedding_ai.py --deals 200 --strength strong --option endgame=0 \
         --versus normal --only ddz
     python bench/bench_shedding_ai.py --timing 20 --strength strong
+    python bench/bench_shedding_ai.py --agreement 15 --strength strong --versus normal --only ddz
 
 Strengths: ``--strength`` sets the AI's strength (default ``normal``); ``--versus LEVEL`` plays
 it against the AI at strength ``LEVEL`` instead of the baselines (Dou Dizhu: as landlord against
@@ -330,6 +332,34 @@ def timing(game: str, deals: int, seed: int, ai_opts: dict) -> str:
             f"{max(wall):.4f}")
 
 
+def agreement(game: str, deals: int, seed: int, ai_opts: dict, base: str) -> str:
+    """How often the AI at ``ai_opts`` picks the play the AI at strength ``base`` picks, against
+    how often ``base`` with another seed does: ``deals`` self-play deals of ``base`` (each
+    seat seeded as in ``cardcore.simulate``), counted at the decisions ``base`` searched (more
+    than one candidate after its shortcuts)."""
+    same = {"again": 0, "other": 0}
+    searched = 0
+    for k in range(deals):
+        state = cardcore.new_game(game, seed=seed + k)
+        seats = [get("ai", game, seed=cardcore.simulate.agent_seed(seed + k, s), strength=base)
+                 for s in range(3)]
+        again = get("ai", game, seed=cardcore.simulate.agent_seed(seed + k, 3), strength=base)
+        other = get("ai", game, seed=cardcore.simulate.agent_seed(seed + k, 4), **ai_opts)
+        while not state.is_over:
+            seat = seats[state.current_player]
+            seat.last_stats = {}
+            action = seat.act(state)
+            if len(seat.last_stats.get("means", ())) > 1:
+                searched += 1
+                same["again"] += again.act(state) == action
+                same["other"] += other.act(state) == action
+            state.apply(action)
+    rate = {k: v / max(1, searched) for k, v in same.items()}
+    return (f"{game} agreement with {base}: {deals} deals, {searched} searched decisions; "
+            f"{base} with another seed picks the same play {rate['again']:.1%}, "
+            f"{_options(ai_opts) or 'normal'} {rate['other']:.1%}")
+
+
 def zsy_winner(state) -> int:
     """``stats=`` (run in the workers): the seat that went out first."""
     return state.winner_seat
@@ -355,6 +385,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timing", type=int, default=0, metavar="DEALS",
                     help="only time the AI's decisions (median, p99, max) over this many "
                          "deals in this process, every seat the AI at --strength")
+    ap.add_argument("--agreement", type=int, default=0, metavar="DEALS",
+                    help="only count, over DEALS self-play deals of the AI at --versus (default "
+                         "normal), how often the AI at --strength picks the same play, and how "
+                         "often --versus with another seed does")
     ap.add_argument("--out", default=None, metavar="FILE",
                     help="also append each deal's result to FILE (JSON lines)")
     ap.add_argument("--aggregate", nargs="+", default=None, metavar="FILE",
@@ -374,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         opts["strength"] = args.strength
     for text in args.option:
         key, eq, value = text.partition("=")
-        if not eq or not value.strip().lstrip("-").isdigit():
+        if not eq or not key.strip() or not value.strip().lstrip("-").isdigit():
             ap.error(f"--option {text!r}: expected KEY=INT")
         opts[key.strip()] = int(value)
     only = set(args.only or ())
@@ -387,6 +421,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.timing:
         for g in games:
             print(timing(GAME_NAMES[g], args.timing, args.seed, opts))
+        return 0
+    if args.agreement:
+        for g in games:
+            print(agreement(GAME_NAMES[g], args.agreement, args.seed, opts,
+                            args.versus or "normal"))
         return 0
     if args.versus is not None:
         opps = [f"ai:strength={args.versus}"]

@@ -49,3 +49,35 @@ def test_timing_reports_median_p99_max():
     assert line.startswith("zhengshangyou timing strength=easy: 1 deals")
     for part in ("cpu median", "p99", "max", "wall median"):
         assert part in line
+
+
+def test_option_reaches_the_ai_and_bad_options_are_refused(tmp_path, capsys):
+    out = tmp_path / "deals.jsonl"
+    assert bench_shedding_ai.main(["--deals", "1", "--seed", "3", "--rollouts", "2",
+                                   "--option", "top_k=2", "--option", "first_cut=1",
+                                   "--versus", "easy", "--workers", "1", "--only", "ddz",
+                                   "--out", str(out)]) in (0, 1)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["ai"] for r in rows] == ["rollouts=2,top_k=2,first_cut=1"]
+    assert "top_k=2" in capsys.readouterr().out
+    for bad in ("top_k", "top_k=two", "=3"):
+        try:
+            bench_shedding_ai.main(["--deals", "1", "--option", bad])
+        except SystemExit as exc:
+            assert exc.code == 2
+        else:
+            raise AssertionError(f"--option {bad!r} was accepted")
+        assert "expected KEY=INT" in capsys.readouterr().err
+
+
+def test_agreement_counts_searched_decisions():
+    # easy never searches: nothing to count; normal searches some Zheng Shangyou plays
+    line = bench_shedding_ai.agreement("doudizhu", 1, 7, {"rollouts": 8, "strength": "normal"},
+                                       "easy")
+    assert line.startswith("doudizhu agreement with easy: 1 deals, 0 searched decisions")
+    line = bench_shedding_ai.agreement("zhengshangyou", 1, 7, {"strength": "easy"}, "normal")
+    head, _, rest = line.partition("searched decisions")
+    n = int(head.split(",")[-1])
+    assert n > 0
+    rates = [float(p.split("%")[0].split()[-1]) for p in rest.split(",")[-2:]]
+    assert all(0.0 <= r <= 100.0 for r in rates)
