@@ -47,11 +47,12 @@ from cardcore import cards as C
 from cardcore._backend import kernel
 from cardcore.bridge.deal import Deal
 from cardcore.doudizhu.moves import Move as DdzMove
+from cardcore.doudizhu.moves import Rules as DdzRules
 
 GAMES = cardcore.available_games()
-KERNELS = ("poker", "cardset", "shedding", "dds", "guandan", "tractor")
+KERNELS = ("poker", "cardset", "shedding", "shedding_moves", "dds", "guandan", "tractor")
 #: the twins that answer exactly as their kernels (same results, same error class and message)
-ALIGNED = ("cardset", "shedding", "guandan", "tractor")
+ALIGNED = ("cardset", "shedding", "shedding_moves", "guandan", "tractor")
 
 
 #: ``CARDCORE_FUZZ_SCALE=20 pytest tests/test_fuzz.py``: twenty times the examples (a deeper
@@ -311,7 +312,9 @@ TEMPLATES = {
     ("shedding", "zsy_id_text"): (1,),
     ("shedding", "make_move"): (0, 0, 0, 1, 16),
     ("shedding", "set_move_type"): (0, DdzMove),
+    ("shedding_moves", "set_rules"): (0, DdzRules),
     ("shedding", "move_text"): (0, 3, 0, 1, (4, 20)),
+    ("shedding", "record_text"): (DdzMove.from_cards("3c"),),
     ("shedding", "move_id"): (0, 5, 4, 5, (16, 20, 24, 28, 32)),
     ("shedding", "cards_mask"): (0, [4, 20, 53]),
     ("shedding", "mask_counts"): (1 << 53 | 16,),

@@ -17,8 +17,9 @@ from cardcore import CardcoreError, CardError, IllegalAction
 from cardcore._backend import kernel
 from cardcore.bridge.deal import Deal
 from cardcore.doudizhu.moves import Move as DdzMove
+from cardcore.doudizhu.moves import Rules as DdzRules
 
-KERNELS = ("dds", "poker", "cardset", "shedding", "guandan", "tractor")
+KERNELS = ("dds", "poker", "cardset", "shedding", "shedding_moves", "guandan", "tractor")
 FAST = {name: kernel(name, "fast") for name in KERNELS}
 REF = {name: kernel(name, "ref") for name in KERNELS}
 
@@ -115,7 +116,9 @@ ENTRIES = [
     ("shedding", "zsy_id_text", (1,), True),
     ("shedding", "make_move", (0, 0, 0, 1, 16), True),
     ("shedding", "set_move_type", (0, DdzMove), True),
+    ("shedding_moves", "set_rules", (0, DdzRules), True),
     ("shedding", "move_text", (0, 0, 0, 1, (4,)), True),
+    ("shedding", "record_text", (DdzMove.from_cards("3c"),), True),
     ("shedding", "move_id", (0, 0, 0, 1, (4,)), True),
     ("shedding", "cards_mask", (0, (4, 5)), True),
     ("shedding", "mask_counts", (16,), True),

@@ -1,13 +1,16 @@
 """The shedding games' ``Move`` records.
 
-Dou Dizhu's and Zheng Shangyou's ``Move`` are plain classes of their game packages (on
-``cardcore.engines.shedding_moves.ShedMove``, fields in ``__slots__``); the shedding kernels
-(both twins) build records of them with every field set, and import no game package. Guandan's
+Dou Dizhu's and Zheng Shangyou's ``Move`` are the record types ``DdzMove`` and ``ZsyMove`` of
+the record module (``cardcore._fast.shedding_moves``, or its twin on the reference backend), on
+the shedding kernel's ``ShedRecord`` (the fields); what a move does is written once in Python,
+in the games' rules classes, which the types call. The shedding kernels (both twins) build
+records of the game's type with every field set, and import no game package. Guandan's
 ``Play`` is the compiled kernel's record; its ``kind`` and ``cards`` fields are read through
 member descriptors at the fields' compile-time offsets."""
 
 from __future__ import annotations
 
+import importlib
 import pickle
 import random
 import subprocess
@@ -38,16 +41,19 @@ def _hands(deck, n, size, seed):
         yield sorted(deck[:size])
 
 
-def test_move_classes_live_in_the_game_packages():
-    for game, code in ((doudizhu, 0), (zhengshangyou, 1)):
+def test_move_classes_are_the_record_modules_types():
+    records = kernel("shedding_moves")
+    for game, code, name in ((doudizhu, 0, "DdzMove"), (zhengshangyou, 1, "ZsyMove")):
         cls = game.Move
-        assert cls.__module__ == game.__name__ + ".moves" and issubclass(cls, ShedMove)
+        assert cls is getattr(records, name) is records.RECORD_TYPES[code]
         assert code == cls._GAME_CODE
+        assert issubclass(cls, kernel("shedding").ShedRecord)
         for mod in TWINS:
-            assert not hasattr(mod, "DdzMove") and not hasattr(mod, "ZsyMove")
             assert type(mod.make_move(code, 0, 2, 1, 1 << 12)) is cls
-        # fields are slots of the shared record, nothing else is stored
-        assert ShedMove.__slots__ == tuple(TWINS[0].MOVE_FIELDS) and cls.__slots__ == ()
+        # the rules are a plain class of the game package, never instantiated
+        rules = importlib.import_module(game.__name__ + ".moves").Rules
+        assert issubclass(rules, ShedMove) and rules.__slots__ == ()
+        # fields only: nothing else is stored
         assert not hasattr(game.moves("3c 4c 5c")[0], "__dict__")
 
 
@@ -109,28 +115,20 @@ def test_a_pickled_move_loads_where_no_game_was_imported():
     z = zhengshangyou.Move.from_cards("3h 3c 3d 3s", first_play=True)
     code = ("import pickle, sys\n"
             f"m, z = pickle.loads({pickle.dumps((m, z))!r})\n"
-            "print(type(m).__module__, m.kind, str(m), type(z).__module__, z.kind)\n")
+            "d = sys.modules['cardcore.doudizhu.moves']\n"
+            "z2 = sys.modules['cardcore.zhengshangyou.moves']\n"
+            "print(type(m) is d.Move, m.kind, str(m), type(z) is z2.Move, z.kind)\n")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                          text=True).stdout.split()
-    assert out == ["cardcore.doudizhu.moves", "trio_single", "3334",
-                   "cardcore.zhengshangyou.moves", "heavenly_bomb"]
+    assert out == ["True", "trio_single", "3334", "True", "heavenly_bomb"]
 
 
 @pytest.mark.parametrize("mod", TWINS, ids=lambda m: m.__name__.split(".")[1])
-def test_set_move_type_takes_only_classes_with_the_slot_fields(mod):
-    class NoSlots:
+def test_set_move_type_takes_only_record_types(mod):
+    class NoFields:
         pass
 
-    class Short:
-        __slots__ = ("kind", "rank", "length", "cards", "mask")
-
-    class OwnNew(ShedMove):
-        __slots__ = ()
-
-        def __new__(cls):
-            return object.__new__(cls)
-
-    for bad in (NoSlots, Short, OwnNew, 5, tuple):
+    for bad in (NoFields, ShedMove, 5, tuple):
         with pytest.raises(CardcoreError):
             mod.set_move_type(0, bad)
     for bad_game in (2, -1, "0", None):
@@ -159,3 +157,78 @@ def test_guandan_plays_keep_kind_and_cards_in_member_descriptors():
                 m.cards = ()
             with pytest.raises(AttributeError):
                 m.kind = "pair"
+
+
+# ---------------------------------------------------------------- the record module
+
+RECORDS = [kernel("shedding_moves", "ref")]
+try:
+    RECORDS.append(kernel("shedding_moves", "fast"))
+except ImportError:  # pragma: no cover - no compiled kernels
+    pass
+
+
+@pytest.mark.parametrize("rec", RECORDS, ids=lambda m: m.__name__.split(".")[1])
+def test_set_rules_checks_its_arguments_and_is_set_once(rec):
+    rules = tuple(importlib.import_module(g.__name__ + ".moves").Rules
+                  for g in (doudizhu, zhengshangyou))
+    for game in (0, 1):
+        rec.set_rules(game, rules[game])            # (the same rules again: nothing happens)
+        with pytest.raises(CardcoreError):
+            rec.set_rules(game, rules[1 - game])    # (another class: refused)
+    for bad_game in (2, -1, "0", None, 0.0, True):
+        with pytest.raises(CardcoreError):
+            rec.set_rules(bad_game, rules[0])
+    for bad in (5, None, "Rules", doudizhu.Move.from_cards("3c")):
+        with pytest.raises(CardcoreError):
+            rec.set_rules(0, bad)
+    assert (rec.DdzMove, rec.ZsyMove) == rec.RECORD_TYPES
+
+
+@pytest.mark.parametrize("rec", RECORDS, ids=lambda m: m.__name__.split(".")[1])
+def test_records_from_fields_check_the_fields_and_behave_as_the_games_moves(rec):
+    for game, cls, deck in ((doudizhu, rec.DdzMove, range(54)),
+                            (zhengshangyou, rec.ZsyMove, deck48())):
+        for hand in _hands(deck, 10, 15, 5):
+            for m in game.moves(hand):
+                r = cls._from_fields(m.kind, m.rank, m.length, m.cards, m._code)
+                assert (type(r) is type(m)) == (cls is game.Move)
+                assert (r == m) == (cls is game.Move)
+                assert hash(r) == hash(m) and str(r) == str(m) and repr(r) == repr(m)
+                assert tuple(r) == tuple(m) and len(r) == 6 and r[1] == m.rank
+                assert (r.key, r.kernel_key, r.id, r.mask, r.counts, r.core_ranks, r.size,
+                        r.rank_name) == (m.key, m.kernel_key, m.id, m.mask, m.counts,
+                                         m.core_ranks, m.size, m.rank_name)
+                if game is doudizhu:
+                    assert (r.wing, r.wing_counts) == (m.wing, m.wing_counts)
+                with pytest.raises(AttributeError):
+                    r.kind = "pair"
+                with pytest.raises(AttributeError):
+                    r.__init__(m.kind, m.rank, m.length, m.cards)   # (filled once)
+        good = ("single", 0, 1, (Card(4),), 0)
+        assert str(cls._from_fields(*good)) == "3"
+        for i, junk in ((0, 0), (1, "0"), (2, 1.0), (3, [Card(4)]), (4, None)):
+            bad = list(good)
+            bad[i] = junk
+            with pytest.raises(CardcoreError):
+                cls._from_fields(*bad)
+
+
+def test_the_free_list_gives_equal_independent_records():
+    ref = kernel("shedding", "ref")
+    for game, gen, rgen, deck in ((doudizhu, "ddz_hand_moves", ref.ddz_hand_moves, range(54)),
+                                  (zhengshangyou, "zsy_hand_moves", ref.zsy_hand_moves,
+                                   deck48())):
+        for mod in TWINS:
+            hands = list(_hands(deck, 40, 16, 7))
+            kept = []
+            for i, hand in enumerate(hands):
+                ms = getattr(mod, gen)(hand)
+                want = [(m.kind, m.rank, m.length, m.cards, m._code) for m in rgen(hand)]
+                assert [(m.kind, m.rank, m.length, m.cards, m._code) for m in ms] == want
+                if i % 4 == 0:
+                    kept.append((ms, want))     # (the others go back to the free list)
+                del ms
+            for ms, want in kept:               # (records kept are untouched by reuse)
+                assert [(m.kind, m.rank, m.length, m.cards, m._code) for m in ms] == want
+                assert all(type(m) is game.Move for m in ms)

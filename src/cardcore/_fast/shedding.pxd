@@ -68,3 +68,13 @@ cdef int shed_order(uint64_t mask, int game, int kind, int rank, int length,
 # returns its length (``out`` holds at least 128 bytes).
 cdef int shed_text(int game, int kind, int rank, int length, const uint8_t* c,
                    char* out) noexcept nogil
+
+
+# The storage of a Dou Dizhu or Zheng Shangyou move record: the fields, read-only to Python
+# (the record types of cardcore._fast.shedding_moves derive from it; the kernel fills them).
+cdef class ShedRecord:
+    cdef readonly object kind      # the kind's name (str)
+    cdef readonly object rank      # int
+    cdef readonly object length    # int
+    cdef readonly object cards     # tuple of Card
+    cdef readonly object _code     # the kind code (int)

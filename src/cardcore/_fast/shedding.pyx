@@ -17,12 +17,13 @@ generators (``*_gen_ids``) run the same generators and write ids, so a hand's id
 ascending. The tables (rows of every id, first id of each kind/rank/length block, the
 attachment rankings) are built once at import and checked against the generators.
 
-The games' ``Move`` classes are not defined here: each game's moves module defines it (on
-``cardcore.engines.shedding_moves.ShedMove``) and hands it over with ``set_move_type``; the
-``*_hand_moves`` / ``*_hand_classify`` functions and ``make_move`` build records of that type
-with their fields (kind name, rank, length, card tuple, card mask, kind code, action id), and
-``move_text`` and ``move_id`` answer on a move's ints and card tuple, ``mask_counts`` and
-``core_range`` on its ints.
+``ShedRecord`` is the storage of a move record (kind name, rank, length, card tuple, kind
+code; read-only, free-listed); the games' ``Move`` types are the record module
+``cardcore._fast.shedding_moves``'s subtypes of it (``DdzMove``, ``ZsyMove``: what a move does
+is written once in Python, in the games' moves modules), handed over with ``set_move_type``.
+The ``*_hand_moves`` / ``*_hand_classify`` functions and ``make_move`` build records of that
+type with their fields, and ``move_text`` and ``move_id`` answer on a move's ints and card
+tuple, ``mask_counts`` and ``core_range`` on its ints.
 
 The generators are ``noexcept nogil`` C functions writing into a caller-owned buffer; the
 Python wrappers validate input, allocate the result array and retry once with the exact size
@@ -40,14 +41,11 @@ from cpython.object cimport PyTypeObject
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_AsLongLongAndOverflow
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
-from cardcore._fast.members cimport (PyMemberDef, PyMemberDescrObject, T_OBJECT_EX,
-                                     READONLY)
 
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
     # (the same calls on plain pointers, for the record builder's inner loop: no temporary
     # references around each card and field)
-    PyObject* _alloc_ptr "PyType_GenericAlloc"(PyTypeObject* t, Py_ssize_t nitems)
     PyObject* _tuple_ptr "PyTuple_New"(Py_ssize_t n)
     void _incref_ptr "Py_INCREF"(PyObject* o)
     void _decref_ptr "Py_DECREF"(PyObject* o)
@@ -56,6 +54,8 @@ cdef extern from "Python.h":
     PyObject* _item_ptr "PyTuple_GET_ITEM"(PyObject* t, Py_ssize_t i)
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
     Py_ssize_t PyTuple_GET_SIZE(object t)
+    bint PyType_IsSubtype(PyTypeObject* a, PyTypeObject* b)
+    object PyObject_GenericGetAttr(object o, object name)
 
 import operator
 
@@ -1529,26 +1529,70 @@ def zsy_id_text(i) -> str:
 
 # ------------------------------------------------------------------ Move records
 #
-# The games' ``Move`` classes live in the game packages (on ``cardcore.engines.shedding_moves.
-# ShedMove``); the kernel knows them only as record types with the slot fields of
-# ``MOVE_FIELDS``, given by ``set_move_type(game, cls)``. A record is built with every field
-# set up front: the kind's name, rank, length, the card tuple and the kind code (the card mask
-# is read from the tuple when asked for, ``cards_mask``: a Python int a record would rarely use).
-# A record is allocated as ``object.__new__(cls)`` would, and each field is written at the
-# offset its slot's member descriptor names (``PyMemberDef.offset``; checked when the type is
-# set), as ``object.__setattr__`` would store it, since the classes refuse ``setattr``.
+# A game's records are of a type ``set_move_type(game, cls)`` names (the game's ``Move``, a
+# type of the record module ``cardcore._fast.shedding_moves`` or of its twin): built with
+# every field set up front, the kind's name, rank, length, the card tuple and the kind code
+# (the card mask is read from the tuple when asked for, ``cards_mask``: a Python int a record
+# would rarely use). ``ShedRecord`` is the storage of those fields; a record of a subtype of it
+# is allocated through its free list and filled in C, any other record type (the twin's) is
+# built by its ``_from_fields``.
 
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(54))
 cdef object _CARD_TYPE = _Card
 cdef tuple _DDZ_KIND_T = DDZ_KINDS
 cdef tuple _ZSY_KIND_T = ZSY_KINDS
-
-#: the slot fields a game's ``Move`` type has, in the order the kernel sets them
-MOVE_FIELDS = ("kind", "rank", "length", "cards", "_code")
-cdef object _MEMBER_TYPE = type(type.__dict__["__basicsize__"])
 cdef object _CLS0 = None
 cdef object _CLS1 = None
-cdef Py_ssize_t _OFF[2][5]     # each field's offset in a record (from the type's member slots)
+
+
+cdef str _F_KIND = "kind"
+cdef str _F_CARDS = "cards"
+cdef str _F_RANK = "rank"
+cdef str _F_LENGTH = "length"
+cdef str _F_CODE = "_code"
+
+
+@cython.freelist(1024)
+@cython.no_gc
+@cython.auto_pickle(False)
+cdef class ShedRecord:
+    """The fields of a Dou Dizhu or Zheng Shangyou play, read-only: ``kind`` (the kind's name),
+    ``rank``, ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code). The
+    storage of the record types of ``cardcore._fast.shedding_moves``, which say what a move
+    does. (A record holds only strings, ints and a tuple of cards: no cycles, so the type
+    stays out of the cyclic garbage collector.)"""
+
+    def __getattribute__(self, name):
+        # (the fields are answered first, without the type's attribute lookup: a consumer of
+        # the kernel reads the kind and the cards of every move; attribute names are interned,
+        # an equal name that is not the same string object takes the generic lookup below)
+        if name is _F_KIND:
+            return self.kind
+        if name is _F_CARDS:
+            return self.cards
+        if name is _F_RANK:
+            return self.rank
+        if name is _F_LENGTH:
+            return self.length
+        if name is _F_CODE:
+            return self._code
+        return PyObject_GenericGetAttr(self, name)
+
+    @classmethod
+    def _from_fields(type cls, kind, rank, length, cards, code):
+        """A record of this type with these fields (unchecked as a reading of the cards)."""
+        cdef ShedRecord rec
+        if type(kind) is not str or type(rank) is not int or type(length) is not int \
+                or type(cards) is not tuple or type(code) is not int:
+            raise CardcoreError(f"_from_fields{quote((kind, rank, length, cards, code))}: "
+                                "expected a kind name, two ints, a card tuple and a kind code")
+        rec = <ShedRecord>cls.__new__(cls)
+        rec.kind = kind
+        rec.rank = rank
+        rec.length = length
+        rec.cards = cards
+        rec._code = code
+        return rec
 
 
 cdef inline object _small(int x):
@@ -1565,12 +1609,9 @@ ctypedef struct MoveData:
 
 def set_move_type(game, cls) -> None:
     """Make ``cls`` the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a class
-    without a ``__new__`` of its own whose fields ``MOVE_FIELDS`` are slots. A game's type is
-    set once (setting the same class again does nothing)."""
+    with a ``_from_fields`` class method (a ``ShedRecord`` subtype, of this kernel or of its
+    twin). A game's type is set once (setting the same class again does nothing)."""
     global _CLS0, _CLS1
-    cdef PyMemberDef* md
-    cdef Py_ssize_t offs[5]
-    cdef int i
     g = _index(game)
     if g is None or g not in (0, 1):
         raise CardcoreError(f"set_move_type: game {quote(game)}: expected 0 or 1")
@@ -1580,60 +1621,63 @@ def set_move_type(game, cls) -> None:
             raise CardcoreError(f"set_move_type: game {g} already has its Move type "
                                 f"{quote(current)}")
         return
-    if not isinstance(cls, type) or cls.__new__ is not object.__new__ or cls.__itemsize__:
-        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a class with slot fields")
-    for i, name in enumerate(MOVE_FIELDS):
-        d = getattr(cls, name, None)
-        if type(d) is not _MEMBER_TYPE or not issubclass(cls, d.__objclass__):
-            raise CardcoreError(f"set_move_type: {quote(cls)} has no slot {name!r}")
-        md = (<PyMemberDescrObject*><PyObject*>d).d_member
-        if md.type != T_OBJECT_EX or md.flags & READONLY \
-                or md.offset < <Py_ssize_t>sizeof(PyObject) \
-                or md.offset + <Py_ssize_t>sizeof(PyObject*) > cls.__basicsize__:
-            raise CardcoreError(f"set_move_type: {quote(cls)}: {name!r} is no object slot")
-        offs[i] = md.offset
-    for i in range(5):
-        _OFF[g][i] = offs[i]
+    if not isinstance(cls, type) or not callable(getattr(cls, "_from_fields", None)):
+        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a record type")
     if g == 0:
         _CLS0 = cls
     else:
         _CLS1 = cls
 
 
-cdef inline void _put(PyObject* rec, Py_ssize_t off, PyObject* value) noexcept:
-    # a field of a fresh record (every slot still empty), at its slot's offset; the record
-    # takes a reference to ``value``
-    _incref_ptr(value)
-    (<PyObject**>(<char*>rec + off))[0] = value
+cdef type _move_type(int game):
+    # the record type of ``game`` (``CardcoreError`` while none is set)
+    cdef object cls = _CLS0 if game == 0 else _CLS1
+    if cls is None:
+        raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[game]} "
+                            "(set_move_type; importing the game's moves module sets it)")
+    return <type>cls
 
 
-cdef PyObject* _record_ptr(const MoveData* d, uint64_t r) except NULL:
-    # a new reference to the record of ``d`` (``r``: its cards, ``_by_rank(d.mask)``)
-    cdef PyObject* cls = <PyObject*>_CLS0 if d.game == 0 else <PyObject*>_CLS1
-    cdef Py_ssize_t* off = _OFF[d.game]
-    cdef PyObject* rec
+cdef PyObject* _record_ptr(const MoveData* d, uint64_t r, type cls, bint native) except NULL:
+    # a new reference to the record of ``d`` (``r``: its cards, ``_by_rank(d.mask)``) of type
+    # ``cls`` (``native``: a ``ShedRecord`` subtype, filled here)
+    cdef ShedRecord rec
     cdef PyObject* cards
     cdef PyObject* small = <PyObject*>_SMALL    # (the tables by plain pointer: no reference
-    if cls == <PyObject*>None:                  # taken around each lookup)
-        raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[d.game]} "
-                            "(set_move_type; importing the game's moves module sets it)")
+    cdef PyObject* kinds                        # taken around each lookup)
+    kinds = <PyObject*>_DDZ_KIND_T if d.game == 0 else <PyObject*>_ZSY_KIND_T
     cards = _cards_ptr(d, r)
-    rec = _alloc_ptr(<PyTypeObject*>cls, 0)
-    if rec == NULL:
+    if not native:
+        try:
+            out = cls._from_fields(<object>_item_ptr(kinds, d.kind), d.rank, d.length,
+                                   <object>cards, d.kind)
+        finally:
+            _decref_ptr(cards)
+        _incref_ptr(<PyObject*>out)
+        return <PyObject*>out
+    try:
+        rec = <ShedRecord>cls.__new__(cls)      # (the type's ``tp_new``, called in C: the
+    except BaseException:                       # free list of ``ShedRecord``)
         _decref_ptr(cards)
-        raise MemoryError()
-    _put(rec, off[0], _item_ptr(<PyObject*>_DDZ_KIND_T if d.game == 0
-                                else <PyObject*>_ZSY_KIND_T, d.kind))
-    _put(rec, off[1], _item_ptr(small, d.rank))
-    _put(rec, off[2], _item_ptr(small, d.length))
-    (<PyObject**>(<char*>rec + off[3]))[0] = cards       # (the record takes this reference)
-    _put(rec, off[4], _item_ptr(small, d.kind))
-    return rec
+        raise
+    rec.kind = <object>_item_ptr(kinds, d.kind)
+    rec.rank = <object>_item_ptr(small, d.rank)
+    rec.length = <object>_item_ptr(small, d.length)
+    rec.cards = <object>cards
+    _decref_ptr(cards)                          # (the record holds it now)
+    rec._code = <object>_item_ptr(small, d.kind)
+    _incref_ptr(<PyObject*>rec)
+    return <PyObject*>rec
+
+
+cdef inline bint _native(type cls):
+    return PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>ShedRecord)
 
 
 cdef object _record(const MoveData* d):
-    cdef object rec = <object>_record_ptr(d, _by_rank(d.mask))  # (a reference more: given back)
-    _decref_ptr(<PyObject*>rec)
+    cdef type cls = _move_type(d.game)
+    cdef object rec = <object>_record_ptr(d, _by_rank(d.mask), cls, _native(cls))
+    _decref_ptr(<PyObject*>rec)                 # (a reference more: given back)
     return rec
 
 
@@ -1770,6 +1814,31 @@ def move_text(game, kind, rank, length, cards) -> str:
     return PyUnicode_DecodeASCII(text, n, NULL)
 
 
+def record_text(rec) -> str:
+    """The rank notation of the move record ``rec`` (``move_text`` of its fields: how
+    ``str(move)`` is answered); its game is the one whose type it is (``set_move_type``), else
+    its ``_GAME_CODE``."""
+    cdef MoveData d
+    cdef uint8_t h[15]
+    cdef char text[128]
+    cdef ShedRecord r
+    cls = type(rec)
+    try:
+        game = 0 if cls is _CLS0 else 1 if cls is _CLS1 else rec._GAME_CODE
+        if isinstance(rec, ShedRecord):
+            r = <ShedRecord>rec
+            kind, rank, length, cards = r._code, r.rank, r.length, r.cards
+        else:
+            kind, rank, length, cards = rec._code, rec.rank, rec.length, rec.cards
+    except AttributeError:
+        raise CardcoreError(f"record_text({quote(rec)}): expected a move record") from None
+    _key_args(&d, game, kind, rank, length, 0, "record_text")
+    _hand(cards, d.game, "record_text", &d.mask)
+    shed_counts(d.mask, h)
+    cdef int n = shed_text(d.game, d.kind, d.rank, d.length, h, text)
+    return PyUnicode_DecodeASCII(text, n, NULL)
+
+
 def move_id(game, kind, rank, length, cards) -> int:
     """The action id of the play (``kind`` code, ``rank``, ``length``) of the cards ``cards``
     (a list or tuple of card ids) (-1 for a play with more cards than any hand, or when the
@@ -1899,6 +1968,8 @@ cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, 
     cdef uint64_t ranked = _by_rank(hand), r
     cdef const uint8_t* row
     cdef MoveData d
+    cdef type cls = _move_type(game)
+    cdef bint native = _native(cls)
     d.game = <uint8_t>game
     for i in range(n):
         row = rows + i * SHED_ROW
@@ -1906,7 +1977,7 @@ cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, 
         d.kind = row[0]
         d.rank = row[1]
         d.length = row[2]
-        _list_set_ptr(out, i, _record_ptr(&d, r))    # (the list takes the reference)
+        _list_set_ptr(out, i, _record_ptr(&d, r, cls, native))  # (the list takes it)
     return out
 
 

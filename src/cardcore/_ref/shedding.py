@@ -26,8 +26,9 @@ that beat it, in the same relative order.
 Action ids (``*_move_ids``, ``*_row_ids``, ``*_id_rows``, ``*_id_text``): the plays of at most
 ``DDZ_MAX`` / ``ZSY_MAX`` cards in that order on the whole deck, from ``DDZ_FIRST`` /
 ``ZSY_FIRST`` (Zheng Shangyou's heavenly bomb last); this twin keeps them as a list of rows and a
-dict row -> id, the kernel ranks them in place. The games' ``Move`` classes live in the
-game packages (``set_move_type`` hands them over; records are built with their fields);
+dict row -> id, the kernel ranks them in place. ``ShedRecord`` holds a move record's fields;
+the games' ``Move`` types (``cardcore._ref.shedding_moves``'s subtypes of it, or the compiled
+record module's) are handed over with ``set_move_type``; records are built with their fields;
 ``*_hand_moves``, ``*_hand_ids``, ``*_hand_classify`` and ``*_cards_id`` work on a list
 or tuple of card ids, ``make_move`` rebuilds a record (pickling), ``move_text`` and
 ``move_id`` answer on a move's ints and card tuple, ``mask_counts`` and ``core_range`` on its
@@ -37,7 +38,6 @@ ints.
 from __future__ import annotations
 
 import operator
-from typing import Any
 
 import numpy as np
 
@@ -808,14 +808,13 @@ def _order(mask: int, game: int, kind: int, rank: int, length: int) -> list[int]
 
 # ------------------------------------------------------------------ Move records
 #
-# As the kernel: the games' ``Move`` classes live in the game packages and are handed over with
-# ``set_move_type``; records are built with their fields (``MOVE_FIELDS``) set up front.
+# As the kernel: ``ShedRecord`` holds a record's fields (the record types of
+# ``cardcore._ref.shedding_moves`` derive from it); ``set_move_type`` names each game's record
+# type, and records are built with every field set up front, by the type's ``_from_fields``.
 
-#: the slot fields a game's ``Move`` type has, in the order the kernel sets them
-MOVE_FIELDS = ("kind", "rank", "length", "cards", "_code")
-_MEMBER_TYPE = type(type.__dict__["__basicsize__"])
 _TYPES: list = [None, None]
 _CARD_OBJ: tuple = ()
+_FIELDS = ("kind", "rank", "length", "cards", "_code")
 
 
 def _card_obj() -> tuple:
@@ -826,43 +825,59 @@ def _card_obj() -> tuple:
     return _CARD_OBJ
 
 
+class ShedRecord:
+    """The fields of a Dou Dizhu or Zheng Shangyou play: ``kind`` (the kind's name), ``rank``,
+    ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code), as slots set once
+    by ``_from_fields``. The storage of the record types of ``cardcore._ref.shedding_moves``,
+    which say what a move does."""
+
+    __slots__ = _FIELDS
+    kind: str
+    rank: int
+    length: int
+    cards: tuple
+    _code: int
+
+    @classmethod
+    def _from_fields(cls, kind, rank, length, cards, code):
+        """A record of this type with these fields (unchecked as a reading of the cards)."""
+        if type(kind) is not str or type(rank) is not int or type(length) is not int \
+                or type(cards) is not tuple or type(code) is not int:
+            raise CardcoreError(f"_from_fields{quote((kind, rank, length, cards, code))}: "
+                                "expected a kind name, two ints, a card tuple and a kind code")
+        rec = object.__new__(cls)
+        for name, v in zip(_FIELDS, (kind, rank, length, cards, code)):
+            object.__setattr__(rec, name, v)    # (the record types refuse ``setattr``)
+        return rec
+
+
 def set_move_type(game, cls) -> None:
     """Make ``cls`` the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a class
-    without a ``__new__`` of its own whose fields ``MOVE_FIELDS`` are slots. A game's type is
-    set once (setting the same class again does nothing)."""
+    with a ``_from_fields`` class method (a ``ShedRecord`` subtype, of this twin or of the
+    compiled kernel). A game's type is set once (setting the same class again does nothing)."""
     g = _index(game)
     if g is None or g not in (0, 1):
         raise CardcoreError(f"set_move_type: game {quote(game)}: expected 0 or 1")
-    if _TYPES[g] is not None:
-        current = _TYPES[g][0]
+    current = _TYPES[g]
+    if current is not None:
         if cls is not current:
             raise CardcoreError(f"set_move_type: game {g} already has its Move type "
                                 f"{quote(current)}")
         return
-    if not isinstance(cls, type) or cls.__new__ is not object.__new__ or cls.__itemsize__:
-        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a class with slot fields")
-    descs = []
-    for name in MOVE_FIELDS:
-        d: Any = getattr(cls, name, None)
-        if type(d) is not _MEMBER_TYPE or not issubclass(cls, d.__objclass__):
-            raise CardcoreError(f"set_move_type: {quote(cls)} has no slot {name!r}")
-        descs.append(d)
-    _TYPES[g] = (cls, tuple(descs))
+    if not isinstance(cls, type) or not callable(getattr(cls, "_from_fields", None)):
+        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a record type")
+    _TYPES[g] = cls
 
 
 def _record(game: int, mask: int, kind: int, rank: int, length: int):
-    t = _TYPES[game]
-    if t is None:
+    cls = _TYPES[game]
+    if cls is None:
         raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[game]} "
                             "(set_move_type; importing the game's moves module sets it)")
-    cls, descs = t
     objs = _card_obj()
     cards = tuple(objs[i] for i in _order(mask, game, kind, rank, length))
-    rec = object.__new__(cls)
-    for d, v in zip(descs, ((DDZ_KINDS if game == 0 else ZSY_KINDS)[kind], rank, length, cards,
-                            kind)):
-        d.__set__(rec, v)
-    return rec
+    return cls._from_fields((DDZ_KINDS if game == 0 else ZSY_KINDS)[kind], rank, length, cards,
+                            kind)
 
 
 def _key_args(game, kind, rank, length, mask, what: str) -> tuple[int, int, int, int, int]:
@@ -882,6 +897,20 @@ def move_text(game, kind, rank, length, cards) -> str:
     (``"33344455"``, ``"333 BJ"``)."""
     g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "move_text")
     return _text(g, k, r, n, _mask_counts(_hand(cards, g, "move_text")))
+
+
+def record_text(rec) -> str:
+    """The rank notation of the move record ``rec`` (``move_text`` of its fields: how
+    ``str(move)`` is answered); its game is the one whose type it is (``set_move_type``), else
+    its ``_GAME_CODE``."""
+    cls = type(rec)
+    try:
+        game = 0 if cls is _TYPES[0] else 1 if cls is _TYPES[1] else rec._GAME_CODE
+        kind, rank, length, cards = rec._code, rec.rank, rec.length, rec.cards
+    except AttributeError:
+        raise CardcoreError(f"record_text({quote(rec)}): expected a move record") from None
+    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "record_text")
+    return _text(g, k, r, n, _mask_counts(_hand(cards, g, "record_text")))
 
 
 def move_id(game, kind, rank, length, cards) -> int:

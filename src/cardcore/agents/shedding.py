@@ -29,8 +29,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..engines.shedding import MoveRules, rank_index
+from ..engines.shedding import rank_index
 
 Group = tuple  # (kind, main, length, ranks)
 
@@ -810,7 +811,7 @@ class SheddingAI:
     """
 
     rules: Rules = DDZ
-    move_class: type[MoveRules]
+    move_class: Any    # (the game's ``Move``: a record type with ``reading``)
     #: sampled worlds per decision by default: a searched move takes about 0.1 s (measured
     #: on the development machine; the clock mode it replaces gave 0.1 s a move)
     DEFAULT_ROLLOUTS = 340

@@ -20,10 +20,12 @@ cards can have two readings (two moves, the player picks one).
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is defined here on
-``cardcore.engines.shedding_moves.ShedMove``: the kernel builds its records in bulk from the
-generator's rows with their fields (kind, rank, length, cards) set up front; the mask, the
-counts and the text are computed when read.
+combinations for agents (checked against the kernel in the tests). ``Move`` is the record type
+``DdzMove`` of the record module (``cardcore._fast.shedding_moves``, or its twin on the
+reference backend), which the kernel builds in bulk from the generator's rows with their fields
+(kind, rank, length, cards) set up front; what a move does is written here, in ``Rules`` (on
+``cardcore.engines.shedding_moves.ShedMove``), which the type calls: the mask, the counts and
+the text are computed when read.
 
 Action ids: ``move_ids(hand, beat=None)`` lists the ids of ``moves(hand, beat)`` straight from
 the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an id and ``NUM_ACTIONS``
@@ -32,7 +34,7 @@ the size of the id space (``docs/actions/doudizhu.md``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -47,8 +49,9 @@ __all__ = ["Move", "classify", "moves", "move_ids", "beats", "KINDS", "BOMB_KIND
            "TOP_RUN", "CAPS", "RANK_NAMES", "rank_index", "hand_counts", "NUM_ACTIONS",
            "FIRST_PLAY", "id_text", "readings"]
 
-if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel and record module
     from .._fast import shedding as _k
+    from .._fast.shedding_moves import DdzMove as Move
 else:
     _k = kernel("shedding")
 
@@ -67,23 +70,12 @@ _WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "sin
           "airplane_pairs": "pair", "four_two_singles": "single", "four_two_pairs": "pair"}
 
 
-class Move(ShedMove):
-    """A Dou Dizhu play: ``kind``, ``rank``, ``length``, ``cards`` (fields), and ``mask``,
-    ``counts``, ``id`` (the action id), ``str(move)`` (the rank notation), ``key``,
-    ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``, ``wing``, ``wing_counts``,
-    ``beats(other)`` (see ``cardcore.engines.shedding_moves``).
-    ``Move(kind, rank, length, cards)`` checks that the cards have that reading;
-    ``Move.from_cards(cards, kind=None)``, ``Move.reading(kind, cards, text)`` and
-    ``Move.from_action(action)`` find the reading of given cards."""
+class Rules(ShedMove):
+    """What Dou Dizhu's ``Move`` (the record type ``DdzMove``) does beyond ``ShedMove``:
+    finding the readings of given cards, the attachments (``wing``, ``wing_counts``). Never
+    instantiated: ``self`` is a record, ``cls`` the record type (``register``)."""
 
     __slots__ = ()
-    KINDS = KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
-                                "airplane_pairs"})
-    GAME = "Dou Dizhu"
-    KEY_BEATS = staticmethod(_k.ddz_beats)
-    _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
-    _GAME_CODE = 0
 
     @property
     def wing(self) -> str:
@@ -101,12 +93,13 @@ class Move(ShedMove):
         return readings(cards)
 
     @classmethod
-    def from_cards(cls, cards, kind=None):
+    def from_cards(cls: Any, cards, kind=None):
         """The move these exact cards make; ``kind`` picks a reading when there are several."""
         return cls._one_reading(classify(cards), cards, kind)
 
 
-register(0, Move)
+if not TYPE_CHECKING:
+    Move = register(0, Rules)    # the record type of the backend
 MoveBase.register(Move)
 
 

@@ -1,11 +1,15 @@
-"""The record behind Dou Dizhu's and Zheng Shangyou's ``Move``: ``ShedMove``.
+"""What Dou Dizhu's and Zheng Shangyou's ``Move`` do: the rules class ``ShedMove``.
 
-Each game's moves module defines its ``Move`` on ``ShedMove`` (the game's kinds, its key
-comparison, where its readings come from) and hands the class to the shedding kernel with
-``register``; the kernel (``cardcore._fast.shedding`` or its twin ``cardcore._ref.shedding``)
-works on ints and card masks and builds records of that class with every field set up front.
+Each game's ``Move`` is a record type of the record module (``cardcore._fast.shedding_moves``'s
+``DdzMove`` / ``ZsyMove``, compiled, or their twins in ``cardcore._ref.shedding_moves``), which
+the shedding kernel builds in bulk with every field set up front. What a move does is written
+here, once, in Python: ``ShedMove`` (on ``engines.shedding.MoveRules``) and each game's rules
+class on it are never instantiated; the record types' methods and properties call them with a
+record as ``self`` (class methods with the record type as ``cls``). A game's moves module hands
+its rules over with ``register(game, rules)``, which also makes its record type the one both
+kernels build.
 
-Fields (slots, set once): ``kind`` (the kind's name), ``rank`` (main rank, an index into
+Fields (set once): ``kind`` (the kind's name), ``rank`` (main rank, an index into
 ``RANK_NAMES``; the highest core rank of a sequence), ``length`` (core ranks of a sequence,
 else 1), ``cards`` (a tuple of ``Card``: core first, then attachments, each ascending). ``mask``
 (the cards as a bit mask, bit ``i`` for card id ``i``), ``counts``, ``id``, the text
@@ -16,6 +20,7 @@ cards, counts, text)``.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, ClassVar
 
 from .._backend import kernel
@@ -32,29 +37,17 @@ else:
 
 
 class ShedMove(MoveRules):
-    """A Dou Dizhu or Zheng Shangyou play (see the module docstring). Subclasses set ``KINDS``,
-    ``SEQUENCE_KINDS``, ``GAME``, ``KEY_BEATS`` (the kernel's key comparison), ``_GAME_CODE``
-    and ``_readings``. Reading written cards and comparing keys come from
-    ``engines.shedding.MoveRules``, shared with the tuple record ``MoveBase``; the games also
-    register their ``Move`` as a virtual subclass of ``MoveBase``, the interface every shedding
-    game's moves share."""
+    """What a Dou Dizhu or Zheng Shangyou record does (see the module docstring): a rules
+    class, never instantiated; ``self`` is a record, ``cls`` a record type, which carries
+    ``KINDS``, ``SEQUENCE_KINDS``, ``GAME``, ``KEY_BEATS`` (the kernel's key comparison) and
+    ``_GAME_CODE``. A game's rules class on it adds ``_readings`` and ``from_cards``. Reading
+    written cards and comparing keys come from ``engines.shedding.MoveRules``, shared with the
+    tuple record ``MoveBase``; the games also register their ``Move`` as a virtual subclass of
+    ``MoveBase``, the interface every shedding game's moves share."""
 
-    # (the kernel's ``MOVE_FIELDS``; ``_code`` is the kind code)
-    __slots__ = ("kind", "rank", "length", "cards", "_code")
-    kind: str
-    rank: int
-    length: int
-    cards: tuple
+    __slots__ = ()
     _code: int
-
     _GAME_CODE: ClassVar[int] = 0
-
-    def __init__(self, kind, rank, length, cards):
-        """The move these cards make when read as (``kind``, ``rank``, ``length``)
-        (:meth:`MoveRules.keyed_reading`)."""
-        m = type(self).keyed_reading(kind, rank, length, cards)
-        for name in ShedMove.__slots__:
-            object.__setattr__(self, name, getattr(m, name))
 
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -97,7 +90,7 @@ class ShedMove(MoveRules):
         return tuple(range(lo, hi + 1))
 
     def __str__(self) -> str:
-        return _k.move_text(self._GAME_CODE, self._code, self.rank, self.length, self.cards)
+        return _k.record_text(self)
 
     def __repr__(self) -> str:
         return f"Move({self.kind} {self} [{' '.join(map(str, self.cards))}])"
@@ -117,8 +110,9 @@ class ShedMove(MoveRules):
         return hash((self._GAME_CODE, self._code, self.rank, self.length, self.cards))
 
     def __reduce__(self):
-        # (pickled as the class's ``_make``: unpickling imports the game's moves module)
-        return (type(self)._make, (self._code, self.rank, self.length, self.mask))
+        # (pickled as ``_remake``, which imports the game's moves module: the record type has
+        # its rules once that module is imported)
+        return (_remake, (self._GAME_CODE, self._code, self.rank, self.length, self.mask))
 
     def _as_tuple(self) -> tuple:
         """``(kind, rank, length, cards, counts, text)``."""
@@ -141,13 +135,37 @@ class ShedMove(MoveRules):
             raise CardcoreError(f"beats({quote(other)}): expected a {self.GAME} Move")
         return bool(self.KEY_BEATS(self.kernel_key, other.kernel_key))
 
-def register(game: int, cls: type) -> None:
-    """Make ``cls`` the record type game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) builds, in
-    the reference kernel and, where it is built, the compiled one (both can be in use at
-    once: the differential tests compare them)."""
+#: the moves module of each game (0 Dou Dizhu, 1 Zheng Shangyou)
+_GAME_MODULES = ("cardcore.doudizhu.moves", "cardcore.zhengshangyou.moves")
+
+
+def _remake(game: int, kind: int, rank: int, length: int, mask: int):
+    """The reading (``kind`` code, ``rank``, ``length``) of the cards of bit mask ``mask`` in
+    game ``game``: how a pickled move is rebuilt (the game's ``Move._make``, its moves module
+    imported first)."""
+    if type(game) is not int or game not in (0, 1):
+        raise CardcoreError(f"game {quote(game)}: expected 0 or 1")
+    return importlib.import_module(_GAME_MODULES[game]).Move._make(kind, rank, length, mask)
+
+
+def register(game: int, rules: type) -> type:
+    """Make ``rules`` what the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou)
+    does, in the reference record module and, where it is built, the compiled one, and make
+    the backend's record type (the game's ``Move``, returned) the type both shedding kernels
+    build: the reference kernel and the compiled one can be in use at once (the differential
+    tests compare them), and their moves are then of one type and compare equal."""
+    kernel("shedding_moves", "ref").set_rules(game, rules)
+    try:
+        fast = kernel("shedding_moves", "fast")
+    except ImportError:
+        pass
+    else:
+        fast.set_rules(game, rules)
+    cls: type = kernel("shedding_moves").RECORD_TYPES[game]
     kernel("shedding", "ref").set_move_type(game, cls)
     try:
-        fast = kernel("shedding", "fast")
+        fast_k = kernel("shedding", "fast")
     except ImportError:
-        return
-    fast.set_move_type(game, cls)
+        return cls
+    fast_k.set_move_type(game, cls)
+    return cls

@@ -12,10 +12,12 @@ four 3s are the lowest bomb.
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is defined here on
-``cardcore.engines.shedding_moves.ShedMove``: the kernel builds its records in bulk from the
-generator's rows with their fields (kind, rank, length, cards) set up front; the mask, the
-counts and the text are computed when read.
+combinations for agents (checked against the kernel in the tests). ``Move`` is the record type
+``ZsyMove`` of the record module (``cardcore._fast.shedding_moves``, or its twin on the
+reference backend), which the kernel builds in bulk from the generator's rows with their fields
+(kind, rank, length, cards) set up front; what a move does is written here, in ``Rules`` (on
+``cardcore.engines.shedding_moves.ShedMove``), which the type calls: the mask, the counts and
+the text are computed when read.
 
 Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
 ``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
@@ -24,7 +26,7 @@ id and ``NUM_ACTIONS`` the size of the id space (``docs/actions/zhengshangyou.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -39,8 +41,9 @@ __all__ = ["Move", "classify", "moves", "move_ids", "must_beat", "beats", "KINDS
            "MIN_LENGTH", "TOP_RUN", "CAPS", "RANK_NAMES", "THREE_HEARTS", "rank_index",
            "hand_counts", "NUM_ACTIONS", "FIRST_PLAY", "id_text", "readings"]
 
-if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel and record module
     from .._fast import shedding as _k
+    from .._fast.shedding_moves import ZsyMove as Move
 else:
     _k = kernel("shedding")
 
@@ -56,34 +59,25 @@ TOP_RUN = 11
 THREE_HEARTS = Card(6)
 
 
-class Move(ShedMove):
-    """A Zheng Shangyou play: the record of Dou Dizhu's ``Move`` without ``wing``
-    (``cardcore.engines.shedding_moves``). ``Move(kind, rank, length, cards)`` checks that the
-    cards have that reading; ``Move.from_cards(cards, kind=None, first_play=False)``,
-    ``Move.reading(kind, cards, text)`` and ``Move.from_action(action)`` find the reading of
-    given cards; ``beats`` (same kind and length and a higher rank; a bomb beats ordinary plays
-    and lower bombs; the ace bomb beats every other play; nothing beats the heavenly bomb),
-    ``key``, ``kernel_key``, ``id``."""
+class Rules(ShedMove):
+    """What Zheng Shangyou's ``Move`` (the record type ``ZsyMove``) does beyond ``ShedMove``:
+    finding the readings of given cards. Never instantiated: ``self`` is a record, ``cls`` the
+    record type (``register``)."""
 
     __slots__ = ()
-    KINDS = KINDS
-    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
-    GAME = "Zheng Shangyou"
-    KEY_BEATS = staticmethod(_k.zsy_beats)
-    _KIND_CODE = {k: i for i, k in enumerate(KINDS)}
-    _GAME_CODE = 1
 
     @classmethod
     def _readings(cls, cards) -> list:
         return readings(cards)
 
     @classmethod
-    def from_cards(cls, cards, kind=None, first_play=False):
+    def from_cards(cls: Any, cards, kind=None, first_play=False):
         """The move these exact cards make (``kind`` picks a reading if there are several)."""
         return cls._one_reading(classify(cards, first_play=first_play), cards, kind)
 
 
-register(1, Move)
+if not TYPE_CHECKING:
+    Move = register(1, Rules)    # the record type of the backend
 MoveBase.register(Move)
 
 
