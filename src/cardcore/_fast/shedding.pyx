@@ -1804,11 +1804,16 @@ def move_text(game, kind, rank, length, cards) -> str:
     """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards
     ``cards`` (a list or tuple of card ids: a move's card tuple) in game ``game``
     (``"33344455"``, ``"333 BJ"``)."""
+    return _text_of(game, kind, rank, length, cards, "move_text")
+
+
+cdef str _text_of(game, kind, rank, length, cards, str what):
+    # ``move_text`` of these fields, its errors named after ``what`` (the public function)
     cdef MoveData d
     cdef uint8_t h[15]
     cdef char text[128]
-    _key_args(&d, game, kind, rank, length, 0, "move_text")
-    _hand(cards, d.game, "move_text", &d.mask)
+    _key_args(&d, game, kind, rank, length, 0, what)
+    _hand(cards, d.game, what, &d.mask)
     shed_counts(d.mask, h)
     cdef int n = shed_text(d.game, d.kind, d.rank, d.length, h, text)
     return PyUnicode_DecodeASCII(text, n, NULL)
@@ -1818,9 +1823,6 @@ def record_text(rec) -> str:
     """The rank notation of the move record ``rec`` (``move_text`` of its fields: how
     ``str(move)`` is answered); its game is the one whose type it is (``set_move_type``), else
     its ``_GAME_CODE``."""
-    cdef MoveData d
-    cdef uint8_t h[15]
-    cdef char text[128]
     cdef ShedRecord r
     cls = type(rec)
     try:
@@ -1832,11 +1834,7 @@ def record_text(rec) -> str:
             kind, rank, length, cards = rec._code, rec.rank, rec.length, rec.cards
     except AttributeError:
         raise CardcoreError(f"record_text({quote(rec)}): expected a move record") from None
-    _key_args(&d, game, kind, rank, length, 0, "record_text")
-    _hand(cards, d.game, "record_text", &d.mask)
-    shed_counts(d.mask, h)
-    cdef int n = shed_text(d.game, d.kind, d.rank, d.length, h, text)
-    return PyUnicode_DecodeASCII(text, n, NULL)
+    return _text_of(game, kind, rank, length, cards, "record_text")
 
 
 def move_id(game, kind, rank, length, cards) -> int:

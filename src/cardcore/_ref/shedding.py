@@ -895,8 +895,13 @@ def move_text(game, kind, rank, length, cards) -> str:
     """The rank notation of the play (``kind`` code, ``rank``, ``length``) of the cards
     ``cards`` (a list or tuple of card ids: a move's card tuple) in game ``game``
     (``"33344455"``, ``"333 BJ"``)."""
-    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "move_text")
-    return _text(g, k, r, n, _mask_counts(_hand(cards, g, "move_text")))
+    return _text_of(game, kind, rank, length, cards, "move_text")
+
+
+def _text_of(game, kind, rank, length, cards, what: str) -> str:
+    # ``move_text`` of these fields, its errors named after ``what`` (the public function)
+    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, what)
+    return _text(g, k, r, n, _mask_counts(_hand(cards, g, what)))
 
 
 def record_text(rec) -> str:
@@ -909,8 +914,7 @@ def record_text(rec) -> str:
         kind, rank, length, cards = rec._code, rec.rank, rec.length, rec.cards
     except AttributeError:
         raise CardcoreError(f"record_text({quote(rec)}): expected a move record") from None
-    g, k, r, n, _ = _key_args(game, kind, rank, length, 0, "record_text")
-    return _text(g, k, r, n, _mask_counts(_hand(cards, g, "record_text")))
+    return _text_of(game, kind, rank, length, cards, "record_text")
 
 
 def move_id(game, kind, rank, length, cards) -> int:
