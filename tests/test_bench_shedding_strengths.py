@@ -84,22 +84,29 @@ def test_agreement_counts_searched_decisions():
     assert all(0.0 <= r <= 100.0 for r in rates)
 
 
-def test_stored_strength_records_match_the_ai_table():
-    """The AI table's Dou Dizhu ``strong`` against ``normal`` figures are what ``--aggregate``
-    makes of the per-deal records kept in bench/results (every deal once, both roles)."""
-    path = BENCH / "results" / "doudizhu_strong_vs_normal.jsonl"
+def _stored(name: str, row_start: str) -> tuple[list[dict], str, str]:
+    """The per-deal records ``bench/results/<name>.jsonl`` (``strong`` against ``normal``
+    only), the line ``--aggregate`` makes of them, and the AI table's row starting so."""
+    path = BENCH / "results" / f"{name}.jsonl"
     rows = [json.loads(line) for line in path.read_text().splitlines()]
-    seeds = [r["seed"] for r in rows]
-    assert len(seeds) == len(set(seeds)) == 1200
     assert {r["ai"] for r in rows} == {"strength=strong"}
     assert {r["opponent"] for r in rows} == {"ai:strength=normal"}
     (line,) = bench_shedding_ai.aggregate([str(path)])
+    table = (BENCH / "README.md").read_text()
+    row = next(x for x in table.splitlines() if x.startswith(row_start))
+    return rows, line, row
+
+
+def test_stored_strength_records_match_the_ai_table():
+    """The AI table's Dou Dizhu ``strong`` against ``normal`` figures are what ``--aggregate``
+    makes of the per-deal records kept in bench/results (every deal once, both roles)."""
+    rows, line, row = _stored("doudizhu_strong_vs_normal",
+                              "| Dou Dizhu | AI normal (duplicate, both roles) | strong |")
+    seeds = [r["seed"] for r in rows]
+    assert len(seeds) == len(set(seeds)) == 1200
     got = re.search(r"both (\d\.\d+) \[(\d\.\d+), (\d\.\d+)\]", line)
     assert got, line
     mean, lo, hi = (float(x) for x in got.groups())
-    table = (BENCH / "README.md").read_text()
-    row = next(x for x in table.splitlines()
-               if x.startswith("| Dou Dizhu | AI normal (duplicate, both roles) | strong |"))
     assert f"{100 * mean:.1f}% of plays [{100 * lo:.1f}, {100 * hi:.1f}]" in row
     assert lo > 0.5                                # the level beats the one below
     swings = [r for r in rows if r["landlord"] == r["farmers"]]
@@ -111,20 +118,14 @@ def test_stored_strength_records_match_the_ai_table():
 def test_stored_zheng_shangyou_records_match_the_ai_table():
     """The same for Zheng Shangyou: ``strong`` in one seat against two ``normal`` seats, each
     deal played from every seat; the table gives the mean score a play over the deals."""
-    path = BENCH / "results" / "zhengshangyou_strong_vs_normal.jsonl"
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    rows, line, row = _stored("zhengshangyou_strong_vs_normal",
+                              "| Zheng Shangyou | 2 AI normal seats | strong |")
     per_deal: dict[int, list[int]] = {}
     for r in rows:
         per_deal.setdefault(r["seed"], []).append(r["score"])
     assert len(per_deal) == 600 and all(len(v) == 3 for v in per_deal.values())
-    assert {r["ai"] for r in rows} == {"strength=strong"}
-    assert {r["opponent"] for r in rows} == {"ai:strength=normal"}
-    (line,) = bench_shedding_ai.aggregate([str(path)])
     got = re.search(r"mean score a play ([+-]\d\.\d\d) \[([+-]\d\.\d\d), ([+-]\d\.\d\d)\]", line)
     assert got, line
-    table = (BENCH / "README.md").read_text()
-    row = next(x for x in table.splitlines()
-               if x.startswith("| Zheng Shangyou | 2 AI normal seats | strong |"))
     assert "{} a play [{}, {}]".format(*got.groups()) in row
     assert float(got[2]) > 0                       # the level beats the one below
     wins = re.search(r"wins (\d+)/(\d+)", line)
