@@ -126,10 +126,10 @@ def ray_overhead(tasks: int) -> dict:
         ray.shutdown()
     res_loc, wall_loc, _ = timed(cardcore.simulate, "onepoker", ["random", "random"], tasks,
                                  workers=2, chunk=1, **opts)
-    per_game = res_loc.cpu_seconds / tasks
+    per_game = res_loc.game_seconds / tasks
     return {"start": start, "one": one, "many": many, "tasks": tasks,
-            "ray_task": (2 * (wall_ray - res_ray.startup_seconds) - res_ray.cpu_seconds) / tasks,
-            "local_task": (2 * wall_loc - res_loc.cpu_seconds) / tasks, "game": per_game,
+            "ray_task": (2 * (wall_ray - res_ray.startup_seconds) - res_ray.game_seconds) / tasks,
+            "local_task": (2 * wall_loc - res_loc.game_seconds) / tasks, "game": per_game,
             "same": res_ray.scores() == res_loc.scores()}
 
 

@@ -39,6 +39,14 @@ class RaiseOnSeed(RandomAgent):
         return super().act(state)
 
 
+class SleepyAgent(RandomAgent):
+    """A test agent that waits 20 ms before each random move: wall time, no CPU time."""
+
+    def act(self, state):
+        time.sleep(0.02)
+        return super().act(state)
+
+
 def game_length(state) -> dict:
     """A ``stats=`` function (module level, so worker processes can unpickle it)."""
     return {"actions": len(state.history), "winner": state.winner}
@@ -50,7 +58,7 @@ CHEAP = {"single_deal": True}
 
 def _strip(rows):
     """Rows without what depends on the clock."""
-    drop = {"seconds", "think", "times"}
+    drop = {"seconds", "cpu", "think", "times"}
     return [{k: v for k, v in r.items() if k not in drop} for r in rows]
 
 
@@ -113,6 +121,20 @@ def test_results_fields():
     table = res.table()
     assert "ai" in table and "random" in table and "95% CI" in table
     json.dumps(res.summary())
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cpu_seconds_are_cpu_time_and_game_seconds_wall_time(workers):
+    """An agent that sleeps makes games that take wall time and little CPU time: in the
+    calling process (the playing thread's CPU time) and in worker processes (theirs)."""
+    res = cardcore.simulate("onepoker", [f"{__name__}:SleepyAgent", "random"], 4,
+                            workers=workers, chunk=2, **CHEAP)
+    slept = 0.02 * res[f"{__name__}:SleepyAgent"].decisions
+    assert res.game_seconds >= slept > 0
+    assert 0 < res.cpu_seconds < 0.5 * slept
+    assert all(0 < r["cpu"] < r["seconds"] for r in res.rows)
+    assert res.summary()["cpu_seconds"] == res.cpu_seconds
+    assert f"{res.cpu_seconds:.1f} s CPU, {res.game_seconds:.1f} s wall" in res.table()
 
 
 # ---------------------------------------------------------------------------- engines
@@ -190,7 +212,7 @@ def test_out_file_rows_and_resume(tmp_path, suffix):
     assert whole.mean == pytest.approx(fresh.mean) and whole.scores() == fresh.scores()
     row = read_rows(out)[0]
     assert set(row) >= {"game", "seed", "rotation", "agents", "seats", "scores", "length",
-                        "seconds", "history"}
+                        "seconds", "cpu", "history"}
     if suffix == ".parquet":
         import pyarrow.parquet as pq
 

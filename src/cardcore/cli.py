@@ -441,7 +441,8 @@ def build_parser() -> argparse.ArgumentParser:
     si = sub.add_parser(
         "simulate", help="many games between agents, in parallel, with a summary table",
         description="Play many games of GAME between agents on worker processes (or Ray) and "
-        "print each agent's mean score with a 95% confidence interval and its win rate. Game "
+        "print each agent's mean score with a 95% confidence interval and its win rate, then the "
+        "run's wall time and the CPU and wall time spent in its games. Game "
         "k is dealt from seed SEED+k. With --out the games are written as they finish, and "
         "the same command resumes an interrupted run. Ctrl-C stops and keeps what finished.",
         epilog="examples: cardcore simulate onepoker --agents ai,random --games 1000 "

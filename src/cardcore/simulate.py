@@ -41,14 +41,22 @@ Results
     game), its 95% confidence interval (normal approximation, mean +- 1.96 standard errors;
     with ``duplicate`` the unit is the deal, the mean over its rotations, which is what makes
     the interval narrow), the win rate (games in which that score is > 0), games played,
-    decisions and thinking time. Also games/s of this run and the CPU seconds spent in games
-    (wall time x workers vs CPU shows the parallel efficiency).
+    decisions and thinking time. Also games/s of this run, and the time spent inside the games
+    as two sums over them: ``cpu_seconds`` (CPU time) and ``game_seconds`` (wall time). Each
+    game's CPU time is measured where it is played: in a worker process of the local engine,
+    which plays one game at a time, the process's CPU time (all its threads, so threads an
+    agent starts count); in the calling process (``workers=1``) and on Ray, where other
+    threads share the process, the CPU time of the thread that plays the game. Waiting (an
+    agent that sleeps or waits on I/O, a worker that gets no core on a loaded machine) is wall
+    time, not CPU time; ``wall_seconds x workers`` against ``cpu_seconds`` shows how much of
+    the run the workers spent computing.
 
 Output and resuming (``out=``)
     One row per game, appended as soon as the game's chunk comes back, with ``game``,
     ``seed``, ``rotation``, ``agents`` (the agent string per seat), ``seats`` (per entry of
-    ``agents``, the seats it held), ``scores`` (per seat), ``length`` (actions), ``seconds``,
-    ``think`` and ``decisions`` (per seat), ``options`` (JSON), and ``history`` (the finished
+    ``agents``, the seats it held), ``scores`` (per seat), ``length`` (actions), ``seconds``
+    (wall time of the game), ``cpu`` (its CPU time, see Results), ``think`` (wall seconds)
+    and ``decisions`` (per seat), ``options`` (JSON), and ``history`` (the finished
     game's ``State.to_json()``, with ``history=True``), ``stats`` (with ``stats=``) and
     ``times`` (per-decision seconds per seat, with ``timings=True``).
 
@@ -119,8 +127,8 @@ _MASK = (1 << 64) - 1
 TEAM_GAMES = frozenset({"bridge", "guandan", "tractor"})
 
 #: the row fields, in the order they are written
-FIELDS = ("game", "seed", "rotation", "agents", "seats", "scores", "length", "seconds", "think",
-          "decisions", "options", "history", "stats", "times")
+FIELDS = ("game", "seed", "rotation", "agents", "seats", "scores", "length", "seconds", "cpu",
+          "think", "decisions", "options", "history", "stats", "times")
 
 _JOURNAL = "_journal.jsonl"
 _PART_ROWS = 2000
@@ -366,7 +374,11 @@ def _play(job: dict, seed: int, rotation: int) -> dict:
     game = job["game"]
     seating = job["seating"][rotation]
     seat, spec = None, None
+    # CPU time: the whole process's in a worker process (it plays one game at a time), else
+    # (the caller's process, a Ray worker) the thread's, as other threads share the process
+    cpu_clock = time.process_time if job.get("cpu_clock") == "process" else time.thread_time
     t0 = time.perf_counter()
+    c0 = cpu_clock()
     try:
         state = new_game(game, seed=seed, **job["options"])
         agents = []
@@ -399,7 +411,7 @@ def _play(job: dict, seed: int, rotation: int) -> dict:
         row: dict[str, Any] = {
             "game": game, "seed": seed, "rotation": rotation, "agents": list(seating),
             "seats": job["seats_of"][rotation], "scores": scores, "length": length,
-            "seconds": 0.0, "think": think, "decisions": decisions,
+            "seconds": 0.0, "cpu": 0.0, "think": think, "decisions": decisions,
             "options": job["options_json"],
             "history": state.to_json() if job["history"] else None,
             "stats": None, "times": times,
@@ -409,6 +421,7 @@ def _play(job: dict, seed: int, rotation: int) -> dict:
             json.dumps(value)  # must be JSON-serialisable
             row["stats"] = value
         row["seconds"] = time.perf_counter() - t0
+        row["cpu"] = cpu_clock() - c0
         return row
     except Exception as exc:  # noqa: BLE001 - reported to the driver with the traceback
         where = f"seed {seed}" + (f" rotation {rotation}" if len(job["seating"]) > 1 else "")
@@ -429,10 +442,32 @@ def _register(job: dict) -> None:
             _agents._EXTRA.setdefault((name, game), target)
 
 
+_WARM: set[tuple[str, str, tuple[str, ...]]] = set()
+
+
+def _warm(job: dict) -> None:
+    """Deal a game and import the agents' modules once per process before the first game, so
+    that a new worker's imports (the kernels, numpy, an agent's module) are not timed as that
+    game's. Errors are left to the games, which report them with their seed and seat."""
+    from .game import new_game
+
+    specs = tuple(dict.fromkeys(s for seating in job["seating"] for s in seating))
+    key = (job["game"], job["options_json"], specs)
+    if key in _WARM:
+        return
+    _WARM.add(key)
+    with contextlib.suppress(Exception):
+        new_game(job["game"], seed=0, **job["options"])
+    for spec in specs:
+        with contextlib.suppress(Exception):
+            _factory(spec, job["game"])
+
+
 def run_chunk(job: dict, keys: Sequence[tuple[int, int]]) -> tuple[list[dict], dict | None]:
     """Play the games ``keys`` (``(seed, rotation)`` pairs) of ``job``: the finished rows, and
     the failure (or ``None``) that stopped the chunk. This is the task both engines run."""
     _register(job)
+    _warm(job)
     rows: list[dict] = []
     for seed, rotation in keys:
         try:
@@ -469,6 +504,7 @@ class _Rec(NamedTuple):
     scores: tuple
     length: int
     seconds: float
+    cpu: float | None  # None: a row written before rows had a CPU time
     think: tuple
     decisions: tuple
 
@@ -489,9 +525,12 @@ class Results:
     """What :func:`simulate` returns. ``results["ai"]`` is an :class:`AgentResult`;
     ``mean``, ``ci95``, ``win_rate`` and ``games`` are the same numbers as dicts by agent.
     ``total_games`` games in all, ``new_games`` of them played by this call (the rest read
-    back from ``out``) in ``wall_seconds`` (``games_per_second``), ``cpu_seconds`` spent in
-    the games themselves. ``rows`` holds one dict per game (``keep_rows=True``), sorted by
-    seed and rotation. ``complete`` is False when the run stopped early."""
+    back from ``out``) in ``wall_seconds`` (``games_per_second``). ``cpu_seconds`` is the CPU
+    time spent inside the games, summed over them (a row read back from a file written before
+    rows had a CPU time adds none), ``game_seconds`` the wall time inside them, summed: see
+    the module docstring for how each game's CPU time is measured. ``rows`` holds one dict
+    per game (``keep_rows=True``), sorted by seed and rotation. ``complete`` is False when the
+    run stopped early."""
 
     def __init__(self, *, game: str, agents: list[str], options: dict, seed: int, deals: int,
                  duplicate: bool, plan: _Plan, records: dict, rows: dict | None,
@@ -516,7 +555,8 @@ class Results:
         self.rows = [rows[k] for k in keys if k in rows] if rows is not None else None
         self.total_games = len(self._records)
         self.resumed_games = self.total_games - new_games
-        self.cpu_seconds = math.fsum(r.seconds for r in self._records)
+        self.cpu_seconds = math.fsum(r.cpu for r in self._records if r.cpu is not None)
+        self.game_seconds = math.fsum(r.seconds for r in self._records)
         busy = wall_seconds - startup_seconds
         self.games_per_second = new_games / busy if busy > 0 else math.nan
         self.per_agent: dict[str, AgentResult] = {}
@@ -588,6 +628,7 @@ class Results:
             "seed": self.seed, "deals": self.deals, "duplicate": self.duplicate,
             "games": self.total_games, "new_games": self.new_games,
             "wall_seconds": self.wall_seconds, "cpu_seconds": self.cpu_seconds,
+            "game_seconds": self.game_seconds,
             "games_per_second": self.games_per_second, "complete": self.complete,
             "per_agent": {a: {"games": r.games, "mean": r.mean, "ci95": list(r.ci95),
                               "win_rate": r.win_rate, "decisions": r.decisions,
@@ -614,10 +655,11 @@ class Results:
             done += " [incomplete]"
         start = (f" (Ray start {self.startup_seconds:.1f} s)" if self.startup_seconds >= 0.05
                  else "")
-        rate = (f"{self.new_games} played in {self.wall_seconds:.1f} s{start}: "
-                f"{self.games_per_second:.1f} games/s on {self.workers} "
-                f"{'worker' if self.workers == 1 else 'workers'} ({self.engine}), "
-                f"CPU in games {self.cpu_seconds:.1f} s") if self.new_games else "none played now"
+        rate = ((f"{self.new_games} played in {self.wall_seconds:.1f} s{start}: "
+                 f"{self.games_per_second:.1f} games/s on {self.workers} "
+                 f"{'worker' if self.workers == 1 else 'workers'} ({self.engine}), "
+                 f"time in games {self.cpu_seconds:.1f} s CPU, {self.game_seconds:.1f} s wall")
+                if self.new_games else "none played now")
         lines.append(f"{done}; {rate}")
         return "\n".join(lines)
 
@@ -693,6 +735,7 @@ def _schema(pa):
         ("game", pa.string()), ("seed", pa.int64()), ("rotation", pa.int32()),
         ("agents", pa.list_(pa.string())), ("seats", pa.list_(pa.list_(pa.int32()))),
         ("scores", pa.list_(pa.float64())), ("length", pa.int64()), ("seconds", pa.float64()),
+        ("cpu", pa.float64()),
         ("think", pa.list_(pa.float64())), ("decisions", pa.list_(pa.int64())),
         ("options", pa.string()), ("history", pa.string()), ("stats", pa.string()),
         ("times", pa.list_(pa.list_(pa.float64()))),
@@ -956,7 +999,8 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     def record(row: dict) -> None:
         key = (row["seed"], row["rotation"])
         records[key] = _Rec(row["seed"], row["rotation"], tuple(row["scores"]), row["length"],
-                            row["seconds"], tuple(row["think"]), tuple(row["decisions"]))
+                            row["seconds"], row.get("cpu"), tuple(row["think"]),
+                            tuple(row["decisions"]))
         if rows is not None:
             rows[key] = row
 
@@ -1039,7 +1083,8 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
                 report()
         else:
             runner: LocalPool | RayPool = (
-                LocalPool(run_chunk, _portable(job), n_workers, error=SimulationError)
+                LocalPool(run_chunk, _portable(dict(job, cpu_clock="process")), n_workers,
+                          error=SimulationError)
                 if engine == "local" else RayPool(run_chunk, job, workers, address,
                                                   error=SimulationError))
             n_workers = runner.workers
