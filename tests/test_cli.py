@@ -188,6 +188,25 @@ def test_pipes_bad_delay_and_bad_backend_end_without_a_traceback():
     assert p.returncode == 2 and "Traceback" not in p.stderr and "CARDCORE_BACKEND" in p.stderr
 
 
+@pytest.mark.parametrize("setting, value", [("BACKEND", "bogus"), ("CPU", "bogus")])
+def test_version_refuses_a_bad_kernel_setting_as_every_command(monkeypatch, capsys, setting,
+                                                                value):
+    from cardcore import _backend
+
+    monkeypatch.setattr(_backend, setting, value)
+    monkeypatch.setattr(_backend, "_chosen", {})  # the CPU path is chosen again
+    for argv in (["--version"], ["games"]):
+        with pytest.raises(SystemExit) as exit_info:
+            raise SystemExit(cli.main(argv))
+        assert exit_info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"cardcore: error: CARDCORE_{setting}='bogus': expected"), err
+    monkeypatch.setattr(_backend, setting, {"BACKEND": "fast", "CPU": "auto"}[setting])
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--version"])
+    assert exit_info.value.code == 0 and "kernels:" in capsys.readouterr().out
+
+
 # ---------------------------------------------------------------- issue 14: what is shown
 
 def auto_text(game, seed, **options):

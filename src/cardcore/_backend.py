@@ -110,13 +110,14 @@ def cpu_path() -> str:
 
 
 def version_detail() -> str:
-    """The kernels that run, for ``cardcore --version``."""
+    """The kernels that run, for ``cardcore --version``. A bad ``CARDCORE_BACKEND`` or
+    ``CARDCORE_CPU`` raises ``CardcoreError`` naming the setting, as every command refuses it
+    (the ``CARDCORE_CPU`` check holds with ``CARDCORE_BACKEND=ref`` too, since some kernels
+    are always the compiled ones)."""
+    _check(BACKEND)
+    path = cpu_path()
     if BACKEND == "ref":
         return "reference kernels (CARDCORE_BACKEND=ref)"
-    try:
-        path = cpu_path()
-    except CardcoreError as exc:
-        return str(exc)
     why = {"bmi2": "popcnt, BMI1/2 and lzcnt",
            "baseline": "forced by CARDCORE_CPU=baseline" if CPU == "baseline"
            else "portable, any CPU",

@@ -400,6 +400,24 @@ def _seconds(text: str) -> float:
 
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the kernels that run; a bad ``CARDCORE_BACKEND`` or
+    ``CARDCORE_CPU`` is refused as every command refuses it (the error, exit code 2)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        try:
+            detail = _version_detail()
+        except CardcoreError as exc:
+            parser.exit(2, f"cardcore: error: {exc}\n")
+        sys.stdout.write(f"cardcore {__version__}, {detail}\n")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cardcore",
@@ -407,8 +425,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples: cardcore play onepoker | cardcore play holdem --auto --seed 3 | "
                "cardcore bench poker",
     )
-    p.add_argument("--version", action="version",
-                   version=f"cardcore {__version__}, {_version_detail()}")
+    p.add_argument("--version", action=_Version, help="show the version and the kernels "
+                   "that run, and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     pl = sub.add_parser("play", help="play a game as seat 0 against the built-in AI",
                         description="Play GAME as seat 0 against the built-in AI in the terminal.")
