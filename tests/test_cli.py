@@ -114,6 +114,26 @@ def test_bench_runs_every_listed_benchmark(capsys):
         assert f"\n{name} " in out, name
 
 
+def test_bench_win_rates_carry_their_count_and_interval(monkeypatch, capsys):
+    """A win rate over a few deals ("0 % won" of 5) is printed with the count and its 95%
+    Wilson interval, so that it reads as the little it says."""
+    from cardcore.bench import shedding_games, wilson
+
+    lo, hi = wilson(0, 5)
+    assert lo == 0.0 and 0.434 < hi < 0.435
+    lo, hi = wilson(50, 100)
+    assert 0.403 < lo < 0.404 and 0.596 < hi < 0.597
+    monkeypatch.setattr(shedding_games, "_selfplay", lambda game, games: 1000.0)
+    monkeypatch.setattr(shedding_games, "_ai_vs",
+                        lambda opponent, deals, rollouts: (deals // 2 if opponent == "random"
+                                                           else 0, 0.01))
+    assert cli.run_bench("shedding_games", quick=True) == 0
+    out = capsys.readouterr().out
+    greedy = next(line for line in out.splitlines() if "vs greedy, 5 deals" in line)
+    assert greedy.endswith("0  % won (0 of 5; 95% interval 0-43%)"), greedy
+    assert "% won (5 of 10; 95% interval 24-76%)" in out
+
+
 def test_console_script_runs():
     proc = subprocess.run([sys.executable, "-m", "cardcore.cli", "play", "onepoker", "--auto",
                            "--seed", "2"], capture_output=True, text=True, timeout=120)

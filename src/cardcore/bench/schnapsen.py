@@ -9,6 +9,7 @@ import time
 from ..agents import get
 from ..game import new_game
 from ..rng import Rng
+from . import won
 
 
 def _selfplay(matches: int) -> float:
@@ -48,7 +49,7 @@ def _endgames(n: int) -> float:
     return statistics.median(times)
 
 
-def _ai_vs_greedy(deals: int) -> tuple[float, float, float]:
+def _ai_vs_greedy(deals: int) -> tuple[int, float, float]:
     from ..agents.schnapsen import SchnapsenAI
 
     wins, gp, spent = 0, 0.0, []
@@ -67,17 +68,17 @@ def _ai_vs_greedy(deals: int) -> tuple[float, float, float]:
             st.apply(a)
         wins += st.scores()[seat] > 0
         gp += st.scores()[seat]
-    return wins / deals, gp / deals, statistics.median(spent)
+    return wins, gp / deals, statistics.median(spent)
 
 
 def run(quick: bool = True) -> list[tuple[str, float, str]]:
     matches = 50 if quick else 500
     deals = 20 if quick else 200
-    rate, gp, per_move = _ai_vs_greedy(deals)
+    wins, gp, per_move = _ai_vs_greedy(deals)
     return [
         ("schnapsen random self-play (7-point matches)", _selfplay(matches), "matches/s"),
         ("schnapsen exact end game, 5 cards each", _endgames(20 if quick else 200) * 1e3, "ms"),
-        (f"schnapsen AI vs greedy, {deals} single deals", rate * 100, "% won"),
+        won(f"schnapsen AI vs greedy, {deals} single deals", wins, deals),
         (f"schnapsen AI vs greedy, {deals} single deals", gp, "game points/deal"),
         ("schnapsen AI decision (median)", per_move * 1e3, "ms"),
     ]

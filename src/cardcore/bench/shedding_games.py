@@ -9,6 +9,7 @@ import time
 from ..agents import get
 from ..game import new_game
 from ..rng import Rng
+from . import won
 
 
 def _selfplay(game: str, games: int) -> float:
@@ -22,9 +23,9 @@ def _selfplay(game: str, games: int) -> float:
     return games / (time.perf_counter() - t)
 
 
-def _ai_vs(opponent: str, deals: int, rollouts: int | None) -> tuple[float, float]:
-    """Dou Dizhu: AI landlord (seat 0, bid 3) against two ``opponent`` farmers; the win rate
-    and the AI's mean time per play."""
+def _ai_vs(opponent: str, deals: int, rollouts: int | None) -> tuple[int, float]:
+    """Dou Dizhu: AI landlord (seat 0, bid 3) against two ``opponent`` farmers for ``deals``
+    deals; the deals won and the AI's mean time per play."""
     from ..agents.doudizhu import DouDizhuAI
 
     wins, moves, spent = 0, 0, 0.0
@@ -45,7 +46,7 @@ def _ai_vs(opponent: str, deals: int, rollouts: int | None) -> tuple[float, floa
                 a = opp[p].act(st)
             st.apply(a)
         wins += st.winner == 0
-    return wins / deals, spent / max(1, moves)
+    return wins, spent / max(1, moves)
 
 
 def run(quick: bool = True) -> list[tuple[str, float, str]]:
@@ -53,15 +54,16 @@ def run(quick: bool = True) -> list[tuple[str, float, str]]:
 
     games = 100 if quick else 1000
     deals = 10 if quick else 100
-    rate, per_move = _ai_vs("random", deals, rollouts=8)
-    g_rate, g_move = _ai_vs("greedy", max(4, deals // 2), rollouts=None)
+    g_deals = max(4, deals // 2)
+    wins, per_move = _ai_vs("random", deals, rollouts=8)
+    g_wins, g_move = _ai_vs("greedy", g_deals, rollouts=None)
     n = DouDizhuAI.DEFAULT_ROLLOUTS
     return [
         ("doudizhu random self-play", _selfplay("doudizhu", games), "games/s"),
         ("zhengshangyou random self-play", _selfplay("zhengshangyou", games), "games/s"),
-        (f"doudizhu AI (8 worlds/play) landlord vs random, {deals} deals", rate * 100, "% won"),
+        won(f"doudizhu AI (8 worlds/play) landlord vs random, {deals} deals", wins, deals),
         ("doudizhu AI decision, 8 worlds", per_move * 1e3, "ms/play"),
-        (f"doudizhu AI (default, {n} worlds/play) landlord vs greedy, {max(4, deals // 2)} deals",
-         g_rate * 100, "% won"),
+        won(f"doudizhu AI (default, {n} worlds/play) landlord vs greedy, {g_deals} deals",
+            g_wins, g_deals),
         (f"doudizhu AI decision, default {n} worlds", g_move * 1e3, "ms/play"),
     ]
