@@ -669,6 +669,20 @@ def test_80_to_115_all_scores_zero_but_the_attackers_win_the_deal(by_total):
     assert s.winners == (team, team + 2)
 
 
+def test_the_end_screen_says_why_a_won_single_deal_scores_zero():
+    s = cardcore.new_game("tractor", seed=2, single_deal=True)
+    agent = RandomAgent(seed=2)
+    while not s.is_over:
+        s.apply(agent.act(s))
+    rec = s.past[-1]
+    assert rec["points"] == 90 and rec["result"] == ["attackers", 0]
+    assert s.scores() == (0, 0, 0, 0) and s.winners == (0, 2)
+    end = " ".join(s.render(1).split())
+    assert ("over (single deal): seats 0 & 2 win the deal; the attackers' 90 points (80-115) "
+            "take the deal over without rising a level; a single deal scores the levels the "
+            "winners rise, so every score is 0") in end
+
+
 def test_every_random_deal_is_scored_by_the_table():
     """Whole matches: each deal's record agrees with deal_result, the levels, who deals next,
     the level rank of the next deal, and the attackers' card points."""

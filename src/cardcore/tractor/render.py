@@ -47,6 +47,21 @@ def _grouped(hand: list[int], obs: dict) -> list[str]:
     return [f"    {k + ':':<14}{_cards(v)}" for k, v in groups.items()]
 
 
+def single_deal_result(record: dict) -> str:
+    """Why a single deal scores what it does, from its deal record: the winning side's score
+    is the levels it rises, so attackers who take 80-115 points win the deal (they take it
+    over) and every score is 0."""
+    side, rise = record["result"]
+    points = record["points"]
+    if not rise:
+        return (f"the attackers' {points} points (80-115) take the deal over without rising a "
+                "level; a single deal scores the levels the winners rise, so every score is 0")
+    levels = f"{rise} level{'s' if rise > 1 else ''}"
+    how = (f"the defenders kept the attackers to {points} points" if side == "defenders" else
+           f"the attackers took {points} points")
+    return f"{how} and rise {levels}: +{rise} to each of them, -{rise} to the others"
+
+
 def render(state: TractorState, player: int | None = None, you: bool = True) -> str:
     """The terminal view of ``state`` for ``player`` (``None``: the public view); ``you=False``
     (a game the AI plays alone) names ``player``'s seat without "you"."""
@@ -71,8 +86,8 @@ def render(state: TractorState, player: int | None = None, you: bool = True) -> 
     if obs["phase"] == "over":
         w = state.winners
         if state.single_deal:
-            lines.append(f"  over (single deal): seats {w[0]} & {w[1]} win the deal, "
-                         "decided by the attackers' points above")
+            lines.append(f"  over (single deal): seats {w[0]} & {w[1]} win the deal; "
+                         + single_deal_result(obs["past"][-1]))
         else:
             lines.append(f"  over: seats {w[0]} & {w[1]} went up beyond A and win the match")
         return "\n".join(lines)
