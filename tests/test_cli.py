@@ -215,12 +215,12 @@ def test_version_refuses_a_bad_kernel_setting_as_every_command(monkeypatch, caps
 
     monkeypatch.setattr(_backend, setting, value)
     monkeypatch.setattr(_backend, "_chosen", {})  # the CPU path is chosen again
-    for argv in (["--version"], ["games"]):
-        with pytest.raises(SystemExit) as exit_info:
-            raise SystemExit(cli.main(argv))
-        assert exit_info.value.code == 2
-        err = capsys.readouterr().err
-        assert err.startswith(f"cardcore: error: CARDCORE_{setting}='bogus': expected"), err
+    # (a fresh process refuses every other command the same way: see the test above)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--version"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardcore: error: CARDCORE_{setting}='bogus': expected"), err
     monkeypatch.setattr(_backend, setting, {"BACKEND": "fast", "CPU": "auto"}[setting])
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["--version"])
