@@ -96,6 +96,23 @@ def test_a_bare_number_is_the_bid_or_bet_it_fits():
     assert ask(p, "1\n")[0].text == "1"
 
 
+def test_a_bare_number_that_fits_no_move_says_the_range_or_the_moves_it_starts():
+    h = cardcore.new_game("holdem", seed=1)
+    assert h.min_raise_to == 40 and h.max_raise_to == 1000
+    picked, text = ask(h, "25\n#1\n")
+    assert picked == h.legal_actions()[1] and "not a betting action" not in text
+    assert ("not accepted: '25' as raise 25: below the minimum raise to 40; a raise is to "
+            "40..1000 (raise N, or just N); or fold, call, all-in") in " ".join(text.split())
+    b = cardcore.new_game("bridge", seed=1)
+    picked, text = ask(b, "2\n2H\n")
+    assert picked.text == "2H"
+    assert ("not accepted: '2' is not a legal move by itself; the legal moves it starts: 2C, "
+            "2D, 2H, 2S, 2NT; type the one you mean") in " ".join(text.split())
+    b.apply("3C")  # no 2-level bid is left: the game's own answer, with what is legal
+    picked, text = ask(b, "2\n#0\n")
+    assert "not legal" in text and "3D" in text and "moves it starts" not in text
+
+
 class _TwoReadings:
     """A game where ``7`` is a play of its own and ``bid 7`` is legal too."""
 
@@ -142,14 +159,12 @@ def test_rules_are_the_shipped_page_as_plain_text(game, capsys):
 
 def test_rules_pages_are_shipped_with_the_package(tmp_path, monkeypatch):
     """An installed package reads its own copy (``cardcore/rules/<game>.md``, copied in by the
-    build: setup.py's build_py, and MANIFEST.in puts docs/rules in the sdist)."""
+    build: setup.py's build_py; test_packaging checks that the sdist holds docs/)."""
     (tmp_path / "onepoker.md").write_text("# One Poker\n\nShipped **Decision:** text.\n")
     monkeypatch.setattr(rules, "_folders", lambda: [tmp_path])
     assert rules.text("onepoker", 80) == "ONE POKER\n=========\n\nShipped DECISION: text."
     with pytest.raises(cardcore.CardcoreError, match="no rules page"):
         rules.page("bridge")
-    assert "recursive-include docs/rules *.md" in (ROOT / "MANIFEST.in").read_text()
-    assert '"build_py": build_py_with_rules' in (ROOT / "setup.py").read_text()
 
 
 def test_rules_text_wraps_lists_and_tables():

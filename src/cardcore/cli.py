@@ -196,10 +196,12 @@ def read_text(state: State, legal: list[Action], text: str, out: TextIO) -> Acti
     if text.isdigit():
         fits = [direct] if direct is not None else []
         words = sorted({m.group(1) for a in legal if (m := _WORD_NUMBER.fullmatch(a.text))})
+        refused: list[tuple[str, IllegalAction]] = []
         for word in words:
             try:
                 action = _reading(state, f"{word} {text}")
-            except IllegalAction:
+            except IllegalAction as exc:
+                refused.append((f"{word} {text}", exc))
                 continue
             if all(str(action) != str(f) for f in fits):
                 fits.append(action)
@@ -210,11 +212,41 @@ def read_text(state: State, legal: list[Action], text: str, out: TextIO) -> Acti
             return None
         if fits:
             return fits[0]
+        if _number_refused(state, legal, text, refused, out):
+            return None
     if direct is not None:
         return direct
     hint = ("; quit leaves the game" if text.lower() in ("q", "quit", "exit", "leave") else "")
     say(out, f"  not accepted: {error}{hint}")
     return None
+
+
+def _number_refused(state: State, legal: list[Action], text: str,
+                    refused: list[tuple[str, IllegalAction]], out: TextIO) -> bool:
+    """Say why the bare number ``text`` is no move, where more can be said than the game's
+    "not legal": the moves it starts (Bridge's ``2``: the 2-level bids), or the reason its
+    reading with a word was refused, with the legal range (Hold'em's ``25`` under a minimum
+    raise of 40: ``raise 25`` is below it, raises go to 40..1000). False when neither fits."""
+    starts = re.compile(rf"{re.escape(text)}(?!\d)\S")
+    labels = [action_label(state, a.text) for a in legal]
+    begun = [label for a, label in zip(legal, labels)
+             if starts.match(a.text) or starts.match(label)]
+    if begun:
+        more = f", and {len(begun) - 12} more" if len(begun) > 12 else ""
+        say(out, f"  not accepted: {text!r} is not a legal move by itself; the legal moves it "
+            "starts: " + ", ".join(begun[:12]) + more + "; type the one you mean")
+        return True
+    if not refused:
+        return False
+    reading, exc = refused[0]
+    lo, hi = getattr(state, "min_raise_to", None), getattr(state, "max_raise_to", None)
+    span = (f"; a raise is to {lo}..{hi} (raise N, or just N)" if isinstance(lo, int)
+            and isinstance(hi, int) else "")
+    others = [label for a, label in zip(legal, labels) if not _WORD_NUMBER.fullmatch(a.text)]
+    why = str(exc) if str(exc).startswith(reading) else f"{reading}: {exc}"
+    say(out, f"  not accepted: {text!r} as {why}{span}"
+        + (f"; or {', '.join(others)}" if others else ""))
+    return True
 
 
 def confirm_quit(inp: TextIO, out: TextIO) -> bool:
