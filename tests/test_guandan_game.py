@@ -353,3 +353,25 @@ def test_a_position_for_search_plays_by_the_rules_but_cannot_be_saved():
     assert {a.text for a in s.legal_actions()} == {"7", "8", "pass"}
     with pytest.raises(cardcore.FormatError, match="position"):
         s.to_json()
+
+
+def test_rank_notation_in_any_order_takes_the_one_play_and_lists_several():
+    """Ranks in any order and case, as Dou Dizhu takes them: the one legal play standing for
+    them, or the plays that do (a straight and a straight flush; natural and wild cards)."""
+    g = cardcore.new_game("guandan", seed=0)
+    assert {"9TJQK", "TJQKA", "TsJsQsKsAs", "33"} <= {a.text for a in g.legal_actions()}
+    for text, want in (("kqjt9", "9TJQK"), ("K Q J 10 9", "9TJQK"), ("3 3", "33"),
+                       ("77 3 3 7", "77733"), ("bj", "B")):
+        s = g.clone()
+        s.apply(text)
+        assert s.history[-1].action.text == want, text
+    with pytest.raises(IllegalAction) as info:
+        g.clone().apply("akqjt")
+    assert str(info.value) == (
+        "action 'akqjt' is ambiguous: it can be read as straight (TJQKA), straight_flush "
+        "(TsJsQsKsAs); type the one you mean: 'TJQKA' or 'TsJsQsKsAs'")
+    with pytest.raises(IllegalAction, match="'44' is not legal"):
+        g.clone().apply("44")  # no 4s pair in the hand: the game's own answer
+    w = cardcore.new_game("guandan", seed=1)  # level 2: the 2h are wild
+    with pytest.raises(IllegalAction, match=r"'333' is ambiguous.*'33\[3\]' or '3\[3\]\[3\]'"):
+        w.clone().apply("333")

@@ -45,8 +45,9 @@ def action_label(text: str) -> str:
 def help_text(state: GuandanState, player: int | None) -> str:
     """What ``?`` adds: how a play is written, and the card sets of the legal plays that have
     several readings, each with the ``= reading`` that names it."""
-    lines = ["a play: as listed (a wild card in brackets, a straight flush with suits), or its "
-             "exact cards (7h 7s 7d); cards with several readings: name one after '=' "
+    lines = ["a play: as listed (a wild card in brackets, a straight flush with suits), its "
+             "ranks in any order (kqjt9; where several plays stand for them, they are listed), "
+             "or its exact cards (7h 7s 7d); cards with several readings: name one after '=' "
              "(3s 4s 5s 6s 7s = straight)"]
     if state.phase == "play" and player is not None and state.current_player == player:
         sets = ambiguous_sets(state.legal_actions())

@@ -25,7 +25,9 @@ Rules: ``docs/rules/guandan.md``. In brief, as implemented here:
   ``single_deal=True``, plus and minus the levels the deal's winners advance.
 
 Plays are written as in ``cardcore.guandan.moves`` (ranks, a wild card in brackets, straight
-flushes with suits); a play may also be written as its exact cards, in any order. When those
+flushes with suits), or as the ranks a play stands for in any order and case (``"kqjt9"``,
+``"777"`` for ``77[7]``: taken where one legal play stands for them, else refused listing the
+plays that do); a play may also be written as its exact cards, in any order. When those
 cards make several legal plays (``3s 4s 5s 6s 7s``: a straight or a straight flush; wild cards
 standing for different ranks), name the reading after ``=``: its kind (``"3s 4s 5s 6s 7s =
 straight"``, ``"... = straight_flush"``, or ``straight flush``) or, when one kind has several
@@ -137,6 +139,25 @@ def ambiguous_sets(legal: list[Action]) -> list[tuple[tuple[Card, ...], list[Act
             by_cards.setdefault(tuple(sorted(int(c) for c in a.cards)), []).append(a)
     return [(tuple(Card(c) for c in key), acts) for key, acts in by_cards.items()
             if len(acts) > 1]
+
+
+_RANK_LETTERS = frozenset("23456789TJQKABR")
+
+
+def rank_letters(text: str) -> str | None:
+    """The ranks of a play written as ranks in any order and any case (``"9tjqk"``,
+    ``"K Q J 10 9"``, ``"BJ BJ"``), as sorted letters; ``None`` when ``text`` is not rank text."""
+    t = "".join(text.split()).upper().replace("10", "T").replace("BJ", "B").replace("RJ", "R")
+    if not t or not set(t) <= _RANK_LETTERS:
+        return None
+    return "".join(sorted(t))
+
+
+def stands_for(action: Action) -> str:
+    """The ranks a listed play stands for, as sorted letters: its notation without the
+    brackets of wild cards and the suits of a straight flush (``"3h4h5h6h7h"`` -> ``"34567"``,
+    ``"77[7]"`` -> ``"777"``)."""
+    return "".join(sorted(ch for ch in action.text if ch not in "[]cdhs"))
 
 
 def tribute_card(hand: list[int], level: int) -> int:
@@ -442,7 +463,29 @@ class GuandanState(CoreView, SheddingState):
                             "reading is named after the exact cards, e.g. '3s 4s 5s 6s 7s = "
                             "straight')")
                     return self._resolve_written(action, cards, legal, reading)
+                by_ranks = self._resolve_ranks(action, legal)
+                if by_ranks is not None:
+                    return by_ranks
         return super()._resolve(action)
+
+    def _resolve_ranks(self, text: str, legal: list[Action]) -> Action | None:
+        """A play written as the ranks it stands for, in any order and any case (``"kqjt9"``
+        for ``9TJQK``, ``"777"`` for ``77[7]``): the one legal play standing for those ranks;
+        several are refused, listing them. A listed play's own text with spaces (``"3 3"``)
+        is that play; ``None`` when the text is not rank text or names no legal play."""
+        key = "".join(text.split()).lower()
+        if any("".join(a.text.split()).lower() == key for a in legal):
+            return next((a for a in legal if a.text.lower() == key), None)
+        want = rank_letters(text)
+        if want is None:
+            return None
+        hits = [a for a in legal if a.cards and stands_for(a) == want]
+        if len(hits) > 1:
+            raise IllegalAction(
+                f"action {text!r} is ambiguous: it can be read as "
+                + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; type the one you mean: "
+                + " or ".join(repr(a.text) for a in hits))
+        return hits[0] if hits else None
 
     def _readings_now(self, text: str, cards: list[int]) -> list[Action]:
         """Every reading of exactly ``cards`` (from the hand) that is legal now."""
