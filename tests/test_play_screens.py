@@ -348,3 +348,17 @@ def test_bridge_dealer_option_names_both_forms():
     assert cardcore.new_game("bridge", dealer="N").dealer == 2
     readme = (ROOT / "docs" / "rules" / "README.md").read_text()
     assert "always has South as dealer" not in readme and "`dealer=`" in readme
+
+
+def test_the_tractor_kitty_is_buried_with_one_input():
+    opts = {"first": 0, "single_deal": True}
+    state, _ = human_text("tractor", 0, ["pass", "quit", "y"], **opts)
+    assert state.phase == "bury" and state.current_player == 0  # four passes: seat 0 deals
+    eight = " ".join(str(cardcore.Card(c)) for c in state.hands[0][:8])
+    state, text = human_text("tractor", 0, ["pass", f"bury {eight}", "quit", "y"], **opts)
+    assert state.phase == "play"
+    assert sorted(state.buried) == sorted(int(c) for c in cardcore.cards.parse(eight))
+    assert text.count("your move (") == 3  # pass, bury, then quit
+    assert state.history[-1].action.kind == "bury" and len(state.history[-1].action.cards) == 8
+    assert "to bury 8 more cards (one at a time, or several at once" in " ".join(text.split())
+    assert "not accepted" not in text

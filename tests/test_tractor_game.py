@@ -880,3 +880,40 @@ def test_a_buried_card_is_shown_only_to_the_dealer():
         if viewer != dealer:
             assert state.action_view(dealer, action, viewer) == "bury a card"
     assert state.action_view(dealer, action, None) == "bury a card"
+
+
+def test_the_kitty_may_be_buried_in_one_action_with_the_ids_unchanged():
+    deck = stack({0: "2h 5h 5h Kh", "kitty": "3c 3c 4c 4c 6c 6c 7c 7c"})
+    s = new(deck, first=0)
+    run(s, "declare 2h, pass, pass, pass")
+    ids_before = s.legal_ids()
+    assert "seat 0 to bury 8 more cards (one at a time, or several at once:" in s.render(0)
+    assert "seat 0 to bury a card" in s.render(1)
+    for bad, why in (("bury 3c 3c 3c", "does not hold another 3c"),
+                     ("3c 3c 4c 4c 6c 6c 7c 7c 5h", "9 cards, but seat 0 has 8 left to bury"),
+                     ("bury 3c zz", "not legal")):
+        with pytest.raises(IllegalAction, match=why):
+            s.apply(bad)
+    assert s.legal_ids() == ids_before and len(s.history) == 4
+    with pytest.raises(IllegalAction, match="several cards buried at once have no id"):
+        s.action_to_id("bury 3c 3c 4c 4c 6c 6c 7c 7c")
+    one = s.clone()
+    s.apply("bury 7c 3c 4c 4c 6c 6c 7c 3c")      # all eight in one action
+    action = s.history[-1].action
+    assert action.kind == "bury" and action.text == "bury 3c 3c 4c 4c 6c 6c 7c 7c"
+    assert s.phase == "play" and len(s.history) == 5
+    assert sorted(s.buried) == ids("3c 3c 4c 4c 6c 6c 7c 7c")
+    assert s.action_view(0, action, 0) == action.text
+    assert s.action_view(0, action, 1) == "bury 8 cards"   # no card shown to another seat
+    assert cardcore.from_json(s.to_json()).to_json() == s.to_json()
+    # the same as eight one-card actions; the ids still take one card at a time
+    for c in ["3c", "3c", "4c", "4c", "6c", "6c", "7c", "7c"]:
+        one.apply_id(one.action_to_id(f"bury {c}"))
+    assert len(one.history) == 12 and one.legal_ids() == s.legal_ids()
+    assert all(one.observation(p) == s.observation(p) for p in range(4))
+    part = new(deck, first=0)
+    run(part, "declare 2h, pass, pass, pass, bury 5h")
+    with pytest.raises(IllegalAction, match="8 cards, but seat 0 has 7 left to bury"):
+        part.apply("3c 3c 4c 4c 6c 6c 7c 7c")
+    part.apply("3c 3c 4c 4c 6c 6c 7c")
+    assert part.phase == "play"

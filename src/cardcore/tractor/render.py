@@ -124,5 +124,10 @@ def render(state: TractorState, player: int | None = None, you: bool = True) -> 
             lines.append("  trick: " + "; ".join(
                 f"seat {s} {_cards(plays[s]) if s in plays else '...'}" for s in order))
     verb = {"declare": "declare or pass", "bury": "bury a card", "play": "play"}[obs["phase"]]
+    if obs["phase"] == "bury" and player == obs["to_act"] and obs["buried"] is not None:
+        left = 8 - len(obs["buried"])
+        verb = (f"bury {left} more card{'s' if left > 1 else ''}"
+                + (" (one at a time, or several at once: bury 3c 5d 9h ...)" if left > 1
+                   else ""))
     lines.append(f"  seat {obs['to_act']} to {verb}")
     return "\n".join(lines)

@@ -28,6 +28,10 @@ Actions (texts; case and spacing are free on input, a ten prints ``T`` and is re
   shown. The bare cards (``"7h 7h"``) are accepted too.
 * burying: ``"bury 5h"``, one card per action (8 actions); kind ``"bury"``. Any 8 cards may be
   buried, so no choice can lead to a dead end. The bare card (``"5h"``) is accepted too.
+  ``apply`` also takes several cards at once, up to the ones left to bury (all eight:
+  ``"bury 3c 4c 5d 6d 7h 9s Jc Qd"``, or without ``"bury"``): one action of kind ``"bury"``
+  with those cards (its text lists them in hand order); like a follow of several cards it
+  has no id of its own (the ids bury one card at a time).
 * leading: every legal lead is listed whole: a single ``"7h"``, a pair ``"7h 7h"``, a tractor
   ``"7h 7h 8h 8h"`` (cards from low to high). Kind ``"play"``. A lead written as its exact cards
   in any order (``"8h7h 8h 7h"``) or with ``"play"`` in front is accepted.
@@ -432,9 +436,38 @@ class TractorState(CoreView, State):
         try:
             return super()._resolve(action)
         except IllegalAction:
+            if self.phase == "bury":
+                return self._bury_many(action, legal)
             if self.phase != "play" or not self.trick:
                 raise
             return self._chunk(action, legal)
+
+    def _bury_many(self, text: str, legal: list[Action]) -> Action:
+        """Several cards buried at once (one action), up to the ones left to bury: written as
+        their cards, with or without ``"bury"`` in front."""
+        words = text.strip().split(None, 1)
+        written = words[1] if len(words) == 2 and words[0].lower() == "bury" else text
+        try:
+            cards = [int(c) for c in parse(written)]
+        except CardError:
+            return self._no_such(text, legal)
+        if len(cards) < 2:
+            return self._no_such(text, legal)
+        seat = self.turn
+        left = KITTY - len(self.buried)
+        if len(cards) > left:
+            raise IllegalAction(f"action {text!r}: {len(cards)} cards, but seat {seat} has "
+                                f"{left} left to bury")
+        hand = self._core.hand(seat)
+        rest = list(hand)
+        for c in cards:
+            if c not in rest:
+                raise IllegalAction(f"action {text!r}: seat {seat} does not hold "
+                                    f"{'another ' if c in hand else ''}{_NAME[c]}")
+            rest.remove(c)
+        order = sort_hand(cards, self.trump, self.level)
+        return Action("bury", "bury " + " ".join(_NAME[c] for c in order),
+                      tuple(_CARD[c] for c in order))
 
     def _chunk(self, text: str, legal: list[Action]) -> Action:
         """Several cards of a follow given at once (one action), when they keep a legal
@@ -473,7 +506,11 @@ class TractorState(CoreView, State):
     def _apply(self, action: Action) -> None:
         # action -> id -> core; a follow of several cards at once is their ids in its order
         core = self._core
-        if len(action.cards) > 1 and core.phase == _PLAYING and core.nplays:
+        if len(action.cards) > 1 and action.kind == "bury":
+            r = 0
+            for c in action.cards:
+                r = core.apply(ID_BURY + int(c))
+        elif len(action.cards) > 1 and core.phase == _PLAYING and core.nplays:
             r = 0
             for c in action.cards:
                 r = core.apply(ID_PLAY + int(c))
@@ -497,6 +534,9 @@ class TractorState(CoreView, State):
                 return ID_DECLARE + 4 * (rung - 1) + (cards[0] & 3)
             return ID_DECLARE + 5 + rung        # BJ BJ 9, RJ RJ 10
         if kind == "bury":
+            if len(cards) != 1:
+                raise IllegalAction(f"action {str(action)!r}: several cards buried at once "
+                                    "have no id (the ids bury one card at a time)")
             return ID_BURY + cards[0]
         if self._core.nplays:                   # (a follow: the trick has its lead)
             if len(cards) == 1:
@@ -673,7 +713,8 @@ class TractorState(CoreView, State):
         """What ``viewer`` may see of ``seat`` taking ``action``: a buried card only its
         dealer sees."""
         if action.kind == "bury" and viewer != seat:
-            return "bury a card"
+            n = len(action.cards)
+            return "bury a card" if n <= 1 else f"bury {n} cards"
         return action.text
 
     def _observation(self, player: int) -> dict:
