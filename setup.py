@@ -135,35 +135,47 @@ for src in sources:
         )
     )
 
-extensions = cythonize(
-    extensions,
-    language_level=3,
-    compiler_directives={"embedsignature": True},
-    include_path=[str(Path("src"))],
-)
 
-# the second copy: the same generated C file, included from a small file of its own (so that
-# its object file does not collide with the first copy's), built under ``_fast/<variant>/``
-# with the same module name (``PyInit_<name>``), which ``cardcore._fast`` loads by its path
-if VARIANT in PATHS:
-    for ext in list(extensions):
-        if not ext.name.startswith("cardcore._fast."):
-            continue
-        name = ext.name.rsplit(".", 1)[1]
-        c_file = (HERE / ext.sources[0]).resolve()
-        wrapper = GEN / VARIANT / f"{name}.c"
-        _write_if_changed(wrapper, f"/* the {VARIANT} copy of cardcore._fast.{name} */\n"
-                                   f'#include "{c_file.as_posix()}"\n')
-        extensions.append(
-            Extension(
-                f"cardcore._fast._{VARIANT}.{name}",
-                [str(wrapper.relative_to(HERE))],
-                include_dirs=list(ext.include_dirs),
-                define_macros=list(MACROS) + [VARIANT_MACRO],
-                extra_compile_args=PATHS[VARIANT],
-                depends=[str(c_file)],
+def cythonized(extensions: list) -> list:
+    """The extensions with their ``.pyx`` sources turned into C (cythonize), plus the second
+    copy of each kernel where this build makes one."""
+    extensions = cythonize(
+        extensions,
+        language_level=3,
+        compiler_directives={"embedsignature": True},
+        include_path=[str(Path("src"))],
+    )
+    # the second copy: the same generated C file, included from a small file of its own (so
+    # that its object file does not collide with the first copy's), built under
+    # ``_fast/<variant>/`` with the same module name (``PyInit_<name>``), which
+    # ``cardcore._fast`` loads by its path
+    if VARIANT in PATHS:
+        for ext in list(extensions):
+            if not ext.name.startswith("cardcore._fast."):
+                continue
+            name = ext.name.rsplit(".", 1)[1]
+            c_file = (HERE / ext.sources[0]).resolve()
+            wrapper = GEN / VARIANT / f"{name}.c"
+            _write_if_changed(wrapper, f"/* the {VARIANT} copy of cardcore._fast.{name} */\n"
+                                       f'#include "{c_file.as_posix()}"\n')
+            extensions.append(
+                Extension(
+                    f"cardcore._fast._{VARIANT}.{name}",
+                    [str(wrapper.relative_to(HERE))],
+                    include_dirs=list(ext.include_dirs),
+                    define_macros=list(MACROS) + [VARIANT_MACRO],
+                    extra_compile_args=PATHS[VARIANT],
+                    depends=[str(c_file)],
+                )
             )
-        )
+    return extensions
+
+
+#: the commands that make an sdist or the metadata only: they need no C, so the kernels are
+#: not cythonized for them (a build or an install compiles them)
+METADATA_ONLY = {"sdist", "egg_info", "dist_info"}
+if not METADATA_ONLY.intersection(sys.argv[1:]):
+    extensions = cythonized(extensions)
 
 
 class build_py_with_rules(build_py):
