@@ -404,7 +404,7 @@ def test_missing_pettingzoo_is_a_clear_error():
                "    print('error:', exc)\n")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("error: cardcore.env needs PettingZoo")
-    assert 'pip install "cardcore[rl]"' in out.stdout
+    assert "pip install pettingzoo gymnasium" in out.stdout
     assert issubclass(CardcoreError, ValueError)
 
 

@@ -8,7 +8,8 @@ must pickle: it is sent to each worker once, the ``args`` of each task after it.
   pipes. They never import the caller's main script, so a script may use a pool at top level,
   with no ``if __name__ == "__main__":`` guard (the frames are described in
   :mod:`cardcore._worker`).
-- :class:`RayPool`: the same tasks as Ray tasks of one CPU each (``pip install "cardcore[ray]"``).
+- :class:`RayPool`: the same tasks as Ray tasks of one CPU each (``pip install ray``, or the
+  extra ``ray``: ``pip install ".[ray]"`` in a cardcore checkout).
 
 Both have one interface: ``submit(args)`` returns a handle, ``wait(handles, timeout)`` the
 handles that are done, ``result(handle)`` the value or raises the pool's error (a
@@ -101,7 +102,8 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise CardcoreError('engine="ray" needs Ray: pip install "cardcore[ray]"') from None
+        raise CardcoreError('engine="ray" needs Ray: pip install ray (the extra "ray": '
+                            'pip install ".[ray]" in a cardcore checkout)') from None
     return ray
 
 

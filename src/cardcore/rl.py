@@ -11,8 +11,9 @@
     ['action_mask', 'observation']
 
 The environment follows the conventions of PettingZoo's classic environments (an ``AECEnv``:
-one agent acts at a time). It needs the extra ``rl`` (``pip install "cardcore[rl]"``, which
-brings PettingZoo and Gymnasium); ``import cardcore`` never imports them.
+one agent acts at a time). It needs PettingZoo and Gymnasium (``pip install pettingzoo
+gymnasium``, or the extra ``rl``: ``pip install ".[rl]"`` in a cardcore checkout);
+``import cardcore`` never imports them.
 
 Agents
     ``"player_0"`` .. ``"player_{n-1}"``: agent ``player_i`` holds seat ``i`` of the game.
@@ -94,8 +95,8 @@ RENDER_MODES = ("human", "ansi")
 def _require() -> None:
     if _MISSING is not None:
         raise CardcoreError(
-            'cardcore.env needs PettingZoo and Gymnasium: pip install "cardcore[rl]" '
-            f"({_MISSING})"
+            "cardcore.env needs PettingZoo and Gymnasium: pip install pettingzoo gymnasium "
+            f'(the extra "rl": pip install ".[rl]" in a cardcore checkout) ({_MISSING})'
         )
 
 
