@@ -55,7 +55,6 @@ cdef extern from "Python.h":
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
     Py_ssize_t PyTuple_GET_SIZE(object t)
     bint PyType_IsSubtype(PyTypeObject* a, PyTypeObject* b)
-    object PyObject_GenericGetAttr(object o, object name)
 
 import operator
 
@@ -1534,8 +1533,8 @@ def zsy_id_text(i) -> str:
 # every field set up front, the kind's name, rank, length, the card tuple and the kind code
 # (the card mask is read from the tuple when asked for, ``cards_mask``: a Python int a record
 # would rarely use). ``ShedRecord`` is the storage of those fields; a record of a subtype of it
-# is allocated through its free list and filled in C, any other record type (the twin's) is
-# built by its ``_from_fields``.
+# is allocated by its type and filled in C, any other record type (the twin's) is built by its
+# ``_from_fields``.
 
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(54))
 cdef object _CARD_TYPE = _Card
@@ -1545,38 +1544,14 @@ cdef object _CLS0 = None
 cdef object _CLS1 = None
 
 
-cdef str _F_KIND = "kind"
-cdef str _F_CARDS = "cards"
-cdef str _F_RANK = "rank"
-cdef str _F_LENGTH = "length"
-cdef str _F_CODE = "_code"
-
-
-@cython.freelist(1024)
-@cython.no_gc
 @cython.auto_pickle(False)
 cdef class ShedRecord:
     """The fields of a Dou Dizhu or Zheng Shangyou play, read-only: ``kind`` (the kind's name),
     ``rank``, ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code). The
     storage of the record types of ``cardcore._fast.shedding_moves``, which say what a move
-    does. (A record holds only strings, ints and a tuple of cards: no cycles, so the type
-    stays out of the cyclic garbage collector.)"""
-
-    def __getattribute__(self, name):
-        # (the fields are answered first, without the type's attribute lookup: a consumer of
-        # the kernel reads the kind and the cards of every move; attribute names are interned,
-        # an equal name that is not the same string object takes the generic lookup below)
-        if name is _F_KIND:
-            return self.kind
-        if name is _F_CARDS:
-            return self.cards
-        if name is _F_RANK:
-            return self.rank
-        if name is _F_LENGTH:
-            return self.length
-        if name is _F_CODE:
-            return self._code
-        return PyObject_GenericGetAttr(self, name)
+    does. A plain extension type: its fields are read through their member descriptors, and
+    it is allocated and tracked as any other (the subtypes are tracked by the cyclic
+    collector, so the base is too)."""
 
     @classmethod
     def _from_fields(type cls, kind, rank, length, cards, code):
@@ -1586,13 +1561,25 @@ cdef class ShedRecord:
                 or type(cards) is not tuple or type(code) is not int:
             raise CardcoreError(f"_from_fields{quote((kind, rank, length, cards, code))}: "
                                 "expected a kind name, two ints, a card tuple and a kind code")
-        rec = <ShedRecord>cls.__new__(cls)
+        rec = _blank(cls)
         rec.kind = kind
         rec.rank = rank
         rec.length = length
         rec.cards = cards
         rec._code = code
         return rec
+
+
+cdef ShedRecord _blank(type cls):
+    # a new record of ``cls`` (a ``ShedRecord`` subtype) with no field set: what the type's
+    # ``__new__`` returns (a subtype may override it), checked to be a fresh ``cls`` record
+    # before a field is written
+    obj = cls.__new__(cls)
+    if type(obj) is not cls or not isinstance(obj, ShedRecord) \
+            or (<ShedRecord>obj).kind is not None:
+        raise CardcoreError(f"{quote(cls)}.__new__ returned {quote(obj)}: expected a new "
+                            f"record of that type")
+    return <ShedRecord>obj
 
 
 cdef inline object _small(int x):
@@ -1656,8 +1643,8 @@ cdef PyObject* _record_ptr(const MoveData* d, uint64_t r, type cls, bint native)
         _incref_ptr(<PyObject*>out)
         return <PyObject*>out
     try:
-        rec = <ShedRecord>cls.__new__(cls)      # (the type's ``tp_new``, called in C: the
-    except BaseException:                       # free list of ``ShedRecord``)
+        rec = _blank(cls)
+    except BaseException:
         _decref_ptr(cards)
         raise
     rec.kind = <object>_item_ptr(kinds, d.kind)

@@ -4,8 +4,8 @@
 They are the games' ``Move`` classes (``cardcore.doudizhu.moves.Move`` is ``DdzMove``,
 ``cardcore.zhengshangyou.moves.Move`` is ``ZsyMove``). Each is a final subtype of the shedding
 kernel's ``ShedRecord`` (``cardcore._fast.shedding``: the fields ``kind``, ``rank``,
-``length``, ``cards`` and ``_code``, read-only, and the free list every record is allocated
-from), which the kernel fills in C when it builds moves.
+``length``, ``cards`` and ``_code``, read-only), which the kernel fills in C when it builds
+moves.
 
 What a move does is not written here: it is written once, in Python, in the rules classes
 (``cardcore.engines.shedding.MoveRules``, ``cardcore.engines.shedding_moves.ShedMove`` and each
