@@ -16,6 +16,7 @@ import textwrap
 import pytest
 
 from cardcore._backend import kernel
+from cardcore.cards import Card
 
 BACKENDS = ["fast", "ref"]
 STEP_KERNELS = ["shedding_step", "guandan_step", "bridge_step", "holdem_step", "tractor_step"]
@@ -105,3 +106,41 @@ def test_a_record_type_whose_new_returns_junk_never_gets_its_fields_written(back
     else:                       # (the twin builds by its tuple base: no ``__new__`` called)
         assert lines == ["built S single pair False", "built T single pair False",
                          "moves ['single', 'pair']"]
+
+
+def _records():
+    """The record modules of both backends, with the games' rules set."""
+    import importlib
+
+    rules = [importlib.import_module(f"cardcore.{g}.moves").Rules
+             for g in ("doudizhu", "zhengshangyou")]
+    out = []
+    for back in BACKENDS:
+        rec = kernel("shedding_moves", back)
+        for game in (0, 1):
+            rec.set_rules(game, rules[game])
+        out.append(rec)
+    return out
+
+
+@pytest.mark.parametrize("rec", _records(), ids=BACKENDS)
+def test_records_cannot_be_changed_even_through_object_setattr(rec):
+    k = kernel("shedding", "fast" if rec.__name__.startswith("cardcore._fast") else "ref")
+    fields = ("kind", "rank", "length", "cards", "_code")
+    for r in (rec.DdzMove._from_fields("single", 0, 1, (Card(4),), 0),
+              rec.ZsyMove._from_fields("pair", 1, 1, (Card(8), Card(9)), 1),
+              k.ShedRecord._from_fields("single", 0, 1, (Card(4),), 0)):
+        before = tuple(getattr(r, f) for f in fields)
+        for name in (*fields, "other", "__dict__"):
+            with pytest.raises((AttributeError, TypeError)):
+                object.__setattr__(r, name, ())
+            with pytest.raises((AttributeError, TypeError)):
+                object.__delattr__(r, name)
+        assert tuple(getattr(r, f) for f in fields) == before
+        assert not hasattr(r, "__dict__")
+    # a bare record is no sequence, on both backends
+    bare = k.ShedRecord()
+    assert bare.kind is None and bare == bare and bare != k.ShedRecord()
+    for op in (len, list, lambda x: x[0], lambda x: 1 in x, lambda x: x < x, lambda x: x + x):
+        with pytest.raises(TypeError):
+            op(bare)

@@ -825,30 +825,98 @@ def _card_obj() -> tuple:
     return _CARD_OBJ
 
 
-class ShedRecord:
-    """The fields of a Dou Dizhu or Zheng Shangyou play: ``kind`` (the kind's name), ``rank``,
-    ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code), as slots set once
-    by ``_from_fields``. The storage of the record types of ``cardcore._ref.shedding_moves``,
-    which say what a move does."""
+class ShedRecord(tuple):
+    """The fields of a Dou Dizhu or Zheng Shangyou play, read-only: ``kind`` (the kind's name),
+    ``rank``, ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code), set
+    once by ``_from_fields``. The storage of the record types of
+    ``cardcore._ref.shedding_moves``, which say what a move does.
 
-    __slots__ = _FIELDS
-    kind: str
-    rank: int
-    length: int
-    cards: tuple
-    _code: int
+    As the compiled type, a record cannot be changed by any means (``object.__setattr__``
+    included): the fields are the items of an immutable tuple base, read by properties, and no
+    instance has a ``__dict__``. The tuple is storage only: a bare record has no length, items,
+    order or arithmetic, compares and hashes by identity and does not pickle, as the compiled
+    type (the record types of ``cardcore._ref.shedding_moves`` give their own)."""
+
+    __slots__ = ()
+
+    def __new__(cls):
+        """A record with no field set (``None`` each), as the compiled type's ``ShedRecord()``."""
+        return tuple.__new__(cls, (None,) * len(_FIELDS))
 
     @classmethod
     def _from_fields(cls, kind, rank, length, cards, code):
-        """A record of this type with these fields (unchecked as a reading of the cards)."""
+        """A record of this type with these fields (unchecked as a reading of the cards; built
+        by the tuple base, not by a ``__new__`` a subtype may override)."""
         if type(kind) is not str or type(rank) is not int or type(length) is not int \
                 or type(cards) is not tuple or type(code) is not int:
             raise CardcoreError(f"_from_fields{quote((kind, rank, length, cards, code))}: "
                                 "expected a kind name, two ints, a card tuple and a kind code")
-        rec = object.__new__(cls)
-        for name, v in zip(_FIELDS, (kind, rank, length, cards, code)):
-            object.__setattr__(rec, name, v)    # (the record types refuse ``setattr``)
-        return rec
+        return tuple.__new__(cls, (kind, rank, length, cards, code))
+
+    @property
+    def kind(self) -> str:
+        return tuple.__getitem__(self, 0)
+
+    @property
+    def rank(self) -> int:
+        return tuple.__getitem__(self, 1)
+
+    @property
+    def length(self) -> int:
+        return tuple.__getitem__(self, 2)
+
+    @property
+    def cards(self) -> tuple:
+        return tuple.__getitem__(self, 3)
+
+    @property
+    def _code(self) -> int:
+        return tuple.__getitem__(self, 4)
+
+    # (what the tuple base would answer, answered as the compiled type does)
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
+    __repr__ = object.__repr__
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        raise TypeError(f"object of type {type(self).__name__!r} has no len()")
+
+    def __getitem__(self, i):
+        raise TypeError(f"{type(self).__name__!r} object is not subscriptable")
+
+    def __iter__(self):
+        raise TypeError(f"{type(self).__name__!r} object is not iterable")
+
+    def __contains__(self, x) -> bool:
+        return any(v is x or v == x for v in iter(self))
+
+    def __lt__(self, other):
+        return NotImplemented
+
+    def __le__(self, other):
+        return NotImplemented
+
+    def __gt__(self, other):
+        return NotImplemented
+
+    def __ge__(self, other):
+        return NotImplemented
+
+    def __add__(self, other):
+        return NotImplemented
+
+    def __mul__(self, other):
+        return NotImplemented
+
+    def __rmul__(self, other):
+        return NotImplemented
+
+    def __reduce__(self):
+        raise TypeError(f"cannot pickle {type(self).__name__!r} object")
 
 
 def set_move_type(game, cls) -> None:

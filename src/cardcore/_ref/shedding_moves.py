@@ -1,7 +1,9 @@
 """Dou Dizhu's and Zheng Shangyou's move records, plain-Python twin of
 ``cardcore._fast.shedding_moves``: ``DdzMove`` and ``ZsyMove``, the games' ``Move`` classes on
 the reference backend, subclasses of the reference kernel's ``ShedRecord`` (``cardcore._ref.
-shedding``: the fields as slots, set once by ``ShedRecord._from_fields``).
+shedding``: the fields as the items of an immutable tuple base, set once by
+``ShedRecord._from_fields``; no record can be changed, ``object.__setattr__`` included, as in
+the compiled module).
 
 As in the compiled module, what a move does is written once, in the rules classes each game's
 moves module hands over with ``set_rules(game, rules)``; the types' methods and properties call
@@ -11,12 +13,16 @@ reference kernel's exports.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, final
 
 from cardcore._ref import shedding as _k
 from cardcore._ref.shedding import ShedRecord
 from cardcore.engines.shedding import RANK_NAMES as _RANK_NAMES
 from cardcore.errors import CardcoreError, quote
+
+# the record ``_MoveRecord.__new__`` has just built in this thread (its ``__init__`` follows)
+_FRESH = threading.local()
 
 # the rules of each game (set once by its moves module)
 _DDZ_RULES: Any = None
@@ -58,14 +64,20 @@ class _MoveRecord(ShedRecord):
 
     __slots__ = ()
 
-    def __init__(self, kind, rank, length, cards):
+    def __new__(cls, kind, rank, length, cards):
         """The move these cards make when read as (``kind``, ``rank``, ``length``)
         (``keyed_reading``: ``CardError`` unless the cards have that reading)."""
-        if hasattr(self, "kind"):                   # (a slot is unset until filled)
+        m = cls.keyed_reading(kind, rank, length, cards)
+        rec = cls._from_fields(m.kind, m.rank, m.length, m.cards, m._code)
+        _FRESH.rec = rec
+        return rec
+
+    def __init__(self, kind, rank, length, cards):
+        # (the fields were set by ``__new__``, just before, in this thread; called on a record
+        # made before, ``__init__`` refuses, as the compiled type's does)
+        if getattr(_FRESH, "rec", None) is not self:
             raise AttributeError(f"{type(self).__name__} is immutable")
-        m = type(self).keyed_reading(kind, rank, length, cards)
-        for name in ("kind", "rank", "length", "cards", "_code"):
-            object.__setattr__(self, name, getattr(m, name))    # (records refuse ``setattr``)
+        _FRESH.rec = None
 
     def __setattr__(self, name, value):
         _rules(type(self)).__setattr__(self, name, value)
