@@ -15,8 +15,10 @@ import textwrap
 
 import pytest
 
+from cardcore import CardcoreError
 from cardcore._backend import kernel
 from cardcore.cards import Card
+from cardcore.game import Action
 
 BACKENDS = ["fast", "ref"]
 STEP_KERNELS = ["shedding_step", "guandan_step", "bridge_step", "holdem_step", "tractor_step"]
@@ -121,6 +123,33 @@ def _records():
             rec.set_rules(game, rules[game])
         out.append(rec)
     return out
+
+
+@pytest.mark.parametrize("rec", _records(), ids=BACKENDS)
+def test_from_action_refuses_what_is_no_listed_play(rec):
+    for cls in (rec.DdzMove, rec.ZsyMove):
+        for bad in (None, 5, "3", ("single", "3", (Card(4),)), Action("single", None, ()),
+                    Action(None, "3", (Card(4),))):
+            with pytest.raises(CardcoreError, match="from_action.*expected an Action"):
+                cls.from_action(bad)
+        m = cls.from_action(Action("single", "3", (Card(4),)))
+        assert (m.kind, m.rank, [int(c) for c in m.cards]) == ("single", 0, [4])
+
+
+def test_guandan_text_and_beats_refuse_junk():
+    import importlib
+
+    gd = importlib.import_module("cardcore.guandan.moves")
+    text_id, beats = gd.text_id, gd.beats
+    for bad in (None, [None], 3, b"3"):
+        with pytest.raises(CardcoreError, match="text_id"):
+            text_id(bad)
+    ms = gd.moves([0, 4, 5], "2")
+    pair = next(m for m in ms if m.kind == "pair")
+    assert beats(pair, pair.key) is False and text_id(str(pair)) is not None
+    for a, b in ((None, pair), (pair, None), ("pair", pair), (pair, 5)):
+        with pytest.raises(CardcoreError, match="beats"):
+            beats(a, b)
 
 
 @pytest.mark.parametrize("rec", _records(), ids=BACKENDS)

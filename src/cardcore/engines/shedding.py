@@ -289,6 +289,10 @@ class MoveRules:
     @classmethod
     def from_action(cls: type[_R], action: Action) -> _R:
         """The move a listed play action (kind, text, cards) stands for."""
+        if not isinstance(action, Action) or type(action.kind) is not str \
+                or type(action.text) is not str:
+            raise CardcoreError(f"from_action: {quote(action)}: expected an Action (a listed "
+                                f"{cls.GAME} play)")
         return cls.reading(action.kind, action.cards, action.text)
 
     @classmethod

@@ -39,7 +39,7 @@ import numpy as np
 
 from .._backend import kernel
 from ..cards import Card, CardsLike, parse
-from ..errors import CardcoreError, CardError
+from ..errors import CardcoreError, CardError, quote
 from ..game import Action
 from ..options import LEVEL_INDEX as _LEVEL_OF
 from ..options import parse_level
@@ -251,13 +251,19 @@ def id_text(i: int) -> str:
 
 
 def text_id(text: str) -> int | None:
-    """The action id whose text is ``text`` exactly, else ``None``."""
+    """The action id whose text is ``text`` exactly, else ``None`` (``CardcoreError`` for
+    anything that is no string)."""
+    if not isinstance(text, str):
+        raise CardcoreError(f"text_id: {quote(text)}: expected an action text")
     id_texts()
     return _TEXT_IDS.get(text)
 
 
 def beats(a: Move, b: Move) -> bool:
-    """True when play ``a`` beats play ``b``."""
+    """True when play ``a`` beats play ``b`` (a play or its key, ``(kind, rank, length)``)."""
+    if not isinstance(a, Move) or not isinstance(b, (Move, tuple, list)):
+        raise CardcoreError(f"beats({quote(a)}, {quote(b)}): expected a Guandan play (Move) "
+                            "and a play or its key")
     return a.beats(b)
 
 
