@@ -15,7 +15,7 @@ import textwrap
 
 import pytest
 
-from cardcore import CardcoreError
+from cardcore import CardcoreError, IllegalAction
 from cardcore._backend import kernel
 from cardcore.cards import Card
 from cardcore.game import Action
@@ -173,3 +173,83 @@ def test_records_cannot_be_changed_even_through_object_setattr(rec):
     for op in (len, list, lambda x: x[0], lambda x: 1 in x, lambda x: x < x, lambda x: x + x):
         with pytest.raises(TypeError):
             op(bare)
+
+
+# ----------------------------------------------------------------------------- step cores
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_guandan_seat_out_holds_no_cards_and_goes_out_once(backend):
+    out = _run("""
+        import random
+        from cardcore._backend import kernel
+        from cardcore.errors import CardcoreError, IllegalAction
+        gs = kernel("guandan_step")
+        deck = [c for c in range(54) for _ in range(2)]
+        random.Random(1).shuffle(deck)
+        hands = [deck[27 * s:27 * (s + 1)] for s in range(4)]
+        for places in ([0], [1, 2], [3, 0, 1]):
+            try:
+                gs.Core(hands, 0, 0, places)
+                print("accepted", places)
+            except CardcoreError as e:
+                print("refused", e)
+        # a whole deal; then its end with the table cleared and the lead given to the last
+        # seat, which still holds cards: the deal is over all the same, no play is legal
+        core, rng = gs.Core(hands, 0, 0), random.Random(2)
+        while not core.apply(rng.choice(core.legal_ids())):
+            pass
+        places = core.places()
+        f = {n: i for i, n in enumerate(gs.EXPORT_FIELDS)}
+        v = core.export()
+        tn = v[f["tn"]]
+        v[f["turn"]], v[f["tid"]], v[f["tseat"]], v[f["tn"]] = places[3], 0, 0, 0
+        del v[gs.EXPORT_HEAD:gs.EXPORT_HEAD + tn]
+        end = gs.from_export(v)
+        n = 0
+        while True:
+            ids = [i for i in end.legal_ids() if i]
+            if not ids or n > 30:
+                break
+            end.apply(ids[0])
+            n += 1
+        print("plays after the end", n, end.places() == places, end.hand_sizes()[places[3]] > 0)
+        try:
+            end.apply(gs.FIRST_PLAY)
+            print("applied")
+        except IllegalAction:
+            print("refused")
+        try:
+            end.give(places[3], places[0], end.hand(places[3])[0])
+            print("given")
+        except CardcoreError as e:
+            print("refused", e)
+    """, backend)
+    lines = out.splitlines()
+    assert "seat 0 is out but holds cards" in lines[0]
+    assert "seat 1 is out but holds cards" in lines[1]
+    assert "seat 3 is out but holds cards" in lines[2]
+    assert lines[3:5] == ["plays after the end 0 True True", "refused"]
+    assert lines[5].startswith("refused") and "target" in lines[5] and "is out" in lines[5]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_guandan_apply_cards_takes_only_the_cards_of_that_play(backend):
+    gs = kernel("guandan_step", backend)
+    hands = [[4, 8, 13], [12, 16], [20, 24], [28, 32]]     # seat 0: 3c 4c 5d
+    core = gs.Core(hands, 5, 0)
+    took = {}
+    for i in core.legal_ids():
+        c = core.copy()
+        c.apply(i)
+        took[tuple(c.table()[3])] = i
+    single3 = took[(4,)]
+    before = core.export()
+    for i, cards in ((single3, [8]), (single3, [13]), (single3, [4, 8]), (single3, []),
+                     (0, []), (0, [4])):
+        with pytest.raises(IllegalAction, match="not legal now"):
+            core.apply_cards(i, cards)
+        assert core.export() == before
+    assert core.apply_cards(single3, [4]) == 0
+    assert core.table()[3] == [4] and gs.from_export(core.export()) == core
+    assert kernel("guandan_step", "ref" if backend == "fast" else "fast").from_export(
+        core.export()).export() == core.export()

@@ -89,8 +89,8 @@ cdef bint gs_is_legal(const GState* s, long i) noexcept nogil:
     cdef int bk, br, bl
     if i == 0:
         return s.tid != 0
-    if i < GS_FIRST_PLAY or i >= _NUM_ACTIONS:
-        return False
+    if i < GS_FIRST_PLAY or i >= _NUM_ACTIONS or s.nplaces >= 4:
+        return False                    # (no play once the deal is over)
     _beat(s, &bk, &br, &bl)
     gd_hand(s.cnt[s.turn], s.level, &h)
     return gd_index_ok(&h, <int>(i - GS_FIRST_PLAY), bk, br, bl)
@@ -214,6 +214,8 @@ cdef list _ids_list(const GState* s):
     cdef Py_ssize_t n, k
     cdef list out
     _beat(s, &bk, &br, &bl)
+    if s.nplaces >= 4:                  # the deal is over: no play (a pass on the last play)
+        return [0] if bk >= 0 else []
     gd_hand(s.cnt[s.turn], s.level, &h)
     n = gd_gen_ids(&h, bk, br, bl, buf, ID_CAP)
     memset(bits, 0, sizeof(bits))
@@ -287,6 +289,10 @@ cdef class Core:
             seat = <int>int_arg(x, "places: seat", 0, 3, CardcoreError)
             if _out(s, seat):
                 raise CardcoreError(f"places {quote(places)}: seat {seat} twice")
+            for k in range(GS_NCARDS):
+                if s.cnt[seat][k]:
+                    raise CardcoreError(f"places {quote(places)}: seat {seat} is out but holds "
+                                        "cards")
             s.places[s.nplaces] = seat
             s.nplaces += 1
         s.passes = <int>int_arg(passes, "passes", 0, 2, CardcoreError)
@@ -335,10 +341,12 @@ cdef class Core:
         cdef uint8_t buf[GS_PLAY_CAP]
         cdef long v = action_id(i)
         cdef int n = _cards_arg(cards, "cards", buf, GS_PLAY_CAP), r = -1
-        if gs_is_legal(&self.s, v) and (v != 0 or n == 0):
+        if gs_is_legal(&self.s, v) and (n == 0 if v == 0 else _exact(&self.s, <int>v, buf, n)):
             r = gs_apply(&self.s, <int>v, buf if v else NULL, n)
         if r < 0:
-            raise IllegalAction(f"action id {quote(i)} with cards {quote(cards)}: not legal now")
+            raise IllegalAction(f"action id {quote(i)} with cards {quote(cards)}: not legal now "
+                                "(a pass takes no cards, a play exactly the cards of that play, "
+                                "all held)")
         return r
 
     # ------------------------------------------------------------------ tribute
@@ -350,6 +358,8 @@ cdef class Core:
         cdef int c = <int>int_arg(card, "card", 0, 53, CardcoreError)
         if self.s.cnt[a][c] == 0:
             raise CardcoreError(f"card {c}: seat {a} does not hold it")
+        if _out(&self.s, b):
+            raise CardcoreError(f"target {b}: the seat is out")
         self.s.cnt[a][c] -= 1
         self.s.cnt[b][c] += 1
 
@@ -548,8 +558,7 @@ def from_export(values):
         if tid < GS_FIRST_PLAY:
             raise CardcoreError(f"values: tid {tid} is no play id")
         table = (get("tseat", 0, 3), tid, tcards)
-    core = Core(hands, get("level", 0, 12), get("turn", 0, 3),
-                places[:3] if nplaces <= 3 else [], table, 0)
+    core = Core(hands, get("level", 0, 12), get("turn", 0, 3), places[:3], table, 0)
     s = &core.s
     s.passes = <int>get("passes", 0, 2)
     if nplaces == 4:

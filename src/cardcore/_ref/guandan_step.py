@@ -146,6 +146,9 @@ class Core:
             seat = _int(x, "places: seat", 0, 3)
             if seat in self.places_:
                 raise CardcoreError(f"places {quote(places)}: seat {seat} twice")
+            if any(self.cnt[seat]):
+                raise CardcoreError(f"places {quote(places)}: seat {seat} is out but holds "
+                                    "cards")
             self.places_.append(seat)
         self.passes_ = _int(passes, "passes", 0, 2)
         if table is None:
@@ -188,8 +191,8 @@ class Core:
     def _is_legal(self, i: int) -> bool:
         if i == 0:
             return self.tid != 0
-        if not FIRST_PLAY <= i < NUM_ACTIONS:
-            return False
+        if not FIRST_PLAY <= i < NUM_ACTIONS or len(self.places_) >= 4:
+            return False                    # (no play once the deal is over)
         return K.id_ok(_hand(self.cnt[self.turn_]), self.level_, self._beat(), i)
 
     def _pass(self) -> None:
@@ -252,6 +255,8 @@ class Core:
 
     # ------------------------------------------------------------------ legality
     def legal_ids(self) -> list[int]:
+        if len(self.places_) >= 4:          # the deal is over: no play (a pass on the last play)
+            return [0] if self.tid else []
         return K.hand_ids(_hand(self.cnt[self.turn_]), self.level_, self._beat())
 
     def is_legal(self, i) -> bool:
@@ -267,10 +272,12 @@ class Core:
         v = _action_id(i)
         cs = _cards(cards, "cards", PLAY_CAP)
         r = -1
-        if v != 0 or not cs:
+        if (not cs) if v == 0 else (self._is_legal(v) and self._exact(v, cs)):
             r = self._apply(v, cs if v else None)
         if r < 0:
-            raise IllegalAction(f"action id {quote(i)} with cards {quote(cards)}: not legal now")
+            raise IllegalAction(f"action id {quote(i)} with cards {quote(cards)}: not legal now "
+                                "(a pass takes no cards, a play exactly the cards of that play, "
+                                "all held)")
         return r
 
     # ------------------------------------------------------------------ tribute
@@ -280,6 +287,8 @@ class Core:
         c = _int(card, "card", 0, 53)
         if self.cnt[a][c] == 0:
             raise CardcoreError(f"card {c}: seat {a} does not hold it")
+        if b in self.places_:
+            raise CardcoreError(f"target {b}: the seat is out")
         self.cnt[a][c] -= 1
         self.cnt[b][c] += 1
 
@@ -419,8 +428,7 @@ def from_export(values) -> Core:
         if tid < FIRST_PLAY:
             raise CardcoreError(f"values: tid {tid} is no play id")
         table = (get("tseat", 0, 3), tid, tcards)
-    core = Core(hands, get("level", 0, 12), get("turn", 0, 3),
-                places[:3] if nplaces <= 3 else [], table, 0)
+    core = Core(hands, get("level", 0, 12), get("turn", 0, 3), places[:3], table, 0)
     core.passes_ = get("passes", 0, 2)
     if nplaces == 4:
         if sorted(places) != [0, 1, 2, 3]:
