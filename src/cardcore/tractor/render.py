@@ -4,6 +4,7 @@ shows another seat's hidden cards."""
 
 from __future__ import annotations
 
+from ..cards import Card
 from ..cards import render as render_cards
 from .rules import SUITS
 from .state import NO_TRUMP, TractorState, sort_hand
@@ -126,8 +127,9 @@ def render(state: TractorState, player: int | None = None, you: bool = True) -> 
     verb = {"declare": "declare or pass", "bury": "bury a card", "play": "play"}[obs["phase"]]
     if obs["phase"] == "bury" and player == obs["to_act"] and obs["buried"] is not None:
         left = 8 - len(obs["buried"])
+        some = " ".join(str(Card(c)) for c in obs["hand"][:3])  # the dealer's own cards
         verb = (f"bury {left} more card{'s' if left > 1 else ''}"
-                + (" (one at a time, or several at once: bury 3c 5d 9h ...)" if left > 1
+                + (f" (one at a time, or several at once: bury {some} ...)" if left > 1
                    else ""))
     lines.append(f"  seat {obs['to_act']} to {verb}")
     return "\n".join(lines)
