@@ -275,7 +275,7 @@ def test_help_texts_and_readme(capsys):
                     "cardcore games", "cardcore bench", "quit", "C compiler", "bid 2"):
         assert command in section, command
     assert readme.splitlines()[2] == "Play: `pip install . && cardcore play onepoker`"
-    assert readme.splitlines()[3] == 'Test: `pip install -e ".[test]" && pytest`'
+    assert readme.splitlines()[3] == 'Test: `pip install ".[test]" && pytest -n auto`'
 
 
 # ---------------------------------------------------------------- item 12: small things
@@ -362,3 +362,28 @@ def test_the_tractor_kitty_is_buried_with_one_input():
     assert state.history[-1].action.kind == "bury" and len(state.history[-1].action.cards) == 8
     assert "to bury 8 more cards (one at a time, or several at once" in " ".join(text.split())
     assert "not accepted" not in text
+
+
+def test_a_long_list_leaves_the_hand_and_the_prompt_on_a_24_line_screen(monkeypatch):
+    """Dou Dizhu's landlord may lead 240 plays: on a 24x80 terminal the list is grouped by
+    kind and cut short so that the board (the hand) and the prompt stay on screen; '?' lists
+    every play, and #N is the same number in both."""
+    monkeypatch.setenv("LINES", "24")
+    monkeypatch.setenv("COLUMNS", "80")
+    state, text = human_text("doudizhu", 52, ["bid 3", "?", "#239"], first=0)
+    first = text.split("you: bid 3\n", 1)[1]
+    screen_lines = first[:first.index("your move (")].strip("\n").split("\n")
+    assert len(screen_lines) + 1 <= 24, "\n".join(screen_lines)  # + the prompt's line
+    assert screen_lines[0].startswith("Dou Dizhu") and "(landlord) [20]: 4d 5c" in first
+    assert "legal: 240 moves by kind ('?' lists them all, #N picks any)" in screen_lines
+    assert "  pair: #11 55  #12 TT  #13 QQ  #14 KK  #15 AA" in screen_lines
+    assert any(line.startswith("  airplane singles (148): #86 QQQKKK45")
+               for line in screen_lines)
+    assert "... 141 more, #93-#233" in first
+    assert "#239 KKKAAATTQQ" in first and "#150 QQQKKKAAA558" not in first[:first.index("?")]
+    after_help = first[first.index("your move ("):]
+    assert "#150 QQQKKKAAA558" in after_help  # '?' lists all of them
+    assert state.history[1].action.text == "KKKAAATTQQ"
+    # a list that fits is printed whole, as before
+    short = cli.list_text(state.legal_actions()[:3], ["a", "b", "c"], room=5, width=80)
+    assert short == "legal: #0 a  #1 b  #2 c"

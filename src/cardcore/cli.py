@@ -113,6 +113,73 @@ def format_actions(legal: list[Action], width: int | None = None, first: str = "
     return screen.pack([f"#{i} {t}" for i, t in enumerate(texts)], width or _width(), first)
 
 
+def list_text(legal: list[Action], labels: list[str], room: int,
+              width: int | None = None) -> str:
+    """The legal actions as the screen lists them before the prompt, in at most ``room``
+    lines: all of them (:func:`format_actions`) where they fit, else grouped by kind, one or
+    more lines a kind, each cut short with how many more it has (``... 35 more, #20-#59``),
+    under a line saying that ``?`` lists them all. ``#N`` is the same number either way."""
+    width = width or _width()
+    full = format_actions(legal, width, first="legal: ", labels=labels)
+    if len(full.split("\n")) <= room:
+        return full
+    groups: dict[str, list[int]] = {}
+    for i, a in enumerate(legal):
+        groups.setdefault(a.kind, []).append(i)
+    head = f"legal: {len(legal)} moves by kind ('?' lists them all, #N picks any)"
+    lines = [head]
+    budget = max(1, room - 1)
+    names = list(groups)
+    if len(names) > budget:  # more kinds than lines: the last line names the rest
+        shown, rest = names[:budget - 1], names[budget - 1:]
+    else:
+        shown, rest = names, []
+    items = {k: [f"#{i} {labels[i]}" for i in groups[k]] for k in shown}
+    need = {k: len(screen.pack(items[k], width, first=f"  {k.replace('_', ' ')}: ",
+                               indent=4).split("\n")) for k in shown}
+    given = dict.fromkeys(shown, 1)
+    spare = budget - len(shown) - (1 if rest else 0)
+    while spare > 0:  # spare lines go one at a time to the kinds that need more, in turn
+        wanting = [k for k in shown if given[k] < need[k]]
+        for k in wanting[:spare]:
+            given[k] += 1
+            spare -= 1
+        if not wanting:
+            break
+    for k in shown:
+        lines += _group_lines(k.replace("_", " "), groups[k], items[k], given[k], width)
+    if rest:
+        also = "  also:"
+        for n, k in enumerate(rest):
+            entry = f" {k.replace('_', ' ')} ({len(groups[k])})" + ("," if n < len(rest) - 1
+                                                                    else "")
+            if screen.visible_len(also + entry) > width - 4:
+                also += " ..."
+                break
+            also += entry
+        lines.append(also)
+    return "\n".join(lines)
+
+
+def _group_lines(name: str, index: list[int], items: list[str], room: int,
+                 width: int) -> list[str]:
+    """One kind's moves in at most ``room`` lines: all of them, or as many as fit followed by
+    how many more there are and their numbers."""
+    packed = screen.pack(items, width, first=f"  {name}: ", indent=4).split("\n")
+    if len(packed) <= room:
+        return packed
+    first = f"  {name} ({len(items)}): "
+    for k in range(len(items) - 1, 0, -1):
+        left = index[k:]
+        span = (f"#{left[0]}-#{left[-1]}" if left[-1] - left[0] == len(left) - 1
+                else "'?' lists them")
+        tail = f"... {len(left)} more, {span}"
+        lines = screen.pack(items[:k] + [tail], width, first=first, indent=4).split("\n")
+        if len(lines) <= room:
+            return lines
+    return [f"{first}{len(items)} moves, #{index[0]}..#{index[-1]}"][:room]
+
+
 def _agent_for(game: str, seed: int | None, name: str = "ai", strength: str | None = None):
     from . import agents
 
@@ -332,12 +399,17 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
     names = {p: ("you" if p not in agents else f"{seat_label(state, p)} ({agents[p][1]})")
              for p in range(n)}
     you = seat_label(state, HUMAN)
-    say(out, f"cardcore {__version__}: {game}, seed {state.seed}"
-        + (" (all seats played by the AI)" if auto else
-           f", you are {you}{'' if you == 'seat 0' else ' (seat 0)'}")
-        + ("" if auto else "\n'?' explains your moves, '?rules' prints the rules, "
-           "'quit' leaves"))
-    say(out, board(state, not auto))
+    banner = (f"cardcore {__version__}: {game}, seed {state.seed}"
+              + (" (all seats played by the AI)" if auto else
+                 f", you are {you}{'' if you == 'seat 0' else ' (seat 0)'}")
+              + ("" if auto else "\n'?' explains your moves, '?rules' prints the rules, "
+                 "'quit' leaves"))
+    say(out, banner)
+    start_board = board(state, not auto)
+    say(out, start_board)
+    # the lines on screen above the list at a human turn (the list leaves them and the prompt
+    # on screen): the banner and the first board, later a blank line and the board again
+    used = len(screen.fit(banner).split("\n")) + len(screen.fit(start_board).split("\n"))
     event_args = {}
     if events is not None and "you" in inspect.signature(events).parameters:
         event_args = {"you": not auto}
@@ -357,10 +429,12 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
                 + action_label(state, state.action_view(p, action, HUMAN)))
         else:
             if not fresh:
-                say(out, "\n" + board(state))
+                drawn = board(state)
+                say(out, "\n" + drawn)
+                used = 1 + len(screen.fit(drawn).split("\n"))
             legal = shown_order(state, state.legal_actions())
             labels = [action_label(state, a.text) for a in legal]
-            say(out, format_actions(legal, first="legal: ", labels=labels))
+            say(out, list_text(legal, labels, room=screen.height() - used - 1))
             action = read_human_action(state, legal, inp, out)
             if action is None:
                 say(out, "game left unfinished.")

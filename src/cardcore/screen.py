@@ -3,7 +3,9 @@
 Every line the ``cardcore`` command prints goes through :func:`fit`: a line wider than the
 screen is broken between the entries of its list (at ``" | "``, ``"; "``, ``", "``, two spaces,
 in that order of preference, else between words), never inside an entry, and the rest goes on
-indented lines. The width is the terminal's where it is known, else 80 columns.
+indented lines. The width is the terminal's where it is known, else 80 columns; the height
+(:func:`height`, for lists that must leave the board and the prompt on screen) the terminal's,
+else 24 lines.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import textwrap
 
 #: the width used when the terminal's is not known (output to a file or a pipe)
 DEFAULT_WIDTH = 80
+#: the height used when the terminal's is not known
+DEFAULT_HEIGHT = 24
 #: list separators, the preferred break first
 SEPARATORS = (" | ", "; ", ", ", "  ", " ")
 
@@ -24,6 +28,12 @@ def width() -> int:
     """The terminal's width in columns where it is known (``COLUMNS`` or the terminal of
     standard output), else 80; never under 40."""
     return max(40, shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns)
+
+
+def height() -> int:
+    """The terminal's height in lines where it is known (``LINES`` or the terminal of
+    standard output), else 24; never under 10."""
+    return max(10, shutil.get_terminal_size((DEFAULT_WIDTH, DEFAULT_HEIGHT)).lines)
 
 
 def visible_len(text: str) -> int:
