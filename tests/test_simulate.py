@@ -191,7 +191,7 @@ def test_ray_missing_is_a_clear_error(monkeypatch):
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_ray)
-    with pytest.raises(CardcoreError, match=r"cardcore\[ray\]"):
+    with pytest.raises(CardcoreError, match=r"needs Ray: pip install ray"):
         cardcore.simulate("onepoker", ["random", "random"], 2, engine="ray", **CHEAP)
 
 

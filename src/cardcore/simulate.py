@@ -82,7 +82,7 @@ Engines
     installed, else it, like an agent class of the main script, is refused before any game
     saying what to do (move it into a module next to the script, or ``workers=1``).
     ``workers=1``, or one core, plays in this process. ``engine="ray"``: the same chunks as Ray
-    tasks (``pip install "cardcore[ray]"``): on the Ray already initialised in this process,
+    tasks (``pip install ray``): on the Ray already initialised in this process,
     else ``ray.init(address=address)`` (a cluster) or, without ``address``, a local Ray of
     ``workers`` CPUs; one started here is shut down at the end. Every node needs cardcore
     installed. Chunks are sized from the measured time per game (about 0.3 s of work each
@@ -725,7 +725,7 @@ def _pyarrow():
         import pyarrow
         import pyarrow.parquet
     except ImportError:
-        raise CardcoreError("out=*.parquet needs pyarrow: pip install \"cardcore[parquet]\" "
+        raise CardcoreError("out=*.parquet needs pyarrow: pip install pyarrow "
                             "(or use a .jsonl file)") from None
     return pyarrow
 
