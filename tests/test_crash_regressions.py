@@ -253,3 +253,85 @@ def test_guandan_apply_cards_takes_only_the_cards_of_that_play(backend):
     assert core.table()[3] == [4] and gs.from_export(core.export()) == core
     assert kernel("guandan_step", "ref" if backend == "fast" else "fast").from_export(
         core.export()).export() == core.export()
+
+
+def _core_calls(name: str) -> str:
+    """Code that makes an uninitialised ``Core`` of step kernel ``name`` (by ``__new__`` and by
+    a constructor that raised) and calls every public method and property of it, printing
+    what did not raise the library's error."""
+    return f"""
+        from cardcore._backend import kernel
+        from cardcore.errors import CardcoreError
+        C = kernel({name!r}).Core
+        # the API: the compiled core's public names (the twin's slots are its storage)
+        API = sorted(a for a in dir(kernel({name!r}, "fast").Core) if not a.startswith("_"))
+        def calls(c):
+            out = []
+            for attr in API:
+                raw = getattr(C, attr, None)
+                if raw is None or type(raw).__name__ == "member_descriptor":
+                    # (a plain field of the twin, no accessor: unset until constructed)
+                    try:
+                        getattr(c, attr)
+                        out.append(attr)
+                    except AttributeError:
+                        pass
+                    continue
+                if not callable(raw):
+                    try:
+                        getattr(c, attr)
+                        out.append(attr)
+                    except CardcoreError as e:
+                        assert "not initialised" in str(e), (attr, e)
+                    continue
+                for n in range(7):
+                    try:
+                        getattr(c, attr)(*[0] * n)
+                        out.append(attr)
+                        break
+                    except TypeError:
+                        continue
+                    except CardcoreError as e:
+                        assert "not initialised" in str(e), (attr, e)
+                        break
+                else:
+                    out.append(attr + "?")
+            if C.__eq__ is not object.__eq__:       # (a core compared by its state)
+                try:
+                    c == c
+                    out.append("==")
+                except CardcoreError:
+                    pass
+            return out
+        blank = C.__new__(C)
+        print("new", calls(blank))
+        # a core whose constructor raised
+        junk = C.__new__(C)
+        try:
+            junk.__init__(*[None] * {{"holdem_step": 4, "bridge_step": 3, "tractor_step": 4,
+                                     "guandan_step": 3, "shedding_step": 3}}[{name!r}])
+        except CardcoreError:
+            pass
+        print("raised", calls(junk))
+    """
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name", STEP_KERNELS)
+def test_every_method_of_an_uninitialised_step_core_raises_the_library_error(name, backend):
+    out = _run(_core_calls(name), backend).splitlines()
+    assert out == ["new []", "raised []"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_step_core_whose_constructor_raised_again_is_not_initialised(backend):
+    sh = kernel("shedding_step", backend)
+    core = sh.Core(0, list(range(54)), 0)
+    assert core.table() is None
+    with pytest.raises(CardcoreError):
+        core.__init__(0, list(range(53)), 0)
+    for call in (core.table, core.legal_ids, core.export, core.copy, lambda: core.hand(0)):
+        with pytest.raises(CardcoreError, match="not initialised"):
+            call()
+    core.__init__(0, list(range(54)), 1)        # constructed again: a core again
+    assert core.first == 1 and core.legal_ids() == [0, 1, 2, 3]

@@ -361,8 +361,10 @@ cdef class Core:
     seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3."""
 
     cdef BState s
+    cdef bint _ready        # set by the constructor (``_live``)
 
     def __init__(self, hands, dealer, vul):
+        self._ready = False
         cdef uint64_t hs[4]
         cdef uint64_t seen = 0
         cdef int i, n
@@ -386,21 +388,25 @@ cdef class Core:
         d = _int_arg(dealer, "dealer", 0, 3, CardError)
         v = _int_arg(vul, "vul", 0, 3)
         bs_init(&self.s, hs, <int>d, <int>v)
+        self._ready = True
 
     # ------------------------------------------------------------------ legality
     def legal_ids(self):
         """The legal action ids, ascending (empty once over)."""
+        _live(self)
         cdef uint8_t ids[52]
         cdef int n = bs_legal_ids(&self.s, ids)
         return _id_list(ids, n)
 
     def is_legal(self, i):
         """Whether ``i`` (any int) is a legal action id now."""
+        _live(self)
         return bs_is_legal(&self.s, action_id(i))
 
     def apply(self, i):
         """Make legal action ``i``; returns the seat that chose it. An id that is not legal
         raises ``IllegalAction`` and changes nothing."""
+        _live(self)
         cdef long v = action_id(i)
         if not bs_is_legal(&self.s, v):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
@@ -409,82 +415,103 @@ cdef class Core:
     # ------------------------------------------------------------------ reading
     @property
     def dealer(self):
+        _live(self)
         return self.s.dealer
 
     @property
     def vul(self):
+        _live(self)
         return self.s.vul
 
     @property
     def phase(self):
+        _live(self)
         return self.s.phase
 
     @property
     def player(self):
         """The seat that chooses now, ``None`` once over."""
+        _live(self)
         return None if self.s.player < 0 else self.s.player
 
     @property
     def playing(self):
         """The seat whose card is played next, ``None`` outside the play."""
+        _live(self)
         return None if self.s.playing < 0 else self.s.playing
 
     @property
     def ncalls(self):
+        _live(self)
         return self.s.ncalls
 
     @property
     def nplayed(self):
+        _live(self)
         return self.s.nplayed
 
     @property
     def leader(self):
+        _live(self)
         return self.s.leader
 
     @property
     def declarer(self):
+        _live(self)
         return self.s.declarer
 
     @property
     def passed_out(self):
+        _live(self)
         return self.s.phase == BS_OVER and self.s.declarer < 0
 
     def call_ids(self):
+        _live(self)
         return [self.s.calls[k] for k in range(self.s.ncalls)]
 
     def played_cards(self):
+        _live(self)
         return [self.s.played[k] for k in range(self.s.nplayed)]
 
     def trick_winners(self):
         """The winner of each finished trick."""
+        _live(self)
         return [self.s.winners[k] for k in range(self.s.nplayed // 4)]
 
     def hands(self):
+        _live(self)
         return [self.s.hand[k] for k in range(4)]
 
     def dealt_hands(self):
+        _live(self)
         return [self.s.dealt[k] for k in range(4)]
 
     def tricks_won(self):
+        _live(self)
         return [self.s.won[0], self.s.won[1]]
 
     def contract(self):
         """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""
+        _live(self)
         if self.s.declarer < 0:
             return None
         return (self.s.level, self.s.strain, self.s.doubled, self.s.declarer)
 
     def ns_score(self):
         """North-South's score (0 when passed out or not over)."""
+        _live(self)
         return bs_ns_score(&self.s)
 
     def copy(self):
+        _live(self)
         cdef Core new = Core.__new__(Core)
         new.s = self.s
+        new._ready = True
         return new
 
     def export(self):
         """The whole state as a list of ints (see ``EXPORT_FIELDS``)."""
+        _live(self)
         cdef const BState* s = &self.s
         out = [s.dealer, s.vul, s.phase, s.player, s.playing, s.ncalls, s.last_bid,
                s.last_bidder, s.doubled_now, s.passes, s.level, s.strain, s.doubled, s.declarer,
@@ -510,6 +537,7 @@ cdef class Core:
     # ------------------------------------------------------------------ tensor
     def observe(self, player, out):
         """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
+        _live(self)
         cdef int p = <int>_int_arg(player, "player", 0, 3)
         cdef float[::1] view
         try:
@@ -519,6 +547,15 @@ cdef class Core:
         if view.shape[0] != O_SIZE:
             raise CardcoreError(f"out: expected a float32 vector of {O_SIZE} values")
         _observe(&self.s, p, &view[0])
+
+
+cdef inline int _live(Core core) except -1:
+    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
+    # constructor, or whose constructor raised, holds no deal
+    if not core._ready:
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
+    return 0
 
 
 cdef void _observe(const BState* s, int p, float* out) noexcept nogil:
@@ -652,6 +689,7 @@ def deal(cards, dealer, vul):
         hs[(d + 1 + i) & 3] |= bit
     core = Core.__new__(Core)
     bs_init(&core.s, hs, d, v)
+    core._ready = True
     return core
 
 

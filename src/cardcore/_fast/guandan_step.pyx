@@ -251,8 +251,10 @@ cdef class Core:
     the play to beat and ``passes`` the passes since it (0..2)."""
 
     cdef GState s
+    cdef bint _ready        # set by the constructor (``_live``)
 
     def __init__(self, hands, level, turn, places=(), table=None, passes=0):
+        self._ready = False
         cdef GState* s = &self.s
         cdef uint8_t buf[GS_CARDS]
         cdef int tot[GS_NCARDS]
@@ -299,6 +301,7 @@ cdef class Core:
         if table is None:
             if s.passes:
                 raise CardcoreError(f"passes {quote(passes)}: no play is on the table")
+            self._ready = True
             return
         try:
             seat_x, id_x, cards_x = table
@@ -312,20 +315,24 @@ cdef class Core:
         if not _exact(s, s.tid, s.tcards, s.tn):
             raise CardcoreError(f"table {quote(table)}: the cards are not that play at level "
                                 f"index {s.level}")
+        self._ready = True
 
     # ------------------------------------------------------------------ legality
     def legal_ids(self):
         """The legal action ids, ascending (0 = pass first when a play is on the table)."""
+        _live(self)
         return _ids_list(&self.s)
 
     def is_legal(self, i):
         """Whether ``i`` (any int) is a legal action id now."""
+        _live(self)
         return gs_is_legal(&self.s, action_id(i))
 
     def apply(self, i):
         """Make legal action ``i`` (a play takes the kernel's choice of its cards); returns 1
         when the third seat went out (the deal is over), else 0. An id that is not legal
         raises ``IllegalAction`` and changes nothing."""
+        _live(self)
         cdef long v = action_id(i)
         cdef int r = -1
         if gs_is_legal(&self.s, v):
@@ -338,6 +345,7 @@ cdef class Core:
         """``apply`` of play id ``i`` made with exactly ``cards`` (card ids, in the order kept:
         as many as the play has, all in the hand of the seat to act; id 0 with no cards is a
         pass)."""
+        _live(self)
         cdef uint8_t buf[GS_PLAY_CAP]
         cdef long v = action_id(i)
         cdef int n = _cards_arg(cards, "cards", buf, GS_PLAY_CAP), r = -1
@@ -353,6 +361,7 @@ cdef class Core:
     def give(self, source, target, card):
         """Move one ``card`` from seat ``source``'s hand to seat ``target``'s (a tribute or a
         return)."""
+        _live(self)
         cdef int a = <int>int_arg(source, "source", 0, 3, CardcoreError)
         cdef int b = <int>int_arg(target, "target", 0, 3, CardcoreError)
         cdef int c = <int>int_arg(card, "card", 0, 53, CardcoreError)
@@ -365,31 +374,38 @@ cdef class Core:
 
     def set_turn(self, seat):
         """Give the turn to ``seat`` (who leads once the tribute is settled)."""
+        _live(self)
         self.s.turn = <int>int_arg(seat, "seat", 0, 3, CardcoreError)
 
     # ------------------------------------------------------------------ reading
     @property
     def turn(self):
+        _live(self)
         return _INT[self.s.turn]
 
     @property
     def level(self):
+        _live(self)
         return _INT[self.s.level]
 
     @property
     def passes(self):
         """Passes since the play on the table."""
+        _live(self)
         return _INT[self.s.passes]
 
     def hand(self, seat):
         """The cards of ``seat``, ascending (a card held twice appears twice)."""
+        _live(self)
         cdef int t = <int>int_arg(seat, "seat", 0, 3, CardcoreError)
         return _hand(&self.s, t)
 
     def hands(self):
+        _live(self)
         return [_hand(&self.s, t) for t in range(4)]
 
     def hand_sizes(self):
+        _live(self)
         cdef int t, c, n
         out = []
         for t in range(4):
@@ -402,6 +418,7 @@ cdef class Core:
     def table(self):
         """``[seat, kind, text, cards, key]`` of the play to beat, ``None`` when the seat to
         act leads."""
+        _live(self)
         cdef const GState* s = &self.s
         if s.tid == 0:
             return None
@@ -410,6 +427,7 @@ cdef class Core:
 
     def plays(self):
         """``[seat, kind, text, cards]`` of every play of the deal, in order."""
+        _live(self)
         cdef const GState* s = &self.s
         cdef int k, at = 0
         cdef list texts = _texts(), out = []
@@ -421,6 +439,7 @@ cdef class Core:
 
     def played(self):
         """Per seat, the cards it played this deal, in order."""
+        _live(self)
         cdef const GState* s = &self.s
         cdef int k, j, at = 0
         out = [[], [], [], []]
@@ -433,15 +452,19 @@ cdef class Core:
 
     def passes_on(self):
         """``[seat, index of the play passed on]`` of every pass, in order."""
+        _live(self)
         return [[_INT[self.s.qseat[k]], self.s.qon[k]] for k in range(self.s.nq)]
 
     def places(self):
         """The seats out, in order (all four once the deal is over)."""
+        _live(self)
         return [_INT[self.s.places[k]] for k in range(self.s.nplaces)]
 
     def copy(self):
+        _live(self)
         cdef Core new = Core.__new__(Core)
         memcpy(&new.s, &self.s, sizeof(GState))
+        new._ready = True
         return new
 
     def __copy__(self):
@@ -454,6 +477,7 @@ cdef class Core:
         """The whole state as a list of ints (see ``EXPORT_FIELDS``), then the table's cards,
         ``[seat, id, n]`` of each play, the plays' cards and ``[seat, play index]`` of each
         pass."""
+        _live(self)
         cdef const GState* s = &self.s
         cdef int k, t, c
         out = [s.turn, s.level, s.passes, s.nplaces]
@@ -479,6 +503,15 @@ cdef class Core:
         return self.export() == other.export()
 
     __hash__ = None
+
+
+cdef inline int _live(Core core) except -1:
+    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
+    # constructor, or whose constructor raised, holds no deal
+    if not core._ready:
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
+    return 0
 
 
 cdef list _hand(const GState* s, int seat):

@@ -495,8 +495,10 @@ cdef class Core:
     """One hand of Hold'em and the match state between hands (see the twin's docstring)."""
 
     cdef HState s
+    cdef bint _ready        # set by the constructor (``_live``)
 
     def __init__(self, stacks, button, small, big):
+        self._ready = False
         cdef int64_t st[4]
         cdef int i
         try:
@@ -515,10 +517,12 @@ cdef class Core:
             raise CardcoreError(f"button {b}: the seat has no chips")
         hs_init(&self.s, st, b, _int_arg(small, "small blind", 0, MAX_CHIPS),
                 _int_arg(big, "big blind", 1, MAX_CHIPS))
+        self._ready = True
 
     def start_hand(self, cards, rng_state):
         """Start the next hand (``cards``: the 52 ids in dealing order, else a shuffle drawn
         from ``rng_state``); returns the generator state after the shuffle."""
+        _live(self)
         cdef uint8_t buf[52]
         cdef uint64_t rng = <uint64_t>_int_arg(rng_state, "rng_state", 0, _U64)
         cdef uint64_t seen = 0
@@ -544,19 +548,23 @@ cdef class Core:
     # ------------------------------------------------------------ the step path
     @property
     def actor(self):
+        _live(self)
         return None if self.s.actor < 0 else self.s.actor
 
     def legal_ids(self):
+        _live(self)
         return list(_ID_LISTS[self.s.legal])
 
     def is_legal(self, i):
         """Whether ``i`` (any int) is a listed id now."""
+        _live(self)
         cdef long k = action_id(i)
         return 0 <= k < HS_NUM_ACTIONS and (self.s.legal >> k) & 1 == 1
 
     def amount(self, i):
         """The raise-to total of listed id ``i`` (``None`` for fold, check, call or an id not
         listed)."""
+        _live(self)
         cdef long k = action_id(i)
         if k < HS_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.legal >> k) & 1:
             return None
@@ -565,6 +573,7 @@ cdef class Core:
     def apply(self, i):
         """Apply listed id ``i``; returns its raise-to total (``None`` for fold, check, call).
         An id not listed raises ``IllegalAction`` and changes nothing."""
+        _live(self)
         cdef long k = action_id(i)
         cdef int64_t a
         if not (0 <= k < HS_NUM_ACTIONS and (self.s.legal >> k) & 1):
@@ -579,6 +588,7 @@ cdef class Core:
         """Apply id 0, 1, 2 or 6, or (``i`` = 3) a raise to any legal ``amount`` below all-in
         (``amount`` is ignored for the other ids). Anything else raises ``IllegalAction`` and
         changes nothing."""
+        _live(self)
         cdef long k = action_id(i)
         cdef int seat = self.s.actor
         cdef int64_t a = 0, lo, hi
@@ -601,62 +611,77 @@ cdef class Core:
     # ------------------------------------------------------------ reading
     @property
     def hand_over(self):
+        _live(self)
         return bool(self.s.hand_over)
 
     @property
     def showdown(self):
+        _live(self)
         return bool(self.s.showdown)
 
     @property
     def street(self):
+        _live(self)
         return self.s.street
 
     @property
     def button(self):
+        _live(self)
         return self.s.button
 
     @property
     def sb(self):
+        _live(self)
         return self.s.sb
 
     @property
     def bb(self):
+        _live(self)
         return self.s.bb
 
     @property
     def hands(self):
+        _live(self)
         return self.s.hands
 
     @property
     def last_bb(self):
+        _live(self)
         return self.s.last_bb
 
     @property
     def last_players(self):
+        _live(self)
         return self.s.last_players
 
     @property
     def small(self):
+        _live(self)
         return self.s.small
 
     @property
     def big(self):
+        _live(self)
         return self.s.big
 
     @property
     def nact(self):
+        _live(self)
         return self.s.nact
 
     @property
     def pos(self):
+        _live(self)
         return self.s.pos
 
     @property
     def cards(self):
+        _live(self)
         return [self.s.cards[i] for i in range(52)] if self.s.hands else []
 
     @property
     def holes(self):
+        _live(self)
         cdef int i, k = 0
         out = []
         for i in range(HS_SEATS):
@@ -669,38 +694,47 @@ cdef class Core:
 
     @property
     def board(self):
+        _live(self)
         return [self.s.board[i] for i in range(self.s.nboard)]
 
     @property
     def burns(self):
+        _live(self)
         return [self.s.burns[i] for i in range(self.s.nburns)]
 
     @property
     def hand_stacks(self):
+        _live(self)
         return [self.s.hand_stacks[i] for i in range(HS_SEATS)]
 
     @property
     def street_at(self):
+        _live(self)
         return [self.s.street_at[i] for i in range(HS_SEATS)]
 
     @property
     def values(self):
+        _live(self)
         return [self.s.values[i] for i in range(HS_SEATS)]
 
     @property
     def won(self):
+        _live(self)
         return [self.s.won[i] for i in range(HS_SEATS)]
 
     @property
     def pot_contrib(self):
+        _live(self)
         return [self.s.pot_contrib[i] for i in range(HS_SEATS)]
 
     @property
     def legal(self):
+        _live(self)
         return [(i, self.s.amounts[i] if i >= HS_RAISE_MIN else None)
                 for i in range(HS_NUM_ACTIONS) if (self.s.legal >> i) & 1]
 
     def min_raise_to(self):
+        _live(self)
         cdef int seat = self.s.actor
         cdef int64_t lo, hi
         if seat < 0 or not hs_can_raise(&self.s, seat):
@@ -710,20 +744,24 @@ cdef class Core:
         return lo if lo < hi else hi
 
     def max_raise_to(self):
+        _live(self)
         cdef int seat = self.s.actor
         if seat < 0 or not hs_can_raise(&self.s, seat):
             return None
         return self.s.bets[seat] + self.s.stacks[seat]
 
     def stacks(self):
+        _live(self)
         return [self.s.stacks[i] for i in range(HS_SEATS)]
 
     def deck(self):
         """The cards not dealt yet this hand, in dealing order."""
+        _live(self)
         return [self.s.cards[i] for i in range(self.s.pos, 52)] if self.s.hands else []
 
     def bet_view(self):
         """The betting state in the engine's dict form (``cardcore.engines.betting``)."""
+        _live(self)
         cdef const HState* s = &self.s
         return {
             "stacks": [s.stacks[i] for i in range(HS_SEATS)],
@@ -738,6 +776,7 @@ cdef class Core:
 
     def export(self):
         """Everything the core holds, JSON-native (``EXPORT_FIELDS``)."""
+        _live(self)
         out = {}
         for name in EXPORT_FIELDS:
             if name == "bet":
@@ -749,6 +788,17 @@ cdef class Core:
         return out
 
     def copy(self):
+        _live(self)
         cdef Core new = Core.__new__(Core)
         new.s = self.s
+        new._ready = True
         return new
+
+
+cdef inline int _live(Core core) except -1:
+    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
+    # constructor, or whose constructor raised, holds no deal
+    if not core._ready:
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
+    return 0

@@ -52,6 +52,7 @@ cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) 
 
 cdef class Core:
     cdef Deal s
+    cdef bint _ready        # set by the constructor (``_live``)
     cdef tuple _kind_text(self, int i)
     cdef list _play(self, int k)
 

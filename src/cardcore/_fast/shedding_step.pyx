@@ -454,6 +454,7 @@ cdef class Core:
     Shangyou (the holder of the 3 of hearts leads)."""
 
     def __init__(self, game, cards, first):
+        self._ready = False
         cdef int g = int_arg(game, "game", 0, 1, CardcoreError)
         cdef int k, c, seat
         cdef uint64_t seen = 0, bit
@@ -499,16 +500,19 @@ cdef class Core:
         self.s.winner = -1
         self.s.pending = -1
         self.s.table = -1
+        self._ready = True
 
     # ------------------------------------------------------------ transitions
     def legal_ids(self):
         """The legal action ids of the seat to act, ascending (empty once over)."""
+        _live(self)
         cdef int32_t ids[MAX_IDS]
         cdef Py_ssize_t n = deal_legal_ids(&self.s, ids)
         return _ids_list(ids, n, False)
 
     def is_legal(self, i):
         """Whether ``i`` (an int) is a legal action id for the seat to act."""
+        _live(self)
         cdef long v
         cdef int overflow = 0
         if type(i) is not int:
@@ -523,6 +527,7 @@ cdef class Core:
         Zheng Shangyou's 3s); a pass or a bid ignores ``cards``. ``log``: a list to append
         the action's entry to (``last_entry()``), or ``None``. Returns 1 when three passes ended a Dou Dizhu auction without a
         bid (the cards are to be redealt; the core takes no more actions), else 0."""
+        _live(self)
         cdef Deal* s = &self.s
         cdef int x = int_arg(i, "action id", 0, NUM_ACTIONS[s.game] - 1, CardcoreError)
         cdef const uint8_t* row
@@ -569,6 +574,7 @@ cdef class Core:
     def last_entry(self):
         """The log entry of the last action applied, ``[seat, kind, text, cards, amount,
         data]`` (``None`` before any)."""
+        _live(self)
         cdef const Deal* s = &self.s
         cdef int seat, i, n
         if s.nev == 0:
@@ -593,115 +599,142 @@ cdef class Core:
     # ------------------------------------------------------------ accessors
     @property
     def game(self):
+        _live(self)
         return self.s.game
 
     @property
     def phase(self):
         """``BIDDING``, ``PLAYING`` or ``OVER``."""
+        _live(self)
         return self.s.phase
 
     @property
     def turn(self):
+        _live(self)
         return self.s.turn
 
     @property
     def player(self):
         """The seat to act, ``None`` once over."""
+        _live(self)
         return None if self.s.phase == PH_OVER else self.s.turn
 
     @property
     def first(self):
         """Dou Dizhu: the seat that bid first; Zheng Shangyou: the holder of the 3 of hearts."""
+        _live(self)
         return self.s.first
 
     @property
     def redeal(self):
         """Whether three passes ended the auction without a bid."""
+        _live(self)
         return bool(self.s.redeal)
 
     @property
     def bid(self):
+        _live(self)
         return self.s.bid
 
     @property
     def bidder(self):
+        _live(self)
         return _seat(self.s.bidder)
 
     @property
     def bid_passes(self):
+        _live(self)
         return self.s.bid_passes
 
     @property
     def landlord(self):
+        _live(self)
         return _seat(self.s.landlord)
 
     @property
     def bombs(self):
+        _live(self)
         return self.s.bombs
 
     @property
     def multiplier(self):
         """Dou Dizhu's multiplier (``ddz_multiplier``), with the spring once over."""
+        _live(self)
         return ddz_multiplier_c(self.s.bombs, self.s.spring != DDZ_NO_SPRING)
 
     @property
     def spring(self):
         """Dou Dizhu: ``DDZ_NO_SPRING`` (0), ``DDZ_SPRING`` (1) or ``DDZ_REVERSE_SPRING`` (2)."""
+        _live(self)
         return self.s.spring
 
     @property
     def passes(self):
+        _live(self)
         return self.s.passes
 
     @property
     def winner(self):
+        _live(self)
         return _seat(self.s.winner)
 
     @property
     def opening(self):
         """Zheng Shangyou: no card played yet."""
+        _live(self)
         return bool(self.s.opening)
 
     @property
     def pending_bomb(self):
+        _live(self)
         return _seat(self.s.pending)
 
     @property
     def nplays(self):
+        _live(self)
         return self.s.nplays
 
     def hand(self, seat):
         """Seat ``seat``'s cards, sorted (``sort_cards``)."""
+        _live(self)
         return _sorted_list(self.s.hand[<int>int_arg(seat, "seat", 0, 2, CardError)])
 
     def hands(self):
+        _live(self)
         return [_sorted_list(self.s.hand[0]), _sorted_list(self.s.hand[1]),
                 _sorted_list(self.s.hand[2])]
 
     def hand_sizes(self):
+        _live(self)
         return [cc_popcount(self.s.hand[k]) for k in range(3)]
 
     def bottom(self):
         """Dou Dizhu's three bottom cards, sorted (empty in Zheng Shangyou)."""
+        _live(self)
         return _sorted_list(self.s.bottom)
 
     def played(self):
         """The cards each seat played, in the order played."""
+        _live(self)
         return [_int_list(self.s.played[k], self.s.nplayed[k]) for k in range(3)]
 
     def num_plays(self):
+        _live(self)
         return [self.s.num_plays[k] for k in range(3)]
 
     def bonus(self):
         """Zheng Shangyou: the settled bomb bonuses of seats 0, 1, 2."""
+        _live(self)
         return [self.s.bonus[k] for k in range(3)]
 
     def bomb_log(self):
         """Zheng Shangyou: ``[seat, amount won]`` per settled bomb bonus."""
+        _live(self)
         return [[self.s.bomb_seat[k], BOMB_BONUS] for k in range(self.s.nbomblog)]
 
     def bid_log(self):
         """Dou Dizhu: ``[seat, level or 0 for a pass]`` per word of the auction."""
+        _live(self)
         return [[self.s.ev_seat[k], self.s.ev_id[k]] for k in range(self.s.nauction)]
 
     cdef list _play(self, int k):
@@ -711,10 +744,12 @@ cdef class Core:
 
     def plays(self):
         """``[seat, kind, text, cards sorted]`` of every play, in order."""
+        _live(self)
         return [self._play(k) for k in range(self.s.nplays)]
 
     def passes_on(self):
         """``[seat, index in plays]`` of every pass of the play, in order."""
+        _live(self)
         cdef const Deal* s = &self.s
         cdef int k, np = 0
         out = []
@@ -728,6 +763,7 @@ cdef class Core:
     def table(self):
         """The play to beat, ``None`` when the seat to act leads: Dou Dizhu ``[seat, kind,
         text, cards, rank, length, id]``, Zheng Shangyou ``[seat, kind, text, cards, id]``."""
+        _live(self)
         cdef int i
         cdef const uint8_t* row
         if self.s.table < 0:
@@ -743,24 +779,29 @@ cdef class Core:
 
     def table_id(self):
         """The action id of the play to beat, 0 when the seat to act leads."""
+        _live(self)
         if self.s.table < 0:
             return 0
         return self.s.ev_id[self.s.play_ev[self.s.table]]
 
     def history(self):
         """The action ids applied in this deal, in order."""
+        _live(self)
         return [self.s.ev_id[k] for k in range(self.s.nev)]
 
     # ------------------------------------------------------------ copying
     def copy(self):
+        _live(self)
         cdef Core new = Core.__new__(Core)
         new.s = self.s
+        new._ready = True
         return new
 
     def export(self):
         """The deal as a list of ints: ``game``, ``first`` (-1 for none), the dealt cards,
         the number of actions, then per action its id, its number of cards and its cards in
         the order played (see ``from_export``)."""
+        _live(self)
         cdef const Deal* s = &self.s
         cdef int k, seat, n
         cdef int taken[3]
@@ -791,6 +832,15 @@ cdef class Core:
         return self.export() == other.export()
 
     __hash__ = None
+
+
+cdef inline int _live(Core core) except -1:
+    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
+    # constructor, or whose constructor raised, holds no deal
+    if not core._ready:
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
+    return 0
 
 
 def from_export(values):

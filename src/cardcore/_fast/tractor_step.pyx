@@ -495,18 +495,22 @@ cdef class Core:
     declaration decides it (the first deal), ``level`` the deal's level rank (0..12)."""
 
     cdef TState s
+    cdef bint _ready        # set by the constructor (``_live``)
 
     def __init__(self, cards, speaker, dealer, level):
+        self._ready = False
         cdef uint8_t deck[TS_DECK]
         _deck_arg(cards, deck)
         sp = int_arg(speaker, "speaker", 0, 3, CardcoreError)
         d = -1 if dealer is None else int_arg(dealer, "dealer", 0, 3, CardcoreError)
         lv = int_arg(level, "level", 0, 12, CardcoreError)
         ts_init(&self.s, deck, <int>sp, <int>d, <int>lv)
+        self._ready = True
 
     # ------------------------------------------------------------------ legality
     def legal_ids(self):
         """The legal action ids, ascending (empty once over)."""
+        _live(self)
         cdef const TState* s = &self.s
         cdef int ids[12]
         cdef int n, k
@@ -523,12 +527,14 @@ cdef class Core:
 
     def is_legal(self, i):
         """Whether ``i`` (any int) is a legal action id now."""
+        _live(self)
         return ts_is_legal(&self.s, action_id(i))
 
     def apply(self, i):
         """Make legal action ``i``; returns 1 when it completes the deal's last trick (the deal
         is over), else 0. An id that is not legal raises ``IllegalAction`` and changes
         nothing."""
+        _live(self)
         cdef long v = action_id(i)
         if not ts_is_legal(&self.s, v):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
@@ -538,107 +544,132 @@ cdef class Core:
     @property
     def phase(self):
         """0 declaring, 1 burying, 2 playing, 3 over."""
+        _live(self)
         return self.s.phase
 
     @property
     def turn(self):
         """The seat to act (the last trick's winner once over)."""
+        _live(self)
         return self.s.turn
 
     @property
     def player(self):
         """The seat to act, ``None`` once over."""
+        _live(self)
         return None if self.s.phase == TS_OVER else self.s.turn
 
     @property
     def speaker(self):
+        _live(self)
         return self.s.speaker
 
     @property
     def dealer(self):
         """The deal's dealer, ``None`` while the first deal's declaration has not fixed it."""
+        _live(self)
         return _opt(self.s.dealer)
 
     @property
     def level(self):
+        _live(self)
         return self.s.level
 
     @property
     def trump(self):
         """0..3 (c d h s), 4 no-trump, ``None`` while not settled."""
+        _live(self)
         return _opt(self.s.trump)
 
     @property
     def passes(self):
+        _live(self)
         return self.s.passes
 
     @property
     def first_declarer(self):
+        _live(self)
         return _opt(self.s.first_declarer)
 
     @property
     def revealed(self):
+        _live(self)
         return self.s.revealed != 0
 
     @property
     def leader(self):
+        _live(self)
         return self.s.leader
 
     @property
     def points(self):
+        _live(self)
         return self.s.points
 
     @property
     def size(self):
         """Cards per play of the trick in progress (of the last trick between tricks)."""
+        _live(self)
         return self.s.size
 
     @property
     def ntricks(self):
+        _live(self)
         return self.s.ntricks
 
     @property
     def nplays(self):
         """Complete plays in the trick in progress."""
+        _live(self)
         return self.s.nplays
 
     @property
     def npicked(self):
+        _live(self)
         return self.s.npicked
 
     def hand(self, seat):
         """The cards of ``seat``, ascending."""
+        _live(self)
         cdef int p = <int>int_arg(seat, "seat", 0, 3, CardcoreError)
         return _hand_list(self.s.lo[p], self.s.hi[p])
 
     def hands(self):
+        _live(self)
         return [_hand_list(self.s.lo[k], self.s.hi[k]) for k in range(4)]
 
     def hand_sizes(self):
+        _live(self)
         return [cc_popcount(self.s.lo[k]) + cc_popcount(self.s.hi[k]) for k in range(4)]
 
     def kitty(self):
         """The kitty as dealt."""
+        _live(self)
         return _u8_list(&self.s.dealt[4 * TS_HAND], TS_KITTY)
 
     def buried(self):
+        _live(self)
         return _u8_list(self.s.buried, self.s.nburied)
 
     def picked(self):
+        _live(self)
         return _u8_list(self.s.picked, self.s.npicked)
 
     def played(self):
         """The cards of the finished tricks, in play order."""
+        _live(self)
         return _u8_list(self.s.cards, self.s.nplayed)
 
     def trick(self):
         """The complete plays of the trick in progress, ``[[seat, cards], ...]``, lead first."""
+        _live(self)
         cdef int k, n = self.s.size, base = self.s.nplayed
         return [[_INT[(self.s.leader + k) & 3], _u8_list(&self.s.cards[base + k * n], n)]
                 for k in range(self.s.nplays)]
 
     def tricks(self):
         """The finished tricks: ``{"leader", "plays", "winner", "points"}`` each."""
+        _live(self)
         cdef int t, k, n, base = 0, ld
         out = []
         for t in range(self.s.ntricks):
@@ -652,10 +683,12 @@ cdef class Core:
         return out
 
     def trick_winners(self):
+        _live(self)
         return [self.s.t_winner[t] for t in range(self.s.ntricks)]
 
     def decl(self):
         """The standing declaration ``[seat, rung, trump, cards]``, or ``None``."""
+        _live(self)
         cdef int i = self.s.decl_id
         if self.s.decl_seat < 0:
             return None
@@ -663,6 +696,7 @@ cdef class Core:
 
     def decls(self):
         """Every declaration-phase action as ``[seat, text]``."""
+        _live(self)
         cdef int k, v
         out = []
         for k in range(self.s.ndecls):
@@ -672,16 +706,20 @@ cdef class Core:
 
     def history(self):
         """The action ids applied in this deal, in order."""
+        _live(self)
         return [self.s.hist[k] for k in range(self.s.nhist)]
 
     def copy(self):
+        _live(self)
         cdef Core new = Core.__new__(Core)
         new.s = self.s
+        new._ready = True
         return new
 
     def export(self):
         """The whole state as a list of ints (see ``EXPORT_FIELDS``), then the action ids
         applied."""
+        _live(self)
         cdef const TState* s = &self.s
         cdef int k
         out = [s.phase, s.turn, s.speaker, s.dealer0, s.dealer, s.level, s.trump, s.decl_seat,
@@ -703,6 +741,15 @@ cdef class Core:
         return self.export() == other.export()
 
     __hash__ = None
+
+
+cdef inline int _live(Core core) except -1:
+    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
+    # constructor, or whose constructor raised, holds no deal
+    if not core._ready:
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
+    return 0
 
 
 def from_export(values):

@@ -171,9 +171,10 @@ class Core:
 
     __slots__ = ("hand", "dealt", "dealer", "vul", "phase", "cur", "cur_hand", "calls",
                  "last_bid", "last_bidder", "doubled_now", "passes", "first", "level", "strain",
-                 "doubled", "declarer", "played", "leader", "won", "winners")
+                 "doubled", "declarer", "played", "leader", "won", "winners", "_ready")
 
     def __init__(self, hands, dealer, vul) -> None:
+        self._ready = False
         if isinstance(hands, (str, bytes)):
             raise CardError(f"hands {quote(hands)}: expected 4 card masks")
         try:
@@ -213,10 +214,12 @@ class Core:
         self.leader = -1
         self.won = [0, 0]
         self.winners = [-1] * 13
+        self._ready = True
 
     # ------------------------------------------------------------------ legality
     def legal_ids(self) -> list[int]:
         """The legal action ids, ascending (empty once over)."""
+        _live(self)
         if self.phase == AUCTION:
             out = [PASS]
             lb = self.last_bid
@@ -244,6 +247,7 @@ class Core:
 
     def is_legal(self, i) -> bool:
         """Whether ``i`` (any int) is a legal action id now."""
+        _live(self)
         if isinstance(i, bool) or not isinstance(i, int):
             raise IllegalAction(f"action id {quote(i)}: expected an int")
         if not 0 <= i < NUM_ACTIONS:
@@ -270,6 +274,7 @@ class Core:
     def apply(self, i) -> int:
         """Make legal action ``i``; returns the seat that chose it. An id that is not legal
         raises ``IllegalAction`` and changes nothing."""
+        _live(self)
         if not self.is_legal(i):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         seat = self.cur
@@ -344,52 +349,65 @@ class Core:
     @property
     def player(self) -> int | None:
         """The seat that chooses now, ``None`` once over."""
+        _live(self)
         return None if self.cur < 0 else self.cur
 
     @property
     def playing(self) -> int | None:
         """The seat whose card is played next, ``None`` outside the play."""
+        _live(self)
         return None if self.cur_hand < 0 else self.cur_hand
 
     @property
     def passed_out(self) -> bool:
+        _live(self)
         return self.phase == OVER and self.declarer < 0
 
     @property
     def ncalls(self) -> int:
+        _live(self)
         return len(self.calls)
 
     @property
     def nplayed(self) -> int:
+        _live(self)
         return len(self.played)
 
     def call_ids(self) -> list[int]:
+        _live(self)
         return list(self.calls)
 
     def played_cards(self) -> list[int]:
+        _live(self)
         return list(self.played)
 
     def trick_winners(self) -> list[int]:
         """The winner of each finished trick."""
+        _live(self)
         return self.winners[: len(self.played) // 4]
 
     def hands(self) -> list[int]:
+        _live(self)
         return list(self.hand)
 
     def dealt_hands(self) -> list[int]:
+        _live(self)
         return list(self.dealt)
 
     def tricks_won(self) -> list[int]:
+        _live(self)
         return list(self.won)
 
     def contract(self) -> tuple[int, int, int, int] | None:
         """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""
+        _live(self)
         if self.declarer < 0:
             return None
         return (self.level, self.strain, self.doubled, self.declarer)
 
     def ns_score(self) -> int:
         """North-South's score (0 when passed out or not over)."""
+        _live(self)
         if self.phase != OVER or self.declarer < 0:
             return 0
         d = self.declarer
@@ -399,6 +417,7 @@ class Core:
         return total if side == 0 else -total
 
     def copy(self) -> Core:
+        _live(self)
         new = object.__new__(Core)
         for name in Core.__slots__:
             v = getattr(self, name)
@@ -407,6 +426,7 @@ class Core:
 
     def export(self) -> list[int]:
         """The whole state as a list of ints (see ``EXPORT_FIELDS``)."""
+        _live(self)
         head = [self.dealer, self.vul, self.phase, self.cur, self.cur_hand, len(self.calls),
                 self.last_bid, self.last_bidder, self.doubled_now, self.passes, self.level,
                 self.strain, self.doubled, self.declarer, len(self.played), self.leader,
@@ -426,6 +446,7 @@ class Core:
     # ------------------------------------------------------------------ tensor
     def observe(self, player, out) -> None:
         """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
+        _live(self)
         p = _int_arg(player, "player", 0, 3)
         try:
             view = memoryview(out)
@@ -484,6 +505,14 @@ class Core:
                 break
             n += 1
         return n
+
+
+def _live(core) -> None:
+    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
+    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
+    if not getattr(core, "_ready", False):
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
 
 
 def _bits(out, base: int, m: int) -> None:

@@ -104,9 +104,10 @@ class Core:
     """The play of one deal (see the module docstring)."""
 
     __slots__ = ("cnt", "level_", "turn_", "passes_", "places_", "tseat", "tid", "tcards",
-                 "pseat", "pid", "pcards", "qseat", "qon")
+                 "pseat", "pid", "pcards", "qseat", "qon", "_ready")
 
     def __init__(self, hands, level, turn, places=(), table=None, passes=0) -> None:
+        self._ready = False
         self.cnt = [[0] * NCARDS for _ in range(4)]
         tot = [0] * NCARDS
         if isinstance(hands, (str, bytes)):
@@ -154,6 +155,7 @@ class Core:
         if table is None:
             if self.passes_:
                 raise CardcoreError(f"passes {quote(passes)}: no play is on the table")
+            self._ready = True
             return
         try:
             seat_x, id_x, cards_x = table
@@ -166,6 +168,7 @@ class Core:
         if not self._exact(self.tid, self.tcards):
             raise CardcoreError(f"table {quote(table)}: the cards are not that play at level "
                                 f"index {self.level_}")
+        self._ready = True
 
     # ------------------------------------------------------------------ rules
     def _exact(self, i: int, cards: list[int]) -> bool:
@@ -255,20 +258,24 @@ class Core:
 
     # ------------------------------------------------------------------ legality
     def legal_ids(self) -> list[int]:
+        _live(self)
         if len(self.places_) >= 4:          # the deal is over: no play (a pass on the last play)
             return [0] if self.tid else []
         return K.hand_ids(_hand(self.cnt[self.turn_]), self.level_, self._beat())
 
     def is_legal(self, i) -> bool:
+        _live(self)
         return self._is_legal(_action_id(i))
 
     def apply(self, i) -> int:
+        _live(self)
         r = self._apply(_action_id(i), None)
         if r < 0:
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         return r
 
     def apply_cards(self, i, cards) -> int:
+        _live(self)
         v = _action_id(i)
         cs = _cards(cards, "cards", PLAY_CAP)
         r = -1
@@ -282,6 +289,7 @@ class Core:
 
     # ------------------------------------------------------------------ tribute
     def give(self, source, target, card) -> None:
+        _live(self)
         a = _int(source, "source", 0, 3)
         b = _int(target, "target", 0, 3)
         c = _int(card, "card", 0, 53)
@@ -293,57 +301,70 @@ class Core:
         self.cnt[b][c] += 1
 
     def set_turn(self, seat) -> None:
+        _live(self)
         self.turn_ = _int(seat, "seat", 0, 3)
 
     # ------------------------------------------------------------------ reading
     @property
     def turn(self) -> int:
+        _live(self)
         return self.turn_
 
     @property
     def level(self) -> int:
+        _live(self)
         return self.level_
 
     @property
     def passes(self) -> int:
+        _live(self)
         return self.passes_
 
     def hand(self, seat) -> list[int]:
+        _live(self)
         return _hand(self.cnt[_int(seat, "seat", 0, 3)])
 
     def hands(self) -> list[list[int]]:
+        _live(self)
         return [_hand(h) for h in self.cnt]
 
     def hand_sizes(self) -> list[int]:
+        _live(self)
         return [sum(h) for h in self.cnt]
 
     def _key(self, i: int) -> list[int]:
         return K._level_row(K._ROWS[i - FIRST_PLAY], self.level_)[:3]
 
     def table(self) -> list | None:
+        _live(self)
         if self.tid == 0:
             return None
         key = self._key(self.tid)
         return [self.tseat, KINDS[key[0]], _texts()[self.tid], list(self.tcards), key]
 
     def plays(self) -> list[list]:
+        _live(self)
         texts = _texts()
         return [[s, KINDS[self._key(i)[0]], texts[i], list(cs)]
                 for s, i, cs in zip(self.pseat, self.pid, self.pcards)]
 
     def played(self) -> list[list[int]]:
+        _live(self)
         out: list[list[int]] = [[], [], [], []]
         for s, cs in zip(self.pseat, self.pcards):
             out[s].extend(cs)
         return out
 
     def passes_on(self) -> list[list[int]]:
+        _live(self)
         return [[s, k] for s, k in zip(self.qseat, self.qon)]
 
     def places(self) -> list[int]:
+        _live(self)
         return list(self.places_)
 
     def copy(self) -> Core:
+        _live(self)
         new = object.__new__(Core)
         new.cnt = [list(h) for h in self.cnt]
         new.level_, new.turn_, new.passes_ = self.level_, self.turn_, self.passes_
@@ -352,6 +373,7 @@ class Core:
         new.pseat, new.pid = list(self.pseat), list(self.pid)
         new.pcards = [list(p) for p in self.pcards]
         new.qseat, new.qon = list(self.qseat), list(self.qon)
+        new._ready = True
         return new
 
     def __copy__(self) -> Core:
@@ -361,6 +383,7 @@ class Core:
         return self.copy()
 
     def export(self) -> list[int]:
+        _live(self)
         n = len(self.places_)
         ncards = sum(len(p) for p in self.pcards)
         out = [self.turn_, self.level_, self.passes_, n]
@@ -386,6 +409,14 @@ class Core:
         return self.export() == other.export()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _live(core) -> None:
+    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
+    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
+    if not getattr(core, "_ready", False):
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
 
 
 def from_export(values) -> Core:

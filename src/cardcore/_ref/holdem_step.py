@@ -77,6 +77,7 @@ class Core:
     """One hand of Hold'em and the match state between hands (see the module docstring)."""
 
     def __init__(self, stacks: Any, button: int, small: int, big: int) -> None:
+        self._ready = False
         try:
             items = list(stacks)
         except TypeError:
@@ -102,6 +103,7 @@ class Core:
         self.bet["folded"] = [True] * SEATS
         self._clear_hand()
         self.hand_over = True
+        self._ready = True
 
     def _clear_hand(self) -> None:
         self.street = 0
@@ -125,6 +127,7 @@ class Core:
         """Start the next hand (``cards``: the 52 ids in dealing order, else a shuffle drawn
         from ``rng_state``); returns the generator state after the shuffle. The hand may be
         settled at once (blinds all-in and nobody left to act): see ``hand_over``."""
+        _live(self)
         rng_state = _int_arg(rng_state, "rng_state", 0, _U64)
         if sum(1 for x in self.bet["stacks"] if x > 0) < 2:
             raise IllegalAction("start_hand: fewer than two seats have chips")
@@ -213,19 +216,23 @@ class Core:
     # ------------------------------------------------------------ the step path
     @property
     def actor(self) -> int | None:
+        _live(self)
         return self.bet["actor"]
 
     def legal_ids(self) -> list[int]:
+        _live(self)
         return [i for i, _ in self._legal]
 
     def is_legal(self, i: Any) -> bool:
         """Whether ``i`` (any int) is a listed id now."""
+        _live(self)
         k = _action_id(i)
         return any(j == k for j, _ in self._legal)
 
     def amount(self, i: Any) -> int | None:
         """The raise-to total of listed id ``i`` (``None`` for fold, check, call or an id not
         listed)."""
+        _live(self)
         k = _action_id(i)
         for j, a in self._legal:
             if j == k:
@@ -235,6 +242,7 @@ class Core:
     def apply(self, i: Any) -> int | None:
         """Apply listed id ``i``; returns its raise-to total (``None`` for fold, check, call).
         An id not listed raises ``IllegalAction`` and changes nothing."""
+        _live(self)
         if not self.is_legal(i):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         amount = self.amount(i)
@@ -245,6 +253,7 @@ class Core:
         """Apply id 0, 1, 2 or 6, or (``i`` = 3) a raise to any legal ``amount`` below all-in
         (``amount`` is ignored for the other ids). Anything else raises ``IllegalAction`` and
         changes nothing."""
+        _live(self)
         k = _action_id(i)
         if k == RAISE_MIN:
             a = _int_arg(amount, "raise to", 0, MAX_RAISE_TO, IllegalAction)
@@ -268,59 +277,74 @@ class Core:
     # ------------------------------------------------------------ lists (copies)
     @property
     def cards(self) -> list[int]:
+        _live(self)
         return list(self._cards)
 
     @property
     def holes(self) -> list[list[int]]:
+        _live(self)
         return [list(x) for x in self._holes]
 
     @property
     def board(self) -> list[int]:
+        _live(self)
         return list(self._board)
 
     @property
     def burns(self) -> list[int]:
+        _live(self)
         return list(self._burns)
 
     @property
     def hand_stacks(self) -> list[int]:
+        _live(self)
         return list(self._hand_stacks)
 
     @property
     def street_at(self) -> list[int]:
+        _live(self)
         return list(self._street_at)
 
     @property
     def values(self) -> list[int]:
+        _live(self)
         return list(self._values)
 
     @property
     def won(self) -> list[int]:
+        _live(self)
         return list(self._won)
 
     @property
     def pot_contrib(self) -> list[int]:
+        _live(self)
         return list(self._pot_contrib)
 
     @property
     def legal(self) -> list[tuple[int, int | None]]:
+        _live(self)
         return list(self._legal)
 
     def min_raise_to(self) -> int | None:
+        _live(self)
         return bt.min_raise_to(self.bet)
 
     def max_raise_to(self) -> int | None:
+        _live(self)
         return bt.max_raise_to(self.bet)
 
     def stacks(self) -> list[int]:
+        _live(self)
         return list(self.bet["stacks"])
 
     def deck(self) -> list[int]:
         """The cards not dealt yet this hand, in dealing order."""
+        _live(self)
         return self._cards[self.pos:]
 
     def bet_view(self) -> dict:
         """The betting state in the engine's dict form (a copy)."""
+        _live(self)
         h = self.bet
         return {"stacks": list(h["stacks"]), "bets": list(h["bets"]),
                 "contrib": list(h["contrib"]), "folded": list(h["folded"]),
@@ -330,6 +354,7 @@ class Core:
 
     def export(self) -> dict:
         """Everything the core holds, JSON-native (``EXPORT_FIELDS``)."""
+        _live(self)
         out: dict[str, Any] = {}
         for name in EXPORT_FIELDS:
             if name == "bet":
@@ -341,6 +366,7 @@ class Core:
         return out
 
     def copy(self) -> Core:
+        _live(self)
         new = object.__new__(Core)
         for k, v in self.__dict__.items():
             if isinstance(v, dict):
@@ -349,6 +375,14 @@ class Core:
                 v = [list(x) if isinstance(x, (list, tuple)) else x for x in v]
             new.__dict__[k] = v
         return new
+
+
+def _live(core) -> None:
+    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
+    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
+    if not getattr(core, "_ready", False):
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
 
 
 __all__ = ["Core", "NUM_ACTIONS", "SEATS", "EXPORT_FIELDS", "shuffled_deck", "FOLD", "CHECK",

@@ -176,6 +176,7 @@ class Core:
     docstring."""
 
     def __init__(self, game, cards, first) -> None:
+        self._ready = False
         g = int_arg(game, "game", 0, 1, CardcoreError)
         nd, nh = _NDEALT[g], _NHAND[g]
         if isinstance(cards, (str, bytes)):
@@ -229,6 +230,7 @@ class Core:
         self.nauction = 0
         self.play_ev: list[int] = []
         self.play_mask: list[int] = []
+        self._ready = True
 
     # ------------------------------------------------------------ transitions
     def _table_row(self):
@@ -238,6 +240,7 @@ class Core:
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act, ascending (empty once over)."""
+        _live(self)
         if self.phase == BIDDING:
             return [0] + list(range(self.bid + 1, 4))
         if self.phase != PLAYING:
@@ -254,6 +257,7 @@ class Core:
 
     def is_legal(self, i) -> bool:
         """Whether ``i`` (an int) is a legal action id for the seat to act."""
+        _live(self)
         if type(i) is not int:
             return False
         if self.phase == BIDDING:
@@ -282,6 +286,7 @@ class Core:
 
     def apply(self, i, cards=None, log=None) -> int:
         """Apply the legal action id ``i`` (see the module docstring)."""
+        _live(self)
         x = int_arg(i, "action id", 0, NUM_ACTIONS[self.game] - 1, CardcoreError)
         if self.redeal_ or not self.is_legal(x):
             raise CardcoreError(f"action id {x}: not legal now")
@@ -404,6 +409,7 @@ class Core:
 
     def last_entry(self):
         """The log entry of the last action applied (``None`` before any)."""
+        _live(self)
         if not self.ev:
             return None
         seat, i = self.ev[-1]
@@ -418,61 +424,78 @@ class Core:
     # ------------------------------------------------------------ accessors
     @property
     def player(self):
+        _live(self)
         return None if self.phase == OVER else self.turn
 
     @property
     def redeal(self) -> bool:
+        _live(self)
         return bool(self.redeal_)
 
     @property
     def bidder(self):
+        _live(self)
         return _seat(self.bidder_)
 
     @property
     def landlord(self):
+        _live(self)
         return _seat(self.landlord_)
 
     @property
     def multiplier(self) -> int:
+        _live(self)
         return _multiplier(self.bombs, self.spring != _NO_SPRING)
 
     @property
     def winner(self):
+        _live(self)
         return _seat(self.winner_)
 
     @property
     def pending_bomb(self):
+        _live(self)
         return _seat(self.pending_)
 
     @property
     def nplays(self) -> int:
+        _live(self)
         return len(self.play_mask)
 
     def hand(self, seat) -> list[int]:
+        _live(self)
         return _cards(self.hand_m[int_arg(seat, "seat", 0, 2, CardError)])
 
     def hands(self) -> list[list[int]]:
+        _live(self)
         return [_cards(m) for m in self.hand_m]
 
     def hand_sizes(self) -> list[int]:
+        _live(self)
         return [bin(m).count("1") for m in self.hand_m]
 
     def bottom(self) -> list[int]:
+        _live(self)
         return _cards(self.bottom_m)
 
     def played(self) -> list[list[int]]:
+        _live(self)
         return [list(p) for p in self.played_]
 
     def num_plays(self) -> list[int]:
+        _live(self)
         return list(self.num_plays_)
 
     def bonus(self) -> list[int]:
+        _live(self)
         return list(self.bonus_)
 
     def bomb_log(self) -> list[list[int]]:
+        _live(self)
         return [[b, BOMB_BONUS] for b in self.bomb_seats]
 
     def bid_log(self) -> list[list[int]]:
+        _live(self)
         return [[s, i] for s, i in self.ev[:self.nauction]]
 
     def _play(self, k: int) -> list:
@@ -481,9 +504,11 @@ class Core:
         return [seat, kind, text, _cards(self.play_mask[k])]
 
     def plays(self) -> list[list]:
+        _live(self)
         return [self._play(k) for k in range(len(self.play_mask))]
 
     def passes_on(self) -> list[list[int]]:
+        _live(self)
         out, n = [], 0
         for seat, i in self.ev[self.nauction:]:
             if i == 0:
@@ -493,6 +518,7 @@ class Core:
         return out
 
     def table(self):
+        _live(self)
         if self.table_ < 0:
             return None
         rec = self._play(self.table_)
@@ -503,13 +529,16 @@ class Core:
         return rec + [i]
 
     def table_id(self) -> int:
+        _live(self)
         return 0 if self.table_ < 0 else self.ev[self.play_ev[self.table_]][1]
 
     def history(self) -> list[int]:
+        _live(self)
         return [i for _, i in self.ev]
 
     # ------------------------------------------------------------ copying
     def copy(self) -> Core:
+        _live(self)
         new = Core.__new__(Core)
         new.__dict__.update({k: (list(v) if type(v) is list else v)
                              for k, v in self.__dict__.items()})
@@ -517,6 +546,7 @@ class Core:
         return new
 
     def export(self) -> list[int]:
+        _live(self)
         out = [self.game, self.first if self.game == 0 else -1, *self.dealt, len(self.ev)]
         taken = [0, 0, 0]
         np = 0
@@ -541,6 +571,14 @@ class Core:
         return self.export() == other.export()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _live(core) -> None:
+    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
+    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
+    if not getattr(core, "_ready", False):
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
 
 
 def from_export(values) -> Core:

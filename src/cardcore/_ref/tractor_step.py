@@ -113,9 +113,10 @@ class Core:
     __slots__ = ("cards_of", "dealt", "hist", "burials", "said", "chosen", "finished", "plays",
                  "points", "phase", "turn", "speaker", "dealer0", "dealer_id", "level", "trump_id",
                  "decl_seat", "decl_id", "passes", "first_id", "revealed", "leader",
-                 "size")
+                 "size", "_ready")
 
     def __init__(self, cards, speaker, dealer, level) -> None:
+        self._ready = False
         deck = _deck_arg(cards)
         sp = _int_arg(speaker, "speaker", 0, 3)
         d = -1 if dealer is None else _int_arg(dealer, "dealer", 0, 3)
@@ -143,6 +144,7 @@ class Core:
         self.revealed = False
         self.leader = 0
         self.size = 0
+        self._ready = True
 
     # ------------------------------------------------------------------ legality
     def _declare_ids(self) -> list[int]:
@@ -162,6 +164,7 @@ class Core:
 
     def legal_ids(self) -> list[int]:
         """The legal action ids, ascending (empty once over)."""
+        _live(self)
         if self.phase == PLAYING:
             hand = self.cards_of[self.turn]
             if self.plays:
@@ -175,6 +178,7 @@ class Core:
 
     def is_legal(self, i) -> bool:
         """Whether ``i`` (any int) is a legal action id now."""
+        _live(self)
         if isinstance(i, bool) or not isinstance(i, int):
             raise IllegalAction(f"action id {quote(i)}: expected an int")
         if not 0 <= i < NUM_ACTIONS:
@@ -192,6 +196,7 @@ class Core:
     def apply(self, i) -> int:
         """Make legal action ``i``; returns 1 when it completes the deal's last trick, else 0.
         An id that is not legal raises ``IllegalAction`` and changes nothing."""
+        _live(self)
         if not self.is_legal(i):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         seat = self.turn
@@ -272,77 +277,98 @@ class Core:
     # ------------------------------------------------------------------ reading
     @property
     def player(self) -> int | None:
+        _live(self)
         return None if self.phase == OVER else self.turn
 
     @property
     def dealer(self) -> int | None:
+        _live(self)
         return None if self.dealer_id < 0 else self.dealer_id
 
     @property
     def trump(self) -> int | None:
+        _live(self)
         return None if self.trump_id < 0 else self.trump_id
 
     @property
     def first_declarer(self) -> int | None:
+        _live(self)
         return None if self.first_id < 0 else self.first_id
 
     @property
     def ntricks(self) -> int:
+        _live(self)
         return len(self.finished)
 
     @property
     def nplays(self) -> int:
+        _live(self)
         return len(self.plays)
 
     @property
     def npicked(self) -> int:
+        _live(self)
         return len(self.chosen)
 
     def hand(self, seat) -> list[int]:
+        _live(self)
         return list(self.cards_of[_int_arg(seat, "seat", 0, 3)])
 
     def hand_sizes(self) -> list[int]:
+        _live(self)
         return [len(h) for h in self.cards_of]
 
     def kitty(self) -> list[int]:
         """The kitty as dealt."""
+        _live(self)
         return self.dealt[4 * HAND:]
 
     def played(self) -> list[int]:
+        _live(self)
         return [c for t in self.finished for p in t[1] for c in p]
 
     def trick(self) -> list[list]:
+        _live(self)
         return [[(self.leader + k) % 4, list(p)] for k, p in enumerate(self.plays)]
 
     def tricks(self) -> list[dict]:
+        _live(self)
         return [{"leader": ld, "plays": [[(ld + k) % 4, list(p)] for k, p in enumerate(plays)],
                  "winner": w, "points": pts} for ld, plays, w, pts in self.finished]
 
     def trick_winners(self) -> list[int]:
+        _live(self)
         return [t[2] for t in self.finished]
 
     def decl(self) -> list | None:
+        _live(self)
         if self.decl_seat < 0:
             return None
         i = self.decl_id
         return [self.decl_seat, _rung(i), _decl_trump(i), _decl_cards(i, self.level)]
 
     def decls(self) -> list[list]:
+        _live(self)
         return [[seat, _decl_text(i, self.level)] for seat, i in self.said]
 
     def hands(self) -> list[list[int]]:
+        _live(self)
         return [list(h) for h in self.cards_of]
 
     def buried(self) -> list[int]:
+        _live(self)
         return list(self.burials)
 
     def picked(self) -> list[int]:
+        _live(self)
         return list(self.chosen)
 
     def history(self) -> list[int]:
+        _live(self)
         return list(self.hist)
 
     def copy(self) -> Core:
+        _live(self)
         new = Core.__new__(Core)
         for name in Core.__slots__:
             setattr(new, name, getattr(self, name))
@@ -355,6 +381,7 @@ class Core:
 
     def export(self) -> list[int]:
         """The whole state as a list of ints (``EXPORT_FIELDS``), then the action ids."""
+        _live(self)
         lo, hi = [], []
         for h in self.cards_of:
             a = b = 0
@@ -382,6 +409,14 @@ class Core:
         return self.export() == other.export()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _live(core) -> None:
+    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
+    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
+    if not getattr(core, "_ready", False):
+        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
+                            "its constructor, or its constructor raised)")
 
 
 def from_export(values) -> Core:
