@@ -16,7 +16,10 @@ minute on two cores.
 - the five step kernels (``shedding_step`` for Dou Dizhu and Zheng Shangyou, ``guandan_step``,
   ``tractor_step``, ``bridge_step``, ``holdem_step``) along random legal id sequences from
   drawn seeds: the compiled kernel and its ``_ref`` twin give the same legal ids, return values
-  and states step by step, and refuse the same illegal ids leaving the state as it was.
+  and states step by step, and refuse the same illegal ids leaving the state as it was;
+- the step cores' constructors and the move record types (``ShedRecord._from_fields``, the
+  games' ``Move`` and its class methods) with drawn arguments, on both backends: accepted alike
+  or ``CardcoreError``, never a crash; an accepted core plays on with its twin in step.
 
 A segfault in a kernel kills the test process: that is a failure too. Set
 ``CARDCORE_FUZZ_SCALE`` (a factor on every test's number of examples) for a longer run. By
@@ -969,3 +972,164 @@ def test_fuzz_holdem_step_agrees_with_its_twin():
 
     run()
     assert sum(total) >= 40, total
+
+
+# ---------------------------------------------------------------------------- constructors
+#
+# The step cores' constructors (every argument; the Guandan core at a position with a seat
+# out and a play on the table) and the move record types, with drawn arguments: each one the
+# template's, the template's altered (an element changed, dropped or repeated), a value of the
+# right shape that may not hold here (a seat out that holds cards, a table that is no play,
+# cards that are no reading) or junk. Both backends accept alike or raise ``CardcoreError``,
+# never crash; a core both accept plays on by its legal ids with the twins agreeing at every
+# step, and its export loads again on both.
+
+def _gd_position() -> tuple:
+    deck = [c for c in range(54) for _ in range(2)]
+    random.Random(5).shuffle(deck)
+    hands = [deck[27 * s: 27 * (s + 1)] for s in range(4)]
+    hands[2] = []
+    core = kernel("guandan_step", "fast").Core(hands, 0, 1, [2])
+    play = core.legal_ids()[0]
+    core.apply(play)
+    return (core.hands(), 0, 0, [2], (1, play, core.table()[3]), 1)
+
+
+CORE_TEMPLATES = [
+    ("shedding_step", (0, list(range(54)), 0)),
+    ("shedding_step", (1, sorted(kernel("shedding_step", "ref")._ZSY_DECK), None)),
+    ("guandan_step", _gd_position()),
+    ("bridge_step", (FULL, 0, 0)),
+    ("holdem_step", ([100, 100, 0, 100], 0, 1, 2)),
+    ("tractor_step", ([c for c in range(54) for _ in range(2)], 0, None, 0)),
+]
+
+shaped = st.one_of(
+    st.integers(-2, 5), st.none(), st.lists(st.integers(-1, 4), max_size=4),
+    st.lists(st.integers(-1, 54), max_size=30),
+    st.tuples(st.integers(-1, 4), st.integers(0, 1200), st.lists(st.integers(0, 53), max_size=6)),
+)
+
+
+@st.composite
+def _altered(draw, v):
+    """``v`` with one element changed, dropped or repeated (``v`` itself when it has none)."""
+    if not isinstance(v, (list, tuple)) or not v:
+        return v
+    items = list(v)
+    k = draw(st.integers(0, len(items) - 1))
+    op = draw(st.integers(0, 2))
+    if op == 0:
+        items[k] = draw(st.one_of(st.integers(-1, 54), values))
+    elif op == 1:
+        del items[k]
+    else:
+        items.append(items[k])
+    return type(v)(items) if isinstance(v, tuple) else items
+
+
+@st.composite
+def _drawn_args(draw, template: tuple):
+    return tuple(draw(st.one_of(st.just(a), _altered(a), shaped, values)) if draw(st.booleans())
+                 else a for a in template)
+
+
+def _same_outcome(a, b) -> bool:
+    """Both answered (equal answers) or both raised the library's error."""
+    if a[0] == "ok" or b[0] == "ok":
+        return a[0] == b[0] == "ok" and a[1] == b[1]
+    return True
+
+
+def test_fuzz_step_core_constructors_both_backends():
+    @_settings(200)
+    @given(pick=st.integers(0, len(CORE_TEMPLATES) - 1), data=st.data(),
+           seed=st.integers(0, 2**31 - 1))
+    def run(pick, data, seed):
+        name, template = CORE_TEMPLATES[pick]
+        args = data.draw(_drawn_args(template))
+        fast, ref = kernel(name, "fast"), kernel(name, "ref")
+        got = [_call(mod.Core, args) for mod in (fast, ref)]
+        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (name, _show(args), got)
+        if got[0][0] != "ok":
+            return
+        a, b = got[0][1], got[1][1]
+        if name == "holdem_step":
+            assert _same_outcome(_call(a.start_hand, (None, seed)),
+                                 _call(b.start_hand, (None, seed)))
+        rng = random.Random(seed)
+        for step in range(25):
+            assert a.export() == b.export(), (name, _show(args), step)
+            ids = a.legal_ids()
+            assert ids == b.legal_ids(), (name, _show(args), step)
+            if not ids or getattr(a, "redeal", False) or getattr(a, "hand_over", False):
+                break
+            i = rng.choice(ids)
+            assert _same_outcome(_call(a.apply, (i,)), _call(b.apply, (i,))), (name, step, i)
+        if hasattr(fast, "from_export"):
+            for mod in (fast, ref):
+                assert mod.from_export(a.export()).export() == a.export(), name
+
+    run()
+
+
+_CS = tuple(Card(i) for i in range(54))
+RECORD_TEMPLATES = [
+    ("shedding", "ShedRecord._from_fields", ("pair", 0, 1, (_CS[4], _CS[5]), 1)),
+    ("shedding_moves", "DdzMove", ("pair", 0, 1, (_CS[4], _CS[5]))),
+    ("shedding_moves", "ZsyMove", ("straight", 4, 5, (_CS[4], _CS[8], _CS[12], _CS[16],
+                                                      _CS[20]))),
+    ("shedding_moves", "DdzMove.from_cards", ((_CS[4], _CS[5], _CS[6], _CS[8]), None)),
+    ("shedding_moves", "ZsyMove.from_cards", ((_CS[4], _CS[5]), None, False)),
+    ("shedding_moves", "DdzMove.from_action", (Action("pair", "33", (_CS[4], _CS[5])),)),
+    ("shedding_moves", "ZsyMove.from_action", (Action("single", "4", (_CS[8],)),)),
+    ("shedding_moves", "DdzMove.reading", ("trio_single", (_CS[4], _CS[5], _CS[6], _CS[8]),
+                                           "3334")),
+    ("shedding_moves", "ZsyMove.keyed_reading", ("pair", 0, 1, (_CS[4], _CS[5]))),
+    ("shedding_moves", "DdzMove._make", (1, 0, 1, 1 << 4 | 1 << 5)),
+    ("shedding_moves", "DdzMove.key_beats", (("pair", 1, 1), ("pair", 0, 1))),
+]
+record_shaped = st.one_of(
+    st.sampled_from(("single", "pair", "trio", "straight", "bomb", "rocket", "x")),
+    st.integers(-1, 16), st.lists(st.sampled_from(_CS), max_size=8).map(tuple),
+    st.builds(Action, st.sampled_from(("single", "pair", "play", "")), st.text(max_size=4),
+              st.lists(st.sampled_from(_CS), max_size=5).map(tuple)),
+    st.tuples(st.sampled_from(("single", "pair", "x")), st.integers(-1, 15), st.integers(0, 13)),
+)
+
+
+def _record_modules_ready() -> None:
+    import importlib
+
+    rules = [importlib.import_module(f"cardcore.{g}.moves").Rules
+             for g in ("doudizhu", "zhengshangyou")]
+    for back in ("fast", "ref"):
+        for game in (0, 1):
+            kernel("shedding_moves", back).set_rules(game, rules[game])
+
+
+def _record_call(back: str, k: str, f: str, args):
+    obj = kernel(k, back)
+    for part in f.split("."):
+        obj = getattr(obj, part)
+    got = _call(obj, args)
+    if got[0] == "ok" and hasattr(got[1], "cards"):
+        r = got[1]
+        return "ok", (r.kind, r.rank, r.length, tuple(r.cards))
+    return got if got[0] == "ok" else (got[0], None)
+
+
+def test_fuzz_record_types_both_backends():
+    _record_modules_ready()
+
+    @_settings(400)
+    @given(pick=st.integers(0, len(RECORD_TEMPLATES) - 1), data=st.data())
+    def run(pick, data):
+        k, f, template = RECORD_TEMPLATES[pick]
+        assert _record_call("fast", k, f, template)[0] == "ok", f     # (a valid template)
+        args = tuple(data.draw(st.one_of(st.just(a), _altered(a), record_shaped, values))
+                     if data.draw(st.booleans()) else a for a in template)
+        got = [_record_call(back, k, f, args) for back in ("fast", "ref")]
+        assert got[0] == got[1], (f, _show(args), got)
+
+    run()

@@ -16,8 +16,10 @@ import pytest
 from cardcore import CardcoreError, CardError, IllegalAction
 from cardcore._backend import kernel
 from cardcore.bridge.deal import Deal
+from cardcore.cards import Card
 from cardcore.doudizhu.moves import Move as DdzMove
 from cardcore.doudizhu.moves import Rules as DdzRules
+from cardcore.game import Action
 
 KERNELS = ("dds", "poker", "cardset", "shedding", "shedding_moves", "guandan", "tractor")
 FAST = {name: kernel(name, "fast") for name in KERNELS}
@@ -679,3 +681,112 @@ def test_rule_functions_refuse_junk_like_their_twins(k, f, args):
             assert got[0][0] == got[1][0], (f, i, junk, got)
             if got[0][0] == "ok" or issubclass(got[0][0], CardcoreError):
                 assert got[0] == got[1], (f, i, junk, got)
+
+
+# ----------------------------------------------------------------------------- constructors
+#
+# The step cores' constructors with every argument (the Guandan core at a position: a seat
+# out, a play on the table, a pass), and the move record types (``ShedRecord._from_fields``,
+# the games' ``Move`` built from its fields, and the class methods that read cards or an
+# action): each called with valid arguments, then with each junk value in each argument. Both
+# backends answer or raise ``CardcoreError`` alike.
+
+def _guandan_position():
+    """A Guandan position: seat 2 out, seat 1's play on the table, seat 3 passed on it."""
+    mod = kernel("guandan_step", "fast")
+    hands = [list(h) for h in _GUANDAN_HANDS]
+    hands[2] = []
+    core = mod.Core(hands, 0, 1, [2])
+    play = core.legal_ids()[0]
+    core.apply(play)
+    return (core.hands(), 0, 0, [2], (1, play, core.table()[3]), 1)
+
+
+def _guandan_play_cards():
+    core = _guandan_core(kernel("guandan_step", "fast"))
+    core.apply(_GUANDAN_PLAY)
+    return core.table()[3]
+
+
+CONSTRUCTOR_ENTRIES = [
+    ("guandan_step", "Core", _guandan_position()),
+    ("guandan_step", "Core.apply_cards", (_GUANDAN_PLAY, _guandan_play_cards())),
+]
+
+
+@pytest.mark.parametrize("k, f, args", CONSTRUCTOR_ENTRIES,
+                         ids=[f"{k}.{f}" for k, f, _ in CONSTRUCTOR_ENTRIES])
+def test_step_core_constructors_with_every_argument_refuse_junk_like_their_twins(k, f, args):
+    test_step_cores_refuse_junk_like_their_twins(k, f, args)
+    # and values of the right shape that do not hold here: a seat out that holds cards, a
+    # seat out twice, a table whose cards are not its play, cards that are not the play
+    seat, play, cards = args[4] if f == "Core" else (None, args[0], args[1])
+    extras = {3: ([0], [1], [2, 2], [0, 1, 3], [2, 0]),
+              4: ((1, play, cards[:-1]), (1, play, cards + cards[:1]), (1, 0, cards)),
+              5: (2, 3)} if f == "Core" else {1: (cards[:-1], cards[::-1] + [53])}
+    for i, values in extras.items():
+        for v in values:
+            bad = list(args)
+            bad[i] = v
+            got = [_outcome(_step_fn(back, k, f), bad) for back in ("fast", "ref")]
+            refused = not (f == "Core" and i == 5 and v == 2)     # (two passes: valid)
+            assert [g[0] != "ok" for g in got] == [refused] * 2, (f, i, v, got)
+            assert all(g[0] == "ok" or issubclass(g[0], CardcoreError) for g in got), got
+
+
+def _record_modules():
+    import importlib
+
+    rules = [importlib.import_module(f"cardcore.{g}.moves").Rules
+             for g in ("doudizhu", "zhengshangyou")]
+    for back in ("fast", "ref"):
+        for game in (0, 1):
+            kernel("shedding_moves", back).set_rules(game, rules[game])
+
+
+_record_modules()
+_C3, _C3D, _C4 = Card(4), Card(5), Card(8)
+RECORD_ENTRIES = [
+    ("shedding", "ShedRecord._from_fields", ("pair", 0, 1, (_C3, _C3D), 1)),
+    ("shedding_moves", "DdzMove", ("pair", 0, 1, (_C3, _C3D))),
+    ("shedding_moves", "ZsyMove", ("single", 1, 1, (_C4,))),
+    ("shedding_moves", "DdzMove.from_cards", ((_C3, _C3D), "pair")),
+    ("shedding_moves", "ZsyMove.from_cards", ((_C3, _C3D), None, False)),
+    ("shedding_moves", "DdzMove.from_action", (Action("pair", "33", (_C3, _C3D)),)),
+    ("shedding_moves", "ZsyMove.from_action", (Action("single", "4", (_C4,)),)),
+    ("shedding_moves", "DdzMove.reading", ("pair", (_C3, _C3D), "33")),
+    ("shedding_moves", "ZsyMove.keyed_reading", ("pair", 0, 1, (_C3, _C3D))),
+    ("shedding_moves", "DdzMove._make", (1, 0, 1, 1 << 4 | 1 << 5)),
+    ("shedding_moves", "ZsyMove.key_beats", (("pair", 1, 1), ("pair", 0, 1))),
+]
+
+
+def _record_fn(back: str, k: str, f: str):
+    obj = kernel(k, back)
+    for part in f.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _record_outcome(fn, args):
+    try:
+        out = fn(*args)
+    except CardcoreError as e:
+        return type(e), None
+    except Exception as e:      # noqa: BLE001 - the point of the test
+        raise AssertionError(f"{fn}{args!r:.200} raised {type(e).__name__}: {e}") from e
+    return "ok", (out.kind, out.rank, out.length, tuple(out.cards)) \
+        if hasattr(out, "cards") else out
+
+
+@pytest.mark.parametrize("k, f, args", RECORD_ENTRIES, ids=[f"{k}.{f}" for k, f, _ in
+                                                           RECORD_ENTRIES])
+def test_record_types_refuse_junk_like_their_twins(k, f, args):
+    want = [_record_outcome(_record_fn(back, k, f), args) for back in ("fast", "ref")]
+    assert want[0][0] == "ok" and want[0] == want[1], want
+    for i in range(len(args)):
+        for junk in [*JUNK, Action("pair", "33", None), ("pair", 0), (_C3, _C3, _C3D)]:
+            bad = list(args)
+            bad[i] = junk
+            got = [_record_outcome(_record_fn(back, k, f), bad) for back in ("fast", "ref")]
+            assert got[0] == got[1], (f, i, junk, got)

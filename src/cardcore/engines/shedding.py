@@ -305,7 +305,12 @@ class MoveRules:
         except (KeyError, TypeError, IndexError):
             raise CardcoreError(f"beats({quote(a)}, {quote(b)}): a kind is no {cls.GAME} kind "
                                 f"({' '.join(cls.KINDS)})") from None
-        return bool(cls.KEY_BEATS((ka, a[1], a[2]), (kb, b[1], b[2])))
+        try:
+            ra, la, rb, lb = a[1], a[2], b[1], b[2]
+        except (TypeError, IndexError, KeyError):
+            raise CardcoreError(f"beats({quote(a)}, {quote(b)}): expected two plays or "
+                                "(kind, rank, length) keys") from None
+        return bool(cls.KEY_BEATS((ka, ra, la), (kb, rb, lb)))
 
     @property
     def rank_name(self) -> str:
