@@ -20,16 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import parse
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
+from ..schnapsen.rules import may_exchange, trump_jack
 from . import seat_to_act
 from .schnapsen import Knowledge, World
-
-#: the rank of the Jack (a card id is ``rank * 4 + suit``)
-JACK = int(parse("Jc")[0]) >> 2
-
 
 def _moves(w: World) -> list[tuple[str, int]]:
     """Every move of the seat to act in ``w`` except closing: plays, marriages and (on lead
@@ -43,9 +39,8 @@ def _moves(w: World) -> list[tuple[str, int]]:
         for kind, c in list(ms):
             if kind == "m":
                 ms.append(("p", c))
-        jack = JACK * 4 + w.trump
-        if not w.closed and len(w.stock) >= 3 and jack in hand:
-            ms.append(("x", jack))
+        if may_exchange(w.closed, len(w.stock), hand, w.trump):
+            ms.append(("x", trump_jack(w.trump)))
     return ms
 
 
@@ -96,7 +91,7 @@ class RdeepSchnapsen:
             for _ in range(self.samples):
                 w = k.world(self.rng)
                 if kind == "x":
-                    c = JACK * 4 + w.trump
+                    c = trump_jack(w.trump)
                 _step(w, kind, c)
                 total += self._rollout(w, me)
             if total > best_v:

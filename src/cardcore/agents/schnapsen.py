@@ -18,10 +18,11 @@ the stock size, marriages and the cards publicly known in the opponent's hand.
 
 Values are game points of the deal from the AI's side (-3..3).
 
-The search keeps its own compact world (``World``) but plays it by the game's own rules:
-``cardcore.schnapsen.state``'s ``card_points``, ``beats``, ``strict_follows``, ``game_points``
-and ``TARGET``. The opponent's hand and the stock order are dealt by the one sampler,
-``cardcore.agents.sampling.deal_unseen``.
+The search keeps its own compact world (``World``, built from what the seat sees) but plays
+it by the game's own rules, the functions of ``cardcore.schnapsen.rules`` that the game calls
+too: who wins a trick, what may follow, marriages, closing, scoring a trick, the end of the
+deal and its game points. The opponent's hand and the stock order are dealt by the one
+sampler, ``cardcore.agents.sampling.deal_unseen``.
 
 The work per decision is counted, so a seeded AI makes the same moves on any machine:
 ``samples`` worlds, and no further world once ``max_nodes`` search nodes are spent (after at
@@ -55,27 +56,20 @@ from typing import Any
 from ..cards import SUITS, deck_vienna20
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from ..schnapsen.state import (
-    KING, QUEEN, TARGET, beats, card_points, game_points, marriage_points, strict_follows,
+from ..schnapsen.rules import (
+    CARD_POINTS, FOLLOW_WINS, KING, TARGET, announce, deal_game_points,
+    last_trick_winner, marriage_points, may_close, may_marry, strict, strict_follows,
+    take_trick, trick_winner,
 )
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
 _ALL = [int(c) for c in deck_vienna20()]
-#: card points by card id, read once from the game's ``card_points``
-_PT = [0] * 52
-for _c in _ALL:
-    _PT[_c] = card_points(_c)
-del _c
-#: ``_BEATS[trump][lead * 52 + follow]``: the game's ``beats`` for every pair of cards, asked
-#: once (the search asks it millions of times)
-_BEATS = [[False] * (52 * 52) for _ in range(4)]
-for _t in range(4):
-    for _l in _ALL:
-        for _f in _ALL:
-            _BEATS[_t][_l * 52 + _f] = beats(_l, _f, _t)
-del _t, _l, _f
+#: card points by card id (the game's)
+_PT = CARD_POINTS
+#: ``_BEATS[trump][lead * 52 + follow]``: the game's ``beats`` for every pair of cards
+_BEATS = FOLLOW_WINS
 _FOLLOWS: dict[tuple, list[int]] = {}
 
 
@@ -137,7 +131,7 @@ class World:
 
     # ---------------------------------------------------------------- rules
     def strict(self) -> bool:
-        return self.closed or not self.stock
+        return strict(self.closed, len(self.stock))
 
     def player(self) -> int:
         return self.leader if self.lead < 0 else 1 - self.leader
@@ -147,16 +141,14 @@ class World:
             p = self.leader
             hand = self.h[p]
             out: list[tuple[str, int]] = []
-            if allow_close and not self.closed and len(self.stock) >= 2:
+            if allow_close and may_close(self.closed, len(self.stock)):
                 out.append(("c", -1))
+            announced = self.mar[p]
             for c in sorted(hand, key=lambda x: -_PT[x]):
-                r, s = c >> 2, c & 3
-                if r in (KING, QUEEN) and not (self.mar[p] >> s) & 1:
-                    partner = (QUEEN if r == KING else KING) * 4 + s
-                    if partner in hand:
-                        out.insert(0, ("m", c))
-                        continue
-                out.append(("p", c))
+                if may_marry(c, hand, announced):
+                    out.insert(0, ("m", c))
+                else:
+                    out.append(("p", c))
             return out
         hand = self.h[1 - self.leader]
         lead = self.lead
@@ -182,50 +174,34 @@ class World:
         if kind == "m":
             s = c & 3
             self.mar[p] |= 1 << s
-            amount = marriage_points(s, self.trump)
-            if self.tw[p]:
-                self.pts[p] += amount
-                if self.pts[p] >= TARGET:
-                    self._end(p, False)
-                    return
-            else:
-                self.pend[p] += amount
+            self.pts[p], self.pend[p] = announce(self.pts[p], self.pend[p], self.tw[p],
+                                                 marriage_points(s, self.trump))
+            if self.pts[p] >= TARGET:
+                self._end(p, False)
+                return
         self.h[p].remove(c)
         if self.lead < 0:
             self.lead = c
             return
-        lc, lead_seat = self.lead, self.leader
-        w = p if _BEATS[self.trump][lc * 52 + c] else lead_seat
+        lc = self.lead
+        w = trick_winner(self.leader, lc, c, self.trump)
         self.lead = -1
-        if not self.tw[w]:
-            self.pts[w] += self.pend[w]
-            self.pend[w] = 0
-        self.tw[w] += 1
-        self.pts[w] += _PT[c] + _PT[lc]
+        self.pts[w], self.pend[w], self.tw[w] = take_trick(self.pts[w], self.pend[w],
+                                                           self.tw[w], lc, c)
         self.leader = w
         if self.pts[w] >= TARGET:
             self._end(w, False)
             return
-        if self.stock and not self.closed:
+        if not strict(self.closed, len(self.stock)):
             self.h[w].append(self.stock.pop(0))
             self.h[1 - w].append(self.stock.pop(0))
         if not self.h[w]:
-            if self.closed:
-                assert self.closer is not None
-                self._end(1 - self.closer, True)
-            else:
-                self._end(w, True)
+            self._end(last_trick_winner(w, self.closer), True)
 
     def _end(self, winner: int, last: bool) -> None:
-        if self.closed:
-            if winner == self.closer:
-                gp = game_points(self.rp, self.rt > 0)
-            else:
-                gp = 2 if self.rt > 0 else 3
-        elif last:
-            gp = 1
-        else:
-            gp = game_points(self.pts[1 - winner], self.tw[1 - winner] > 0)
+        loser = 1 - winner
+        gp = deal_game_points(winner, self.closer, self.rp, self.rt, last, self.pts[loser],
+                              self.tw[loser])
         self.val = float(gp if winner == 0 else -gp)
 
     # ---------------------------------------------------------------- evaluation
@@ -238,8 +214,7 @@ class World:
             p = self.leader
             hand = self.h[p]
             for c in hand:
-                r, s = c >> 2, c & 3
-                if r == KING and not (self.mar[p] >> s) & 1 and QUEEN * 4 + s in hand:
+                if c >> 2 == KING and may_marry(c, hand, self.mar[p]):
                     return ("m", c)
             return ("p", min(hand, key=lambda c: ((c & 3) == tr, _PT[c])))
         ms = self.moves(False)              # winners first, cheapest first
@@ -353,17 +328,15 @@ class Knowledge:
         for t in obs["tricks"]:
             seen.update(t["cards"])
             pts[t["winner"]] += _PT[t["cards"][0]] + _PT[t["cards"][1]]
-        self.pts, self.pend, self.mar = [0, 0], [0, 0], [0, 0]
+        # each seat's points and pending marriage points, counted by the game's rules from the
+        # public tricks and marriages
+        self.pts, self.pend, self.mar = pts, [0, 0], [0, 0]
         for p in (0, 1):
-            amount = 0
             for s in obs["marriages"][p]:
                 su = SUITS.index(s)
                 self.mar[p] |= 1 << su
-                amount += marriage_points(su, self.trump)
-            if self.tw[p]:
-                self.pts[p] = pts[p] + amount
-            else:
-                self.pend[p] = amount
+                self.pts[p], self.pend[p] = announce(self.pts[p], self.pend[p], self.tw[p],
+                                                     marriage_points(su, self.trump))
         if self.stock_size:
             seen.add(self.trump_card)
         seen.update(self.opp_known)
@@ -606,8 +579,8 @@ class GreedySchnapsen:
                                              _PT[int(x.cards[0])]))
         lead = obs["trick"][0][1]
 
-        winners = [x for x in plays if beats(lead, int(x.cards[0]), trump)]
-        if winners and (_PT[lead] >= 10 or obs["stock_size"] == 0 or obs["closed"]):
+        winners = [x for x in plays if _BEATS[trump][lead * 52 + int(x.cards[0])]]
+        if winners and (_PT[lead] >= 10 or strict(obs["closed"], obs["stock_size"])):
             return min(winners, key=lambda x: ((int(x.cards[0]) & 3) == trump,
                                                _PT[int(x.cards[0])]))
         return min(plays, key=lambda x: ((int(x.cards[0]) & 3) == trump,

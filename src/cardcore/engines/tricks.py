@@ -1,7 +1,7 @@
 """The trick-taking rules of single-card tricks: who may follow with what, which card beats
 which, who wins a trick.
 
-Used by the Schnapsen and Preference states (``schnapsen/state.py``, ``preference/state.py``),
+Used by Schnapsen's and Preference's rules (``schnapsen/rules.py``, ``preference/state.py``),
 by the Bridge AI's card play (``agents/bridge.py``) and, for the trick winner, by the plain-Python
 twins of the Bridge step core and the double-dummy solver (``_ref/bridge_step.py``,
 ``_ref/dds.py``). The compiled Bridge step core and solver keep their own inner trick routine

@@ -1,4 +1,5 @@
-"""Schnapsen, the 7-point match: the rules (``state``) and the terminal view (``render``).
+"""Schnapsen, the 7-point match: the rules of a deal on plain values (``rules``, which the
+AI's search plays by too), the game (``state``) and the terminal view (``render``).
 
 The rules this package implements: ``docs/rules/schnapsen.md``.
 """

@@ -58,18 +58,16 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..errors import CardError, IllegalAction, OptionError
-from ..engines import match, tricks
+from ..engines import match
 from ..options import single_deal
 from ..game import Action, CachedIds, State, register
+from .rules import (
+    CARD_POINTS as _PTS, TARGET, announce, beats, card_points, deal_game_points, game_points,
+    last_trick_winner, marriage_partner, marriage_points, may_close, may_exchange, may_marry,
+    strict, strict_follows, take_trick, trick_winner, trump_jack,
+)
 
 MATCH_POINTS = 7
-TARGET = 66
-# card points by rank index (T=8, J=9, Q=10, K=11, A=12); also the order of strength
-POINTS = {8: 10, 9: 2, 10: 3, 11: 4, 12: 11}
-JACK, QUEEN, KING = 9, 10, 11
-
-#: the card points of each card id (0 for cards outside the Vienna deck)
-_PTS = [POINTS.get(c >> 2, 0) for c in range(52)]
 _NAME = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
 _DECK = list(range(32, 52))          # deck_vienna20() as ids, in its order
 #: the sort key of ``sort_hand``: suit, then strongest first
@@ -84,50 +82,6 @@ _MARRY = {(c, amt): Action("marry", f"marry {_NAME[c]}", cards=(Card(c),), amoun
           for c in range(40, 48) for amt in (20, 40)}
 _EXCHANGE = Action("exchange", "exchange")
 _CLOSE = Action("close", "close")
-
-
-def card_points(card: int) -> int:
-    """Card points of ``card``: A 11, T 10, K 4, Q 3, J 2."""
-    return POINTS[card >> 2]
-
-
-def _strength(card: int) -> int:
-    return POINTS[card >> 2]
-
-
-def beats(lead: int, follow: int, trump: int) -> bool:
-    """True when ``follow`` wins the trick over ``lead`` with trump suit ``trump``."""
-    return tricks.beats(follow, lead, trump, strength=_strength)
-
-
-def strict_follows(hand: list[int], lead: int, trump: int) -> list[int]:
-    """The cards of ``hand`` legal on ``lead`` under the strict rules (follow suit and head
-    the trick where possible, else trump, else any card)."""
-    return tricks.legal_follows(hand, [lead], trump, must_trump=True, must_head=True,
-                                strength=_strength)
-
-
-def _strict(hand: list[int], lead: int, trump: int) -> list[int]:
-    """``strict_follows`` on card ids, in the hand's order (the step path's version)."""
-    ls = lead & 3
-    same = [c for c in hand if c & 3 == ls]
-    if same:
-        pts = _PTS
-        lp = pts[lead]
-        return [c for c in same if pts[c] > lp] or same
-    return [c for c in hand if c & 3 == trump] or hand
-
-
-def marriage_points(suit: int, trump: int) -> int:
-    """A marriage (K and Q of one suit) announced: 40 in trumps, else 20."""
-    return 40 if suit == trump else 20
-
-
-def game_points(loser_points: int, loser_has_trick: bool) -> int:
-    """The 1/2/3 scale by the loser's points and whether they won a trick."""
-    if not loser_has_trick:
-        return 3
-    return 1 if loser_points >= 33 else 2
 
 
 def sort_hand(cards: list[int]) -> list[int]:
@@ -209,25 +163,28 @@ class SchnapsenState(CachedIds, State):
     @property
     def strict(self) -> bool:
         """True once the stock is closed or exhausted."""
-        return self.closed or not self.stock
+        return strict(self.closed, len(self.stock))
 
     def can_exchange(self) -> bool:
-        p = self.leader
-        return (self.phase == "lead" and not self.closed and len(self.stock) >= 3
-                and JACK * 4 + self.trump in self.hands[p])
+        return (self.phase == "lead"
+                and may_exchange(self.closed, len(self.stock), self.hands[self.leader],
+                                 self.trump))
 
     def can_close(self) -> bool:
-        return self.phase == "lead" and not self.closed and len(self.stock) >= 2
+        return self.phase == "lead" and may_close(self.closed, len(self.stock))
+
+    def _announced(self, seat: int) -> int:
+        """The suits ``seat`` has announced, as a bit mask."""
+        mask = 0
+        for s in self.marriages[seat]:
+            mask |= 1 << s
+        return mask
 
     def marriage_cards(self, seat: int) -> list[int]:
-        """The K and Q cards ``seat`` may lead announcing a marriage."""
+        """The K and Q cards ``seat`` may lead announcing a marriage, in card-id order."""
         hand = self.hands[seat]
-        out = []
-        for s in range(4):
-            k, q = KING * 4 + s, QUEEN * 4 + s
-            if k in hand and q in hand and s not in self.marriages[seat]:
-                out += [k, q]
-        return out
+        announced = self._announced(seat)
+        return [c for c in sorted(hand) if may_marry(c, hand, announced)]
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
@@ -273,7 +230,7 @@ class SchnapsenState(CachedIds, State):
         if i < MARRY0:
             return _PLAY[i]
         if i < EXCHANGE:
-            return _MARRY[i + 20, 40 if (i & 3) == self.trump else 20]
+            return _MARRY[i + 20, marriage_points(i & 3, self.trump)]
         return _EXCHANGE if i == EXCHANGE else _CLOSE
 
     def _describe_id(self, i: int) -> str:
@@ -283,25 +240,21 @@ class SchnapsenState(CachedIds, State):
         phase = self.phase
         if phase == "follow":
             hand = self.hands[1 - self.leader]
-            if self.closed or not self.stock:
-                hand = _strict(hand, self.trick[0][1], self.trump)
+            if strict(self.closed, len(self.stock)):
+                hand = strict_follows(hand, self.trick[0][1], self.trump)
             return [c - 32 for c in hand]
         if phase != "lead":
             return []
         seat = self.leader
         hand = self.hands[seat]
         ids = [c - 32 for c in hand]
-        queens = [c for c in hand if 40 <= c < 44 and c + 4 in hand
-                  and (c & 3) not in self.marriages[seat]]
-        if queens:
-            ids += [c - 20 for c in queens]
-            ids += [c - 16 for c in queens]
-        if not self.closed:
-            n = len(self.stock)
-            if n >= 3 and 36 + self.trump in hand:
-                ids.append(EXCHANGE)
-            if n >= 2:
-                ids.append(CLOSE)
+        # the marriage ids: the Queens' (20..23), then the Kings' (24..27)
+        ids += [c - 20 for c in self.marriage_cards(seat)]
+        n = len(self.stock)
+        if may_exchange(self.closed, n, hand, self.trump):
+            ids.append(EXCHANGE)
+        if may_close(self.closed, n):
+            ids.append(CLOSE)
         return ids
 
 
@@ -313,7 +266,7 @@ class SchnapsenState(CachedIds, State):
             self._play(seat, c)
         elif i < EXCHANGE:
             c = i + 20
-            amount = 40 if (c & 3) == self.trump else 20
+            amount = marriage_points(c & 3, self.trump)
             self.log.append([seat, "marry", "marry " + _NAME[c], [c], amount, []])
             self._marry(seat, c)
         elif i == EXCHANGE:
@@ -378,7 +331,7 @@ class SchnapsenState(CachedIds, State):
             self._close(seat)
 
     def _exchange(self, seat: int) -> None:
-        jack = JACK * 4 + self.trump
+        jack = trump_jack(self.trump)
         hand = self.hands[seat]
         old = self.stock[-1]
         hand.remove(jack)
@@ -397,18 +350,17 @@ class SchnapsenState(CachedIds, State):
     def _marry(self, seat: int, card: int) -> None:
         s = card & 3
         self.marriages[seat].append(s)
-        partner = (card + 4) if card < 44 else (card - 4)       # Q <-> K of the suit
+        partner = marriage_partner(card)
+        assert partner is not None
         known = self.known[seat]
         if partner not in known:
             known.append(partner)
-        amount = 40 if s == self.trump else 20
-        if self.tricks_won[seat]:
-            self.points[seat] += amount
-            if self.points[seat] >= TARGET:
-                self._end_deal(seat, "66 by a marriage")
-                return
-        else:
-            self.pending[seat] += amount
+        self.points[seat], self.pending[seat] = announce(
+            self.points[seat], self.pending[seat], self.tricks_won[seat],
+            marriage_points(s, self.trump))
+        if self.points[seat] >= TARGET:
+            self._end_deal(seat, "66 by a marriage")
+            return
         self._play(seat, card)
 
     def _play(self, seat: int, card: int) -> None:
@@ -424,19 +376,11 @@ class SchnapsenState(CachedIds, State):
 
     def _finish_trick(self, fc: int) -> None:
         ls, lc = self.trick[0]
-        fs = 1 - ls
-        # the follower wins with a higher card of the led suit or a trump on another suit
-        if (fc & 3) == (lc & 3):
-            w = fs if _PTS[fc] > _PTS[lc] else ls
-        else:
-            w = fs if (fc & 3) == self.trump else ls
+        w = trick_winner(ls, lc, fc, self.trump)
         self.tricks.append({"leader": ls, "cards": [lc, fc], "winner": w})
         self.trick = []
-        if not self.tricks_won[w]:
-            self.points[w] += self.pending[w]
-            self.pending[w] = 0
-        self.tricks_won[w] += 1
-        self.points[w] += _PTS[lc] + _PTS[fc]
+        self.points[w], self.pending[w], self.tricks_won[w] = take_trick(
+            self.points[w], self.pending[w], self.tricks_won[w], lc, fc)
         self.leader = w
         self.phase = "lead"
         if self.points[w] >= TARGET:
@@ -444,7 +388,7 @@ class SchnapsenState(CachedIds, State):
             return
         stock = self.stock
         hands = self.hands
-        if stock and not self.closed:
+        if not strict(self.closed, len(stock)):
             hw = hands[w]
             hw.append(stock.pop(0))
             hw.sort()
@@ -455,25 +399,14 @@ class SchnapsenState(CachedIds, State):
             hl.append(last)
             hl.sort()
         if not hands[w]:
-            if self.closed:
-                assert self.closer is not None
-                self._end_deal(1 - self.closer, "last trick")
-            else:
-                self._end_deal(w, "last trick")
+            self._end_deal(last_trick_winner(w, self.closer), "last trick")
 
     def _end_deal(self, winner: int, reason: str) -> None:
         loser = 1 - winner
-        if self.closed:
-            rec = self.close_record
-            assert rec is not None
-            if winner == self.closer:
-                gp = game_points(rec["points"], rec["tricks"] > 0)
-            else:
-                gp = 2 if rec["tricks"] > 0 else 3
-        elif reason == "last trick":
-            gp = 1
-        else:
-            gp = game_points(self.points[loser], self.tricks_won[loser] > 0)
+        rec = self.close_record or {"points": 0, "tricks": 0}
+        gp = deal_game_points(winner, self.closer, rec["points"], rec["tricks"],
+                              reason == "last trick", self.points[loser],
+                              self.tricks_won[loser])
         self.counts[winner] = max(0, self.counts[winner] - gp)
         self.result = {"deal": self.deal_no, "winner": winner, "game_points": gp,
                        "reason": reason, "points": list(self.points),
@@ -574,7 +507,7 @@ class SchnapsenState(CachedIds, State):
             assert rec is not None
             out[CLOSE_POINTS] = rec["points"] / TARGET
             out[CLOSE_TRICK] = 1.0 if rec["tricks"] else 0.0
-        if self.closed or not self.stock:
+        if strict(self.closed, len(self.stock)):
             out[STRICT] = 1.0
         out[POINTS_ME] = self.points[player] / TARGET
         out[PENDING_ME] = self.pending[player] / TARGET
