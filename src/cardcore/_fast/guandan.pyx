@@ -115,7 +115,8 @@ for _i, (_a, _b, _c, _d) in enumerate((
 # ------------------------------------------------------------------ comparison
 
 cdef inline int _power(int kind, int length) noexcept nogil:
-    # 0: an ordinary play; else the bomb class: 4-bomb 1, 5-bomb 2, straight flush 3,
+    # the bomb order, written once (``power`` and ``Play.power`` give it to Python): 0 for an
+    # ordinary play; else the bomb class: 4-bomb 1, 5-bomb 2, straight flush 3,
     # 6-bomb 4 ... 10-bomb 8, four jokers 9
     if kind == K_BOMB:
         return length - 3 if length <= 5 else length - 2
@@ -1085,6 +1086,15 @@ def beats(a, b) -> bool:
     return bool(gd_beats_c(ak, ar, al, bk, br, bl))
 
 
+def power(key) -> tuple:
+    """The strength of the play with key ``(kind, rank, length)`` across kinds, as a sort key
+    ``(bomb class, rank)``: bomb class 0 for an ordinary play (which beats only its own kind),
+    else 4-bomb 1, 5-bomb 2, straight flush 3, 6-bomb 4 ... 10-bomb 8, four jokers 9; a higher
+    class beats a lower one, and within a class the higher rank wins."""
+    k, r, n = _key(key, "key")
+    return (_power(k, n), r)
+
+
 def pick(hand, level, rows):
     """The physical cards a row takes from ``hand``: 54 card counts (an (n, 54) array for an
     (n, 23) array of rows). Natural cards of each rank are taken by suit c, d, h, s (the heart of
@@ -1531,17 +1541,10 @@ cdef class Play:
 
     @property
     def power(self) -> tuple:
-        """A sort key in the order of strength across kinds (bombs by size, the straight flush
-        between 5- and 6-card bombs, the four-joker bomb on top); ordinary plays rank by
-        their own rank only."""
-        cdef int kind = self._row[0], rank = self._row[1], length = self._row[2]
-        if kind == K_JOKER_BOMB_PY:
-            return (3, 99, rank)
-        if kind == K_STRAIGHT_FLUSH_PY:
-            return (2, 55, rank)
-        if kind == K_BOMB_PY:
-            return (2, length * 10 + (6 if length >= 6 else 0), rank)
-        return (1, 0, rank)
+        """``power(self.key)``: ``(bomb class, rank)``, a sort key in the order of strength
+        across kinds (bombs by size, the straight flush between 5- and 6-card bombs, the
+        four-joker bomb on top; ordinary plays, class 0, by their own rank only)."""
+        return (_power(self._row[0], self._row[2]), self._row[1])
 
     @property
     def wilds(self) -> tuple:
@@ -1558,7 +1561,7 @@ cdef class Play:
 
     @property
     def is_bomb(self) -> bool:
-        return self._row[0] in (K_BOMB_PY, K_STRAIGHT_FLUSH_PY, K_JOKER_BOMB_PY)
+        return _power(self._row[0], self._row[2]) != 0
 
     def beats(self, other) -> bool:
         """True when this play beats ``other`` (a ``Move`` or a key) on the table."""
@@ -1667,7 +1670,6 @@ cdef int _members() except -1:
 
 _members()
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(GD_NCARDS))
-cdef int K_BOMB_PY = BOMB, K_STRAIGHT_FLUSH_PY = STRAIGHT_FLUSH, K_JOKER_BOMB_PY = JOKER_BOMB
 
 
 cdef int _fill(Play p, object row, object level, object cards) except -1:

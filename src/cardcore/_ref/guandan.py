@@ -206,7 +206,8 @@ def _value(r: int, level: int) -> int:
 
 
 def _power(kind: int, length: int) -> int:
-    """0 for an ordinary play; else the bomb class (4-bomb 1 ... 10-bomb 8, four jokers 9)."""
+    """The bomb order, written once: 0 for an ordinary play; else the bomb class (4-bomb 1,
+    5-bomb 2, straight flush 3, 6-bomb 4 ... 10-bomb 8, four jokers 9)."""
     if kind == BOMB:
         return length - 3 if length <= 5 else length - 2
     if kind == STRAIGHT_FLUSH:
@@ -228,6 +229,15 @@ def _beats(a, b) -> bool:
 def beats(a, b) -> bool:
     """Whether the play with key ``a = (kind, rank, length)`` beats the play with key ``b``."""
     return _beats(_key(a, "a"), _key(b, "b"))
+
+
+def power(key) -> tuple[int, int]:
+    """The strength of the play with key ``(kind, rank, length)`` across kinds, as a sort key
+    ``(bomb class, rank)``: bomb class 0 for an ordinary play (which beats only its own kind),
+    else 4-bomb 1, 5-bomb 2, straight flush 3, 6-bomb 4 ... 10-bomb 8, four jokers 9; a higher
+    class beats a lower one, and within a class the higher rank wins."""
+    k, r, n = _key(key, "key")
+    return (_power(k, n), r)
 
 
 # ------------------------------------------------------------------ moves: shape patterns
@@ -793,18 +803,12 @@ class Play:
         return None if s == NONE else _SUITS[s]
 
     @property
-    def power(self) -> tuple[int, int, int]:
-        """A sort key in the order of strength across kinds (bombs by size, the straight flush
-        between 5- and 6-card bombs, the four-joker bomb on top); ordinary plays rank by
-        their own rank only."""
+    def power(self) -> tuple[int, int]:
+        """``power(self.key)``: ``(bomb class, rank)``, a sort key in the order of strength
+        across kinds (bombs by size, the straight flush between 5- and 6-card bombs, the
+        four-joker bomb on top; ordinary plays, class 0, by their own rank only)."""
         kind, rank, length = self.key
-        if kind == JOKER_BOMB:
-            return (3, 99, rank)
-        if kind == STRAIGHT_FLUSH:
-            return (2, 55, rank)
-        if kind == BOMB:
-            return (2, length * 10 + (6 if length >= 6 else 0), rank)
-        return (1, 0, rank)
+        return (_power(kind, length), rank)
 
     @property
     def wilds(self) -> tuple:
@@ -821,7 +825,7 @@ class Play:
 
     @property
     def is_bomb(self) -> bool:
-        return self._row[0] in (BOMB, STRAIGHT_FLUSH, JOKER_BOMB)
+        return _power(self._row[0], self._row[2]) != 0
 
     def beats(self, other) -> bool:
         """True when this play beats ``other`` (a ``Move`` or a key) on the table."""

@@ -28,14 +28,13 @@ from typing import Any
 from ..cards import deck108
 from ..errors import CardcoreError
 from ..game import Action, State
-from ..guandan.moves import counts_of, strength, wild_card
+from ..guandan.moves import counts_of, power, strength, wild_card
 from ..rng import Rng, fresh_seed
 from . import register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
 _FULL = [int(c) for c in deck108()]
-_NORMAL = frozenset(("single", "pair", "trio", "full_house", "straight", "tube", "plate"))
 
 
 # ---------------------------------------------------------------- hand planning
@@ -102,9 +101,6 @@ def _groups_cost(nat: Sequence[int], level: int) -> float:
 
 # ---------------------------------------------------------------- the heuristic
 
-_BOMBS = frozenset(("bomb", "straight_flush", "joker_bomb"))
-
-
 def _after(counts: list[int], m: Action) -> list[int]:
     rest = list(counts)
     for c in m.cards:
@@ -122,17 +118,8 @@ def _weakness(m: Action) -> float:
 
 
 def _bomb(m: Action) -> bool:
-    return m.kind in _BOMBS
-
-
-def _power(m: Action) -> tuple[int, int, int]:
-    """Bomb strength order: size, the straight flush between 5 and 6 cards, four jokers."""
-    kind, rank, length = m.data
-    if m.kind == "joker_bomb":
-        return (3, 99, rank)
-    if m.kind == "straight_flush":
-        return (2, 55, rank)
-    return (2, length * 10 + (6 if length >= 6 else 0), rank)
+    """Whether the play ``m`` is a bomb (its class in the game's bomb order is above 0)."""
+    return power(m.data)[0] > 0
 
 
 def _exposed(m: Action, opponent_min: int) -> float:
@@ -184,7 +171,7 @@ def choose(counts: list[int], level: int, legal_moves: list[Action], *, leading:
             return m
     bombs = [(d, m) for d, m in scored if _bomb(m)]
     if bombs and (danger or table_value >= 13 or base <= 2.5):
-        return min(bombs, key=lambda dm: (_power(dm[1]), dm[0]))[1]
+        return min(bombs, key=lambda dm: (power(dm[1].data), dm[0]))[1]
     return None
 
 
@@ -397,7 +384,7 @@ class GreedyGuandan:
         plays = [a for a in legal if a.kind != "pass"]
         if not plays:
             return legal[0]
-        normal = [a for a in plays if a.kind in _NORMAL]
+        normal = [a for a in plays if not _bomb(a)]
         pool = normal or plays
         return min(pool, key=lambda a: (a.data[1], -len(a.cards)) if a.kind != "single"
                    else (a.data[1], 0))

@@ -259,6 +259,12 @@ def text_id(text: str) -> int | None:
     return _TEXT_IDS.get(text)
 
 
+#: ``power((kind, rank, length))``: the bomb order, as the kernel's sort key
+#: ``(bomb class, rank)`` (class 0: an ordinary play; 4-bomb 1, 5-bomb 2, straight flush 3,
+#: 6-bomb 4 ... 10-bomb 8, four jokers 9)
+power = _k.power
+
+
 def beats(a: Move, b: Move) -> bool:
     """True when play ``a`` beats play ``b`` (a play or its key, ``(kind, rank, length)``)."""
     if not isinstance(a, Move) or not isinstance(b, (Move, tuple, list)):
@@ -274,6 +280,6 @@ def action_of(m: Move) -> Action:
     return a
 
 
-__all__ = ["Move", "classify", "moves", "move_ids", "beats", "strength", "wild_card",
+__all__ = ["Move", "classify", "moves", "move_ids", "beats", "power", "strength", "wild_card",
            "natural_rank", "level_index", "KINDS", "RANK_NAMES", "FIRST_PLAY", "NUM_PLAYS",
            "NUM_ACTIONS", "ID_KINDS", "id_texts", "id_text", "text_id"]
