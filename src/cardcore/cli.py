@@ -29,6 +29,7 @@ from ._backend import version_detail as _version_detail
 from .errors import CardcoreError, IllegalAction, OptionError
 from .agents.strength import STRENGTHS
 from .game import GAMES, Action, State, available_games, game_class, get_game, new_game
+from .parallel import ProgressLine
 
 HUMAN = 0  # the human seat (docs/rules/README.md: seat 0 is "you")
 
@@ -653,49 +654,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # ---------------------------------------------------------------- simulate, dd
-
-def _duration(seconds: float) -> str:
-    if not seconds < 1e9:
-        return "?"
-    seconds = int(round(seconds))
-    h, rest = divmod(seconds, 3600)
-    m, s = divmod(rest, 60)
-    return f"{h}h{m:02d}m" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
-
-
-class ProgressLine:
-    """A progress line on ``stream`` (stderr): redrawn in place on a terminal (at most 5 times
-    a second), else one line every ``every`` seconds."""
-
-    def __init__(self, what: str, stream: TextIO | None = None, every: float = 10.0) -> None:
-        self.what = what
-        self.stream = sys.stderr if stream is None else stream
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.every = 0.2 if self.tty else every
-        self.last = -1e9
-        self.width = 0
-
-    def show(self, done: int, total: int, rate: float, eta: float, force: bool = False) -> None:
-        now = time.perf_counter()
-        if not force and now - self.last < self.every and done < total:
-            return
-        self.last = now
-        pct = 100.0 * done / total if total else 100.0
-        text = (f"{done}/{total} {self.what} ({pct:.0f}%)  {rate:.1f} {self.what}/s  "
-                f"{_duration(eta) if done < total else '0s'} left")
-        if self.tty:
-            self.stream.write("\r" + text.ljust(self.width))
-            self.width = len(text)
-        else:
-            self.stream.write(text + "\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.tty and self.width:
-            self.stream.write("\n")
-            self.stream.flush()
-            self.width = 0
-
 
 def run_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``cardcore simulate``: run, show progress on stderr, print the summary table."""

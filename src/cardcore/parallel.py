@@ -20,7 +20,8 @@ process ended, with its exit code or signal), ``abort(handles)`` stops everythin
 
 :func:`map_tasks` runs a list of items through a pool, one task each, and returns the results
 in order; :func:`cores` counts the cores this process may use; :class:`Progress` and
-:func:`progress_hook` are the ``progress=`` argument of the functions that use a pool.
+:func:`progress_hook` are the ``progress=`` argument of the functions that use a pool, and
+:class:`ProgressLine` the line that shows it on stderr (also ``cardcore simulate``'s).
 
 >>> from cardcore.parallel import map_tasks
 >>> map_tasks(divmod, [7, 9, 11], job=4, workers=2)  # divmod(4, 7), ...
@@ -33,10 +34,11 @@ import contextlib
 import math
 import os
 import pickle
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TextIO
 
 from .errors import CardcoreError, quote
 
@@ -187,6 +189,50 @@ class Progress(NamedTuple):
                    (total - done) / rate if rate > 0 else (0.0 if done >= total else math.inf))
 
 
+def _duration(seconds: float) -> str:
+    """``seconds`` as ``1h02m``, ``3m07s`` or ``42s`` (``?`` when unknown or endless)."""
+    if not seconds < 1e9:
+        return "?"
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}h{m:02d}m" if h else (f"{m}m{s:02d}s" if m else f"{s}s")
+
+
+class ProgressLine:
+    """A progress line on ``stream`` (stderr): redrawn in place on a terminal (at most 5 times
+    a second), else one line every ``every`` seconds."""
+
+    def __init__(self, what: str, stream: TextIO | None = None, every: float = 10.0) -> None:
+        self.what = what
+        self.stream = sys.stderr if stream is None else stream
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.every = 0.2 if self.tty else every
+        self.last = -1e9
+        self.width = 0
+
+    def show(self, done: int, total: int, rate: float, eta: float, force: bool = False) -> None:
+        now = time.perf_counter()
+        if not force and now - self.last < self.every and done < total:
+            return
+        self.last = now
+        pct = 100.0 * done / total if total else 100.0
+        text = (f"{done}/{total} {self.what} ({pct:.0f}%)  {rate:.1f} {self.what}/s  "
+                f"{_duration(eta) if done < total else '0s'} left")
+        if self.tty:
+            self.stream.write("\r" + text.ljust(self.width))
+            self.width = len(text)
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty and self.width:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.width = 0
+
+
 def progress_hook(progress: Any, what: str = "games"
                   ) -> tuple[Callable[[Progress], Any] | None, Callable[[], None]]:
     """``progress=`` as a callable of :class:`Progress` and a function to call at the end:
@@ -196,8 +242,6 @@ def progress_hook(progress: Any, what: str = "games"
     if progress is None or progress is False:
         return None, lambda: None
     if progress is True:
-        from .cli import ProgressLine
-
         line = ProgressLine(what)
 
         def show(p: Progress) -> None:
@@ -281,5 +325,5 @@ def run_pool(pool: LocalPool | RayPool | Any, items: Sequence[Any], out: list[An
     pool.close()
 
 
-__all__ = ["ParallelError", "LocalPool", "RayPool", "Progress", "progress_hook", "cores",
-           "map_tasks", "run_pool"]
+__all__ = ["ParallelError", "LocalPool", "RayPool", "Progress", "ProgressLine", "progress_hook",
+           "cores", "map_tasks", "run_pool"]

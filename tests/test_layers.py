@@ -1,0 +1,162 @@
+"""The layers of the package: no import cycle through the command line, and the kernels below the
+games.
+
+- Every module of ``cardcore`` is imported alone in a fresh interpreter: none but the command
+  line itself (``cardcore.cli``, ``cardcore.__main__``) may bring ``cardcore.cli`` in, and
+  none names it in an import statement, not even inside a function.
+- Every kernel module (``cardcore._fast.*``, ``cardcore._ref.*``) is read, not run: none of its
+  import statements may name a game package (``cardcore.<game>``), ``cardcore.engines`` or a
+  layer above them (agents, the command line, simulation).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import pkgutil
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import cardcore
+from cardcore.game import GAMES
+
+PKG = Path(cardcore.__file__).parent
+#: the modules that are the command line (all others are below it)
+CLI = {"cardcore.cli", "cardcore.__main__"}
+#: what no kernel may import: the game packages, the engines and the layers above them
+ABOVE_KERNELS = ({f"cardcore.{g}" for g in GAMES}
+                 | {"cardcore.engines", "cardcore.agents", "cardcore.cli", "cardcore.simulate",
+                    "cardcore.parallel", "cardcore.rl", "cardcore.bench"})
+#: kernel modules that still import from above, each with what it imports; the list may only
+#: shrink (a module that no longer does must leave it)
+STILL_ABOVE = {
+    "_ref/bridge_step.py": {"cardcore.engines.tricks"},
+    "_ref/dds.py": {"cardcore.engines.tricks"},
+    "_ref/guandan_step.py": {"cardcore.guandan.moves"},
+    "_ref/holdem_step.py": {"cardcore.engines.betting"},
+    "_ref/shedding_moves.py": {"cardcore.engines.shedding"},
+    "_fast/guandan_step.pyx": {"cardcore.guandan.moves"},
+    "_fast/shedding_moves.pyx": {"cardcore.engines.shedding"},
+}
+
+
+def _modules() -> list[str]:
+    return sorted(m.name for m in pkgutil.walk_packages([str(PKG)], "cardcore."))
+
+
+_PROBE = """
+import importlib, sys
+try:
+    importlib.import_module(sys.argv[1])
+except ImportError as e:          # an optional dependency that is not installed
+    name = getattr(e, "name", None) or ""
+    if name.split(".")[0] in ("cardcore", ""):
+        raise
+    print("skip", name)
+    sys.exit(0)
+print("cli" if "cardcore.cli" in sys.modules else "ok")
+"""
+
+
+def _probe(module: str) -> tuple[str, str]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(PKG.parent)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    res = subprocess.run([sys.executable, "-c", _PROBE, module], capture_output=True,
+                         text=True, timeout=300, env=env)
+    if res.returncode:
+        return module, "error: " + res.stderr.strip().splitlines()[-1]
+    return module, res.stdout.strip().splitlines()[-1]
+
+
+def test_no_module_below_the_command_line_imports_it():
+    mods = [m for m in _modules() if m not in CLI]
+    assert "cardcore.parallel" in mods and "cardcore.simulate" in mods
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = dict(pool.map(_probe, mods))
+    errors = {m: r for m, r in results.items() if r.startswith("error")}
+    assert not errors
+    assert sorted(m for m, r in results.items() if r == "cli") == []
+
+
+def _imports(path: Path) -> set[str]:
+    """The absolute names of the modules that ``path``'s import statements name (with a
+    package's, the modules imported from it)."""
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    package = ".".join(rel.parts[:-1])
+    out: set[str] = set()
+    if path.suffix == ".py":
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                out.add(base)
+                out.update(f"{base}.{a.name}" for a in node.names
+                           if _is_module(f"{base}.{a.name}"))
+        return out
+    # Cython (.pyx, .pxd): its import statements, read line by line
+    for line in path.read_text().splitlines():
+        m = re.match(r"\s*(?:from\s+(\.*)([\w.]*)\s+c?import\s+(.+)|c?import\s+([\w.]+))", line)
+        if not m:
+            continue
+        if m.group(4):
+            out.add(m.group(4))
+            continue
+        dots, name = m.group(1), m.group(2)
+        if dots:
+            up = package.split(".")[:len(package.split(".")) - len(dots) + 1]
+            name = ".".join(up + ([name] if name else []))
+        out.add(name)
+        out.update(f"{name}.{a.strip()}" for a in m.group(3).strip("()").split(",")
+                   if a.strip().isidentifier() and _is_module(f"{name}.{a.strip()}"))
+    return out
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``name`` is a module or package of cardcore (not a name inside one)."""
+    path = PKG.parent.joinpath(*name.split("."))
+    return path.is_dir() or any(path.with_suffix(s).exists() for s in (".py", ".pyx"))
+
+
+def test_no_module_below_the_command_line_names_it_in_an_import():
+    """Also the imports made inside a function (which a fresh import does not run)."""
+    bad = []
+    for path in sorted(PKG.rglob("*.py")):
+        name = ".".join(path.relative_to(PKG.parent).with_suffix("").parts)
+        if name not in CLI and "build" not in path.parts and any(
+                n == "cardcore.cli" or n.startswith("cardcore.cli.") for n in _imports(path)):
+            bad.append(name)
+    assert bad == []
+
+
+def _above(names: set[str]) -> set[str]:
+    return {n for n in names
+            if any(n == a or n.startswith(a + ".") for a in ABOVE_KERNELS)}
+
+
+def _kernel_files() -> list[Path]:
+    return sorted([*PKG.glob("_ref/*.py"), *PKG.glob("_fast/*.py"), *PKG.glob("_fast/*.pyx"),
+                   *PKG.glob("_fast/*.pxd")])
+
+
+@pytest.mark.parametrize("path", _kernel_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_kernel_imports_a_game_or_an_engine(path):
+    key = f"{path.parent.name}/{path.name}"
+    found = _above(_imports(path))
+    # a dotted name also names its parents (``cardcore.guandan.moves``: ``cardcore.guandan``)
+    found = {n for n in found if not any(o.startswith(n + ".") for o in found)}
+    assert found == STILL_ABOVE.get(key, set()), key
+
+
+def test_the_import_reader_sees_what_it_should():
+    names = _imports(PKG / "_ref" / "holdem_step.py")
+    assert "cardcore.errors" in names and "cardcore.engines.betting" in names
+    assert "cardcore.errors" in _imports(PKG / "_fast" / "guandan.pyx")
