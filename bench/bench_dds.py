@@ -17,14 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-from cardcore.bridge.deal import Deal  # noqa: E402
-from cardcore.bridge.solver import STRAINS, dd_table  # noqa: E402
+from cardcore.bridge.deal import Deal
+from cardcore.bridge.solver import STRAINS, dd_table
 
 
 def dds_table(deal: Deal) -> dict[str, dict[str, int]]:

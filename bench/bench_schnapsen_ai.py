@@ -22,13 +22,9 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-import cardcore  # noqa: E402
-from cardcore.bench.ai import print_move_times  # noqa: E402
+import cardcore
+from cardcore.bench.ai import print_move_times
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

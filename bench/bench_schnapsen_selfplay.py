@@ -20,11 +20,8 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-import cardcore  # noqa: E402
+import cardcore
 
 
 def ours(game: str, deals: int, seed: int) -> float:

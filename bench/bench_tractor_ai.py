@@ -32,11 +32,8 @@ import argparse
 import math
 import statistics
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-import cardcore  # noqa: E402
+import cardcore
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

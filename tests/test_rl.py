@@ -379,8 +379,9 @@ def test_render(name, capsys):
 
 # ---------------------------------------------------------------- the optional dependency
 def _run(code: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src") + os.pathsep
-               + os.environ.get("PYTHONPATH", ""))
+    # the child imports the cardcore this process runs (an installed wheel or a built tree)
+    here = str(Path(cardcore.__file__).resolve().parents[1])
+    env = dict(os.environ, PYTHONPATH=here + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, timeout=120)
 
