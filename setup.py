@@ -21,7 +21,7 @@ Environment switches:
   (``-march=native``), for a local build that never leaves it; not portable.
 - ``CARDCORE_EXT=name1,name2``: build only some kernels (handy while working on one of them).
 - ``CARDCORE_DEBUG=1``: a debug build (``-O0 -g``; baseline kernels only).
-- ``CARDCORE_BUILD_JOBS=N``: compile N extensions at once (default 1).
+- ``CARDCORE_BUILD_JOBS=N``: cythonize and compile N extensions at once (default 1).
 - ``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
   ``CARDCORE_STATS``; ``cardcore._fast.dds.search_stats`` reports them, ``dds.STATS`` says
   whether a build has them). The default build compiles them out. The macro changes only the C
@@ -139,8 +139,10 @@ for src in sources:
 def cythonized(extensions: list) -> list:
     """The extensions with their ``.pyx`` sources turned into C (cythonize), plus the second
     copy of each kernel where this build makes one."""
+    jobs = os.environ.get("CARDCORE_BUILD_JOBS", "").strip()
     extensions = cythonize(
         extensions,
+        nthreads=int(jobs) if jobs.isdigit() and int(jobs) > 1 else 0,
         language_level=3,
         compiler_directives={"embedsignature": True},
         include_path=[str(Path("src"))],
