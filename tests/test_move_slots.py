@@ -214,7 +214,7 @@ def test_records_from_fields_check_the_fields_and_behave_as_the_games_moves(rec)
                 cls._from_fields(*bad)
 
 
-def test_the_free_list_gives_equal_independent_records():
+def test_records_made_and_freed_in_turn_stay_equal_and_independent():
     ref = kernel("shedding", "ref")
     for game, gen, rgen, deck in ((doudizhu, "ddz_hand_moves", ref.ddz_hand_moves, range(54)),
                                   (zhengshangyou, "zsy_hand_moves", ref.zsy_hand_moves,
