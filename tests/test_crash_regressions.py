@@ -270,12 +270,12 @@ def _core_calls(name: str) -> str:
             for attr in API:
                 raw = getattr(C, attr, None)
                 if raw is None or type(raw).__name__ == "member_descriptor":
-                    # (a plain field of the twin, no accessor: unset until constructed)
+                    # (a plain field of the twin: the library's error until constructed)
                     try:
                         getattr(c, attr)
                         out.append(attr)
-                    except AttributeError:
-                        pass
+                    except CardcoreError as e:
+                        assert "not initialised" in str(e), (attr, e)
                     continue
                 if not callable(raw):
                     try:

@@ -24,10 +24,12 @@ see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes 
 
 from __future__ import annotations
 
-
 from cardcore.engines import tricks as _tricks
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
+
+from .core import CoreBase
+from .core import live as _live
 
 NUM_ACTIONS = 90
 PASS, DOUBLE, REDOUBLE = 0, 1, 2
@@ -165,7 +167,7 @@ def score_parts(level, strain, doubled, tricks, vulnerable) -> tuple[int, ...]:
     return _score_parts(*_score_args(level, strain, doubled, tricks, vulnerable))
 
 
-class Core:
+class Core(CoreBase):
     """One deal: ``Core(hands, dealer, vul)`` with ``hands`` the four 13-card masks of the game
     seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3."""
 
@@ -505,14 +507,6 @@ class Core:
                 break
             n += 1
         return n
-
-
-def _live(core) -> None:
-    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
-    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
-    if not getattr(core, "_ready", False):
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
 
 
 def _bits(out, base: int, m: int) -> None:

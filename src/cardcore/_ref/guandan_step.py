@@ -37,6 +37,8 @@ import operator
 
 from cardcore.errors import CardcoreError, IllegalAction, quote
 
+from .core import CoreBase
+from .core import live as _live
 from . import guandan as K
 
 FIRST_PLAY = K.FIRST_PLAY
@@ -100,7 +102,7 @@ def _hand(counts: list[int]) -> list[int]:
     return [c for c in range(NCARDS) for _ in range(counts[c])]
 
 
-class Core:
+class Core(CoreBase):
     """The play of one deal (see the module docstring)."""
 
     __slots__ = ("cnt", "level_", "turn_", "passes_", "places_", "tseat", "tid", "tcards",
@@ -409,14 +411,6 @@ class Core:
         return self.export() == other.export()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _live(core) -> None:
-    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
-    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
-    if not getattr(core, "_ready", False):
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
 
 
 def from_export(values) -> Core:

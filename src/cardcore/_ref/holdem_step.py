@@ -32,6 +32,8 @@ from ..engines import betting as bt
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
+from .core import CoreBase
+from .core import live as _live
 from .poker import evaluate
 
 NUM_ACTIONS = bt.NUM_IDS
@@ -73,7 +75,7 @@ def _next_alive(stacks: list[int], seat: int) -> int:
     return seat
 
 
-class Core:
+class Core(CoreBase):
     """One hand of Hold'em and the match state between hands (see the module docstring)."""
 
     def __init__(self, stacks: Any, button: int, small: int, big: int) -> None:
@@ -375,14 +377,6 @@ class Core:
                 v = [list(x) if isinstance(x, (list, tuple)) else x for x in v]
             new.__dict__[k] = v
         return new
-
-
-def _live(core) -> None:
-    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
-    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
-    if not getattr(core, "_ready", False):
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
 
 
 __all__ = ["Core", "NUM_ACTIONS", "SEATS", "EXPORT_FIELDS", "shuffled_deck", "FOLD", "CHECK",

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError, CardError, flag_arg, int_arg, quote
 
+from .core import CoreBase
+from .core import live as _live
 from . import shedding as S
 
 DDZ_KINDS = S.DDZ_KINDS
@@ -171,7 +173,7 @@ def _seat(s: int):
     return None if s < 0 else s
 
 
-class Core:
+class Core(CoreBase):
     """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1): see the module
     docstring."""
 
@@ -571,14 +573,6 @@ class Core:
         return self.export() == other.export()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _live(core) -> None:
-    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
-    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
-    if not getattr(core, "_ready", False):
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
 
 
 def from_export(values) -> Core:

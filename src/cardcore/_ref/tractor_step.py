@@ -38,6 +38,8 @@ from __future__ import annotations
 from cardcore.errors import CardcoreError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 
+from .core import CoreBase
+from .core import live as _live
 from . import tractor as K
 
 PASS = 0
@@ -107,7 +109,7 @@ def _deck_arg(cards) -> list[int]:
     return out
 
 
-class Core:
+class Core(CoreBase):
     """One deal: ``Core(cards, speaker, dealer, level)`` (see the module docstring)."""
 
     __slots__ = ("cards_of", "dealt", "hist", "burials", "said", "chosen", "finished", "plays",
@@ -409,14 +411,6 @@ class Core:
         return self.export() == other.export()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def _live(core) -> None:
-    """Every public method of ``Core`` starts here (as the compiled core's): a core made by
-    ``Core.__new__`` without its constructor, or whose constructor raised, holds no deal."""
-    if not getattr(core, "_ready", False):
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
 
 
 def from_export(values) -> Core:
