@@ -334,6 +334,7 @@ TEMPLATES = {
     ("guandan", "count"): (GD, 5, None),
     ("guandan", "classify"): (GD, 5),
     ("guandan", "beats"): ((7, 3, 4), (8, 3, 5)),
+    ("guandan", "power"): ((7, 3, 4),),
     ("guandan", "pick"): (GD, 5, kernel("guandan", "fast").moves(GD, 5)),
     ("guandan", "pick_ids"): (GD, 5, kernel("guandan", "fast").moves(GD, 5)),
     ("guandan", "id_rows"): (),

@@ -148,6 +148,7 @@ ENTRIES = [
     ("guandan", "hand_ids", (GDL, 5, (0, 3, 1)), True),
     ("guandan", "id_ok", (GDL, 5, None, 60), True),
     ("guandan", "take", (GDL, 5, 59), True),
+    ("guandan", "power", ((7, 3, 4),), True),
     ("tractor", "tractor_masks", (), True),
     ("tractor", "lead_ids", ([1, 1, 5, 5, 9, 9], 0, 5), True),
     ("tractor", "follow_ids", ([1, 2, 9, 13], [5, 5], [1], 0, 5), True),
