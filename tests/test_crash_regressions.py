@@ -15,6 +15,7 @@ import textwrap
 
 import pytest
 
+import cardcore
 from cardcore import CardcoreError, IllegalAction
 from cardcore._backend import kernel
 from cardcore.cards import Card
@@ -150,6 +151,20 @@ def test_guandan_text_and_beats_refuse_junk():
     for a, b in ((None, pair), (pair, None), ("pair", pair), (pair, 5)):
         with pytest.raises(CardcoreError, match="beats"):
             beats(a, b)
+
+
+def test_guandan_reading_helpers_refuse_what_is_no_text_or_action():
+    from cardcore.guandan import state as gs
+
+    play = cardcore.new_game("guandan", seed=1).legal_actions()[0]
+    assert gs.stands_for(play) and gs.reading_fits(play, play.kind)
+    assert gs.split_reading("3s 4s = pair") == ("3s 4s", "pair") and gs.rank_letters("k9") == "9K"
+    for call in (lambda: gs.split_reading(None), lambda: gs.rank_letters(None),
+                 lambda: gs.rank_letters(["k"]), lambda: gs.stands_for(None),
+                 lambda: gs.stands_for("kk"), lambda: gs.reading_fits(None, "pair"),
+                 lambda: gs.reading_fits(play, None)):
+        with pytest.raises(CardcoreError, match="expected"):
+            call()
 
 
 @pytest.mark.parametrize("rec", _records(), ids=BACKENDS)

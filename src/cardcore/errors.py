@@ -1,5 +1,9 @@
 """The errors cardcore raises. Every error about bad input derives from ``CardcoreError``."""
 
+from __future__ import annotations
+
+from typing import Any
+
 
 def quote(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for error messages (never raises, even for
@@ -40,6 +44,23 @@ def flag_arg(x: object, what: str) -> bool:
     if not isinstance(x, (bool, np.bool_, int, np.integer)) or x not in (0, 1):
         raise CardcoreError(f"{what} {quote(x)}: expected True or False")
     return bool(x)
+
+
+def text_arg(x: object, what: str) -> str:
+    """``x`` as a str, else ``CardcoreError`` naming ``what``."""
+    if not isinstance(x, str):
+        raise CardcoreError(f"{what} {quote(x)}: expected a string")
+    return x
+
+
+def action_arg(x: object, what: str = "action") -> Any:
+    """``x`` as a game's ``Action`` (a kind and a text, both strings), else ``CardcoreError``
+    naming ``what``."""
+    from .game import Action
+
+    if not isinstance(x, Action) or not isinstance(x.kind, str) or not isinstance(x.text, str):
+        raise CardcoreError(f"{what} {quote(x)}: expected an Action of the game")
+    return x
 
 
 class CardcoreError(ValueError):

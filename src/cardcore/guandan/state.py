@@ -54,7 +54,7 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
-from ..errors import CardcoreError, FormatError, IllegalAction
+from ..errors import CardcoreError, FormatError, IllegalAction, action_arg, text_arg
 from ..game import Action, CoreView, register
 from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
@@ -101,6 +101,7 @@ def split_reading(text: str) -> tuple[str, str | None]:
     ``("3s 4s 5s 6s 7s", "straight")``, ``"... = 33[3]22"`` -> (..., ``"33[3]22"``), a kind
     after the cards (``"3s 4s 5s 6s 7s straight flush"``) -> (..., ``"straight_flush"``);
     ``(text, None)`` when it names none."""
+    text = text_arg(text, "play text")
     if "=" in text:
         written, _, reading = text.partition("=")
         reading = reading.strip()
@@ -117,6 +118,7 @@ def split_reading(text: str) -> tuple[str, str | None]:
 def reading_fits(action: Action, reading: str) -> bool:
     """Whether a play is the reading named: its kind, or its notation (any case; the jokers
     also as ``BJ``/``RJ``)."""
+    action, reading = action_arg(action), text_arg(reading, "reading")
     if reading in KINDS:
         return action.kind == reading
     want = reading.lower().replace("bj", "b").replace("rj", "r")
@@ -147,7 +149,8 @@ _RANK_LETTERS = frozenset("23456789TJQKABR")
 def rank_letters(text: str) -> str | None:
     """The ranks of a play written as ranks in any order and any case (``"9tjqk"``,
     ``"K Q J 10 9"``, ``"BJ BJ"``), as sorted letters; ``None`` when ``text`` is not rank text."""
-    t = "".join(text.split()).upper().replace("10", "T").replace("BJ", "B").replace("RJ", "R")
+    t = "".join(text_arg(text, "rank text").split()).upper()
+    t = t.replace("10", "T").replace("BJ", "B").replace("RJ", "R")
     if not t or not set(t) <= _RANK_LETTERS:
         return None
     return "".join(sorted(t))
@@ -157,7 +160,7 @@ def stands_for(action: Action) -> str:
     """The ranks a listed play stands for, as sorted letters: its notation without the
     brackets of wild cards and the suits of a straight flush (``"3h4h5h6h7h"`` -> ``"34567"``,
     ``"77[7]"`` -> ``"777"``)."""
-    return "".join(sorted(ch for ch in action.text if ch not in "[]cdhs"))
+    return "".join(sorted(ch for ch in action_arg(action).text if ch not in "[]cdhs"))
 
 
 def tribute_card(hand: list[int], level: int) -> int:
