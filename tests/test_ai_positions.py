@@ -9,6 +9,8 @@ The rarely reached branches (every opening bid in Bridge, every declaration in T
 tribute case in Guandan) have their own sweeps in the games' AI test files.
 
 ``CARDCORE_AI_POSITIONS`` scales the number of positions (default 1; ``10`` for a long run).
+Half of them run by default and the other half, from other seeds, in the slow sweep
+(``pytest -m slow``).
 On the reference kernels (``CARDCORE_BACKEND=ref``) the counts are divided by four, and Bridge's
 searching strengths meet only positions before the second trick (the auction and the rule-played
 first trick): a double-dummy search on the plain-Python solver takes minutes a card. Its card
@@ -112,12 +114,19 @@ def check_answer(game: str, strength: str, seed: int, state) -> None:
     state.clone().apply(action)
 
 
+#: the positions of each game and strength come in two halves of their own seeds: the first in
+#: the default run, the second in the slow sweep (``pytest -m slow``)
+HALVES = [0, pytest.param(1, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("half", HALVES)
 @pytest.mark.parametrize("strength", STRENGTHS)
 @pytest.mark.parametrize("game", GAMES)
-def test_ai_answers_legally_everywhere(game: str, strength: str) -> None:
-    n = count(game, strength)
+def test_ai_answers_legally_everywhere(game: str, strength: str, half: int) -> None:
+    n = max(2, count(game, strength) // 2)
     seen = 0
-    for seed, state in positions(game, n, STRENGTHS.index(strength), strength):
+    salt = STRENGTHS.index(strength) + len(STRENGTHS) * half
+    for seed, state in positions(game, n, salt, strength):
         check_answer(game, strength, seed, state)
         seen += 1
     assert seen >= n // 2, f"{game}: only {seen} positions reached of {n}"

@@ -97,6 +97,7 @@ def test_bench_prints_a_table(capsys):
     assert "rank_counts" in out and "ns/call" in out
 
 
+@pytest.mark.slow  # (the whole of ``cardcore bench``: .ci/run runs it with the slow sweeps)
 def test_bench_runs_every_listed_benchmark(capsys):
     """``cardcore bench`` with no name runs every module it lists; a helper module of
     ``cardcore.bench`` with no ``run`` (the AI move timer) is not listed and not run."""
