@@ -278,6 +278,18 @@ def test_help_texts_and_readme(capsys):
     assert readme.splitlines()[3] == 'Test: `pip install ".[test]" && pytest -n auto`'
 
 
+def test_readme_install_text_says_what_works_today_document():
+    """A document check: the README promises no wheel on a package index (cardcore is on
+    none), says how to install from source or a wheel built locally, and how long the two
+    commands at its top take."""
+    readme = (ROOT / "README.md").read_text()
+    top = readme.split("\n## ")[0]
+    assert "minutes" in top and "2-core machine" in top and "-m slow" in top
+    install = readme.split("## Installing and building")[1].split("\n## ")[0]
+    assert "not on a package index" in install and "pip wheel --no-deps -w dist ." in install
+    assert "takes a prebuilt wheel" not in readme
+
+
 # ---------------------------------------------------------------- item 12: small things
 
 def test_one_card_and_the_landlord_wins():
