@@ -447,17 +447,27 @@ class TractorState(CoreView, State):
         their cards, with or without ``"bury"`` in front."""
         words = text.strip().split(None, 1)
         written = words[1] if len(words) == 2 and words[0].lower() == "bury" else text
+        cards = self._several_held(text, written, KITTY - len(self.buried), "bury")
+        if cards is None:
+            return self._no_such(text, legal)
+        order = sort_hand(cards, self.trump, self.level)
+        return Action("bury", "bury " + " ".join(_NAME[c] for c in order),
+                      tuple(_CARD[c] for c in order))
+
+    def _several_held(self, text: str, written: str, left: int, what: str) -> list[int] | None:
+        """The cards ``written`` names when they are two or more (else ``None``), at most
+        ``left`` of them and each held by the seat to act (else ``IllegalAction`` about
+        ``text``; ``what`` the seat has ``left`` of them to do)."""
         try:
             cards = [int(c) for c in parse(written)]
         except CardError:
-            return self._no_such(text, legal)
+            return None
         if len(cards) < 2:
-            return self._no_such(text, legal)
+            return None
         seat = self.turn
-        left = KITTY - len(self.buried)
         if len(cards) > left:
             raise IllegalAction(f"action {text!r}: {len(cards)} cards, but seat {seat} has "
-                                f"{left} left to bury")
+                                f"{left} left to {what}")
         hand = self._core.hand(seat)
         rest = list(hand)
         for c in cards:
@@ -465,32 +475,16 @@ class TractorState(CoreView, State):
                 raise IllegalAction(f"action {text!r}: seat {seat} does not hold "
                                     f"{'another ' if c in hand else ''}{_NAME[c]}")
             rest.remove(c)
-        order = sort_hand(cards, self.trump, self.level)
-        return Action("bury", "bury " + " ".join(_NAME[c] for c in order),
-                      tuple(_CARD[c] for c in order))
+        return cards
 
     def _chunk(self, text: str, legal: list[Action]) -> Action:
         """Several cards of a follow given at once (one action), when they keep a legal
         answer possible."""
-        try:
-            cards = [int(c) for c in parse(text)]
-        except CardError:
+        lead, picked = self.trick[0][1], self.picked
+        cards = self._several_held(text, text, len(lead) - len(picked), "play to this lead")
+        if cards is None:
             return self._no_such(text, legal)
-        if len(cards) < 2:
-            return self._no_such(text, legal)
-        seat = self.turn
-        lead = self.trick[0][1]
-        hand, picked = self._core.hand(seat), self.picked
-        if len(picked) + len(cards) > len(lead):
-            raise IllegalAction(f"action {text!r}: {len(cards)} cards, but seat {seat} has "
-                                f"{len(lead) - len(picked)} left to play to this lead")
-        rest = list(hand)
-        for c in cards:
-            if c not in rest:
-                raise IllegalAction(f"action {text!r}: seat {seat} does not hold "
-                                    f"{'another ' if c in hand else ''}{_NAME[c]}")
-            rest.remove(c)
-        whole = hand + picked
+        whole = self._core.hand(self.turn) + picked
         chosen = list(picked)
         for c in cards:
             if not (_k.next_mask(whole, lead, chosen, self.trump, self.level) >> c) & 1:
