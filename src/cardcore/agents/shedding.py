@@ -604,7 +604,8 @@ class Sim:
     def _settle(self) -> None:
         # The claim and the amounts are the game's (``Rules.claims``/``settle``, from the step
         # kernel); when a claim settles -- the round's end, or at once when the bomber goes
-        # out -- must agree with the step (``_zsy_apply`` in ``_fast/shedding_step.pyx``).
+        # out -- must agree with the step (``deal_apply`` and ``_settle`` in
+        # ``_fast/shedding_step.pyx``).
         assert self.pending is not None
         self.rules.settle(self.bonus, self.pending)
         self.pending = None
