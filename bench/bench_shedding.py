@@ -60,8 +60,8 @@ What was tried for speed (kernel, ``src/cardcore/_fast/shedding.pyx``)
 - Reading ``kind`` and ``cards`` through properties cost a getter call each (about 40 ns a
   move for both, half the list's cost): the interpreter's attribute cache specializes member
   slots, not properties. The kernel's record held its kind name and card tuple in fields
-  registered as member slots (Guandan's ``Play`` still reads its ``kind`` and ``cards``
-  through member descriptors, at the fields' compile-time offsets).
+  registered as member slots (Guandan's ``Play`` did the same for its ``kind`` and
+  ``cards`` until it too became a plain extension type, read through Cython's descriptors).
 - The two games' ``Move`` are now plain classes of their game packages with ``__slots__``
   (``cardcore.engines.shedding_moves.ShedMove``); the kernel builds their records with every
   field set (kind, rank, length, cards, mask, kind code) and computes the text and the counts

@@ -5,8 +5,8 @@ the record module (``cardcore._fast.shedding_moves``, or its twin on the referen
 the shedding kernel's ``ShedRecord`` (the fields); what a move does is written once in Python,
 in the games' rules classes, which the types call. The shedding kernels (both twins) build
 records of the game's type with every field set, and import no game package. Guandan's
-``Play`` is the compiled kernel's record; its ``kind`` and ``cards`` fields are read through
-member descriptors at the fields' compile-time offsets."""
+``Play`` is the compiled kernel's record, a plain extension type: its ``kind`` and ``cards``
+fields are read through Cython's own descriptors."""
 
 from __future__ import annotations
 
@@ -138,9 +138,13 @@ def test_set_move_type_takes_only_record_types(mod):
     assert type(mod.ddz_hand_moves([4, 5])[0]) is doudizhu.Move
 
 
-def test_guandan_plays_keep_kind_and_cards_in_member_descriptors():
-    for name in ("kind", "cards"):
-        assert type(F_GD.Play.__dict__[name]).__name__ == "member_descriptor", name
+def test_guandan_plays_are_a_plain_final_type_read_through_cythons_descriptors():
+    for name in ("level", "kind", "cards"):
+        assert type(F_GD.Play.__dict__[name]).__name__ == "getset_descriptor", name
+    assert "__getattribute__" not in vars(F_GD.Play)
+    assert type(F_GD.Play).__getattribute__ is type.__getattribute__
+    with pytest.raises(TypeError):       # final: no subtype can share its free list
+        type("Sub", (F_GD.Play,), {})
     row = guandan.moves([Card(c) for c in (0, 4, 8, 12, 16)], "2")[0].row
     bare = F_GD.Play(row, 0)
     assert bare.kind == KINDS[row[0]] and bare.cards is None

@@ -53,7 +53,6 @@ from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
-from cardcore._fast.members cimport PyMemberDef, T_OBJECT_EX, READONLY, PyDescr_NewMember
 
 import operator
 
@@ -1493,15 +1492,16 @@ cdef class Play:
     """A Guandan play (``cardcore.guandan.Move``): the kernel's row, the level, the kind's name
     and the physical cards, a tuple of ``table`` items (``Card`` objects) built with the record.
     Built in bulk by ``Play.build`` or one at a time by ``Play(row, level, cards=None)`` (or
-    ``Play.make``; ``cards`` is ``None`` for a record made from a row alone); ``kind`` and
-    ``cards`` (the physical cards, wild cards as themselves, ascending by card id) are member
-    descriptors (see ``_members``), ``level``, ``row``, ``rank``, ``length`` and ``key`` C-level
-    getters; ``suit``, ``power``, ``wilds``, ``is_bomb``, ``beats(other)`` and ``str()`` (the
-    notation) read the row. Equal (and hashed) by row and level."""
+    ``Play.make``; ``cards`` is ``None`` for a record made from a row alone). A plain extension
+    type: ``level``, ``kind`` and ``cards`` (the physical cards, wild cards as themselves,
+    ascending by card id) are read-only fields read through Cython's own descriptors, ``row``,
+    ``rank``, ``length`` and ``key`` C-level getters; ``suit``, ``power``, ``wilds``,
+    ``is_bomb``, ``beats(other)`` and ``str()`` (the notation) read the row. Equal (and hashed)
+    by row and level. Final (no subtype), with a free list of its own."""
 
     cdef uint8_t _row[GD_ROW]
     cdef readonly int level
-    cdef readonly object kind   # (both read through member descriptors: see _members)
+    cdef readonly object kind   # the kind's name
     cdef readonly object cards  # the tuple of cards, or None (made from a row alone)
 
     def __init__(self, row, level, cards=None):
@@ -1633,42 +1633,6 @@ cdef class Play:
 cdef tuple _NOARGS = ()
 
 
-# ``kind`` and ``cards`` as read-only member descriptors at their fields' offsets in the record's
-# C struct (``offsetof`` on the struct Cython generates for ``Play``, fixed at compile time; a
-# renamed struct or field fails the build), in place of the getter properties Cython makes for
-# ``readonly`` fields: Python's attribute cache specializes member descriptors, not getters, so
-# a loop reading both fields of every play costs about 13 ns a record against 37 ns.
-cdef extern from *:
-    """
-    #define GD_PLAY_STRUCT struct __pyx_obj_8cardcore_5_fast_7guandan_Play
-    #define GD_PLAY_KIND_OFFSET ((Py_ssize_t)offsetof(GD_PLAY_STRUCT, kind))
-    #define GD_PLAY_CARDS_OFFSET ((Py_ssize_t)offsetof(GD_PLAY_STRUCT, cards))
-    """
-    Py_ssize_t GD_PLAY_KIND_OFFSET
-    Py_ssize_t GD_PLAY_CARDS_OFFSET
-    void PyType_Modified(PyTypeObject* t)
-
-cdef PyMemberDef _MEMBER_DEFS[2]
-
-
-cdef int _members() except -1:
-    cdef PyTypeObject* tp = <PyTypeObject*>Play
-    cdef int i
-    _MEMBER_DEFS[0].name = b"kind"
-    _MEMBER_DEFS[0].offset = GD_PLAY_KIND_OFFSET
-    _MEMBER_DEFS[1].name = b"cards"
-    _MEMBER_DEFS[1].offset = GD_PLAY_CARDS_OFFSET
-    for i in range(2):
-        _MEMBER_DEFS[i].type = T_OBJECT_EX
-        _MEMBER_DEFS[i].flags = READONLY
-        _MEMBER_DEFS[i].doc = NULL
-        (<dict>tp.tp_dict)[_MEMBER_DEFS[i].name.decode("ascii")] = \
-            PyDescr_NewMember(tp, &_MEMBER_DEFS[i])
-    PyType_Modified(tp)
-    return 0
-
-
-_members()
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(GD_NCARDS))
 
 

@@ -121,12 +121,13 @@ def _ids(cards: CardsLike, what: str) -> list[int]:
 
 #: One play (or one reading of a set of cards). See the module docstring. The kernel's record
 #: (``cardcore._fast.guandan.Play``): the kernel's row, the level index, the kind's name and the
-#: cards (a tuple of ``Card``, built with the record); ``kind`` and ``cards`` are read through
-#: member descriptors, ``level``, ``row``, ``length``, ``key`` and ``rank`` (the comparison rank:
-#: the level-aware value for single, pair, trio, full house and bomb, see ``RANK_NAMES``; for
-#: sequences the natural index of the top card) C-level getters; ``suit``, ``power`` (a sort key in
-#: the order of strength across kinds), ``wilds`` (``(wild card, the card it stands for)`` pairs),
-#: ``is_bomb``, ``beats(other)``, ``str()`` (the notation); equal and hashed by row and level.
+#: cards (a tuple of ``Card``, built with the record). A plain extension type: ``level``,
+#: ``kind`` and ``cards`` are its read-only fields, ``row``, ``length``, ``key`` and ``rank``
+#: (the comparison rank: the level-aware value for single, pair, trio, full house and bomb, see
+#: ``RANK_NAMES``; for sequences the natural index of the top card) C-level getters; ``suit``,
+#: ``power`` (a sort key in the order of strength across kinds), ``wilds`` (``(wild card, the
+#: card it stands for)`` pairs), ``is_bomb``, ``beats(other)``, ``str()`` (the notation); equal
+#: and hashed by row and level.
 #: ``Move(row, level, cards=None)`` makes one from a row (its ``cards`` is then ``None``).
 if TYPE_CHECKING:
     from .._fast.guandan import Play as Move
