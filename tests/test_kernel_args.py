@@ -579,6 +579,7 @@ STEP_ENTRIES = [
     ("holdem_step", "Core.is_legal", (2,)),
     ("holdem_step", "Core.amount", (5,)),
     ("holdem_step", "Core.perform", (2, 2)),
+    ("holdem_step", "from_export", (_holdem_core(kernel("holdem_step", "fast")).export(),)),
     ("tractor_step", "Core", (_TRACTOR_DECK, 0, None, 0)),
     ("tractor_step", "from_export",
      (kernel("tractor_step", "fast").Core(_TRACTOR_DECK, 0, 2, 0).export(),)),

@@ -32,11 +32,25 @@ MAX_CHIPS = 10 ** 15
 MAX_RAISE_TO = 4 * 10 ** 15
 _U64 = (1 << 64) - 1
 
+_I32 = (1 << 31) - 1
+_I64 = (1 << 63) - 1
+_SEATED = ("stack", "bet", "contrib", "folded", "pending", "faced_set", "faced", "hand_stack",
+           "value", "won", "pot_contrib")
 EXPORT_FIELDS = (
-    "bet", "button", "sb", "bb", "hands", "last_bb", "last_players", "small", "big", "street",
-    "cards", "pos", "holes", "board", "burns", "hand_stacks", "nact", "street_at", "hand_over",
-    "showdown", "values", "won", "pot_contrib", "legal",
+    "hands", "button_set", "button", "sb", "bb", "last_bb", "last_players", "small", "big",
+    "street", "pos", "nact", "rounds", "hand_over", "showdown", "actor_set", "actor", "max_bet",
+    "last_inc", "min_bet", "legal", "amount_3", "amount_4", "amount_5", "amount_6",
+    "street_at_1", "street_at_2", "street_at_3", "ncards",
+    *(f"{name}_{k}" for name in _SEATED for k in range(HS_SEATS)),
 )
+EXPORT_HEAD = len(EXPORT_FIELDS)
+# the range of every field of ``EXPORT_FIELDS`` (flags 0..1, seats 0..3, chips 0..4 * 10**15)
+_FLAGS = ("button_set", "hand_over", "showdown", "actor_set", "folded", "pending", "faced_set")
+_SEAT_FIELDS = ("button", "sb", "bb", "last_bb", "actor")
+_RANGES = {"hands": _I32, "last_players": HS_SEATS, "small": MAX_CHIPS, "big": MAX_CHIPS,
+           "street": 3, "pos": 52, "nact": _I64, "rounds": 4, "min_bet": MAX_CHIPS,
+           "legal": (1 << HS_NUM_ACTIONS) - 1, "street_at": _I64, "ncards": 52, "value": _I32,
+           **dict.fromkeys(_FLAGS, 1), **dict.fromkeys(_SEAT_FIELDS, HS_SEATS - 1)}
 
 # the legal id lists per bit mask (immutable; ``legal_ids`` returns a fresh list)
 _ID_LISTS = tuple(tuple(i for i in range(HS_NUM_ACTIONS) if (m >> i) & 1)
@@ -297,19 +311,24 @@ cdef void _award(HState* s, const int32_t* strength, int odd_from) noexcept nogi
     s.max_bet = 0
 
 
-cdef void _settle(HState* s, bint showdown) noexcept nogil:
+cdef void _show_values(HState* s) noexcept nogil:
+    """The showdown value of every seat still in (hole cards and the full board)."""
     cdef uint8_t seven[7]
     cdef int i
+    memcpy(&seven[2], s.board, 5)
+    for i in range(HS_SEATS):
+        if not s.folded[i]:
+            seven[0] = s.cards[2 * _hole_index(s, i)]
+            seven[1] = s.cards[2 * _hole_index(s, i) + 1]
+            s.values[i] = eval_ids(seven, 7)
+
+
+cdef void _settle(HState* s, bint showdown) noexcept nogil:
     _return_uncalled(s)
     memcpy(s.pot_contrib, s.contrib, sizeof(s.contrib))
     memset(s.values, 0, sizeof(s.values))
     if showdown:
-        memcpy(&seven[2], s.board, 5)
-        for i in range(HS_SEATS):
-            if not s.folded[i]:
-                seven[0] = s.cards[2 * _hole_index(s, i)]
-                seven[1] = s.cards[2 * _hole_index(s, i) + 1]
-                s.values[i] = eval_ids(seven, 7)
+        _show_values(s)
     s.showdown = showdown
     _award(s, s.values, (s.button + 1) % HS_SEATS)
     s.hand_over = 1
@@ -775,17 +794,43 @@ cdef class Core:
         }
 
     def export(self):
-        """Everything the core holds, JSON-native (``EXPORT_FIELDS``)."""
+        """The whole state as a list of ints: ``EXPORT_FIELDS``, then the hand's cards (the
+        twin's docstring gives the encoding)."""
         _live(self)
-        out = {}
-        for name in EXPORT_FIELDS:
-            if name == "bet":
-                out[name] = self.bet_view()
-            elif name == "legal":
-                out[name] = [list(x) for x in self.legal]
-            else:
-                out[name] = getattr(self, name)
+        cdef const HState* s = &self.s
+        cdef int i
+        cdef bint started = s.hands > 0
+        out = [s.hands, int(s.button >= 0), s.button if s.button >= 0 else 0,
+               s.sb if started else 0, s.bb if started else 0, s.last_bb if started else 0,
+               s.last_players, s.small, s.big, s.street, s.pos, s.nact, s.rounds,
+               s.hand_over, s.showdown, int(s.actor >= 0), s.actor if s.actor >= 0 else 0,
+               s.max_bet, s.last_inc, s.min_bet, s.legal]
+        out += [s.amounts[i] if (s.legal >> i) & 1 else 0
+                for i in range(HS_RAISE_MIN, HS_NUM_ACTIONS)]
+        out += [s.street_at[i] if i <= s.street else 0 for i in range(1, 4)]
+        out.append(52 if started else 0)
+        out += [s.stacks[i] for i in range(HS_SEATS)]
+        out += [s.bets[i] for i in range(HS_SEATS)]
+        out += [s.contrib[i] for i in range(HS_SEATS)]
+        out += [s.folded[i] for i in range(HS_SEATS)]
+        out += [s.pending[i] for i in range(HS_SEATS)]
+        out += [int(s.faced[i] >= 0) for i in range(HS_SEATS)]
+        out += [s.faced[i] if s.faced[i] >= 0 else 0 for i in range(HS_SEATS)]
+        out += [s.hand_stacks[i] for i in range(HS_SEATS)]
+        out += [s.values[i] for i in range(HS_SEATS)]
+        out += [s.won[i] for i in range(HS_SEATS)]
+        out += [s.pot_contrib[i] for i in range(HS_SEATS)]
+        if started:
+            out += [s.cards[i] for i in range(52)]
         return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other):
+        return self.export() == other.export() if isinstance(other, Core) else NotImplemented
+
+    __hash__ = None
 
     def copy(self):
         _live(self)
@@ -802,3 +847,218 @@ cdef inline int _live(Core core) except -1:
         raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
                             "its constructor, or its constructor raised)")
     return 0
+
+
+cdef int _next_in(list stacks, int seat) except -1:
+    """The next seat after ``seat`` clockwise with chips in ``stacks``."""
+    cdef int k
+    for k in range(1, HS_SEATS + 1):
+        if stacks[(seat + k) % HS_SEATS] > 0:
+            return (seat + k) % HS_SEATS
+    return seat
+
+
+cdef tuple _field_range(str name):
+    """The range of an export field (chips unless ``_RANGES`` says otherwise)."""
+    base = name.rstrip("0123456789_")      # the seat or street number dropped
+    return (1 if base in ("big", "min_bet") else 0), _RANGES.get(base, MAX_RAISE_TO)
+
+
+cdef tuple _read_export(values):
+    """An export as a list, its fields (each in its range) and its cards (52 distinct ids or
+    none)."""
+    if not isinstance(values, (list, tuple)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    v = list(values)
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f = {}
+    for name, x in zip(EXPORT_FIELDS, v):
+        lo, hi = _field_range(name)
+        f[name] = _int_arg(x, f"values: {name}", lo, hi)
+    n = f["ncards"]
+    if n != (52 if f["hands"] else 0):
+        raise CardcoreError(f"values: ncards {n}: expected 52 once a hand has started, else 0")
+    if len(v) != EXPORT_HEAD + n:
+        raise CardcoreError(f"values: expected {EXPORT_HEAD + n} ints ({n} cards), "
+                            f"got {len(v)}")
+    cards = []
+    seen = 0
+    for x in v[EXPORT_HEAD:]:
+        c = _int_arg(x, "values: card id", 0, 51)
+        if (seen >> c) & 1:
+            raise CardcoreError(f"values: card id {c} appears twice")
+        seen |= 1 << c
+        cards.append(c)
+    for name in _SEATED:
+        f[name] = [f[f"{name}_{k}"] for k in range(SEATS)]
+    f["street_at"] = [0, f["street_at_1"], f["street_at_2"], f["street_at_3"]]
+    return v, f, cards
+
+
+cdef int _check_hand(dict f) except -1:
+    """Refuse the fields of a started hand that no play reaches (the seats dealt in, the
+    blinds, the streets, the chips and the betting state; the derived fields are compared
+    after the rebuild)."""
+    hs, folded, pending = f["hand_stack"], f["folded"], f["pending"]
+    stack, bet, contrib = f["stack"], f["bet"], f["contrib"]
+    dealt = [x > 0 for x in hs]
+    n = sum(dealt)
+    if n < 2:
+        raise CardcoreError(f"values: hand stacks {hs}: fewer than two seats dealt in")
+    b = f["button"]
+    if not f["button_set"] or not dealt[b]:
+        raise CardcoreError(f"values: button {b}: not a seat dealt in")
+    sb = b if n == 2 else _next_in(hs, b)
+    bb = _next_in(hs, sb)
+    if (f["sb"], f["bb"], f["last_bb"], f["last_players"]) != (sb, bb, bb, n):
+        raise CardcoreError(f"values: sb {f['sb']}, bb {f['bb']}, last_bb {f['last_bb']}, "
+                            f"last_players {f['last_players']}: expected {sb}, {bb}, {bb}, "
+                            f"{n} from the button and the hand stacks")
+    street, nact = f["street"], f["nact"]
+    prev = 0
+    for k in range(1, 4):
+        at = f["street_at"][k]
+        if (k <= street and not prev <= at <= nact) or (k > street and at):
+            raise CardcoreError(f"values: street_at_{k} {at}: not the action count at which "
+                                f"street {k} was dealt (street {street}, {nact} actions)")
+        prev = at
+    for i in range(SEATS):
+        if (pending[i] and (folded[i] or not stack[i])) or (not dealt[i] and not folded[i]):
+            raise CardcoreError(f"values: seat {i}: folded {folded[i]}, pending "
+                                f"{pending[i]}, stack {stack[i]}, hand stack {hs[i]}")
+        if not f["faced_set"][i] and f["faced"][i]:
+            raise CardcoreError(f"values: faced_{i} {f['faced'][i]}: faced_set_{i} is 0")
+    n_live = SEATS - sum(folded)
+    if n_live < 1:
+        raise CardcoreError("values: every seat folded")
+    if f["hand_over"]:
+        return _check_settled(f, n_live)
+    if f["actor_set"] == 0 or n_live < 2 or f["showdown"] or any(
+            f["value"] + f["won"] + f["pot_contrib"]):
+        raise CardcoreError(f"values: hand_over 0: the hand has {n_live} seats in, actor_set "
+                            f"{f['actor_set']}, no showdown, values, winnings or pots yet")
+    for i in range(SEATS):
+        if (stack[i] + contrib[i] != hs[i] or bet[i] > contrib[i]
+                or (street == 0 and bet[i] != contrib[i])
+                or (f["faced_set"][i] and f["faced"][i] > f["max_bet"])):
+            raise CardcoreError(f"values: seat {i}: stack {stack[i]}, bet {bet[i]}, contrib "
+                                f"{contrib[i]}, faced {f['faced'][i]} do not add up to its hand "
+                                f"stack {hs[i]} on street {street}")
+    big, last_inc, max_bet = f["big"], f["last_inc"], f["max_bet"]
+    if max_bet != max(bet) or not (last_inc == big or big <= last_inc <= max_bet):
+        raise CardcoreError(f"values: max_bet {max_bet}, last_inc {last_inc}: expected the "
+                            f"highest bet and a raise increment of at least {big}")
+    if contrib[sb] < min(f["small"], hs[sb]) or contrib[bb] < min(big, hs[bb]):
+        raise CardcoreError(f"values: contrib {contrib}: the blinds are not in")
+    a = f["actor"]
+    owed = max_bet - bet[a]
+    others = False              # another seat in the hand could still call a raise
+    for j in range(SEATS):
+        if j != a and not folded[j] and bet[j] + stack[j] > max_bet:
+            others = True
+    can_raise = (stack[a] > owed and others
+                 and (not f["faced_set"][a] or max_bet - f["faced"][a] >= last_inc))
+    if not pending[a] or not (owed > 0 or can_raise):
+        raise CardcoreError(f"values: actor {a}: the seat has no decision to make")
+    return 0
+
+
+cdef int _check_settled(dict f, int n_live) except -1:
+    hs, pc = f["hand_stack"], f["pot_contrib"]
+    if (f["actor_set"] or f["max_bet"] or any(f["pending"] + f["bet"] + f["contrib"])
+            or (f["showdown"] and (f["street"] != 3 or n_live < 2))
+            or (not f["showdown"] and n_live != 1)):
+        raise CardcoreError(f"values: hand_over 1: no actor, pending seat, bet or contribution "
+                            f"left, and a showdown (street 3) exactly when {n_live} seats "
+                            "are in")
+    for i in range(SEATS):
+        if pc[i] > hs[i] or f["stack"][i] != hs[i] - pc[i] + f["won"][i]:
+            raise CardcoreError(f"values: seat {i}: stack {f['stack'][i]}, pot contribution "
+                                f"{pc[i]}, won {f['won'][i]} do not add up to its hand stack "
+                                f"{hs[i]}")
+    top = sorted(pc)
+    if top[SEATS - 1] != top[SEATS - 2]:
+        raise CardcoreError(f"values: pot contributions {pc}: the uncalled chips were not "
+                            "returned")
+    return 0
+
+
+def from_export(values):
+    """The ``Core`` whose ``export()`` is ``values`` (every field checked; see the twin's
+    docstring)."""
+    v, f, cards = _read_export(values)
+    if not f["hands"]:
+        try:
+            core = Core(f["stack"], f["button"] if f["button_set"] else -1, f["small"],
+                        f["big"])
+        except CardcoreError as e:
+            raise CardcoreError(f"values: {e}") from None
+    else:
+        _check_hand(f)
+        core = _rebuild(f, cards)
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not match the cards and the betting state "
+                            "they list")
+    return core
+
+
+cdef Core _rebuild(dict f, list cards):
+    """A core holding the checked fields of a started hand; the board, the burns, the listed
+    actions, the showdown values and the winnings derived from them."""
+    cdef Core core = Core.__new__(Core)
+    cdef HState* s = &core.s
+    cdef HState pots
+    cdef int i, k, street = f["street"], pos = 0
+    memset(s, 0, sizeof(HState))
+    s.small = f["small"]
+    s.big = f["big"]
+    s.button = f["button"]
+    s.sb = f["sb"]
+    s.bb = f["bb"]
+    s.hands = f["hands"]
+    s.last_bb = f["last_bb"]
+    s.last_players = f["last_players"]
+    for i in range(HS_SEATS):
+        s.stacks[i] = f["stack"][i]
+        s.bets[i] = f["bet"][i]
+        s.contrib[i] = f["contrib"][i]
+        s.folded[i] = f["folded"][i]
+        s.pending[i] = f["pending"][i]
+        s.faced[i] = f["faced"][i] if f["faced_set"][i] else -1
+        s.hand_stacks[i] = f["hand_stack"][i]
+        s.pot_contrib[i] = f["pot_contrib"][i]
+        s.dealt[i] = s.hand_stacks[i] > 0
+        s.street_at[i] = f["street_at"][i] if i <= street else -1
+    s.max_bet = f["max_bet"]
+    s.last_inc = f["last_inc"]
+    s.min_bet = s.big
+    s.rounds = street + 1
+    s.actor = f["actor"] if f["actor_set"] else -1
+    s.nact = f["nact"]
+    s.hand_over = f["hand_over"]
+    s.showdown = f["showdown"]
+    for i in range(52):
+        s.cards[i] = cards[i]
+    for i in range(HS_SEATS):
+        pos += 2 * s.dealt[i]
+    for i in range(1, street + 1):
+        k = 3 if i == 1 else 1
+        s.burns[s.nburns] = s.cards[pos]
+        s.nburns += 1
+        memcpy(&s.board[s.nboard], &s.cards[pos + 1], k)
+        s.nboard += k
+        pos += 1 + k
+    s.pos = pos
+    s.street = street
+    if s.hand_over:
+        if s.showdown:
+            _show_values(s)
+        pots = s[0]
+        memcpy(pots.contrib, s.pot_contrib, sizeof(s.pot_contrib))
+        _award(&pots, s.values, (s.button + 1) % HS_SEATS)
+        memcpy(s.won, pots.won, sizeof(s.won))
+    else:
+        _list_sizes(s)
+    core._ready = True
+    return core

@@ -21,7 +21,21 @@ Encoding (both implementations):
   2 turn, 3 river) was dealt, ``-1`` while it is not;
 * after the hand is settled (``hand_over``): ``values`` the showdown value per seat (0 for
   seats not shown), ``won`` the chips each seat won, ``pot_contrib`` the contributions the pots
-  were built from (the uncalled part returned), ``showdown`` whether hands were shown.
+  were built from (the uncalled part returned), ``showdown`` whether hands were shown;
+* ``export()``: the whole state as a list of ints, the fields of ``EXPORT_FIELDS`` then the
+  ``ncards`` card ids of the hand (52 once a hand has started, none before). Flags are 0 or 1;
+  a value that may be absent has a flag or a count beside it, and reads 0 when absent:
+  ``button`` (``button_set``: 0 before the first hand when the constructor was given -1),
+  ``sb``, ``bb``, ``last_bb`` (0 while ``hands`` is 0), ``actor`` (``actor_set``: 0 once the
+  hand is settled), ``faced_k`` (``faced_set_k``: 0 while seat ``k`` has not acted this
+  round), ``street_at_k`` (0 while ``street`` < ``k``). ``legal`` is the bit mask of the listed
+  ids and ``amount_3`` .. ``amount_6`` their raise-to totals (0 when not listed). The board,
+  the burns and the hole cards follow from the cards, the seats dealt in (``hand_stack_k`` > 0)
+  and the street. ``from_export`` checks the range of every field, the seats, blinds, streets,
+  chips and betting state against each other (a hand in play: a live actor with a decision;
+  a settled hand: its pots and winnings), then rebuilds the core and refuses the list unless
+  the rebuilt core exports it unchanged (the listed actions, the showdown values, the
+  winnings and the cards dealt follow from the rest).
 """
 
 from __future__ import annotations
@@ -43,11 +57,25 @@ MAX_CHIPS = 10 ** 15
 MAX_RAISE_TO = 4 * 10 ** 15
 _U64 = (1 << 64) - 1
 
+_I32 = (1 << 31) - 1
+_I64 = (1 << 63) - 1
+_SEATED = ("stack", "bet", "contrib", "folded", "pending", "faced_set", "faced", "hand_stack",
+           "value", "won", "pot_contrib")
 EXPORT_FIELDS = (
-    "bet", "button", "sb", "bb", "hands", "last_bb", "last_players", "small", "big", "street",
-    "cards", "pos", "holes", "board", "burns", "hand_stacks", "nact", "street_at", "hand_over",
-    "showdown", "values", "won", "pot_contrib", "legal",
+    "hands", "button_set", "button", "sb", "bb", "last_bb", "last_players", "small", "big",
+    "street", "pos", "nact", "rounds", "hand_over", "showdown", "actor_set", "actor", "max_bet",
+    "last_inc", "min_bet", "legal", "amount_3", "amount_4", "amount_5", "amount_6",
+    "street_at_1", "street_at_2", "street_at_3", "ncards",
+    *(f"{name}_{k}" for name in _SEATED for k in range(SEATS)),
 )
+EXPORT_HEAD = len(EXPORT_FIELDS)
+#: the range of every field of ``EXPORT_FIELDS`` (flags 0..1, seats 0..3, chips 0..4 * 10**15)
+_FLAGS = ("button_set", "hand_over", "showdown", "actor_set", "folded", "pending", "faced_set")
+_SEAT_FIELDS = ("button", "sb", "bb", "last_bb", "actor")
+_RANGES = {"hands": _I32, "last_players": SEATS, "small": MAX_CHIPS, "big": MAX_CHIPS,
+           "street": 3, "pos": 52, "nact": _I64, "rounds": 4, "min_bet": MAX_CHIPS,
+           "legal": (1 << NUM_ACTIONS) - 1, "street_at": _I64, "ncards": 52, "value": _I32,
+           **dict.fromkeys(_FLAGS, 1), **dict.fromkeys(_SEAT_FIELDS, SEATS - 1)}
 
 
 def shuffled_deck(state: int) -> tuple[list[int], int]:
@@ -354,18 +382,38 @@ class Core(CoreBase):
                 "max_bet": h["max_bet"], "last_inc": h["last_inc"], "min_bet": h["min_bet"],
                 "actor": h["actor"], "rounds": h["rounds"]}
 
-    def export(self) -> dict:
-        """Everything the core holds, JSON-native (``EXPORT_FIELDS``)."""
+    def export(self) -> list[int]:
+        """The whole state as a list of ints: ``EXPORT_FIELDS``, then the hand's cards."""
         _live(self)
-        out: dict[str, Any] = {}
-        for name in EXPORT_FIELDS:
-            if name == "bet":
-                out[name] = self.bet_view()
-            elif name == "legal":
-                out[name] = [[i, a] for i, a in self._legal]
-            else:
-                out[name] = getattr(self, name)
+        h = self.bet
+        legal, amounts = 0, [0] * 4
+        for i, a in self._legal:
+            legal |= 1 << i
+            if i >= RAISE_MIN:
+                amounts[i - RAISE_MIN] = 0 if a is None else a
+        started = self.hands > 0
+        actor = h["actor"]
+        out = [self.hands, int(self.button >= 0), max(self.button, 0),
+               self.sb if started else 0, self.bb if started else 0,
+               self.last_bb if started else 0, self.last_players, self.small, self.big,
+               self.street, self.pos, self.nact, h["rounds"], int(self.hand_over),
+               int(self.showdown), int(actor is not None), 0 if actor is None else actor,
+               h["max_bet"], h["last_inc"], h["min_bet"], legal, *amounts,
+               *(max(x, 0) for x in self._street_at[1:]), len(self._cards)]
+        out += h["stacks"] + h["bets"] + h["contrib"]
+        out += [int(x) for x in h["folded"]] + [int(x) for x in h["pending"]]
+        out += [int(x is not None) for x in h["faced"]]
+        out += [0 if x is None else x for x in h["faced"]]
+        out += self._hand_stacks + self._values + self._won + self._pot_contrib + self._cards
         return out
+
+    def __reduce__(self):
+        return (from_export, (self.export(),))
+
+    def __eq__(self, other) -> bool:
+        return self.export() == other.export() if isinstance(other, Core) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> Core:
         _live(self)
@@ -379,5 +427,194 @@ class Core(CoreBase):
         return new
 
 
-__all__ = ["Core", "NUM_ACTIONS", "SEATS", "EXPORT_FIELDS", "shuffled_deck", "FOLD", "CHECK",
-           "CALL", "RAISE_MIN", "RAISE_HALF_POT", "RAISE_POT", "ALL_IN"]
+def _field_range(name: str) -> tuple[int, int]:
+    """The range of an export field (chips unless ``_RANGES`` says otherwise)."""
+    base = name.rstrip("0123456789_")      # the seat or street number dropped
+    return (1 if base in ("big", "min_bet") else 0), _RANGES.get(base, MAX_RAISE_TO)
+
+
+def _read_export(values: Any) -> tuple[list[Any], dict[str, Any], list[int]]:
+    """An export as a list, its fields (each in its range) and its cards (52 distinct ids or
+    none)."""
+    if not isinstance(values, (list, tuple)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    v = list(values)
+    if len(v) < EXPORT_HEAD:
+        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
+    f: dict[str, Any] = {}
+    for name, x in zip(EXPORT_FIELDS, v):
+        lo, hi = _field_range(name)
+        f[name] = _int_arg(x, f"values: {name}", lo, hi)
+    n = f["ncards"]
+    if n != (52 if f["hands"] else 0):
+        raise CardcoreError(f"values: ncards {n}: expected 52 once a hand has started, else 0")
+    if len(v) != EXPORT_HEAD + n:
+        raise CardcoreError(f"values: expected {EXPORT_HEAD + n} ints ({n} cards), "
+                            f"got {len(v)}")
+    cards: list[int] = []
+    seen = 0
+    for x in v[EXPORT_HEAD:]:
+        c = _int_arg(x, "values: card id", 0, 51)
+        if (seen >> c) & 1:
+            raise CardcoreError(f"values: card id {c} appears twice")
+        seen |= 1 << c
+        cards.append(c)
+    for name in _SEATED:
+        f[name] = [f[f"{name}_{k}"] for k in range(SEATS)]
+    f["street_at"] = [0, f["street_at_1"], f["street_at_2"], f["street_at_3"]]
+    return v, f, cards
+
+
+def _check_hand(f: dict[str, Any]) -> None:
+    """Refuse the fields of a started hand that no play reaches (the seats dealt in, the
+    blinds, the streets, the chips and the betting state; the derived fields are compared
+    after the rebuild)."""
+    hs, folded, pending = f["hand_stack"], f["folded"], f["pending"]
+    stack, bet, contrib = f["stack"], f["bet"], f["contrib"]
+    dealt = [x > 0 for x in hs]
+    n = sum(dealt)
+    if n < 2:
+        raise CardcoreError(f"values: hand stacks {hs}: fewer than two seats dealt in")
+    b = f["button"]
+    if not f["button_set"] or not dealt[b]:
+        raise CardcoreError(f"values: button {b}: not a seat dealt in")
+    sb = b if n == 2 else _next_alive(hs, b)
+    bb = _next_alive(hs, sb)
+    if (f["sb"], f["bb"], f["last_bb"], f["last_players"]) != (sb, bb, bb, n):
+        raise CardcoreError(f"values: sb {f['sb']}, bb {f['bb']}, last_bb {f['last_bb']}, "
+                            f"last_players {f['last_players']}: expected {sb}, {bb}, {bb}, "
+                            f"{n} from the button and the hand stacks")
+    street, nact = f["street"], f["nact"]
+    prev = 0
+    for k in range(1, 4):
+        at = f["street_at"][k]
+        if (k <= street and not prev <= at <= nact) or (k > street and at):
+            raise CardcoreError(f"values: street_at_{k} {at}: not the action count at which "
+                                f"street {k} was dealt (street {street}, {nact} actions)")
+        prev = at
+    for i in range(SEATS):
+        if (pending[i] and (folded[i] or not stack[i])) or (not dealt[i] and not folded[i]):
+            raise CardcoreError(f"values: seat {i}: folded {folded[i]}, pending "
+                                f"{pending[i]}, stack {stack[i]}, hand stack {hs[i]}")
+        if not f["faced_set"][i] and f["faced"][i]:
+            raise CardcoreError(f"values: faced_{i} {f['faced'][i]}: faced_set_{i} is 0")
+    n_live = SEATS - sum(folded)
+    if n_live < 1:
+        raise CardcoreError("values: every seat folded")
+    if f["hand_over"]:
+        _check_settled(f, n_live)
+        return
+    if f["actor_set"] == 0 or n_live < 2 or f["showdown"] or any(
+            f["value"] + f["won"] + f["pot_contrib"]):
+        raise CardcoreError(f"values: hand_over 0: the hand has {n_live} seats in, actor_set "
+                            f"{f['actor_set']}, no showdown, values, winnings or pots yet")
+    for i in range(SEATS):
+        if (stack[i] + contrib[i] != hs[i] or bet[i] > contrib[i]
+                or (street == 0 and bet[i] != contrib[i])
+                or (f["faced_set"][i] and f["faced"][i] > f["max_bet"])):
+            raise CardcoreError(f"values: seat {i}: stack {stack[i]}, bet {bet[i]}, contrib "
+                                f"{contrib[i]}, faced {f['faced'][i]} do not add up to its hand "
+                                f"stack {hs[i]} on street {street}")
+    big, last_inc, max_bet = f["big"], f["last_inc"], f["max_bet"]
+    if max_bet != max(bet) or not (last_inc == big or big <= last_inc <= max_bet):
+        raise CardcoreError(f"values: max_bet {max_bet}, last_inc {last_inc}: expected the "
+                            f"highest bet and a raise increment of at least {big}")
+    if contrib[sb] < min(f["small"], hs[sb]) or contrib[bb] < min(big, hs[bb]):
+        raise CardcoreError(f"values: contrib {contrib}: the blinds are not in")
+    a = f["actor"]
+    owed = max_bet - bet[a]
+    others = False              # another seat in the hand could still call a raise
+    for j in range(SEATS):
+        if j != a and not folded[j] and bet[j] + stack[j] > max_bet:
+            others = True
+    can_raise = (stack[a] > owed and others
+                 and (not f["faced_set"][a] or max_bet - f["faced"][a] >= last_inc))
+    if not pending[a] or not (owed > 0 or can_raise):
+        raise CardcoreError(f"values: actor {a}: the seat has no decision to make")
+
+
+def _check_settled(f: dict[str, Any], n_live: int) -> None:
+    hs, pc = f["hand_stack"], f["pot_contrib"]
+    if (f["actor_set"] or f["max_bet"] or any(f["pending"] + f["bet"] + f["contrib"])
+            or (f["showdown"] and (f["street"] != 3 or n_live < 2))
+            or (not f["showdown"] and n_live != 1)):
+        raise CardcoreError(f"values: hand_over 1: no actor, pending seat, bet or contribution "
+                            f"left, and a showdown (street 3) exactly when {n_live} seats "
+                            "are in")
+    for i in range(SEATS):
+        if pc[i] > hs[i] or f["stack"][i] != hs[i] - pc[i] + f["won"][i]:
+            raise CardcoreError(f"values: seat {i}: stack {f['stack'][i]}, pot contribution "
+                                f"{pc[i]}, won {f['won'][i]} do not add up to its hand stack "
+                                f"{hs[i]}")
+    top = sorted(pc)
+    if top[SEATS - 1] != top[SEATS - 2]:
+        raise CardcoreError(f"values: pot contributions {pc}: the uncalled chips were not "
+                            "returned")
+
+
+def from_export(values: Any) -> Core:
+    """The ``Core`` whose ``export()`` is ``values`` (every field checked; see the module
+    docstring)."""
+    v, f, cards = _read_export(values)
+    if not f["hands"]:
+        try:
+            core = Core(f["stack"], f["button"] if f["button_set"] else -1, f["small"],
+                        f["big"])
+        except CardcoreError as e:
+            raise CardcoreError(f"values: {e}") from None
+    else:
+        _check_hand(f)
+        core = _rebuild(f, cards)
+    if core.export() != v:
+        raise CardcoreError("values: the fields do not match the cards and the betting state "
+                            "they list")
+    return core
+
+
+def _rebuild(f: dict[str, Any], cards: list[int]) -> Core:
+    """A core holding the checked fields of a started hand; the board, the burns, the listed
+    actions, the showdown values and the winnings derived from them."""
+    core = object.__new__(Core)
+    core.small, core.big, core.button = f["small"], f["big"], f["button"]
+    core.sb, core.bb, core.hands = f["sb"], f["bb"], f["hands"]
+    core.last_bb, core.last_players = f["last_bb"], f["last_players"]
+    core.bet = {"stacks": list(f["stack"]), "bets": list(f["bet"]),
+                "contrib": list(f["contrib"]), "folded": [bool(x) for x in f["folded"]],
+                "pending": [bool(x) for x in f["pending"]],
+                "faced": [x if on else None for x, on in zip(f["faced"], f["faced_set"])],
+                "max_bet": f["max_bet"], "last_inc": f["last_inc"], "min_bet": f["big"],
+                "actor": f["actor"] if f["actor_set"] else None, "rounds": f["street"] + 1}
+    core._clear_hand()
+    core._cards = cards
+    pos = 0
+    for s in range(SEATS):
+        if f["hand_stack"][s] > 0:
+            core._holes[s] = cards[pos:pos + 2]
+            pos += 2
+    for street in range(1, f["street"] + 1):
+        k = 3 if street == 1 else 1
+        core._burns.append(cards[pos])
+        core._board.extend(cards[pos + 1:pos + 1 + k])
+        pos += 1 + k
+    core.pos, core.street, core.nact = pos, f["street"], f["nact"]
+    core._street_at = [0] + [x if k <= f["street"] else -1
+                             for k, x in enumerate(f["street_at"]) if k]
+    core._hand_stacks = list(f["hand_stack"])
+    core.hand_over, core.showdown = bool(f["hand_over"]), bool(f["showdown"])
+    core._pot_contrib = list(f["pot_contrib"])
+    if core.hand_over:
+        if core.showdown:
+            core._values = [0 if f["folded"][s] else evaluate(core._holes[s] + core._board)
+                            for s in range(SEATS)]
+        pots = {"stacks": [0] * SEATS, "bets": [0] * SEATS, "contrib": list(f["pot_contrib"]),
+                "folded": core.bet["folded"], "max_bet": 0}
+        core._won = bt.award(pots, core._values, (core.button + 1) % SEATS)
+    else:
+        core._legal = bt.sized(core.bet)
+    core._ready = True
+    return core
+
+
+__all__ = ["Core", "from_export", "NUM_ACTIONS", "SEATS", "EXPORT_FIELDS", "EXPORT_HEAD",
+           "shuffled_deck", "FOLD", "CHECK", "CALL", "RAISE_MIN", "RAISE_HALF_POT", "RAISE_POT",
+           "ALL_IN"]
