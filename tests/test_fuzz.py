@@ -952,6 +952,9 @@ def _holdem_run(seed: int) -> int:
         state = s1
         while not a.hand_over:
             assert a.export() == b.export(), (seed, steps)
+            if steps % 4 == 0:                  # the export loads again on both backends
+                for mod in (fast, ref):
+                    assert mod.from_export(a.export()).export() == a.export(), (seed, steps)
             ids = a.legal_ids()
             assert ids == b.legal_ids() and ids, (seed, steps)
             probe = [rng.randrange(-2, 10) for _ in range(4)]
@@ -973,6 +976,33 @@ def test_fuzz_holdem_step_agrees_with_its_twin():
 
     run()
     assert sum(total) >= 40, total
+
+
+def _holdem_position(seed: int) -> list[int]:
+    """The export of a Hold'em core at a random point of a random match (maybe settled)."""
+    core = kernel("holdem_step", "fast").Core([200, 1000, 40, 0], 1, 10, 20)
+    rng = random.Random(seed)
+    core.start_hand(None, seed)
+    for _ in range(rng.randrange(0, 12)):
+        if core.hand_over:
+            break
+        core.apply(rng.choice(core.legal_ids()))
+    return core.export()
+
+
+def test_fuzz_holdem_step_from_export_tampered():
+    """An export with one element changed, dropped or repeated: both backends refuse it with
+    ``CardcoreError`` (alike) or both load it, and what they load exports it unchanged."""
+    @_settings(150)
+    @given(seed=st.integers(0, 2**31 - 1), data=st.data())
+    def run(seed, data):
+        v = data.draw(_altered(_holdem_position(seed)))
+        got = [_call(kernel("holdem_step", back).from_export, (v,)) for back in ("fast", "ref")]
+        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (_show(v), got)
+        if got[0][0] == "ok":
+            assert got[0][1].export() == got[1][1].export() == list(v)
+
+    run()
 
 
 # ---------------------------------------------------------------------------- constructors

@@ -2,6 +2,8 @@
 (``cardcore._ref.holdem_step``, which runs on the shared betting engine): the same state after
 every step of many random matches, short stacks, stacked decks and free raise amounts."""
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -12,11 +14,36 @@ from cardcore.errors import CardcoreError, CardError, IllegalAction
 from cardcore.rng import Rng
 
 
+TWINS = ((fast, ref), (ref, fast))
+
+
 def random_stacks(rng):
     while True:
         out = [rng.choice([0, 5, 15, 30, 100, 1000, rng.randrange(1, 3000)]) for _ in range(4)]
         if sum(1 for s in out if s > 0) >= 2:
             return out
+
+
+def random_match(seed, small=10):
+    """The random generator of ``seed`` and a compiled core and its twin of a random match."""
+    rng = random.Random(seed)
+    stacks = random_stacks(rng)
+    button = rng.choice([-1] + [i for i in range(4) if stacks[i] > 0])
+    return rng, fast.Core(stacks, button, small, 20), ref.Core(stacks, button, small, 20)
+
+
+def next_hand(rng, a, b, state):
+    """Start the next hand on both cores (a shuffle from ``state`` or a drawn deck); the new
+    generator state, or None when fewer than two seats have chips."""
+    if sum(1 for s in a.stacks() if s > 0) < 2:
+        return None
+    cards = None
+    if rng.random() < 0.3:
+        cards = list(range(52))
+        rng.shuffle(cards)
+    s1, s2 = a.start_hand(cards, state), b.start_hand(cards, state)
+    assert s1 == s2
+    return s1
 
 
 def test_constants_agree():
@@ -29,22 +56,13 @@ def test_constants_agree():
 def test_kernel_equals_twin_on_random_matches(block):
     counts = {"steps": 0, "free_raises": 0, "hands": 0, "showdowns": 0, "split": 0}
     for seed in range(block * 400, block * 400 + 400):
-        rng = random.Random(seed)
-        stacks = random_stacks(rng)
-        button = rng.choice([-1] + [i for i in range(4) if stacks[i] > 0])
-        a, b = fast.Core(stacks, button, 10, 20), ref.Core(stacks, button, 10, 20)
+        rng, a, b = random_match(seed)
         assert a.export() == b.export()
         state = rng.getrandbits(64)
         for _ in range(rng.randrange(1, 6)):
-            if sum(1 for s in a.stacks() if s > 0) < 2:
+            state = next_hand(rng, a, b, state)
+            if state is None:
                 break
-            cards = None
-            if rng.random() < 0.3:
-                cards = list(range(52))
-                rng.shuffle(cards)
-            s1, s2 = a.start_hand(cards, state), b.start_hand(cards, state)
-            assert s1 == s2
-            state = s1
             assert a.export() == b.export(), seed
             counts["hands"] += 1
             while not a.hand_over:
@@ -151,3 +169,142 @@ def test_fewer_than_two_seats_cannot_start_a_hand():
         assert core.hand_over and core.showdown and core.stacks() == [25, 0, 0, 0]
         with pytest.raises(IllegalAction, match="fewer than two seats"):
             core.start_hand(None, 0)
+
+
+# ---------------------------------------------------------------- export, copies, pickling
+
+def _same_in_every_form(a, b):
+    """``a`` (compiled) and ``b`` (twin) export alike, and each core's copies, pickle round
+    trip and rebuilds from its export (by both backends) equal it; a copy played on leaves the
+    core as it was."""
+    ea = a.export()
+    assert type(ea) is list and all(type(x) is int for x in ea)
+    assert len(ea) == fast.EXPORT_HEAD + (52 if a.hands else 0)
+    assert b.export() == ea
+    for core, (mod, other) in zip((a, b), TWINS):
+        twins = [core.copy(), copy.copy(core), copy.deepcopy(core),
+                 pickle.loads(pickle.dumps(core)), mod.from_export(ea)]
+        for twin in twins:
+            assert type(twin) is type(core) and twin == core and twin is not core
+        assert other.from_export(ea).export() == ea
+        for twin in twins:
+            if not twin.hand_over:
+                twin.apply(twin.legal_ids()[-1])
+            elif sum(1 for x in twin.stacks() if x > 0) >= 2:
+                twin.start_hand(None, 1)
+            else:
+                continue
+            assert twin != core and core.export() == ea
+    assert a.__eq__(b) is NotImplemented and a != b
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_export_copies_and_pickles_along_random_matches(block):
+    counts = {"steps": 0, "settled": 0, "showdowns": 0}
+    for seed in range(block * 50, block * 50 + 50):
+        rng, a, b = random_match(seed, small=seed % 2 * 10)
+        _same_in_every_form(a, b)
+        state = rng.getrandbits(64)
+        for _ in range(rng.randrange(1, 4)):
+            state = next_hand(rng, a, b, state)
+            if state is None:
+                break
+            while True:
+                _same_in_every_form(a, b)
+                if a.hand_over:
+                    break
+                lo, hi = a.min_raise_to(), a.max_raise_to()
+                if lo is not None and lo < hi and rng.random() < 0.3:
+                    amount = rng.randrange(lo, hi)
+                    a.perform(3, amount)
+                    b.perform(3, amount)
+                else:
+                    i = rng.choice(a.legal_ids())
+                    assert a.apply(i) == b.apply(i)
+                counts["steps"] += 1
+            counts["settled"] += 1
+            counts["showdowns"] += a.showdown
+    assert counts["steps"] > 200 and counts["settled"] > 60 and counts["showdowns"] > 30, counts
+
+
+def _positions(mod):
+    """Cores of ``mod``: before the first hand, in a hand (on the flop, a raise faced), settled
+    at a showdown, settled by folds."""
+    fresh = mod.Core([1000, 0, 500, 300], -1, 10, 20)
+    live = mod.Core([1000, 0, 500, 300], 2, 10, 20)
+    live.start_hand(None, 5)
+    while live.street == 0:
+        live.apply(2 if live.is_legal(2) else 1)
+    live.apply(live.legal_ids()[1])                     # a raise
+    shown = mod.Core([1000, 0, 500, 300], 2, 10, 20)
+    shown.start_hand(list(range(52)), 0)
+    while not shown.hand_over:
+        shown.apply(2 if shown.is_legal(2) else 1)
+    folded = mod.Core([1000, 0, 500, 300], 2, 10, 20)
+    folded.start_hand(None, 9)
+    while not folded.hand_over:
+        folded.apply(0)
+    assert live.actor is not None and live.street == 1 and shown.showdown
+    assert folded.hand_over and not folded.showdown
+    return {"fresh": fresh, "live": live, "shown": shown, "folded": folded}
+
+
+def _with(v, **changes):
+    out = list(v)
+    for name, x in changes.items():
+        k = fast.EXPORT_FIELDS.index(name)
+        out[k] = x(out[k]) if callable(x) else x
+    return out
+
+
+def _unreachable(name, v):
+    """In-range exports of position ``name`` that no play reaches."""
+    def up(x):
+        return x + 1
+
+    def nxt(x):
+        return (x + 1) % 4
+
+    def flip(x):
+        return 1 - x
+
+    cards = v[fast.EXPORT_HEAD:]
+    out = [_with(v, stack_0=up), _with(v, sb=nxt), _with(v, bb=nxt), _with(v, last_bb=nxt),
+           _with(v, button=nxt), _with(v, last_players=up), _with(v, pos=up),
+           _with(v, rounds=up), _with(v, min_bet=up), _with(v, folded_1=0),
+           _with(v, pending_1=1), _with(v, legal=lambda x: x ^ 2), _with(v, street_at_3=1),
+           _with(v, showdown=flip), _with(v, hand_over=flip), _with(v, value_0=up),
+           _with(v, won_2=up), _with(v, faced_1=7)]
+    if name == "fresh":
+        out.append(_with(v, hands=1))                                   # no cards
+        return out
+    out += [_with(v, ncards=0)[:-52], _with(v, button_set=0),
+            v[:fast.EXPORT_HEAD] + [cards[1]] + cards[1:],             # a card twice
+            _with(v, pot_contrib_0=up, stack_0=lambda x: x - 1)]
+    if name == "live":
+        out += [_with(v, actor=1), _with(v, actor_set=0), _with(v, max_bet=up),
+                _with(v, amount_6=up), _with(v, last_inc=1), _with(v, street=0),
+                _with(v, street_at_1=10**6), _with(v, won_0=up)]
+    else:
+        out += [_with(v, actor_set=1), _with(v, pending_0=1), _with(v, street=2),
+                _with(v, won_0=up, stack_0=up)]
+    return out
+
+
+@pytest.mark.parametrize("mod", [fast, ref], ids=["fast", "ref"])
+def test_bad_exports_are_refused(mod):
+    for name, core in _positions(mod).items():
+        good = core.export()
+        assert mod.from_export(good) == core and mod.from_export(tuple(good)) == core
+        head = fast.EXPORT_HEAD
+        bad = [None, "x", b"x", 5, 1.5, {"a": 1}, [], good[:-1], good + [0], good[:head - 1],
+               [str(x) for x in good], [float(x) for x in good]]
+        for k in range(len(good)):
+            for junk in (True, False, "1", 1.5, None, -1, 10**20, 2**64):
+                bad.append([*good[:k], junk, *good[k + 1:]])
+        bad += _unreachable(name, good)
+        for v in bad:
+            with pytest.raises(CardcoreError) as err:
+                mod.from_export(v)
+            assert str(err.value).startswith("values"), (name, v, err.value)
+        assert core.export() == good
