@@ -35,8 +35,6 @@ ABOVE_KERNELS = ({f"cardcore.{g}" for g in GAMES}
 #: kernel modules that still import from above, each with what it imports; the list may only
 #: shrink (a module that no longer does must leave it)
 STILL_ABOVE = {
-    "_ref/bridge_step.py": {"cardcore.engines.tricks"},
-    "_ref/dds.py": {"cardcore.engines.tricks"},
     "_ref/guandan_step.py": {"cardcore.guandan.moves"},
     "_ref/holdem_step.py": {"cardcore.engines.betting"},
     "_ref/shedding_moves.py": {"cardcore.engines.shedding"},

@@ -1,4 +1,4 @@
-"""The trick winner of Bridge has one rule, ``cardcore.engines.tricks.trick_winner``; the Bridge
+"""The trick winner of Bridge has one rule, ``cardcore._ref.tricks.trick_winner``; the Bridge
 step kernel (``bridge_step.trick_winner_index``) and the double-dummy search
 (``dds.trick_winner``) keep compiled copies of it for speed. All of them, compiled and reference,
 give the same winner over many random four-card tricks, every trump and no trump, every leader,
@@ -12,7 +12,9 @@ import random
 import pytest
 
 from cardcore._backend import kernel
-from cardcore.engines.tricks import trick_winner
+from cardcore._ref import tricks as rule
+from cardcore._ref.tricks import trick_winner
+from cardcore.engines import tricks as engine
 
 STEP = {"fast": kernel("bridge_step", "fast"), "ref": kernel("bridge_step", "ref")}
 DDS = {"fast": kernel("dds", "fast"), "ref": kernel("dds", "ref")}
@@ -51,3 +53,7 @@ def test_every_suit_pattern(trump):
             cards = [r * 4 + s for r, s in zip(ranks, suits, strict=True)]
             if len(set(cards)) == 4:
                 check(cards, trump, rng.randrange(4))
+
+
+def test_the_engine_re_exports_the_one_rule():
+    assert all(getattr(engine, n) is getattr(rule, n) for n in rule.__all__)

@@ -180,7 +180,7 @@ cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil:
     return n
 
 
-# The step core's own copy of ``cardcore.engines.tricks.trick_winner`` (the rule's one
+# The step core's own copy of ``cardcore._ref.tricks.trick_winner`` (the rule's one
 # definition; ``trump`` 4 is no trump there ``None``), compiled for the step path; the
 # double-dummy search keeps a third (``dds.trick_winner_index``). ``tests/test_trick_winner.py``
 # checks that the three agree.

@@ -79,7 +79,7 @@ cdef inline int id_to_lane(int c) noexcept nogil:
 # ----------------------------------------------------------------------------- trick resolution
 
 # The search keeps its own trick routine, on lane bits and inlined, for speed. The rule it must
-# agree with is ``cardcore.engines.tricks.trick_winner`` (the one definition); the Bridge step
+# agree with is ``cardcore._ref.tricks.trick_winner`` (the one definition); the Bridge step
 # kernel's ``bs_trick_winner_index`` (card ids) is the other compiled copy, and
 # ``tests/test_trick_winner.py`` checks that the three agree.
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil:

@@ -24,10 +24,10 @@ see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes 
 
 from __future__ import annotations
 
-from cardcore.engines import tricks as _tricks
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 
+from . import tricks as _tricks
 from .core import CoreBase
 from .core import live as _live
 
@@ -92,7 +92,7 @@ def trick_winner_index(cards, trump) -> int:
 
 
 def _winner(cards, trump: int) -> int:
-    """The trick rule's one definition, ``cardcore.engines.tricks.trick_winner`` (4: no trump)."""
+    """The trick rule's one definition, ``cardcore._ref.tricks.trick_winner`` (4: no trump)."""
     return _tricks.trick_winner(cards, None if trump == 4 else trump)
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import operator
 
-from cardcore.engines import tricks as _tricks
 from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.errors import int_arg as _int_arg
+
+from . import tricks as _tricks
 
 NT = 4
 _INT64_MAX = (1 << 63) - 1
@@ -92,7 +93,7 @@ def _check(hands, leader, played):
 
 
 def _winner_index(cards, trump):
-    """The trick rule's one definition, ``cardcore.engines.tricks.trick_winner`` (4: no trump)."""
+    """The trick rule's one definition, ``cardcore._ref.tricks.trick_winner`` (4: no trump)."""
     return _tricks.trick_winner(cards, None if trump == 4 else trump)
 
 
