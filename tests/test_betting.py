@@ -2,6 +2,7 @@
 
 import pytest
 
+from cardcore._ref import betting as rule
 from cardcore.engines import betting as bt
 from cardcore.errors import IllegalAction
 
@@ -291,3 +292,10 @@ def test_resolve_texts_and_actions():
                      ("call", "nothing is owed"), ("raise 5", "below the minimum raise to 20")]:
         with pytest.raises(IllegalAction, match=why):
             bt.resolve(h, bad)
+
+
+def test_the_engine_re_exports_the_kernel_layers_rule():
+    """The rule has one owner, ``cardcore._ref.betting`` (which the Hold'em step core's twin
+    calls); the engine adds only the ``Action`` objects."""
+    assert all(getattr(bt, n) is getattr(rule, n) for n in rule.__all__)
+    assert set(bt.__all__) - set(rule.__all__) == {"action_of", "actions", "resolve"}

@@ -5,7 +5,8 @@
 table of four seats, and what a match carries between hands (stacks, button, last big blind);
 ``legal_ids`` and ``apply`` are the step path of ``cardcore.holdem.HoldemState`` (no Python
 objects per action but the list of ids). The plain-Python twin ``cardcore._ref.holdem_step``
-documents the encoding and runs on the shared betting engine; both give the same answers.
+documents the encoding and runs on the betting rule (``cardcore._ref.betting``, which the
+shared engine ``cardcore.engines.betting`` re-exports); both give the same answers.
 """
 
 from libc.string cimport memset, memcpy
@@ -57,7 +58,7 @@ _ID_LISTS = tuple(tuple(i for i in range(HS_NUM_ACTIONS) if (m >> i) & 1)
                   for m in range(1 << HS_NUM_ACTIONS))
 
 
-# ---------------------------------------------------------------- betting (the engine's rules)
+# ------------------------------------------------------- betting (``_ref/betting.py``'s rules)
 
 cdef inline int64_t _owed(const HState* s, int seat) noexcept nogil:
     return s.max_bet - s.bets[seat]
@@ -80,7 +81,7 @@ cdef inline bint _others_can_bet(const HState* s, int seat) noexcept nogil:
 
 
 cdef bint hs_can_raise(const HState* s, int seat) noexcept nogil:
-    """Whether ``seat`` may bet or raise now (``cardcore.engines.betting.can_raise``)."""
+    """Whether ``seat`` may bet or raise now (``cardcore._ref.betting.can_raise``)."""
     if s.folded[seat] or s.stacks[seat] <= _owed(s, seat):
         return False
     if not _others_can_bet(s, seat):
@@ -779,7 +780,7 @@ cdef class Core:
         return [self.s.cards[i] for i in range(self.s.pos, 52)] if self.s.hands else []
 
     def bet_view(self):
-        """The betting state in the engine's dict form (``cardcore.engines.betting``)."""
+        """The betting state in the betting rule's dict form (``cardcore._ref.betting``)."""
         _live(self)
         cdef const HState* s = &self.s
         return {

@@ -3,9 +3,10 @@
 ``Core`` holds one hand of no-limit Texas Hold'em at a table of four seats (and what a match
 carries from hand to hand: the stacks, the button, the last big blind): the betting state, the
 cards, the streets, the showdown. ``legal_ids`` and ``apply`` are the step path of
-``cardcore.holdem.HoldemState``. This twin keeps the betting state as the shared engine's dict
-(``cardcore.engines.betting``) and calls the engine, so the compiled kernel, which must give the
-same answers, is checked against the engine itself (``tests/test_holdem_ids.py``).
+``cardcore.holdem.HoldemState``. This twin keeps the betting state as the betting rule's dict
+(``cardcore._ref.betting``, which the shared engine ``cardcore.engines.betting`` re-exports) and
+calls that rule, so the compiled kernel, which must give the same answers, is checked against
+the engine's own rule (``tests/test_holdem_ids.py``).
 
 Encoding (both implementations):
 
@@ -42,10 +43,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engines import betting as bt
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
+from . import betting as bt
 from .core import CoreBase
 from .core import live as _live
 from .poker import evaluate
