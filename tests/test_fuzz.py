@@ -339,6 +339,7 @@ TEMPLATES = {
     ("guandan", "pick_ids"): (GD, 5, kernel("guandan", "fast").moves(GD, 5)),
     ("guandan", "id_rows"): (),
     ("guandan", "id_levels"): (),
+    ("guandan", "id_texts"): (),
     ("guandan", "move_ids"): (GD, 5, (0, 3, 1)),
     ("guandan", "move_ids_of"): (GDL, 5, None),
     ("guandan", "row_ids"): (kernel("guandan", "fast").moves(GD, 5), 5),

@@ -102,6 +102,11 @@ def test_texts_are_the_notation_of_the_moves_at_every_level():
         assert np.array_equal(F.id_levels()[level], np.isin(np.arange(55, 2410), got))
 
 
+def test_id_texts_come_from_the_kernel_and_the_twins_agree():
+    assert F.id_texts() == R.id_texts() == M.id_texts()
+    assert F.id_texts()[:2] == ["pass", "return 2c"] and len(F.id_texts()) == F.NUM_ACTIONS
+
+
 # ------------------------------------------------------------------ move_ids
 
 def test_move_ids_are_the_ids_of_moves():

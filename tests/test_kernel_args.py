@@ -141,6 +141,7 @@ ENTRIES = [
     ("guandan", "pick_ids", (GD, 5, GD_ROWS), True),
     ("guandan", "id_rows", (), True),
     ("guandan", "id_levels", (), True),
+    ("guandan", "id_texts", (), True),
     ("guandan", "move_ids", (GD, 5, (0, 3, 1)), True),
     ("guandan", "move_ids_of", (GDL, 5, None), True),
     ("guandan", "row_ids", (GD_ROWS, 5), True),

@@ -35,9 +35,7 @@ ABOVE_KERNELS = ({f"cardcore.{g}" for g in GAMES}
 #: kernel modules that still import from above, each with what it imports; the list may only
 #: shrink (a module that no longer does must leave it)
 STILL_ABOVE = {
-    "_ref/guandan_step.py": {"cardcore.guandan.moves"},
     "_ref/shedding_moves.py": {"cardcore.engines.shedding"},
-    "_fast/guandan_step.pyx": {"cardcore.guandan.moves"},
     "_fast/shedding_moves.pyx": {"cardcore.engines.shedding"},
 }
 

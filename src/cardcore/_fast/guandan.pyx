@@ -30,7 +30,8 @@ plain-Python twin ``cardcore._ref.guandan``, whose docstring is the full referen
 
 Action ids (``docs/actions/guandan.md``): 0 pass, 1..54 return card ``id - 1``, plays from
 ``FIRST_PLAY`` = 55 by a table of every distinct play, built once at import from the full
-two-deck hand at the 13 levels (``id_rows``, ``id_levels``); ``move_ids`` lists the ids of
+two-deck hand at the 13 levels (``id_rows``, ``id_levels``; ``id_texts``: every id's text,
+which the step core and ``cardcore.guandan.moves`` read); ``move_ids`` lists the ids of
 ``moves`` without building rows, and ``hand_ids``, ``id_ok`` and ``take`` are the game's step
 on a hand kept as a list of card ids.
 
@@ -1779,6 +1780,18 @@ cdef object _notation(object row):
         return jokers
     text = "".join([_NAT[r] * nat[r] for r in range(13)])
     return text + "".join([f"[{_NAT[w]}]" for w in wild])
+
+
+def id_texts():
+    """The text of every action id, in id order: ``"pass"``, ``"return 5c"`` for ids 1..54
+    (the card given back), then each play's notation (``Play.row_text`` of its row in
+    ``id_rows``); the plays' texts do not depend on the level. A new list each call
+    (``cardcore.guandan.moves.id_texts`` keeps one)."""
+    cdef int p
+    cdef list texts = ["pass"] + [f"return {c}" for c in _CARD_OBJ]
+    for p in range(_NPLAYS):
+        texts.append(_notation(PyBytes_FromStringAndSize(<char*>(_NROW + p * GD_ROW), GD_ROW)))
+    return texts
 
 
 cdef list _seq_ranks(int top, int width):

@@ -19,6 +19,7 @@ from cardcore._fast.args cimport action_id, int_arg
 from cardcore._fast.guandan cimport (GHand, GD_ROW, gd_hand, gd_gen_ids, gd_index_ok,
                                      gd_level_row, gd_take, gd_nplays)
 
+from cardcore._fast.guandan import id_texts as _id_texts
 from cardcore.errors import CardcoreError, IllegalAction, quote
 
 cdef enum:
@@ -42,11 +43,9 @@ cdef list _TEXTS = []
 
 
 cdef list _texts():
-    """The text of every action id (``cardcore.guandan.moves.id_texts``, read on first use)."""
+    """The text of every action id (the guandan kernel's ``id_texts``, read on first use)."""
     if not _TEXTS:
-        from cardcore.guandan.moves import id_texts
-
-        _TEXTS.extend(id_texts())
+        _TEXTS.extend(_id_texts())
     return _TEXTS
 
 

@@ -941,6 +941,11 @@ def _notation(row):
     return text + "".join(f"[{_NAT[w]}]" for w in wild)
 
 
+def id_texts() -> list[str]:
+    """Twin of the compiled kernel's ``id_texts``: the text of every action id, in id order."""
+    return ["pass"] + [f"return {c}" for c in _CARD_OBJ] + [_notation(row) for row in _ROWS]
+
+
 def _seq_ranks(top, width):
     """The natural rank indexes of a sequence ending at ``top`` (an ace-low one starts on A)."""
     lo = top - width + 1

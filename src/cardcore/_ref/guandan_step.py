@@ -56,10 +56,9 @@ _TEXTS: list[str] = []
 
 
 def _texts() -> list[str]:
+    """The text of every action id (the guandan kernel's ``id_texts``, read on first use)."""
     if not _TEXTS:
-        from cardcore.guandan.moves import id_texts
-
-        _TEXTS.extend(id_texts())
+        _TEXTS.extend(K.id_texts())
     return _TEXTS
 
 

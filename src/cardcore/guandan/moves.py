@@ -234,10 +234,9 @@ ID_KINDS: tuple[str, ...] = (("pass",) + ("return",) * 54
 
 def id_texts() -> list[str]:
     """The text of every action id (``"pass"``, ``"return 5c"``, a play's notation); the
-    plays' texts do not depend on the level (built on first use)."""
+    plays' texts do not depend on the level (the kernel's ``id_texts``, read on first use)."""
     if not _TEXTS:
-        texts = ["pass"] + [f"return {_CARD[c]}" for c in range(54)]
-        texts += [_notation(row) for row in _k.id_rows().tolist()]
+        texts = _k.id_texts()
         _TEXT_IDS.update((t, i) for i, t in enumerate(texts))
         _TEXTS.extend(texts)
     return _TEXTS
