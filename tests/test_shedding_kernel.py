@@ -49,7 +49,7 @@ def test_twins_expose_the_same_public_functions():
 
 
 def test_constants_match():
-    for name in ("ROW", "NRANKS", "DDZ_KINDS", "ZSY_KINDS", "DDZ_CAPS", "ZSY_CAPS"):
+    for name in ("ROW", "NRANKS", "RANK_NAMES", "DDZ_KINDS", "ZSY_KINDS", "DDZ_CAPS", "ZSY_CAPS"):
         assert getattr(F, name) == getattr(R, name), name
 
 

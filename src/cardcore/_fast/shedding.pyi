@@ -21,6 +21,7 @@ _T = TypeVar("_T")
 
 ROW: int
 NRANKS: int
+RANK_NAMES: tuple[str, ...]
 DDZ_KINDS: tuple[str, ...]
 ZSY_KINDS: tuple[str, ...]
 DDZ_CAPS: tuple[int, ...]

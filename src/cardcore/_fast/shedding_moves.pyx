@@ -20,7 +20,6 @@ cimport cython
 from cardcore._fast.shedding cimport ShedRecord
 
 from cardcore._fast import shedding as _k
-from cardcore.engines.shedding import RANK_NAMES as _RANK_NAMES
 from cardcore.errors import CardcoreError, quote
 
 # the rules of each game (set once by its moves module)
@@ -71,7 +70,7 @@ cdef class DdzMove(ShedRecord):
     ``Move.from_action(action)`` find the reading of given cards."""
 
     KINDS = _k.DDZ_KINDS
-    RANK_NAMES = _RANK_NAMES
+    RANK_NAMES = _k.RANK_NAMES
     GAME = "Dou Dizhu"
     SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
                                 "airplane_pairs"})
@@ -236,7 +235,7 @@ cdef class ZsyMove(ShedRecord):
     ``id``."""
 
     KINDS = _k.ZSY_KINDS
-    RANK_NAMES = _RANK_NAMES
+    RANK_NAMES = _k.RANK_NAMES
     GAME = "Zheng Shangyou"
     SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
     KEY_BEATS = staticmethod(_k.zsy_beats)

@@ -45,6 +45,9 @@ from cardcore.errors import CardcoreError, CardError, quote
 
 ROW = 18
 NRANKS = 15
+#: the names of the 15 rank indexes of the shedding games (Zheng Shangyou uses the first
+#: 13); the games' ``RANK_NAMES`` and the move records' are this tuple
+RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
 
 DDZ_KINDS = ("single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_run",
              "airplane", "airplane_singles", "airplane_pairs", "four_two_singles",

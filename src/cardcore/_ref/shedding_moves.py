@@ -18,7 +18,6 @@ from typing import Any, final
 
 from cardcore._ref import shedding as _k
 from cardcore._ref.shedding import ShedRecord
-from cardcore.engines.shedding import RANK_NAMES as _RANK_NAMES
 from cardcore.errors import CardcoreError, quote
 
 # the record ``_MoveRecord.__new__`` has just built in this thread (its ``__init__`` follows)
@@ -208,7 +207,7 @@ class DdzMove(_MoveRecord):
     ``Move.from_action(action)`` find the reading of given cards."""
 
     KINDS = _k.DDZ_KINDS
-    RANK_NAMES = _RANK_NAMES
+    RANK_NAMES = _k.RANK_NAMES
     GAME = "Dou Dizhu"
     SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
                                 "airplane_pairs"})
@@ -244,7 +243,7 @@ class ZsyMove(_MoveRecord):
     ``id``."""
 
     KINDS = _k.ZSY_KINDS
-    RANK_NAMES = _RANK_NAMES
+    RANK_NAMES = _k.RANK_NAMES
     GAME = "Zheng Shangyou"
     SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
     KEY_BEATS = staticmethod(_k.zsy_beats)

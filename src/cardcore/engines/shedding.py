@@ -6,7 +6,8 @@ public names, so no game imports another game's private names.
 
 Ranks and notation
 ------------------
-``RANK_NAMES`` is the 15-rank order ``3 4 5 6 7 8 9 T J Q K A 2 BJ RJ`` (indices 0..14) and
+``RANK_NAMES`` is the 15-rank order ``3 4 5 6 7 8 9 T J Q K A 2 BJ RJ`` (indices 0..14; the
+shedding kernel's ``RANK_NAMES``) and
 ``rank_index(card)`` a card id's index in it (``RANK_OF[card]`` the same as a list). A play is
 written in rank notation by ``notation(ranks, names)``: rank characters in the given order,
 ten as ``T``, the jokers as separate tokens (``"33344455"``, ``"333 BJ"``, ``"BJ RJ"``); the
@@ -58,6 +59,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
+from .._backend import kernel
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..game import Action, State
@@ -66,9 +68,9 @@ PASS = Action("pass", "pass")
 
 # ------------------------------------------------------------------ ranks and notation
 
-#: the 15-rank order of the shedding games (Zheng Shangyou uses the first 13)
-RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2",
-                               "BJ", "RJ")
+#: the 15-rank order of the shedding games (Zheng Shangyou uses the first 13), defined in the
+#: shedding kernel (``cardcore._fast.shedding.RANK_NAMES``, twin ``cardcore._ref.shedding``)
+RANK_NAMES: tuple[str, ...] = kernel("shedding").RANK_NAMES
 #: card id -> index in the 15-rank order (2s are 12, the black joker 13, the red joker 14)
 RANK_OF: tuple[int, ...] = tuple([((i >> 2) - 1) if (i >> 2) else 12 for i in range(52)]
                                  + [13, 14])
