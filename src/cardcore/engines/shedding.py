@@ -59,7 +59,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar
 
-from .._backend import kernel
+from .._ref import shedding as _ref_shedding
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..game import Action, State
@@ -70,7 +70,9 @@ PASS = Action("pass", "pass")
 
 #: the 15-rank order of the shedding games (Zheng Shangyou uses the first 13), defined in the
 #: shedding kernel (``cardcore._fast.shedding.RANK_NAMES``, twin ``cardcore._ref.shedding``)
-RANK_NAMES: tuple[str, ...] = kernel("shedding").RANK_NAMES
+# (a constant, the same in both twins: read from the plain-Python one, so that importing the
+# engine chooses no kernel; a bad CARDCORE_BACKEND is reported where a kernel is first used)
+RANK_NAMES: tuple[str, ...] = _ref_shedding.RANK_NAMES
 #: card id -> index in the 15-rank order (2s are 12, the black joker 13, the red joker 14)
 RANK_OF: tuple[int, ...] = tuple([((i >> 2) - 1) if (i >> 2) else 12 for i in range(52)]
                                  + [13, 14])
