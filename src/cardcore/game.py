@@ -149,6 +149,10 @@ class State:
     #: the declared options (name -> ``Option``); ``new_game`` accepts these and no others.
     OPTIONS: ClassVar[dict[str, Option]] = {}
     PUBLIC: ClassVar[tuple[str, ...]] = ()  # read-only properties agents may read (nothing hidden)
+    #: the kernel module of the game's step core (``cardcore._fast.<CORE>``, twin
+    #: ``cardcore._ref.<CORE>``): its ``Core`` answers the one core contract and its
+    #: ``from_seed(seed)`` is the core ``new_game(GAME, seed=seed).core`` starts with.
+    CORE: ClassVar[str] = ""
 
     # ------------------------------------------------------------ construction
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -587,13 +591,35 @@ class CachedIds:
 
 
 class CoreView:
-    """Mixin for a ``State`` whose deal (or hand) lives in a compiled step core,
-    ``self._core`` (with ``copy()`` and ``export()``), the state a view over it: a clone gets a
-    copy of the core, and the state dict holds the core's export. Put it before the ``State``
-    base: ``class BridgeState(CoreView, State)``."""
+    """Mixin for a ``State`` whose deal lives in its game's step core, ``self._core`` (the one
+    core contract: ``cardcore._fast.core.Core``, twin ``cardcore._ref.core.Core``): the state is
+    a view over it. ``state.core`` is that core; the action ids, the legal mask, the
+    observation tensor and its shape are the core's; a clone gets a copy of the core, and the
+    state dict holds the core's export. Put it before the ``State`` base:
+    ``class BridgeState(CoreView, State)``."""
 
     _core: Any
     TRANSIENT: ClassVar[tuple[str, ...]]
+
+    @property
+    def core(self) -> Any:
+        """The core that holds the play of this state's deal (see ``docs/architecture.md``:
+        every game's core answers the same names). Driving it directly bypasses the state's
+        log: read it, or search on ``state.core.copy()``."""
+        return self._core
+
+    def _num_distinct_actions(self) -> int:
+        return self._core.num_distinct_actions
+
+    def _observation_shape(self) -> tuple[int, ...]:
+        return self._core.observation_shape
+
+    def _observation_tensor(self, player: int, out: Any) -> None:
+        self._core.observation_tensor(player, out)
+
+    def legal_mask(self) -> Any:
+        """A bool ``numpy`` array of length ``num_distinct_actions``: True at the legal ids."""
+        return self._core.legal_mask()
 
     def _state_dict(self) -> dict:
         d = super()._state_dict()  # type: ignore[misc]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import CardcoreError
+from ..errors import CardcoreError, IllegalAction, int_arg, quote
 
 
 def live(core: object) -> None:
@@ -35,3 +35,169 @@ class CoreBase:
             if not name.startswith("__"):
                 live(self)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+def _rebuild(cls, values):
+    """Unpickle a core: ``cls.from_export(values)``."""
+    return cls.from_export(values)
+
+
+def _id(i: object) -> int | None:
+    """An action id as an int (an int or numpy integer, not a bool); anything else raises
+    ``IllegalAction``."""
+    if isinstance(i, bool) or not isinstance(i, int):
+        try:
+            import numpy as np
+
+            if isinstance(i, np.integer) and not isinstance(i, np.bool_):
+                return int(i)
+        except ImportError:  # pragma: no cover
+            pass
+        raise IllegalAction(f"action id {quote(i)}: expected an int")
+    return int(i)
+
+
+class Core(CoreBase):
+    """The one core contract, plain Python (twin of ``cardcore._fast.core.Core``).
+
+    A game's reference core subclasses it, sets ``num_players``, ``num_distinct_actions`` and
+    ``observation_shape`` and fills the hooks ``_player()`` (the seat to act, ``None`` once
+    over), ``_over()``, ``_legal()`` (the legal ids, ascending), ``_apply(i)`` (a legal id),
+    ``_returns()`` (one float a seat, zeros until over), ``_observe(seat, out)`` (``out`` a
+    zeroed float32 vector), ``copy()``, ``export()`` and the static ``from_export``; its
+    constructor ends with ``self._ready = True``. The public names are written here once.
+    """
+
+    __slots__ = ()
+
+    num_players: int
+    num_distinct_actions: int
+    observation_shape: tuple[int, ...]
+
+    # ------------------------------------------------------------------ hooks
+    def _player(self) -> int | None:  # pragma: no cover - every core overrides it
+        raise NotImplementedError
+
+    def _over(self) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def _legal(self) -> list[int]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _is_legal(self, i: int) -> bool:
+        return i in self._legal()
+
+    def _apply(self, i: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _returns(self) -> list[float]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _observe(self, seat: int, out) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the deal is over."""
+        live(self)
+        return self._player()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal is over."""
+        live(self)
+        return bool(self._over())
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids, ascending (empty once over)."""
+        live(self)
+        return list(self._legal())
+
+    def legal_mask(self, out=None):
+        """A bool vector of ``num_distinct_actions``: ``True`` at each legal id. With ``out`` (a
+        bool vector of that length) it is filled and returned."""
+        import numpy as np
+
+        live(self)
+        na = self.num_distinct_actions
+        if out is None:
+            out = np.zeros(na, dtype=np.bool_)
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.bool_ or out.ndim != 1
+              or out.shape[0] != na or not out.flags.writeable):
+            raise CardcoreError(f"out {quote(out)}: expected a writable bool vector of {na} "
+                                "values")
+        else:
+            out[:] = False
+        ids = self._legal()
+        if ids:
+            out[ids] = True
+        return out
+
+    def is_legal(self, i: object) -> bool:
+        """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
+        but an int raises ``IllegalAction``)."""
+        live(self)
+        return self._is_legal(_id(i))
+
+    def returns(self) -> tuple[float, ...]:
+        """The deal's result: one float a seat (zeros until the deal is over)."""
+        live(self)
+        return tuple(float(v) for v in self._returns())
+
+    def observation_tensor(self, seat: object, out=None):
+        """What ``seat`` sees, as a float32 array of ``observation_shape``. With ``out`` (a
+        writable, C-contiguous float32 array of that shape) it is filled and returned."""
+        import numpy as np
+
+        live(self)
+        p = int_arg(seat, "seat", 0, self.num_players - 1)
+        shape = tuple(self.observation_shape)
+        if out is None:
+            out = np.zeros(shape, dtype=np.float32)
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.float32
+              or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable):
+            raise CardcoreError(f"out {quote(out)}: expected a writable C-contiguous float32 "
+                                f"array of shape {shape}")
+        flat = out.reshape(-1)
+        flat[:] = 0.0
+        self._observe(p, flat)
+        return out
+
+    # ------------------------------------------------------------------ playing
+    def apply(self, i: object) -> None:
+        """Make the legal action id ``i`` (chance that follows included); returns ``None``. An
+        id that is not legal now, or a deal that is over, raises ``IllegalAction`` and changes
+        nothing."""
+        live(self)
+        v = _id(i)
+        if self._over():
+            raise IllegalAction(f"action id {quote(i)}: the deal is over")
+        if not self._is_legal(v):
+            raise IllegalAction(f"action id {quote(i)}: not legal now (the legal ids: "
+                                f"{quote(self.legal_ids(), 200)})")
+        self._apply(v)
+
+    def copy(self):  # pragma: no cover - every core overrides it
+        """An independent core in the same position."""
+        raise NotImplementedError
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def export(self) -> list[int]:  # pragma: no cover - every core overrides it
+        """The core's whole position as a flat list of ints (``from_export`` reads it back)."""
+        raise NotImplementedError
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.export()))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.export() == other.export()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,194 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The one core contract: the base type of every game's step core.
+
+A core holds the play of one deal: the seat to act, the legal action ids, what each seat sees,
+the result. Chance (the deal, a redeal, a draw from a talon) happens inside it, from its seed, so
+a core alone plays a whole deal. Every game's core answers the same names:
+
+``num_players``, ``num_distinct_actions``, ``observation_shape``, ``current_player`` (the seat to
+act, ``None`` once over), ``is_over``, ``legal_ids()``, ``legal_mask(out=None)``,
+``is_legal(i)``, ``apply(i)`` (returns ``None``; an id that is not legal raises
+``IllegalAction`` and changes nothing), ``returns()`` (one float a seat), ``observation_tensor(seat,
+out=None)`` (float32), ``copy()``, and pickling (through the core's ``export()`` and
+``from_export``).
+
+Those names are written here once, on top of the C methods a game's core fills in (``core.pxd``).
+The plain-Python twin is ``cardcore._ref.core.Core``.
+"""
+
+from libc.stdint cimport int32_t, uint64_t
+from libc.string cimport memset
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+from cardcore._fast.args cimport action_id, int_arg
+
+import numpy as np
+
+from cardcore.errors import CardcoreError, IllegalAction, quote
+
+
+def _rebuild(cls, values):
+    """Unpickle a core: ``cls.from_export(values)``."""
+    return cls.from_export(values)
+
+
+cdef class Core:
+    """The base of every game's step core (see the module docstring). It holds no deal itself:
+    made directly it is not initialised, and every name raises ``CardcoreError``."""
+
+    # ------------------------------------------------------------------ the C contract
+    cdef int c_player(self) noexcept nogil:
+        return -1
+
+    cdef bint c_over(self) noexcept nogil:
+        return True
+
+    cdef int c_legal(self, int32_t* out) noexcept nogil:
+        return 0
+
+    cdef bint c_is_legal(self, long i) noexcept nogil:
+        return False
+
+    cdef void c_apply(self, int i) noexcept nogil:
+        pass
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        cdef int s
+        for s in range(self.num_players):
+            out[s] = 0.0
+
+    cdef void c_observe(self, int seat, float* out) noexcept nogil:
+        pass
+
+    cdef Core c_copy(self):
+        raise CardcoreError(f"{type(self).__name__}: a core type must define its copy")
+
+    cdef int live(self) except -1:
+        if not self._ready:
+            raise CardcoreError(f"{type(self).__name__}: the core is not initialised (made "
+                                "without its constructor, or its constructor raised)")
+        return 0
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def current_player(self):
+        """The seat to act, or ``None`` once the deal is over."""
+        self.live()
+        cdef int p = self.c_player()
+        return None if p < 0 else p
+
+    @property
+    def is_over(self):
+        """Whether the deal is over."""
+        self.live()
+        return self.c_over()
+
+    def legal_ids(self):
+        """The legal action ids, ascending (empty once over)."""
+        self.live()
+        cdef int32_t* buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
+        cdef int n, k
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            n = self.c_legal(buf)
+            return [buf[k] for k in range(n)]
+        finally:
+            PyMem_Free(buf)
+
+    def legal_mask(self, out=None):
+        """A bool vector of ``num_distinct_actions``: ``True`` at each legal id. With ``out`` (a
+        bool vector of that length) it is filled and returned."""
+        self.live()
+        cdef int na = self.num_distinct_actions
+        if out is None:
+            out = np.zeros(na, dtype=np.bool_)
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.bool_ or out.ndim != 1
+              or out.shape[0] != na or not out.flags.writeable):
+            raise CardcoreError(f"out {quote(out)}: expected a writable bool vector of {na} "
+                                "values")
+        else:
+            out[:] = False
+        cdef unsigned char[:] view = out.view(np.uint8)
+        cdef int32_t* buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
+        cdef int n, k
+        if buf == NULL:
+            raise MemoryError()
+        try:
+            n = self.c_legal(buf)
+            for k in range(n):
+                view[buf[k]] = 1
+        finally:
+            PyMem_Free(buf)
+        return out
+
+    def is_legal(self, i):
+        """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
+        but an int raises ``IllegalAction``)."""
+        self.live()
+        return self.c_is_legal(action_id(i))
+
+    def returns(self):
+        """The deal's result: one float a seat (zeros until the deal is over)."""
+        self.live()
+        cdef double vals[16]
+        cdef int s
+        self.c_returns(vals)
+        return tuple([vals[s] for s in range(self.num_players)])
+
+    def observation_tensor(self, seat, out=None):
+        """What ``seat`` sees, as a float32 array of ``observation_shape``. With ``out`` (a
+        writable, C-contiguous float32 array of that shape) it is filled and returned."""
+        self.live()
+        cdef int p = <int>int_arg(seat, "seat", 0, self.num_players - 1, CardcoreError)
+        shape = self.observation_shape
+        if out is None:
+            out = np.zeros(shape, dtype=np.float32)
+        elif (not isinstance(out, np.ndarray) or out.dtype != np.float32
+              or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable):
+            raise CardcoreError(f"out {quote(out)}: expected a writable C-contiguous float32 "
+                                f"array of shape {shape}")
+        cdef float[::1] view = out.reshape(-1)
+        memset(&view[0], 0, self.obs_size * sizeof(float))
+        self.c_observe(p, &view[0])
+        return out
+
+    # ------------------------------------------------------------------ playing
+    def apply(self, i):
+        """Make the legal action id ``i`` (chance that follows included); returns ``None``. An
+        id that is not legal now, or a deal that is over, raises ``IllegalAction`` and changes
+        nothing."""
+        self.live()
+        cdef long v = action_id(i)
+        if self.c_over():
+            raise IllegalAction(f"action id {quote(i)}: the deal is over")
+        if not self.c_is_legal(v):
+            raise IllegalAction(f"action id {quote(i)}: not legal now (the legal ids: "
+                                f"{quote(self.legal_ids(), 200)})")
+        self.c_apply(<int>v)
+
+    def copy(self):
+        """An independent core in the same position."""
+        self.live()
+        return self.c_copy()
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def export(self):  # overridden by every game's core
+        """The core's whole position as a flat list of ints (``from_export`` reads it back)."""
+        self.live()
+        raise CardcoreError(f"{type(self).__name__}: a core type must define its export")
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.export()))
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.export() == other.export()
+
+    __hash__ = None
