@@ -151,8 +151,10 @@ class State:
     PUBLIC: ClassVar[tuple[str, ...]] = ()  # read-only properties agents may read (nothing hidden)
     #: the kernel module of the game's step core (``cardcore._fast.<CORE>``, twin
     #: ``cardcore._ref.<CORE>``): its ``Core`` answers the one core contract and its
-    #: ``from_seed(seed)`` is the core ``new_game(GAME, seed=seed).core`` starts with.
+    #: ``from_seed(seed, **CORE_OPTIONS)`` is the core ``new_game(GAME, seed=seed).core`` starts
+    #: with (``CORE_OPTIONS`` tells the games that share a core kernel apart).
     CORE: ClassVar[str] = ""
+    CORE_OPTIONS: ClassVar[dict[str, Any]] = {}
 
     # ------------------------------------------------------------ construction
     def __init_subclass__(cls, **kwargs: Any) -> None:
