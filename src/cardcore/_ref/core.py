@@ -42,7 +42,7 @@ def _rebuild(cls, values):
     return cls.from_export(values)
 
 
-def _id(i: object) -> int | None:
+def _id(i: object) -> int:
     """An action id as an int (an int or numpy integer, not a bool); anything else raises
     ``IllegalAction``."""
     if isinstance(i, bool) or not isinstance(i, int):
