@@ -69,18 +69,40 @@ Integer actions (``docs/actions/preference.md``; 548 ids with every option): ``0
 spades / diamonds, ``536`` hearts, ``537`` pass, ``538..541`` trump clubs / spades / diamonds /
 hearts, ``542`` no aces, ``543`` no announcement, ``544`` stay, ``545`` drop, ``546`` invite,
 ``547`` alone. ``observation_tensor`` is a flat vector of 333 floats, laid out on that page.
+
+The play of each deal lives in the step core ``cardcore._fast.preference_step`` (twin
+``cardcore._ref.preference_step``): the deal, the auction, the exchange, the defence, the tricks
+and the settlement; the ids, the legal mask and the observation tensor are the core's, and the
+attributes the views read (``hands``, ``contract``, ``trick``, ``balances``, ...) are read from
+it. The state is the match layer over the cores: the deal count, the dealer's rotation, the
+past deals; each deal's core starts with the balances and the pot the previous one left.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .._backend import kernel
+from .._ref.preference_step import (  # noqa: F401 - the game's ids, named here too
+    ALONE, BID0, DISCARD0, DROP, GAME0, HEARTS_BID, HOLD, INVITE, N_ACTIONS, NO_ACES,
+    NO_ANNOUNCEMENT, OBS_SIZE, PASS, PLAY0, STAY, TRUMP0,
+)
+from .._ref.preference_step import BONUSES as _BONUSES
+from .._ref.preference_step import DEFENCES as _DEFENCES
+from .._ref.preference_step import KINDS as _KINDS
+from .._ref.preference_step import MAX_DEALS
+from .._ref.preference_step import PHASES as _PHASES
 from ..cards import RANKS, Card, check_deck, deck_vienna32
 from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import Option, single_deal
-from ..game import Action, CachedIds, State, register
+from ..game import Action, CoreView, State, register
+
+if TYPE_CHECKING:
+    from .._ref import preference_step as _k
+else:
+    _k = kernel("preference_step", "ref")
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
@@ -107,16 +129,7 @@ _NAME = [RANKS[c >> 2] + "cdhs"[c & 3] for c in range(52)]
 _DECK = list(range(20, 52))          # deck_vienna32() as ids, in its order
 
 # ---------------------------------------------------------------- action ids
-N_ACTIONS = 548
-PLAY0 = 0            # 0..31: play card 20 + id
-DISCARD0 = 32        # 32..527: discard the pair (a, b), a < b, lexicographic
-BID0 = 527           # 528..531: bid 1..4 (BID0 + number)
-HOLD = 532
-GAME0 = 532          # 533..535: game clubs, spades, diamonds (GAME0 + the suit's level)
-HEARTS_BID = 536
-PASS = 537
-TRUMP0 = 537         # 538..541: trump clubs, spades, diamonds, hearts (TRUMP0 + level)
-NO_ACES, NO_ANNOUNCEMENT, STAY, DROP, INVITE, ALONE = range(542, 548)
+# (the ids are the step core's: ``N_ACTIONS``, ``PLAY0`` .. ``ALONE`` above, from its twin)
 
 #: the discard id of each pair of cards (a < b), and the pair of each discard id
 _PAIR_ID: dict[tuple[int, int], int] = {}
@@ -126,16 +139,13 @@ for _a in range(20, 52):
         _PAIR_ID[_a, _b] = DISCARD0 + len(_PAIRS)
         _PAIRS.append((_a, _b))
 del _a, _b
-#: the discard ids of a hand, by the row of each card: ``_PAIR_ROW[a][b]`` for a < b
-_PAIR_ROW = [[_PAIR_ID.get((a, b), -1) for b in range(52)] for a in range(52)]
-
 #: the ``Action`` of each id (hold carries the number it holds: ``_HOLDS[n]``)
 _HOLDS = [Action("hold", "hold", amount=_n) for _n in range(5)]
 _ACTIONS: list[Action] = [_HOLDS[0]] * N_ACTIONS
 for _c_ in _DECK:
     _ACTIONS[_c_ - 20] = Action("play", _NAME[_c_], cards=(Card(_c_),))
-for _k, (_a, _b) in enumerate(_PAIRS):
-    _ACTIONS[DISCARD0 + _k] = Action("discard", f"discard {_NAME[_a]} {_NAME[_b]}",
+for _j, (_a, _b) in enumerate(_PAIRS):
+    _ACTIONS[DISCARD0 + _j] = Action("discard", f"discard {_NAME[_a]} {_NAME[_b]}",
                                      cards=(Card(_a), Card(_b)))
 for _n in range(1, 5):
     _ACTIONS[BID0 + _n] = Action("bid", str(_n), amount=_n)
@@ -154,7 +164,7 @@ for _i, (_kind, _text) in enumerate([("announce", "no aces"), ("announce", "no a
 #: the log entry of each id but the card plays, discards and hold: (kind, text, amount)
 _ENTRY = {i: (a.kind, a.text, a.amount) for i, a in enumerate(_ACTIONS) if i > BID0}
 _BY_TEXT = {a.text: i for i, a in enumerate(_ACTIONS) if i >= HEARTS_BID}
-del _c_, _k, _a, _b, _n, _s, _lv, _i, _kind, _text
+del _c_, _j, _a, _b, _n, _s, _lv, _i, _kind, _text
 
 
 def _describe(i: int) -> str:
@@ -203,14 +213,17 @@ def _c(card: int) -> Card:
     return Card(card)
 
 
+
 @register
-class PreferenceState(CachedIds, State):
+class PreferenceState(CoreView, State):
     GAME = "preference"
     NUM_PLAYERS = 3
     ZERO_SUM = False
     AI_AGENT = "cardcore.agents.preference:PreferenceAI"
-    #: the legal ids of the position, computed once (dropped by every action)
-    TRANSIENT = ("_ids",)
+    CORE = "preference_step"
+    #: the hands as lists, built from the core once per position (a view: dropped by every
+    #: action)
+    TRANSIENT = ("_hands",)
     OPTIONS = {
         "deals": Option("int", None, f"deals in the match (default {DEFAULT_DEALS})", low=1,
                         none=True),
@@ -218,14 +231,18 @@ class PreferenceState(CachedIds, State):
         "dealer": Option("seat", FIRST_DEALER, "the dealer of the first deal", low=0, high=2),
     }
 
+    _core: Any  # the deal in the step kernel (``cardcore._fast.preference_step.Core``)
+    _hands: list[list[int]] | None
+
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, deals: Any = None, single_deal: Any = False,
                dealer: Any = FIRST_DEALER) -> None:
         if not isinstance(single_deal, bool):
             raise OptionError(f"option single_deal={single_deal!r}: expected True or False")
         if deals is not None and (isinstance(deals, bool) or not isinstance(deals, int)
-                                  or deals < 1):
-            raise OptionError(f"option deals={deals!r}: expected a whole number of deals >= 1")
+                                  or not 1 <= deals <= MAX_DEALS):
+            raise OptionError(f"option deals={deals!r}: expected a whole number of deals "
+                              f"1..{MAX_DEALS}")
         if single_deal and deals not in (None, 1):
             raise OptionError(f"option deals={deals!r} contradicts single_deal=True (one deal)")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 3:
@@ -233,82 +250,185 @@ class PreferenceState(CachedIds, State):
         cards = None
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck_vienna32(), "preference")]
-        self.deals = 1 if single_deal else (DEFAULT_DEALS if deals is None else deals)
-        self.single_deal: bool
-        self.deal_no: int
-        self.past: list[dict]
-        self._ids: list[int] | None
-        match.start_match(self, single_deal=single_deal)
-        self.balances = [-STAKE] * 3
-        self.pot = 3 * STAKE
+        self.single_deal = single_deal
+        self.past: list[dict] = []
         self.refills = 0
-        self.dealer = (dealer - 1) % 3      # _start_deal advances it
-        self._start_deal(cards)
+        self._core = self._deal(cards, dealer, [-STAKE] * 3, 3 * STAKE, 1,
+                                1 if single_deal else (DEFAULT_DEALS if deals is None else deals))
 
-    def _start_deal(self, cards: list[int] | None) -> None:
+    def _deal(self, cards: list[int] | None, dealer: int, balances: list[int], pot: int,
+              deal_no: int, deals: int) -> Any:
+        """The core of a deal: ``cards`` as dealt, else shuffled with the game's generator."""
         if cards is None:
             cards = _DECK[:]
             self.rng().shuffle(cards)
-        match.begin_deal(self)
-        self.dealer = match.next_seat(self.dealer, 3)
-        self.hands = [sorted(cards[0:10]), sorted(cards[10:20]), sorted(cards[20:30])]
-        self.talon = sorted(cards[30:32])
-        self.discards: list[int] = []
-        self.phase = "auction"
-        self.auction: list[list] = []       # [seat, text]
-        self.passed = [False] * 3
-        self.spoken = [False] * 3
-        self.number = 0                     # highest number bid (0: none)
-        self.number_holder: int | None = None
-        self.game_suit: int | None = None
-        self.game_holder: int | None = None
-        self.turn: int | None = (self.dealer + 1) % 3
-        self.contract: dict | None = None
-        self.defence: list[str | None] = [None, None, None]
-        self.invited: int | None = None     # the guest seat
-        self.host: int | None = None
-        self.no_aces = False
-        self.decl_aces = 0
-        self.active: list[int] = []
-        self.leader: int | None = None
-        self.trick: list[list[int]] = []    # [seat, card]
-        self.tricks: list[dict] = []        # finished tricks: leader, cards [[seat, card]], winner
-        self.won = [0, 0, 0]
+        return _k.Core(cards, dealer, balances, pot, deal_no, deals)
+
+    # ------------------------------------------------------------ what the core holds
+    @property
+    def deal_no(self) -> int:
+        """The deal being played (from 1)."""
+        return self._core.deal_no
+
+    @property
+    def deals(self) -> int:
+        """The deals in the match."""
+        return self._core.deals
+
+    @property
+    def dealer(self) -> int:
+        return self._core.dealer
+
+    @property
+    def phase(self) -> str:
+        """``auction``, ``discard``, ``trump``, ``announce``, ``defence``, ``invite``,
+        ``play``, or ``over`` once the match is over."""
+        return _PHASES[self._core.phase]
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's cards (ascending)."""
+        if self._hands is None:
+            self._hands = self._core.hands()
+        return self._hands
+
+    @property
+    def talon(self) -> list[int]:
+        return self._core.talon()
+
+    @property
+    def discards(self) -> list[int]:
+        return self._core.discards()
+
+    @property
+    def auction(self) -> list[list]:
+        """The calls of this deal's auction: ``[seat, text]`` each."""
+        return [[s, "hold" if i == HOLD else _ENTRY[i][1]]
+                for s, i in self._core.history() if BID0 < i <= PASS]
+
+    @property
+    def passed(self) -> list[bool]:
+        return self._core.passed
+
+    @property
+    def spoken(self) -> list[bool]:
+        return self._core.spoken
+
+    @property
+    def number(self) -> int:
+        """The highest number bid (0: none)."""
+        return self._core.number
+
+    @property
+    def number_holder(self) -> int | None:
+        return self._core.number_holder
+
+    @property
+    def game_suit(self) -> int | None:
+        lv = self._core.game_level
+        return LEVEL_SUIT[lv] if lv else None
+
+    @property
+    def game_holder(self) -> int | None:
+        return self._core.game_holder
+
+    @property
+    def contract(self) -> dict | None:
+        """``{"kind", "declarer", "level", "trump"}`` once the auction fixed it."""
+        core = self._core
+        kind = core.kind
+        if kind is None:
+            return None
+        return {"kind": _KINDS[kind], "declarer": core.declarer, "level": core.level,
+                "trump": core.trump}
+
+    @property
+    def declarer(self) -> int | None:
+        return self._core.declarer
+
+    @property
+    def trump(self) -> int | None:
+        return self._core.trump
+
+    @property
+    def defence(self) -> list[str | None]:
+        """Each seat's defence: ``None``, ``"stay"``, ``"drop"`` or ``"invited"``."""
+        return [_DEFENCES[d] for d in self._core.defence]
+
+    @property
+    def invited(self) -> int | None:
+        """The guest seat of an invitation."""
+        return self._core.invited
+
+    @property
+    def host(self) -> int | None:
+        return self._core.host
+
+    @property
+    def no_aces(self) -> bool:
+        return self._core.no_aces
+
+    @property
+    def decl_aces(self) -> int:
+        """The aces among the declarer's ten playing cards."""
+        return self._core.decl_aces
+
+    @property
+    def active(self) -> list[int]:
+        """The seats that play the tricks."""
+        return self._core.active
+
+    @property
+    def leader(self) -> int | None:
+        return self._core.leader
+
+    @property
+    def trick(self) -> list[list[int]]:
+        """The current trick: ``[seat, card]`` each, in play order."""
+        return self._core.trick()
+
+    @property
+    def tricks(self) -> list[dict]:
+        """This deal's finished tricks: ``{"leader", "cards": [[seat, card], ...],
+        "winner"}``."""
+        return [{"leader": lead, "cards": cards, "winner": w}
+                for lead, cards, w in self._core.tricks()]
+
+    @property
+    def won(self) -> list[int]:
+        """The tricks each seat has taken in this deal."""
+        return self._core.won
+
+    @won.setter
+    def won(self, value: list[int]) -> None:
+        # an edited position (the total stays what it is)
+        self._core.set_won(value)
+
+    @property
+    def balances(self) -> list[int]:
+        return self._core.balances
+
+    @balances.setter
+    def balances(self, value: list[int]) -> None:
+        # an edited position (before the deal is settled)
+        self._core.set_money(value, self._core.pot)
+
+    @property
+    def pot(self) -> int:
+        return self._core.pot
+
+    @pot.setter
+    def pot(self, value: int) -> None:
+        self._core.set_money(self._core.balances, value)
 
     # ------------------------------------------------------------ helpers
     def priority(self, seat: int) -> int:
         """0 for the player left of the dealer (speaks first, highest priority), then 1, 2."""
         return (seat - self.dealer - 1) % 3
 
-    def _top_holder(self) -> int | None:
-        return self.game_holder if self.game_suit is not None else self.number_holder
-
-    @property
-    def declarer(self) -> int | None:
-        return self.contract["declarer"] if self.contract else None
-
-    @property
-    def trump(self) -> int | None:
-        return self.contract.get("trump") if self.contract else None
-
-    def _may_announce(self) -> bool:
-        d = self.declarer
-        assert d is not None
-        return (not any(rank(c) == ACE for c in self.hands[d])
-                and not any(rank(c) == ACE for c in self.discards))
-
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        ph = self.phase
-        if ph == "play":
-            trick = self.trick
-            if not trick:
-                return self.leader
-            s = (trick[-1][0] + 1) % 3
-            return s if s in self.active else (s + 1) % 3
-        if ph == "over":
-            return None
-        return self.turn
+        return self._core.current_player
 
     def _next_to_play(self) -> int:
         seat = self._current_player()
@@ -318,70 +438,25 @@ class PreferenceState(CachedIds, State):
     def _legal_actions(self) -> list[Action]:
         # the listed order is the ascending id order in every phase
         acts = _ACTIONS
-        ids = self._legal_ids()
-        if self.phase == "auction" and HOLD in ids:
-            return [_HOLDS[self.number] if i == HOLD else acts[i] for i in ids]
+        ids = self._core.legal_ids()
+        if HOLD in ids:
+            return [_HOLDS[self._core.number] if i == HOLD else acts[i] for i in ids]
         return [acts[i] for i in ids]
 
     def legal_cards(self, seat: int) -> list[int]:
         """The cards ``seat`` may play now (its whole hand when not its turn to play)."""
-        trick = [c for _, c in self.trick]
-        lowest = (len(self.active) == 3 and len(self.trick) == 1
-                  and self.trick[0][0] == self.declarer)
-        return legal_cards(self.hands[seat], trick, self.trump, lowest_beat=lowest)
-
-    def _auction_ids(self, seat: int) -> list[int]:
-        out: list[int] = []
-        game_suit = self.game_suit
-        if game_suit is None:
-            n, holder = self.number, self.number_holder
-            if holder is not None and self.priority(seat) < self.priority(holder):
-                out.append(HOLD)
-            elif n < 4:
-                out.append(BID0 + n + 1)
-        if not self.spoken[seat]:
-            floor = SUIT_LEVEL[game_suit] if game_suit is not None else 0
-            out += [GAME0 + lv for lv in (1, 2, 3) if lv > floor]
-            out.append(HEARTS_BID)
-        out.append(PASS)
-        return out
-
-    def _play_ids(self, seat: int) -> list[int]:
-        """``legal_cards(seat)`` as ids (the step path's version, on card ids)."""
-        hand = self.hands[seat]
         trick = self.trick
-        if not trick:
-            return [c - 20 for c in hand]
-        trump = self.contract["trump"]  # type: ignore[index]
-        lead = trick[0][1]
-        led = lead & 3
-        pool = [c for c in hand if c & 3 == led]
-        if not pool:
-            pool = [c for c in hand if c & 3 == trump] or hand
-        best = lead
-        if len(trick) == 2:
-            c = trick[1][1]
-            if (c & 3) == (best & 3):
-                if c > best:
-                    best = c
-            elif (c & 3) == trump:
-                best = c
-        bs = best & 3
-        if (pool[0] & 3) == bs:
-            heads = [c for c in pool if c > best]
-        elif (pool[0] & 3) == trump:
-            heads = pool
-        else:
-            heads = []
-        if heads:
-            if len(self.active) == 3 and len(trick) == 1 and trick[0][0] == self.declarer:
-                return [heads[0] - 20]
-            pool = heads
-        return [c - 20 for c in pool]
+        lowest = (len(self.active) == 3 and len(trick) == 1
+                  and trick[0][0] == self.declarer)
+        return legal_cards(self.hands[seat], [c for _, c in trick], self.trump,
+                           lowest_beat=lowest)
 
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return N_ACTIONS
+    def _legal_ids(self) -> list[int]:
+        return self._core.legal_ids()
+
+    def _id_is_legal(self, i: int) -> bool:
+        return self._core.is_legal(i)
 
     def _id_of(self, action: Action) -> int:
         kind = action.kind
@@ -398,38 +473,10 @@ class PreferenceState(CachedIds, State):
         return _BY_TEXT[action.text]
 
     def _action_of_id(self, i: int) -> Action:
-        return _HOLDS[self.number] if i == HOLD else _ACTIONS[i]
+        return _HOLDS[self._core.number] if i == HOLD else _ACTIONS[i]
 
     def _describe_id(self, i: int) -> str:
         return _describe(i)
-
-    def _compute_ids(self) -> list[int]:
-        ph = self.phase
-        if ph == "play":
-            seat = self._current_player()
-            assert seat is not None
-            return self._play_ids(seat)
-        turn = self.turn
-        if ph == "auction":
-            assert turn is not None
-            return self._auction_ids(turn)
-        if ph == "discard":
-            assert turn is not None
-            hand = self.hands[turn]
-            ids: list[int] = []
-            for k in range(len(hand) - 1):
-                row = _PAIR_ROW[hand[k]]
-                ids += [row[b] for b in hand[k + 1:]]
-            return ids
-        if ph == "trump":
-            return [TRUMP0 + lv for lv in range(max(self.number, 1), 5)]
-        if ph == "announce":
-            return [NO_ACES, NO_ANNOUNCEMENT]
-        if ph == "defence":
-            return [STAY, DROP]
-        if ph == "invite":
-            return [INVITE, ALONE]
-        return []
 
     def _apply_id(self, i: int) -> None:
         seat = self._current_player()
@@ -441,13 +488,12 @@ class PreferenceState(CachedIds, State):
             a, b = _PAIRS[i - DISCARD0]
             entry = [seat, "discard", _ACTIONS[i].text, [a, b], None, []]
         elif i == HOLD:
-            entry = [seat, "hold", "hold", [], self.number, []]
+            entry = [seat, "hold", "hold", [], self._core.number, []]
         else:
             kind, text, amount = _ENTRY[i]
             entry = [seat, kind, text, [], amount, []]
-        self._do(seat, i)
+        self._do(i)
         self.log.append(entry)
-
 
     def _resolve(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -472,235 +518,52 @@ class PreferenceState(CachedIds, State):
             raise
 
     def _apply(self, action: Action) -> None:
-        seat = self._current_player()
-        assert seat is not None
-        self._do(seat, self._id_of(action))
+        self._do(self._id_of(action))
 
-    def _do(self, seat: int, i: int) -> None:
-        """Perform legal action id ``i`` of ``seat`` (no log entry)."""
-        if i < DISCARD0:
-            self._play(seat, i + 20)
-        elif i <= BID0:
-            a, b = _PAIRS[i - DISCARD0]
-            hand = self.hands[seat]
-            hand.remove(a)
-            hand.remove(b)
-            self.discards = [a, b]
-            self.phase = "trump"
-        elif i <= PASS:
-            self._apply_auction(seat, i)
-        elif i < NO_ACES:
-            assert self.contract is not None
-            self.contract["trump"] = LEVEL_SUIT[i - TRUMP0]
-            self._contract_fixed()
-        elif i < STAY:
-            self.no_aces = i == NO_ACES
-            self._start_defence()
-        elif i < INVITE:
-            self.defence[seat] = "stay" if i == STAY else "drop"
-            d = self.declarer
-            assert d is not None
-            if seat == (d + 1) % 3:
-                self.turn = (d + 2) % 3
-            else:
-                self._after_defence()
-        else:
-            if i == INVITE:
-                guest = 3 - seat - self.declarer  # type: ignore[operator]
-                self.invited, self.host = guest, seat
-                self.defence[guest] = "invited"
-            self._start_play()
-
-    # ------------------------------------------------------------ auction
-    def _apply_auction(self, seat: int, i: int) -> None:
-        self.auction.append([seat, _ENTRY[i][1] if i != HOLD else "hold"])
-        self.spoken[seat] = True
-        if i == PASS:
-            self.passed[seat] = True
-        elif i <= HOLD:
-            if i != HOLD:
-                self.number = i - BID0
-            self.number_holder = seat
-        elif i < HEARTS_BID:
-            self.game_suit = LEVEL_SUIT[i - GAME0]
-            self.game_holder = seat
-        else:
-            self._set_contract("hearts", seat, HEARTS)
+    # ------------------------------------------------------------ the match
+    def _do(self, i: int) -> None:
+        """Perform legal action id ``i`` (no log entry); a deal that ends is recorded, and the
+        next one starts unless the match is over."""
+        core = self._core
+        core.apply(i)
+        self._hands = None
+        if not core.is_over:
             return
-        top = self._top_holder()
-        passed = self.passed
-        for k in (1, 2, 3):
-            s = (seat + k) % 3
-            if not passed[s] and s != top:
-                self.turn = s
-                return
-        if top is None:
-            self._void()
-        elif self.game_suit is not None:
-            self._set_contract("game", top, self.game_suit)
-        else:
-            self._set_contract("number", top, None)
-
-    def _set_contract(self, kind: str, seat: int, trump: int | None) -> None:
-        if kind == "number":
-            level = self.number
-        elif kind == "hearts":
-            level = 4
-        else:
-            assert trump is not None
-            level = SUIT_LEVEL[trump]
-        self.contract = {"kind": kind, "declarer": seat, "level": level, "trump": trump}
-        self.turn = seat
-        if kind == "number":
-            self.hands[seat] = sorted(self.hands[seat] + self.talon)
-            self.phase = "discard"
-        else:
-            self._contract_fixed()
-
-    def _contract_fixed(self) -> None:
-        d = self.declarer
-        assert d is not None
-        self.decl_aces = sum(1 for c in self.hands[d] if rank(c) == ACE)
-        if self._may_announce():
-            self.phase = "announce"
-            self.turn = d
-        else:
-            self._start_defence()
-
-    def _start_defence(self) -> None:
-        self.phase = "defence"
-        d = self.declarer
-        assert d is not None
-        self.turn = (d + 1) % 3
-
-    def _after_defence(self) -> None:
-        d = self.declarer
-        assert d is not None
-        stay = [s for s in ((d + 1) % 3, (d + 2) % 3) if self.defence[s] == "stay"]
-        if not stay:
-            won = [0, 0, 0]
-            won[d] = 10
-            self.won = won
-            self._settle()
-        elif len(stay) == 1:
-            self.phase = "invite"
-            self.turn = stay[0]
-        else:
-            self._start_play()
-
-    def _start_play(self) -> None:
-        d = self.declarer
-        assert d is not None
-        self.active = sorted([d] + [s for s in range(3) if s != d
-                                    and self.defence[s] in ("stay", "invited")])
-        self.phase = "play"
-        self.leader = d
-        self.turn = d
-
-    def _void(self) -> None:
-        self._next_deal({"deal": self.deal_no, "dealer": self.dealer, "void": True,
-                         "auction": [list(a) for a in self.auction]})
-
-    # ------------------------------------------------------------ trick play
-    def _play(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        trick = self.trick
-        trick.append([seat, card])
-        if len(trick) < len(self.active):
-            return
-        trump = self.contract["trump"]  # type: ignore[index]
-        ws, best = trick[0]
-        for ts, c in trick[1:]:
-            if (c & 3) == (best & 3):
-                if c > best:
-                    ws, best = ts, c
-            elif (c & 3) == trump:
-                ws, best = ts, c
-        self.won[ws] += 1
-        self.tricks.append({"leader": self.leader, "cards": trick, "winner": ws})
-        self.trick = []
-        self.leader = ws
-        if len(self.tricks) == 10:
-            self._settle()
-
-    # ------------------------------------------------------------ settlement
-    def _settle(self) -> None:
-        d = self.declarer
-        c = self.contract
-        assert d is not None and c is not None
-        defenders = [(d + 1) % 3, (d + 2) % 3]
-        made = self.won[d] >= NEED
-        delta = [0, 0, 0]
-        pot_before = self.pot
-        if made:
-            take = min(TAKE, self.pot)
-            self.pot -= take
-            delta[d] += take
-        else:
-            self.pot += FAIL
-            delta[d] -= FAIL
-        def_total = sum(self.won[s] for s in defenders)
-        for s in defenders:
-            pay = self.won[s]
-            to = self.host if self.invited is not None else s
-            assert to is not None
-            delta[d] -= pay
-            delta[to] += pay
-        penalties: list[int] = []
-        if self.invited is not None:
-            if def_total < HOST_NEED:
-                assert self.host is not None
-                penalties.append(self.host)
-        else:
-            penalties = [s for s in defenders
-                         if self.defence[s] == "stay" and self.won[s] < DEFENDER_NEED]
-        for s in penalties:
-            delta[s] -= PENALTY
-            self.pot += PENALTY
-        bonuses = []
-        if c["kind"] == "hearts":
-            bonuses.append("hearts")
-        if made and self.decl_aces == 4:
-            bonuses.append("four aces")
-        if self.no_aces:
-            bonuses.append("no aces")
-        for b in bonuses:
-            sign = 1 if made or b == "four aces" else -1
-            for s in defenders:
-                delta[s] -= sign * BONUS
-                delta[d] += sign * BONUS
-        for s in range(3):
-            self.balances[s] += delta[s]
-        refill = self.pot == 0
-        if refill:
-            self.pot = 3 * STAKE
+        record = self._record()
+        self.past.append(record)
+        if record.get("refill"):
             self.refills += 1
-            for s in range(3):
-                self.balances[s] -= STAKE
-        self._next_deal({
-            "deal": self.deal_no, "dealer": self.dealer, "void": False,
-            "auction": [list(a) for a in self.auction],
-            "contract": dict(c), "defence": list(self.defence), "invited": self.invited,
-            "no_aces": self.no_aces, "tricks": list(self.won), "made": made,
-            "penalties": penalties, "bonuses": bonuses, "delta": delta,
-            "pot_before": pot_before, "pot_after": self.pot, "refill": refill,
-            # the deal's last trick, for the views (its cards were played openly)
-            "last_trick": (dict(self.tricks[-1], cards=[list(t) for t in self.tricks[-1]["cards"]])
-                           if self.tricks else None),
-        })
+        if core.deal_no < core.deals:
+            self._core = self._deal(None, match.next_seat(core.dealer, 3), core.balances,
+                                    core.pot, core.deal_no + 1, core.deals)
 
-    def _next_deal(self, record: dict) -> None:
-        if match.end_deal(self, record, decided=self.deal_no >= self.deals):
-            self.turn = None
-            return
-        self._start_deal(None)
+    def _record(self) -> dict:
+        """The public record of the deal the core has finished."""
+        core = self._core
+        base = {"deal": core.deal_no, "dealer": core.dealer}
+        c = self.contract
+        if c is None:
+            return {**base, "void": True, "auction": self.auction}
+        made, penalties, bits, delta, pot_before, refill = core.settlement()
+        tricks = self.tricks
+        return {
+            **base, "void": False, "auction": self.auction,
+            "contract": c, "defence": self.defence, "invited": core.invited,
+            "no_aces": core.no_aces, "tricks": core.won, "made": made,
+            "penalties": penalties,
+            "bonuses": [b for k, b in enumerate(_BONUSES) if bits >> k & 1],
+            "delta": delta, "pot_before": pot_before, "pot_after": core.pot, "refill": refill,
+            # the deal's last trick, for the views (its cards were played openly)
+            "last_trick": tricks[-1] if tricks else None,
+        }
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(b) for b in self.balances)
 
     def scores_with_pot_shared(self) -> tuple[float, ...]:
         """The balances with the pot split equally (sums to zero; same ranking)."""
-        return tuple(b + self.pot / 3 for b in self.balances)
+        pot = self.pot
+        return tuple(b + pot / 3 for b in self.balances)
 
     # ------------------------------------------------------------ views
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
@@ -712,8 +575,7 @@ class PreferenceState(CachedIds, State):
 
     def _observation(self, player: int) -> dict:
         over = self.phase == "over"
-        c = self.contract
-        d = self.declarer
+        hands = self.hands
         return {
             "game": self.GAME,
             "player": player,
@@ -722,132 +584,25 @@ class PreferenceState(CachedIds, State):
             "dealer": self.dealer,
             "phase": self.phase,
             "to_act": self._current_player(),
-            "hand": [] if over else sort_hand(self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "auction": [list(a) for a in self.auction],
-            "contract": dict(c) if c else None,
-            "discards": list(self.discards) if (d == player and not over) else None,
+            "hand": [] if over else sort_hand(hands[player]),
+            "hand_sizes": [len(h) for h in hands],
+            "auction": self.auction,
+            "contract": self.contract,
+            "discards": self.discards if (self.declarer == player and not over) else None,
             "no_aces": self.no_aces,
-            "defence": list(self.defence),
+            "defence": self.defence,
             "invited": self.invited,
             "host": self.host,
-            "active": list(self.active),
+            "active": self.active,
             "leader": self.leader,
-            "trick": [list(t) for t in self.trick],
-            "tricks": [{"leader": t["leader"], "winner": t["winner"],
-                        "cards": [list(x) for x in t["cards"]]} for t in self.tricks],
-            "won": list(self.won),
+            "trick": self.trick,
+            "tricks": self.tricks,
+            "won": self.won,
             "pot": self.pot,
-            "balances": list(self.balances),
+            "balances": self.balances,
             "past": [_public_record(r) for r in self.past],
             "scores": list(self._scores()) if over else None,
         }
-
-
-    # ------------------------------------------------------------ tensor
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        over = self.phase == "over"
-
-        def rel(seat: int) -> int:
-            return (seat - player) % 3
-
-        if not over:
-            for c in self.hands[player]:
-                out[HAND_PLANE + c - 20] = 1.0
-            if self.declarer == player:
-                for c in self.discards:
-                    out[DISCARD_PLANE + c - 20] = 1.0
-        for t in self.tricks:
-            for seat, c in t["cards"]:
-                out[PLAYED_PLANE + 32 * rel(seat) + c - 20] = 1.0
-        for seat, c in self.trick:
-            out[TRICK_PLANE + 32 * rel(seat) + c - 20] = 1.0
-        out[PHASE_SLOT + _PHASES.index(self.phase)] = 1.0
-        to_act = self._current_player()
-        if to_act is not None:
-            out[TO_ACT_SLOT + rel(to_act)] = 1.0
-        out[DEALER_SLOT + rel(self.dealer)] = 1.0
-        out[NUMBER_SLOT + self.number] = 1.0
-        if self.number_holder is not None:
-            out[NUMBER_HOLDER_SLOT + rel(self.number_holder)] = 1.0
-        if self.game_suit is not None:
-            out[GAME_SUIT_SLOT + SUIT_LEVEL[self.game_suit] - 1] = 1.0
-        if self.game_holder is not None:
-            out[GAME_HOLDER_SLOT + rel(self.game_holder)] = 1.0
-        for seat in range(3):
-            r = rel(seat)
-            if self.passed[seat]:
-                out[PASSED_SLOT + r] = 1.0
-            if self.spoken[seat]:
-                out[SPOKEN_SLOT + r] = 1.0
-            d = self.defence[seat]
-            if d is not None:
-                out[DEFENCE_SLOT + 3 * r + ("stay", "drop", "invited").index(d)] = 1.0
-            out[WON_SLOT + r] = self.won[seat] / 10.0
-            out[BALANCE_SLOT + r] = self.balances[seat] / 100.0
-        contract = self.contract
-        if contract is not None:
-            out[KIND_SLOT + ("number", "game", "hearts").index(contract["kind"])] = 1.0
-            out[DECLARER_SLOT + rel(contract["declarer"])] = 1.0
-            out[LEVEL_SLOT + contract["level"] - 1] = 1.0
-            if contract["trump"] is not None:
-                out[TRUMP_SLOT + SUIT_LEVEL[contract["trump"]] - 1] = 1.0
-        if self.no_aces:
-            out[NO_ACES_SLOT] = 1.0
-        if self.host is not None:
-            out[HOST_SLOT + rel(self.host)] = 1.0
-        for seat in self.active:
-            out[ACTIVE_SLOT + rel(seat)] = 1.0
-        if self.leader is not None:
-            out[LEADER_SLOT + rel(self.leader)] = 1.0
-        out[TRICKS_SLOT] = len(self.tricks) / 10.0
-        out[POT_SLOT] = self.pot / 100.0
-        out[DEAL_SLOT] = self.deal_no / self.deals
-        out[DEAL_SLOT + 1] = (self.deals - self.deal_no) / self.deals
-
-
-# the observation tensor's layout (docs/actions/preference.md): eight 32-card planes (slot
-# ``card - 20``, the play-id order; seats relative to the player: 0 self, 1 left, 2 right),
-# then the scalars
-HAND_PLANE, DISCARD_PLANE = 0, 32
-PLAYED_PLANE = 64            # 3 planes: cards each seat played in this deal's finished tricks
-TRICK_PLANE = 160            # 3 planes: the card each seat put on the current trick
-_PHASES = ("auction", "discard", "trump", "announce", "defence", "invite", "play", "over")
-PHASE_SLOT = 256             # 8: the phases above
-TO_ACT_SLOT = 264            # 3: relative seat to act
-DEALER_SLOT = 267            # 3
-NUMBER_SLOT = 270            # 5: highest number bid 0 (none), 1..4
-NUMBER_HOLDER_SLOT = 275     # 3
-GAME_SUIT_SLOT = 278         # 3: game clubs, spades, diamonds
-GAME_HOLDER_SLOT = 281       # 3
-PASSED_SLOT = 284            # 3
-SPOKEN_SLOT = 287            # 3
-KIND_SLOT = 290              # 3: number, game, hearts
-DECLARER_SLOT = 293          # 3
-LEVEL_SLOT = 296             # 4: contract level 1..4
-TRUMP_SLOT = 300             # 4: clubs, spades, diamonds, hearts
-NO_ACES_SLOT = 304
-DEFENCE_SLOT = 305           # 3 x 3: per relative seat stay, drop, invited
-HOST_SLOT = 314              # 3
-ACTIVE_SLOT = 317            # 3: seats playing the tricks
-LEADER_SLOT = 320            # 3: leader of the current trick
-WON_SLOT = 323               # 3: tricks won / 10
-TRICKS_SLOT = 326            # finished tricks / 10
-POT_SLOT = 327               # pot / 100
-BALANCE_SLOT = 328           # 3: balances / 100
-DEAL_SLOT = 331              # 2: deal number / deals, deals left / deals
-OBS_SIZE = 333
-
-def _hand_text(cards: list[int]) -> str:
-    parts = []
-    for s in DISPLAY_SUITS:
-        cs = [c for c in sort_hand(cards) if suit(c) == s]
-        if cs:
-            parts.append(" ".join(str(_c(c)) for c in cs))
-    return "  ".join(parts) if parts else "-"
 
 
 def _public_record(r: dict) -> dict:
