@@ -319,16 +319,17 @@ def test_a_core_without_its_constructor_refuses_every_name(mod):
     again = mod.Core(*GOOD)
     with pytest.raises(CardcoreError):
         again.__init__(None, *GOOD[1:])
+    fields = ("phase", "first", "locked", "pile", "discards", "signals", "deal_chips",
+              "min_raise_to", "max_raise_to", "pot", "folder", "winner", "won", "final_pot",
+              "reshuffled", "rng")
+    calls = (("hand", 0), ("stacks",), ("bet_view",), ("amount", 1), ("raise_to", 3),
+             ("export",), ("copy",), ("legal_ids",), ("apply", 7))
     for core in (blank, raised, again):
-        for call in (lambda: core.phase, lambda: core.first, lambda: core.hand(0),
-                     lambda: core.locked, lambda: core.pile, lambda: core.discards,
-                     lambda: core.signals, lambda: core.deal_chips, lambda: core.stacks(),
-                     lambda: core.bet_view(), lambda: core.min_raise_to,
-                     lambda: core.max_raise_to, lambda: core.pot, lambda: core.amount(1),
-                     lambda: core.raise_to(3), lambda: core.folder, lambda: core.winner,
-                     lambda: core.won, lambda: core.final_pot, lambda: core.reshuffled,
-                     lambda: core.rng, lambda: core.export(), lambda: core.copy(),
-                     lambda: core.legal_ids(), lambda: core.apply(7),
-                     lambda: mod.next_deal(core)):
+        for name in fields:
             with pytest.raises(CardcoreError, match="not initialised"):
-                call()
+                getattr(core, name)
+        for name, *args in calls:
+            with pytest.raises(CardcoreError, match="not initialised"):
+                getattr(core, name)(*args)
+        with pytest.raises(CardcoreError, match="not initialised"):
+            mod.next_deal(core)
