@@ -54,30 +54,38 @@ of 213 floats, laid out on that page.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
-from ..errors import CardError, IllegalAction, OptionError
+from ..errors import CardcoreError, CardError, IllegalAction, OptionError
 from ..engines import match
 from ..options import single_deal
-from ..game import Action, CachedIds, State, register
+from ..game import Action, CoreView, State, register
 from .rules import (
-    CARD_POINTS as _PTS, TARGET, announce, beats, card_points, deal_game_points, game_points,
-    last_trick_winner, marriage_partner, marriage_points, may_close, may_exchange, may_marry,
-    strict, strict_follows, take_trick, trick_winner, trump_jack,
+    CARD_POINTS as _PTS, TARGET, beats, card_points, game_points, marriage_points, may_marry,
+    strict_follows,
 )
 
-MATCH_POINTS = 7
+if TYPE_CHECKING:
+    from .._ref import schnapsen_step as _k
+else:
+    _k = kernel("schnapsen_step")
+
+MATCH_POINTS = _k.MATCH_POINTS
 _NAME = [RANKS[c >> 2] + SUITS[c & 3] for c in range(52)]
-_DECK = list(range(32, 52))          # deck_vienna20() as ids, in its order
 #: the sort key of ``sort_hand``: suit, then strongest first
 _SORT_KEY = [(c & 3) * 16 - _PTS[c] for c in range(52)]
+#: the phases of a deal, by the core's ``phase``
+_PHASES = ("lead", "follow", "over")
 
-#: action ids
-N_ACTIONS = 30
-PLAY0, MARRY0, EXCHANGE, CLOSE = 0, 20, 28, 29
+#: action ids (the core's)
+N_ACTIONS = _k.NUM_ACTIONS
+PLAY0, MARRY0, EXCHANGE, CLOSE = _k.PLAY0, _k.MARRY0, _k.EXCHANGE, _k.CLOSE
+#: the length of ``observation_tensor`` (the core's)
+OBS_SIZE = _k.OBS_SIZE
 #: the listed ``Action`` of each play id and of each marriage id at 20 and 40 points
-_PLAY = [Action("play", _NAME[c], cards=(Card(c),)) for c in _DECK]
+_PLAY = [Action("play", _NAME[c], cards=(Card(c),)) for c in range(32, 52)]
 _MARRY = {(c, amt): Action("marry", f"marry {_NAME[c]}", cards=(Card(c),), amount=amt)
           for c in range(40, 48) for amt in (20, 40)}
 _EXCHANGE = Action("exchange", "exchange")
@@ -106,14 +114,17 @@ def _describe(i: int) -> str:
 
 
 @register
-class SchnapsenState(CachedIds, State):
+class SchnapsenState(CoreView, State):
+    """A seven-point match (or one deal): the match's bookkeeping (the deals played, who deals
+    next) here, the play of the current deal in its core (``state.core``, the step kernel
+    ``schnapsen_step``), which every view of the deal below reads."""
+
     GAME = "schnapsen"
+    CORE = "schnapsen_step"
     NUM_PLAYERS = 2
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.schnapsen:SchnapsenAI"
     OPTIONS = {"single_deal": single_deal()}
-    #: the legal ids of the position, computed once (dropped by every action)
-    TRANSIENT = ("_ids",)
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, single_deal: bool = False) -> None:
@@ -126,98 +137,166 @@ class SchnapsenState(CachedIds, State):
         self.single_deal: bool
         self.deal_no: int
         self.past: list[dict]
-        self._ids: list[int] | None
         match.start_match(self, single_deal=single_deal)
-        self.counts = [MATCH_POINTS, MATCH_POINTS]
-        self.dealer = 0          # flipped to 1 by the first _start_deal
-        self.phase = "lead"
         self.match_winner: int | None = None
-        self._start_deal(cards)
+        # seat 1 deals the first deal
+        self._start_deal(cards, 1, [MATCH_POINTS, MATCH_POINTS])
 
-    def _start_deal(self, cards: list[int] | None) -> None:
-        if cards is None:
-            cards = _DECK[:]
-            self.rng().shuffle(cards)
+    def _start_deal(self, cards: list[int] | None, dealer: int, counts: list[int]) -> None:
+        """The next deal's core: from ``cards`` (stacked), else shuffled from the match's
+        generator state ``rng_state``, which then moves on to the core's ``rng``."""
         match.begin_deal(self)
-        self.dealer = match.next_seat(self.dealer, 2)
-        # hands are kept ascending by card id; the views sort them with ``sort_hand``
-        self.hands = [sorted(cards[0:5]), sorted(cards[5:10])]
-        self.stock = cards[10:]             # top first; the last card is the trump card
-        self.trump_card = self.stock[-1]
-        self.trump = self.trump_card & 3
-        self.leader = 1 - self.dealer
-        self.phase = "lead"
-        self.trick: list[list[int]] = []    # [[seat, card]] on the table
-        self.tricks: list[dict] = []        # finished tricks of this deal
-        self.points = [0, 0]
-        self.pending = [0, 0]
-        self.tricks_won = [0, 0]
-        self.marriages: list[list[int]] = [[], []]   # suits announced per player
-        self.known: list[list[int]] = [[], []]       # cards publicly known in each hand
-        self.closed = False
-        self.closer: int | None = None
-        self.close_record: dict | None = None        # opponent's points/tricks at closing
-        self.result: dict | None = None
+        self._core = _k.Core(self.rng_state, cards, dealer, counts)
+        self.rng_state = self._core.rng
 
-    # ------------------------------------------------------------ rules helpers
+    # ------------------------------------------------------------ the deal (the core's)
+    @property
+    def phase(self) -> str:
+        """``"lead"``, ``"follow"`` or ``"over"`` (the deal's, which ends the match)."""
+        return _PHASES[self._core.phase]
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        # the match bookkeeping (``engines.match.end_deal``) marks the match over once its last
+        # deal is over: the core says so already
+        if value != self.phase:
+            raise CardcoreError(f"phase {value!r}: the deal's core is in phase {self.phase!r}")
+
+    @property
+    def dealer(self) -> int:
+        return self._core.dealer
+
+    @property
+    def leader(self) -> int:
+        return self._core.leader
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand, ascending card ids (the views sort them with ``sort_hand``)."""
+        return self._core.hands
+
+    @property
+    def stock(self) -> list[int]:
+        """The stock, top first; the last card is the trump card."""
+        return self._core.stock
+
+    @property
+    def trump(self) -> int:
+        return self._core.trump
+
+    @property
+    def trump_card(self) -> int:
+        return self._core.trump_card
+
+    @property
+    def trick(self) -> list[list[int]]:
+        """``[[seat, card]]`` led to the current trick, or ``[]``."""
+        c = self._core.lead_card
+        return [] if c is None else [[self._core.leader, c]]
+
+    @property
+    def tricks(self) -> list[dict]:
+        """The finished tricks of this deal."""
+        return [{"leader": ls, "cards": [lc, fc], "winner": w}
+                for ls, lc, fc, w in self._core.tricks]
+
+    @property
+    def points(self) -> list[int]:
+        return self._core.points
+
+    @property
+    def pending(self) -> list[int]:
+        return self._core.pending
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return self._core.tricks_won
+
+    @property
+    def marriages(self) -> list[list[int]]:
+        """The suits each seat announced, in order."""
+        return self._core.marriages
+
+    @property
+    def known(self) -> list[list[int]]:
+        """The cards publicly known in each hand, ascending."""
+        return self._core.known
+
+    @property
+    def closed(self) -> bool:
+        return self._core.closed
+
+    @property
+    def closer(self) -> int | None:
+        return self._core.closer
+
+    @property
+    def close_record(self) -> dict | None:
+        """The closer's opponent's points and tricks at closing (``None``: not closed)."""
+        core = self._core
+        return {"points": core.close_points, "tricks": core.close_tricks} if core.closed \
+            else None
+
+    @property
+    def counts(self) -> list[int]:
+        """The match counts, 7 down to 0."""
+        return self._core.counts
+
+    @property
+    def result(self) -> dict | None:
+        """The deal's record once it is over (``None`` while it is played)."""
+        core = self._core
+        if not core.is_over:
+            return None
+        t = core.tricks
+        return {"deal": self.deal_no, "winner": core.winner, "game_points": core.game_points,
+                "reason": _k.REASONS[core.reason], "points": core.points,
+                "tricks_won": core.tricks_won, "closer": core.closer,
+                # the deal's last trick, for the views (its cards were played openly)
+                "last_trick": ({"leader": t[-1][0], "cards": [t[-1][1], t[-1][2]],
+                                "winner": t[-1][3]} if t else None)}
+
     @property
     def strict(self) -> bool:
         """True once the stock is closed or exhausted."""
-        return strict(self.closed, len(self.stock))
+        return self._core.strict
 
     def can_exchange(self) -> bool:
-        return (self.phase == "lead"
-                and may_exchange(self.closed, len(self.stock), self.hands[self.leader],
-                                 self.trump))
+        return self._core.phase == _k.LEAD and self._core.is_legal(EXCHANGE)
 
     def can_close(self) -> bool:
-        return self.phase == "lead" and may_close(self.closed, len(self.stock))
-
-    def _announced(self, seat: int) -> int:
-        """The suits ``seat`` has announced, as a bit mask."""
-        mask = 0
-        for s in self.marriages[seat]:
-            mask |= 1 << s
-        return mask
+        return self._core.phase == _k.LEAD and self._core.is_legal(CLOSE)
 
     def marriage_cards(self, seat: int) -> list[int]:
         """The K and Q cards ``seat`` may lead announcing a marriage, in card-id order."""
         hand = self.hands[seat]
-        announced = self._announced(seat)
-        return [c for c in sorted(hand) if may_marry(c, hand, announced)]
+        announced = 0
+        for s in self.marriages[seat]:
+            announced |= 1 << s
+        return [c for c in hand if may_marry(c, hand, announced)]
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        if self.phase == "lead":
-            return self.leader
-        if self.phase == "follow":
-            return 1 - self.leader
-        return None
+        return self._core.current_player
 
     def _legal_actions(self) -> list[Action]:
-        seat = self._current_player()
-        assert seat is not None
-        hand = sort_hand(self.hands[seat])
-        if self.phase == "follow":
-            lead = self.trick[0][1]
-            ok = strict_follows(hand, lead, self.trump) if self.strict else hand
-            return [_PLAY[c - 32] for c in ok]
+        """The legal ids as actions, in the game's listing order: exchange, close, then the
+        hand by suit with each marriage after its card."""
+        ids = self._core.legal_ids()
+        legal = set(ids)
         out = []
-        if self.can_exchange():
+        if EXCHANGE in legal:
             out.append(_EXCHANGE)
-        if self.can_close():
+        if CLOSE in legal:
             out.append(_CLOSE)
-        marry = self.marriage_cards(seat)
-        for c in hand:
+        trump = self._core.trump
+        for c in sort_hand([i + 32 for i in ids if i < MARRY0]):
             out.append(_PLAY[c - 32])
-            if c in marry:
-                out.append(_MARRY[c, marriage_points(c & 3, self.trump)])
+            if MARRY0 <= c - 20 < EXCHANGE and c - 20 in legal:
+                out.append(_MARRY[c, marriage_points(c & 3, trump)])
         return out
 
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return N_ACTIONS
-
     def _id_of(self, action: Action) -> int:
         kind = action.kind
         if kind == "play":
@@ -230,51 +309,32 @@ class SchnapsenState(CachedIds, State):
         if i < MARRY0:
             return _PLAY[i]
         if i < EXCHANGE:
-            return _MARRY[i + 20, marriage_points(i & 3, self.trump)]
+            return _MARRY[i + 20, marriage_points(i & 3, self._core.trump)]
         return _EXCHANGE if i == EXCHANGE else _CLOSE
 
     def _describe_id(self, i: int) -> str:
         return _describe(i)
 
-    def _compute_ids(self) -> list[int]:
-        phase = self.phase
-        if phase == "follow":
-            hand = self.hands[1 - self.leader]
-            if strict(self.closed, len(self.stock)):
-                hand = strict_follows(hand, self.trick[0][1], self.trump)
-            return [c - 32 for c in hand]
-        if phase != "lead":
-            return []
-        seat = self.leader
-        hand = self.hands[seat]
-        ids = [c - 32 for c in hand]
-        # the marriage ids: the Queens' (20..23), then the Kings' (24..27)
-        ids += [c - 20 for c in self.marriage_cards(seat)]
-        n = len(self.stock)
-        if may_exchange(self.closed, n, hand, self.trump):
-            ids.append(EXCHANGE)
-        if may_close(self.closed, n):
-            ids.append(CLOSE)
-        return ids
+    def _legal_ids(self) -> list[int]:
+        return self._core.legal_ids()
 
+    def _id_is_legal(self, i: int) -> bool:
+        return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
-        seat = self.leader if self.phase == "lead" else 1 - self.leader
+        seat = self._core.current_player
         if i < MARRY0:
             c = i + 32
             self.log.append([seat, "play", _NAME[c], [c], None, []])
-            self._play(seat, c)
         elif i < EXCHANGE:
             c = i + 20
-            amount = marriage_points(c & 3, self.trump)
-            self.log.append([seat, "marry", "marry " + _NAME[c], [c], amount, []])
-            self._marry(seat, c)
-        elif i == EXCHANGE:
-            self.log.append([seat, "exchange", "exchange", [], None, []])
-            self._exchange(seat)
+            self.log.append([seat, "marry", "marry " + _NAME[c], [c],
+                             marriage_points(c & 3, self._core.trump), []])
         else:
-            self.log.append([seat, "close", "close", [], None, []])
-            self._close(seat)
+            kind = "exchange" if i == EXCHANGE else "close"
+            self.log.append([seat, kind, kind, [], None, []])
+        self._step(i)
+
 
     # ------------------------------------------------------------ text actions
     def _resolve(self, action: Action | str) -> Action:
@@ -318,107 +378,20 @@ class SchnapsenState(CachedIds, State):
 
     # ------------------------------------------------------------ performing actions
     def _apply(self, action: Action) -> None:
-        seat = self._current_player()
-        assert seat is not None
-        kind = action.kind
-        if kind == "play":
-            self._play(seat, int(action.cards[0]))
-        elif kind == "marry":
-            self._marry(seat, int(action.cards[0]))
-        elif kind == "exchange":
-            self._exchange(seat)
-        else:
-            self._close(seat)
+        self._step(self._id_of(action))
 
-    def _exchange(self, seat: int) -> None:
-        jack = trump_jack(self.trump)
-        hand = self.hands[seat]
-        old = self.stock[-1]
-        hand.remove(jack)
-        hand.append(old)
-        hand.sort()
-        self.stock[-1] = jack
-        self.trump_card = jack
-        self.known[seat].append(old)
-
-    def _close(self, seat: int) -> None:
-        opp = 1 - seat
-        self.closed = True
-        self.closer = seat
-        self.close_record = {"points": self.points[opp], "tricks": self.tricks_won[opp]}
-
-    def _marry(self, seat: int, card: int) -> None:
-        s = card & 3
-        self.marriages[seat].append(s)
-        partner = marriage_partner(card)
-        assert partner is not None
-        known = self.known[seat]
-        if partner not in known:
-            known.append(partner)
-        self.points[seat], self.pending[seat] = announce(
-            self.points[seat], self.pending[seat], self.tricks_won[seat],
-            marriage_points(s, self.trump))
-        if self.points[seat] >= TARGET:
-            self._end_deal(seat, "66 by a marriage")
+    def _step(self, i: int) -> None:
+        """Make the legal id ``i`` in the deal's core; a deal that ends is recorded, and the
+        match's next deal (the other seat deals) starts unless the match is over."""
+        core = self._core
+        core.apply(i)
+        if not core.is_over:
             return
-        self._play(seat, card)
-
-    def _play(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        known = self.known[seat]
-        if known and card in known:
-            known.remove(card)
-        if self.phase == "lead":
-            self.trick.append([seat, card])
-            self.phase = "follow"
-            return
-        self._finish_trick(card)
-
-    def _finish_trick(self, fc: int) -> None:
-        ls, lc = self.trick[0]
-        w = trick_winner(ls, lc, fc, self.trump)
-        self.tricks.append({"leader": ls, "cards": [lc, fc], "winner": w})
-        self.trick = []
-        self.points[w], self.pending[w], self.tricks_won[w] = take_trick(
-            self.points[w], self.pending[w], self.tricks_won[w], lc, fc)
-        self.leader = w
-        self.phase = "lead"
-        if self.points[w] >= TARGET:
-            self._end_deal(w, "66")
-            return
-        stock = self.stock
-        hands = self.hands
-        if not strict(self.closed, len(stock)):
-            hw = hands[w]
-            hw.append(stock.pop(0))
-            hw.sort()
-            last = stock.pop(0)
-            if not stock:          # the loser takes the trump card
-                self.known[1 - w].append(last)
-            hl = hands[1 - w]
-            hl.append(last)
-            hl.sort()
-        if not hands[w]:
-            self._end_deal(last_trick_winner(w, self.closer), "last trick")
-
-    def _end_deal(self, winner: int, reason: str) -> None:
-        loser = 1 - winner
-        rec = self.close_record or {"points": 0, "tricks": 0}
-        gp = deal_game_points(winner, self.closer, rec["points"], rec["tricks"],
-                              reason == "last trick", self.points[loser],
-                              self.tricks_won[loser])
-        self.counts[winner] = max(0, self.counts[winner] - gp)
-        self.result = {"deal": self.deal_no, "winner": winner, "game_points": gp,
-                       "reason": reason, "points": list(self.points),
-                       "tricks_won": list(self.tricks_won), "closer": self.closer,
-                       # the deal's last trick, for the views (its cards were played openly)
-                       "last_trick": (dict(self.tricks[-1], cards=list(self.tricks[-1]["cards"]))
-                                      if self.tricks else None)}
-        self.trick = []
-        if match.end_deal(self, dict(self.result), decided=self.counts[winner] == 0):
+        winner = core.winner
+        if match.end_deal(self, self.result, decided=core.counts[winner] == 0):
             self.match_winner = winner
             return
-        self._start_deal(None)
+        self._start_deal(None, 1 - core.dealer, core.counts)
 
     def _scores(self) -> tuple[float, ...]:
         w = self.match_winner
@@ -458,84 +431,6 @@ class SchnapsenState(CachedIds, State):
                      for d in self.past],
             "scores": list(self._scores()) if self.phase == "over" else None,
         }
-
-    # ------------------------------------------------------------ tensor
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        opp = 1 - player
-        seen = [0] * 20                       # cards whose place the player knows
-        for c in self.hands[player]:
-            out[HAND + c - 32] = 1.0
-            seen[c - 32] = 1
-        for c in self.known[opp]:
-            out[OPP_KNOWN + c - 32] = 1.0
-            seen[c - 32] = 1
-        if self.stock:
-            out[TRUMP_CARD + self.trump_card - 32] = 1.0
-            seen[self.trump_card - 32] = 1
-        for _, c in self.trick:
-            out[TABLE + c - 32] = 1.0
-            seen[c - 32] = 1
-        for t in self.tricks:
-            lc, fc = t["cards"]
-            ls = t["leader"]
-            mine = PLAYED_ME if ls == player else PLAYED_OPP
-            theirs = PLAYED_OPP if ls == player else PLAYED_ME
-            out[mine + lc - 32] = 1.0
-            out[theirs + fc - 32] = 1.0
-            pile = WON_ME if t["winner"] == player else WON_OPP
-            out[pile + lc - 32] = 1.0
-            out[pile + fc - 32] = 1.0
-            seen[lc - 32] = seen[fc - 32] = 1
-        for k in range(20):
-            if not seen[k]:
-                out[UNSEEN + k] = 1.0
-        out[TRUMP_SUIT + self.trump] = 1.0
-        phase = self.phase
-        out[PHASE + ("lead", "follow", "over").index(phase)] = 1.0
-        if self._current_player() == player:
-            out[MY_TURN] = 1.0
-        if phase != "over" and self.leader == player:
-            out[I_LEAD] = 1.0
-        out[STOCK] = len(self.stock) / 10.0
-        if self.closed:
-            out[CLOSED] = 1.0
-            out[CLOSED_BY_ME if self.closer == player else CLOSED_BY_OPP] = 1.0
-            rec = self.close_record
-            assert rec is not None
-            out[CLOSE_POINTS] = rec["points"] / TARGET
-            out[CLOSE_TRICK] = 1.0 if rec["tricks"] else 0.0
-        if strict(self.closed, len(self.stock)):
-            out[STRICT] = 1.0
-        out[POINTS_ME] = self.points[player] / TARGET
-        out[PENDING_ME] = self.pending[player] / TARGET
-        out[POINTS_OPP] = self.points[opp] / TARGET
-        out[PENDING_OPP] = self.pending[opp] / TARGET
-        out[TRICKS_ME] = self.tricks_won[player] / 10.0
-        out[TRICKS_OPP] = self.tricks_won[opp] / 10.0
-        for s in self.marriages[player]:
-            out[MARRIED_ME + s] = 1.0
-        for s in self.marriages[opp]:
-            out[MARRIED_OPP + s] = 1.0
-        out[COUNT_ME] = self.counts[player] / MATCH_POINTS
-        out[COUNT_OPP] = self.counts[opp] / MATCH_POINTS
-        if self.dealer == player:
-            out[DEALER] = 1.0
-
-
-# the observation tensor's layout (docs/actions/schnapsen.md): nine 20-card planes (slot
-# ``card - 32``, the play-id order), then the scalars
-HAND, OPP_KNOWN, TRUMP_CARD, TABLE = 0, 20, 40, 60
-PLAYED_ME, PLAYED_OPP, WON_ME, WON_OPP, UNSEEN = 80, 100, 120, 140, 160
-TRUMP_SUIT = 180            # 4: c, d, h, s
-PHASE = 184                 # 3: lead, follow, over
-MY_TURN, I_LEAD, STOCK, CLOSED, CLOSED_BY_ME, CLOSED_BY_OPP, STRICT = range(187, 194)
-POINTS_ME, PENDING_ME, POINTS_OPP, PENDING_OPP, TRICKS_ME, TRICKS_OPP = range(194, 200)
-MARRIED_ME, MARRIED_OPP = 200, 204      # 4 each: c, d, h, s
-CLOSE_POINTS, CLOSE_TRICK, COUNT_ME, COUNT_OPP, DEALER = range(208, 213)
-OBS_SIZE = 213
 
 
 __all__ = ["SchnapsenState", "card_points", "marriage_points", "beats", "strict_follows",
