@@ -1034,6 +1034,8 @@ CORE_TEMPLATES = [
     ("bridge_step", (FULL, 0, 0)),
     ("holdem_step", ([100, 100, 0, 100], 0, 1, 2)),
     ("tractor_step", ([c for c in range(54) for _ in range(2)], 0, None, 0)),
+    ("schnapsen_step", (5, None, 1, [7, 7])),
+    ("schnapsen_step", (5, list(range(32, 52)), 0, [3, 7])),
 ]
 
 shaped = st.one_of(

@@ -556,6 +556,10 @@ def _guandan_core(mod):
 _GUANDAN_PLAY = _guandan_core(kernel("guandan_step", "fast")).legal_ids()[-1]
 
 
+def _schnapsen_core(mod):
+    return mod.Core(5, None, 1, [7, 7])     # seat 0 leads: plays, marry Qc and Kc, close
+
+
 def _ddz_core(mod):
     core = mod.Core(0, list(range(54)), 0)
     core.apply(3)                       # seat 0 bids 3: the play
@@ -564,7 +568,7 @@ def _ddz_core(mod):
 
 STEP_CORES = {"bridge_step": _bridge_core, "holdem_step": _holdem_core,
               "tractor_step": _tractor_core, "guandan_step": _guandan_core,
-              "shedding_step": _ddz_core}
+              "shedding_step": _ddz_core, "schnapsen_step": _schnapsen_core}
 STEP_ENTRIES = [
     ("bridge_step", "Core", (FULL, 0, 0)),
     ("bridge_step", "deal", (list(range(52)), 0, 0)),
@@ -601,6 +605,13 @@ STEP_ENTRIES = [
     ("shedding_step", "Core.apply", (4, None)),
     ("shedding_step", "Core.is_legal", (4,)),
     ("shedding_step", "Core.hand", (0,)),
+    ("schnapsen_step", "Core", (5, None, 1, [7, 7])),
+    ("schnapsen_step", "Core", (5, list(range(32, 52)), 0, (3, 7))),
+    ("schnapsen_step", "from_seed", (5,)),
+    ("schnapsen_step", "from_export", (kernel("schnapsen_step", "fast").from_seed(5).export(),)),
+    ("schnapsen_step", "Core.apply", (20,)),
+    ("schnapsen_step", "Core.is_legal", (29,)),
+    ("schnapsen_step", "Core.observation_tensor", (0,)),
 ]
 STEP_IDS = [f"{k}.{f}" for k, f, _ in STEP_ENTRIES]
 
@@ -652,6 +663,22 @@ RULE_ENTRIES = [
     ("shedding_step", "zsy_claims_bonus", ("bomb", True)),
     ("shedding_step", "zsy_bonus_share", (1,)),
     ("shedding_step", "zsy_settle_bonus", ([0, 0, 0], 2)),
+    ("schnapsen_step", "card_points", (51,)),
+    ("schnapsen_step", "beats", (50, 51, 0)),
+    ("schnapsen_step", "trick_winner", (0, 50, 51, 0)),
+    ("schnapsen_step", "strict", (False, 4)),
+    ("schnapsen_step", "strict_follows", ([32, 36, 51], 50, 0)),
+    ("schnapsen_step", "may_close", (False, 4)),
+    ("schnapsen_step", "trump_jack", (2,)),
+    ("schnapsen_step", "may_exchange", (False, 6, [38], 2)),
+    ("schnapsen_step", "marriage_partner", (44,)),
+    ("schnapsen_step", "may_marry", (44, [40, 44], 0)),
+    ("schnapsen_step", "marriage_points", (1, 1)),
+    ("schnapsen_step", "announce", (10, 0, 1, 20)),
+    ("schnapsen_step", "take_trick", (0, 20, 0, 44, 51)),
+    ("schnapsen_step", "last_trick_winner", (1, None)),
+    ("schnapsen_step", "game_points", (33, True)),
+    ("schnapsen_step", "deal_game_points", (0, None, 0, 0, True, 50, 3)),
 ]
 RULE_IDS = [f"{k}.{f}" for k, f, _ in RULE_ENTRIES]
 ALLOWED = (CardcoreError, TypeError, ValueError)
