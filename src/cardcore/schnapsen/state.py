@@ -50,6 +50,13 @@ Integer actions (``docs/actions/schnapsen.md``; 30 ids with every option): ``0..
 ``32 + id`` (Tc Td Th Ts Jc ... As, the card-id order), ``20..27`` marry Qc Qd Qh Qs Kc Kd Kh Ks
 (the card ``20 + id``), ``28`` exchange, ``29`` close. ``observation_tensor`` is a flat vector
 of 213 floats, laid out on that page.
+
+The play of the current deal is its step core, ``state.core`` (the kernel ``schnapsen_step``,
+where the rules of a deal are written once; ``rules`` re-exports them): the ids, the legal mask,
+the observation tensor and everything about the deal below are read from it, and its
+``returns()`` is the deal's game points (+g for its winner, -g for the loser). The state keeps
+the match: the deals played (``past``), the match's generator state, and it starts each next
+deal's core (the other seat deals, the counts carried over).
 """
 
 from __future__ import annotations
