@@ -55,7 +55,7 @@ def random_match(seed: int, stacks=None, limit: int = 100):
         if cores[0].is_over:
             if min(cores[0].stacks()) == 0:
                 return
-            cores = [m.next_deal(c) for m, c in zip(TWINS, cores)]
+            cores = [c.next_deal() for c in cores]
             continue
         step(cores, rng)
 
@@ -166,7 +166,7 @@ def test_reshuffles_happen_in_next_deal():
             core.apply(core.legal_ids()[0])
             while not core.is_over:
                 core.apply(1)                # check, check
-            core = mod.next_deal(core)
+            core = core.next_deal()
             deals += 1
             if core.reshuffled:
                 break
@@ -179,17 +179,14 @@ def test_next_deal_refuses_what_cannot_go_on():
     for mod in TWINS:
         core = mod.from_seed(2)
         with pytest.raises(CardcoreError, match="not settled"):
-            mod.next_deal(core)
-        for junk in (None, 3, "core", TWINS[1 - TWINS.index(mod)].from_seed(2)):
-            with pytest.raises(CardcoreError):
-                mod.next_deal(junk)
+            core.next_deal()
         out = mod.from_seed(2, [1, 20])      # seat 0 all-in from the ante: the deal is shown
         out.apply(out.legal_ids()[0])
         out.apply(out.legal_ids()[0])
         assert out.is_over
         if min(out.stacks()) == 0:
             with pytest.raises(CardcoreError, match="no chips"):
-                mod.next_deal(out)
+                out.next_deal()
 
 
 # ---------------------------------------------------------------------------- arguments
@@ -305,7 +302,7 @@ def test_copies_and_pickles_are_equal_and_independent(mod):
             t.apply(t.legal_ids()[0])
         assert t != core
     assert position(core) == before
-    nxt = mod.next_deal(twins[0]) if min(twins[0].stacks()) > 0 else None
+    nxt = twins[0].next_deal() if min(twins[0].stacks()) > 0 else None
     if nxt is not None:
         assert twins[0].is_over and nxt.phase == "lock"
 
@@ -323,7 +320,7 @@ def test_a_core_without_its_constructor_refuses_every_name(mod):
               "min_raise_to", "max_raise_to", "pot", "folder", "winner", "won", "final_pot",
               "reshuffled", "rng")
     calls = (("hand", 0), ("stacks",), ("bet_view",), ("amount", 1), ("raise_to", 3),
-             ("export",), ("copy",), ("legal_ids",), ("apply", 7))
+             ("export",), ("copy",), ("legal_ids",), ("apply", 7), ("next_deal",))
     for core in (blank, raised, again):
         for name in fields:
             with pytest.raises(CardcoreError, match="not initialised"):
@@ -331,5 +328,3 @@ def test_a_core_without_its_constructor_refuses_every_name(mod):
         for name, *args in calls:
             with pytest.raises(CardcoreError, match="not initialised"):
                 getattr(core, name)(*args)
-        with pytest.raises(CardcoreError, match="not initialised"):
-            mod.next_deal(core)

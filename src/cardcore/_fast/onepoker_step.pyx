@@ -3,7 +3,7 @@
 
 ``Core`` holds the two players' hands, the draw pile and the discards, the locks, the one
 no-limit betting round (the rule of ``cardcore._ref.betting``, for two seats) and the showdown
-of one deal; ``next_deal(core)`` starts the deal that follows a settled one. The plain-Python
+of one deal; ``core.next_deal()`` starts the deal that follows a settled one. The plain-Python
 twin ``cardcore._ref.onepoker_step`` documents the ids, the observation and the export; both
 give the same answers.
 
@@ -683,6 +683,22 @@ cdef class Core(CoreBase):
         self.live()
         return self.s.rng
 
+    # ------------------------------------------------------------------ the next deal
+    def next_deal(self):
+        """The deal after this settled deal (both players still have chips): the winner
+        (after a tie: the other player than this deal's first) goes first; when fewer than two
+        cards are left the discards are shuffled into the pile (with the generator state the
+        core carries); the first player draws first, then the other; the antes are posted.
+        This core is left as it is."""
+        self.live()
+        cdef OPState s
+        if not self.s.settled:
+            raise CardcoreError("next_deal: the deal is not settled yet")
+        if not op_next(&self.s, &s):
+            raise CardcoreError(f"next_deal: a player has no chips left "
+                                f"({[self.s.stacks[0], self.s.stacks[1]]}): the match is over")
+        return _wrap(&s)
+
     # ------------------------------------------------------------------ copying
     def export(self):
         """The whole position as a flat list of ints (``EXPORT_FIELDS``, then the cards)."""
@@ -721,24 +737,6 @@ def from_seed(seed, stacks=None):
     deck = [cards[k] for k in range(OP_DECK)]
     return Core([deck[0:2], deck[2:4]], deck[4:], [], [20, 20] if stacks is None else stacks,
                 0, rng)
-
-
-def next_deal(core):
-    """The deal after the settled deal ``core`` (both players still have chips): the winner
-    (after a tie: the other player than this deal's first) goes first; when fewer than two
-    cards are left the discards are shuffled into the pile (with the generator state the core
-    carries); the first player draws first, then the other; the antes are posted."""
-    if not isinstance(core, Core):
-        raise CardcoreError(f"core {quote(core)}: expected a One Poker core")
-    cdef Core old = <Core>core
-    old.live()
-    cdef OPState s
-    if not old.s.settled:
-        raise CardcoreError("core: the deal is not settled yet")
-    if not op_next(&old.s, &s):
-        raise CardcoreError(f"core: a player has no chips left "
-                            f"({[old.s.stacks[0], old.s.stacks[1]]}): the match is over")
-    return _wrap(&s)
 
 
 def from_export(values):

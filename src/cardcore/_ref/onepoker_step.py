@@ -3,7 +3,7 @@
 A core holds one deal of One Poker (``docs/rules/onepoker.md``): the two players' hands, the
 draw pile and the discards, the locks, the one no-limit betting round (the betting rule of
 ``cardcore._ref.betting``) and the showdown. A match of deals is a chain of cores:
-``next_deal(core)`` starts the deal that follows a settled one (the kept cards, the reshuffle
+``core.next_deal()`` starts the deal that follows a settled one (the kept cards, the reshuffle
 when fewer than two cards are left, one draw each, the antes); the match itself (its deals'
 records, when it ends) is kept by ``cardcore.onepoker.OnePokerState``.
 
@@ -426,6 +426,36 @@ class Core(CoreBase):
         live(self)
         return self._rng
 
+    # ------------------------------------------------------------------ the next deal
+    def next_deal(self) -> Core:
+        """The deal after this settled deal (both players still have chips): the winner
+        (after a tie: the other player than this deal's first) goes first; when fewer than two
+        cards are left the discards are shuffled into the pile (with the generator state the
+        core carries); the first player draws first, then the other; the antes are posted.
+        This core is left as it is."""
+        live(self)
+        if not self._settled:
+            raise CardcoreError("next_deal: the deal is not settled yet")
+        chips = list(self._h["stacks"])
+        if min(chips) <= 0:
+            raise CardcoreError(f"next_deal: a player has no chips left ({chips}): the match "
+                                "is over")
+        winner = self.winner
+        nxt = winner if winner is not None else 1 - self._first
+        hands = [list(self._hands[0]), list(self._hands[1])]
+        pile, discards = list(self._pile), list(self._discards)
+        rng = self._rng
+        reshuffled = len(pile) < 2
+        if reshuffled:
+            pile = pile + discards
+            discards = []
+            rng = _shuffle(pile, rng)
+        for seat in (nxt, 1 - nxt):
+            hands[seat].append(pile.pop(0))
+        new = Core.__new__(Core)
+        new._init(hands, pile, discards, chips, nxt, rng, reshuffled)
+        return new
+
     # ------------------------------------------------------------------ copying
     def copy(self) -> Core:
         live(self)
@@ -477,36 +507,6 @@ def from_seed(seed: object, stacks: object = None) -> Core:
     cards = list(range(52)) * 2
     rng = _shuffle(cards, s)
     return Core([cards[0:2], cards[2:4]], cards[4:], [], chips, 0, rng)
-
-
-def next_deal(core: object) -> Core:
-    """The deal after the settled deal ``core`` (both players still have chips): the winner
-    (after a tie: the other player than this deal's first) goes first; when fewer than two
-    cards are left the discards are shuffled into the pile (with the generator state the core
-    carries); the first player draws first, then the other; the antes are posted."""
-    if not isinstance(core, Core):
-        raise CardcoreError(f"core {quote(core)}: expected a One Poker core")
-    live(core)
-    if not core._settled:
-        raise CardcoreError("core: the deal is not settled yet")
-    chips = list(core._h["stacks"])
-    if min(chips) <= 0:
-        raise CardcoreError(f"core: a player has no chips left ({chips}): the match is over")
-    winner = core.winner
-    nxt = winner if winner is not None else 1 - core._first
-    hands = [list(core._hands[0]), list(core._hands[1])]
-    pile, discards = list(core._pile), list(core._discards)
-    rng = core._rng
-    reshuffled = len(pile) < 2
-    if reshuffled:
-        pile = pile + discards
-        discards = []
-        rng = _shuffle(pile, rng)
-    for seat in (nxt, 1 - nxt):
-        hands[seat].append(pile.pop(0))
-    new = Core.__new__(Core)
-    new._init(hands, pile, discards, chips, nxt, rng, reshuffled)
-    return new
 
 
 def from_export(values: object) -> Core:
@@ -613,5 +613,5 @@ def _showdown(a: int, b: int) -> int | None:
     return None if c == 0 else (0 if c > 0 else 1)
 
 
-__all__ = ["Core", "from_seed", "from_export", "next_deal", "compare_ranks", "LOCK0",
+__all__ = ["Core", "from_seed", "from_export", "compare_ranks", "LOCK0",
            "NUM_ACTIONS", "OBS_SIZE", "MAX_CHIPS", "EXPORT_FIELDS"]

@@ -239,7 +239,7 @@ class OnePokerState(CoreView, State):
         if min(stacks) == 0 or self.single_deal:
             self.next_first = winner if winner is not None else 1 - core.first
             return
-        self._core = _k.next_deal(core)
+        self._core = core.next_deal()
         if self._core.reshuffled:
             self.reshuffles += 1
         match.begin_deal(self)
