@@ -613,6 +613,29 @@ STEP_ENTRIES = [
     ("schnapsen_step", "Core.is_legal", (29,)),
     ("schnapsen_step", "Core.observation_tensor", (0,)),
 ]
+
+
+def _onepoker_core(mod):
+    core = mod.from_seed(5)
+    core.apply(core.legal_ids()[0])     # both locks: the betting round is open
+    core.apply(core.legal_ids()[0])
+    return core
+
+
+STEP_CORES["onepoker_step"] = _onepoker_core
+_ONEPOKER_PILE = [0, 1, 2, 3] + [c for c in range(4, 52) for _ in range(2)]
+STEP_ENTRIES += [
+    ("onepoker_step", "Core", ([[0, 1], [2, 3]], _ONEPOKER_PILE, [], [20, 20], 0, 5)),
+    ("onepoker_step", "from_seed", (5, [20, 20])),
+    ("onepoker_step", "from_export",
+     (_onepoker_core(kernel("onepoker_step", "fast")).export(),)),
+    ("onepoker_step", "Core.apply", (1,)),
+    ("onepoker_step", "Core.is_legal", (1,)),
+    ("onepoker_step", "Core.amount", (6,)),
+    ("onepoker_step", "Core.raise_to", (3,)),
+    ("onepoker_step", "Core.hand", (0,)),
+    ("onepoker_step", "Core.observation_tensor", (0,)),
+]
 STEP_IDS = [f"{k}.{f}" for k, f, _ in STEP_ENTRIES]
 
 
