@@ -249,6 +249,35 @@ def test_from_export_refuses_what_no_play_reaches():
         assert type(again).from_export(v).export() == v
 
 
+def test_tampered_exports_load_alike_or_are_refused_alike():
+    """An export with one element changed, dropped or repeated: both twins refuse it with the
+    same ``CardcoreError``, or both load it and export it unchanged."""
+    rng = random.Random(12)
+    loaded = 0
+    for k in range(300):
+        core = FAST.Core(*random_args(rng))
+        for _ in range(rng.randrange(0, 22)):
+            if core.is_over:
+                break
+            core.apply(pick(rng, core.legal_ids()))
+        v = core.export()
+        j = rng.randrange(len(v))
+        op = k % 3
+        if op == 0:
+            v[j] = rng.choice([rng.randrange(-1, 54), rng.randrange(30), 2**64, None, 1.5])
+        elif op == 1:
+            del v[j]
+        else:
+            v.append(v[j])
+        got = [_outcome(mod.from_export, (v,)) for mod in BOTH]
+        if got[0][0] == "ok":
+            assert got[1][0] == "ok" and got[0][1].export() == got[1][1].export() == v
+            loaded += 1
+        else:
+            assert got[0] == got[1], (v, got)
+    assert 0 < loaded < 300
+
+
 def test_illegal_ids_raise_and_change_nothing():
     for mod in BOTH:
         core = mod.from_seed(3)
