@@ -52,8 +52,10 @@ _SUBMODULES = frozenset({
 
 
 #: names loaded on first access. ``cardcore.simulate`` is the module ``cardcore.simulate``,
-#: which is callable: ``cardcore.simulate(game, agents, games, ...)`` runs its ``simulate``.
-_LAZY = {"simulate": ("simulate", None), "Results": ("simulate", "Results"), "env": ("rl", "env")}
+#: which is callable: ``cardcore.simulate(game, agents, games, ...)`` runs its ``simulate``;
+#: ``cardcore.vector(game, n, seed=...)`` likewise runs ``cardcore.vector.vector``.
+_LAZY = {"simulate": ("simulate", None), "Results": ("simulate", "Results"), "env": ("rl", "env"),
+         "vector": ("vector", None), "VectorGame": ("vector", "VectorGame")}
 
 
 def __getattr__(name: str):

@@ -1,0 +1,219 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""The batched stepper's loop: many cores of one game stepped in one call, in C.
+
+``Stepper`` holds ``n`` cores (``cardcore._fast.core.Core`` subtypes) and the arrays a
+``cardcore.vector.VectorGame`` shows; ``step(actions)`` checks every game's id first (a bad one
+raises ``IllegalAction`` naming the game and changes no game), then applies them and refreshes
+the arrays through the cores' C methods: no Python call per game per step. A game that ended on
+the last step restarts on this one from a new core (``make(episode)``, a Python call once per
+episode). The plain-Python twin is ``cardcore._ref.vector``.
+"""
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t
+from libc.string cimport memset, memcpy
+
+from cardcore._fast.core cimport Core
+
+import numpy as np
+
+from cardcore.errors import CardcoreError, IllegalAction, quote
+
+
+cdef class Stepper:
+    """``Stepper(cores, make, first_episode)``: the loop over ``cores`` (a list of cores of one
+    game), ``make(episode)`` the core a new episode starts with. The arrays are its attributes
+    (``player``, ``obs``, ``mask``, ``rewards``, ``terminated``, ``episode``, ``offsets`` and
+    the id buffer ``ids``, whose first ``offsets[n]`` entries are the legal ids)."""
+
+    cdef list cores
+    cdef object make
+    cdef Py_ssize_t n
+    cdef int na, nobs, nplayers
+    cdef int64_t next_episode
+    cdef readonly object player, obs, mask, rewards, terminated, episode, offsets, ids
+    cdef int32_t[::1] v_player
+    cdef float[:, ::1] v_obs
+    cdef uint8_t[:, ::1] v_mask
+    cdef double[:, ::1] v_rewards
+    cdef uint8_t[::1] v_terminated
+    cdef int64_t[::1] v_episode
+    cdef int64_t[::1] v_offsets
+    cdef int32_t[::1] v_ids
+    cdef int32_t[::1] v_scratch
+    cdef list history
+
+    def __init__(self, list cores, make, first_episode):
+        cdef Core c
+        if not cores:
+            raise CardcoreError("a batch holds at least one game")
+        for x in cores:
+            if not isinstance(x, Core):
+                raise CardcoreError(f"cores: {quote(x)} is not a core")
+        c = <Core>cores[0]
+        c.live()
+        self.cores = list(cores)
+        self.make = make
+        self.n = len(cores)
+        self.na = c.num_distinct_actions
+        self.nobs = c.obs_size
+        self.nplayers = c.num_players
+        for x in cores:
+            (<Core>x).live()
+            if type(x) is not type(c):
+                raise CardcoreError("cores: every game of a batch is of one game")
+        self.next_episode = first_episode
+        n = self.n
+        self.player = np.zeros(n, dtype=np.int32)
+        self.obs = np.zeros((n, *c.observation_shape), dtype=np.float32)
+        self.mask = np.zeros((n, self.na), dtype=np.bool_)
+        self.rewards = np.zeros((n, self.nplayers), dtype=np.float64)
+        self.terminated = np.zeros(n, dtype=np.bool_)
+        self.episode = np.zeros(n, dtype=np.int64)
+        self.offsets = np.zeros(n + 1, dtype=np.int64)
+        self.ids = np.zeros(max(16, n * 8), dtype=np.int32)
+        self.v_player = self.player
+        self.v_obs = self.obs.reshape(n, -1)
+        self.v_mask = self.mask.view(np.uint8)
+        self.v_rewards = self.rewards
+        self.v_terminated = self.terminated.view(np.uint8)
+        self.v_episode = self.episode
+        self.v_offsets = self.offsets
+        self.v_ids = self.ids
+        self.v_scratch = np.zeros(max(c.max_legal, 1), dtype=np.int32)
+        self.history = [[] for _ in range(n)]
+        cdef Py_ssize_t i
+        for i in range(n):
+            self.v_episode[i] = self.next_episode
+            self.next_episode += 1
+        self._refresh()
+
+    # ------------------------------------------------------------------ reading
+    def core(self, i):
+        """The core of game ``i``."""
+        return self.cores[i]
+
+    def actions(self, i):
+        """The ids game ``i`` has applied in its current episode."""
+        return list(self.history[i])
+
+    @property
+    def next_episode_index(self):
+        return self.next_episode
+
+    # ------------------------------------------------------------------ stepping
+    def reset(self):
+        """Every game restarts with a new episode."""
+        cdef Py_ssize_t i
+        for i in range(self.n):
+            self._restart(i)
+        self._refresh()
+
+    def step(self, actions):
+        """One id a game (an integer array of shape (n,)); a game that ended on the last step
+        restarts instead (its id is not read). A bad id raises ``IllegalAction`` naming the
+        game index and the id, and no game changes."""
+        cdef int64_t[::1] acts = _actions(actions, self.n)
+        cdef Py_ssize_t i
+        cdef int64_t a
+        cdef Core c
+        for i in range(self.n):
+            if self.v_terminated[i]:
+                continue
+            a = acts[i]
+            c = <Core>self.cores[i]
+            if not c.c_is_legal(a):
+                raise IllegalAction(f"game {i}: action id {a} is not legal now (the legal ids: "
+                                    f"{quote(c.legal_ids(), 120)}); no game of the batch "
+                                    "changed")
+        for i in range(self.n):
+            if self.v_terminated[i]:
+                self._restart(i)
+                continue
+            c = <Core>self.cores[i]
+            c.c_apply(<int>acts[i])
+            (<list>self.history[i]).append(<int>acts[i])
+        self._refresh()
+
+    cdef int _restart(self, Py_ssize_t i) except -1:
+        cdef Core c
+        made = self.make(self.next_episode)
+        if type(made) is not type(self.cores[0]):
+            raise CardcoreError(f"make({self.next_episode}) returned {quote(made)}, not a core "
+                                "of this batch's game")
+        c = <Core>made
+        c.live()
+        self.cores[i] = c
+        self.v_episode[i] = self.next_episode
+        self.next_episode += 1
+        self.v_terminated[i] = 0
+        self.history[i] = []
+        return 0
+
+    cdef int _refresh(self) except -1:
+        """Every array from the cores: the seat to act, its observation, the legal ids (the
+        mask and the flat ids), the rewards and ``terminated`` of a game that ended."""
+        cdef Py_ssize_t i, k, total = 0
+        cdef int m, p
+        cdef Core c
+        cdef int32_t* scratch = &self.v_scratch[0]
+        # clear the mask where the last refresh set it
+        for i in range(self.n):
+            for k in range(self.v_offsets[i], self.v_offsets[i + 1]):
+                self.v_mask[i, self.v_ids[k]] = 0
+        for i in range(self.n):
+            c = <Core>self.cores[i]
+            self.v_offsets[i] = total
+            memset(&self.v_obs[i, 0], 0, self.nobs * sizeof(float))
+            if c.c_over():
+                self.v_player[i] = -1
+                if not self.v_terminated[i]:
+                    self.v_terminated[i] = 1
+                    c.c_returns(&self.v_rewards[i, 0])
+                continue
+            for p in range(self.nplayers):
+                self.v_rewards[i, p] = 0.0
+            p = c.c_player()
+            self.v_player[i] = p
+            c.c_observe(p, &self.v_obs[i, 0])
+            m = c.c_legal(scratch)
+            if total + m > self.v_ids.shape[0]:
+                self._grow(total + m)
+            memcpy(&self.v_ids[total], scratch, m * sizeof(int32_t))
+            for k in range(m):
+                self.v_mask[i, scratch[k]] = 1
+            total += m
+        self.v_offsets[self.n] = total
+        return 0
+
+    cdef int _grow(self, Py_ssize_t need) except -1:
+        cdef Py_ssize_t size = self.v_ids.shape[0]
+        while size < need:
+            size *= 2
+        bigger = np.zeros(size, dtype=np.int32)
+        bigger[:self.v_ids.shape[0]] = self.ids
+        self.ids = bigger
+        self.v_ids = bigger
+        return 0
+
+
+cdef int64_t[::1] _actions(object actions, Py_ssize_t n) except *:
+    """``actions`` as a contiguous int64 vector of ``n`` ids (an integer numpy array, or a
+    sequence of ints), else ``IllegalAction`` saying what is wrong."""
+    if isinstance(actions, np.ndarray):
+        arr = actions
+    else:
+        try:
+            arr = np.asarray(actions)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"actions {quote(actions)}: expected an integer array of shape "
+                                f"({n},)") from None
+    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+        raise IllegalAction(f"actions: expected an integer array of shape ({n},), got dtype "
+                            f"{arr.dtype}")
+    if arr.shape != (n,):
+        raise IllegalAction(f"actions: expected shape ({n},), got {arr.shape}")
+    if arr.dtype.kind == "u" and arr.size and int(arr.max()) > 2**62:
+        bad = int(np.argmax(arr))
+        raise IllegalAction(f"game {bad}: action id {int(arr[bad])} is not legal now; no game "
+                            "of the batch changed")
+    return np.ascontiguousarray(arr, dtype=np.int64)

@@ -1,0 +1,188 @@
+"""Many games in one call: ``cardcore.vector(game, n, seed=...)``, a batch stepped together.
+
+A ``VectorGame`` holds ``n`` independent games of one game, each in its core (the one core
+contract, ``docs/architecture.md``), and numpy arrays it refreshes in place after every call:
+
+- ``current_player`` (n,) int32: the seat to act in each game (``-1`` in a game that ended on
+  the last step: read ``terminated``);
+- ``observation`` (n, *observation_shape) float32: what that seat sees
+  (``state.observation_tensor(seat)``; zeros in a game that ended);
+- ``legal_mask`` (n, num_distinct_actions) bool, and the same ids flat: ``legal_ids`` holds
+  the legal ids of every game one after another, game ``i``'s at
+  ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`` (CSR, ``legal_offsets`` has n + 1
+  entries): what a learner samples from where the action space is large;
+- ``rewards`` (n, num_players) float64: each seat's result in a game that ended on the last
+  step (the core's ``returns()``), zeros otherwise;
+- ``terminated`` (n,) bool: the game ended on the last step;
+- ``episode`` (n,) int64: the index of the episode each game plays.
+
+``step(actions)`` takes one id a game (an integer array of shape (n,)). Auto-reset: a game that
+ends reports its rewards and ``terminated`` on the step that ends it; on the next ``step`` its
+id is not read and it restarts, as the next episode. The episode with index ``e`` is the game
+``cardcore.new_game(game, seed=(seed + e) % 2**64, **options)`` plays (its first deal, for a
+game whose match spans deals: a core holds one deal); the first ``n`` episodes are
+``0 .. n - 1``, and each restart takes the next unused index. ``state(i)`` is the ``State`` of
+game ``i`` (that game rebuilt from its seed and the ids it has applied: the same rules, for
+inspection). A bad batch (an id that is not legal, a wrong shape or dtype) raises
+``IllegalAction`` naming the game index and the id, and no game changes.
+
+The loop over the games is in C (``cardcore._fast.vector``): per step no Python call per game;
+a restart makes its new core with one Python call.
+
+>>> import numpy as np, cardcore
+>>> v = cardcore.vector("onepoker", 4, seed=1)
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(3):
+...     choice = [rng.choice(v.legal_ids[v.legal_offsets[i]:v.legal_offsets[i + 1]])
+...               for i in range(4)]
+...     v.step(np.array(choice))
+>>> v.observation.shape == (4, *v.observation_shape)
+True
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import types
+from typing import Any
+
+import numpy as np
+
+from ._backend import kernel
+from .errors import CardcoreError, OptionError, quote
+from .game import State, game_class, new_game
+
+__all__ = ["VectorGame", "vector"]
+
+SEED_MOD = 2**64
+
+
+class VectorGame:
+    """``n`` games of one game stepped together (see the module docstring).
+    Made by :func:`cardcore.vector`."""
+
+    def __init__(self, game: str, n: int, seed: int, options: dict[str, Any]) -> None:
+        cls = game_class(game)
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= 2**24:
+            raise CardcoreError(f"n {quote(n)}: expected a number of games 1..{2**24}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) \
+                or not 0 <= seed < SEED_MOD:
+            raise OptionError(f"seed {quote(seed)}: expected a whole number 0..2**64-1")
+        self.game: str = cls.GAME
+        self.n: int = int(n)
+        self.seed: int = int(seed)
+        self.options: dict[str, Any] = dict(options)
+        first = new_game(self.game, seed=self.seed, **self.options)     # (checks the options)
+        cores = [first.core] + [self._make(e) for e in range(1, self.n)]
+        self._stepper = kernel("vector").Stepper(cores, self._make, 0)
+        core = cores[0]
+        #: seats at the table
+        self.num_players: int = core.num_players
+        #: ids are ``0 .. num_distinct_actions - 1``
+        self.num_distinct_actions: int = core.num_distinct_actions
+        #: the shape of one seat's observation
+        self.observation_shape: tuple[int, ...] = tuple(core.observation_shape)
+
+    # ------------------------------------------------------------------ seeds and games
+    def seed_of(self, episode: int) -> int:
+        """The seed of the episode with index ``episode``: ``(seed + episode) % 2**64``."""
+        return (self.seed + int(episode)) % SEED_MOD
+
+    def _make(self, episode: int) -> Any:
+        return new_game(self.game, seed=self.seed_of(episode), **self.options).core
+
+    def state(self, i: int) -> State:
+        """The ``State`` of game ``i`` in its current episode: the game rebuilt from its seed
+        and the ids it has applied (``state(i).core == core(i)``)."""
+        i = self._index(i)
+        s = new_game(self.game, seed=self.seed_of(int(self.episode[i])), **self.options)
+        for a in self._stepper.actions(i):
+            s.apply_id(a)
+        return s
+
+    def core(self, i: int) -> Any:
+        """The core of game ``i`` (read it, or search on ``core(i).copy()``; applying ids to it
+        directly bypasses the batch's arrays)."""
+        return self._stepper.core(self._index(i))
+
+    def _index(self, i: Any) -> int:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < self.n:
+            raise CardcoreError(f"game index {quote(i)}: expected 0..{self.n - 1}")
+        return int(i)
+
+    # ------------------------------------------------------------------ the arrays
+    @property
+    def current_player(self) -> np.ndarray:
+        """(n,) int32: the seat to act in each game (-1 in a game that ended on the last
+        step)."""
+        return self._stepper.player
+
+    @property
+    def observation(self) -> np.ndarray:
+        """(n, *observation_shape) float32: what the seat to act sees, game by game."""
+        return self._stepper.obs
+
+    @property
+    def legal_mask(self) -> np.ndarray:
+        """(n, num_distinct_actions) bool: the legal ids of each game."""
+        return self._stepper.mask
+
+    @property
+    def legal_offsets(self) -> np.ndarray:
+        """(n + 1,) int64: game ``i``'s legal ids are
+        ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]``."""
+        return self._stepper.offsets
+
+    @property
+    def legal_ids(self) -> np.ndarray:
+        """The legal ids of every game, flat (int32; a view of the batch's buffer)."""
+        return self._stepper.ids[:int(self._stepper.offsets[self.n])]
+
+    @property
+    def rewards(self) -> np.ndarray:
+        """(n, num_players) float64: each seat's result in a game that ended on the last
+        step, zeros otherwise."""
+        return self._stepper.rewards
+
+    @property
+    def terminated(self) -> np.ndarray:
+        """(n,) bool: the game ended on the last step (it restarts on the next)."""
+        return self._stepper.terminated
+
+    @property
+    def episode(self) -> np.ndarray:
+        """(n,) int64: the index of the episode each game plays (its seed: ``seed_of``)."""
+        return self._stepper.episode
+
+    # ------------------------------------------------------------------ stepping
+    def reset(self) -> None:
+        """Every game restarts, each as the next unused episode."""
+        self._stepper.reset()
+
+    def step(self, actions: Any) -> None:
+        """Apply one id a game (an integer array of shape (n,)); a game that ended on the last
+        step restarts instead (its id is not read). A bad id, shape or dtype raises
+        ``IllegalAction`` naming the game index and the id; no game changes."""
+        self._stepper.step(actions)
+
+    def __repr__(self) -> str:
+        return f"<VectorGame game={self.game} n={self.n} seed={self.seed}>"
+
+
+def vector(game: str, n: int, *, seed: int, **options: Any) -> VectorGame:
+    """``n`` games of ``game`` stepped together, every game's ``options`` as ``new_game`` takes
+    them; episode ``e`` plays ``new_game(game, seed=(seed + e) % 2**64, **options)``."""
+    return VectorGame(game, n, seed, options)
+
+
+# ``cardcore.vector`` is this module (Python binds a package's submodule as its attribute),
+# made callable as ``cardcore.simulate`` is: ``cardcore.vector(...)`` is
+# ``cardcore.vector.vector(...)``.
+class _CallableModule(types.ModuleType):
+    def __call__(self, *args: Any, **kwargs: Any) -> VectorGame:
+        return vector(*args, **kwargs)
+
+
+__signature__ = inspect.signature(vector)
+sys.modules[__name__].__class__ = _CallableModule
