@@ -193,7 +193,7 @@ def test_the_stepper_refuses_what_is_no_batch_of_cores():
         other = cardcore.new_game("bridge", seed=1).core
         for cores in ([], [5], [core, other], "x"):
             with pytest.raises((CardcoreError, TypeError)):
-                k.Stepper(cores, lambda e: core, 0)
+                k.Stepper(cores, lambda e, made=core: made, 0)
 
 
 def test_cardcore_vector_is_the_function_and_the_module():

@@ -7,7 +7,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,7 @@ class Stepper:
         for x in cores:
             if not hasattr(x, "observation_tensor") or not hasattr(x, "legal_ids"):
                 raise CardcoreError(f"cores: {quote(x)} is not a core")
-            x.is_over                  # (a core that holds no deal raises here)
+            _check_live(x)
             if type(x) is not type(cores[0]):
                 raise CardcoreError("cores: every game of a batch is of one game")
         c = cores[0]
@@ -82,7 +83,7 @@ class Stepper:
         if type(made) is not type(self.cores[0]):
             raise CardcoreError(f"make({self.next_episode_index}) returned {quote(made)}, not a "
                                 "core of this batch's game")
-        made.is_over
+        _check_live(made)
         self.cores[i] = made
         self.episode[i] = self.next_episode_index
         self.next_episode_index += 1
@@ -117,6 +118,13 @@ class Stepper:
             self.mask[i, ids] = True
             total += len(ids)
         self.offsets[self.n] = total
+
+
+def _check_live(core: Any) -> None:
+    """Raise the core's ``CardcoreError`` if it holds no deal (every name of such a core
+    raises)."""
+    if not isinstance(core.is_over, bool):
+        raise CardcoreError(f"cores: {quote(core)} is not a core")
 
 
 def _actions(actions: Any, n: int) -> np.ndarray:
