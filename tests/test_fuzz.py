@@ -1006,6 +1006,80 @@ def test_fuzz_holdem_step_from_export_tampered():
     run()
 
 
+def _onepoker_run(seed: int) -> int:
+    """A random One Poker match (some deals, stacks from one chip up) played on the core and
+    its twin, now and then a raise to a drawn amount (maybe not legal: refused alike), compared
+    at every step; a settled deal goes on with ``next_deal`` on both."""
+    fast, ref = kernel("onepoker_step", "fast"), kernel("onepoker_step", "ref")
+    rng = random.Random(seed)
+    stacks = [rng.choice([1, 2, 5, 20, 300]) for _ in range(2)]
+    a, b = fast.from_seed(seed, stacks), ref.from_seed(seed, stacks)
+    steps = 0
+    for _ in range(rng.randrange(1, 8)):
+        while not a.is_over:
+            assert a.export() == b.export(), (seed, steps)
+            ids = a.legal_ids()
+            assert ids == b.legal_ids() and ids, (seed, steps)
+            seat = rng.randrange(2)
+            assert (a.observation_tensor(seat).tobytes()
+                    == b.observation_tensor(seat).tobytes()), (seed, steps, seat)
+            probe = [rng.randrange(-2, fast.NUM_ACTIONS + 2) for _ in range(6)]
+            assert [a.is_legal(j) for j in probe] == [b.is_legal(j) for j in probe]
+            lo = a.min_raise_to
+            if lo is not None and rng.random() < 0.2:
+                amount = rng.randint(lo - 1, a.max_raise_to + 1)
+                got = [_call(c.raise_to, (amount,)) for c in (a, b)]
+                assert (got[0][0] == "ok") == (got[1][0] == "ok"), (seed, steps, amount)
+            else:
+                i = rng.choice(ids)
+                a.apply(i)
+                b.apply(i)
+            steps += 1
+        assert a.export() == b.export() and a.returns() == b.returns(), seed
+        if min(a.stacks()) == 0:
+            break
+        a, b = a.next_deal(), b.next_deal()
+    return steps
+
+
+def test_fuzz_onepoker_step_agrees_with_its_twin():
+    total = []
+
+    @_settings(40)
+    @given(seed=st.integers(0, 2**31 - 1))
+    def run(seed):
+        total.append(_onepoker_run(seed))
+
+    run()
+    assert sum(total) >= 40 * 2, total
+
+
+def _onepoker_position(seed: int) -> list[int]:
+    """The export of a One Poker core at a random point of a random deal (maybe settled)."""
+    core = kernel("onepoker_step", "fast").from_seed(seed, [seed % 7 + 1, 20])
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 8)):
+        if core.is_over:
+            break
+        core.apply(rng.choice(core.legal_ids()))
+    return core.export()
+
+
+def test_fuzz_onepoker_step_from_export_tampered():
+    """An export with one element changed, dropped or repeated: both backends refuse it with
+    ``CardcoreError`` (alike) or both load it, and what they load exports it unchanged."""
+    @_settings(150)
+    @given(seed=st.integers(0, 2**31 - 1), data=st.data())
+    def run(seed, data):
+        v = data.draw(_altered(_onepoker_position(seed)))
+        got = [_call(kernel("onepoker_step", back).from_export, (v,)) for back in ("fast", "ref")]
+        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (_show(v), got)
+        if got[0][0] == "ok":
+            assert got[0][1].export() == got[1][1].export() == list(v)
+
+    run()
+
+
 # ---------------------------------------------------------------------------- constructors
 #
 # The step cores' constructors (every argument; the Guandan core at a position with a seat
@@ -1037,6 +1111,10 @@ CORE_TEMPLATES = [
     ("schnapsen_step", (5, None, 1, [7, 7])),
     ("schnapsen_step", (5, list(range(32, 52)), 0, [3, 7])),
 ]
+
+CORE_TEMPLATES.append(
+    ("onepoker_step", ([[0, 1], [2, 3]], [0, 1, 2, 3] + [c for c in range(4, 52) for _ in range(2)],
+                       [], [20, 20], 0, 5)))
 
 shaped = st.one_of(
     st.integers(-2, 5), st.none(), st.lists(st.integers(-1, 4), max_size=4),
