@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, CardsLike, parse, same_multiset
-from .errors import CardError, FormatError, GameNotAvailable, IllegalAction, OptionError, quote
+from .errors import (CardcoreError, CardError, FormatError, GameNotAvailable, IllegalAction,
+                     OptionError, quote)
 from .options import Option, as_int, check_options, is_bool
 from .rng import Rng, fresh_seed
 
@@ -322,6 +323,16 @@ class State:
 
     # ------------------------------------------------------------ integer actions
     @property
+    def core(self) -> Any:
+        """The core that holds the play of this state's deal (see ``docs/architecture.md``:
+        every game's core answers the same names). Driving it directly bypasses the state's
+        log: read it, or search on ``state.core.copy()``."""
+        core = self.__dict__.get("_core")
+        if core is None:
+            raise CardcoreError(f"{self.GAME}: this state keeps no core")
+        return core
+
+    @property
     def num_distinct_actions(self) -> int:
         """The number of action ids of this game with these options (ids are 0..n-1)."""
         return self._num_distinct_actions()
@@ -595,20 +606,13 @@ class CachedIds:
 class CoreView:
     """Mixin for a ``State`` whose deal lives in its game's step core, ``self._core`` (the one
     core contract: ``cardcore._fast.core.Core``, twin ``cardcore._ref.core.Core``): the state is
-    a view over it. ``state.core`` is that core; the action ids, the legal mask, the
-    observation tensor and its shape are the core's; a clone gets a copy of the core, and the
+    a view over it. ``state.core`` (``State.core``) is that core; the action ids, the legal mask,
+    the observation tensor and its shape are the core's; a clone gets a copy of the core, and the
     state dict holds the core's export. Put it before the ``State`` base:
     ``class BridgeState(CoreView, State)``."""
 
     _core: Any
     TRANSIENT: ClassVar[tuple[str, ...]]
-
-    @property
-    def core(self) -> Any:
-        """The core that holds the play of this state's deal (see ``docs/architecture.md``:
-        every game's core answers the same names). Driving it directly bypasses the state's
-        log: read it, or search on ``state.core.copy()``."""
-        return self._core
 
     def _num_distinct_actions(self) -> int:
         return self._core.num_distinct_actions
