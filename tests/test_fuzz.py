@@ -808,10 +808,18 @@ def _tractor_run(seed: int) -> int:
     rng.shuffle(deck)
     speaker, level = rng.randrange(4), rng.randrange(13)
     dealer = rng.choice([None, 0, 1, 2, 3])
-    a, b = fast.Core(deck, speaker, dealer, level), ref.Core(deck, speaker, dealer, level)
+    levels = level if dealer is None else (level, rng.randrange(13))
+    state = rng.getrandbits(64)
+    a = fast.Core(deck, speaker, dealer, levels, state)
+    b = ref.Core(deck, speaker, dealer, levels, state)
     steps = 0
     while True:
         assert a.export() == b.export(), (seed, steps)
+        assert a.returns() == b.returns(), (seed, steps)
+        if steps % 7 == 0 or a.is_over:
+            seat = rng.randrange(4)
+            assert (a.observation_tensor(seat).tobytes()
+                    == b.observation_tensor(seat).tobytes()), (seed, steps, seat)
         ids = a.legal_ids()
         assert ids == b.legal_ids(), (seed, steps)
         if not ids:
@@ -825,6 +833,9 @@ def _tractor_run(seed: int) -> int:
         assert a.apply(i) == b.apply(i), (seed, steps, i)
         steps += 1
     assert a.trick_winners() == b.trick_winners() and a.points == b.points
+    assert a.levels_after() == b.levels_after() and a.kitty_bonus == b.kitty_bonus
+    nxt = (fast.deal(a.rng, 1, 1, a.levels_after()), ref.deal(b.rng, 1, 1, b.levels_after()))
+    assert nxt[0].export() == nxt[1].export(), seed
     return steps
 
 
@@ -1108,6 +1119,7 @@ CORE_TEMPLATES = [
     ("bridge_step", (FULL, 0, 0)),
     ("holdem_step", ([100, 100, 0, 100], 0, 1, 2)),
     ("tractor_step", ([c for c in range(54) for _ in range(2)], 0, None, 0)),
+    ("tractor_step", ([c for c in range(54) for _ in range(2)], 0, 1, [3, 12], 2**64 - 1)),
     ("schnapsen_step", (5, None, 1, [7, 7])),
     ("schnapsen_step", (5, list(range(32, 52)), 0, [3, 7])),
 ]

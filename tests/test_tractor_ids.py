@@ -296,10 +296,13 @@ def _core_view(core) -> list:
     """Everything a core answers, for comparing the kernel with its twin."""
     return [core.export(), core.hands(), core.kitty(), core.buried(), core.picked(),
             core.played(), core.trick(), core.tricks(), core.decl(), core.decls(),
-            core.history(), core.hand_sizes(), core.trick_winners(),
-            [core.phase, core.turn, core.player, core.speaker, core.dealer, core.level,
+            core.history(), core.hand_sizes(), core.trick_winners(), core.legal_ids(),
+            core.returns(), core.levels, core.levels_after(),
+            [core.observation_tensor(p).tobytes() for p in range(4)],
+            [core.phase, core.turn, core.current_player, core.speaker, core.dealer, core.level,
              core.trump, core.passes, core.first_declarer, core.revealed, core.leader,
-             core.points, core.size, core.ntricks, core.nplays, core.npicked]]
+             core.points, core.size, core.ntricks, core.nplays, core.npicked, core.is_over,
+             core.kitty_bonus, core.winner_team, core.rise, core.decides_match, core.rng]]
 
 
 def test_step_core_matches_the_twin_along_random_games():
@@ -316,14 +319,15 @@ def test_step_core_matches_the_twin_along_random_games():
         deck = [c for c in range(54) for _ in range(2)]
         random.Random(seed).shuffle(deck)
         dealer = None if seed % 3 == 0 else seed % 4
-        args = (deck, seed % 4, dealer, seed % 13)
+        levels = seed % 13 if dealer is None else (seed % 13, (seed * 5) % 13)
+        args = (deck, seed % 4, dealer, levels, seed * 977)
         a, b = FS.Core(*args), RS.Core(*args)
         while True:
             assert _core_view(a) == _core_view(b), (seed, steps)
             ids = a.legal_ids()
             assert ids == b.legal_ids()
             if not ids:
-                assert a.phase == b.phase == FS.OVER and a.player is None
+                assert a.phase == b.phase == FS.OVER and a.current_player is None
                 break
             before = a.export()
             for bad in (-5, 9440, 10**30, *rng.sample(range(9440), 12)):
@@ -370,13 +374,21 @@ def test_step_core_refuses_bad_arguments():
         for args in ((deck[:-1], 0, None, 0), (deck[:-1] + [0], 0, None, 0),
                      ([99] * 108, 0, None, 0), ("x", 0, None, 0), (None, 0, None, 0),
                      (deck, 4, None, 0), (deck, 0, 5, 0), (deck, 0, None, 13),
-                     (deck, True, None, 0), (deck, 0, "1", 0)):
+                     (deck, True, None, 0), (deck, 0, "1", 0), (deck, 0, None, (1, 2)),
+                     (deck, 0, 1, (1, 13)), (deck, 0, 1, (1,)), (deck, 0, 1, "12"),
+                     (deck, 0, 1, (1, 2), -1), (deck, 0, 1, (1, 2), 2**64),
+                     (deck, 0, 1, (1, 2), 1.0)):
             with pytest.raises(CardcoreError):
                 mod.Core(*args)
         core = mod.Core(deck, 0, None, 0)
         good = core.export()
+        head = FS.EXPORT_HEAD
+        assert len(good) == head == RS.EXPORT_HEAD and FS.EXPORT_FIELDS == RS.EXPORT_FIELDS
+        rng_at = FS.EXPORT_FIELDS.index("rng")
         for bad in (None, "x", [], good[:-1] + [999], good[:5], good + [0],
-                    [*good[:22], 5, *good[23:]]):
+                    [*good[:22], 5, *good[23:]], [*good[:rng_at], -1, *good[rng_at + 1:]],
+                    [*good[:rng_at], 2**64, *good[rng_at + 1:]],
+                    [*good[:rng_at], 7, *good[rng_at + 1:]][:-1] + [99]):
             with pytest.raises(CardcoreError):
                 mod.from_export(bad)
         core.apply(0)

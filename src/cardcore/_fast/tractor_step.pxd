@@ -1,7 +1,7 @@
 # The Tractor step kernel's state and its C functions (``tractor_step.pyx``; the plain-Python
 # twin ``cardcore._ref.tractor_step`` documents the encoding). The rules it applies are the
 # tractor kernel's (``tractor.pxd``).
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t
 
 cdef enum:
     TS_PASS = 0
@@ -20,7 +20,9 @@ cdef enum:
     TS_CARDS = 100          # the cards played in a deal (4 hands of 25)
     TS_MAX_DECLS = 16       # declaration-phase actions (the rung rises with each declaration)
     TS_MAX_ACTIONS = 128    # actions of one deal: declarations, 8 burials, at most 100 plays
-    TS_LEADS_CAP = 1024
+    TS_LEADS_CAP = 1024     # the tractor leads kept from one hand
+    TS_MAX_LEGAL = 2 * 54 + TS_LEADS_CAP   # one-card ids and pairs, then the tractor leads
+    TS_LEVEL_A = 12         # the top level (rank A)
 
 cdef struct TState:
     uint64_t lo[4]          # the hands as (lo, hi) masks: bit c of lo when card c is held at
@@ -57,7 +59,15 @@ cdef struct TState:
     int8_t npicked
     int8_t nburied
     int8_t ndecls
+    int8_t levels[2]        # the teams' levels at the deal's start (team 0: seats 0 & 2)
+    int16_t bonus           # the kitty bonus the attackers add (set when the deal is over)
+    uint64_t rng            # the generator state after the deal's draws (for the next deal)
 
-cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer, int level) noexcept nogil
+cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer, int level0,
+                 int level1, uint64_t rng) noexcept nogil
+cdef uint64_t ts_shuffle(uint8_t* deck, uint64_t rng) noexcept nogil
+cdef int ts_legal(const TState* s, int32_t* out) noexcept nogil
 cdef bint ts_is_legal(const TState* s, long i) noexcept nogil
-cdef int ts_apply(TState* s, int i) noexcept nogil
+cdef void ts_apply(TState* s, int i) noexcept nogil
+cdef void ts_returns(const TState* s, double* out) noexcept nogil
+cdef void ts_observe(const TState* s, int seat, float* out) noexcept nogil

@@ -1,21 +1,26 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
-"""Tractor step kernel, compiled: one deal (the declaration, the burying and the play) as a C
-struct.
+"""Tractor step kernel, compiled: one deal (the deal itself, the declaration, the kitty taken
+and buried, and the play) as a C struct.
 
-``Core`` holds the state of a deal; ``legal_ids`` and ``apply`` are every transition of a deal
-of ``cardcore.tractor.TractorState`` (the match around the deals stays with the game). The
-rules come from the tractor kernel (``cardcore._fast.tractor``: following, leads, the trick
-winner, the table of tractor ids). The plain-Python twin ``cardcore._ref.tractor_step``
-documents the encoding (action ids, ``export`` fields); both give the same answers and raise
-the same errors.
+``Core`` is the step core of ``cardcore.tractor.TractorState`` (the one core contract,
+``cardcore._fast.core.Core``): its ids, legality, ``apply``, ``returns`` and observation are
+every transition of a deal, written in C; ``from_seed(seed)`` is the core
+``new_game("tractor", seed=seed)`` starts with, ``deal(rng, speaker, dealer, levels)`` a later
+deal of a match (the match around the deals stays with the game). The rules come from the
+tractor kernel (``cardcore._fast.tractor``: following, leads, the trick winner, the table of
+tractor ids). The plain-Python twin ``cardcore._ref.tractor_step`` documents the encoding
+(action ids, ``export`` fields, the observation, ``returns``); both give the same answers and
+raise the same errors.
 """
 
+from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
-from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest
+from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest, rng_below
 from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
                                      tr_next_mask, tr_winner, tr_leads, tr_tractor_index,
                                      tr_tractor_mask, tr_num_tractors, tr_card_points)
@@ -30,10 +35,44 @@ PLAYING = TS_PLAYING
 OVER = TS_OVER
 MAX_ACTIONS = TS_MAX_ACTIONS
 
+# the observation (docs/actions/tractor.md; the twin names them alike): a card plane is 54
+# counts, one per card id
+cdef enum:
+    PLANE = 54
+    OBS_HAND = 0                # my hand
+    OBS_PLAYED = 54             # the finished tricks' cards, a plane per relative seat
+    OBS_TRICK = 270             # the trick in progress, a plane per relative seat
+    OBS_KITTY = 486             # the kitty as I know it
+    OBS_BURIED = 540            # the cards I buried
+    OBS_DECL_CARDS = 594        # the cards of the standing declaration
+    OBS_TRUMP = 648             # c d h s, no-trump
+    OBS_LEVEL = 653             # the deal's level rank
+    OBS_MY_LEVEL = 666          # my team's level
+    OBS_THEIR_LEVEL = 679       # the other team's level
+    OBS_DEALER = 692            # relative seat
+    OBS_DECLARER = 696          # relative seat of the standing declaration
+    OBS_RUNG = 700              # its rung
+    OBS_PHASE = 704             # declare, bury, play, over
+    OBS_LEADER = 708            # relative seat (play phase)
+    OBS_HAND_SIZES = 712        # per relative seat / 33
+    OBS_MY_TURN = 716
+    OBS_DEFENDING = 717         # my team defends
+    OBS_POINTS = 718            # the attackers' card points / 200
+    OBS_ATTACKER_TRICKS = 719   # / 25
+    OBS_PASSES = 720            # / 4 (declaration)
+    OBS_REVEALED = 721
+    OBS_TRICKS = 722            # / 25
+    OBS_PICKED = 723            # / 24
+    OBS_SIZE_ = 724
+
+OBS_SIZE = OBS_SIZE_
+cdef object _U64 = (1 << 64) - 1
+
 EXPORT_FIELDS = (
     "phase", "turn", "speaker", "dealer0", "dealer", "level", "trump", "decl_seat", "decl_id",
     "passes", "first_declarer", "revealed", "leader", "points", "ntricks", "nplays", "size",
-    "npicked", "nburied", "ndecls", "nplayed", "nhist",
+    "npicked", "nburied", "ndecls", "nplayed", "nhist", "team_level_0", "team_level_1",
+    "kitty_bonus", "rng",
     "lo_0", "lo_1", "lo_2", "lo_3", "hi_0", "hi_1", "hi_2", "hi_3",
     *(f"dealt_{k}" for k in range(TS_DECK)),
 )
@@ -176,9 +215,10 @@ cdef bint ts_is_legal(const TState* s, long i) noexcept nogil:
     return _tractor_ok(s, i)
 
 
-cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer,
-                 int level) noexcept nogil:
-    """A new deal of the checked ``deck`` (108 card ids in deal order)."""
+cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer, int level0,
+                 int level1, uint64_t rng) noexcept nogil:
+    """A new deal of the checked ``deck`` (108 card ids in deal order); the teams' levels
+    (equal when ``dealer`` is -1), the generator state carried for the next deal."""
     cdef int k
     memset(s, 0, sizeof(TState))
     for k in range(TS_DECK):
@@ -190,11 +230,30 @@ cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer,
     s.turn = speaker
     s.dealer0 = dealer
     s.dealer = dealer
-    s.level = level
+    s.levels[0] = level0
+    s.levels[1] = level1
+    s.level = level1 if dealer >= 0 and dealer & 1 else level0
+    s.rng = rng
     s.trump = -1
     s.decl_seat = -1
     s.first_declarer = -1
     return 0
+
+
+cdef uint64_t ts_shuffle(uint8_t* deck, uint64_t rng) noexcept nogil:
+    """The two decks (ids 0..53, twice) into ``deck`` (108), shuffled by the SplitMix64
+    generator whose state is ``rng`` (the draws of ``cardcore.rng.Rng(rng).shuffle``); returns
+    the generator's new state."""
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(TS_DECK):
+        deck[i] = <uint8_t>(i % 54)
+    for i in range(TS_DECK - 1, 0, -1):
+        j = <int>rng_below(&rng, <uint64_t>(i + 1))
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+    return rng
 
 
 cdef void _settle(TState* s, int trump) noexcept nogil:
@@ -235,14 +294,15 @@ cdef void _declare(TState* s, int i) noexcept nogil:
         s.turn = (seat + 1) & 3
 
 
-cdef int _finish(TState* s) noexcept nogil:
-    """The trick in progress is complete: its winner, points and record; 1 when the deal's
-    cards are out."""
+cdef void _finish(TState* s) noexcept nogil:
+    """The trick in progress is complete: its winner, points and record; the deal is over when
+    the cards are out (the attackers who win the last trick add the kitty bonus)."""
     cdef TrCtx x
     cdef uint64_t lo[4]
     cdef uint64_t hi[4]
     cdef uint64_t bit
     cdef int k, j, c, w, pts = 0, n = s.size
+    cdef bint attackers
     tr_ctx(&x, s.trump, s.level)
     for k in range(4):
         lo[k] = 0
@@ -256,7 +316,8 @@ cdef int _finish(TState* s) noexcept nogil:
             else:
                 lo[k] |= bit
     w = (s.leader + tr_winner(&x, lo, hi, 4)) & 3
-    if (w & 1) != (s.dealer & 1):
+    attackers = (w & 1) != (s.dealer & 1)
+    if attackers:
         s.points += pts
     k = s.ntricks
     s.t_leader[k] = s.leader
@@ -270,11 +331,14 @@ cdef int _finish(TState* s) noexcept nogil:
     s.turn = w
     if s.lo[w] == 0:
         s.phase = TS_OVER
-        return 1
-    return 0
+        if attackers:
+            pts = 0
+            for k in range(TS_KITTY):
+                pts += tr_card_points(s.buried[k])
+            s.bonus = <int16_t>(pts * 2 * n)
 
 
-cdef int _lead(TState* s, int i) noexcept nogil:
+cdef void _lead(TState* s, int i) noexcept nogil:
     cdef TrCtx x
     cdef int seat = s.turn, base = s.nplayed, n = 0, c, j, k, v
     cdef int order[TS_HAND]
@@ -310,16 +374,15 @@ cdef int _lead(TState* s, int i) noexcept nogil:
     s.nplays = 1
     s.leader = seat
     s.turn = (seat + 1) & 3
-    return 0
 
 
-cdef int _follow(TState* s, int c) noexcept nogil:
+cdef void _follow(TState* s, int c) noexcept nogil:
     cdef int seat = s.turn, base, j, k, v
     _remove(s, seat, c)
     s.picked[s.npicked] = <uint8_t>c
     s.npicked += 1
     if s.npicked < s.size:
-        return 0
+        return
     base = s.nplayed + s.nplays * s.size
     for k in range(s.npicked):       # the answer joins the trick sorted
         v = s.picked[k]
@@ -332,19 +395,19 @@ cdef int _follow(TState* s, int c) noexcept nogil:
     s.nplays += 1
     if s.nplays < 4:
         s.turn = (seat + 1) & 3
-        return 0
-    return _finish(s)
+        return
+    _finish(s)
 
 
-cdef int ts_apply(TState* s, int i) noexcept nogil:
-    """Make legal id ``i`` (the caller checked it); returns 1 when it completes the deal's last
-    trick, else 0."""
+cdef void ts_apply(TState* s, int i) noexcept nogil:
+    """Make legal id ``i`` (the caller checked it); the deal is over once its last trick is
+    complete."""
     cdef int seat = s.turn, c
     s.hist[s.nhist] = <uint16_t>i
     s.nhist += 1
     if s.phase == TS_DECLARING:
         _declare(s, i)
-        return 0
+        return
     if s.phase == TS_BURYING:
         c = i - TS_BURY
         _remove(s, seat, c)
@@ -354,26 +417,183 @@ cdef int ts_apply(TState* s, int i) noexcept nogil:
             s.phase = TS_PLAYING
             s.leader = s.dealer
             s.turn = s.dealer
-        return 0
+        return
     if s.nplays:
-        return _follow(s, i - TS_PLAY)
-    return _lead(s, i)
+        _follow(s, i - TS_PLAY)
+    else:
+        _lead(s, i)
+
+
+cdef int _bits_ids(uint64_t m, int base, int32_t* out) noexcept nogil:
+    cdef int n = 0
+    while m:
+        out[n] = base + cc_ctz(m)
+        n += 1
+        m = cc_drop_lowest(m)
+    return n
+
+
+cdef int _lead_ids(const TState* s, int32_t* out) noexcept nogil:
+    """The legal leads: the singles, the pairs, then the tractors, each ascending."""
+    cdef TrCtx x
+    cdef uint64_t lo = s.lo[s.turn], hi = s.hi[s.turn]
+    cdef uint64_t buf[2 * TS_LEADS_CAP]
+    cdef int n = 0, m, i, j, k, v
+    n = _bits_ids(lo, TS_PLAY, out)
+    n += _bits_ids(hi, TS_PAIR, out + n)
+    if cc_popcount(hi) < 2:
+        return n
+    tr_ctx(&x, s.trump, s.level)
+    m = tr_leads(&x, lo, hi, buf, TS_LEADS_CAP)
+    if m > TS_LEADS_CAP:
+        m = TS_LEADS_CAP
+    k = n
+    for i in range(m):
+        if buf[2 * i + 1] and cc_popcount(buf[2 * i]) >= 2:
+            v = tr_tractor_index(buf[2 * i])
+            if v >= 0 and k < TS_MAX_LEGAL:
+                v += TS_TRACTOR
+                j = k
+                while j > n and out[j - 1] > v:      # (insertion: few tractors)
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[j] = v
+                k += 1
+    return k
+
+
+cdef int ts_legal(const TState* s, int32_t* out) noexcept nogil:
+    """The legal ids into ``out`` (room for ``TS_MAX_LEGAL``), ascending; returns how many."""
+    cdef int ids[12]
+    cdef int n, k
+    if s.phase == TS_PLAYING:
+        if s.nplays:
+            return _bits_ids(_follow_mask(s), TS_PLAY, out)
+        return _lead_ids(s, out)
+    if s.phase == TS_BURYING:
+        return _bits_ids(s.lo[s.turn], TS_BURY, out)
+    if s.phase == TS_DECLARING:
+        n = _declare_ids(s, ids)
+        for k in range(n):
+            out[k] = ids[k]
+        return n
+    return 0
+
+
+# ---------------------------------------------------------------------------- the result
+
+cdef inline void _result(const TState* s, int* team, int* rise) noexcept nogil:
+    """The team that wins the deal and the levels it rises (the deal is over): from the
+    attackers' points with the kitty bonus (``cardcore.tractor.rules.deal_result``)."""
+    cdef int p = s.points + s.bonus, defending = s.dealer & 1
+    if p < 80:
+        team[0] = defending
+        rise[0] = 3 if p == 0 else 2 if p < 40 else 1
+    else:
+        team[0] = 1 - defending
+        rise[0] = (p - 80) // 40 if p < 200 else 3
+
+
+cdef inline void _levels_after(const TState* s, int* out) noexcept nogil:
+    """The teams' levels once the deal's result is applied (the start's until it is over)."""
+    cdef int team, rise
+    out[0] = s.levels[0]
+    out[1] = s.levels[1]
+    if s.phase == TS_OVER:
+        _result(s, &team, &rise)
+        out[team] = out[team] + rise if out[team] + rise < TS_LEVEL_A else TS_LEVEL_A
+
+
+cdef void ts_returns(const TState* s, double* out) noexcept nogil:
+    """``+rise`` for the two seats of the deal's winning team, ``-rise`` for the others (zeros
+    until the deal is over)."""
+    cdef int team, rise, k
+    for k in range(4):
+        out[k] = 0.0
+    if s.phase != TS_OVER:
+        return
+    _result(s, &team, &rise)
+    for k in range(4):
+        out[k] = <double>(rise if (k & 1) == team else -rise)
+
+
+# ---------------------------------------------------------------------------- the observation
+
+cdef inline void _plane(float* out, int base, const uint8_t* cards, int n) noexcept nogil:
+    cdef int k
+    for k in range(n):
+        out[base + cards[k]] += 1
+
+
+cdef inline void _plane_masks(float* out, int base, uint64_t lo, uint64_t hi) noexcept nogil:
+    while lo:
+        out[base + cc_ctz(lo)] += 1
+        lo = cc_drop_lowest(lo)
+    while hi:
+        out[base + cc_ctz(hi)] += 1
+        hi = cc_drop_lowest(hi)
+
+
+cdef void ts_observe(const TState* s, int p, float* out) noexcept nogil:
+    """What seat ``p`` sees (``docs/actions/tractor.md``) into ``out`` (zeroed, 724 floats)."""
+    cdef int t, k, n, base = 0, ld, d = s.dealer, won = 0, c
+    cdef int lv[2]
+    cdef bint mine
+    _plane_masks(out, OBS_HAND, s.lo[p], s.hi[p])
+    for t in range(s.ntricks):
+        n = s.t_size[t]
+        ld = s.t_leader[t]
+        for k in range(4):
+            _plane(out, OBS_PLAYED + PLANE * ((ld + k - p) & 3), &s.cards[base + k * n], n)
+        base += 4 * n
+        if d >= 0 and (s.t_winner[t] & 1) != (d & 1):
+            won += 1
+    for k in range(s.nplays):
+        _plane(out, OBS_TRICK + PLANE * ((s.leader + k - p) & 3),
+               &s.cards[s.nplayed + k * s.size], s.size)
+    _plane(out, OBS_TRICK + PLANE * ((s.turn - p) & 3), s.picked, s.npicked)
+    mine = d == p and (s.phase == TS_BURYING or s.phase == TS_PLAYING)
+    if mine or s.revealed:
+        _plane(out, OBS_KITTY, &s.dealt[4 * TS_HAND], TS_KITTY)
+    if mine:
+        _plane(out, OBS_BURIED, s.buried, s.nburied)
+    if s.decl_seat >= 0:
+        if s.decl_id >= TS_DECLARE + 8:
+            c = 52 if s.decl_id == TS_DECLARE + 8 else 53
+            out[OBS_DECL_CARDS + c] = 2
+        else:
+            c = s.level * 4 + (s.decl_id - TS_DECLARE) % 4
+            out[OBS_DECL_CARDS + c] = 1 if s.decl_id < TS_DECLARE + 4 else 2
+        out[OBS_DECLARER + ((s.decl_seat - p) & 3)] = 1
+        out[OBS_RUNG + _rung(s.decl_id) - 1] = 1
+    if s.trump >= 0:
+        out[OBS_TRUMP + s.trump] = 1
+    out[OBS_LEVEL + s.level] = 1
+    _levels_after(s, lv)
+    out[OBS_MY_LEVEL + lv[p & 1]] = 1
+    out[OBS_THEIR_LEVEL + lv[1 - (p & 1)]] = 1
+    if d >= 0:
+        out[OBS_DEALER + ((d - p) & 3)] = 1
+        out[OBS_DEFENDING] = 1 if (d & 1) == (p & 1) else 0
+    out[OBS_PHASE + s.phase] = 1
+    if s.phase == TS_PLAYING:
+        out[OBS_LEADER + ((s.leader - p) & 3)] = 1
+    for k in range(4):
+        n = cc_popcount(s.lo[(p + k) & 3]) + cc_popcount(s.hi[(p + k) & 3])
+        out[OBS_HAND_SIZES + k] = <float>(n / 33.0)
+    if s.phase != TS_OVER and s.turn == p:
+        out[OBS_MY_TURN] = 1
+    out[OBS_POINTS] = <float>(s.points / 200.0)
+    if d >= 0:
+        out[OBS_ATTACKER_TRICKS] = <float>(won / 25.0)
+    if s.phase == TS_DECLARING:
+        out[OBS_PASSES] = <float>(s.passes / 4.0)
+    out[OBS_REVEALED] = 1 if s.revealed else 0
+    out[OBS_TRICKS] = <float>(s.ntricks / 25.0)
+    out[OBS_PICKED] = <float>(s.npicked / 24.0)
 
 
 # ---------------------------------------------------------------------------- lists
-
-cdef list _bits_list(uint64_t m, int base):
-    cdef Py_ssize_t n = cc_popcount(m), i = 0
-    cdef list out = PyList_New(n)
-    cdef object o
-    while m:
-        o = _INT[base + cc_ctz(m)]
-        Py_INCREF(o)
-        PyList_SET_ITEM(out, i, o)
-        i += 1
-        m = cc_drop_lowest(m)
-    return out
-
 
 cdef list _hand_list(uint64_t lo, uint64_t hi):
     """The multiset (lo, hi) as a sorted list of card ids."""
@@ -403,35 +623,6 @@ cdef list _u8_list(const uint8_t* a, int n):
         o = _INT[a[k]]
         Py_INCREF(o)
         PyList_SET_ITEM(out, k, o)
-    return out
-
-
-cdef list _lead_ids(const TState* s):
-    cdef TrCtx x
-    cdef uint64_t lo = s.lo[s.turn], hi = s.hi[s.turn]
-    cdef uint64_t buf[2 * TS_LEADS_CAP]
-    cdef int tr[TS_LEADS_CAP]
-    cdef int n, i, k = 0, j, v
-    cdef list out = _bits_list(lo, TS_PLAY)
-    out.extend(_bits_list(hi, TS_PAIR))
-    if cc_popcount(hi) < 2:
-        return out
-    tr_ctx(&x, s.trump, s.level)
-    n = tr_leads(&x, lo, hi, buf, TS_LEADS_CAP)
-    if n > TS_LEADS_CAP:
-        n = TS_LEADS_CAP
-    for i in range(n):
-        if buf[2 * i + 1] and cc_popcount(buf[2 * i]) >= 2:
-            v = tr_tractor_index(buf[2 * i])
-            if v >= 0:
-                j = k
-                while j > 0 and tr[j - 1] > v:      # (insertion: few tractors)
-                    tr[j] = tr[j - 1]
-                    j -= 1
-                tr[j] = v
-                k += 1
-    for i in range(k):
-        out.append(_INT[TS_TRACTOR + tr[i]])
     return out
 
 
@@ -486,190 +677,268 @@ cdef int _deck_arg(object cards, uint8_t* out) except -1:
     return 0
 
 
-# ---------------------------------------------------------------------------- the state
+cdef int _levels_arg(object levels, int dealer, int* out) except -1:
+    """The two teams' levels: a pair, or one int for both; equal while the dealer is not
+    known (``dealer`` -1)."""
+    if isinstance(levels, (list, tuple)):
+        if len(levels) != 2:
+            raise CardcoreError(f"levels {quote(levels)}: expected one level or a pair")
+        out[0] = int_arg(levels[0], "levels: team 0", 0, TS_LEVEL_A, CardcoreError)
+        out[1] = int_arg(levels[1], "levels: team 1", 0, TS_LEVEL_A, CardcoreError)
+    else:
+        out[0] = out[1] = int_arg(levels, "levels", 0, TS_LEVEL_A, CardcoreError)
+    if dealer < 0 and out[0] != out[1]:
+        raise CardcoreError(f"levels {quote(levels)}: the teams' levels differ, but no dealer "
+                            "says whose level the deal is played at")
+    return 0
 
-cdef class Core:
-    """One deal: ``Core(cards, speaker, dealer, level)`` with ``cards`` the 108 card ids in deal
-    order (each id twice: 25 cards for each of seats 0..3, then the 8 kitty cards), ``speaker``
-    the seat that speaks first (0..3), ``dealer`` the deal's dealer (0..3) or ``None`` when the
-    declaration decides it (the first deal), ``level`` the deal's level rank (0..12)."""
+
+# ---------------------------------------------------------------------------- the core
+
+cdef class Core(CoreBase):
+    """One deal of Tractor: ``Core(cards, speaker, dealer, levels, rng=0)`` with ``cards`` the
+    108 card ids in deal order (each id twice: 25 cards for each of seats 0..3, then the 8
+    kitty cards), ``speaker`` the seat that speaks first (0..3), ``dealer`` the deal's dealer
+    (0..3) or ``None`` when the declaration decides it (the first deal), ``levels`` the two
+    teams' levels (rank 0..12 for 2..A) as a pair or one int for both (equal while the dealer
+    is not known; the deal's level is the dealer's team's), ``rng`` the generator state carried
+    for the next deal.
+
+    A step core of the one core contract (``cardcore._fast.core.Core``): ids, legality,
+    ``apply``, ``observation_tensor`` and pickling come from the base. ``returns()`` is the
+    deal's result as ``TractorState.scores()`` gives it with ``single_deal=True``: ``+rise`` for
+    both seats of the team that wins the deal, ``-rise`` for the other two (``rise`` the levels
+    it rises: 0..3 from the attackers' points with the kitty bonus; zeros until the deal is
+    over)."""
 
     cdef TState s
-    cdef bint _ready        # set by the constructor (``_live``)
 
-    def __init__(self, cards, speaker, dealer, level):
+    def __init__(self, cards, speaker, dealer, levels, rng=0):
         self._ready = False
         cdef uint8_t deck[TS_DECK]
+        cdef int lv[2]
         _deck_arg(cards, deck)
         sp = int_arg(speaker, "speaker", 0, 3, CardcoreError)
         d = -1 if dealer is None else int_arg(dealer, "dealer", 0, 3, CardcoreError)
-        lv = int_arg(level, "level", 0, 12, CardcoreError)
-        ts_init(&self.s, deck, <int>sp, <int>d, <int>lv)
+        _levels_arg(levels, <int>d, lv)
+        cdef uint64_t st = int_arg(rng, "rng", 0, _U64, CardcoreError)
+        ts_init(&self.s, deck, <int>sp, <int>d, lv[0], lv[1], st)
+        _set_sizes(self)
         self._ready = True
 
-    # ------------------------------------------------------------------ legality
-    def legal_ids(self):
-        """The legal action ids, ascending (empty once over)."""
-        _live(self)
-        cdef const TState* s = &self.s
-        cdef int ids[12]
-        cdef int n, k
-        if s.phase == TS_PLAYING:
-            if s.nplays:
-                return _bits_list(_follow_mask(s), TS_PLAY)
-            return _lead_ids(s)
-        if s.phase == TS_BURYING:
-            return _bits_list(s.lo[s.turn], TS_BURY)
-        if s.phase == TS_DECLARING:
-            n = _declare_ids(s, ids)
-            return [_INT[ids[k]] for k in range(n)]
-        return []
+    # ------------------------------------------------------------------ the C contract
+    cdef int c_player(self) noexcept nogil:
+        return -1 if self.s.phase == TS_OVER else self.s.turn
 
-    def is_legal(self, i):
-        """Whether ``i`` (any int) is a legal action id now."""
-        _live(self)
-        return ts_is_legal(&self.s, action_id(i))
+    cdef bint c_over(self) noexcept nogil:
+        return self.s.phase == TS_OVER
 
-    def apply(self, i):
-        """Make legal action ``i``; returns 1 when it completes the deal's last trick (the deal
-        is over), else 0. An id that is not legal raises ``IllegalAction`` and changes
-        nothing."""
-        _live(self)
-        cdef long v = action_id(i)
-        if not ts_is_legal(&self.s, v):
-            raise IllegalAction(f"action id {quote(i)}: not legal now")
-        return ts_apply(&self.s, <int>v)
+    cdef int c_legal(self, int32_t* out) noexcept nogil:
+        return ts_legal(&self.s, out)
+
+    cdef bint c_is_legal(self, long i) noexcept nogil:
+        return ts_is_legal(&self.s, i)
+
+    cdef void c_apply(self, int i) noexcept nogil:
+        ts_apply(&self.s, i)
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        ts_returns(&self.s, out)
+
+    cdef void c_observe(self, int seat, float* out) noexcept nogil:
+        ts_observe(&self.s, seat, out)
+
+    cdef CoreBase c_copy(self):
+        cdef Core new = Core.__new__(Core)
+        new.s = self.s
+        _set_sizes(new)
+        new._ready = True
+        return new
+
+    # ------------------------------------------------------------------ the deal's result
+    @property
+    def kitty_bonus(self):
+        """The points the attackers add for the kitty: the buried cards' points times twice the
+        cards of each play of the last trick, when they win it (0 until the deal is over)."""
+        self.live()
+        return self.s.bonus
+
+    @property
+    def winner_team(self):
+        """The team that wins the deal (0: seats 0 & 2), ``None`` until the deal is over."""
+        self.live()
+        cdef int team, rise
+        if self.s.phase != TS_OVER:
+            return None
+        _result(&self.s, &team, &rise)
+        return team
+
+    @property
+    def rise(self):
+        """The levels the deal's winning team rises (0 until the deal is over)."""
+        self.live()
+        cdef int team, rise
+        if self.s.phase != TS_OVER:
+            return 0
+        _result(&self.s, &team, &rise)
+        return rise
+
+    @property
+    def decides_match(self):
+        """Whether the deal's winners rise past A (they win the match); ``False`` until over."""
+        self.live()
+        cdef int team, rise
+        if self.s.phase != TS_OVER:
+            return False
+        _result(&self.s, &team, &rise)
+        return self.s.levels[team] + rise > TS_LEVEL_A
+
+    @property
+    def levels(self):
+        """The two teams' levels at the deal's start."""
+        self.live()
+        return [self.s.levels[0], self.s.levels[1]]
+
+    def levels_after(self):
+        """The two teams' levels once the deal's result is applied (the winners' rise, at most
+        to A); the levels at the start until the deal is over."""
+        self.live()
+        cdef int lv[2]
+        _levels_after(&self.s, lv)
+        return [lv[0], lv[1]]
+
+    @property
+    def rng(self):
+        """The generator state after the deal's draws (the next deal is shuffled from it)."""
+        self.live()
+        return self.s.rng
 
     # ------------------------------------------------------------------ reading
     @property
     def phase(self):
         """0 declaring, 1 burying, 2 playing, 3 over."""
-        _live(self)
+        self.live()
         return self.s.phase
 
     @property
     def turn(self):
         """The seat to act (the last trick's winner once over)."""
-        _live(self)
+        self.live()
         return self.s.turn
 
     @property
-    def player(self):
-        """The seat to act, ``None`` once over."""
-        _live(self)
-        return None if self.s.phase == TS_OVER else self.s.turn
-
-    @property
     def speaker(self):
-        _live(self)
+        self.live()
         return self.s.speaker
 
     @property
     def dealer(self):
         """The deal's dealer, ``None`` while the first deal's declaration has not fixed it."""
-        _live(self)
+        self.live()
         return _opt(self.s.dealer)
 
     @property
     def level(self):
-        _live(self)
+        """The deal's level rank (0..12): the dealer's team's level."""
+        self.live()
         return self.s.level
 
     @property
     def trump(self):
         """0..3 (c d h s), 4 no-trump, ``None`` while not settled."""
-        _live(self)
+        self.live()
         return _opt(self.s.trump)
 
     @property
     def passes(self):
-        _live(self)
+        self.live()
         return self.s.passes
 
     @property
     def first_declarer(self):
-        _live(self)
+        self.live()
         return _opt(self.s.first_declarer)
 
     @property
     def revealed(self):
-        _live(self)
+        self.live()
         return self.s.revealed != 0
 
     @property
     def leader(self):
-        _live(self)
+        self.live()
         return self.s.leader
 
     @property
     def points(self):
-        _live(self)
+        """The card points won by the attackers in tricks (the kitty bonus apart)."""
+        self.live()
         return self.s.points
 
     @property
     def size(self):
         """Cards per play of the trick in progress (of the last trick between tricks)."""
-        _live(self)
+        self.live()
         return self.s.size
 
     @property
     def ntricks(self):
-        _live(self)
+        self.live()
         return self.s.ntricks
 
     @property
     def nplays(self):
         """Complete plays in the trick in progress."""
-        _live(self)
+        self.live()
         return self.s.nplays
 
     @property
     def npicked(self):
-        _live(self)
+        self.live()
         return self.s.npicked
 
     def hand(self, seat):
         """The cards of ``seat``, ascending."""
-        _live(self)
+        self.live()
         cdef int p = <int>int_arg(seat, "seat", 0, 3, CardcoreError)
         return _hand_list(self.s.lo[p], self.s.hi[p])
 
     def hands(self):
-        _live(self)
+        self.live()
         return [_hand_list(self.s.lo[k], self.s.hi[k]) for k in range(4)]
 
     def hand_sizes(self):
-        _live(self)
+        self.live()
         return [cc_popcount(self.s.lo[k]) + cc_popcount(self.s.hi[k]) for k in range(4)]
 
     def kitty(self):
         """The kitty as dealt."""
-        _live(self)
+        self.live()
         return _u8_list(&self.s.dealt[4 * TS_HAND], TS_KITTY)
 
     def buried(self):
-        _live(self)
+        self.live()
         return _u8_list(self.s.buried, self.s.nburied)
 
     def picked(self):
-        _live(self)
+        self.live()
         return _u8_list(self.s.picked, self.s.npicked)
 
     def played(self):
         """The cards of the finished tricks, in play order."""
-        _live(self)
+        self.live()
         return _u8_list(self.s.cards, self.s.nplayed)
 
     def trick(self):
         """The complete plays of the trick in progress, ``[[seat, cards], ...]``, lead first."""
-        _live(self)
+        self.live()
         cdef int k, n = self.s.size, base = self.s.nplayed
         return [[_INT[(self.s.leader + k) & 3], _u8_list(&self.s.cards[base + k * n], n)]
                 for k in range(self.s.nplays)]
 
     def tricks(self):
         """The finished tricks: ``{"leader", "plays", "winner", "points"}`` each."""
-        _live(self)
+        self.live()
         cdef int t, k, n, base = 0, ld
         out = []
         for t in range(self.s.ntricks):
@@ -683,12 +952,12 @@ cdef class Core:
         return out
 
     def trick_winners(self):
-        _live(self)
+        self.live()
         return [self.s.t_winner[t] for t in range(self.s.ntricks)]
 
     def decl(self):
         """The standing declaration ``[seat, rung, trump, cards]``, or ``None``."""
-        _live(self)
+        self.live()
         cdef int i = self.s.decl_id
         if self.s.decl_seat < 0:
             return None
@@ -696,7 +965,7 @@ cdef class Core:
 
     def decls(self):
         """Every declaration-phase action as ``[seat, text]``."""
-        _live(self)
+        self.live()
         cdef int k, v
         out = []
         for k in range(self.s.ndecls):
@@ -706,50 +975,38 @@ cdef class Core:
 
     def history(self):
         """The action ids applied in this deal, in order."""
-        _live(self)
+        self.live()
         return [self.s.hist[k] for k in range(self.s.nhist)]
-
-    def copy(self):
-        _live(self)
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        new._ready = True
-        return new
 
     def export(self):
         """The whole state as a list of ints (see ``EXPORT_FIELDS``), then the action ids
         applied."""
-        _live(self)
+        self.live()
         cdef const TState* s = &self.s
         cdef int k
         out = [s.phase, s.turn, s.speaker, s.dealer0, s.dealer, s.level, s.trump, s.decl_seat,
                s.decl_id, s.passes, s.first_declarer, s.revealed, s.leader, s.points,
                s.ntricks, s.nplays, s.size, s.npicked, s.nburied, s.ndecls, s.nplayed,
-               s.nhist]
+               s.nhist, s.levels[0], s.levels[1], s.bonus, s.rng]
         out += [s.lo[k] for k in range(4)]
         out += [s.hi[k] for k in range(4)]
         out += [s.dealt[k] for k in range(TS_DECK)]
         out += [s.hist[k] for k in range(s.nhist)]
         return out
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
-
-    def __eq__(self, other):
-        if not isinstance(other, Core):
-            return NotImplemented
-        return self.export() == other.export()
-
-    __hash__ = None
+    @staticmethod
+    def from_export(values):
+        """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
+        then checked field by field)."""
+        return from_export(values)
 
 
-cdef inline int _live(Core core) except -1:
-    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
-    # constructor, or whose constructor raised, holds no deal
-    if not core._ready:
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
-    return 0
+cdef void _set_sizes(Core core):
+    core.num_players = 4
+    core.num_distinct_actions = _NUM_ACTIONS
+    core.observation_shape = (OBS_SIZE_,)
+    core.obs_size = OBS_SIZE_
+    core.max_legal = TS_MAX_LEGAL
 
 
 def from_export(values):
@@ -769,17 +1026,52 @@ def from_export(values):
         return int_arg(f[name], f"values: {name}", lo, hi, CardcoreError)
 
     d = get("dealer0", -1, 3)
-    core = Core([f[f"dealt_{k}"] for k in range(TS_DECK)], get("speaker", 0, 3),
-                None if d < 0 else d, get("level", 0, 12))
+    cdef Core core = Core([f[f"dealt_{k}"] for k in range(TS_DECK)], get("speaker", 0, 3),
+                          None if d < 0 else d,
+                          (get("team_level_0", 0, TS_LEVEL_A), get("team_level_1", 0, TS_LEVEL_A)),
+                          get("rng", 0, _U64))
     n = get("nhist", 0, TS_MAX_ACTIONS)
     if len(v) != EXPORT_HEAD + n:
         raise CardcoreError(f"values: expected {EXPORT_HEAD + n} ints ({n} actions), "
                             f"got {len(v)}")
     for x in v[EXPORT_HEAD:]:
         i = int_arg(x, "values: action id", 0, _NUM_ACTIONS - 1, CardcoreError)
-        if not core.is_legal(i):
+        if core.s.phase == TS_OVER or not ts_is_legal(&core.s, i):
             raise CardcoreError(f"values: action id {i} is not legal where it stands")
-        core.apply(i)
+        ts_apply(&core.s, <int>i)
     if core.export() != v:
         raise CardcoreError("values: the fields do not match the deal and the actions they list")
     return core
+
+
+def deal(rng, speaker, dealer, levels):
+    """A new deal shuffled by the SplitMix64 generator whose state is ``rng`` (the two decks
+    ``[0..53, 0..53]`` in ``cardcore.rng.Rng(rng).shuffle`` order, dealt 25 a seat from seat 0,
+    then the kitty); the core carries the generator state after the shuffle. ``speaker``,
+    ``dealer`` and ``levels`` as for ``Core``."""
+    cdef uint64_t st = int_arg(rng, "rng", 0, _U64, CardcoreError)
+    cdef uint8_t deck[TS_DECK]
+    cdef int lv[2]
+    sp = int_arg(speaker, "speaker", 0, 3, CardcoreError)
+    d = -1 if dealer is None else int_arg(dealer, "dealer", 0, 3, CardcoreError)
+    _levels_arg(levels, <int>d, lv)
+    st = ts_shuffle(deck, st)
+    cdef Core core = Core.__new__(Core)
+    ts_init(&core.s, deck, <int>sp, <int>d, lv[0], lv[1], st)
+    _set_sizes(core)
+    core._ready = True
+    return core
+
+
+def from_seed(seed, level=0, first=None):
+    """The core ``cardcore.new_game("tractor", seed=seed)`` starts with (``level`` the rank
+    index 0..12 of the option ``level``, ``first`` the option ``first``): the first speaker
+    drawn from ``Rng(seed)`` (unless ``first`` gives it), then the deal shuffled as by
+    ``deal``, the dealer not known yet, both teams at ``level``."""
+    cdef uint64_t st = int_arg(seed, "seed", 0, _U64, CardcoreError)
+    lv = int_arg(level, "level", 0, TS_LEVEL_A, CardcoreError)
+    if first is None:
+        sp = <int>rng_below(&st, 4)
+    else:
+        sp = int_arg(first, "first", 0, 3, CardcoreError)
+    return deal(st, sp, None, lv)

@@ -68,11 +68,15 @@ Integer actions and tensors
 ---------------------------
 ``docs/actions/tractor.md``: 9440 ids (pass, 10 declarations by suit and rung, 54 burials and
 54 one-card plays by card id, 54 pair leads, 9267 tractor leads by their exact cards). A deal lives
-in the step core (``cardcore._fast.tractor_step.Core``: hands as card masks, the trick, the
-declarations, the kitty, points): its ``legal_ids`` and ``apply`` are every transition of the
-deal, and this state is a view over it (``apply`` maps an action to its id, or a follow of
-several cards to their ids, which the core applies); the match around the deals (levels, deal
-records) stays here. The observation tensor is a (724,) float32 vector.
+in the step core (``cardcore._fast.tractor_step.Core``, the one core contract: the deal made
+from the seed, hands as card masks, the trick, the declarations, the kitty, points, the deal's
+result): its ids, ``apply``, ``returns()`` (the deal's result as ``scores()`` gives it with
+``single_deal=True``) and observation tensor (a (724,) float32 vector) are every transition of
+the deal, and this state is a view over it (``apply`` maps an action to its id, or several
+cards buried or followed at once to their one-card ids, which the core applies). The match
+around the deals stays here: the deal records, who deals next, the match's winner; each next
+deal's core comes from ``tractor_step.deal`` with the generator state the finished deal's core
+carries, the next dealer and the teams' levels after its result.
 
 Observation (``observation(player)``, JSON-native)
 --------------------------------------------------
@@ -96,9 +100,7 @@ this deal), ``past`` (the records of finished deals), ``match_winner`` (team or 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
@@ -106,7 +108,7 @@ from ..engines import match
 from ..errors import CardcoreError, IllegalAction
 from ..game import Action, CoreView, State, register
 from ..options import Option, level_option, single_deal
-from .rules import LEVELS, SUITS, deal_result, kitty_multiplier
+from .rules import LEVELS, SUITS
 
 _k = kernel("tractor")  # untyped: the state's trump is None until declared (its stub says int)
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -118,7 +120,6 @@ NUM_PLAYERS = 4
 HAND = 25
 KITTY = 8
 NO_TRUMP = 4
-LEVEL_A = 12
 
 _CARD = [Card(c) for c in range(54)]
 _NAME = [str(c) for c in _CARD]
@@ -151,9 +152,6 @@ _DECLARE_TEXTS = ("pass", "declare single c", "declare single d", "declare singl
                   "declare pair s", "declare BJ BJ", "declare RJ RJ")
 _PHASES = ("declare", "bury", "play", "over")
 _PLAYING, _OVER = _PHASES.index("play"), _PHASES.index("over")
-#: the observation tensor's length (docs/actions/tractor.md)
-OBS_SIZE = 724
-_DECK = [int(c) for c in deck108()]
 
 
 def id_text(i: int) -> str:
@@ -206,6 +204,7 @@ def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
 @register
 class TractorState(CoreView, State):
     GAME = "tractor"
+    CORE = "tractor_step"
     NUM_PLAYERS = NUM_PLAYERS
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.tractor:TractorAI"
@@ -229,20 +228,13 @@ class TractorState(CoreView, State):
             cards = [int(c) for c in check_deck(deck, deck108(), "tractor")]
         match.start_match(self, single_deal=single_deal)
         start = LEVELS.index(level)
-        self.levels = [start, start]
         self.match_winner: int | None = None
-        self.first_speaker = self.rng().below(NUM_PLAYERS) if first is None else first
-        self._start_deal(cards, speaker=self.first_speaker, dealer=None, level=start)
-
-    def _start_deal(self, cards: list[int] | None, *, speaker: int, dealer: int | None,
-                    level: int) -> None:
-        """A new deal in a new core: ``dealer`` ``None`` in the first deal (its declaration
-        fixes the dealer)."""
-        if cards is None:
-            cards = list(_DECK)
-            self.rng().shuffle(cards)
         match.begin_deal(self)
-        self._core = _step.Core(cards, speaker, dealer, level)
+        if cards is None:       # the core deals from the seed
+            self._core = _step.from_seed(self.seed, start, first)
+        else:                   # the stacked deck; the first speaker still drawn from the seed
+            speaker = self.rng().below(NUM_PLAYERS) if first is None else first
+            self._core = _step.Core(cards, speaker, None, start, self.rng_state)
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
@@ -275,6 +267,12 @@ class TractorState(CoreView, State):
     def level(self) -> int:
         """The deal's level rank (0..12 for 2..A)."""
         return self._core.level
+
+    @property
+    def levels(self) -> list[int]:
+        """The two teams' levels (0..12 for 2..A; team 0 is seats 0 & 2): the deal's core's,
+        with its result applied once it is over."""
+        return self._core.levels_after()
 
     @property
     def trump(self) -> int | None:
@@ -382,7 +380,7 @@ class TractorState(CoreView, State):
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return self._core.player
+        return self._core.current_player
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -501,22 +499,17 @@ class TractorState(CoreView, State):
         # action -> id -> core; a follow of several cards at once is their ids in its order
         core = self._core
         if len(action.cards) > 1 and action.kind == "bury":
-            r = 0
             for c in action.cards:
-                r = core.apply(ID_BURY + int(c))
+                core.apply(ID_BURY + int(c))
         elif len(action.cards) > 1 and core.phase == _PLAYING and core.nplays:
-            r = 0
             for c in action.cards:
-                r = core.apply(ID_PLAY + int(c))
+                core.apply(ID_PLAY + int(c))
         else:
-            r = core.apply(self._id_of(action))
-        if r:
-            self._end_deal(core.turn, core.size)
+            core.apply(self._id_of(action))
+        if core.is_over:
+            self._end_deal()
 
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
     def _id_of(self, action: Action) -> int:
         kind = action.kind
         cards = [int(c) for c in action.cards]
@@ -578,81 +571,26 @@ class TractorState(CoreView, State):
             entry = [seat, "bury", BURY[i - ID_BURY].text, [i - ID_BURY], None, []]
         else:
             entry = [seat, *self._action_of_id(i).to_list()]
-        r = core.apply(i)
+        core.apply(i)
         self.log.append(entry)
-        if r:
-            self._end_deal(core.turn, core.size)
+        if core.is_over:
+            self._end_deal()
 
-    # ------------------------------------------------------------ tensors
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        """See ``docs/actions/tractor.md``: seats are relative to ``player`` (0 = itself,
-        1 = the next seat, 2 = the partner, 3 = the seat before)."""
-        def cards(plane: int, cs) -> None:
-            if cs:
-                out[54 * plane:54 * (plane + 1)] += np.bincount(cs, minlength=54)
-
-        hands, tricks, picked = self.hands, self.tricks, self.picked
-        cards(0, hands[player])
-        for t in tricks:
-            for seat, cs in t["plays"]:
-                cards(1 + (seat - player) % 4, cs)
-        for seat, cs in self.trick:
-            cards(5 + (seat - player) % 4, cs)
-        if picked:
-            cards(5 + (self.turn - player) % 4, picked)
-        dealer = self.dealer
-        mine = dealer == player and self.phase in ("bury", "play")
-        if mine or self.revealed:
-            cards(9, self.kitty)
-        if mine:
-            cards(10, self.buried)
-        decl = self.decl
-        if decl is not None:
-            cards(11, decl[3])
-            out[696 + (decl[0] - player) % 4] = 1
-            out[700 + decl[1] - 1] = 1
-        if self.trump is not None:
-            out[648 + self.trump] = 1
-        out[653 + self.level] = 1
-        out[666 + self.levels[player & 1]] = 1
-        out[679 + self.levels[1 - (player & 1)]] = 1
-        if dealer is not None:
-            out[692 + (dealer - player) % 4] = 1
-            out[717] = 1 if (dealer & 1) == (player & 1) else 0
-        out[704 + _PHASES.index(self.phase)] = 1
-        if self.phase == "play":
-            out[708 + (self.leader - player) % 4] = 1
-        for rel in range(4):
-            out[712 + rel] = len(hands[(player + rel) % 4]) / 33
-        if self.phase != "over" and self.turn == player:
-            out[716] = 1
-        out[718] = self.points / 200
-        if dealer is not None:
-            out[719] = sum(1 for t in tricks if (t["winner"] & 1) != (dealer & 1)) / 25
-        out[720] = self.passes / 4 if self.phase == "declare" else 0
-        out[721] = 1 if self.revealed else 0
-        out[722] = len(tricks) / 25
-        out[723] = len(picked) / 24
-
-    def _end_deal(self, last_winner: int, last_size: int) -> None:
-        d = self.dealer
+    def _end_deal(self) -> None:
+        """The deal's core is over: its record, and the next deal unless the match ends (the
+        deal's result, the kitty bonus and the levels after it are the core's)."""
+        core = self._core
+        d = core.dealer
         assert d is not None
         defending = d & 1
-        buried = self.buried
-        kitty_points = sum(_POINTS[c] for c in buried)
-        bonus = 0
-        if (last_winner & 1) != defending:
-            bonus = kitty_points * kitty_multiplier(last_size)
-        total = self.points + bonus
-        side, rise = deal_result(total)
-        team = defending if side == "defenders" else 1 - defending
+        buried = core.buried()
+        bonus = core.kitty_bonus
+        total = core.points + bonus
+        team, rise = core.winner_team, core.rise
+        side = "defenders" if team == defending else "attackers"
         next_dealer = (d + 2) % NUM_PLAYERS if side == "defenders" else (d + 1) % NUM_PLAYERS
-        new = self.levels[team] + rise
-        won = new > LEVEL_A
-        self.levels[team] = min(new, LEVEL_A)
+        won = core.decides_match
+        levels = core.levels_after()
         if won:
             self.match_winner = team
         decl = self.decl
@@ -666,31 +604,29 @@ class TractorState(CoreView, State):
             "revealed": self.revealed,
             "defenders": [defending, defending + 2],
             "attackers": [1 - defending, 3 - defending],
-            "card_points": self.points,
+            "card_points": core.points,
             "kitty": sorted(buried),
-            "kitty_points": kitty_points,
-            "last_winner": last_winner,
-            "last_cards": last_size,
+            "kitty_points": sum(_POINTS[c] for c in buried),
+            "last_winner": core.turn,
+            "last_cards": core.size,
             "kitty_bonus": bonus,
             "points": total,
             "result": [side, rise],
             "winner_team": team,
-            "levels": [LEVELS[x] for x in self.levels],
+            "levels": [LEVELS[x] for x in levels],
             "match_winner": self.match_winner,
             "next_dealer": None if won else next_dealer,
         }
         if match.end_deal(self, record, decided=won):
             return
-        self._start_deal(None, speaker=next_dealer, dealer=next_dealer,
-                         level=self.levels[next_dealer & 1])
+        match.begin_deal(self)
+        self._core = _step.deal(core.rng, next_dealer, next_dealer, levels)
 
     def _scores(self) -> tuple[float, ...]:
-        if self.single_deal:
-            rec = self.past[-1]
-            team, v = rec["winner_team"], float(rec["result"][1])
-        else:
-            team, v = self.match_winner, 1.0
-        return tuple(v if (s & 1) == team else -v for s in range(NUM_PLAYERS))
+        if self.single_deal:                    # the deal's result: the core's returns
+            return self._core.returns()
+        team = self.match_winner
+        return tuple(1.0 if (s & 1) == team else -1.0 for s in range(NUM_PLAYERS))
 
     @property
     def winners(self) -> tuple[int, ...]:
