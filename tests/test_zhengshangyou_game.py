@@ -173,7 +173,7 @@ def test_bomb_as_last_play_settled_at_once():
     core.hand_m[1] = sum(1 << c for c in ids("8c 8d 8h 8s"))
     bomb = [i for i in core.legal_ids() if core._kind_text(i)[0] == "bomb"]
     core.apply(bomb[0])
-    assert core.player is None and core.winner == 1
+    assert core.current_player is None and core.winner == 1
     assert core.bonus() == [-10, 20, -10]
     pen = [0 if s == 1 else penalty(_counts(core.hand(s)), core.num_plays()[s] > 0)
            for s in range(3)]

@@ -1,10 +1,13 @@
 # The step of the shedding games on integer action ids: C-level declarations.
 #
-# A deal of Dou Dizhu or Zheng Shangyou is the typed record ``Deal`` behind the class ``Core``;
-# the scoring rules the step applies are declared here (their one definition is in
-# ``shedding_step.pyx``; the plain-Python twin ``_ref.shedding_step`` keeps the same).
+# A deal of Dou Dizhu or Zheng Shangyou is the typed record ``Deal`` behind the class ``Core``
+# (a subclass of the one core contract, ``core.pxd``); the scoring rules the step applies are
+# declared here (their one definition is in ``shedding_step.pyx``; the plain-Python twin
+# ``_ref.shedding_step`` keeps the same).
 
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
+
+from cardcore._fast.core cimport Core as CoreBase
 
 cdef enum:
     # the phases of a deal
@@ -24,7 +27,8 @@ ctypedef struct Deal:
     int phase           # PH_*
     int turn
     int first           # Dou Dizhu: the first bidder; Zheng Shangyou: the holder of the 3h
-    int redeal          # three passes ended the auction without a bid
+    uint64_t rng        # the SplitMix64 state the Dou Dizhu redeals draw from
+    int redeals         # auctions that ended in three passes, each redealt
     uint64_t hand[3]
     uint64_t bottom
     uint8_t dealt[54]   # the cards as dealt (for the export)
@@ -46,13 +50,17 @@ ctypedef struct Deal:
     int16_t play_ev[MAX_PLAYS]
     uint64_t play_mask[MAX_PLAYS]
 
-cdef bint deal_is_legal(const Deal* s, long i) noexcept
-cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out) noexcept
-cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept
+# whether ``i`` is a legal id for the seat to act
+cdef bint deal_is_legal(const Deal* s, long i) noexcept nogil
+# the legal ids, ascending, into ``out`` (room for ``cap``); returns their number
+cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out, Py_ssize_t cap) noexcept nogil
+# make the legal id ``i``, a play taking the cards ``pick`` in the order ``order`` (``n``
+# cards); three passes that end a Dou Dizhu auction without a bid redeal from ``s.rng``
+cdef void deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept nogil
 
-cdef class Core:
+cdef class Core(CoreBase):
     cdef Deal s
-    cdef bint _ready        # set by the constructor (``_live``)
+    cdef int _sizes(self) except -1
     cdef tuple _kind_text(self, int i)
     cdef list _play(self, int k)
 
@@ -76,3 +84,23 @@ cdef int ddz_spring_c(int landlord, int winner, const long* num_plays) noexcept 
 # Dou Dizhu: the multiplier, doubled on every bomb and rocket played and once more for a spring
 # or reverse spring
 cdef long ddz_multiplier_c(int bombs, bint doubled) noexcept nogil
+# Dou Dizhu: the scores of seats 0, 1, 2 of a finished deal of ``stake`` (bid x multiplier)
+# into ``out``: each farmer wins or loses the stake, the landlord twice that
+cdef void ddz_scores_c(int landlord, int winner, long stake, double* out) noexcept nogil
+
+cdef enum:
+    # Zheng Shangyou's end penalties: a card left (doubled for a seat that never played), the
+    # 2 of spades (the deck's only 2), each bomb in hand (four of a rank, or the three aces)
+    ZSY_CARD_PENALTY = 1
+    ZSY_TWO_PENALTY = 10
+    ZSY_BOMB_PENALTY = 10
+
+# Zheng Shangyou: the bombs in a hand of rank counts ``counts`` (``n`` = 13 or 15 ranks)
+cdef long zsy_count_bombs_c(const long* counts, int n) noexcept nogil
+# Zheng Shangyou: what a seat left with the hand ``counts`` pays at the end (``played``: it
+# played a card)
+cdef long zsy_penalty_c(const long* counts, int n, bint played) noexcept nogil
+# Zheng Shangyou: the scores of seats 0, 1, 2 of a finished deal into ``out``: the settled
+# bonuses, minus each loser's penalty, the winner collecting all the penalties
+cdef void zsy_scores_c(int winner, const long* penalties, const long* bonus,
+                       double* out) noexcept nogil

@@ -2,16 +2,20 @@
 """The step of the shedding games (Dou Dizhu, Zheng Shangyou) on integer action ids, compiled.
 
 A deal is a typed C record (``Deal`` in ``shedding_step.pxd``: hands and the bottom as card
-masks, the auction, the plays and passes in order, the play on the table, bombs, bonuses) behind
-the class ``Core``: its ``legal_ids``, ``is_legal`` and ``apply`` are every transition of the
-deal, and the games' states are views over it. The legal ids come straight from the move
-kernel's id generator for the hand and the table play. The plain-Python twin
-``cardcore._ref.shedding_step`` documents the API and the export.
+masks, the auction, the plays and passes in order, the play on the table, bombs, bonuses, the
+generator of the redeals) behind the class ``Core``, a subclass of the one core contract
+(``cardcore._fast.core.Core``: ``current_player``, ``is_over``, ``legal_ids``, ``legal_mask``,
+``is_legal``, ``apply``, ``returns``, ``observation_tensor``, ``copy`` and pickling come from the
+base, on top of this core's C methods). The legal ids come straight from the move kernel's id
+generator for the hand and the table play; three passes that end a Dou Dizhu auction without a
+bid redeal inside the core, from its generator; ``apply_cards`` makes a play with its exact
+cards. The plain-Python twin ``cardcore._ref.shedding_step`` documents the API and the export.
 
 The scoring rules the step applies are written here once (``shedding_step.pxd`` declares them)
 and exported for the games' states and the AI: Zheng Shangyou's bomb bonus (``BOMB_BONUS``,
-``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bonus_share``, ``zsy_settle_bonus``) and Dou
-Dizhu's spring and multiplier (``ddz_spring``, ``ddz_multiplier``).
+``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bonus_share``, ``zsy_settle_bonus``) and end
+penalties (``zsy_count_bombs``, ``zsy_penalty``, ``zsy_deal_scores``), Dou Dizhu's spring,
+multiplier and scores (``ddz_spring``, ``ddz_multiplier``, ``ddz_deal_scores``).
 """
 
 from libc.stdint cimport uint8_t, int32_t, uint64_t
@@ -21,8 +25,8 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM, PyList_G
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLong
 
-from cardcore._fast.bits cimport cc_popcount, cc_ctz
-from cardcore._fast.args cimport int_arg, flag_arg
+from cardcore._fast.bits cimport cc_popcount, cc_ctz, rng_below
+from cardcore._fast.args cimport action_id, int_arg, flag_arg
 from cardcore._fast.shedding cimport (
     SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
     ddz_gen_ids, zsy_gen_ids, ddz_beats_c, zsy_beats_c, ddz_id_row, zsy_id_row,
@@ -31,7 +35,7 @@ from cardcore._fast.shedding cimport (
 cdef extern from "Python.h":
     PyObject* PyTuple_GET_ITEM(object t, Py_ssize_t i)
 
-from cardcore.errors import CardcoreError, CardError, quote
+from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
 DDZ_KINDS = ("single", "pair", "trio", "trio_single", "trio_pair", "straight", "pair_run",
              "airplane", "airplane_singles", "airplane_pairs", "four_two_singles",
@@ -45,8 +49,6 @@ BOMB_BONUS = ZSY_BOMB_BONUS
 cdef tuple _DDZ_K = DDZ_KINDS
 cdef tuple _ZSY_K = ZSY_KINDS
 cdef tuple _BID_TEXT = ("pass", "bid 1", "bid 2", "bid 3")
-# the Python int of every action id, made once (a legal-id list then costs no allocation)
-cdef tuple _ID_OBJ = tuple(range(DDZ_FIRST_PLAY + DDZ_NPLAYS))
 
 cdef enum:
     D_BOMB = 12
@@ -55,7 +57,8 @@ cdef enum:
     Z_ACE_BOMB = 6
     Z_HEAVENLY_BOMB = 7
     THREE_HEARTS = 6
-    MAX_IDS = 1024
+    ACE = 11
+    TWO = 12
 
 #: the Zheng Shangyou kinds that claim the bomb bonus when played as an answer
 ZSY_BONUS_KINDS = tuple([k for i, k in enumerate(ZSY_KINDS) if zsy_claims_bonus_c(i, True)])
@@ -88,6 +91,40 @@ cdef int ddz_spring_c(int landlord, int winner, const long* num_plays) noexcept 
 
 cdef long ddz_multiplier_c(int bombs, bint doubled) noexcept nogil:
     return (<long>1) << (bombs + (1 if doubled else 0))
+
+
+cdef void ddz_scores_c(int landlord, int winner, long stake, double* out) noexcept nogil:
+    cdef long sign = 1 if winner == landlord else -1
+    cdef int s
+    for s in range(3):
+        out[s] = <double>(2 * sign * stake if s == landlord else -sign * stake)
+
+
+cdef long zsy_count_bombs_c(const long* counts, int n) noexcept nogil:
+    cdef long b = 0
+    cdef int r
+    for r in range(13):
+        if counts[r] == 4:
+            b += 1
+    return b + (1 if counts[ACE] == 3 else 0)
+
+
+cdef long zsy_penalty_c(const long* counts, int n, bint played) noexcept nogil:
+    cdef long cards = 0
+    cdef int r
+    for r in range(n):
+        cards += counts[r]
+    return (cards * ZSY_CARD_PENALTY * (1 if played else 2)
+            + (ZSY_TWO_PENALTY if counts[TWO] else 0)
+            + ZSY_BOMB_PENALTY * zsy_count_bombs_c(counts, n))
+
+
+cdef void zsy_scores_c(int winner, const long* penalties, const long* bonus,
+                       double* out) noexcept nogil:
+    cdef long total = penalties[0] + penalties[1] + penalties[2]
+    cdef int s
+    for s in range(3):
+        out[s] = <double>(bonus[s] - penalties[s] + (total if s == winner else 0))
 
 
 cdef tuple _SPRING_NAME = (None, "spring", "reverse")
@@ -160,22 +197,68 @@ def ddz_multiplier(bombs, spring=False) -> int:
                             flag_arg(spring, "spring"))
 
 
+cdef int _counts_arg(object counts, long* out) except -1:
+    # 13 or 15 rank counts 0..4 into ``out``; returns their number
+    cdef int r, n
+    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__") \
+            or len(counts) not in (13, 15):
+        raise CardcoreError(f"counts {quote(counts)}: expected 13 or 15 rank counts")
+    n = len(counts)
+    for r in range(n):
+        out[r] = int_arg(counts[r], "counts", 0, 4, CardcoreError)
+    return n
+
+
+cdef int _three_ints(object x, str what, long lo, long hi, long* out) except -1:
+    cdef int s
+    if isinstance(x, (str, bytes)) or not hasattr(x, "__len__") or len(x) != 3:
+        raise CardcoreError(f"{what} {quote(x)}: expected 3 values, one a seat")
+    for s in range(3):
+        out[s] = int_arg(x[s], what, lo, hi, CardcoreError)
+    return 0
+
+
+def ddz_deal_scores(landlord, winner, stake) -> tuple:
+    """The scores of a finished Dou Dizhu deal of ``stake`` (bid x multiplier): each farmer
+    wins or loses the stake, the landlord twice that."""
+    cdef double out[3]
+    ddz_scores_c(int_arg(landlord, "landlord", 0, 2, CardError),
+                 int_arg(winner, "winner", 0, 2, CardError),
+                 int_arg(stake, "stake", 0, 3 << 16, CardcoreError), out)
+    return (out[0], out[1], out[2])
+
+
+def zsy_count_bombs(counts) -> int:
+    """Bombs in a Zheng Shangyou hand given as rank counts (13 or 15 long): ranks held four
+    times, plus the three aces."""
+    cdef long c[15]
+    cdef int n = _counts_arg(counts, c)
+    return zsy_count_bombs_c(c, n)
+
+
+def zsy_penalty(counts, played) -> int:
+    """What a Zheng Shangyou seat left with a hand of these rank counts (13 or 15 long) pays at
+    the end: one per card, doubled if it never played a card (``played`` false), plus 10 for
+    the 2 of spades and 10 per bomb in hand (the doubling applies to the card count only)."""
+    cdef long c[15]
+    cdef int n = _counts_arg(counts, c)
+    return zsy_penalty_c(c, n, flag_arg(played, "played"))
+
+
+def zsy_deal_scores(winner, penalties, bonus) -> tuple:
+    """The scores of a finished Zheng Shangyou deal: the settled bonuses, minus each loser's
+    penalty, and the winner collects all the penalties."""
+    cdef long pen[3]
+    cdef long bon[3]
+    cdef double out[3]
+    cdef int w = int_arg(winner, "winner", 0, 2, CardError)
+    _three_ints(penalties, "penalties", 0, 1000, pen)
+    _three_ints(bonus, "bonus", -10**6, 10**6, bon)
+    zsy_scores_c(w, pen, bon, out)
+    return (out[0], out[1], out[2])
+
+
 # ------------------------------------------------------------------ helpers
-
-cdef list _ids_list(const int32_t* ids, Py_ssize_t n, bint with_pass):
-    cdef Py_ssize_t i, k = 1 if with_pass else 0
-    cdef list out = PyList_New(n + k)
-    cdef PyObject* x
-    if with_pass:
-        x = PyTuple_GET_ITEM(_ID_OBJ, 0)
-        Py_INCREF(<object>x)
-        PyList_SET_ITEM(out, 0, <object>x)
-    for i in range(n):
-        x = PyTuple_GET_ITEM(_ID_OBJ, ids[i])
-        Py_INCREF(<object>x)
-        PyList_SET_ITEM(out, i + k, <object>x)
-    return out
-
 
 cdef list _sorted_list(uint64_t m):
     """The cards of a mask in the games' order: by rank, then by id."""
@@ -222,35 +305,88 @@ def sort_cards(cards) -> list:
 
 DOUDIZHU = 0
 ZHENGSHANGYOU = 1
+#: the games' names, as ``from_seed`` takes them (``GAMES[game]``)
+GAMES = ("doudizhu", "zhengshangyou")
 #: the phases of a deal (Zheng Shangyou has no auction)
 BIDDING = PH_BID
 PLAYING = PH_PLAY
 OVER = PH_OVER
 #: the action ids of each game (``NUM_ACTIONS[game]``)
 NUM_ACTIONS = (DDZ_FIRST_PLAY + DDZ_NPLAYS, ZSY_FIRST_PLAY + ZSY_NPLAYS)
+#: the most legal ids a position can list (``MAX_LEGAL[game]``): every id of the game (a
+#: bound that holds trivially; a lead lists each play of the hand once and an answer a subset
+#: of them with the pass)
+MAX_LEGAL = NUM_ACTIONS
+_U64 = 2**64 - 1
+_MAX_REDEALS = 2**31 - 1
 _NDEALT = (54, 48)
 _NHAND = (17, 16)
 _ZSY_DECK = frozenset([c for c in range(52) if c != 50 and (c >> 2 != 0 or c == 3)])
 
+# ------------------------------------------------------------------ the observation
+#
+# One float32 vector a seat (``docs/actions/doudizhu.md``, ``docs/actions/zhengshangyou.md``).
+# Seats are relative to the observer (0 = itself, 1 = the next seat, 2 = the one before); a
+# card count vector takes 4 cells a rank (cell ``4 r + k`` is 1 when rank ``r`` has more than
+# ``k`` cards). The twin ``_ref/shedding_step.py`` names the same offsets.
+cdef enum:
+    DDZ_OBS_SIZE = 399
+    DDZ_OBS_HAND = 0            # 15 ranks x 4
+    DDZ_OBS_PLAYED = 60         # 3 relative seats x 60: the cards each seat played
+    DDZ_OBS_TABLE = 240         # the play to beat
+    DDZ_OBS_TABLE_SEAT = 300    # its seat
+    DDZ_OBS_BOTTOM = 303        # the bottom cards once the auction is over
+    DDZ_OBS_LANDLORD = 363
+    DDZ_OBS_TO_ACT = 366
+    DDZ_OBS_BID = 369           # the highest bid 0..3, one-hot
+    DDZ_OBS_BIDDER = 373
+    DDZ_OBS_AUCTION = 376       # 3 relative seats x 5: each seat's last word (none, pass, 1..3)
+    DDZ_OBS_CARDS_LEFT = 391    # cards in each hand / 20
+    DDZ_OBS_PHASE = 394         # bidding, playing, over
+    DDZ_OBS_PASSES = 397        # passes on the table / 2
+    DDZ_OBS_BOMBS = 398         # bombs and rockets played / 4
+    DDZ_OBS_RANKS = 15
+    ZSY_OBS_SIZE = 281
+    ZSY_OBS_HAND = 0            # 13 ranks x 4
+    ZSY_OBS_PLAYED = 52         # 3 relative seats x 52
+    ZSY_OBS_TABLE = 208
+    ZSY_OBS_TABLE_SEAT = 260
+    ZSY_OBS_TO_ACT = 263
+    ZSY_OBS_CARDS_LEFT = 266    # cards in each hand / 16
+    ZSY_OBS_HAS_PLAYED = 269
+    ZSY_OBS_OPENING = 272
+    ZSY_OBS_PENDING = 273       # the seat of the bomb bonus to settle
+    ZSY_OBS_BONUS = 276         # settled bonuses / 20
+    ZSY_OBS_PASSES = 279
+    ZSY_OBS_OVER = 280
+    ZSY_OBS_RANKS = 13
 
-cdef inline const uint8_t* _row_of(int game, int i) noexcept:
+#: the observation's length (``OBS_SIZE[game]``)
+OBS_SIZE = (DDZ_OBS_SIZE, ZSY_OBS_SIZE)
+
+
+cdef inline const uint8_t* _row_of(int game, int i) noexcept nogil:
     return ddz_id_row(i) if game == 0 else zsy_id_row(i)
 
 
-cdef inline bint _is_play(int game, int i) noexcept:
+cdef inline bint _is_play(int game, long i) noexcept nogil:
     if game == 0:
         return DDZ_FIRST_PLAY <= i < DDZ_FIRST_PLAY + DDZ_NPLAYS
     return ZSY_FIRST_PLAY <= i < ZSY_FIRST_PLAY + ZSY_NPLAYS
 
 
-cdef inline const uint8_t* _table_row(const Deal* s) noexcept:
+cdef inline int _num_actions(int game) noexcept nogil:
+    return DDZ_FIRST_PLAY + DDZ_NPLAYS if game == 0 else ZSY_FIRST_PLAY + ZSY_NPLAYS
+
+
+cdef inline const uint8_t* _table_row(const Deal* s) noexcept nogil:
     # the kernel row of the play on the table, NULL for an empty table
     if s.table < 0:
         return NULL
     return _row_of(s.game, s.ev_id[s.play_ev[s.table]])
 
 
-cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept:
+cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept nogil:
     # the hand's rank counts ``h`` hold the play of ``row``
     cdef int r
     for r in range(SHED_NRANKS):
@@ -259,7 +395,7 @@ cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept:
     return True
 
 
-cdef bint deal_is_legal(const Deal* s, long i) noexcept:
+cdef bint deal_is_legal(const Deal* s, long i) noexcept nogil:
     """Whether action id ``i`` is legal for the seat to act."""
     cdef uint8_t h[15]
     cdef uint64_t m
@@ -280,7 +416,7 @@ cdef bint deal_is_legal(const Deal* s, long i) noexcept:
         return zsy_gen_ids(h, t[0], t[1], t[2], False, NULL, 0) == 0
     if not _is_play(s.game, i):
         return False
-    row = _row_of(s.game, i)
+    row = _row_of(s.game, <int>i)
     shed_counts(m, h)
     if not _covers(row, h):
         return False
@@ -293,11 +429,12 @@ cdef bint deal_is_legal(const Deal* s, long i) noexcept:
     return row[0] != Z_HEAVENLY_BOMB
 
 
-cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out) noexcept:
-    """The legal ids of the seat to act, ascending, into ``out`` (room for ``MAX_IDS``)."""
+cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out, Py_ssize_t cap) noexcept nogil:
+    """The legal ids of the seat to act, ascending, into ``out`` (room for ``cap``, at least
+    the game's ``MAX_LEGAL``)."""
     cdef uint8_t h[15]
     cdef uint64_t m
-    cdef Py_ssize_t n, k
+    cdef Py_ssize_t n
     cdef const uint8_t* t
     cdef int b
     if s.phase == PH_BID:
@@ -314,27 +451,27 @@ cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out) noexcept:
     t = _table_row(s)
     if s.game == 0:
         if t == NULL:
-            return ddz_gen_ids(h, -1, 0, 0, out, MAX_IDS)
+            return ddz_gen_ids(h, -1, 0, 0, out, cap)
         out[0] = 0
-        return 1 + ddz_gen_ids(h, t[0], t[1], t[2], out + 1, MAX_IDS - 1)
+        return 1 + ddz_gen_ids(h, t[0], t[1], t[2], out + 1, cap - 1)
     if t == NULL:
         if s.opening and not (m >> THREE_HEARTS) & 1:
             return 0
-        return zsy_gen_ids(h, -1, 0, 0, s.opening, out, MAX_IDS)
-    n = zsy_gen_ids(h, t[0], t[1], t[2], False, out, MAX_IDS)
+        return zsy_gen_ids(h, -1, 0, 0, s.opening, out, cap)
+    n = zsy_gen_ids(h, t[0], t[1], t[2], False, out, cap)
     if n == 0:
         out[0] = 0
         return 1
     return n
 
 
-cdef void _event(Deal* s, int seat, int i) noexcept:
+cdef void _event(Deal* s, int seat, int i) noexcept nogil:
     s.ev_seat[s.nev] = seat
     s.ev_id[s.nev] = i
     s.nev += 1
 
 
-cdef void _settle(Deal* s) noexcept:
+cdef void _settle(Deal* s) noexcept nogil:
     # Zheng Shangyou: settle the pending bomb bonus
     cdef int b = s.pending, k
     if b < 0:
@@ -346,15 +483,83 @@ cdef void _settle(Deal* s) noexcept:
     s.pending = -1
 
 
-cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept:
-    """Apply the legal id ``i`` for the seat to act; a play takes the cards ``pick`` (a mask of
-    the hand) in the order ``order`` (``n`` cards). Returns 1 when three passes ended the
-    auction without a bid (the deal is redealt), else 0."""
+cdef void _deal(Deal* s, const uint8_t* deck) noexcept nogil:
+    # a fresh deal of the cards ``deck`` (checked): the game, the first bidder, the generator
+    # and the redeals stay; the auction (Dou Dizhu) or the play (Zheng Shangyou) starts
+    cdef int g = s.game, first = s.first, redeals = s.redeals
+    cdef uint64_t rng = s.rng, bit
+    cdef int nh = 17 if g == 0 else 16
+    cdef int nd = 54 if g == 0 else 48
+    cdef int k, seat
+    memset(s, 0, sizeof(Deal))
+    s.game = g
+    s.first = first
+    s.rng = rng
+    s.redeals = redeals
+    for k in range(nd):
+        s.dealt[k] = deck[k]
+        bit = (<uint64_t>1) << deck[k]
+        if k < 3 * nh:
+            s.hand[k // nh] |= bit
+        else:
+            s.bottom |= bit
+    if g == 0:
+        s.phase = PH_BID
+    else:
+        for seat in range(3):
+            if (s.hand[seat] >> THREE_HEARTS) & 1:
+                s.first = seat
+        s.phase = PH_PLAY
+        s.opening = True
+    s.turn = s.first
+    s.bidder = -1
+    s.landlord = -1
+    s.winner = -1
+    s.pending = -1
+    s.table = -1
+
+
+cdef void _shuffle(uint8_t* deck, int n, uint64_t* rng) noexcept nogil:
+    # Fisher-Yates, the draws of ``cardcore.rng.Rng.shuffle`` (``cardset.shuffle``)
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(n - 1, 0, -1):
+        j = <int>rng_below(rng, <uint64_t>(i + 1))
+        x = deck[i]
+        deck[i] = deck[j]
+        deck[j] = x
+
+
+cdef void _redeal(Deal* s) noexcept nogil:
+    # three passes and no bid: the 54 cards shuffled anew from the deal's generator, the same
+    # first bidder
+    cdef uint8_t deck[54]
+    cdef int k
+    for k in range(54):
+        deck[k] = k
+    _shuffle(deck, 54, &s.rng)
+    s.redeals += 1
+    _deal(s, deck)
+
+
+cdef void _start_play(Deal* s) noexcept nogil:
+    s.landlord = s.bidder
+    s.hand[s.landlord] |= s.bottom
+    s.phase = PH_PLAY
+    s.turn = s.landlord
+    s.table = -1
+    s.passes = 0
+
+
+cdef void deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept nogil:
+    """Make the legal id ``i`` for the seat to act; a play takes the cards ``pick`` (a mask of
+    the hand) in the order ``order`` (``n`` cards). Three passes that end the auction without a
+    bid redeal the cards (``_redeal``)."""
     cdef int seat = s.turn
     cdef int nxt = (seat + 1) % 3
     cdef const uint8_t* row
     cdef bint answering
-    cdef int k, how
+    cdef int k
     cdef long nplays[3]
     _event(s, seat, i)
     if s.phase == PH_BID:
@@ -362,19 +567,20 @@ cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) 
         if i == 0:
             s.bid_passes += 1
             if s.bidder < 0 and s.bid_passes == 3:
-                return 1
+                _redeal(s)
+                return
             if s.bidder >= 0 and s.bid_passes == 2:
                 _start_play(s)
-                return 0
+                return
         else:
             s.bid = i
             s.bidder = seat
             s.bid_passes = 0
             if i == 3:
                 _start_play(s)
-                return 0
+                return
         s.turn = nxt
-        return 0
+        return
     if i == 0:
         s.turn = nxt
         if s.passes == 1:          # the round ends; the last player leads
@@ -384,7 +590,7 @@ cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) 
             s.passes = 0
         else:
             s.passes += 1
-        return 0
+        return
     row = _row_of(s.game, i)
     answering = s.table >= 0
     s.hand[seat] &= ~pick
@@ -406,7 +612,7 @@ cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) 
             s.spring = ddz_spring_c(s.landlord, seat, nplays)
             s.winner = seat
             s.phase = PH_OVER
-            return 0
+            return
     else:
         s.opening = False
         if zsy_claims_bonus_c(row[0], answering):
@@ -416,18 +622,119 @@ cdef int deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) 
                 _settle(s)
             s.winner = seat
             s.phase = PH_OVER
-            return 0
+            return
     s.turn = nxt
-    return 0
 
 
-cdef void _start_play(Deal* s) noexcept:
-    s.landlord = s.bidder
-    s.hand[s.landlord] |= s.bottom
-    s.phase = PH_PLAY
-    s.turn = s.landlord
-    s.table = -1
-    s.passes = 0
+cdef void _thermo(float* out, uint64_t m, int nranks) noexcept nogil:
+    # the card count vector of the mask ``m`` (4 cells a rank) at ``out``
+    cdef uint8_t h[15]
+    cdef int r, k
+    shed_counts(m, h)
+    for r in range(nranks):
+        for k in range(h[r]):
+            out[4 * r + k] = 1.0
+
+
+cdef inline int _rel(int seat, int p) noexcept nogil:
+    return (seat - p + 3) % 3
+
+
+cdef uint64_t _played_mask(const Deal* s, int seat) noexcept nogil:
+    cdef uint64_t m = 0
+    cdef int k
+    for k in range(s.nplayed[seat]):
+        m |= (<uint64_t>1) << s.played[seat][k]
+    return m
+
+
+cdef void _observe_ddz(const Deal* s, int p, float* out) noexcept nogil:
+    cdef int r, k
+    _thermo(out + DDZ_OBS_HAND, s.hand[p], DDZ_OBS_RANKS)
+    for r in range(3):
+        _thermo(out + DDZ_OBS_PLAYED + 4 * DDZ_OBS_RANKS * r, _played_mask(s, (p + r) % 3),
+                DDZ_OBS_RANKS)
+    if s.table >= 0:
+        _thermo(out + DDZ_OBS_TABLE, s.play_mask[s.table], DDZ_OBS_RANKS)
+        out[DDZ_OBS_TABLE_SEAT + _rel(s.ev_seat[s.play_ev[s.table]], p)] = 1.0
+    if s.phase != PH_BID:
+        _thermo(out + DDZ_OBS_BOTTOM, s.bottom, DDZ_OBS_RANKS)
+    if s.landlord >= 0:
+        out[DDZ_OBS_LANDLORD + _rel(s.landlord, p)] = 1.0
+    if s.phase != PH_OVER:
+        out[DDZ_OBS_TO_ACT + _rel(s.turn, p)] = 1.0
+    out[DDZ_OBS_BID + s.bid] = 1.0
+    if s.bidder >= 0:
+        out[DDZ_OBS_BIDDER + _rel(s.bidder, p)] = 1.0
+    # the last word of each seat (three words back cover the three seats)
+    for k in range(s.nauction - 3 if s.nauction > 3 else 0, s.nauction):
+        out[DDZ_OBS_AUCTION + 5 * _rel(s.ev_seat[k], p) + 1 + s.ev_id[k]] = 1.0
+    for r in range(3):
+        out[DDZ_OBS_CARDS_LEFT + r] = <float>(cc_popcount(s.hand[(p + r) % 3]) / 20.0)
+    out[DDZ_OBS_PHASE + s.phase] = 1.0
+    out[DDZ_OBS_PASSES] = <float>(s.passes / 2.0)
+    out[DDZ_OBS_BOMBS] = <float>(s.bombs / 4.0)
+
+
+cdef void _observe_zsy(const Deal* s, int p, float* out) noexcept nogil:
+    cdef int r, q
+    _thermo(out + ZSY_OBS_HAND, s.hand[p], ZSY_OBS_RANKS)
+    for r in range(3):
+        _thermo(out + ZSY_OBS_PLAYED + 4 * ZSY_OBS_RANKS * r, _played_mask(s, (p + r) % 3),
+                ZSY_OBS_RANKS)
+    if s.table >= 0:
+        _thermo(out + ZSY_OBS_TABLE, s.play_mask[s.table], ZSY_OBS_RANKS)
+        out[ZSY_OBS_TABLE_SEAT + _rel(s.ev_seat[s.play_ev[s.table]], p)] = 1.0
+    if s.phase != PH_OVER:
+        out[ZSY_OBS_TO_ACT + _rel(s.turn, p)] = 1.0
+    for r in range(3):
+        q = (p + r) % 3
+        out[ZSY_OBS_CARDS_LEFT + r] = <float>(cc_popcount(s.hand[q]) / 16.0)
+        out[ZSY_OBS_HAS_PLAYED + r] = 1.0 if s.num_plays[q] else 0.0
+        out[ZSY_OBS_BONUS + r] = <float>(s.bonus[q] / 20.0)
+    out[ZSY_OBS_OPENING] = 1.0 if s.opening else 0.0
+    if s.pending >= 0:
+        out[ZSY_OBS_PENDING + _rel(s.pending, p)] = 1.0
+    out[ZSY_OBS_PASSES] = <float>(s.passes / 2.0)
+    out[ZSY_OBS_OVER] = 1.0 if s.phase == PH_OVER else 0.0
+
+
+cdef void _returns(const Deal* s, double* out) noexcept nogil:
+    # the deal's scores (``Core``'s docstring), zeros until over
+    cdef uint8_t h[15]
+    cdef long counts[15]
+    cdef long pen[3]
+    cdef long bonus[3]
+    cdef int k, r
+    for k in range(3):
+        out[k] = 0.0
+    if s.phase != PH_OVER:
+        return
+    if s.game == 0:
+        ddz_scores_c(s.landlord, s.winner,
+                     s.bid * ddz_multiplier_c(s.bombs, s.spring != DDZ_NO_SPRING), out)
+        return
+    for k in range(3):
+        bonus[k] = s.bonus[k]
+        pen[k] = 0
+        if k != s.winner:
+            shed_counts(s.hand[k], h)
+            for r in range(SHED_NRANKS):
+                counts[r] = h[r]
+            pen[k] = zsy_penalty_c(counts, SHED_NRANKS, s.num_plays[k] > 0)
+    zsy_scores_c(s.winner, pen, bonus, out)
+
+
+cdef int _default_pick(const Deal* s, int i, uint64_t* pick, uint8_t* order) noexcept nogil:
+    # the cards a play id takes from the hand: the lowest ids of each rank (the 3 of hearts
+    # first among Zheng Shangyou's 3s), in the play's order; returns their number
+    cdef const uint8_t* row
+    pick[0] = 0
+    if s.phase != PH_PLAY or i == 0:
+        return 0
+    row = _row_of(s.game, i)
+    pick[0] = shed_pick(s.hand[s.turn], row + 3, s.game)
+    return shed_order(pick[0], s.game, row[0], row[1], row[2], order)
 
 
 cdef list _int_list(const uint8_t* v, int n):
@@ -445,20 +752,30 @@ cdef inline object _seat(int s):
     return None if s < 0 else s
 
 
-cdef class Core:
-    """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1).
+cdef class Core(CoreBase):
+    """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1) on the one core
+    contract (``cardcore._fast.core.Core``).
 
-    ``Core(game, cards, first)``: ``cards`` the dealt cards, distinct card ids (Dou Dizhu: 54,
-    seats 0, 1, 2 take 17 each in turn and the last 3 are the bottom; Zheng Shangyou: the 48 of
-    its deck, 16 a seat); ``first`` the seat that bids first in Dou Dizhu, ``None`` in Zheng
-    Shangyou (the holder of the 3 of hearts leads)."""
+    ``Core(game, cards, first, rng_state=0)``: ``cards`` the dealt cards, distinct card ids
+    (Dou Dizhu: 54, seats 0, 1, 2 take 17 each in turn and the last 3 are the bottom; Zheng
+    Shangyou: the 48 of its deck, 16 a seat); ``first`` the seat that bids first in Dou Dizhu,
+    ``None`` in Zheng Shangyou (the holder of the 3 of hearts leads); ``rng_state`` the
+    SplitMix64 state the Dou Dizhu redeals draw from.
 
-    def __init__(self, game, cards, first):
+    ``returns()``: the deal's scores as ``state.scores()`` gives them (zeros until over). Dou
+    Dizhu: the stake is the bid times the multiplier (``ddz_deal_scores``): each farmer wins or
+    loses it, the landlord twice it. Zheng Shangyou (``zsy_deal_scores``): each seat's settled
+    bomb bonuses, minus each loser's penalty (``zsy_penalty``), the winner collecting all the
+    penalties."""
+
+    def __init__(self, game, cards, first, rng_state=0):
         self._ready = False
         cdef int g = int_arg(game, "game", 0, 1, CardcoreError)
-        cdef int k, c, seat
+        cdef int k, c, f = 0
         cdef uint64_t seen = 0, bit
-        cdef int nd = _NDEALT[g], nh = _NHAND[g]
+        cdef uint64_t rng
+        cdef int nd = _NDEALT[g]
+        cdef uint8_t deck[54]
         if isinstance(cards, (str, bytes)):
             raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids")
         try:
@@ -467,8 +784,6 @@ cdef class Core:
             raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids") from None
         if len(cs) != nd:
             raise CardcoreError(f"cards: expected {nd} card ids, got {len(cs)}")
-        memset(&self.s, 0, sizeof(Deal))
-        self.s.game = g
         for k in range(nd):
             c = int_arg(cs[k], "cards", 0, 53, CardcoreError)
             if g == 1 and c not in _ZSY_DECK:
@@ -477,107 +792,123 @@ cdef class Core:
             if seen & bit:
                 raise CardcoreError(f"cards: card id {c} twice")
             seen |= bit
-            self.s.dealt[k] = c
-            if k < 3 * nh:
-                self.s.hand[k // nh] |= bit
-            else:
-                self.s.bottom |= bit
+            deck[k] = c
         if g == 0:
-            self.s.first = int_arg(first, "first", 0, 2, CardError)
-            self.s.phase = PH_BID
-        else:
-            if first is not None:
-                raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the "
-                                    "holder of the 3 of hearts leads)")
-            for seat in range(3):
-                if (self.s.hand[seat] >> THREE_HEARTS) & 1:
-                    self.s.first = seat
-            self.s.phase = PH_PLAY
-            self.s.opening = True
-        self.s.turn = self.s.first
-        self.s.bidder = -1
-        self.s.landlord = -1
-        self.s.winner = -1
-        self.s.pending = -1
-        self.s.table = -1
+            f = int_arg(first, "first", 0, 2, CardError)
+        elif first is not None:
+            raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the holder "
+                                "of the 3 of hearts leads)")
+        rng = int_arg(rng_state, "rng_state", 0, _U64, CardcoreError)
+        memset(&self.s, 0, sizeof(Deal))
+        self.s.game = g
+        self.s.first = f
+        self.s.rng = rng
+        _deal(&self.s, deck)
+        self._sizes()
         self._ready = True
 
-    # ------------------------------------------------------------ transitions
-    def legal_ids(self):
-        """The legal action ids of the seat to act, ascending (empty once over)."""
-        _live(self)
-        cdef int32_t ids[MAX_IDS]
-        cdef Py_ssize_t n = deal_legal_ids(&self.s, ids)
-        return _ids_list(ids, n, False)
+    cdef int _sizes(self) except -1:
+        cdef int g = self.s.game
+        self.num_players = 3
+        self.num_distinct_actions = _num_actions(g)
+        self.obs_size = DDZ_OBS_SIZE if g == 0 else ZSY_OBS_SIZE
+        self.observation_shape = (self.obs_size,)
+        self.max_legal = _num_actions(g)        # (``MAX_LEGAL``)
+        return 0
 
-    def is_legal(self, i):
-        """Whether ``i`` (an int) is a legal action id for the seat to act."""
-        _live(self)
-        cdef long v
-        cdef int overflow = 0
-        if type(i) is not int:
-            return False
-        v = PyLong_AsLongAndOverflow(i, &overflow)
-        return not overflow and deal_is_legal(&self.s, v)
+    # ------------------------------------------------------------ the contract in C
+    cdef int c_player(self) noexcept nogil:
+        return -1 if self.s.phase == PH_OVER else self.s.turn
 
-    def apply(self, i, cards=None, log=None):
-        """Apply the legal action id ``i`` (``CardcoreError`` for any other). A play takes from
-        the hand the cards ``cards`` (the exact cards of the play, any suits, in the order
-        played) or, with ``None``, the lowest ids of each rank (the 3 of hearts first among
-        Zheng Shangyou's 3s); a pass or a bid ignores ``cards``. ``log``: a list to append
-        the action's entry to (``last_entry()``), or ``None``. Returns 1 when three passes ended a Dou Dizhu auction without a
-        bid (the cards are to be redealt; the core takes no more actions), else 0."""
-        _live(self)
+    cdef bint c_over(self) noexcept nogil:
+        return self.s.phase == PH_OVER
+
+    cdef int c_legal(self, int32_t* out) noexcept nogil:
+        return <int>deal_legal_ids(&self.s, out, self.max_legal)
+
+    cdef bint c_is_legal(self, long i) noexcept nogil:
+        return 0 <= i < _num_actions(self.s.game) and deal_is_legal(&self.s, i)
+
+    cdef void c_apply(self, int i) noexcept nogil:
+        cdef uint64_t pick
+        cdef uint8_t order[54]
+        cdef int n = _default_pick(&self.s, i, &pick, order)
+        deal_apply(&self.s, i, pick, order, n)
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        _returns(&self.s, out)
+
+    cdef void c_observe(self, int seat, float* out) noexcept nogil:
+        if self.s.game == 0:
+            _observe_ddz(&self.s, seat, out)
+        else:
+            _observe_zsy(&self.s, seat, out)
+
+    cdef CoreBase c_copy(self):
+        cdef Core new = Core.__new__(Core)
+        new.s = self.s
+        new._sizes()
+        new._ready = True
+        return new
+
+    # ------------------------------------------------------------ playing given cards
+    def apply_cards(self, i, cards):
+        """Make the legal id ``i`` as ``apply(i)`` does, a play taking from the hand the exact
+        ``cards`` given (card ids of the play's ranks, any suits, in the order played;
+        ``apply(i)`` takes the lowest ids of each rank, the 3 of hearts first among Zheng
+        Shangyou's 3s). A pass or a bid takes no cards (``cards`` empty). An id that is not
+        legal raises ``IllegalAction``, cards that are not the play's ``CardcoreError``; either
+        changes nothing."""
+        self.live()
         cdef Deal* s = &self.s
-        cdef int x = int_arg(i, "action id", 0, NUM_ACTIONS[s.game] - 1, CardcoreError)
+        cdef long x = action_id(i)
         cdef const uint8_t* row
         cdef uint64_t pick = 0, bit
         cdef uint8_t order[54]
         cdef uint8_t h[15]
         cdef int n = 0, c
-        if s.redeal or not deal_is_legal(s, x):
-            raise CardcoreError(f"action id {x}: not legal now")
-        if s.phase == PH_PLAY and x != 0:
-            row = _row_of(s.game, x)
-            if cards is None:
-                pick = shed_pick(s.hand[s.turn], row + 3, s.game)
-                n = shed_order(pick, s.game, row[0], row[1], row[2], order)
-            else:
-                if isinstance(cards, (str, bytes)):
-                    raise CardcoreError(f"cards {quote(cards)}: expected card ids")
-                try:
-                    cs = list(cards)
-                except TypeError:
-                    raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
-                if len(cs) > 20:
-                    raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
-                for v in cs:
-                    c = int_arg(v, "cards", 0, 53, CardcoreError)
-                    bit = (<uint64_t>1) << c
-                    if not s.hand[s.turn] & bit or pick & bit:
-                        raise CardcoreError(f"cards: card id {c} is not in the hand")
-                    pick |= bit
-                    order[n] = c
-                    n += 1
-                shed_counts(pick, h)
-                for c in range(SHED_NRANKS):
-                    if h[c] != row[3 + c]:
-                        raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
-                                            f"id {x}")
-        if log is not None and type(log) is not list:
-            raise CardcoreError(f"log {quote(log)}: expected a list or None")
-        s.redeal = deal_apply(s, x, pick, order, n)
-        if log is not None:
-            (<list>log).append(self.last_entry())
-        return s.redeal
+        if self.c_over():
+            raise IllegalAction(f"action id {quote(i)}: the deal is over")
+        if not self.c_is_legal(x):
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        if isinstance(cards, (str, bytes)):
+            raise CardcoreError(f"cards {quote(cards)}: expected card ids")
+        try:
+            cs = list(cards)
+        except TypeError:
+            raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
+        if len(cs) > 20:
+            raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
+        for v in cs:
+            c = int_arg(v, "cards", 0, 53, CardcoreError)
+            bit = (<uint64_t>1) << c
+            if not s.hand[s.turn] & bit or pick & bit:
+                raise CardcoreError(f"cards: card id {c} is not in the hand")
+            pick |= bit
+            order[n] = c
+            n += 1
+        if s.phase != PH_PLAY or x == 0:
+            if n:
+                raise CardcoreError(f"cards {quote(cards)}: a pass or a bid takes no cards")
+        else:
+            row = _row_of(s.game, <int>x)
+            shed_counts(pick, h)
+            for c in range(SHED_NRANKS):
+                if h[c] != row[3 + c]:
+                    raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
+                                        f"id {x}")
+        deal_apply(s, <int>x, pick, order, n)
 
     def last_entry(self):
-        """The log entry of the last action applied, ``[seat, kind, text, cards, amount,
-        data]`` (``None`` before any)."""
-        _live(self)
+        """The log entry ``[seat, kind, text, cards, amount, data]`` of the last action applied
+        (after a redeal: the third pass, by the seat before the first bidder; ``None`` before
+        any action)."""
+        self.live()
         cdef const Deal* s = &self.s
         cdef int seat, i, n
         if s.nev == 0:
+            if s.redeals:
+                return [(s.first + 2) % 3, "pass", "pass", [], None, []]
             return None
         seat = s.ev_seat[s.nev - 1]
         i = s.ev_id[s.nev - 1]
@@ -599,142 +930,143 @@ cdef class Core:
     # ------------------------------------------------------------ accessors
     @property
     def game(self):
-        _live(self)
+        self.live()
         return self.s.game
 
     @property
     def phase(self):
         """``BIDDING``, ``PLAYING`` or ``OVER``."""
-        _live(self)
+        self.live()
         return self.s.phase
 
     @property
     def turn(self):
-        _live(self)
+        self.live()
         return self.s.turn
 
     @property
-    def player(self):
-        """The seat to act, ``None`` once over."""
-        _live(self)
-        return None if self.s.phase == PH_OVER else self.s.turn
-
-    @property
     def first(self):
-        """Dou Dizhu: the seat that bid first; Zheng Shangyou: the holder of the 3 of hearts."""
-        _live(self)
+        """Dou Dizhu: the seat that bids first; Zheng Shangyou: the holder of the 3 of hearts."""
+        self.live()
         return self.s.first
 
     @property
-    def redeal(self):
-        """Whether three passes ended the auction without a bid."""
-        _live(self)
-        return bool(self.s.redeal)
+    def redeals(self):
+        """Dou Dizhu: the auctions that ended in three passes, each redealt from the core's
+        generator."""
+        self.live()
+        return self.s.redeals
+
+    @property
+    def rng_state(self):
+        """The state of the core's SplitMix64 generator (the next redeal draws from it)."""
+        self.live()
+        return self.s.rng
 
     @property
     def bid(self):
-        _live(self)
+        self.live()
         return self.s.bid
 
     @property
     def bidder(self):
-        _live(self)
+        self.live()
         return _seat(self.s.bidder)
 
     @property
     def bid_passes(self):
-        _live(self)
+        self.live()
         return self.s.bid_passes
 
     @property
     def landlord(self):
-        _live(self)
+        self.live()
         return _seat(self.s.landlord)
 
     @property
     def bombs(self):
-        _live(self)
+        self.live()
         return self.s.bombs
 
     @property
     def multiplier(self):
         """Dou Dizhu's multiplier (``ddz_multiplier``), with the spring once over."""
-        _live(self)
+        self.live()
         return ddz_multiplier_c(self.s.bombs, self.s.spring != DDZ_NO_SPRING)
 
     @property
     def spring(self):
         """Dou Dizhu: ``DDZ_NO_SPRING`` (0), ``DDZ_SPRING`` (1) or ``DDZ_REVERSE_SPRING`` (2)."""
-        _live(self)
+        self.live()
         return self.s.spring
 
     @property
     def passes(self):
-        _live(self)
+        self.live()
         return self.s.passes
 
     @property
     def winner(self):
-        _live(self)
+        self.live()
         return _seat(self.s.winner)
 
     @property
     def opening(self):
         """Zheng Shangyou: no card played yet."""
-        _live(self)
+        self.live()
         return bool(self.s.opening)
 
     @property
     def pending_bomb(self):
-        _live(self)
+        self.live()
         return _seat(self.s.pending)
 
     @property
     def nplays(self):
-        _live(self)
+        self.live()
         return self.s.nplays
 
     def hand(self, seat):
         """Seat ``seat``'s cards, sorted (``sort_cards``)."""
-        _live(self)
+        self.live()
         return _sorted_list(self.s.hand[<int>int_arg(seat, "seat", 0, 2, CardError)])
 
     def hands(self):
-        _live(self)
+        self.live()
         return [_sorted_list(self.s.hand[0]), _sorted_list(self.s.hand[1]),
                 _sorted_list(self.s.hand[2])]
 
     def hand_sizes(self):
-        _live(self)
+        self.live()
         return [cc_popcount(self.s.hand[k]) for k in range(3)]
 
     def bottom(self):
         """Dou Dizhu's three bottom cards, sorted (empty in Zheng Shangyou)."""
-        _live(self)
+        self.live()
         return _sorted_list(self.s.bottom)
 
     def played(self):
         """The cards each seat played, in the order played."""
-        _live(self)
+        self.live()
         return [_int_list(self.s.played[k], self.s.nplayed[k]) for k in range(3)]
 
     def num_plays(self):
-        _live(self)
+        self.live()
         return [self.s.num_plays[k] for k in range(3)]
 
     def bonus(self):
         """Zheng Shangyou: the settled bomb bonuses of seats 0, 1, 2."""
-        _live(self)
+        self.live()
         return [self.s.bonus[k] for k in range(3)]
 
     def bomb_log(self):
         """Zheng Shangyou: ``[seat, amount won]`` per settled bomb bonus."""
-        _live(self)
+        self.live()
         return [[self.s.bomb_seat[k], BOMB_BONUS] for k in range(self.s.nbomblog)]
 
     def bid_log(self):
         """Dou Dizhu: ``[seat, level or 0 for a pass]`` per word of the auction."""
-        _live(self)
+        self.live()
         return [[self.s.ev_seat[k], self.s.ev_id[k]] for k in range(self.s.nauction)]
 
     cdef list _play(self, int k):
@@ -744,12 +1076,12 @@ cdef class Core:
 
     def plays(self):
         """``[seat, kind, text, cards sorted]`` of every play, in order."""
-        _live(self)
+        self.live()
         return [self._play(k) for k in range(self.s.nplays)]
 
     def passes_on(self):
         """``[seat, index in plays]`` of every pass of the play, in order."""
-        _live(self)
+        self.live()
         cdef const Deal* s = &self.s
         cdef int k, np = 0
         out = []
@@ -763,7 +1095,7 @@ cdef class Core:
     def table(self):
         """The play to beat, ``None`` when the seat to act leads: Dou Dizhu ``[seat, kind,
         text, cards, rank, length, id]``, Zheng Shangyou ``[seat, kind, text, cards, id]``."""
-        _live(self)
+        self.live()
         cdef int i
         cdef const uint8_t* row
         if self.s.table < 0:
@@ -779,37 +1111,31 @@ cdef class Core:
 
     def table_id(self):
         """The action id of the play to beat, 0 when the seat to act leads."""
-        _live(self)
+        self.live()
         if self.s.table < 0:
             return 0
         return self.s.ev_id[self.s.play_ev[self.s.table]]
 
     def history(self):
-        """The action ids applied in this deal, in order."""
-        _live(self)
+        """The action ids applied in this deal (since the last redeal), in order."""
+        self.live()
         return [self.s.ev_id[k] for k in range(self.s.nev)]
 
-    # ------------------------------------------------------------ copying
-    def copy(self):
-        _live(self)
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        new._ready = True
-        return new
-
+    # ------------------------------------------------------------ export
     def export(self):
-        """The deal as a list of ints: ``game``, ``first`` (-1 for none), the dealt cards,
-        the number of actions, then per action its id, its number of cards and its cards in
-        the order played (see ``from_export``)."""
-        _live(self)
+        """The deal as a list of ints: ``game``, ``first`` (-1 in Zheng Shangyou), the
+        generator state, the redeals so far, the cards as dealt, the number of actions, then
+        per action its id, its number of cards and its cards in the order played (see
+        ``from_export``)."""
+        self.live()
         cdef const Deal* s = &self.s
-        cdef int k, seat, n
+        cdef int k, seat, n, j
         cdef int taken[3]
-        out = [s.game, s.first if s.game == 0 else -1]
+        cdef int np = 0
+        out = [s.game, s.first if s.game == 0 else -1, s.rng, s.redeals]
         out += [s.dealt[k] for k in range(_NDEALT[s.game])]
         out.append(s.nev)
         taken[0] = taken[1] = taken[2] = 0
-        np = 0
         for k in range(s.nev):
             out.append(s.ev_id[k])
             if k >= s.nauction and s.ev_id[k] != 0:
@@ -823,24 +1149,10 @@ cdef class Core:
                 out.append(0)
         return out
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
-
-    def __eq__(self, other):
-        if not isinstance(other, Core):
-            return NotImplemented
-        return self.export() == other.export()
-
-    __hash__ = None
-
-
-cdef inline int _live(Core core) except -1:
-    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
-    # constructor, or whose constructor raised, holds no deal
-    if not core._ready:
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
-    return 0
+    @staticmethod
+    def from_export(values):
+        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
+        return from_export(values)
 
 
 def from_export(values):
@@ -852,16 +1164,20 @@ def from_export(values):
         v = list(values)
     except TypeError:
         raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < 3:
-        raise CardcoreError(f"values: expected at least 3 ints, got {len(v)}")
+    if len(v) < 5:
+        raise CardcoreError(f"values: expected at least 5 ints, got {len(v)}")
     g = int_arg(v[0], "values: game", 0, 1, CardcoreError)
     nd = _NDEALT[g]
-    if len(v) < 3 + nd:
-        raise CardcoreError(f"values: expected at least {3 + nd} ints, got {len(v)}")
-    first = int_arg(v[1], "values: first", -1, 2, CardcoreError)
-    core = Core(g, v[2:2 + nd], None if first < 0 else first)
-    n = int_arg(v[2 + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
-    p = 3 + nd
+    head = 4
+    if len(v) < head + nd + 1:
+        raise CardcoreError(f"values: expected at least {head + nd + 1} ints, got {len(v)}")
+    first = int_arg(v[1], "values: first", -1 if g else 0, -1 if g else 2, CardcoreError)
+    rng = int_arg(v[2], "values: rng_state", 0, _U64, CardcoreError)
+    redeals = int_arg(v[3], "values: redeals", 0, 0 if g else _MAX_REDEALS, CardcoreError)
+    cdef Core core = Core(g, v[head:head + nd], None if first < 0 else first, rng)
+    core.s.redeals = redeals
+    n = int_arg(v[head + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
+    p = head + nd + 1
     for _ in range(n):
         if p + 2 > len(v):
             raise CardcoreError("values: the actions end early")
@@ -869,11 +1185,48 @@ def from_export(values):
         k = int_arg(v[p + 1], "values: cards of an action", 0, 20, CardcoreError)
         if p + 2 + k > len(v):
             raise CardcoreError("values: the actions end early")
-        cards = v[p + 2:p + 2 + k] if k else None
+        cards = v[p + 2:p + 2 + k]
         p += 2 + k
-        if not core.is_legal(i) or core.redeal:
+        if type(i) is not int or core.c_over() or not core.c_is_legal(action_id(i)):
             raise CardcoreError(f"values: action id {quote(i)} is not legal where it stands")
-        core.apply(i, cards)
+        if core.s.phase == PH_PLAY and i != 0 and not k:
+            raise CardcoreError(f"values: action id {i}: a play without its cards")
+        core.apply_cards(i, cards)
+        if core.s.redeals != redeals:
+            raise CardcoreError("values: the actions end in a redeal (an export starts after "
+                                "it)")
     if p != len(v):
         raise CardcoreError(f"values: {len(v) - p} ints after the actions")
     return core
+
+
+def from_seed(seed, game="doudizhu", first=None):
+    """The deal ``cardcore.new_game(game, seed=seed).core`` starts with: the cards shuffled by
+    the SplitMix64 generator of state ``seed`` (Dou Dizhu: the 54 ids, then the first bidder
+    drawn, unless ``first`` gives it; Zheng Shangyou: the 48 ids of its deck, ascending; no
+    ``first``), the generator carried on for the redeals. ``game``: ``"doudizhu"`` or
+    ``"zhengshangyou"``."""
+    cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
+    cdef uint8_t deck[54]
+    cdef int g, k, nd = 0, f = -1
+    if type(game) is not str or game not in GAMES:
+        raise CardcoreError(f"game {quote(game)}: expected 'doudizhu' or 'zhengshangyou'")
+    g = GAMES.index(game)
+    if g == 0:
+        if first is not None:
+            f = int_arg(first, "first", 0, 2, CardcoreError)
+        for k in range(54):
+            deck[nd] = k
+            nd += 1
+    else:
+        if first is not None:
+            raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the holder "
+                                "of the 3 of hearts leads)")
+        for k in range(52):
+            if k in _ZSY_DECK:
+                deck[nd] = k
+                nd += 1
+    _shuffle(deck, nd, &st)
+    if g == 0 and f < 0:
+        f = <int>rng_below(&st, 3)
+    return Core(g, [deck[k] for k in range(nd)], f if g == 0 else None, st)

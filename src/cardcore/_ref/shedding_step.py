@@ -1,44 +1,57 @@
 """The step of the shedding games (Dou Dizhu, Zheng Shangyou) on integer action ids,
 plain-Python reference twin of ``cardcore._fast.shedding_step``.
 
-A deal is a ``Core``: ``Core(game, cards, first)`` with ``game`` 0 (Dou Dizhu) or 1 (Zheng
-Shangyou), ``cards`` the dealt cards (Dou Dizhu: 54, seats 0, 1, 2 take 17 each in turn, the
-last 3 are the bottom; Zheng Shangyou: the 48 of its deck, 16 a seat) and ``first`` the seat
-that bids first (Dou Dizhu; ``None`` in Zheng Shangyou, where the holder of the 3 of hearts
-leads). Action ids are those of ``cardcore._fast.shedding`` (Dou Dizhu: 0 pass, 1..3 bids,
-plays from ``DDZ_FIRST``; Zheng Shangyou: 0 pass, plays from ``ZSY_FIRST``).
+A deal is a ``Core`` on the one core contract (``cardcore._ref.core.Core``): ``current_player``,
+``is_over``, ``legal_ids()``, ``legal_mask()``, ``is_legal(i)``, ``apply(i)``, ``returns()``,
+``observation_tensor(seat)``, ``copy()`` and pickling come from the base.
+``Core(game, cards, first, rng_state=0)`` with ``game`` 0 (Dou Dizhu) or 1 (Zheng Shangyou),
+``cards`` the dealt cards (Dou Dizhu: 54, seats 0, 1, 2 take 17 each in turn, the last 3 are
+the bottom; Zheng Shangyou: the 48 of its deck, 16 a seat), ``first`` the seat that bids first
+(Dou Dizhu; ``None`` in Zheng Shangyou, where the holder of the 3 of hearts leads) and
+``rng_state`` the SplitMix64 state of the core's generator; ``from_seed(seed, game=...,
+first=None)`` deals from a seed as ``cardcore.new_game`` does. Action ids are those of
+``cardcore._fast.shedding`` (Dou Dizhu: 0 pass, 1..3 bids, plays from ``DDZ_FIRST``; Zheng
+Shangyou: 0 pass, plays from ``ZSY_FIRST``).
 
-- ``legal_ids()``, ``is_legal(i)``: the legal ids of the seat to act (ascending; empty once
-  over; Zheng Shangyou's pass only when the seat cannot beat the table);
-- ``apply(i, cards=None)``: apply the legal id ``i`` (``CardcoreError`` for any other); a
-  play takes the exact ``cards`` given (any suits, in the order played) or, with ``None``, the
-  lowest ids of each rank (the 3 of hearts first among Zheng Shangyou's 3s), and appends the
-  action's log entry to ``log`` when given (a list); returns 1 when
-  three passes ended a Dou Dizhu auction without a bid (the cards are to be redealt), else 0;
-  ``last_entry()``: the log entry ``[seat, kind, text, cards, amount, data]`` of that action;
-- accessors: ``phase`` (``BIDDING``, ``PLAYING``, ``OVER``), ``turn``, ``player``, ``first``,
+- ``apply(i)`` plays a Dou Dizhu or Zheng Shangyou id (a play takes the lowest ids of each
+  rank, the 3 of hearts first among Zheng Shangyou's 3s). Three passes that end a Dou Dizhu
+  auction without a bid redeal inside the core: the 54 cards shuffled from the core's
+  generator, the same first bidder (``redeals`` counts them). ``apply_cards(i, cards)`` makes
+  the same step with the play's exact cards (any suits, in the order played);
+  ``last_entry()``: the log entry ``[seat, kind, text, cards, amount, data]`` of the last
+  action;
+- ``returns()``: the deal's scores as ``state.scores()`` gives them (zeros until over): Dou
+  Dizhu ``ddz_deal_scores(landlord, winner, bid x multiplier)``, Zheng Shangyou
+  ``zsy_deal_scores(winner, penalties, bonuses)``;
+- ``observation_tensor(seat)``: the layout of ``docs/actions/doudizhu.md`` and
+  ``docs/actions/zhengshangyou.md`` (the ``DDZ_OBS_*`` and ``ZSY_OBS_*`` offsets);
+- accessors: ``game``, ``phase`` (``BIDDING``, ``PLAYING``, ``OVER``), ``turn``, ``first``,
   ``bid``, ``bidder``, ``bid_passes``, ``landlord``, ``bombs``, ``multiplier``, ``spring``
-  (``DDZ_*``), ``passes``, ``winner``, ``opening``, ``pending_bomb``, ``nplays``, ``redeal``;
-  ``hand(seat)``, ``hands()``, ``bottom()`` (sorted), ``played()`` (in the order played),
-  ``num_plays()``, ``plays()`` (``[seat, kind, text, cards]``), ``passes_on()`` (``[seat, index
-  in plays]``), ``table()`` (Dou Dizhu ``[seat, kind, text, cards, rank, length, id]``, Zheng
-  Shangyou ``[seat, kind, text, cards, id]``, or ``None``), ``table_id()``, ``bid_log()``,
-  ``bonus()``, ``bomb_log()``, ``history()``;
-- ``copy()``, ``export()`` (ints: game, first or -1, the dealt cards, the number of actions,
-  then per action its id, its number of cards and its cards in the order played),
-  ``from_export(values)`` (replays them) and pickling through it.
+  (``DDZ_*``), ``passes``, ``winner``, ``opening``, ``pending_bomb``, ``nplays``,
+  ``redeals``, ``rng_state``; ``hand(seat)``, ``hands()``, ``bottom()`` (sorted), ``played()``
+  (in the order played), ``num_plays()``, ``plays()`` (``[seat, kind, text, cards]``),
+  ``passes_on()`` (``[seat, index in plays]``), ``table()`` (Dou Dizhu ``[seat, kind, text,
+  cards, rank, length, id]``, Zheng Shangyou ``[seat, kind, text, cards, id]``, or ``None``),
+  ``table_id()``, ``bid_log()``, ``bonus()``, ``bomb_log()``, ``history()``;
+- ``export()`` (ints: game, first or -1, the generator state, the redeals so far, the dealt
+  cards, the number of actions, then per action its id, its number of cards and its cards in
+  the order played), ``from_export(values)`` (replays them).
 
-The scoring rules the step applies are written here once (twins of the C functions declared in
+The scoring rules are written here once (twins of the C functions declared in
 ``_fast/shedding_step.pxd``) and exported for the games' states and the AI: Zheng Shangyou's
 bomb bonus (``BOMB_BONUS``, ``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bonus_share``,
-``zsy_settle_bonus``) and Dou Dizhu's spring and multiplier (``ddz_spring``, ``ddz_multiplier``).
+``zsy_settle_bonus``) and end penalties (``zsy_count_bombs``, ``zsy_penalty``,
+``zsy_deal_scores``), Dou Dizhu's spring, multiplier and scores (``ddz_spring``,
+``ddz_multiplier``, ``ddz_deal_scores``).
 """
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, CardError, flag_arg, int_arg, quote
+from cardcore.errors import CardcoreError, CardError, IllegalAction, flag_arg, int_arg, quote
 
-from .core import CoreBase
+from ..rng import Rng
+from .core import Core as CoreBase
+from .core import _id
 from .core import live as _live
 from . import shedding as S
 
@@ -124,6 +137,76 @@ def ddz_multiplier(bombs, spring=False) -> int:
     return _multiplier(int_arg(bombs, "bombs", 0, 14, CardcoreError), flag_arg(spring, "spring"))
 
 
+#: Zheng Shangyou's end penalties: a card left, doubled for a seat that never played; the 2 of
+#: spades (the deck's only 2) and each bomb in hand (four of a rank, or the three aces)
+ZSY_CARD_PENALTY = 1
+ZSY_TWO_PENALTY = 10
+ZSY_BOMB_PENALTY = 10
+_ACE, _TWO = 11, 12
+
+
+def _ddz_scores(landlord: int, winner: int, stake: int) -> tuple[float, ...]:
+    sign = 1 if winner == landlord else -1
+    return tuple(float(2 * sign * stake if s == landlord else -sign * stake) for s in range(3))
+
+
+def _count_bombs(counts) -> int:
+    return sum(1 for r in range(13) if counts[r] == 4) + (1 if counts[_ACE] == 3 else 0)
+
+
+def _penalty(counts, played: bool) -> int:
+    n = sum(counts)
+    return (n * ZSY_CARD_PENALTY * (1 if played else 2) + (ZSY_TWO_PENALTY if counts[_TWO] else 0)
+            + ZSY_BOMB_PENALTY * _count_bombs(counts))
+
+
+def _zsy_scores(winner: int, penalties, bonus) -> tuple[float, ...]:
+    total = sum(penalties)
+    return tuple(float(bonus[s] - penalties[s] + (total if s == winner else 0)) for s in range(3))
+
+
+def _counts_arg(counts) -> list[int]:
+    if (isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__")
+            or len(counts) not in (13, 15)):
+        raise CardcoreError(f"counts {quote(counts)}: expected 13 or 15 rank counts")
+    return [int_arg(counts[r], "counts", 0, 4, CardcoreError) for r in range(len(counts))]
+
+
+def _three_ints(x, what: str, lo: int, hi: int) -> list[int]:
+    if isinstance(x, (str, bytes)) or not hasattr(x, "__len__") or len(x) != 3:
+        raise CardcoreError(f"{what} {quote(x)}: expected 3 values, one a seat")
+    return [int_arg(x[s], what, lo, hi, CardcoreError) for s in range(3)]
+
+
+def ddz_deal_scores(landlord, winner, stake) -> tuple[float, ...]:
+    """The scores of a finished Dou Dizhu deal of ``stake`` (bid x multiplier): each farmer
+    wins or loses the stake, the landlord twice that."""
+    return _ddz_scores(int_arg(landlord, "landlord", 0, 2, CardError),
+                       int_arg(winner, "winner", 0, 2, CardError),
+                       int_arg(stake, "stake", 0, 3 << 16, CardcoreError))
+
+
+def zsy_count_bombs(counts) -> int:
+    """Bombs in a Zheng Shangyou hand given as rank counts (13 or 15 long): ranks held four
+    times, plus the three aces."""
+    return _count_bombs(_counts_arg(counts))
+
+
+def zsy_penalty(counts, played) -> int:
+    """What a Zheng Shangyou seat left with a hand of these rank counts (13 or 15 long) pays at
+    the end: one per card, doubled if it never played a card (``played`` false), plus 10 for
+    the 2 of spades and 10 per bomb in hand (the doubling applies to the card count only)."""
+    return _penalty(_counts_arg(counts), flag_arg(played, "played"))
+
+
+def zsy_deal_scores(winner, penalties, bonus) -> tuple[float, ...]:
+    """The scores of a finished Zheng Shangyou deal: the settled bonuses, minus each loser's
+    penalty, and the winner collects all the penalties."""
+    return _zsy_scores(int_arg(winner, "winner", 0, 2, CardError),
+                       _three_ints(penalties, "penalties", 0, 1000),
+                       _three_ints(bonus, "bonus", -10**6, 10**6))
+
+
 def _row(game: int, i: int) -> tuple:
     rows = S._tables(game)[0]
     return rows[i - (S.DDZ_FIRST if game == 0 else S.ZSY_FIRST)]
@@ -148,15 +231,61 @@ def sort_cards(cards) -> list[int]:
 
 DOUDIZHU = 0
 ZHENGSHANGYOU = 1
+#: the games' names, as ``from_seed`` takes them (``GAMES[game]``)
+GAMES = ("doudizhu", "zhengshangyou")
 #: the phases of a deal (Zheng Shangyou has no auction)
 BIDDING, PLAYING, OVER = 0, 1, 2
 #: the action ids of each game (``NUM_ACTIONS[game]``)
 NUM_ACTIONS = (S.DDZ_NUM_ACTIONS, S.ZSY_NUM_ACTIONS)
+#: the most legal ids a position can list (``MAX_LEGAL[game]``): every id of the game (a
+#: bound that holds trivially; a lead lists each play of the hand once and an answer a subset
+#: of them with the pass)
+MAX_LEGAL = NUM_ACTIONS
 MAX_EVENTS = 256
+_U64 = 2**64 - 1
+_MAX_REDEALS = 2**31 - 1
 _NDEALT = (54, 48)
 _NHAND = (17, 16)
 _ZSY_DECK = frozenset(c for c in range(52) if c != 50 and (c >> 2 != 0 or c == 3))
 _BID_TEXT = ("pass", "bid 1", "bid 2", "bid 3")
+
+# ------------------------------------------------------------------ the observation
+#
+# One float32 vector a seat (``docs/actions/doudizhu.md``, ``docs/actions/zhengshangyou.md``).
+# Seats are relative to the observer (0 = itself, 1 = the next seat, 2 = the one before); a
+# card count vector takes 4 cells a rank (cell ``4 r + k`` is 1 when rank ``r`` has more than
+# ``k`` cards). The offsets are the same in ``_fast/shedding_step.pyx``.
+DDZ_OBS_SIZE = 399
+DDZ_OBS_HAND = 0            # 15 ranks x 4
+DDZ_OBS_PLAYED = 60         # 3 relative seats x 60: the cards each seat played
+DDZ_OBS_TABLE = 240         # the play to beat
+DDZ_OBS_TABLE_SEAT = 300    # its seat
+DDZ_OBS_BOTTOM = 303        # the bottom cards once the auction is over
+DDZ_OBS_LANDLORD = 363
+DDZ_OBS_TO_ACT = 366
+DDZ_OBS_BID = 369           # the highest bid 0..3, one-hot
+DDZ_OBS_BIDDER = 373
+DDZ_OBS_AUCTION = 376       # 3 relative seats x 5: each seat's last word (none, pass, 1, 2, 3)
+DDZ_OBS_CARDS_LEFT = 391    # cards in each hand / 20
+DDZ_OBS_PHASE = 394         # bidding, playing, over
+DDZ_OBS_PASSES = 397        # passes on the table / 2
+DDZ_OBS_BOMBS = 398         # bombs and rockets played / 4
+ZSY_OBS_SIZE = 281
+ZSY_OBS_HAND = 0            # 13 ranks x 4
+ZSY_OBS_PLAYED = 52         # 3 relative seats x 52
+ZSY_OBS_TABLE = 208
+ZSY_OBS_TABLE_SEAT = 260
+ZSY_OBS_TO_ACT = 263
+ZSY_OBS_CARDS_LEFT = 266    # cards in each hand / 16
+ZSY_OBS_HAS_PLAYED = 269
+ZSY_OBS_OPENING = 272
+ZSY_OBS_PENDING = 273       # the seat of the bomb bonus to settle
+ZSY_OBS_BONUS = 276         # settled bonuses / 20
+ZSY_OBS_PASSES = 279
+ZSY_OBS_OVER = 280
+#: the observation's length (``OBS_SIZE[game]``)
+OBS_SIZE = (DDZ_OBS_SIZE, ZSY_OBS_SIZE)
+_OBS_RANKS = (15, 13)
 
 
 def _is_play(game: int, i: int) -> bool:
@@ -173,14 +302,42 @@ def _seat(s: int):
     return None if s < 0 else s
 
 
-class Core(CoreBase):
-    """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1): see the module
-    docstring."""
+def _shuffled(deck: list[int], state: int) -> int:
+    """Shuffle ``deck`` in place as ``cardcore.rng.Rng(state).shuffle`` does; the new state."""
+    rng = Rng(state)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return rng.state
 
-    def __init__(self, game, cards, first) -> None:
+
+def _thermo(out, off: int, m: int, nranks: int) -> None:
+    # the card count vector of the mask ``m`` at ``out[off:off + 4 * nranks]``
+    counts = S._mask_counts(m)
+    for r in range(nranks):
+        for k in range(counts[r]):
+            out[off + 4 * r + k] = 1.0
+
+
+class Core(CoreBase):
+    """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1) on the one core
+    contract (see the module docstring).
+
+    ``Core(game, cards, first, rng_state=0)``: ``cards`` the dealt cards (Dou Dizhu: 54, seats
+    0, 1, 2 take 17 each in turn and the last 3 are the bottom; Zheng Shangyou: the 48 of its
+    deck, 16 a seat); ``first`` the seat that bids first in Dou Dizhu, ``None`` in Zheng
+    Shangyou (the holder of the 3 of hearts leads); ``rng_state`` the SplitMix64 state the
+    Dou Dizhu redeals draw from.
+
+    ``returns()``: the deal's scores as ``state.scores()`` gives them. Dou Dizhu: the stake is
+    the bid times the multiplier (``ddz_deal_scores``): each farmer wins or loses it, the
+    landlord twice it. Zheng Shangyou (``zsy_deal_scores``): each seat's settled bomb bonuses,
+    minus each loser's penalty (``zsy_penalty``), the winner collecting all the penalties."""
+
+    def __init__(self, game, cards, first, rng_state=0) -> None:
         self._ready = False
         g = int_arg(game, "game", 0, 1, CardcoreError)
-        nd, nh = _NDEALT[g], _NHAND[g]
+        nd = _NDEALT[g]
         if isinstance(cards, (str, bytes)):
             raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids")
         try:
@@ -189,11 +346,7 @@ class Core(CoreBase):
             raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids") from None
         if len(cs) != nd:
             raise CardcoreError(f"cards: expected {nd} card ids, got {len(cs)}")
-        self.game = g
-        self.hand_m = [0, 0, 0]
-        self.bottom_m = 0
-        self.dealt: list[int] = []
-        seen = 0
+        deck, seen = [], 0
         for k in range(nd):
             c = int_arg(cs[k], "cards", 0, 53, CardcoreError)
             if g == 1 and c not in _ZSY_DECK:
@@ -201,26 +354,44 @@ class Core(CoreBase):
             if seen >> c & 1:
                 raise CardcoreError(f"cards: card id {c} twice")
             seen |= 1 << c
-            self.dealt.append(c)
+            deck.append(c)
+        if g == 0:
+            f = int_arg(first, "first", 0, 2, CardError)
+        elif first is not None:
+            raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the holder "
+                                "of the 3 of hearts leads)")
+        else:
+            f = 0
+        self.rng_state = int_arg(rng_state, "rng_state", 0, _U64, CardcoreError)
+        self.game = g
+        self.first = f
+        self.redeals = 0
+        self.num_players = 3
+        self.num_distinct_actions = NUM_ACTIONS[g]
+        self.observation_shape = (OBS_SIZE[g],)
+        self._deal(deck)
+        self._ready = True
+
+    def _deal(self, deck: list[int]) -> None:
+        # a fresh deal of the cards ``deck`` (checked), the auction or the play to start
+        g, nh = self.game, _NHAND[self.game]
+        self.hand_m = [0, 0, 0]
+        self.bottom_m = 0
+        self.dealt = list(deck)
+        for k, c in enumerate(deck):
             if k < 3 * nh:
                 self.hand_m[k // nh] |= 1 << c
             else:
                 self.bottom_m |= 1 << c
-        self.first = 0
         if g == 0:
-            self.first = int_arg(first, "first", 0, 2, CardError)
             self.phase = BIDDING
         else:
-            if first is not None:
-                raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the "
-                                    "holder of the 3 of hearts leads)")
             for seat in range(3):
                 if self.hand_m[seat] >> S._THREE_HEARTS & 1:
                     self.first = seat
             self.phase = PLAYING
         self.opening = g == 1
         self.turn = self.first
-        self.redeal_ = 0
         self.bid = self.bid_passes = self.bombs = self.spring = self.passes = 0
         self.bidder_ = self.landlord_ = self.winner_ = self.pending_ = -1
         self.table_ = -1
@@ -232,17 +403,20 @@ class Core(CoreBase):
         self.nauction = 0
         self.play_ev: list[int] = []
         self.play_mask: list[int] = []
-        self._ready = True
 
-    # ------------------------------------------------------------ transitions
+    # ------------------------------------------------------------ the contract's hooks
     def _table_row(self):
         if self.table_ < 0:
             return None
         return _row(self.game, self.ev[self.play_ev[self.table_]][1])
 
-    def legal_ids(self) -> list[int]:
-        """The legal action ids of the seat to act, ascending (empty once over)."""
-        _live(self)
+    def _player(self):
+        return None if self.phase == OVER else self.turn
+
+    def _over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal(self) -> list[int]:
         if self.phase == BIDDING:
             return [0] + list(range(self.bid + 1, 4))
         if self.phase != PLAYING:
@@ -257,11 +431,7 @@ class Core(CoreBase):
             return S.zsy_hand_ids(hand, None, bool(self.opening)).tolist()
         return S.zsy_hand_ids(hand, key).tolist() or [0]
 
-    def is_legal(self, i) -> bool:
-        """Whether ``i`` (an int) is a legal action id for the seat to act."""
-        _live(self)
-        if type(i) is not int:
-            return False
+    def _is_legal(self, i: int) -> bool:
         if self.phase == BIDDING:
             return i == 0 or self.bid < i <= 3
         if self.phase != PLAYING:
@@ -286,44 +456,122 @@ class Core(CoreBase):
             return bool(m >> S._THREE_HEARTS & 1) and row[3] > 0 and row[0] != S.Z_BOMB
         return row[0] != S.Z_HEAVENLY_BOMB
 
-    def apply(self, i, cards=None, log=None) -> int:
-        """Apply the legal action id ``i`` (see the module docstring)."""
-        _live(self)
-        x = int_arg(i, "action id", 0, NUM_ACTIONS[self.game] - 1, CardcoreError)
-        if self.redeal_ or not self.is_legal(x):
-            raise CardcoreError(f"action id {x}: not legal now")
+    def _apply(self, i: int) -> None:
         pick, order = 0, []
-        if self.phase == PLAYING and x != 0:
-            row = _row(self.game, x)
-            hand = self.hand_m[self.turn]
-            if cards is None:
-                pick = S._pick(hand, row[3:], self.game)
-                order = S._order(pick, self.game, row[0], row[1], row[2])
-            else:
-                if isinstance(cards, (str, bytes)):
-                    raise CardcoreError(f"cards {quote(cards)}: expected card ids")
-                try:
-                    cs = list(cards)
-                except TypeError:
-                    raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
-                if len(cs) > 20:
-                    raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
-                for v in cs:
-                    c = int_arg(v, "cards", 0, 53, CardcoreError)
-                    if not hand >> c & 1 or pick >> c & 1:
-                        raise CardcoreError(f"cards: card id {c} is not in the hand")
-                    pick |= 1 << c
-                    order.append(c)
-                if S._mask_counts(pick) != list(row[3:]):
-                    raise CardcoreError(f"cards {quote(cards)}: not the cards of action "
-                                        f"id {x}")
-        if log is not None and type(log) is not list:
-            raise CardcoreError(f"log {quote(log)}: expected a list or None")
-        self.redeal_ = self._apply(x, pick, order)
-        if log is not None:
-            log.append(self.last_entry())
-        return self.redeal_
+        if self.phase == PLAYING and i != 0:
+            row = _row(self.game, i)
+            pick = S._pick(self.hand_m[self.turn], row[3:], self.game)
+            order = S._order(pick, self.game, row[0], row[1], row[2])
+        self._step(i, pick, order)
 
+    def _returns(self) -> list[float]:
+        if self.phase != OVER:
+            return [0.0, 0.0, 0.0]
+        w = self.winner_
+        if self.game == 0:
+            return list(_ddz_scores(self.landlord_, w,
+                                    self.bid * _multiplier(self.bombs, self.spring != _NO_SPRING)))
+        pen = [0 if s == w else _penalty(S._mask_counts(self.hand_m[s]), self.num_plays_[s] > 0)
+               for s in range(3)]
+        return list(_zsy_scores(w, pen, self.bonus_))
+
+    def _observe(self, seat: int, out) -> None:
+        if self.game == 0:
+            self._observe_ddz(seat, out)
+        else:
+            self._observe_zsy(seat, out)
+
+    def _observe_ddz(self, p: int, out) -> None:
+        nr = _OBS_RANKS[0]
+        _thermo(out, DDZ_OBS_HAND, self.hand_m[p], nr)
+        for r in range(3):
+            _thermo(out, DDZ_OBS_PLAYED + 60 * r, self._played_mask((p + r) % 3), nr)
+        if self.table_ >= 0:
+            _thermo(out, DDZ_OBS_TABLE, self.play_mask[self.table_], nr)
+            out[DDZ_OBS_TABLE_SEAT + (self.ev[self.play_ev[self.table_]][0] - p) % 3] = 1.0
+        if self.phase != BIDDING:
+            _thermo(out, DDZ_OBS_BOTTOM, self.bottom_m, nr)
+        if self.landlord_ >= 0:
+            out[DDZ_OBS_LANDLORD + (self.landlord_ - p) % 3] = 1.0
+        if self.phase != OVER:
+            out[DDZ_OBS_TO_ACT + (self.turn - p) % 3] = 1.0
+        out[DDZ_OBS_BID + self.bid] = 1.0
+        if self.bidder_ >= 0:
+            out[DDZ_OBS_BIDDER + (self.bidder_ - p) % 3] = 1.0
+        for seat, level in self.ev[max(0, self.nauction - 3):self.nauction]:
+            # the last word of each seat (three words back cover the three seats)
+            out[DDZ_OBS_AUCTION + 5 * ((seat - p) % 3) + 1 + level] = 1.0
+        for r in range(3):
+            out[DDZ_OBS_CARDS_LEFT + r] = bin(self.hand_m[(p + r) % 3]).count("1") / 20.0
+        out[DDZ_OBS_PHASE + self.phase] = 1.0
+        out[DDZ_OBS_PASSES] = self.passes / 2.0
+        out[DDZ_OBS_BOMBS] = self.bombs / 4.0
+
+    def _observe_zsy(self, p: int, out) -> None:
+        nr = _OBS_RANKS[1]
+        _thermo(out, ZSY_OBS_HAND, self.hand_m[p], nr)
+        for r in range(3):
+            _thermo(out, ZSY_OBS_PLAYED + 52 * r, self._played_mask((p + r) % 3), nr)
+        if self.table_ >= 0:
+            _thermo(out, ZSY_OBS_TABLE, self.play_mask[self.table_], nr)
+            out[ZSY_OBS_TABLE_SEAT + (self.ev[self.play_ev[self.table_]][0] - p) % 3] = 1.0
+        if self.phase != OVER:
+            out[ZSY_OBS_TO_ACT + (self.turn - p) % 3] = 1.0
+        for r in range(3):
+            s = (p + r) % 3
+            out[ZSY_OBS_CARDS_LEFT + r] = bin(self.hand_m[s]).count("1") / 16.0
+            out[ZSY_OBS_HAS_PLAYED + r] = 1.0 if self.num_plays_[s] else 0.0
+            out[ZSY_OBS_BONUS + r] = self.bonus_[s] / 20.0
+        out[ZSY_OBS_OPENING] = 1.0 if self.opening else 0.0
+        if self.pending_ >= 0:
+            out[ZSY_OBS_PENDING + (self.pending_ - p) % 3] = 1.0
+        out[ZSY_OBS_PASSES] = self.passes / 2.0
+        out[ZSY_OBS_OVER] = 1.0 if self.phase == OVER else 0.0
+
+    def _played_mask(self, seat: int) -> int:
+        m = 0
+        for c in self.played_[seat]:
+            m |= 1 << c
+        return m
+
+    # ------------------------------------------------------------ playing given cards
+    def apply_cards(self, i, cards) -> None:
+        """Make the legal id ``i`` as ``apply(i)`` does, a play taking from the hand the
+        exact ``cards`` given (card ids of the play's ranks, any suits, in the order played;
+        ``apply(i)`` takes the lowest ids of each rank, the 3 of hearts first among Zheng
+        Shangyou's 3s). A pass or a bid takes no cards (``cards`` empty). An id that is not
+        legal raises ``IllegalAction``, cards that are not the play's ``CardcoreError``; either
+        changes nothing."""
+        _live(self)
+        x = _id(i)
+        if self._over():
+            raise IllegalAction(f"action id {quote(i)}: the deal is over")
+        if not self._is_legal(x):
+            raise IllegalAction(f"action id {quote(i)}: not legal now")
+        if isinstance(cards, (str, bytes)):
+            raise CardcoreError(f"cards {quote(cards)}: expected card ids")
+        try:
+            cs = list(cards)
+        except TypeError:
+            raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
+        if len(cs) > 20:
+            raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
+        pick, order = 0, []
+        hand = self.hand_m[self.turn]
+        for v in cs:
+            c = int_arg(v, "cards", 0, 53, CardcoreError)
+            if not hand >> c & 1 or pick >> c & 1:
+                raise CardcoreError(f"cards: card id {c} is not in the hand")
+            pick |= 1 << c
+            order.append(c)
+        if self.phase != PLAYING or x == 0:
+            if cs:
+                raise CardcoreError(f"cards {quote(cards)}: a pass or a bid takes no cards")
+        elif S._mask_counts(pick) != list(_row(self.game, x)[3:]):
+            raise CardcoreError(f"cards {quote(cards)}: not the cards of action id {x}")
+        self._step(x, pick, order)
+
+    # ------------------------------------------------------------ the step
     def _settle(self) -> None:
         b = self.pending_
         if b < 0:
@@ -341,7 +589,15 @@ class Core(CoreBase):
         self.table_ = -1
         self.passes = 0
 
-    def _apply(self, i: int, pick: int, order: list[int]) -> int:
+    def _redeal(self) -> None:
+        # three passes and no bid: the 54 cards shuffled anew from the core's generator, the
+        # same first bidder
+        deck = list(range(54))
+        self.rng_state = _shuffled(deck, self.rng_state)
+        self._deal(deck)
+        self.redeals += 1
+
+    def _step(self, i: int, pick: int, order: list[int]) -> None:
         seat = self.turn
         nxt = (seat + 1) % 3
         self.ev.append((seat, i))
@@ -350,19 +606,20 @@ class Core(CoreBase):
             if i == 0:
                 self.bid_passes += 1
                 if self.bidder_ < 0 and self.bid_passes == 3:
-                    return 1
+                    self._redeal()
+                    return
                 if self.bidder_ >= 0 and self.bid_passes == 2:
                     self._start_play()
-                    return 0
+                    return
             else:
                 self.bid = i
                 self.bidder_ = seat
                 self.bid_passes = 0
                 if i == 3:
                     self._start_play()
-                    return 0
+                    return
             self.turn = nxt
-            return 0
+            return
         if i == 0:
             self.turn = nxt
             if self.passes == 1:          # the round ends; the last player leads
@@ -372,7 +629,7 @@ class Core(CoreBase):
                 self.passes = 0
             else:
                 self.passes += 1
-            return 0
+            return
         row = _row(self.game, i)
         answering = self.table_ >= 0
         self.hand_m[seat] &= ~pick
@@ -389,7 +646,7 @@ class Core(CoreBase):
                 self.spring = _spring(self.landlord_, seat, self.num_plays_)
                 self.winner_ = seat
                 self.phase = OVER
-                return 0
+                return
         else:
             self.opening = False
             if _claims(row[0], answering):
@@ -399,9 +656,8 @@ class Core(CoreBase):
                     self._settle()
                 self.winner_ = seat
                 self.phase = OVER
-                return 0
+                return
         self.turn = nxt
-        return 0
 
     def _kind_text(self, i: int) -> tuple[str, str]:
         row = _row(self.game, i)
@@ -410,9 +666,13 @@ class Core(CoreBase):
         return ZSY_KINDS[row[0]], S.zsy_id_text(i)
 
     def last_entry(self):
-        """The log entry of the last action applied (``None`` before any)."""
+        """The log entry ``[seat, kind, text, cards, amount, data]`` of the last action applied
+        (after a redeal: the third pass, by the seat before the first bidder; ``None`` before
+        any action)."""
         _live(self)
         if not self.ev:
+            if self.redeals:
+                return [(self.first + 2) % 3, "pass", "pass", [], None, []]
             return None
         seat, i = self.ev[-1]
         if i == 0:
@@ -424,16 +684,6 @@ class Core(CoreBase):
         return [seat, kind, text, self.played_[seat][len(self.played_[seat]) - n:], None, []]
 
     # ------------------------------------------------------------ accessors
-    @property
-    def player(self):
-        _live(self)
-        return None if self.phase == OVER else self.turn
-
-    @property
-    def redeal(self) -> bool:
-        _live(self)
-        return bool(self.redeal_)
-
     @property
     def bidder(self):
         _live(self)
@@ -548,8 +798,12 @@ class Core(CoreBase):
         return new
 
     def export(self) -> list[int]:
+        """The deal as a list of ints: ``game``, ``first`` (-1 in Zheng Shangyou), the
+        generator state, the redeals so far, the cards as dealt, the number of actions, then
+        per action its id, its number of cards and its cards in the order played."""
         _live(self)
-        out = [self.game, self.first if self.game == 0 else -1, *self.dealt, len(self.ev)]
+        out = [self.game, self.first if self.game == 0 else -1, self.rng_state, self.redeals,
+               *self.dealt, len(self.ev)]
         taken = [0, 0, 0]
         np = 0
         for k, (seat, i) in enumerate(self.ev):
@@ -564,35 +818,35 @@ class Core(CoreBase):
                 out.append(0)
         return out
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
-
-    def __eq__(self, other):
-        if not isinstance(other, Core):
-            return NotImplemented
-        return self.export() == other.export()
-
-    __hash__ = None  # type: ignore[assignment]
+    @staticmethod
+    def from_export(values) -> Core:
+        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
+        return from_export(values)
 
 
 def from_export(values) -> Core:
-    """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed)."""
+    """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed:
+    anything that is no such list raises ``CardcoreError``)."""
     if isinstance(values, (str, bytes)):
         raise CardcoreError(f"values {quote(values)}: expected a list of ints")
     try:
         v = list(values)
     except TypeError:
         raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < 3:
-        raise CardcoreError(f"values: expected at least 3 ints, got {len(v)}")
+    if len(v) < 5:
+        raise CardcoreError(f"values: expected at least 5 ints, got {len(v)}")
     g = int_arg(v[0], "values: game", 0, 1, CardcoreError)
     nd = _NDEALT[g]
-    if len(v) < 3 + nd:
-        raise CardcoreError(f"values: expected at least {3 + nd} ints, got {len(v)}")
-    first = int_arg(v[1], "values: first", -1, 2, CardcoreError)
-    core = Core(g, v[2:2 + nd], None if first < 0 else first)
-    n = int_arg(v[2 + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
-    p = 3 + nd
+    head = 4
+    if len(v) < head + nd + 1:
+        raise CardcoreError(f"values: expected at least {head + nd + 1} ints, got {len(v)}")
+    first = int_arg(v[1], "values: first", -1 if g else 0, -1 if g else 2, CardcoreError)
+    rng = int_arg(v[2], "values: rng_state", 0, _U64, CardcoreError)
+    redeals = int_arg(v[3], "values: redeals", 0, 0 if g else _MAX_REDEALS, CardcoreError)
+    core = Core(g, v[head:head + nd], None if first < 0 else first, rng)
+    core.redeals = redeals
+    n = int_arg(v[head + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
+    p = head + nd + 1
     for _ in range(n):
         if p + 2 > len(v):
             raise CardcoreError("values: the actions end early")
@@ -600,11 +854,46 @@ def from_export(values) -> Core:
         k = int_arg(v[p + 1], "values: cards of an action", 0, 20, CardcoreError)
         if p + 2 + k > len(v):
             raise CardcoreError("values: the actions end early")
-        cards = v[p + 2:p + 2 + k] if k else None
+        cards = v[p + 2:p + 2 + k]
         p += 2 + k
-        if not core.is_legal(i) or core.redeal:
+        if type(i) is not int or core._over() or not core._is_legal(i):
             raise CardcoreError(f"values: action id {quote(i)} is not legal where it stands")
-        core.apply(i, cards)
+        if core.phase == PLAYING and i != 0 and not k:
+            raise CardcoreError(f"values: action id {i}: a play without its cards")
+        try:
+            core.apply_cards(i, cards)
+        except IllegalAction as exc:
+            raise CardcoreError(f"values: {exc}") from None
+        if core.redeals != redeals:
+            raise CardcoreError("values: the actions end in a redeal (an export starts after "
+                                "it)")
     if p != len(v):
         raise CardcoreError(f"values: {len(v) - p} ints after the actions")
     return core
+
+
+def from_seed(seed, game="doudizhu", first=None) -> Core:
+    """The deal ``cardcore.new_game(game, seed=seed).core`` starts with: the cards shuffled by
+    the SplitMix64 generator of state ``seed`` (Dou Dizhu: the 54 ids, then the first bidder
+    drawn, unless ``first`` gives it; Zheng Shangyou: the 48 ids of its deck, ascending; no
+    ``first``), the generator carried on for the redeals. ``game``: ``"doudizhu"`` or
+    ``"zhengshangyou"``."""
+    s = int_arg(seed, "seed", 0, _U64, CardcoreError)
+    if type(game) is not str or game not in GAMES:
+        raise CardcoreError(f"game {quote(game)}: expected 'doudizhu' or 'zhengshangyou'")
+    g = GAMES.index(game)
+    if g == 0:
+        f = None if first is None else int_arg(first, "first", 0, 2, CardcoreError)
+        deck = list(range(54))
+    else:
+        if first is not None:
+            raise CardcoreError(f"first {quote(first)}: Zheng Shangyou takes None (the holder "
+                                "of the 3 of hearts leads)")
+        f = None
+        deck = sorted(_ZSY_DECK)
+    s = _shuffled(deck, s)
+    if g == 0 and f is None:
+        rng = Rng(s)
+        f = rng.below(3)
+        s = rng.state
+    return Core(g, deck, f, s)

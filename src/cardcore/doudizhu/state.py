@@ -6,9 +6,10 @@ Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. A deal:
    it). Each turn the player says ``"pass"`` or ``"bid N"`` with ``N`` above the current highest
    bid (1..3). A pass does not bar a later bid. The auction ends on a bid of 3 or on two
    consecutive passes after a bid. If all three players pass before any bid, the cards are
-   **redealt**: the 54 cards are reshuffled with the state's own generator (so the redeal is
-   deterministic per seed) -- this holds for a stacked ``deck=`` too, which only fixes the
-   *first* deal. The same first bidder starts the new auction.
+   **redealt**: the 54 cards are reshuffled with the generator the deal's core carries on
+   from the seed (so the redeal is deterministic per seed) -- this holds for a stacked
+   ``deck=`` too, which only fixes the *first* deal. The same first bidder starts the new
+   auction.
 2. **Play.** The landlord takes the three bottom cards (revealed to everyone) and leads. Each
    play is one action per :class:`~cardcore.doudizhu.moves.Move`: ``kind`` is the move kind,
    ``cards`` the move's cards and ``text`` its rank notation (``"33344455"``). A card set with
@@ -25,15 +26,17 @@ Seats 0, 1, 2 play in the order ``i -> (i + 1) % 3``. A deal:
 
 Integer actions (``docs/actions/doudizhu.md``): 0 = pass, 1..3 = bid 1..3, then one id per
 play of at most 20 cards (``moves.NUM_ACTIONS`` in all). A deal lives in the step core
-(``cardcore._fast.shedding_step.Core``: hands as card masks, the auction, the plays and passes,
-the play on the table, bombs): its ``legal_ids`` and ``apply`` are every transition of the
-deal, and this state is a view over it (``apply`` maps an action to its id and cards, which the
-core applies); the redeals stay here. ``observation_tensor`` is documented there too.
+(``state.core``, ``cardcore._fast.shedding_step.Core`` on the one core contract: hands as card
+masks, the auction, the plays and passes, the play on the table, bombs, the redeals): its
+``legal_ids`` and ``apply`` are every transition of the deal, its ``returns()`` the deal's
+scores and its ``observation_tensor`` this state's, and this state is a view over it
+(``apply`` maps an action to its id and cards, which the core applies with
+``apply_cards``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -55,6 +58,7 @@ _K = _mv._k
 _KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 _PHASES = ("bid", "play", "over")      # by the core's phase
 _BIDDING = 0
+_DOUDIZHU = 0                          # the core's ``game``
 #: action id -> the play's kernel key (kind code, rank, length)
 _ID_KEY = [(0, 0, 0)] * _mv.FIRST_PLAY + [(int(r[0]), int(r[1]), int(r[2]))
                                            for r in _K.ddz_id_rows()]
@@ -69,9 +73,6 @@ def ddz_rank(c: int) -> int:
 
 
 DDZ_RANK_CHARS = "3456789TJQKA2BR"
-#: card id -> rank index (3..A = 0..11, 2 = 12, BJ = 13, RJ = 14), and a count -> its 4 cells
-_RANK_OF = np.array([ddz_rank(c) for c in range(54)], dtype=np.intp)
-_THERMO = np.array([[1.0] * k + [0.0] * (4 - k) for k in range(5)], dtype=np.float32)
 
 
 def _plays(hand: list[int], key: tuple[int, int, int] | None) -> list:
@@ -93,13 +94,10 @@ multiplier = _step.ddz_multiplier
 #: landlord went out before either farmer played a card), ``"reverse"`` (a farmer went out while
 #: the landlord had played only the opening lead) or ``None``; ``num_plays``: plays per seat
 spring = _step.ddz_spring
-
-
-def deal_scores(landlord: int, winner: int, stake: int) -> tuple[float, ...]:
-    """The scores of a finished deal of ``stake`` (bid x multiplier): each farmer wins or loses
-    the stake, the landlord twice that."""
-    sign = 1 if winner == landlord else -1
-    return tuple(float(2 * sign * stake if s == landlord else -sign * stake) for s in range(3))
+#: ``deal_scores(landlord, winner, stake)``: the scores of a finished deal of ``stake`` (bid x
+#: multiplier): each farmer wins or loses the stake, the landlord twice that (the core's
+#: ``returns()``)
+deal_scores = _step.ddz_deal_scores
 
 
 @register
@@ -108,6 +106,8 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"
+    CORE = "shedding_step"
+    CORE_OPTIONS = {"game": "doudizhu"}
     OPTIONS = {
         "first": Option("seat", None, "the seat that bids first (default: drawn at random)",
                         low=0, high=2, none=True),
@@ -120,19 +120,25 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
         if first is not None and (isinstance(first, bool) or not isinstance(first, int)
                                   or not 0 <= first < 3):
             raise IllegalAction(f"doudizhu option first={first!r}: expected a seat 0, 1 or 2")
-        if deck is not None:
-            deck = [int(c) for c in check_deck(deck, deck54(), "doudizhu")]
-        else:
-            deck = list(range(54))
-            self.rng().shuffle(deck)
-        self.first_bidder = self.rng().below(3) if first is None else first
-        self.redeals = 0
-        self._deal(deck)
-
-    def _deal(self, deck: list[int]) -> None:
-        self._core = _step.Core(0, deck, self.first_bidder)
+        if deck is None:
+            # the deal, the first bidder and the generator of the redeals, all from the seed
+            self._core = _step.from_seed(self.seed, first=first, **self.CORE_OPTIONS)
+            return
+        deck = [int(c) for c in check_deck(deck, deck54(), "doudizhu")]
+        seat = self.rng().below(3) if first is None else first
+        self._core = _step.Core(_DOUDIZHU, deck, seat, self.rng_state)
 
     # ------------------------------------------------------------ the deal (read from the core)
+    @property
+    def first_bidder(self) -> int:
+        """The seat that bids first (in every deal of the game, redeals included)."""
+        return self._core.first
+
+    @property
+    def redeals(self) -> int:
+        """How many auctions ended in three passes (each redealt)."""
+        return self._core.redeals
+
     @property
     def bottom(self) -> list[int]:
         """The three bottom cards, sorted."""
@@ -230,27 +236,7 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
                     return by_ranks
         return super()._resolve(action)
 
-    def _apply(self, action: Action) -> None:
-        # the core applies the action's id with the action's own cards (any suits); ``apply``
-        # writes the log entry
-        if self._core.apply(self._id_of(action), list(action.cards)):
-            self._redeal()
-
-    def _redeal(self) -> None:
-        deck = list(range(54))
-        self.rng().shuffle(deck)
-        redeals = self.redeals + 1
-        self._deal(deck)
-        self.redeals = redeals
-
-    def _scores(self) -> tuple[float, ...]:
-        assert self.landlord is not None and self.winner_seat is not None   # (over)
-        return deal_scores(self.landlord, self.winner_seat, self.bid * self.multiplier)
-
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return _mv.NUM_ACTIONS
-
     def _id_of(self, action: Action) -> int:
         if action.kind == "pass":
             return 0
@@ -261,16 +247,6 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
         if i < 0:
             raise IllegalAction(f"action {str(action)!r}: no Dou Dizhu play id")
         return i
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
-
-    def _apply_id(self, i: int) -> None:
-        if self._core.apply(i, None, self.log):    # (the core appends the log entry)
-            self._redeal()
 
     def _describe_id(self, i: int) -> str:
         return _mv.id_text(i)
@@ -304,10 +280,11 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
         }
 
     # ------------------------------------------------------------ observation tensor
-    #: the float32 vector of ``observation_tensor`` (docs/actions/doudizhu.md): seats relative
-    #: to the observer (0 = itself, 1 = the next seat, 2 = the one before), a card count vector
-    #: as 15 ranks x 4 cells (cell ``4 r + k`` is 1 when the count of rank ``r`` exceeds ``k``)
-    TENSOR_SIZE = 399
+    #: the float32 vector of ``observation_tensor``, made by the core (docs/actions/doudizhu.md,
+    #: the ``DDZ_OBS_*`` offsets of the step kernel): seats relative to the observer (0 =
+    #: itself, 1 = the next seat, 2 = the one before), a card count vector as 15 ranks x 4 cells
+    #: (cell ``4 r + k`` is 1 when the count of rank ``r`` exceeds ``k``)
+    TENSOR_SIZE: int = _step.OBS_SIZE[_DOUDIZHU]
     TENSOR_LAYOUT: dict[str, tuple[int, int]] = {
         "hand": (0, 60), "played": (60, 240), "table": (240, 300), "table_seat": (300, 303),
         "bottom": (303, 363), "landlord": (363, 366), "to_act": (366, 369),
@@ -315,42 +292,6 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
         "cards_left": (391, 394), "phase": (394, 397), "passes": (397, 398),
         "bombs": (398, 399),
     }
-
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (self.TENSOR_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        def counts(off: int, cards) -> None:
-            if len(cards):
-                out[off:off + 60].reshape(15, 4)[:] = _THERMO[
-                    np.bincount(_RANK_OF[np.asarray(cards, dtype=np.intp)], minlength=15)]
-
-        def rel(off: int, seat: int | None) -> None:
-            if seat is not None:
-                out[off + (seat - player) % 3] = 1.0
-
-        counts(0, self.hands[player])
-        for r in range(3):
-            counts(60 + 60 * r, self.played[(player + r) % 3])
-        phase = self.phase
-        if self.table is not None:
-            counts(240, self.table[3])
-            rel(300, self.table[0])
-        if phase != "bid":
-            counts(303, self.bottom)
-        rel(363, self.landlord)
-        rel(366, None if phase == "over" else self.turn)
-        out[369 + self.bid] = 1.0
-        rel(373, self.bidder)
-        for seat, level in self.bid_log[-3:]:
-            # (the last word of each seat: three words back cover all three seats)
-            out[376 + 5 * ((seat - player) % 3):381 + 5 * ((seat - player) % 3)] = 0.0
-            out[376 + 5 * ((seat - player) % 3) + 1 + level] = 1.0
-        for r in range(3):
-            out[391 + r] = len(self.hands[(player + r) % 3]) / 20.0
-        out[394 + ("bid", "play", "over").index(phase)] = 1.0
-        out[397] = self.passes / 2.0
-        out[398] = self.bombs / 4.0
 
     #: length of :meth:`encode`'s vector
     ENCODING_SIZE = 6 * 54 + 3 + 3 + 4 + 1 + 1

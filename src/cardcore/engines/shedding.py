@@ -433,8 +433,9 @@ def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
 
 class DealCoreView:
     """Mixin of the states whose deal lives in a ``shedding_step.Core`` (Dou Dizhu, Zheng
-    Shangyou): the deal's fields every such game shows, read from ``self._core``. Put it before
-    the state's other bases."""
+    Shangyou): the deal's fields every such game shows, read from ``self._core``, and the steps
+    and scores, which are the core's. Put it after ``CoreView`` and before the state's other
+    bases."""
 
     _core: Any
 
@@ -475,17 +476,37 @@ class DealCoreView:
         return self._core.winner
 
     def _current_player(self) -> int | None:
-        return self._core.player
+        return self._core.current_player
 
     # (read straight from the core: the views the step path asks for at every turn)
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once over."""
-        return self._core.player
+        return self._core.current_player
 
     @property
     def is_over(self) -> bool:
-        return self._core.player is None
+        return self._core.is_over
+
+    def _legal_ids(self) -> list[int]:
+        return self._core.legal_ids()
+
+    def _id_is_legal(self, i: int) -> bool:
+        return self._core.is_legal(i)
+
+    def _apply(self, action: Any) -> None:
+        # the core makes the action's id with the action's own cards (any suits);
+        # ``State.apply`` writes the log entry
+        self._core.apply_cards(self._id_of(action), list(action.cards))  # type: ignore[attr-defined]
+
+    def _apply_id(self, i: int) -> None:
+        # the core makes the id (a Dou Dizhu redeal included); the log entry is the one the
+        # core reads back for it
+        self._core.apply(i)
+        self.log.append(self._core.last_entry())  # type: ignore[attr-defined]
+
+    def _scores(self) -> tuple[float, ...]:
+        return self._core.returns()
 
 
 class SheddingState(State):

@@ -24,15 +24,16 @@ without the jokers, the ace of hearts and the 2s other than the 2 of spades; 16 
 
 Integer actions (``docs/actions/zhengshangyou.md``): 0 = pass, then one id per play of at most
 16 cards and the heavenly bomb (``moves.NUM_ACTIONS`` in all). A deal lives in the step core
-(``cardcore._fast.shedding_step.Core``: hands as card masks, the plays and passes, the play on
-the table, the bomb bonuses): its ``legal_ids`` and ``apply`` are every transition of the deal,
-and this state is a view over it (``apply`` maps an action to its id and cards, which the core
-applies). ``observation_tensor`` is documented there too.
+(``state.core``, ``cardcore._fast.shedding_step.Core`` on the one core contract: hands as
+card masks, the plays and passes, the play on the table, the bomb bonuses): its ``legal_ids`` and
+``apply`` are every transition of the deal, its ``returns()`` the deal's scores and its
+``observation_tensor`` this state's, and this state is a view over it (``apply`` maps an
+action to its id and cards, which the core applies with ``apply_cards``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -50,6 +51,7 @@ else:
     _step = kernel("shedding_step")
 _K = _mv._k
 _KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
+_ZHENGSHANGYOU = 1                     # the core's ``game``
 #: action id -> the play's kernel key (kind code, rank, length)
 _ID_KEY = [(0, 0, 0)] * _mv.FIRST_PLAY + [(int(r[0]), int(r[1]), int(r[2]))
                                            for r in _K.zsy_id_rows()]
@@ -81,10 +83,18 @@ def sort_cards(cards) -> list[int]:
     return _step.sort_cards(cards)
 
 
-def count_bombs(counts) -> int:
-    """Bombs in a hand given as rank counts (13 or 15 long): ranks held four times, plus the
-    three aces."""
-    return sum(1 for r in range(13) if counts[r] == 4) + (1 if counts[11] == 3 else 0)
+# The end penalties and the scores are the step kernel's rules (``cardcore._fast.shedding_step``,
+# whose core's ``returns()`` applies them):
+#: ``count_bombs(counts)``: bombs in a hand given as rank counts (13 or 15 long): ranks held
+#: four times, plus the three aces
+count_bombs = _step.zsy_count_bombs
+#: ``penalty(counts, played)``: what a seat left with a hand of these rank counts (13 or 15
+#: long) pays at the end: one per card, doubled if it never played a card, plus 10 for the 2 of
+#: spades (the deck's only 2) and 10 per bomb in hand
+penalty = _step.zsy_penalty
+#: ``deal_scores(winner, penalties, bonus)``: the scores of a finished deal: the settled
+#: bonuses, minus each loser's penalty, and the winner collects all the penalties
+deal_scores = _step.zsy_deal_scores
 
 
 def hand_bombs(hand) -> int:
@@ -108,25 +118,7 @@ bomb_bonus = _step.zsy_bonus_share
 settle_bonus = _step.zsy_settle_bonus
 
 
-def penalty(counts, played: bool) -> int:
-    """What a seat left with a hand of these rank counts (13 or 15 long) pays at the end: one
-    per card, doubled if it never played a card, plus 10 for the 2 of spades (the deck's only 2)
-    and 10 per bomb in hand."""
-    n = sum(counts)
-    return n * (1 if played else 2) + (10 if counts[12] else 0) + 10 * count_bombs(counts)
-
-
-def deal_scores(winner: int, penalties, bonus) -> tuple[float, ...]:
-    """The scores of a finished deal: the settled bonuses, minus each loser's penalty, and the
-    winner collects all the penalties."""
-    total = sum(penalties)
-    return tuple(float(bonus[s] - penalties[s] + (total if s == winner else 0)) for s in range(3))
-
-
 _CARD = [Card(i) for i in range(52)]
-#: card id -> rank index (3..A = 0..11, 2 = 12), and a count -> its 4 cells
-_RANK_OF = np.array([zsy_rank(c) for c in range(52)], dtype=np.intp)
-_THERMO = np.array([[1.0] * k + [0.0] * (4 - k) for k in range(5)], dtype=np.float32)
 
 
 @register
@@ -135,16 +127,17 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
+    CORE = "shedding_step"
+    CORE_OPTIONS = {"game": "zhengshangyou"}
     HAND_SIZE = 16
     RANK = staticmethod(zsy_rank)
 
     def _setup(self, deck: list[int] | None) -> None:
-        if deck is not None:
-            deck = [int(c) for c in check_deck(deck, deck48(), "zhengshangyou")]
-        else:
-            deck = list(DECK48_IDS)
-            self.rng().shuffle(deck)
-        self._core = _step.Core(1, deck, None)
+        if deck is None:
+            self._core = _step.from_seed(self.seed, **self.CORE_OPTIONS)   # dealt from the seed
+            return
+        deck = [int(c) for c in check_deck(deck, deck48(), "zhengshangyou")]
+        self._core = _step.Core(_ZHENGSHANGYOU, deck, None, self.rng_state)
 
     # ------------------------------------------------------------ the deal (read from the core)
     @property
@@ -179,7 +172,7 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
 
     @property
     def over(self) -> bool:
-        return self._core.player is None
+        return self._core.is_over
 
     # ------------------------------------------------------------ hooks
     def _table_move(self):
@@ -227,15 +220,7 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         if self.opening and THREE_HEARTS not in cards:
             raise IllegalAction(f"action {text!r}: the opening play must include 3h")
 
-    def _apply(self, action: Action) -> None:
-        # the core applies the action's id with the action's own cards (any suits); ``apply``
-        # writes the log entry
-        self._core.apply(self._id_of(action), list(action.cards))
-
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return _mv.NUM_ACTIONS
-
     def _id_of(self, action: Action) -> int:
         if action.kind == "pass":
             return 0
@@ -244,15 +229,6 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         if i < 0:
             raise IllegalAction(f"action {str(action)!r}: no Zheng Shangyou play id")
         return i
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
-
-    def _apply_id(self, i: int) -> None:
-        self._core.apply(i, None, self.log)        # (the core appends the log entry)
 
     def _describe_id(self, i: int) -> str:
         return _mv.id_text(i)
@@ -268,10 +244,6 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
             out[s] = penalty(_mv.hand_counts([_CARD[c] for c in self.hands[s]]),
                              self.num_plays[s] > 0)
         return out
-
-    def _scores(self) -> tuple[float, ...]:
-        assert self.winner_seat is not None    # (over)
-        return deal_scores(self.winner_seat, self.penalties(), self.bonus)
 
     # ------------------------------------------------------------ views
     @property
@@ -295,47 +267,18 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         }
 
     # ------------------------------------------------------------ observation tensor
-    #: the float32 vector of ``observation_tensor`` (docs/actions/zhengshangyou.md): seats
+    #: the float32 vector of ``observation_tensor``, made by the core
+    #: (docs/actions/zhengshangyou.md, the ``ZSY_OBS_*`` offsets of the step kernel): seats
     #: relative to the observer (0 = itself, 1 = the next seat, 2 = the one before), a card
     #: count vector as 13 ranks x 4 cells (cell ``4 r + k`` is 1 when rank ``r`` has more than
     #: ``k`` cards)
-    TENSOR_SIZE = 281
+    TENSOR_SIZE: int = _step.OBS_SIZE[_ZHENGSHANGYOU]
     TENSOR_LAYOUT: dict[str, tuple[int, int]] = {
         "hand": (0, 52), "played": (52, 208), "table": (208, 260), "table_seat": (260, 263),
         "to_act": (263, 266), "cards_left": (266, 269), "has_played": (269, 272),
         "opening": (272, 273), "pending_bomb": (273, 276), "bonus": (276, 279),
         "passes": (279, 280), "over": (280, 281),
     }
-
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (self.TENSOR_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        def counts(off: int, cards) -> None:
-            if len(cards):
-                out[off:off + 52].reshape(13, 4)[:] = _THERMO[
-                    np.bincount(_RANK_OF[np.asarray(cards, dtype=np.intp)], minlength=13)]
-
-        def rel(off: int, seat: int | None) -> None:
-            if seat is not None:
-                out[off + (seat - player) % 3] = 1.0
-
-        counts(0, self.hands[player])
-        for r in range(3):
-            counts(52 + 52 * r, self.played[(player + r) % 3])
-        if self.table is not None:
-            counts(208, self.table[3])
-            rel(260, self.table[0])
-        rel(263, None if self.over else self.turn)
-        for r in range(3):
-            s = (player + r) % 3
-            out[266 + r] = len(self.hands[s]) / 16.0
-            out[269 + r] = 1.0 if self.num_plays[s] else 0.0
-            out[276 + r] = self.bonus[s] / 20.0
-        out[272] = 1.0 if self.opening else 0.0
-        rel(273, self.pending_bomb)
-        out[279] = self.passes / 2.0
-        out[280] = 1.0 if self.over else 0.0
 
     ENCODING_SIZE = 5 * 48 + 3 + 3 + 1
 
