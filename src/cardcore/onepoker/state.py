@@ -126,9 +126,11 @@ class OnePokerState(CoreView, State):
         self.past: list[dict]
         match.start_match(self, single_deal=single_deal)
         self.reshuffles = 0
+        # the generator (the first shuffle, later reshuffles) is the core's from here on: the
+        # core carries its state from deal to deal (``core.rng``)
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck104(), "onepoker")]
-            # later reshuffles draw from the game's seeded generator
+            # a stacked first deal: later reshuffles draw from the game's seeded generator
             self._core = _k.Core([cards[0:2], cards[2:4]], cards[4:], [], self.start_chips, 0,
                                  self.rng_state)
         else:
