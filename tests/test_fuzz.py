@@ -1097,6 +1097,76 @@ def test_fuzz_onepoker_step_from_export_tampered():
     run()
 
 
+def _preference_run(seed: int) -> int:
+    """A Preference deal from ``seed`` played by both twins (a random start: dealer, balances,
+    pot, deal number), compared at every step; the export reloads on both along the way."""
+    fast, ref = kernel("preference_step", "fast"), kernel("preference_step", "ref")
+    rng = random.Random(seed)
+    deck = list(range(20, 52))
+    rng.shuffle(deck)
+    args = (deck, rng.randrange(3), [rng.randrange(-99, 99) for _ in range(3)],
+            rng.choice([0, 5, 90]), 1, rng.choice([1, 9]))
+    a, b = fast.Core(*args), ref.Core(*args)
+    steps = 0
+    while True:
+        assert a.export() == b.export(), (seed, steps)
+        ids = a.legal_ids()
+        assert ids == b.legal_ids() and a.returns() == b.returns(), (seed, steps)
+        seat = rng.randrange(3)
+        assert (a.observation_tensor(seat).tobytes()
+                == b.observation_tensor(seat).tobytes()), (seed, steps, seat)
+        probe = [rng.randrange(-2, fast.N_ACTIONS + 2) for _ in range(6)]
+        assert [a.is_legal(j) for j in probe] == [b.is_legal(j) for j in probe]
+        if steps % 5 == 0:
+            for mod in (fast, ref):
+                assert mod.from_export(a.export()).export() == a.export(), (seed, steps)
+        if a.is_over:
+            return steps
+        i = rng.choice(ids)
+        a.apply(i)
+        b.apply(i)
+        steps += 1
+
+
+def test_fuzz_preference_step_agrees_with_its_twin():
+    total = []
+
+    @_settings(60)
+    @given(seed=st.integers(0, 2**31 - 1))
+    def run(seed):
+        total.append(_preference_run(seed))
+
+    run()
+    assert sum(total) >= 60 * 3, total
+
+
+def _preference_position(seed: int) -> list[int]:
+    """The export of a Preference core at a random point of a random deal (maybe over)."""
+    core = kernel("preference_step", "fast").from_seed(seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 50)):
+        if core.is_over:
+            break
+        core.apply(rng.choice(core.legal_ids()))
+    return core.export()
+
+
+def test_fuzz_preference_step_from_export_tampered():
+    """An export with one element changed, dropped or repeated: both backends refuse it with
+    ``CardcoreError`` or both load it, and what they load exports it unchanged."""
+    @_settings(150)
+    @given(seed=st.integers(0, 2**31 - 1), data=st.data())
+    def run(seed, data):
+        v = data.draw(_altered(_preference_position(seed)))
+        got = [_call(kernel("preference_step", back).from_export, (v,))
+               for back in ("fast", "ref")]
+        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (_show(v), got)
+        if got[0][0] == "ok":
+            assert got[0][1].export() == got[1][1].export() == list(v)
+
+    run()
+
+
 # ---------------------------------------------------------------------------- constructors
 #
 # The step cores' constructors (every argument; the Guandan core at a position with a seat
@@ -1133,6 +1203,8 @@ CORE_TEMPLATES = [
 CORE_TEMPLATES.append(
     ("onepoker_step", ([[0, 1], [2, 3]], [0, 1, 2, 3] + [c for c in range(4, 52) for _ in range(2)],
                        [], [20, 20], 0, 5)))
+CORE_TEMPLATES.append(
+    ("preference_step", (list(range(20, 52)), 2, [-30, -30, -30], 90, 1, 9)))
 
 shaped = st.one_of(
     st.integers(-2, 5), st.none(), st.lists(st.integers(-1, 4), max_size=4),

@@ -644,6 +644,29 @@ STEP_ENTRIES += [
     ("onepoker_step", "Core.hand", (0,)),
     ("onepoker_step", "Core.observation_tensor", (0,)),
 ]
+
+
+def _preference_core(mod):
+    core = mod.from_seed(5)
+    for i in (528, 537, 537):           # seat 0 bids 1, the others pass: seat 0 discards
+        core.apply(i)
+    return core
+
+
+STEP_CORES["preference_step"] = _preference_core
+_PREFERENCE_DISCARD = _preference_core(kernel("preference_step", "fast")).legal_ids()[-1]
+STEP_ENTRIES += [
+    ("preference_step", "Core", (list(range(20, 52)), 2, [-30, -30, -30], 90, 1, 9)),
+    ("preference_step", "from_seed", (5, 2, 9)),
+    ("preference_step", "shuffled_deck", (5,)),
+    ("preference_step", "from_export",
+     (_preference_core(kernel("preference_step", "fast")).export(),)),
+    ("preference_step", "Core.apply", (_PREFERENCE_DISCARD,)),
+    ("preference_step", "Core.is_legal", (_PREFERENCE_DISCARD,)),
+    ("preference_step", "Core.observation_tensor", (0,)),
+    ("preference_step", "Core.set_money", ([-30, -30, -35], 5)),
+    ("preference_step", "Core.set_won", ([0, 0, 0],)),
+]
 STEP_IDS = [f"{k}.{f}" for k, f, _ in STEP_ENTRIES]
 
 

@@ -191,7 +191,7 @@ def _check_deck(deck) -> list[int]:
     return cards
 
 
-def trick_winner_index(cards, trump: int) -> int:
+def _trick_winner_index(cards, trump: int) -> int:
     """The index (in play order) of the card that wins a trick: the highest trump, else the
     highest card of the suit led."""
     w = 0
@@ -213,13 +213,13 @@ class Core(_CoreContract):
     ``returns()`` is each seat's balance once the deal is over (for a first deal, what
     ``new_game("preference", single_deal=True).scores()`` gives), zeros until then."""
 
-    __slots__ = ("dealer", "deal_no", "deals", "balances0", "pot0", "won0", "dealt", "talon_",
-                 "history_", "seats_", "hands_", "discards_", "phase", "turn", "passed_",
-                 "spoken_", "number", "number_holder_", "game_level", "game_holder_", "kind_",
-                 "declarer_", "level", "trump_", "defence_", "invited_", "host_", "no_aces",
-                 "decl_aces", "active_", "leader_", "trick_", "n_tricks", "played_", "won_",
-                 "balances_", "pot_", "made", "penalties_", "bonuses", "delta_", "pot_before",
-                 "refill", "_ready")
+    __slots__ = ("dealer", "deal_no", "deals", "start_balances_", "start_pot_", "start_won_",
+                 "dealt_", "talon_", "history_", "seats_", "hands_", "discards_", "phase",
+                 "turn_", "passed_", "spoken_", "number", "number_holder_", "game_level",
+                 "game_holder_", "kind_", "declarer_", "level", "trump_", "defence_",
+                 "invited_", "host_", "no_aces", "decl_aces", "active_", "leader_", "trick_",
+                 "n_tricks", "played_", "won_", "balances_", "pot_", "made_", "penalties_",
+                 "bonuses_", "delta_", "pot_before_", "refill_", "_ready")
 
     num_players = NUM_PLAYERS
     num_distinct_actions = N_ACTIONS
@@ -241,17 +241,17 @@ class Core(_CoreContract):
         self.dealer = dealer
         self.deal_no = deal_no
         self.deals = deals
-        self.balances0 = list(balances)
-        self.pot0 = pot
-        self.won0 = list(won0)
-        self.dealt = [sum(1 << c for c in cards[10 * s:10 * s + 10]) for s in range(3)]
+        self.start_balances_ = list(balances)
+        self.start_pot_ = pot
+        self.start_won_ = list(won0)
+        self.dealt_ = [sum(1 << c for c in cards[10 * s:10 * s + 10]) for s in range(3)]
         self.talon_ = (1 << cards[30]) | (1 << cards[31])
         self.history_: list[int] = []
         self.seats_: list[int] = []
-        self.hands_ = list(self.dealt)
+        self.hands_ = list(self.dealt_)
         self.discards_ = 0
         self.phase = AUCTION
-        self.turn = (dealer + 1) % 3
+        self.turn_ = (dealer + 1) % 3
         self.passed_ = [False] * 3
         self.spoken_ = [False] * 3
         self.number = 0
@@ -275,12 +275,12 @@ class Core(_CoreContract):
         self.won_ = list(won0)
         self.balances_ = list(balances)
         self.pot_ = pot
-        self.made = False
+        self.made_ = False
         self.penalties_ = 0
-        self.bonuses = 0
+        self.bonuses_ = 0
         self.delta_ = [0, 0, 0]
-        self.pot_before = 0
-        self.refill = False
+        self.pot_before_ = 0
+        self.refill_ = False
 
     # ------------------------------------------------------------------ the contract's hooks
     def _player(self) -> int | None:
@@ -293,7 +293,7 @@ class Core(_CoreContract):
             return s if self.active_ >> s & 1 else (s + 1) % 3
         if ph == OVER:
             return None
-        return self.turn
+        return self.turn_
 
     def _over(self) -> bool:
         return self.phase == OVER
@@ -305,9 +305,9 @@ class Core(_CoreContract):
             assert seat is not None
             return self._play_ids(seat)
         if ph == AUCTION:
-            return self._auction_ids(self.turn)
+            return self._auction_ids(self.turn_)
         if ph == DISCARD:
-            hand = _cards(self.hands_[self.turn])
+            hand = _cards(self.hands_[self.turn_])
             return [PAIR_ID[a, b] for k, a in enumerate(hand) for b in hand[k + 1:]]
         if ph == TRUMP:
             return [TRUMP0 + lv for lv in range(max(self.number, 1), 5)]
@@ -398,7 +398,7 @@ class Core(_CoreContract):
             self.defence_[seat] = STAYED if i == STAY else DROPPED
             d = self.declarer_
             if seat == (d + 1) % 3:
-                self.turn = (d + 2) % 3
+                self.turn_ = (d + 2) % 3
             else:
                 self._after_defence()
         else:
@@ -432,11 +432,11 @@ class Core(_CoreContract):
         for k in (1, 2, 3):
             s = (seat + k) % 3
             if not self.passed_[s] and s != top:
-                self.turn = s
+                self.turn_ = s
                 return
         if top < 0:
             self.phase = OVER           # everyone passed: a void deal, nothing settled
-            self.turn = -1
+            self.turn_ = -1
         elif self.game_level:
             self._set_contract(GAME, top, LEVEL_SUIT[self.game_level])
         else:
@@ -448,7 +448,7 @@ class Core(_CoreContract):
         self.level = (self.number if kind == NUMBER else 4 if kind == HEARTS_GAME
                       else SUIT_LEVEL[trump])
         self.trump_ = trump
-        self.turn = seat
+        self.turn_ = seat
         if kind == NUMBER:
             self.hands_[seat] |= self.talon_
             self.phase = DISCARD
@@ -460,13 +460,13 @@ class Core(_CoreContract):
         self.decl_aces = _count(self.hands_[d] & ACES)
         if not self.hands_[d] & ACES and not self.discards_ & ACES:
             self.phase = ANNOUNCE
-            self.turn = d
+            self.turn_ = d
         else:
             self._start_defence()
 
     def _start_defence(self) -> None:
         self.phase = DEFENCE
-        self.turn = (self.declarer_ + 1) % 3
+        self.turn_ = (self.declarer_ + 1) % 3
 
     def _after_defence(self) -> None:
         d = self.declarer_
@@ -476,7 +476,7 @@ class Core(_CoreContract):
             self._settle()
         elif len(stay) == 1:
             self.phase = INVITE_PHASE
-            self.turn = stay[0]
+            self.turn_ = stay[0]
         else:
             self._start_play()
 
@@ -486,7 +486,7 @@ class Core(_CoreContract):
                            if s == d or self.defence_[s] in (STAYED, INVITED))
         self.phase = PLAY
         self.leader_ = d
-        self.turn = d
+        self.turn_ = d
 
     # ------------------------------------------------------------------ trick play
     def _play(self, seat: int, card: int) -> None:
@@ -495,7 +495,7 @@ class Core(_CoreContract):
         trick.append((seat, card))
         if len(trick) < _count(self.active_):
             return
-        ws = trick[trick_winner_index([c for _, c in trick], self.trump_)][0]
+        ws = trick[_trick_winner_index([c for _, c in trick], self.trump_)][0]
         for s, c in trick:
             self.played_[s] |= 1 << c
         self.won_[ws] += 1
@@ -516,7 +516,7 @@ class Core(_CoreContract):
         defenders = ((d + 1) % 3, (d + 2) % 3)
         made = won[d] >= NEED
         delta = [0, 0, 0]
-        self.pot_before = self.pot_
+        self.pot_before_ = self.pot_
         if made:
             take = min(TAKE, self.pot_)
             self.pot_ -= take
@@ -555,17 +555,17 @@ class Core(_CoreContract):
                     delta[d] += sign * BONUS
         for s in range(3):
             self.balances_[s] += delta[s]
-        self.refill = self.pot_ == 0
-        if self.refill:
+        self.refill_ = self.pot_ == 0
+        if self.refill_:
             self.pot_ = 3 * STAKE
             for s in range(3):
                 self.balances_[s] -= STAKE
-        self.made = made
+        self.made_ = made
         self.penalties_ = penalties
-        self.bonuses = bonuses
+        self.bonuses_ = bonuses
         self.delta_ = delta
         self.phase = OVER
-        self.turn = -1
+        self.turn_ = -1
 
     # ------------------------------------------------------------------ reading
     @property
@@ -680,7 +680,7 @@ class Core(_CoreContract):
         plays = [[s, i + FIRST_CARD] for s, i in zip(self.seats_, self.history_) if i < DISCARD0]
         for k in range(self.n_tricks):
             cards = plays[n * k:n * k + n]
-            w = trick_winner_index([c for _, c in cards], self.trump_)
+            w = _trick_winner_index([c for _, c in cards], self.trump_)
             out.append([cards[0][0], cards, cards[w][0]])
         return out
 
@@ -698,7 +698,7 @@ class Core(_CoreContract):
         _live(self)
         d = self.declarer_
         pens = [s for s in ((d + 1) % 3, (d + 2) % 3) if self.penalties_ >> s & 1]
-        return (self.made, pens, self.bonuses, list(self.delta_), self.pot_before, self.refill)
+        return (self.made_, pens, self.bonuses_, list(self.delta_), self.pot_before_, self.refill_)
 
     # ------------------------------------------------------------------ edits
     def set_money(self, balances, pot) -> None:
@@ -709,9 +709,9 @@ class Core(_CoreContract):
         p = _int_arg(pot, "pot", 0, MONEY_MAX)
         if self.phase == OVER:
             raise CardcoreError("set_money: the deal is over (its settlement is made)")
-        self.balances0 = list(bal)
+        self.start_balances_ = list(bal)
         self.balances_ = list(bal)
-        self.pot0 = self.pot_ = p
+        self.start_pot_ = self.pot_ = p
 
     def set_won(self, won) -> None:
         """Set the tricks each seat has won in a deal not yet settled (an edited position; the
@@ -723,7 +723,7 @@ class Core(_CoreContract):
         if sum(w) != sum(self.won_):
             raise CardcoreError(f"won {quote(won)}: expected {sum(self.won_)} tricks in all")
         for s in range(3):
-            self.won0[s] += w[s] - self.won_[s]
+            self.start_won_[s] += w[s] - self.won_[s]
         self.won_ = w
 
     # ------------------------------------------------------------------ copying
@@ -738,11 +738,11 @@ class Core(_CoreContract):
     def export(self) -> list[int]:
         _live(self)
         cards: list[int] = []
-        for m in (*self.dealt, self.talon_):
+        for m in (*self.dealt_, self.talon_):
             cards += _cards(m)
         hist = self.history_ + [-1] * (MAX_HISTORY - len(self.history_))
-        return [self.dealer, self.deal_no, self.deals, *self.balances0, self.pot0, *self.won0,
-                *cards, len(self.history_), *hist]
+        return [self.dealer, self.deal_no, self.deals, *self.start_balances_, self.start_pot_,
+                *self.start_won_, *cards, len(self.history_), *hist]
 
     @staticmethod
     def from_export(values) -> Core:
@@ -873,5 +873,5 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "from_seed", "from_export", "shuffled_deck", "trick_winner_index",
+__all__ = ["Core", "from_seed", "from_export", "shuffled_deck",
            "N_ACTIONS", "OBS_SIZE", "EXPORT_FIELDS", "EXPORT_SIZE"]

@@ -100,9 +100,9 @@ from ..options import Option, single_deal
 from ..game import Action, CoreView, State, register
 
 if TYPE_CHECKING:
-    from .._ref import preference_step as _k
+    from .._fast import preference_step as _k
 else:
-    _k = kernel("preference_step", "ref")
+    _k = kernel("preference_step")
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_NAMES = {CLUBS: "clubs", DIAMONDS: "diamonds", HEARTS: "hearts", SPADES: "spades"}
