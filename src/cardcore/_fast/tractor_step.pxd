@@ -23,6 +23,7 @@ cdef enum:
     TS_LEADS_CAP = 1024     # the tractor leads kept from one hand
     TS_MAX_LEGAL = 2 * 54 + TS_LEADS_CAP   # one-card ids and pairs, then the tractor leads
     TS_LEVEL_A = 12         # the top level (rank A)
+    TS_OBS_SIZE = 724       # the observation's floats (docs/actions/tractor.md)
 
 cdef struct TState:
     uint64_t lo[4]          # the hands as (lo, hi) masks: bit c of lo when card c is held at

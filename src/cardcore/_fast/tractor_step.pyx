@@ -19,13 +19,13 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest, rng_below
-from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.args cimport int_arg
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
                                      tr_next_mask, tr_winner, tr_leads, tr_tractor_index,
                                      tr_tractor_mask, tr_num_tractors, tr_card_points)
 
-from cardcore.errors import CardcoreError, IllegalAction, quote
+from cardcore.errors import CardcoreError, quote
 
 cdef int _NUM_ACTIONS = TS_TRACTOR + tr_num_tractors()
 NUM_ACTIONS = _NUM_ACTIONS
@@ -63,9 +63,8 @@ cdef enum:
     OBS_REVEALED = 721
     OBS_TRICKS = 722            # / 25
     OBS_PICKED = 723            # / 24
-    OBS_SIZE_ = 724
 
-OBS_SIZE = OBS_SIZE_
+OBS_SIZE = TS_OBS_SIZE
 cdef object _U64 = (1 << 64) - 1
 
 EXPORT_FIELDS = (
@@ -1004,8 +1003,8 @@ cdef class Core(CoreBase):
 cdef void _set_sizes(Core core):
     core.num_players = 4
     core.num_distinct_actions = _NUM_ACTIONS
-    core.observation_shape = (OBS_SIZE_,)
-    core.obs_size = OBS_SIZE_
+    core.observation_shape = (TS_OBS_SIZE,)
+    core.obs_size = TS_OBS_SIZE
     core.max_legal = TS_MAX_LEGAL
 
 
