@@ -20,7 +20,7 @@ KERNEL_TESTS = (
     "test_holdem_kernel.py", "test_poker_kernel.py", "test_shedding_kernel.py",
     "test_kernel_args.py", "test_kernel_rng.py", "test_kernel_threads.py", "test_dds.py",
     "test_bridge_dds_args.py", "test_shedding_step.py", "test_move_slots.py",
-    "test_crash_regressions.py", "test_onepoker_core.py",
+    "test_crash_regressions.py", "test_onepoker_core.py", "test_preference_core.py",
 )
 
 
