@@ -865,9 +865,9 @@ def _guandan_run(seed: int, limit: int = 120) -> int:
             r = a.apply_cards(i, cards), b.apply_cards(i, cards)
         else:
             r = a.apply(i), b.apply(i)
-        assert r[0] == r[1], (seed, steps, i)
+        assert r == (None, None) and a.is_over == b.is_over, (seed, steps, i)
         steps += 1
-        if r[0]:
+        if a.is_over:
             break
     assert a.export() == b.export() and a.places() == b.places()
     return steps

@@ -7,6 +7,7 @@ import pytest
 
 import cardcore
 from cardcore import agents
+from cardcore._backend import kernel
 from cardcore.agents.guandan import GuandanAI, choose, plan_cost
 from cardcore.cards import parse
 from cardcore.guandan.moves import counts_of
@@ -85,10 +86,8 @@ def test_reads_only_the_public_api_through_a_whole_match():
 
 
 def test_returns_the_card_its_plan_misses_least():
-    s = cardcore.new_game("guandan", seed=4, single_deal=False)
-    s.hands = [s._sort(ids("3c 4c 5c 6c 7c 9d Ac")), ids("Kc"), ids("Qc"), ids("As Ks Kd")]
-    s.tribute, s.returns_due, s.tribute_cancelled, s.deal_no = [], [], False, 2
-    s._pay_tribute([0, 1, 2, 3])
+    s = _after_deal([0, 1, 2, 3], [ids("3c 4c 5c 6c 7c 9d Ac"), ids("Kc"), ids("Qc"),
+                                   ids("As Ks Kd")], 0)
     action = agents.get("ai", "guandan", seed=1).act(s)
     assert action.kind == "return" and action.text == "return 9d"
 
@@ -146,12 +145,8 @@ def _after_deal(places: list[int], hands: list[list[int]], level: int):
     """A later deal of a match whose previous deal ended in ``places``, dealt ``hands``: the
     tribute is paid (or refused) by the rules."""
     s = cardcore.new_game("guandan", seed=4, single_deal=False)
-    s.level = level
-    s.levels = [level, level]
-    s.hands = [s._sort(h) for h in hands]
-    s.tribute, s.returns_due, s.tribute_cancelled = [], [], False
+    s._core = kernel("guandan_step").Core(hands, level, None, previous=places)
     s.deal_no = 2
-    s._pay_tribute(places)
     return s
 
 

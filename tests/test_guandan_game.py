@@ -10,6 +10,7 @@ import pytest
 
 import cardcore
 from cardcore import IllegalAction, OptionError
+from cardcore._backend import kernel
 from cardcore.agents import RandomAgent
 from cardcore.cards import Card, deck108, parse
 from cardcore.guandan import (GuandanState, classify, moves, partner, return_choices, team_of,
@@ -248,13 +249,12 @@ def test_a_deal_not_played_at_ace_cannot_win_the_match():
 # ---------------------------------------------------------------- tribute and return
 
 def _after_deal(places: list[int], hands: list[str], level: int = 0) -> GuandanState:
-    """A state at the start of a later deal: ``places`` of the previous deal, these hands."""
+    """A state at the start of a later deal: ``places`` of the previous deal, these hands (the
+    deal's core starts with the tribute paid from them)."""
     s = cardcore.new_game("guandan", seed=4, single_deal=False)
-    s.level = level
-    s.hands = [s._sort(ids(h)) for h in hands]
-    s.tribute, s.returns_due, s.tribute_cancelled = [], [], False
+    s._core = kernel("guandan_step").Core([ids(h) for h in hands], level, None,
+                                          previous=places)
     s.deal_no = 2
-    s._pay_tribute(places)
     return s
 
 

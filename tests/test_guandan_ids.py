@@ -318,7 +318,62 @@ def _core_view(core) -> list:
     """Everything a core answers, for comparing the kernel with its twin."""
     return [core.export(), core.hands(), core.hand_sizes(), core.table(), core.plays(),
             core.played(), core.passes_on(), core.places(), core.turn, core.level,
-            core.passes]
+            core.passes, core.phase, core.tribute(), core.tribute_cancelled, core.levels,
+            core.new_levels, core.advance, core.rng_state, core.current_player,
+            core.is_over, core.returns(),
+            [core.observation_tensor(p).tobytes() for p in range(4)]]
+
+
+def _tensor_from_views(s, player: int) -> np.ndarray:
+    """The observation tensor of ``docs/actions/guandan.md`` built from the state's public
+    views (the encoder the state had before the core wrote it), to pin the core's."""
+    out = np.zeros(512, dtype=np.float32)
+    hands, all_played, places = s.hands, s.played, s.places
+    out[0:54] = np.bincount(hands[player], minlength=54)
+    for rel in range(4):
+        played = all_played[(player + rel) % 4]
+        if played:
+            out[54 * (1 + rel):54 * (2 + rel)] = np.bincount(played, minlength=54)
+    table = s.table
+    if table is not None:
+        out[270:324] = np.bincount(table[3], minlength=54)
+        out[432 + (table[0] - player) % 4] = 1
+        out[436 + M.KINDS.index(table[1])] = 1
+    for rec in s.tribute:
+        out[324 + rec["card"]] += 1
+        if rec["returned"] is not None:
+            out[378 + rec["returned"]] += 1
+    for rel in range(4):
+        seat = (player + rel) % 4
+        out[446 + rel] = len(hands[seat]) / 27
+        if seat in places:
+            out[450 + 4 * rel + places.index(seat)] = 1
+    mine = player & 1
+    out[466 + s.level] = 1
+    out[479 + s.levels[mine]] = 1
+    out[492 + s.levels[1 - mine]] = 1
+    out[505 + ("play", "return", "over").index(s.phase)] = 1
+    if s.phase != "over" and s.turn == player:
+        out[508] = 1
+        out[511] = 1 if s.phase == "play" and table is None else 0
+    out[509] = s.passes / 3
+    out[510] = 1 if s.tribute_cancelled else 0
+    return out
+
+
+def test_the_cores_tensor_is_the_one_the_views_describe():
+    rng = random.Random(7)
+    for seed, opts in ((2, {}), (5, {"single_deal": True, "level": "K"})):
+        s = cardcore.new_game("guandan", seed=seed, **opts)
+        seen = set()
+        while True:
+            for p in range(4):
+                assert np.array_equal(s.observation_tensor(p), _tensor_from_views(s, p))
+            if s.is_over:
+                break
+            seen.add(s.phase)
+            s.apply_id(rng.choice(s.legal_ids()))
+        assert "play" in seen
 
 
 def test_step_core_matches_the_twin_along_random_games():
@@ -329,15 +384,12 @@ def test_step_core_matches_the_twin_along_random_games():
     from cardcore._ref import guandan_step as RS
 
     rng = random.Random(31)
-    steps = ends = 0
+    steps = ends = returns = 0
     for seed in range(4):
         s = cardcore.new_game("guandan", seed=seed)         # a match: tribute and returns too
         while not s.is_over and s.deal_no < 3:
-            if s.phase != "play":
-                s.apply_id(rng.choice(s.legal_ids()))
-                continue
-            a, b = FS.from_export(s._core.export()), RS.from_export(s._core.export())
-            assert _core_view(a) == _core_view(b) == _core_view(s._core)
+            a, b = FS.from_export(s.core.export()), RS.from_export(s.core.export())
+            assert _core_view(a) == _core_view(b) == _core_view(s.core)
             got = a.legal_ids()
             assert got == b.legal_ids() == s.legal_ids()
             assert got == sorted(s.action_to_id(x) for x in s.legal_actions())
@@ -345,6 +397,8 @@ def test_step_core_matches_the_twin_along_random_games():
             for bad in (1, 54, 2410, -1, 10**30,
                         *[j for j in rng.sample(range(55, 2410), 40) if j not in got][:4],
                         *([0] if 0 not in got else [])):
+                if bad in got:
+                    continue
                 assert a.is_legal(bad) is b.is_legal(bad) is False
                 for core in (a, b):
                     with pytest.raises(IllegalAction):
@@ -357,25 +411,86 @@ def test_step_core_matches_the_twin_along_random_games():
             if steps % 25 == 0:
                 for core, mod in ((a, FS), (b, RS)):
                     for twin in (core.copy(), copy.copy(core), pickle.loads(pickle.dumps(core)),
-                                 mod.from_export(core.export())):
+                                 mod.from_export(core.export()), mod.Core.from_export(core.export())):
                         assert twin == core and _core_view(twin) == _core_view(core)
             i = rng.choice(got)
             action = s.action_from_id(i)
+            returns += action.kind == "return"
             a2, b2 = a.copy(), b.copy()
-            r1, r2 = a.apply(i), b.apply(i)
-            assert r1 == r2 and r1 in (0, 1)
+            assert a.apply(i) is None and b.apply(i) is None
             cards = [int(c) for c in action.cards]
-            assert a2.apply_cards(i, cards) == b2.apply_cards(i, cards) == r1
+            assert a2.apply_cards(i, cards) is None and b2.apply_cards(i, cards) is None
             assert _core_view(a) == _core_view(b) and _core_view(a2) == _core_view(b2)
-            ends += r1
+            ends += a.is_over
             twin = s.clone()
             twin.apply(action)
             s.apply_id(i)
             assert s.log == twin.log and s._state_dict() == twin._state_dict()
-            if not r1:
-                assert _core_view(s._core) == _core_view(a2)
+            if not a.is_over:
+                assert _core_view(s.core) == _core_view(a2)
+            else:                                   # the next deal starts from the last one
+                assert s.is_over or (s.core.levels == a.new_levels and s.core.phase != "over")
             steps += 1
-    assert steps > 700 and ends >= 4
+    assert steps > 700 and ends >= 4 and returns >= 2
+
+
+def test_a_core_alone_plays_the_tribute_and_returns_of_a_deal():
+    FS = pytest.importorskip("cardcore._fast.guandan_step")
+    from cardcore._ref import guandan_step as RS
+
+    hands = [ids("3c 4c"), ids("5c 6c"), ids("9c Kc"), ids("7c Ac")]
+    for mod in (FS, RS):
+        core = mod.Core(hands, 0, None, previous=[1, 3, 0, 2], levels=[0, 3])
+        # team 1 first and second: seats 2 (Kc) and 0 (4c) pay, the stronger to first place
+        assert core.tribute() == [[2, 1, ids("Kc")[0], None], [0, 3, ids("4c")[0], None]]
+        assert core.phase == "return" and core.current_player == 1
+        assert core.legal_ids() == [1 + c for c in ids("5c 6c")]
+        core.apply(1 + ids("6c")[0])
+        assert core.current_player == 3 and core.legal_ids() == [1 + c for c in ids("4c 7c")]
+        with pytest.raises(IllegalAction):
+            core.apply_cards(1 + ids("4c")[0], ids("7c"))
+        core.apply_cards(1 + ids("4c")[0], ids("4c"))
+        assert core.phase == "play" and core.current_player == 2    # paid first place: leads
+        assert core.tribute()[1][3] == ids("4c")[0] and core.levels == [0, 3]
+        t = core.observation_tensor(2)
+        assert t[324 + ids("Kc")[0]] == 1 and t[378 + ids("6c")[0]] == 1
+        assert t[479] == 1 and t[492 + 3] == 1 and t[505] == 1 and t[511] == 1
+        assert mod.from_export(core.export()) == core
+        cancelled = mod.Core([ids("RJ 3c"), ids("5c"), ids("RJ 7c"), ids("9d")], 0, None,
+                             previous=[1, 3, 0, 2])
+        assert cancelled.tribute_cancelled and cancelled.tribute() == []
+        assert cancelled.current_player == 1 and cancelled.phase == "play"
+        for bad in ((hands, 0, 1), ):
+            with pytest.raises(CardcoreError):
+                mod.Core(*bad, previous=[1, 3, 0, 2])
+        for previous in ([1, 3, 0], [1, 1, 0, 2], "x", [1, 3, 0, 4]):
+            with pytest.raises(CardcoreError):
+                mod.Core(hands, 0, None, previous=previous)
+        with pytest.raises(CardcoreError, match="holds no card"):
+            mod.Core([ids("3c"), ids("5c"), [], ids("7c")], 0, None, previous=[1, 3, 0, 2])
+
+
+def test_a_deal_from_the_seed_is_the_games_first_deal():
+    FS = pytest.importorskip("cardcore._fast.guandan_step")
+    from cardcore._ref import guandan_step as RS
+
+    for seed, opts in ((0, {}), (9, {"level": "7", "first": 2}), (3, {"single_deal": True})):
+        s = cardcore.new_game("guandan", seed=seed, **opts)
+        for mod in (FS, RS):
+            core = mod.from_seed(seed, **opts)
+            assert core.export() == s.core.export() and core.rng_state == s.rng_state
+        assert s.core.returns() == (0.0,) * 4
+    for mod in (FS, RS):
+        for bad in ({"level": "1"}, {"first": 4}, {"single_deal": "yes"}, {"level": None}):
+            with pytest.raises(CardcoreError):
+                mod.from_seed(1, **bad)
+        with pytest.raises(TypeError):
+            mod.from_seed(1, seats=4)
+        deck = [c for c in range(54) for _ in range(2)]
+        for bad in ({"deck": deck[:-1]}, {"deck": deck[:-1] + [0]}, {"first": 1,
+                                                                     "previous": [0, 1, 2, 3]}):
+            with pytest.raises(CardcoreError):
+                mod.deal(0, 0, **bad)
 
 
 def test_step_core_refuses_bad_arguments():
@@ -406,8 +521,13 @@ def test_step_core_refuses_bad_arguments():
         assert mod.from_export(good) == core
         with pytest.raises(CardcoreError):
             core.hand(4)
-        with pytest.raises(CardcoreError):
-            core.give(0, 1, 99)
+        f = {n: k for k, n in enumerate(mod.EXPORT_FIELDS)}
+        for name, value in (("ntribute", 1), ("cancelled", 2), ("level_0", 13), ("rng", -1),
+                            ("tribute_0_from", 0), ("rng", 2**64)):
+            bad = list(good)
+            bad[f[name]] = value
+            with pytest.raises(CardcoreError):
+                mod.from_export(bad)
         with pytest.raises(IllegalAction):
             core.apply_cards(0, [5])
         with pytest.raises(CardcoreError):

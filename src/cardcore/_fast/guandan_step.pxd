@@ -1,7 +1,7 @@
-# The Guandan step kernel's state and its C functions (``guandan_step.pyx``; the plain-Python
+# The Guandan step core's state and its C functions (``guandan_step.pyx``; the plain-Python
 # twin ``cardcore._ref.guandan_step`` documents the encoding). The plays and their keys are the
 # guandan kernel's (``guandan.pxd``).
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t
 
 cdef enum:
     GS_FIRST_PLAY = 55
@@ -9,6 +9,8 @@ cdef enum:
     GS_CARDS = 108          # cards of a deal (two decks): at most 108 plays
     GS_MAX_PASSES = 336     # at most 3 passes answer a play
     GS_PLAY_CAP = 16        # cards of one play (a bomb has at most 10)
+    GS_HAND = 27            # cards dealt to a seat
+    GS_NO_RETURN = -1       # a tribute whose card is not returned yet
 
 cdef struct GState:
     uint8_t cnt[4][54]      # the hands: per seat, the count (0..2) of each card id
@@ -30,7 +32,17 @@ cdef struct GState:
     int8_t passes           # passes since the play on the table
     int8_t nplaces
     int8_t places[4]        # the seats out, in order
+    uint64_t rng            # the generator state after the deal's draws
+    int8_t levels[2]        # the teams' levels as the deal started (team 0: seats 0 and 2)
+    int8_t cancelled        # the payers held both Red Jokers: no tribute
+    int8_t ntrib            # tribute records: payer, receiver, card, returned card
+    int8_t tfrom[2]
+    int8_t tto[2]
+    int8_t tcard[2]
+    int8_t tret[2]          # GS_NO_RETURN until returned
 
 cdef bint gs_is_legal(const GState* s, long i) noexcept nogil
-# -1: not legal; 0 done; 1 done and the third seat went out (the fourth joins ``places``)
+# the legal ids, ascending, into ``out`` (room for every id); returns how many
+cdef int gs_legal(const GState* s, int32_t* out) noexcept nogil
+# -1: not legal (nothing changed); 0 done
 cdef int gs_apply(GState* s, int i, const uint8_t* cards, int n) noexcept nogil

@@ -36,19 +36,19 @@ A kind may also simply follow the cards (``"3s 4s 5s 6s 7s straight"``). ``?`` i
 play`` lists the card sets of the legal plays that need it.
 
 Integer actions (``docs/actions/guandan.md``): 0 pass, 1..54 return a card, 55..2409 the
-distinct plays of the kernel's play table. A deal lives in the step core
-(``cardcore._fast.guandan_step.Core``: the hands as card counts, the table, the passes, the
-plays, the seats out): its ``legal_ids`` and ``apply`` are every transition of the play, and this
-state is a view over it (``apply`` maps a play to its id and its cards, which the core applies);
-the tribute and its returns (they move cards in the core) and the match around the deals
-(levels, deal records) stay here. The observation tensor is a (512,) float32 vector.
+distinct plays of the kernel's play table. A deal lives in the step core, ``state.core``
+(``cardcore._fast.guandan_step.Core``: the hands as card counts, the tribute and its returns,
+the table, the passes, the plays, the seats out, the teams' levels): its legal ids, ``apply``
+and observation tensor (a (512,) float32 vector) are every transition and view of a deal, and
+this state is a view over it (``apply`` maps a play to its id and its cards, which the core
+applies). The match around the deals stays here: each deal's core is started by the kernel's
+``deal`` from the match's generator, the last deal's places (the tribute) and the teams'
+levels; the deal records and the match's end are kept here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from .._backend import kernel
 from ..cards import Card, check_deck, deck108
@@ -57,7 +57,7 @@ from ..engines.shedding import PASS, SheddingState
 from ..errors import CardcoreError, FormatError, IllegalAction, action_arg, text_arg
 from ..game import Action, CoreView, register
 from ..options import Option, level_option, parse_level, single_deal
-from .moves import (ID_KINDS, KINDS, NUM_ACTIONS, RANK_NAMES, action_of, classify, counts_of,
+from .moves import (ID_KINDS, KINDS, RANK_NAMES, action_of, classify, counts_of,
                     id_text, moves_of_counts, natural_rank, strength, text_id, wild_card)
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -70,14 +70,11 @@ else:
 NUM = 4
 HAND = 27
 LEVEL_NAMES = RANK_NAMES[:13]   # "2" .. "A"
-RED_JOKER = 53
 _CARD = [Card(c) for c in range(54)]
 #: the observation tensor's length (``docs/actions/guandan.md``)
-OBS_SIZE = 512
-_PHASES = ("play", "return", "over")
+OBS_SIZE = _step.OBS_SIZE
 #: a hand's sort key per card id: natural rank, then id (``SheddingState._sort``'s order)
 _SORT_KEY = [natural_rank(c) * 64 + c for c in range(54)]
-_DECK = [int(c) for c in deck108()]
 
 
 def team_of(seat: int) -> int:
@@ -188,6 +185,7 @@ class GuandanState(CoreView, SheddingState):
     NUM_PLAYERS = NUM
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.guandan:GuandanAI"
+    CORE = "guandan_step"
     OPTIONS = {
         "level": level_option("the level both teams start at (the first deal's level)"),
         "first": Option("seat", None, "the seat that leads the first deal (default: drawn at "
@@ -206,67 +204,22 @@ class GuandanState(CoreView, SheddingState):
                single_deal: bool = False) -> None:
         start = parse_level(level)
         match.start_match(self, single_deal=single_deal)
-        self.levels = [start, start]        # team 0 (seats 0, 2), team 1 (seats 1, 3)
         self.winner_team: int | None = None
-        self.phase = "play"
         cards = None
         if deck is not None:
             cards = [int(c) for c in check_deck(deck, deck108(), "guandan")]
-        self._start_deal(cards, start, first=first)
+        self._start_deal(start, deck=cards, first=first)
 
-    def _start_deal(self, cards: list[int] | None, level: int, *,
-                    first: int | None = None) -> None:
-        """A new deal at ``level`` in a new core (its tribute paid from the last deal's
-        places)."""
+    def _start_deal(self, level: int, *, deck: list[int] | None = None,
+                    first: int | None = None, previous: list[int] | None = None,
+                    levels: list[int] | None = None) -> None:
+        """A new deal at ``level`` in a new core, dealt from the match's generator (the first
+        deal's leader drawn unless ``first``; a later deal's tribute paid from the last deal's
+        places, ``previous``); the generator goes on from the core's state after its draws."""
         match.begin_deal(self)
-        if cards is None:
-            cards = list(_DECK)
-            self.rng().shuffle(cards)
-        hands = [cards[HAND * s: HAND * (s + 1)] for s in range(NUM)]
-        self.tribute: list[dict] = []       # {"from", "to", "card", "returned"} this deal
-        self.tribute_cancelled = False
-        self.returns_due: list[int] = []    # receivers still to return a card, in order
-        if self.deal_no == 1:
-            turn = self.rng().below(NUM) if first is None else first
-            self._core = _step.Core(hands, level, turn)
-            self.phase = "play"
-            return
-        previous = self._core.places()
-        self._core = _step.Core(hands, level, previous[0])
-        self._pay_tribute(previous)
-
-    def _pay_tribute(self, places: list[int]) -> None:
-        first, second, third, last = places
-        level = self._core.level
-        if team_of(first) == team_of(second):
-            payers = [third, last]
-        else:
-            payers = [last]
-        core = self._core
-        hands = core.hands()
-        if sum(hands[p].count(RED_JOKER) for p in payers) == 2:
-            self.tribute_cancelled = True
-            core.set_turn(first)
-            self.phase = "play"
-            return
-        cards = {p: tribute_card(hands[p], level) for p in payers}
-        if len(payers) == 1:
-            pairs = [(payers[0], first)]
-        else:
-            a, b = payers
-            sa, sb = strength(cards[a], level), strength(cards[b], level)
-            if sa == sb:  # the payer first in turn order after first place gives to first
-                a, b = sorted(payers, key=lambda p: (p - first) % NUM)
-            elif sb > sa:
-                a, b = b, a
-            pairs = [(a, first), (b, second)]
-        for payer, receiver in pairs:
-            card = cards[payer]
-            core.give(payer, receiver, card)
-            self.tribute.append({"from": payer, "to": receiver, "card": card, "returned": None})
-        self.returns_due = [receiver for _, receiver in pairs]
-        self.phase = "return"
-        core.set_turn(self.returns_due[0])
+        self._core = _step.deal(self.rng_state, level, deck=deck, first=first,
+                                previous=previous, levels=levels)
+        self.rng_state = self._core.rng_state
 
     def _sort(self, cards) -> list[int]:
         return sorted(map(int, cards), key=_SORT_KEY.__getitem__)
@@ -303,13 +256,51 @@ class GuandanState(CoreView, SheddingState):
     @property
     def turn(self) -> int:
         """The seat to act (``None`` once the match is over)."""
-        if self.phase == "over":
-            return None  # type: ignore[return-value]  # no seat to act: the match is over
-        return self._core.turn
+        return self._core.current_player
 
     @turn.setter
     def turn(self, value: int) -> None:
-        self._core.set_turn(value)
+        self._edit(turn=value)
+
+    @property
+    def phase(self) -> str:
+        """``"return"`` while a tribute return is due, ``"play"``, or ``"over"`` once the match
+        is over (the deal's core is over only then: a finished deal starts the next)."""
+        return self._core.phase
+
+    @phase.setter
+    def phase(self, value: str) -> None:
+        # (``engines.match.end_deal`` writes "over" as the match ends: the core says so already)
+        if value != self._core.phase:
+            raise CardcoreError(f"guandan: the phase {value!r} does not follow from the deal's "
+                                "core")
+
+    @property
+    def levels(self) -> list[int]:
+        """The two teams' levels (team 0 is seats 0 and 2): the ones the deal is played at,
+        the winners' advanced once the match is over."""
+        return self._core.new_levels
+
+    @levels.setter
+    def levels(self, value: list[int]) -> None:
+        self._edit(levels=value)
+
+    @property
+    def tribute(self) -> list[dict]:
+        """``{"from", "to", "card", "returned"}`` of each tribute this deal (``returned`` is
+        ``None`` until the receiver gives a card back)."""
+        return [{"from": p, "to": r, "card": c, "returned": back}
+                for p, r, c, back in self._core.tribute()]
+
+    @property
+    def tribute_cancelled(self) -> bool:
+        """Whether this deal's payers held both Red Jokers (no tribute)."""
+        return self._core.tribute_cancelled
+
+    @property
+    def returns_due(self) -> list[int]:
+        """The receivers still to return a card, in order."""
+        return [r for _, r, _, back in self._core.tribute() if back is None]
 
     @property
     def level(self) -> int:
@@ -389,8 +380,8 @@ class GuandanState(CoreView, SheddingState):
 
     def _edit(self, **changes: Any) -> None:
         """Set up a position by hand (tests, analysis): the core with ``hands``, ``level``,
-        ``table`` (``[seat, kind, text, cards, key]`` or ``None``, which also clears the
-        passes), ``passes`` or ``places`` replaced, the plays so far kept."""
+        ``turn``, ``levels``, ``table`` (``[seat, kind, text, cards, key]`` or ``None``, which
+        also clears the passes), ``passes`` or ``places`` replaced, the plays so far kept."""
         fields = _step.EXPORT_FIELDS
         v = self._core.export()
         f = dict(zip(fields, v))
@@ -404,6 +395,10 @@ class GuandanState(CoreView, SheddingState):
             f.update((f"count_{s}_{c}", counts[s][c]) for s in range(NUM) for c in range(54))
         if "level" in changes:
             f["level"] = changes["level"]
+        if "turn" in changes:
+            f["turn"] = changes["turn"]
+        if "levels" in changes:
+            f["level_0"], f["level_1"] = changes["levels"]
         if "places" in changes:
             places = list(changes["places"])
             f["nplaces"] = len(places)
@@ -425,13 +420,12 @@ class GuandanState(CoreView, SheddingState):
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return None if self.phase == "over" else self._core.turn
+        return self._core.current_player
 
     def _legal_actions(self) -> list[Action]:
         core = self._core
-        if self.phase == "return":
-            return [Action("return", f"return {Card(c)}", (Card(c),))
-                    for c in return_choices(core.hand(core.turn), core.level)]
+        if core.phase == "return":
+            return [self._return_action(i) for i in core.legal_ids()]
         key = self.table_key
         beat = None if key is None else tuple(key)
         hand = counts_of(core.hand(core.turn))
@@ -526,16 +520,16 @@ class GuandanState(CoreView, SheddingState):
         return hits[0]
 
     def _apply(self, action: Action) -> None:
-        # action -> (id, cards) -> core; a return of the tribute is the match's
-        if action.kind == "return":
-            self._return(self._core.turn, int(action.cards[0]))
-            return
-        if self._core.apply_cards(self._id_of(action), [int(c) for c in action.cards]):
+        # action -> (id, cards) -> core
+        self._core.apply_cards(self._id_of(action), [int(c) for c in action.cards])
+        if self._core.is_over:
             self._end_deal()
 
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+    @staticmethod
+    def _return_action(i: int) -> Action:
+        card = _CARD[i - 1]
+        return Action("return", f"return {card}", (card,))
 
     def _id_of(self, action: Action) -> int:
         if action.kind == "pass":
@@ -548,24 +542,17 @@ class GuandanState(CoreView, SheddingState):
         return i
 
     def _legal_ids(self) -> list[int]:
-        core = self._core
-        if self.phase == "return":
-            return [1 + c for c in return_choices(core.hand(core.turn), core.level)]
-        return core.legal_ids()
+        return self._core.legal_ids()
 
     def _id_is_legal(self, i: int) -> bool:
-        core = self._core
-        if self.phase == "return":
-            return 1 <= i <= 54 and (i - 1) in return_choices(core.hand(core.turn), core.level)
-        return core.is_legal(i)
+        return self._core.is_legal(i)
 
     def _action_of_id(self, i: int) -> Action:
         if i == 0:
             return PASS
-        if self.phase == "return":
-            card = _CARD[i - 1]
-            return Action("return", f"return {card}", (card,))
         core = self._core
+        if core.phase == "return":
+            return self._return_action(i)
         cards, key = _k.take(core.hand(core.turn), core.level, i)
         return Action(KINDS[key[0]], id_text(i), tuple(_CARD[c] for c in cards), None,
                       tuple(key))
@@ -576,11 +563,11 @@ class GuandanState(CoreView, SheddingState):
     def _apply_id(self, i: int) -> None:
         core = self._core
         seat = core.turn
-        if self.phase == "return":
-            self._return(seat, i - 1)
+        returning = core.phase == "return"
+        core.apply(i)
+        if returning:
             self.log.append([seat, "return", f"return {_CARD[i - 1]}", [i - 1], None, []])
             return
-        r = core.apply(i)
         if i == 0:
             self.log.append([seat, "pass", "pass", [], None, []])
         else:
@@ -588,95 +575,44 @@ class GuandanState(CoreView, SheddingState):
             assert table is not None        # (a play is on the table right after it)
             _, kind, text, cards, key = table
             self.log.append([seat, kind, text, cards, None, key])
-        if r:
+        if core.is_over:
             self._end_deal()
-
-    def _return(self, seat: int, card: int) -> None:
-        rec = next(r for r in self.tribute if r["to"] == seat and r["returned"] is None)
-        payer = rec["from"]
-        self._core.give(seat, payer, card)
-        rec["returned"] = card
-        self.returns_due.pop(0)
-        if self.returns_due:
-            self._core.set_turn(self.returns_due[0])
-            return
-        self.phase = "play"
-        self._core.set_turn(self.tribute[0]["from"])  # who received first place's return leads
 
     # ------------------------------------------------------------ end of a deal
     def _end_deal(self) -> None:
-        places = self.places
+        core = self._core
+        places = core.places()
         first = places[0]
         team = team_of(first)
-        mate_place = places.index(partner(first))       # 1, 2 or 3
-        advance = {1: 3, 2: 2, 3: 1}[mate_place]
-        was = self.levels[team]
-        won_match = was == 12 and self.level == 12 and mate_place != 3
-        self.levels[team] = min(12, was + advance)
+        advance = core.advance                          # 3, 2, 1: partner 2nd, 3rd, last
+        won_match = core.levels[team] == 12 and core.level == 12 and advance != 1
+        levels = core.new_levels
         record = {
-            "deal": self.deal_no, "level": LEVEL_NAMES[self.level], "places": list(places),
+            "deal": self.deal_no, "level": LEVEL_NAMES[core.level], "places": list(places),
             "winners": [first, partner(first)], "advance": advance,
-            "levels": [LEVEL_NAMES[x] for x in self.levels],
-            "tribute": [dict(r) for r in self.tribute],
+            "levels": [LEVEL_NAMES[x] for x in levels],
+            "tribute": self.tribute,
             "tribute_cancelled": self.tribute_cancelled,
         }
-        self.last_advance = advance
         if won_match:
             self.winner_team = team
         if match.end_deal(self, record, decided=won_match):
             if self.winner_team is None:
                 self.winner_team = team
-            return                          # (``phase`` is "over": no seat to act)
-        self._start_deal(None, self.levels[team])
+            return                          # (the core is over: no seat to act)
+        self._start_deal(levels[team], previous=places, levels=levels)
 
     def _scores(self) -> tuple[float, ...]:
+        if self.single_deal:
+            return self._core.returns()     # plus and minus the winners' advance
         team = self.winner_team
-        value = float(self.last_advance) if self.single_deal else 1.0
-        return tuple(value if team_of(s) == team else -value for s in range(NUM))
+        return tuple(1.0 if team_of(s) == team else -1.0 for s in range(NUM))
 
     # ------------------------------------------------------------ views
     @property
     def wild(self) -> int:
         """The card id of the deal's wild cards (the heart of the level rank)."""
         return wild_card(self.level)
-
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        """See ``docs/actions/guandan.md``: seats are relative to ``player`` (0 = itself,
-        1 = the next seat, 2 = the partner, 3 = the seat before)."""
-        core = self._core
-        hands, all_played, places = core.hands(), core.played(), core.places()
-        out[0:54] = np.bincount(hands[player], minlength=54)
-        for rel in range(NUM):
-            played = all_played[(player + rel) % NUM]
-            if played:
-                out[54 * (1 + rel):54 * (2 + rel)] = np.bincount(played, minlength=54)
-        table = core.table()
-        if table is not None:
-            out[270:324] = np.bincount(table[3], minlength=54)
-            out[432 + (table[0] - player) % NUM] = 1
-            out[436 + KINDS.index(table[1])] = 1
-        for rec in self.tribute:
-            out[324 + rec["card"]] += 1
-            if rec["returned"] is not None:
-                out[378 + rec["returned"]] += 1
-        for rel in range(NUM):
-            seat = (player + rel) % NUM
-            out[446 + rel] = len(hands[seat]) / HAND
-            if seat in places:
-                out[450 + 4 * rel + places.index(seat)] = 1
-        mine = team_of(player)
-        out[466 + self.level] = 1
-        out[479 + self.levels[mine]] = 1
-        out[492 + self.levels[1 - mine]] = 1
-        out[505 + _PHASES.index(self.phase)] = 1
-        if self.phase != "over" and self.turn == player:
-            out[508] = 1
-            out[511] = 1 if self.phase == "play" and table is None else 0
-        out[509] = core.passes / 3
-        out[510] = 1 if self.tribute_cancelled else 0
 
     def _observation(self, player: int) -> dict:
         over = self.phase == "over"
