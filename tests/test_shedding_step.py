@@ -38,7 +38,8 @@ def test_twins_expose_the_same_public_functions():
     assert F.BOMB_BONUS == R.BOMB_BONUS == cardcore.zhengshangyou.state.BOMB_BONUS
     assert F.NUM_ACTIONS == R.NUM_ACTIONS == (24643, 142)
     assert F.OBS_SIZE == R.OBS_SIZE == (399, 281)
-    assert F.MAX_LEGAL == R.MAX_LEGAL == F.NUM_ACTIONS
+    assert F.MAX_LEGAL == R.MAX_LEGAL == (1 + F.DDZ_MAX_LEADS, 142)
+    assert F.DDZ_MAX_LEADS == R.DDZ_MAX_LEADS == 2531
     assert F.GAMES == R.GAMES == ("doudizhu", "zhengshangyou")
 
 
@@ -51,6 +52,45 @@ def test_the_core_sizes_are_the_games(name):
         core = mod.from_seed(1, game=name)
         assert core.num_players == 3 and core.num_distinct_actions == n
         assert core.observation_shape == s.observation_shape == (F.OBS_SIZE[F.GAMES.index(name)],)
+
+
+def test_no_dou_dizhu_hand_leads_more_plays_than_the_bound():
+    """``DDZ_MAX_LEADS`` is derived kind by kind (the kernel's comment); here random 20-card
+    hands and hands improved by moving a card while the count grows stay under it."""
+    from cardcore._fast import shedding as K
+
+    caps = [4] * 13 + [1, 1]
+    rng = random.Random(8)
+    best = 0
+    for _ in range(6):
+        c = [0] * 15
+        while sum(c) < 20:
+            r = rng.randrange(15)
+            c[r] += c[r] < caps[r]
+        n = K.ddz_count(c)
+        for _ in range(400):
+            a, b = rng.randrange(15), rng.randrange(15)
+            if a == b or not c[a] or c[b] >= caps[b]:
+                continue
+            c[a] -= 1
+            c[b] += 1
+            m = K.ddz_count(c)
+            if m >= n:
+                n = m
+            else:
+                c[a] += 1
+                c[b] -= 1
+        best = max(best, n)
+    assert 300 < best <= F.DDZ_MAX_LEADS
+    hand = [4 * r + s for r in range(1, 7) for s in range(3)][:17]     # trios, an airplane
+    bottom = [28, 32, 36]
+    deck = hand + [c for c in range(54) if c not in hand + bottom] + bottom
+    for mod in TWINS:                   # the landlord's 20 cards lead many plays, listed whole
+        core = mod.Core(0, deck, 0)
+        core.apply(3)
+        ids = core.legal_ids()
+        assert len(ids) == K.ddz_count(_counts(core.hand(0))) > 200
+        assert len(ids) <= F.DDZ_MAX_LEADS and all(core.is_legal(i) for i in ids)
 
 
 def _compare(fc, rc) -> None:

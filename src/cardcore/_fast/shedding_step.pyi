@@ -17,6 +17,7 @@ PLAYING: int
 OVER: int
 NUM_ACTIONS: tuple[int, int]
 MAX_LEGAL: tuple[int, int]
+DDZ_MAX_LEADS: int
 OBS_SIZE: tuple[int, int]
 GAMES: tuple[str, str]
 

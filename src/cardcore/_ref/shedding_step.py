@@ -49,6 +49,8 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, flag_arg, int_arg, quote
 
+from math import comb as _comb
+
 from ..rng import Rng
 from .core import Core as CoreBase
 from .core import _id
@@ -237,10 +239,26 @@ GAMES = ("doudizhu", "zhengshangyou")
 BIDDING, PLAYING, OVER = 0, 1, 2
 #: the action ids of each game (``NUM_ACTIONS[game]``)
 NUM_ACTIONS = (S.DDZ_NUM_ACTIONS, S.ZSY_NUM_ACTIONS)
-#: the most legal ids a position can list (``MAX_LEGAL[game]``): every id of the game (a
-#: bound that holds trivially; a lead lists each play of the hand once and an answer a subset
-#: of them with the pass)
-MAX_LEGAL = NUM_ACTIONS
+#: the most legal ids a position can list (``MAX_LEGAL[game]``). Zheng Shangyou: every id.
+#: Dou Dizhu: the pass and the plays a hand of ``_HAND`` cards can lead (an answer is one of
+#: them), bounded kind by kind: singles (15 ranks), pairs and trios and bombs (as many as the
+#: cards make), the rocket; a trio with a single (a trio rank, one of 15 ranks) or a pair (one of
+#: the pairs the other cards make); runs by position (straights of 5.. ranks, pair runs of 3..10
+#: pairs, airplanes: the runs of 2.. among the 6 trio ranks at most); and the plays with wings:
+#: a core (a run of ``L`` trios, or a four) times the sets of wing cards (singles) or wing
+#: pairs chosen among the cards the core leaves (a set of wing ranks is at least one such
+#: choice). 2,531 plays in all (a hill-climbing search finds hands of about 520).
+_HAND = 20                      # the most cards a Dou Dizhu hand holds (the landlord's)
+_TRIOS, _FOURS = _HAND // 3, _HAND // 4
+DDZ_MAX_LEADS = (
+    15 + _HAND // 2 + _TRIOS + _FOURS + 1
+    + _TRIOS * 15 + _TRIOS * ((_HAND - 3) // 2)
+    + sum([16 - n for n in range(5, 16)]) + sum([14 - n for n in range(3, _HAND // 2 + 1)])
+    + _comb(_TRIOS, 2)
+    + sum([(_TRIOS - n + 1) * _comb(_HAND - 3 * n, n) for n in range(2, _HAND // 4 + 1)])
+    + sum([(_TRIOS - n + 1) * _comb((_HAND - 3 * n) // 2, n) for n in range(2, _HAND // 5 + 1)])
+    + _FOURS * _comb(_HAND - 4, 2) + _FOURS * _comb((_HAND - 4) // 2, 2))
+MAX_LEGAL = (1 + DDZ_MAX_LEADS, NUM_ACTIONS[1])
 MAX_EVENTS = 256
 _U64 = 2**64 - 1
 _MAX_REDEALS = 2**31 - 1
