@@ -249,6 +249,40 @@ def test_bad_exports_are_refused(mod):
             mod.from_export(v)
 
 
+def test_tampered_exports_are_refused_or_loaded_alike():
+    rng = random.Random(1)
+    junk = [-1, 0, 1, 2, 3, 4, 53, 54, 2**64, 2**63, None, "x", 1.5, True]
+
+    def load(mod, v):
+        try:
+            return mod.from_export(v).export()
+        except CardcoreError:
+            return "refused"
+
+    loaded = 0
+    for _ in range(400):
+        core = F.from_seed(rng.randrange(1000), game=rng.choice(sorted(GAMES)))
+        for _ in range(rng.randrange(60)):
+            if core.is_over:
+                break
+            ids = core.legal_ids()
+            core.apply(ids[rng.randrange(len(ids))])
+        v = core.export()
+        for _ in range(rng.randrange(1, 4)):
+            k = rng.randrange(len(v))
+            op = rng.randrange(3)
+            if op == 0:
+                v[k] = rng.choice(junk + [v[rng.randrange(len(v))]])
+            elif op == 1:
+                del v[k]
+            else:
+                v.insert(k, rng.randrange(-1, 60))
+        got = load(F, v)
+        assert got == load(R, v), v
+        loaded += got != "refused"
+    assert loaded < 400
+
+
 def test_illegal_ids_and_cards_are_refused_alike():
     for g, first in ((0, 1), (1, None)):
         deck = list(range(54)) if g == 0 else sorted(R._ZSY_DECK)
