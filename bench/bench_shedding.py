@@ -82,6 +82,12 @@ What was tried for speed (kernel, ``src/cardcore/_fast/shedding.pyx``)
   a speed ``__getattribute__`` is no plain design. ``moves()`` with kind and cards read
   7.6-7.9 -> 10.3-10.9 us a hand (baseline path, 1,000 distinct hands, loaded machine);
   ``move_ids()`` unchanged (1.65-1.90 us).
+- The compiled ``DdzMove``/``ZsyMove`` forwarded every method to a rules class two global
+  registries held (``set_rules``, ``set_move_type``). Each game's ``Move`` is now a plain
+  Python class, the game's rules on the kernel's ``ShedRecord``, and the kernel builds the type
+  it is handed. ``moves()`` 7.4-7.7 -> 11.4-11.8 us a hand, with kind and cards read
+  10.4-10.7 -> 14.7-14.8 (a heap type's records cost more to make and free); ``move_ids()``
+  unchanged (1.53-1.69 us). Baseline path, 1,000 distinct hands, a loaded machine.
 - Guandan's ``move_ids()`` built every play's 23-byte row only to look its index up; full
   houses alone (24 a 20-card hand) took 40% of the instructions (callgrind: 18.2k a call).
   Plays without wild cards (singles, pairs, trios, full houses, sequences) now go straight to

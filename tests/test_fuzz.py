@@ -38,6 +38,7 @@ import random
 import re
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -51,11 +52,13 @@ from cardcore._backend import kernel
 from cardcore.bridge.deal import Deal
 from cardcore.doudizhu.moves import Move as DdzMove
 from cardcore.doudizhu.moves import Rules as DdzRules
+from cardcore.zhengshangyou.moves import Move as ZsyMove
+from cardcore.zhengshangyou.moves import Rules as ZsyRules
 
 GAMES = cardcore.available_games()
-KERNELS = ("poker", "cardset", "shedding", "shedding_moves", "dds", "guandan", "tractor")
+KERNELS = ("poker", "cardset", "shedding", "dds", "guandan", "tractor")
 #: the twins that answer exactly as their kernels (same results, same error class and message)
-ALIGNED = ("cardset", "shedding", "shedding_moves", "guandan", "tractor")
+ALIGNED = ("cardset", "shedding", "guandan", "tractor")
 
 
 #: ``CARDCORE_FUZZ_SCALE=20 pytest tests/test_fuzz.py``: twenty times the examples (a deeper
@@ -313,22 +316,20 @@ TEMPLATES = {
     ("shedding", "zsy_id_rows"): (),
     ("shedding", "ddz_id_text"): (4,),
     ("shedding", "zsy_id_text"): (1,),
-    ("shedding", "make_move"): (0, 0, 0, 1, 16),
-    ("shedding", "set_move_type"): (0, DdzMove),
-    ("shedding_moves", "set_rules"): (0, DdzRules),
+    ("shedding", "make_move"): (DdzMove, 0, 0, 0, 1, 16),
     ("shedding", "move_text"): (0, 3, 0, 1, (4, 20)),
     ("shedding", "record_text"): (DdzMove.from_cards("3c"),),
     ("shedding", "move_id"): (0, 5, 4, 5, (16, 20, 24, 28, 32)),
     ("shedding", "cards_mask"): (0, [4, 20, 53]),
     ("shedding", "mask_counts"): (1 << 53 | 16,),
     ("shedding", "core_range"): (0, 8, 5, 2),
-    ("shedding", "ddz_hand_moves"): ([4, 5, 6, 8, 9], None),
+    ("shedding", "ddz_hand_moves"): (DdzMove, [4, 5, 6, 8, 9], None),
     ("shedding", "ddz_hand_ids"): ([4, 5, 6, 8, 9], None),
-    ("shedding", "ddz_hand_classify"): ([4, 5, 6],),
+    ("shedding", "ddz_hand_classify"): (DdzMove, [4, 5, 6]),
     ("shedding", "ddz_cards_id"): (2, [4, 5, 6]),
-    ("shedding", "zsy_hand_moves"): ([4, 5, 6, 8], None, False),
+    ("shedding", "zsy_hand_moves"): (ZsyMove, [4, 5, 6, 8], None, False),
     ("shedding", "zsy_hand_ids"): ([4, 5, 6, 8], None, False),
-    ("shedding", "zsy_hand_classify"): ([4, 5, 6], False),
+    ("shedding", "zsy_hand_classify"): (ZsyMove, [4, 5, 6], False),
     ("shedding", "zsy_cards_id"): (2, [4, 5, 6]),
     ("guandan", "moves"): (GD, 5, (0, 3, 1)),
     ("guandan", "count"): (GD, 5, None),
@@ -408,7 +409,9 @@ def _too_slow(name: str, f: str, args: tuple, backend: str) -> bool:
         return counts is not None and sum(counts) > 20
     if name == "shedding" and ref and f in ("ddz_hand_moves", "ddz_hand_ids", "zsy_hand_moves",
                                             "zsy_hand_ids"):
-        cards = _ints(args[0]) if args and not isinstance(args[0], (str, bytes)) else None
+        at = 1 if f.endswith("_moves") else 0       # (the record type comes first)
+        hand = args[at] if len(args) > at else None
+        cards = _ints(hand) if hand is not None and not isinstance(hand, (str, bytes)) else None
         return cards is not None and len(cards) > 20
     if name == "guandan" and ref and f in ("moves", "count"):
         counts = _ints(args[0]) if args else None
@@ -1278,18 +1281,18 @@ def test_fuzz_step_core_constructors_both_backends():
 _CS = tuple(Card(i) for i in range(54))
 RECORD_TEMPLATES = [
     ("shedding", "ShedRecord._from_fields", ("pair", 0, 1, (_CS[4], _CS[5]), 1)),
-    ("shedding_moves", "DdzMove", ("pair", 0, 1, (_CS[4], _CS[5]))),
-    ("shedding_moves", "ZsyMove", ("straight", 4, 5, (_CS[4], _CS[8], _CS[12], _CS[16],
+    ("moves", "DdzMove", ("pair", 0, 1, (_CS[4], _CS[5]))),
+    ("moves", "ZsyMove", ("straight", 4, 5, (_CS[4], _CS[8], _CS[12], _CS[16],
                                                       _CS[20]))),
-    ("shedding_moves", "DdzMove.from_cards", ((_CS[4], _CS[5], _CS[6], _CS[8]), None)),
-    ("shedding_moves", "ZsyMove.from_cards", ((_CS[4], _CS[5]), None, False)),
-    ("shedding_moves", "DdzMove.from_action", (Action("pair", "33", (_CS[4], _CS[5])),)),
-    ("shedding_moves", "ZsyMove.from_action", (Action("single", "4", (_CS[8],)),)),
-    ("shedding_moves", "DdzMove.reading", ("trio_single", (_CS[4], _CS[5], _CS[6], _CS[8]),
+    ("moves", "DdzMove.from_cards", ((_CS[4], _CS[5], _CS[6], _CS[8]), None)),
+    ("moves", "ZsyMove.from_cards", ((_CS[4], _CS[5]), None, False)),
+    ("moves", "DdzMove.from_action", (Action("pair", "33", (_CS[4], _CS[5])),)),
+    ("moves", "ZsyMove.from_action", (Action("single", "4", (_CS[8],)),)),
+    ("moves", "DdzMove.reading", ("trio_single", (_CS[4], _CS[5], _CS[6], _CS[8]),
                                            "3334")),
-    ("shedding_moves", "ZsyMove.keyed_reading", ("pair", 0, 1, (_CS[4], _CS[5]))),
-    ("shedding_moves", "DdzMove._make", (1, 0, 1, 1 << 4 | 1 << 5)),
-    ("shedding_moves", "DdzMove.key_beats", (("pair", 1, 1), ("pair", 0, 1))),
+    ("moves", "ZsyMove.keyed_reading", ("pair", 0, 1, (_CS[4], _CS[5]))),
+    ("moves", "DdzMove._make", (1, 0, 1, 1 << 4 | 1 << 5)),
+    ("moves", "DdzMove.key_beats", (("pair", 1, 1), ("pair", 0, 1))),
 ]
 record_shaped = st.one_of(
     st.sampled_from(("single", "pair", "trio", "straight", "bomb", "rocket", "x")),
@@ -1300,18 +1303,15 @@ record_shaped = st.one_of(
 )
 
 
-def _record_modules_ready() -> None:
-    import importlib
-
-    rules = [importlib.import_module(f"cardcore.{g}.moves").Rules
-             for g in ("doudizhu", "zhengshangyou")]
-    for back in ("fast", "ref"):
-        for game in (0, 1):
-            kernel("shedding_moves", back).set_rules(game, rules[game])
+#: each game's ``Move`` on each backend's record storage (the games' rules on ``ShedRecord``)
+_MOVES = {back: SimpleNamespace(
+    DdzMove=type("Move", (DdzRules, kernel("shedding", back).ShedRecord), {"__slots__": ()}),
+    ZsyMove=type("Move", (ZsyRules, kernel("shedding", back).ShedRecord), {"__slots__": ()}))
+    for back in ("fast", "ref")}
 
 
 def _record_call(back: str, k: str, f: str, args):
-    obj = kernel(k, back)
+    obj = _MOVES[back] if k == "moves" else kernel(k, back)
     for part in f.split("."):
         obj = getattr(obj, part)
     got = _call(obj, args)
@@ -1322,7 +1322,6 @@ def _record_call(back: str, k: str, f: str, args):
 
 
 def test_fuzz_record_types_both_backends():
-    _record_modules_ready()
 
     @_settings(400)
     @given(pick=st.integers(0, len(RECORD_TEMPLATES) - 1), data=st.data())

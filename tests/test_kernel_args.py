@@ -10,6 +10,8 @@ modulo 256, ints too large to print are refused alike).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -19,9 +21,11 @@ from cardcore.bridge.deal import Deal
 from cardcore.cards import Card
 from cardcore.doudizhu.moves import Move as DdzMove
 from cardcore.doudizhu.moves import Rules as DdzRules
+from cardcore.zhengshangyou.moves import Move as ZsyMove
+from cardcore.zhengshangyou.moves import Rules as ZsyRules
 from cardcore.game import Action
 
-KERNELS = ("dds", "poker", "cardset", "shedding", "shedding_moves", "guandan", "tractor")
+KERNELS = ("dds", "poker", "cardset", "shedding", "guandan", "tractor")
 FAST = {name: kernel(name, "fast") for name in KERNELS}
 REF = {name: kernel(name, "ref") for name in KERNELS}
 
@@ -116,22 +120,20 @@ ENTRIES = [
     ("shedding", "zsy_id_rows", (), True),
     ("shedding", "ddz_id_text", (4,), True),
     ("shedding", "zsy_id_text", (1,), True),
-    ("shedding", "make_move", (0, 0, 0, 1, 16), True),
-    ("shedding", "set_move_type", (0, DdzMove), True),
-    ("shedding_moves", "set_rules", (0, DdzRules), True),
+    ("shedding", "make_move", (DdzMove, 0, 0, 0, 1, 16), True),
     ("shedding", "move_text", (0, 0, 0, 1, (4,)), True),
     ("shedding", "record_text", (DdzMove.from_cards("3c"),), True),
     ("shedding", "move_id", (0, 0, 0, 1, (4,)), True),
     ("shedding", "cards_mask", (0, (4, 5)), True),
     ("shedding", "mask_counts", (16,), True),
     ("shedding", "core_range", (0, 0, 0, 1), True),
-    ("shedding", "ddz_hand_moves", ([4, 5, 6], None), True),
+    ("shedding", "ddz_hand_moves", (DdzMove, [4, 5, 6], None), True),
     ("shedding", "ddz_hand_ids", ([4, 5, 6], None), True),
-    ("shedding", "ddz_hand_classify", ([4, 5, 6],), True),
+    ("shedding", "ddz_hand_classify", (DdzMove, [4, 5, 6]), True),
     ("shedding", "ddz_cards_id", (2, [4, 5, 6]), True),
-    ("shedding", "zsy_hand_moves", ([4, 5, 6], None, False), True),
+    ("shedding", "zsy_hand_moves", (ZsyMove, [4, 5, 6], None, False), True),
     ("shedding", "zsy_hand_ids", ([4, 5, 6], None, False), True),
-    ("shedding", "zsy_hand_classify", ([4, 5, 6], False), True),
+    ("shedding", "zsy_hand_classify", (ZsyMove, [4, 5, 6], False), True),
     ("shedding", "zsy_cards_id", (2, [4, 5, 6]), True),
     ("guandan", "moves", (GD, 5, None), True),
     ("guandan", "count", (GD, 5, (0, 3, 1)), True),
@@ -823,35 +825,29 @@ def test_step_core_constructors_with_every_argument_refuse_junk_like_their_twins
             assert all(g[0] == "ok" or issubclass(g[0], CardcoreError) for g in got), got
 
 
-def _record_modules():
-    import importlib
-
-    rules = [importlib.import_module(f"cardcore.{g}.moves").Rules
-             for g in ("doudizhu", "zhengshangyou")]
-    for back in ("fast", "ref"):
-        for game in (0, 1):
-            kernel("shedding_moves", back).set_rules(game, rules[game])
-
-
-_record_modules()
+#: each game's ``Move`` on each backend's record storage (the games' rules on ``ShedRecord``)
+_MOVES = {back: SimpleNamespace(
+    DdzMove=type("Move", (DdzRules, kernel("shedding", back).ShedRecord), {"__slots__": ()}),
+    ZsyMove=type("Move", (ZsyRules, kernel("shedding", back).ShedRecord), {"__slots__": ()}))
+    for back in ("fast", "ref")}
 _C3, _C3D, _C4 = Card(4), Card(5), Card(8)
 RECORD_ENTRIES = [
     ("shedding", "ShedRecord._from_fields", ("pair", 0, 1, (_C3, _C3D), 1)),
-    ("shedding_moves", "DdzMove", ("pair", 0, 1, (_C3, _C3D))),
-    ("shedding_moves", "ZsyMove", ("single", 1, 1, (_C4,))),
-    ("shedding_moves", "DdzMove.from_cards", ((_C3, _C3D), "pair")),
-    ("shedding_moves", "ZsyMove.from_cards", ((_C3, _C3D), None, False)),
-    ("shedding_moves", "DdzMove.from_action", (Action("pair", "33", (_C3, _C3D)),)),
-    ("shedding_moves", "ZsyMove.from_action", (Action("single", "4", (_C4,)),)),
-    ("shedding_moves", "DdzMove.reading", ("pair", (_C3, _C3D), "33")),
-    ("shedding_moves", "ZsyMove.keyed_reading", ("pair", 0, 1, (_C3, _C3D))),
-    ("shedding_moves", "DdzMove._make", (1, 0, 1, 1 << 4 | 1 << 5)),
-    ("shedding_moves", "ZsyMove.key_beats", (("pair", 1, 1), ("pair", 0, 1))),
+    ("moves", "DdzMove", ("pair", 0, 1, (_C3, _C3D))),
+    ("moves", "ZsyMove", ("single", 1, 1, (_C4,))),
+    ("moves", "DdzMove.from_cards", ((_C3, _C3D), "pair")),
+    ("moves", "ZsyMove.from_cards", ((_C3, _C3D), None, False)),
+    ("moves", "DdzMove.from_action", (Action("pair", "33", (_C3, _C3D)),)),
+    ("moves", "ZsyMove.from_action", (Action("single", "4", (_C4,)),)),
+    ("moves", "DdzMove.reading", ("pair", (_C3, _C3D), "33")),
+    ("moves", "ZsyMove.keyed_reading", ("pair", 0, 1, (_C3, _C3D))),
+    ("moves", "DdzMove._make", (1, 0, 1, 1 << 4 | 1 << 5)),
+    ("moves", "ZsyMove.key_beats", (("pair", 1, 1), ("pair", 0, 1))),
 ]
 
 
 def _record_fn(back: str, k: str, f: str):
-    obj = kernel(k, back)
+    obj = _MOVES[back] if k == "moves" else kernel(k, back)
     for part in f.split("."):
         obj = getattr(obj, part)
     return obj

@@ -1,12 +1,11 @@
 """The shedding games' ``Move`` records.
 
-Dou Dizhu's and Zheng Shangyou's ``Move`` are the record types ``DdzMove`` and ``ZsyMove`` of
-the record module (``cardcore._fast.shedding_moves``, or its twin on the reference backend), on
-the shedding kernel's ``ShedRecord`` (the fields); what a move does is written once in Python,
-in the games' rules classes, which the types call. The shedding kernels (both twins) build
-records of the game's type with every field set, and import no game package. Guandan's
-``Play`` is the compiled kernel's record, a plain extension type: its ``kind`` and ``cards``
-fields are read through Cython's own descriptors."""
+Dou Dizhu's and Zheng Shangyou's ``Move`` are plain Python classes, ``class Move(Rules,
+ShedRecord)``: the game's rules (written once in Python) on the shedding kernel's record
+storage ``ShedRecord`` (the fields). The shedding kernels (both twins) build records of the type
+they are handed with every field set, keep no registry of types, and import no game package.
+Guandan's ``Play`` is the compiled kernel's record, a plain extension type: its ``kind`` and
+``cards`` fields are read through Cython's own descriptors."""
 
 from __future__ import annotations
 
@@ -41,20 +40,26 @@ def _hands(deck, n, size, seed):
         yield sorted(deck[:size])
 
 
-def test_move_classes_are_the_record_modules_types():
-    records = kernel("shedding_moves")
-    for game, code, name in ((doudizhu, 0, "DdzMove"), (zhengshangyou, 1, "ZsyMove")):
+def test_move_classes_are_the_games_rules_on_the_kernels_record_storage():
+    for game, code in ((doudizhu, 0), (zhengshangyou, 1)):
         cls = game.Move
-        assert cls is getattr(records, name) is records.RECORD_TYPES[code]
-        assert code == cls._GAME_CODE
-        assert issubclass(cls, kernel("shedding").ShedRecord)
-        for mod in TWINS:
-            assert type(mod.make_move(code, 0, 2, 1, 1 << 12)) is cls
-        # the rules are a plain class of the game package, never instantiated
         rules = importlib.import_module(game.__name__ + ".moves").Rules
-        assert issubclass(rules, ShedMove) and rules.__slots__ == ()
+        assert cls.__bases__ == (rules, kernel("shedding").ShedRecord)
+        assert code == cls._GAME_CODE and cls.__module__ == game.__name__ + ".moves"
+        assert issubclass(rules, ShedMove) and rules.__slots__ == () == cls.__slots__
+        for mod in TWINS:
+            assert type(mod.make_move(cls, code, 0, 2, 1, 1 << 12)) is cls
         # fields only: nothing else is stored
         assert not hasattr(game.moves("3c 4c 5c")[0], "__dict__")
+
+
+def test_the_kernels_keep_no_record_type_registry():
+    for mod in TWINS:
+        assert not hasattr(mod, "set_move_type")
+    for back in ("fast", "ref"):
+        with pytest.raises(ImportError):
+            importlib.import_module(f"cardcore.{'_fast' if back == 'fast' else '_ref'}"
+                                    ".shedding_moves")
 
 
 def test_the_kernels_import_no_game_package():
@@ -93,10 +98,10 @@ def test_plays_of_one_rank_list_their_cards_in_the_games_order(mod):
     # single, pair, trio, bomb or both jokers; the order is the game's all the same: ids
     # ascending, in Zheng Shangyou the 3 of hearts, id 6, first among the 3s)
     seen = set()
-    for game, deck, gen in ((0, range(54), mod.ddz_hand_moves),
-                            (1, deck48(), mod.zsy_hand_moves)):
+    for game, deck, gen, cls in ((0, range(54), mod.ddz_hand_moves, doudizhu.Move),
+                                 (1, deck48(), mod.zsy_hand_moves, zhengshangyou.Move)):
         for hand in _hands(deck, 60, 17, 9):
-            for m in gen(hand):
+            for m in gen(cls, hand):
                 ids = [int(c) for c in m.cards]
                 if len({c >> 2 for c in ids}) != 1:
                     continue
@@ -124,18 +129,20 @@ def test_a_pickled_move_loads_where_no_game_was_imported():
 
 
 @pytest.mark.parametrize("mod", TWINS, ids=lambda m: m.__name__.split(".")[1])
-def test_set_move_type_takes_only_record_types(mod):
+def test_the_record_builders_take_only_the_games_record_type(mod):
     class NoFields:
         pass
 
-    for bad in (NoFields, ShedMove, 5, tuple):
-        with pytest.raises(CardcoreError):
-            mod.set_move_type(0, bad)
-    for bad_game in (2, -1, "0", None):
-        with pytest.raises(CardcoreError):
-            mod.set_move_type(bad_game, doudizhu.Move)
-    # the game's own type is still set
-    assert type(mod.ddz_hand_moves([4, 5])[0]) is doudizhu.Move
+    other = mod.ShedRecord
+    for bad in (NoFields, ShedMove, 5, tuple, None, zhengshangyou.Move, other):
+        with pytest.raises(CardcoreError, match="record type"):
+            mod.ddz_hand_moves(bad, [4, 5])
+        with pytest.raises(CardcoreError, match="record type"):
+            mod.make_move(bad, 0, 0, 0, 1, 16)
+    for bad in (doudizhu.Move, 5):
+        with pytest.raises(CardcoreError, match="record type"):
+            mod.zsy_hand_classify(bad, [4, 5])
+    assert type(mod.ddz_hand_moves(doudizhu.Move, [4, 5])[0]) is doudizhu.Move
 
 
 def test_guandan_plays_are_a_plain_final_type_read_through_cythons_descriptors():
@@ -163,36 +170,29 @@ def test_guandan_plays_are_a_plain_final_type_read_through_cythons_descriptors()
                 m.kind = "pair"
 
 
-# ---------------------------------------------------------------- the record module
+# ---------------------------------------------------------------- each backend's storage
 
-RECORDS = [kernel("shedding_moves", "ref")]
+def _moves_on(back: str):
+    """Each game's rules on the record storage of backend ``back`` (the game's ``Move`` when
+    ``back`` is the backend in use)."""
+    storage = kernel("shedding", back).ShedRecord
+    games = [importlib.import_module(f"cardcore.{g}.moves") for g in ("doudizhu", "zhengshangyou")]
+    return tuple(game.Move if storage is kernel("shedding").ShedRecord
+                 else type("Move", (game.Rules, storage), {"__slots__": ()}) for game in games)
+
+
+RECORDS = ["ref"]
 try:
-    RECORDS.append(kernel("shedding_moves", "fast"))
+    kernel("shedding", "fast")
+    RECORDS.append("fast")
 except ImportError:  # pragma: no cover - no compiled kernels
     pass
 
 
-@pytest.mark.parametrize("rec", RECORDS, ids=lambda m: m.__name__.split(".")[1])
-def test_set_rules_checks_its_arguments_and_is_set_once(rec):
-    rules = tuple(importlib.import_module(g.__name__ + ".moves").Rules
-                  for g in (doudizhu, zhengshangyou))
-    for game in (0, 1):
-        rec.set_rules(game, rules[game])            # (the same rules again: nothing happens)
-        with pytest.raises(CardcoreError):
-            rec.set_rules(game, rules[1 - game])    # (another class: refused)
-    for bad_game in (2, -1, "0", None, 0.0, True):
-        with pytest.raises(CardcoreError):
-            rec.set_rules(bad_game, rules[0])
-    for bad in (5, None, "Rules", doudizhu.Move.from_cards("3c")):
-        with pytest.raises(CardcoreError):
-            rec.set_rules(0, bad)
-    assert (rec.DdzMove, rec.ZsyMove) == rec.RECORD_TYPES
-
-
-@pytest.mark.parametrize("rec", RECORDS, ids=lambda m: m.__name__.split(".")[1])
-def test_records_from_fields_check_the_fields_and_behave_as_the_games_moves(rec):
-    for game, cls, deck in ((doudizhu, rec.DdzMove, range(54)),
-                            (zhengshangyou, rec.ZsyMove, deck48())):
+@pytest.mark.parametrize("back", RECORDS)
+def test_records_from_fields_check_the_fields_and_behave_as_the_games_moves(back):
+    ddz, zsy = _moves_on(back)
+    for game, cls, deck in ((doudizhu, ddz, range(54)), (zhengshangyou, zsy, deck48())):
         for hand in _hands(deck, 10, 15, 5):
             for m in game.moves(hand):
                 r = cls._from_fields(m.kind, m.rank, m.length, m.cards, m._code)
@@ -207,8 +207,8 @@ def test_records_from_fields_check_the_fields_and_behave_as_the_games_moves(rec)
                     assert (r.wing, r.wing_counts) == (m.wing, m.wing_counts)
                 with pytest.raises(AttributeError):
                     r.kind = "pair"
-                with pytest.raises(AttributeError):
-                    r.__init__(m.kind, m.rank, m.length, m.cards)   # (filled once)
+                r.__init__("pair", 0, 1, m.cards)                   # (filled once: no change)
+                assert (r.kind, r.rank, r.cards) == (m.kind, m.rank, m.cards)
         good = ("single", 0, 1, (Card(4),), 0)
         assert str(cls._from_fields(*good)) == "3"
         for i, junk in ((0, 0), (1, "0"), (2, 1.0), (3, [Card(4)]), (4, None)):
@@ -227,12 +227,13 @@ def test_records_made_and_freed_in_turn_stay_equal_and_independent():
             hands = list(_hands(deck, 40, 16, 7))
             kept = []
             for i, hand in enumerate(hands):
-                ms = getattr(mod, gen)(hand)
-                want = [(m.kind, m.rank, m.length, m.cards, m._code) for m in rgen(hand)]
+                ms = getattr(mod, gen)(game.Move, hand)
+                want = [(m.kind, m.rank, m.length, m.cards, m._code)
+                        for m in rgen(game.Move, hand)]
                 assert [(m.kind, m.rank, m.length, m.cards, m._code) for m in ms] == want
                 if i % 4 == 0:
-                    kept.append((ms, want))     # (the others go back to the free list)
+                    kept.append((ms, want))     # (the others are freed)
                 del ms
-            for ms, want in kept:               # (records kept are untouched by reuse)
+            for ms, want in kept:               # (records kept are untouched by later ones)
                 assert [(m.kind, m.rank, m.length, m.cards, m._code) for m in ms] == want
                 assert all(type(m) is game.Move for m in ms)

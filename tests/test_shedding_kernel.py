@@ -8,12 +8,14 @@ import random
 import numpy as np
 import pytest
 
-import cardcore.doudizhu.moves  # noqa: F401  (sets the kernels' Dou Dizhu Move type)
-import cardcore.zhengshangyou.moves  # noqa: F401  (and Zheng Shangyou's)
 from cardcore import CardcoreError, CardError
+from cardcore.doudizhu.moves import Move as DM
+from cardcore.zhengshangyou.moves import Move as ZM
 from cardcore._ref import shedding as R
 
 F = pytest.importorskip("cardcore._fast.shedding", reason="compiled kernel not built")
+#: the record type of each game (0 Dou Dizhu, 1 Zheng Shangyou), handed to the builders
+MOVES = {0: DM, 1: ZM}
 
 DDZ_DECK = list(range(54))
 ZSY_DECK = [c for c in range(52) if c != 50 and (c >= 4 or c == 3)]
@@ -340,12 +342,13 @@ def test_hand_moves_agree_with_the_twin_and_with_the_row_records():
             ids = rng.sample(ZSY_DECK, 16)
         hand = [Card(c) for c in ids] if i % 4 else list(ids)
         if game == 0:
-            fm, rm = F.ddz_hand_moves(hand), R.ddz_hand_moves(tuple(hand))
+            fm, rm = F.ddz_hand_moves(DM, hand), R.ddz_hand_moves(DM, tuple(hand))
             fi, ri = F.ddz_hand_ids(hand), R.ddz_hand_ids(hand)
             rows = F.ddz_moves(counts(ids))
         else:
             first = i % 3 == 1
-            fm, rm = F.zsy_hand_moves(hand, None, first), R.zsy_hand_moves(hand, None, first)
+            fm = F.zsy_hand_moves(ZM, hand, None, first)
+            rm = R.zsy_hand_moves(ZM, hand, None, first)
             fi, ri = F.zsy_hand_ids(hand, None, first), R.zsy_hand_ids(hand, None, first)
             rows = F.zsy_moves(counts(ids), None, first) if (not first or 6 in ids) else \
                 np.zeros((0, 18), np.uint8)
@@ -363,19 +366,21 @@ def test_hand_moves_agree_with_the_twin_and_with_the_row_records():
         assert [tuple(m) for m in fm] == [tuple(r) for r in recs]
         for m in fm[:: max(1, len(fm) // 5)]:
             extra = () if game == 0 else (m.kind == "heavenly_bomb",)
-            cl = (F.ddz_hand_classify if game == 0 else F.zsy_hand_classify)(list(m.cards), *extra)
-            rl = (R.ddz_hand_classify if game == 0 else R.zsy_hand_classify)(list(m.cards), *extra)
+            cl = (F.ddz_hand_classify if game == 0 else F.zsy_hand_classify)(
+                MOVES[game], list(m.cards), *extra)
+            rl = (R.ddz_hand_classify if game == 0 else R.zsy_hand_classify)(
+                MOVES[game], list(m.cards), *extra)
             assert [_view(x) for x in cl] == [_view(x) for x in rl] and m in cl
             cid = (F.ddz_cards_id if game == 0 else F.zsy_cards_id)(m.kernel_key[0], m.cards)
             rid = (R.ddz_cards_id if game == 0 else R.zsy_cards_id)(m.kernel_key[0], m.cards)
             assert cid == rid == m.id
-            assert F.make_move(game, *m.kernel_key, m.mask) == m
-            assert _view(R.make_move(game, *m.kernel_key, m.mask)) == _view(m)
+            assert F.make_move(MOVES[game], game, *m.kernel_key, m.mask) == m
+            assert _view(R.make_move(MOVES[game], game, *m.kernel_key, m.mask)) == _view(m)
 
 
 def test_moves_of_large_hands_have_no_id_beyond_the_table():
     whole = list(range(54))
-    moves = F.ddz_hand_moves(whole)
+    moves = F.ddz_hand_moves(DM, whole)
     assert len(moves) == F.ddz_count([4] * 13 + [1, 1])
     assert {m.id for m in moves if m.size <= 20} >= set(range(4, 100))
     assert all(m.id is None for m in moves if m.size > 20)
@@ -393,36 +398,36 @@ def test_hand_functions_reject_bad_input(mod):
     huge = 10**5000
     for bad in ([0, 0], [0, 54], [-1], [huge], [1.0], ["3c"], [True], "3c 4c", {1, 2}, 5):
         with pytest.raises(CardError) as err:
-            mod.ddz_hand_moves(bad)
+            mod.ddz_hand_moves(DM, bad)
         assert len(str(err.value)) < 200
         with pytest.raises(CardError):
             mod.ddz_hand_ids(bad)
         with pytest.raises(CardError):
-            mod.zsy_hand_classify(bad)
+            mod.zsy_hand_classify(ZM, bad)
     with pytest.raises(CardError, match="appears twice .Dou Dizhu"):
-        mod.ddz_hand_classify([5, 9, 5])
+        mod.ddz_hand_classify(DM, [5, 9, 5])
     with pytest.raises(CardError, match="not in the 48-card"):
-        mod.zsy_hand_moves([6, 7, 52])
+        mod.zsy_hand_moves(ZM, [6, 7, 52])
     with pytest.raises(CardError, match="not in the 48-card"):
-        mod.zsy_hand_moves([6, 6, 0])        # (the deck is checked before repeats)
+        mod.zsy_hand_moves(ZM, [6, 6, 0])        # (the deck is checked before repeats)
     for bad_beat in (huge, (huge, 0, 1), (0, 0), "abc", (14, 0, 1)):
         with pytest.raises(CardcoreError) as err:
-            mod.ddz_hand_moves([5, 9], bad_beat)
+            mod.ddz_hand_moves(DM, [5, 9], bad_beat)
         assert len(str(err.value)) < 200
     for bad_first in (huge, 2, "yes", None):
         with pytest.raises(CardcoreError):
-            mod.zsy_hand_moves([6], None, bad_first)
+            mod.zsy_hand_moves(ZM, [6], None, bad_first)
     with pytest.raises(CardcoreError):
         mod.zsy_hand_ids([6], (0, 0, 1), True)
     for args in ((2, 0, 0, 1, 1 << 4), (0, 0, 0, 1, huge), (0, huge, 0, 1, 16), (0, 1, 0, 1, 16),
                  (1, 0, 0, 1, 1 << 52), ("0", 0, 0, 1, 16)):
         with pytest.raises(CardcoreError):
-            mod.make_move(*args)
+            mod.make_move(MOVES.get(args[0], DM), *args)
     for bad_kind in (14, -1, huge, "single"):
         with pytest.raises(CardcoreError):
             mod.ddz_cards_id(bad_kind, [4])
     assert mod.ddz_cards_id(1, [4]) == -1 and mod.ddz_cards_id(0, [4]) == 4
-    assert mod.zsy_hand_moves([7, 8], None, True) == []        # no 3 of hearts: no opening play
+    assert mod.zsy_hand_moves(ZM, [7, 8], None, True) == []    # no 3 of hearts: no opening play
     assert mod.zsy_hand_ids([7, 8], None, True).tolist() == []
 
 
@@ -448,7 +453,7 @@ def test_move_records_behave_like_the_game_moves():
     import pickle
 
     for mod in (F, R):
-        ms = mod.ddz_hand_moves([4, 5, 6, 8, 9, 10, 52, 53])
+        ms = mod.ddz_hand_moves(DM, [4, 5, 6, 8, 9, 10, 52, 53])
         m = next(x for x in ms if str(x) == "33344")
         assert (m.kind, m.id) == ("trio_pair", mod.ddz_cards_id(4, m.cards))
         other = next(x for x in ms if str(x) == "44433")
@@ -458,7 +463,7 @@ def test_move_records_behave_like_the_game_moves():
         assert m[0] == "trio_pair" and m[:3] == ("trio_pair", 0, 1) and len(m) == 6
         assert not m.beats(other) and other.beats(m) and ms[-1].beats(m) and not ms[-2].beats(m)
         with pytest.raises(CardcoreError, match="Dou Dizhu Move"):
-            m.beats(mod.zsy_hand_moves([6])[0])
+            m.beats(mod.zsy_hand_moves(ZM, [6])[0])
         with pytest.raises(AttributeError):
             m.kind = "pair"
         assert m.wing == "pair" and m.wing_counts[1] == 2 and sum(m.wing_counts) == 2

@@ -18,12 +18,13 @@ ascending. The tables (rows of every id, first id of each kind/rank/length block
 attachment rankings) are built once at import and checked against the generators.
 
 ``ShedRecord`` is the storage of a move record (kind name, rank, length, card tuple, kind
-code; read-only, free-listed); the games' ``Move`` types are the record module
-``cardcore._fast.shedding_moves``'s subtypes of it (``DdzMove``, ``ZsyMove``: what a move does
-is written once in Python, in the games' moves modules), handed over with ``set_move_type``.
-The ``*_hand_moves`` / ``*_hand_classify`` functions and ``make_move`` build records of that
-type with their fields, and ``move_text`` and ``move_id`` answer on a move's ints and card
-tuple, ``mask_counts`` and ``core_range`` on its ints.
+code; read-only); each game's ``Move`` (``cardcore.doudizhu.moves.Move``,
+``cardcore.zhengshangyou.moves.Move``) is a plain Python subclass of it that says what a move
+does. The ``*_hand_moves`` / ``*_hand_classify`` functions and ``make_move`` build records of
+the record type they are given (their first argument: a subtype of ``ShedRecord``, or of its
+twin's, with the class attribute ``_GAME_CODE``) with their fields, and ``move_text`` and
+``move_id`` answer on a move's ints and card tuple, ``mask_counts`` and ``core_range`` on its
+ints.
 
 The generators are ``noexcept nogil`` C functions writing into a caller-owned buffer; the
 Python wrappers validate input, allocate the result array and retry once with the exact size
@@ -1531,30 +1532,27 @@ def zsy_id_text(i) -> str:
 
 # ------------------------------------------------------------------ Move records
 #
-# A game's records are of a type ``set_move_type(game, cls)`` names (the game's ``Move``, a
-# type of the record module ``cardcore._fast.shedding_moves`` or of its twin): built with
-# every field set up front, the kind's name, rank, length, the card tuple and the kind code
-# (the card mask is read from the tuple when asked for, ``cards_mask``: a Python int a record
-# would rarely use). ``ShedRecord`` is the storage of those fields; a record of a subtype of it
-# is allocated by its type and filled in C, any other record type (the twin's) is built by its
+# A game's records are of the type the caller names (the game's ``Move``, a Python subclass
+# of ``ShedRecord`` or of its twin's): built with every field set up front, the kind's name,
+# rank, length, the card tuple and the kind code (the card mask is read from the tuple when
+# asked for, ``cards_mask``: a Python int a record would rarely use). ``ShedRecord`` is the
+# storage of those fields; a record of a subtype of it is allocated by ``ShedRecord``'s own
+# ``__new__`` and filled in C, any other record type (the twin's) is built by its
 # ``_from_fields``.
 
 cdef tuple _CARD_OBJ = tuple(_Card(i) for i in range(54))
 cdef object _CARD_TYPE = _Card
 cdef tuple _DDZ_KIND_T = DDZ_KINDS
 cdef tuple _ZSY_KIND_T = ZSY_KINDS
-cdef object _CLS0 = None
-cdef object _CLS1 = None
 
 
 @cython.auto_pickle(False)
 cdef class ShedRecord:
     """The fields of a Dou Dizhu or Zheng Shangyou play, read-only: ``kind`` (the kind's name),
     ``rank``, ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code). The
-    storage of the record types of ``cardcore._fast.shedding_moves``, which say what a move
-    does. A plain extension type: its fields are read through their member descriptors, and
-    it is allocated and tracked as any other (the subtypes are tracked by the cyclic
-    collector, so the base is too)."""
+    storage of each game's ``Move``, a plain Python subclass that says what a move does. A
+    plain extension type: its fields are read through their member descriptors, and it is
+    allocated and tracked as any other."""
 
     @classmethod
     def _from_fields(type cls, kind, rank, length, cards, code):
@@ -1574,15 +1572,12 @@ cdef class ShedRecord:
 
 
 cdef ShedRecord _blank(type cls):
-    # a new record of ``cls`` (a ``ShedRecord`` subtype) with no field set: what the type's
-    # ``__new__`` returns (a subtype may override it), checked to be a fresh ``cls`` record
-    # before a field is written
-    obj = cls.__new__(cls)
-    if type(obj) is not cls or not isinstance(obj, ShedRecord) \
-            or (<ShedRecord>obj).kind is not None:
-        raise CardcoreError(f"{quote(cls)}.__new__ returned {quote(obj)}: expected a new "
-                            f"record of that type")
-    return <ShedRecord>obj
+    # a new record of ``cls`` (a ``ShedRecord`` subtype) with no field set, allocated by
+    # ``ShedRecord``'s own ``__new__`` (a ``__new__`` of the subtype, which may take arguments,
+    # is not called)
+    if not PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>ShedRecord):
+        raise CardcoreError(f"{quote(cls)}: expected a record type (a ShedRecord subtype)")
+    return <ShedRecord>ShedRecord.__new__(cls)
 
 
 cdef inline object _small(int x):
@@ -1597,34 +1592,15 @@ ctypedef struct MoveData:
     uint8_t game
 
 
-def set_move_type(game, cls) -> None:
-    """Make ``cls`` the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a class
-    with a ``_from_fields`` class method (a ``ShedRecord`` subtype, of this kernel or of its
-    twin). A game's type is set once (setting the same class again does nothing)."""
-    global _CLS0, _CLS1
-    g = _index(game)
-    if g is None or g not in (0, 1):
-        raise CardcoreError(f"set_move_type: game {quote(game)}: expected 0 or 1")
-    current = _CLS0 if g == 0 else _CLS1
-    if current is not None:
-        if cls is not current:
-            raise CardcoreError(f"set_move_type: game {g} already has its Move type "
-                                f"{quote(current)}")
-        return
-    if not isinstance(cls, type) or not callable(getattr(cls, "_from_fields", None)):
-        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a record type")
-    if g == 0:
-        _CLS0 = cls
-    else:
-        _CLS1 = cls
-
-
-cdef type _move_type(int game):
-    # the record type of ``game`` (``CardcoreError`` while none is set)
-    cdef object cls = _CLS0 if game == 0 else _CLS1
-    if cls is None:
-        raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[game]} "
-                            "(set_move_type; importing the game's moves module sets it)")
+cdef type _record_type(object cls, int game, str what):
+    # ``cls`` as the record type of ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a type whose
+    # ``_GAME_CODE`` is ``game``, and a ``ShedRecord`` subtype or a type with ``_from_fields``
+    # (the twin's records), else ``CardcoreError`` naming ``what``
+    if not isinstance(cls, type) or getattr(cls, "_GAME_CODE", None) != game \
+            or not (PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>ShedRecord)
+                    or callable(getattr(cls, "_from_fields", None))):
+        raise CardcoreError(f"{what}: record type {quote(cls)}: expected the "
+                            f"{('Dou Dizhu', 'Zheng Shangyou')[game]} Move type")
     return <type>cls
 
 
@@ -1664,8 +1640,7 @@ cdef inline bint _native(type cls):
     return PyType_IsSubtype(<PyTypeObject*>cls, <PyTypeObject*>ShedRecord)
 
 
-cdef object _record(const MoveData* d):
-    cdef type cls = _move_type(d.game)
+cdef object _record(const MoveData* d, type cls):
     cdef object rec = <object>_record_ptr(d, _by_rank(d.mask), cls, _native(cls))
     _decref_ptr(<PyObject*>rec)                 # (a reference more: given back)
     return rec
@@ -1811,12 +1786,10 @@ cdef str _text_of(game, kind, rank, length, cards, str what):
 
 def record_text(rec) -> str:
     """The rank notation of the move record ``rec`` (``move_text`` of its fields: how
-    ``str(move)`` is answered); its game is the one whose type it is (``set_move_type``), else
-    its ``_GAME_CODE``."""
+    ``str(move)`` is answered); its game is its type's ``_GAME_CODE``."""
     cdef ShedRecord r
-    cls = type(rec)
     try:
-        game = 0 if cls is _CLS0 else 1 if cls is _CLS1 else rec._GAME_CODE
+        game = rec._GAME_CODE
         if isinstance(rec, ShedRecord):
             r = <ShedRecord>rec
             kind, rank, length, cards = r._code, r.rank, r.length, r.cards
@@ -1863,11 +1836,11 @@ def core_range(game, kind, rank, length) -> tuple:
     return (lo, hi)
 
 
-def make_move(game, kind, rank, length, mask):
+def make_move(cls, game, kind, rank, length, mask):
     """The move of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) reading the cards of bit mask
-    ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the game's ``Move`` type --
-    how moves are rebuilt (pickling, ``Move(...)``). Raises ``CardcoreError`` unless the cards
-    have that reading."""
+    ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the record type ``cls`` (the
+    game's ``Move``) -- how moves are rebuilt (pickling, ``Move(...)``). Raises
+    ``CardcoreError`` unless the cards have that reading."""
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
     cdef Py_ssize_t i, n
@@ -1878,6 +1851,7 @@ def make_move(game, kind, rank, length, mask):
             or not 0 <= x < (1 << 54):
         raise CardcoreError(f"make_move{quote((game, kind, rank, length, mask))}: expected a game "
                             "0 or 1, three small ints and a card mask")
+    cdef type t = _record_type(cls, g, "make_move")
     m = <uint64_t>x
     if g == 1 and m & ~_ZSY_DECK:
         raise CardcoreError(f"make_move: mask {quote(mask)} holds cards outside the Zheng "
@@ -1895,7 +1869,7 @@ def make_move(game, kind, rank, length, mask):
             d.rank = <uint8_t>r
             d.length = <uint8_t>l
             d.game = <uint8_t>g
-            return _record(&d)
+            return _record(&d, t)
     raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
                         f"{quote((kind, rank, length))}")
 
@@ -1950,13 +1924,13 @@ def cards_mask(game, cards) -> int:
     return m
 
 
-cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, bint whole):
+cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, bint whole,
+                    type cls):
     cdef list out = PyList_New(n)
     cdef Py_ssize_t i
     cdef uint64_t ranked = _by_rank(hand), r
     cdef const uint8_t* row
     cdef MoveData d
-    cdef type cls = _move_type(game)
     cdef bint native = _native(cls)
     d.game = <uint8_t>game
     for i in range(n):
@@ -1969,7 +1943,7 @@ cdef list _moves_of(int game, uint64_t hand, const uint8_t* rows, Py_ssize_t n, 
     return out
 
 
-cdef list _hand_moves(int game, uint64_t hand, int bk, int br, int bl, bint first):
+cdef list _hand_moves(int game, uint64_t hand, int bk, int br, int bl, bint first, type cls):
     cdef uint8_t h[15]
     cdef uint8_t rows[STACK_ROWS * SHED_ROW]
     cdef Py_ssize_t n
@@ -1978,14 +1952,14 @@ cdef list _hand_moves(int game, uint64_t hand, int bk, int br, int bl, bint firs
     shed_counts(hand, h)
     n = _gen_into(game, h, bk, br, bl, first, rows, NULL, STACK_ROWS)
     if n <= STACK_ROWS:
-        return _moves_of(game, hand, rows, n, False)
+        return _moves_of(game, hand, rows, n, False, cls)
     dims[0] = n * SHED_ROW
     big_rows = cnp.PyArray_SimpleNew(1, dims, cnp.NPY_UINT8)
     _gen_into(game, h, bk, br, bl, first, <uint8_t*>cnp.PyArray_DATA(big_rows), NULL, n)
-    return _moves_of(game, hand, <uint8_t*>cnp.PyArray_DATA(big_rows), n, False)
+    return _moves_of(game, hand, <uint8_t*>cnp.PyArray_DATA(big_rows), n, False, cls)
 
 
-cdef list _classify_moves(int game, uint64_t mask, bint first):
+cdef list _classify_moves(int game, uint64_t mask, bint first, type cls):
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
     cdef Py_ssize_t n
@@ -1993,7 +1967,7 @@ cdef list _classify_moves(int game, uint64_t mask, bint first):
     if not mask or (game == 1 and first and not (mask >> THREE_HEARTS) & 1):
         return []
     n = ddz_classify_c(h, rows, 64) if game == 0 else zsy_classify_c(h, first, rows, 64)
-    return _moves_of(game, mask, rows, min(n, 64), True)
+    return _moves_of(game, mask, rows, min(n, 64), True, cls)
 
 
 cdef int _beat_key(object beat, int nkinds, int* k, int* r, int* l) except -1:
@@ -2006,15 +1980,16 @@ cdef int _beat_key(object beat, int nkinds, int* k, int* r, int* l) except -1:
     return 0
 
 
-def ddz_hand_moves(cards, beat=None) -> list:
+def ddz_hand_moves(cls, cards, beat=None) -> list:
     """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as records of
-    the game's ``Move`` type (cards taken from the hand, the lowest ids of each rank);
-    ``beat`` as in ``ddz_moves``."""
+    the record type ``cls`` (the game's ``Move``; cards taken from the hand, the lowest ids of
+    each rank); ``beat`` as in ``ddz_moves``."""
     cdef uint64_t m
     cdef int k, r, l
+    cdef type t = _record_type(cls, 0, "ddz_hand_moves")
     _hand(cards, 0, "hand", &m)
     _beat_key(beat, D_NKINDS, &k, &r, &l)
-    return _hand_moves(0, m, k, r, l, False)
+    return _hand_moves(0, m, k, r, l, False, t)
 
 
 def ddz_hand_ids(cards, beat=None):
@@ -2030,11 +2005,12 @@ def ddz_hand_ids(cards, beat=None):
     return _ids_array(0, h, k, r, l, False)
 
 
-def ddz_hand_classify(cards) -> list:
-    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``Move`` records."""
+def ddz_hand_classify(cls, cards) -> list:
+    """Every Dou Dizhu reading of exactly the cards ``cards`` as records of type ``cls``."""
     cdef uint64_t m
+    cdef type t = _record_type(cls, 0, "ddz_hand_classify")
     _hand(cards, 0, "cards", &m)
-    return _classify_moves(0, m, False)
+    return _classify_moves(0, m, False, t)
 
 
 def ddz_cards_id(kind, cards) -> int:
@@ -2070,18 +2046,19 @@ cdef bint _zsy_first(object first_play, object beat) except -1:
     return first
 
 
-def zsy_hand_moves(cards, beat=None, first_play=False) -> list:
-    """Every Zheng Shangyou play of the hand ``cards`` as ``Move`` records (the 3 of hearts
-    first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand without
-    the 3 of hearts has no play)."""
+def zsy_hand_moves(cls, cards, beat=None, first_play=False) -> list:
+    """Every Zheng Shangyou play of the hand ``cards`` as records of type ``cls`` (the 3 of
+    hearts first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand
+    without the 3 of hearts has no play)."""
     cdef uint64_t m
     cdef int k, r, l
+    cdef type t = _record_type(cls, 1, "zsy_hand_moves")
     cdef bint first = _zsy_first(first_play, beat)
     _hand(cards, 1, "hand", &m)
     _beat_key(beat, Z_NKINDS, &k, &r, &l)
     if first and not (m >> THREE_HEARTS) & 1:
         return []
-    return _hand_moves(1, m, k, r, l, first)
+    return _hand_moves(1, m, k, r, l, first, t)
 
 
 def zsy_hand_ids(cards, beat=None, first_play=False):
@@ -2102,13 +2079,14 @@ def zsy_hand_ids(cards, beat=None, first_play=False):
     return _ids_array(1, h, k, r, l, first)
 
 
-def zsy_hand_classify(cards, first_play=False) -> list:
-    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``Move`` records (with
-    ``first_play`` the cards must hold the 3 of hearts)."""
+def zsy_hand_classify(cls, cards, first_play=False) -> list:
+    """Every Zheng Shangyou reading of exactly the cards ``cards`` as records of type ``cls``
+    (with ``first_play`` the cards must hold the 3 of hearts)."""
     cdef uint64_t m
+    cdef type t = _record_type(cls, 1, "zsy_hand_classify")
     cdef bint first = _first_arg(first_play)
     _hand(cards, 1, "cards", &m)
-    return _classify_moves(1, m, first)
+    return _classify_moves(1, m, first, t)
 
 
 def zsy_cards_id(kind, cards) -> int:

@@ -27,8 +27,8 @@ Action ids (``*_move_ids``, ``*_row_ids``, ``*_id_rows``, ``*_id_text``): the pl
 ``DDZ_MAX`` / ``ZSY_MAX`` cards in that order on the whole deck, from ``DDZ_FIRST`` /
 ``ZSY_FIRST`` (Zheng Shangyou's heavenly bomb last); this twin keeps them as a list of rows and a
 dict row -> id, the kernel ranks them in place. ``ShedRecord`` holds a move record's fields;
-the games' ``Move`` types (``cardcore._ref.shedding_moves``'s subtypes of it, or the compiled
-record module's) are handed over with ``set_move_type``; records are built with their fields;
+each game's ``Move`` is a plain Python subclass of it (or of the compiled kernel's), passed
+as the first argument of the functions that build records, which set every field up front;
 ``*_hand_moves``, ``*_hand_ids``, ``*_hand_classify`` and ``*_cards_id`` work on a list
 or tuple of card ids, ``make_move`` rebuilds a record (pickling), ``move_text`` and
 ``move_id`` answer on a move's ints and card tuple, ``mask_counts`` and ``core_range`` on its
@@ -38,6 +38,7 @@ ints.
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
@@ -811,11 +812,10 @@ def _order(mask: int, game: int, kind: int, rank: int, length: int) -> list[int]
 
 # ------------------------------------------------------------------ Move records
 #
-# As the kernel: ``ShedRecord`` holds a record's fields (the record types of
-# ``cardcore._ref.shedding_moves`` derive from it); ``set_move_type`` names each game's record
-# type, and records are built with every field set up front, by the type's ``_from_fields``.
+# As the kernel: ``ShedRecord`` holds a record's fields (each game's ``Move`` derives from it);
+# the functions that build records take the record type as their first argument and build
+# each record with every field set up front, by the type's ``_from_fields``.
 
-_TYPES: list = [None, None]
 _CARD_OBJ: tuple = ()
 _FIELDS = ("kind", "rank", "length", "cards", "_code")
 
@@ -831,14 +831,14 @@ def _card_obj() -> tuple:
 class ShedRecord(tuple):
     """The fields of a Dou Dizhu or Zheng Shangyou play, read-only: ``kind`` (the kind's name),
     ``rank``, ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code), set
-    once by ``_from_fields``. The storage of the record types of
-    ``cardcore._ref.shedding_moves``, which say what a move does.
+    once by ``_from_fields``. The storage of each game's ``Move``, a plain Python subclass that
+    says what a move does.
 
     As the compiled type, a record cannot be changed by any means (``object.__setattr__``
     included): the fields are the items of an immutable tuple base, read by properties, and no
     instance has a ``__dict__``. The tuple is storage only: a bare record has no length, items,
     order or arithmetic, compares and hashes by identity and does not pickle, as the compiled
-    type (the record types of ``cardcore._ref.shedding_moves`` give their own)."""
+    type (each game's ``Move`` gives its own)."""
 
     __slots__ = ()
 
@@ -922,29 +922,17 @@ class ShedRecord(tuple):
         raise TypeError(f"cannot pickle {type(self).__name__!r} object")
 
 
-def set_move_type(game, cls) -> None:
-    """Make ``cls`` the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a class
-    with a ``_from_fields`` class method (a ``ShedRecord`` subtype, of this twin or of the
-    compiled kernel). A game's type is set once (setting the same class again does nothing)."""
-    g = _index(game)
-    if g is None or g not in (0, 1):
-        raise CardcoreError(f"set_move_type: game {quote(game)}: expected 0 or 1")
-    current = _TYPES[g]
-    if current is not None:
-        if cls is not current:
-            raise CardcoreError(f"set_move_type: game {g} already has its Move type "
-                                f"{quote(current)}")
-        return
-    if not isinstance(cls, type) or not callable(getattr(cls, "_from_fields", None)):
-        raise CardcoreError(f"set_move_type: {quote(cls)}: expected a record type")
-    _TYPES[g] = cls
+def _record_type(cls, game: int, what: str) -> type:
+    """``cls`` as the record type of ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): a type whose
+    ``_GAME_CODE`` is ``game``, with ``_from_fields``, else ``CardcoreError`` naming ``what``."""
+    if not isinstance(cls, type) or getattr(cls, "_GAME_CODE", None) != game \
+            or not callable(getattr(cls, "_from_fields", None)):
+        raise CardcoreError(f"{what}: record type {quote(cls)}: expected the "
+                            f"{('Dou Dizhu', 'Zheng Shangyou')[game]} Move type")
+    return cls
 
 
-def _record(game: int, mask: int, kind: int, rank: int, length: int):
-    cls = _TYPES[game]
-    if cls is None:
-        raise CardcoreError(f"no Move type set for {('Dou Dizhu', 'Zheng Shangyou')[game]} "
-                            "(set_move_type; importing the game's moves module sets it)")
+def _record(cls: Any, game: int, mask: int, kind: int, rank: int, length: int):
     objs = _card_obj()
     cards = tuple(objs[i] for i in _order(mask, game, kind, rank, length))
     return cls._from_fields((DDZ_KINDS if game == 0 else ZSY_KINDS)[kind], rank, length, cards,
@@ -977,11 +965,9 @@ def _text_of(game, kind, rank, length, cards, what: str) -> str:
 
 def record_text(rec) -> str:
     """The rank notation of the move record ``rec`` (``move_text`` of its fields: how
-    ``str(move)`` is answered); its game is the one whose type it is (``set_move_type``), else
-    its ``_GAME_CODE``."""
-    cls = type(rec)
+    ``str(move)`` is answered); its game is its type's ``_GAME_CODE``."""
     try:
-        game = 0 if cls is _TYPES[0] else 1 if cls is _TYPES[1] else rec._GAME_CODE
+        game = rec._GAME_CODE
         kind, rank, length, cards = rec._code, rec.rank, rec.length, rec.cards
     except AttributeError:
         raise CardcoreError(f"record_text({quote(rec)}): expected a move record") from None
@@ -1012,16 +998,17 @@ def core_range(game, kind, rank, length) -> tuple:
     return _core(g, k, r, n)
 
 
-def make_move(game, kind, rank, length, mask):
+def make_move(cls, game, kind, rank, length, mask):
     """The move of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) reading the cards of bit mask
-    ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the game's ``Move`` type --
-    how moves are rebuilt (pickling, ``Move(...)``). Raises ``CardcoreError`` unless the cards
-    have that reading."""
+    ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the record type ``cls`` (the
+    game's ``Move``) -- how moves are rebuilt (pickling, ``Move(...)``). Raises
+    ``CardcoreError`` unless the cards have that reading."""
     g, k, r, n, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
     if g is None or g not in (0, 1) or k is None or r is None or n is None or x is None \
             or not 0 <= x < (1 << 54):
         raise CardcoreError(f"make_move{quote((game, kind, rank, length, mask))}: expected a game "
                             "0 or 1, three small ints and a card mask")
+    t = _record_type(cls, g, "make_move")
     if g == 1 and x & ~_ZSY_DECK:
         raise CardcoreError(f"make_move: mask {quote(mask)} holds cards outside the Zheng "
                             "Shangyou deck")
@@ -1029,7 +1016,7 @@ def make_move(game, kind, rank, length, mask):
     rows = (ddz_classify(h) if g == 0 else zsy_classify(h, k == Z_HEAVENLY_BOMB)).tolist()
     for row in rows:
         if row[0] == k and row[1] == r and row[2] == n:
-            return _record(g, x, k, r, n)
+            return _record(t, g, x, k, r, n)
     raise CardcoreError(f"make_move: the cards of mask {quote(mask)} have no reading "
                         f"{quote((kind, rank, length))}")
 
@@ -1071,18 +1058,19 @@ def cards_mask(game, cards) -> int:
     return _hand(cards, g, "cards_mask")
 
 
-def _moves_of(game: int, hand: int, rows: list, whole: bool) -> list:
-    return [_record(game, hand if whole else _pick(hand, row[3:], game), row[0], row[1], row[2])
-            for row in rows]
+def _moves_of(cls: type, game: int, hand: int, rows: list, whole: bool) -> list:
+    return [_record(cls, game, hand if whole else _pick(hand, row[3:], game),
+                    row[0], row[1], row[2]) for row in rows]
 
 
-def ddz_hand_moves(cards, beat=None) -> list:
+def ddz_hand_moves(cls, cards, beat=None) -> list:
     """Every Dou Dizhu play of the hand ``cards`` (a list or tuple of card ids) as records of
-    the game's ``Move`` type (cards taken from the hand, the lowest ids of each rank);
-    ``beat`` as in ``ddz_moves``."""
+    the record type ``cls`` (the game's ``Move``; cards taken from the hand, the lowest ids of
+    each rank); ``beat`` as in ``ddz_moves``."""
+    t = _record_type(cls, 0, "ddz_hand_moves")
     m = _hand(cards, 0, "hand")
     k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(DDZ_KINDS))
-    return _moves_of(0, m, _ddz_gen(_mask_counts(m), k, r, n), False)
+    return _moves_of(t, 0, m, _ddz_gen(_mask_counts(m), k, r, n), False)
 
 
 def ddz_hand_ids(cards, beat=None) -> np.ndarray:
@@ -1095,12 +1083,13 @@ def ddz_hand_ids(cards, beat=None) -> np.ndarray:
     return _id_array(0, _ddz_gen(h, k, r, n))
 
 
-def ddz_hand_classify(cards) -> list:
-    """Every Dou Dizhu reading of exactly the cards ``cards`` as ``Move`` records."""
+def ddz_hand_classify(cls, cards) -> list:
+    """Every Dou Dizhu reading of exactly the cards ``cards`` as records of type ``cls``."""
+    t = _record_type(cls, 0, "ddz_hand_classify")
     m = _hand(cards, 0, "cards")
     if not m:
         return []
-    return _moves_of(0, m, ddz_classify(_mask_counts(m)).tolist(), True)
+    return _moves_of(t, 0, m, ddz_classify(_mask_counts(m)).tolist(), True)
 
 
 def ddz_cards_id(kind, cards) -> int:
@@ -1123,16 +1112,17 @@ def _zsy_first(first_play, beat) -> bool:
     return first
 
 
-def zsy_hand_moves(cards, beat=None, first_play=False) -> list:
-    """Every Zheng Shangyou play of the hand ``cards`` as ``Move`` records (the 3 of hearts
-    first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand without
-    the 3 of hearts has no play)."""
+def zsy_hand_moves(cls, cards, beat=None, first_play=False) -> list:
+    """Every Zheng Shangyou play of the hand ``cards`` as records of type ``cls`` (the 3 of
+    hearts first among the 3s); ``beat`` / ``first_play`` as in ``zsy_moves`` (an opening hand
+    without the 3 of hearts has no play)."""
+    t = _record_type(cls, 1, "zsy_hand_moves")
     first = _zsy_first(first_play, beat)
     m = _hand(cards, 1, "hand")
     k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(ZSY_KINDS))
     if first and not m >> _THREE_HEARTS & 1:
         return []
-    return _moves_of(1, m, _zsy_gen(_mask_counts(m), k, r, n, first), False)
+    return _moves_of(t, 1, m, _zsy_gen(_mask_counts(m), k, r, n, first), False)
 
 
 def zsy_hand_ids(cards, beat=None, first_play=False) -> np.ndarray:
@@ -1148,14 +1138,15 @@ def zsy_hand_ids(cards, beat=None, first_play=False) -> np.ndarray:
     return _id_array(1, _zsy_gen(h, k, r, n, first))
 
 
-def zsy_hand_classify(cards, first_play=False) -> list:
-    """Every Zheng Shangyou reading of exactly the cards ``cards`` as ``Move`` records (with
-    ``first_play`` the cards must hold the 3 of hearts)."""
+def zsy_hand_classify(cls, cards, first_play=False) -> list:
+    """Every Zheng Shangyou reading of exactly the cards ``cards`` as records of type ``cls``
+    (with ``first_play`` the cards must hold the 3 of hearts)."""
+    t = _record_type(cls, 1, "zsy_hand_classify")
     first = _first_arg(first_play)
     m = _hand(cards, 1, "cards")
     if not m or (first and not m >> _THREE_HEARTS & 1):
         return []
-    return _moves_of(1, m, zsy_classify(_mask_counts(m), first).tolist(), True)
+    return _moves_of(t, 1, m, zsy_classify(_mask_counts(m), first).tolist(), True)
 
 
 def zsy_cards_id(kind, cards) -> int:

@@ -20,12 +20,12 @@ cards can have two readings (two moves, the player picks one).
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is the record type
-``DdzMove`` of the record module (``cardcore._fast.shedding_moves``, or its twin on the
-reference backend), which the kernel builds in bulk from the generator's rows with their fields
-(kind, rank, length, cards) set up front; what a move does is written here, in ``Rules`` (on
-``cardcore.engines.shedding_moves.ShedMove``), which the type calls: the mask, the counts and
-the text are computed when read.
+combinations for agents (checked against the kernel in the tests). ``Move`` is a plain
+Python class on the shedding kernel's record storage (``ShedRecord``), which the kernel builds
+in bulk from the generator's rows with their fields (kind, rank, length, cards) set up front
+when handed the type; what a move does is written here and in
+``cardcore.engines.shedding_moves.ShedMove``: the mask, the counts and the text are computed
+when read.
 
 Action ids: ``move_ids(hand, beat=None)`` lists the ids of ``moves(hand, beat)`` straight from
 the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an id and ``NUM_ACTIONS``
@@ -34,6 +34,7 @@ the size of the id space (``docs/actions/doudizhu.md``).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -42,16 +43,15 @@ from .._backend import kernel
 from ..cards import CardsLike
 from ..engines.shedding import (RANK_NAMES, MoveBase, cards_or_ranks,
                                 on_cards, rank_index)
-from ..engines.shedding_moves import ShedMove, register
+from ..engines.shedding_moves import ShedMove
 from ..errors import CardcoreError, CardError, quote
 
 __all__ = ["Move", "classify", "moves", "move_ids", "beats", "KINDS", "BOMB_KINDS", "MIN_LENGTH",
            "TOP_RUN", "CAPS", "RANK_NAMES", "rank_index", "hand_counts", "NUM_ACTIONS",
            "FIRST_PLAY", "id_text", "readings"]
 
-if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel and record module
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
     from .._fast import shedding as _k
-    from .._fast.shedding_moves import DdzMove as Move
 else:
     _k = kernel("shedding")
 
@@ -71,11 +71,18 @@ _WINGS = {"trio_single": "single", "trio_pair": "pair", "airplane_singles": "sin
 
 
 class Rules(ShedMove):
-    """What Dou Dizhu's ``Move`` (the record type ``DdzMove``) does beyond ``ShedMove``:
-    finding the readings of given cards, the attachments (``wing``, ``wing_counts``). Never
-    instantiated: ``self`` is a record, ``cls`` the record type (``register``)."""
+    """What a Dou Dizhu play does (the first base of ``Move``; its storage is the kernel's
+    ``ShedRecord``). The same rules on the other backend's storage make that backend's
+    ``Move``: ``class Move(Rules, ShedRecord)``."""
 
     __slots__ = ()
+    KINDS = tuple(_k.DDZ_KINDS)
+    RANK_NAMES = tuple(_k.RANK_NAMES)
+    GAME = "Dou Dizhu"
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
+                                "airplane_pairs"})
+    KEY_BEATS = staticmethod(_k.ddz_beats)
+    _GAME_CODE = 0
 
     @property
     def wing(self) -> str:
@@ -98,9 +105,21 @@ class Rules(ShedMove):
         return cls._one_reading(classify(cards), cards, kind)
 
 
-if not TYPE_CHECKING:
-    Move = register(0, Rules)    # the record type of the backend
+class Move(Rules, _k.ShedRecord):
+    """A Dou Dizhu play: ``kind``, ``rank``, ``length``, ``cards`` (fields, set when the kernel
+    builds the record), and ``mask``, ``counts``, ``id`` (the action id), ``str(move)`` (the
+    rank notation), ``key``, ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``, ``wing``,
+    ``wing_counts``, ``beats(other)``. ``Move(kind, rank, length, cards)`` checks that the cards
+    have that reading; ``Move.from_cards(cards, kind=None)``, ``Move.reading(kind, cards, text)``
+    and ``Move.from_action(action)`` find the reading of given cards."""
+
+    __slots__ = ()
+
+
 MoveBase.register(Move)
+#: the kernel's record builders, building this game's ``Move``
+_classify_cards = partial(_k.ddz_hand_classify, Move)
+_hand_moves = partial(_k.ddz_hand_moves, Move)
 
 
 def beats(a, b) -> bool:
@@ -115,7 +134,7 @@ def beats(a, b) -> bool:
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Dou Dizhu hand."""
     cs = cards_or_ranks(cards)
-    _k.ddz_hand_moves(cs, (13, 14, 1))    # checks the hand (nothing beats the rocket: no work)
+    _k.ddz_hand_moves(Move, cs, (13, 14, 1))    # checks the hand (nothing beats the rocket)
     counts = [0] * 15
     for c in cs:
         counts[rank_index(c)] += 1
@@ -124,7 +143,7 @@ def hand_counts(cards: CardsLike) -> list[int]:
 
 def classify(cards: CardsLike) -> list[Move]:
     """Every legal reading of exactly these cards (empty if they form no play)."""
-    return on_cards(_k.ddz_hand_classify, cards)
+    return on_cards(_classify_cards, cards)
 
 
 def readings(cards: CardsLike) -> list[Move]:
@@ -146,10 +165,10 @@ def moves(hand: CardsLike, beat: Move | None = None) -> list[Move]:
     key = None if beat is None else _beat_key(beat)
     if type(hand) is list or type(hand) is tuple:     # (``_fast`` inlined: the hot path)
         try:
-            return _k.ddz_hand_moves(hand, key)
+            return _k.ddz_hand_moves(Move, hand, key)
         except CardError:
             pass
-    return _k.ddz_hand_moves(cards_or_ranks(hand), key)
+    return _k.ddz_hand_moves(Move, cards_or_ranks(hand), key)
 
 
 def move_ids(hand: CardsLike, beat: Move | None = None) -> np.ndarray:

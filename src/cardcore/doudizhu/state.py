@@ -77,7 +77,7 @@ DDZ_RANK_CHARS = "3456789TJQKA2BR"
 
 def _plays(hand: list[int], key: tuple[int, int, int] | None) -> list:
     """The kernel moves of a hand (answers to the table play ``key``, or every lead)."""
-    return _K.ddz_hand_moves(hand, key)
+    return _K.ddz_hand_moves(_mv.Move, hand, key)
 
 
 def sort_cards(cards) -> list[int]:

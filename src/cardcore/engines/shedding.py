@@ -18,9 +18,8 @@ kernels' move texts follow it (core ranks first, then the attachments).
 Moves
 -----
 ``MoveBase`` is the one base class of every shedding game's ``Move`` (Dou Dizhu's and Zheng
-Shangyou's are the record types ``DdzMove`` / ``ZsyMove`` of the record module
-``cardcore._fast.shedding_moves`` -- or of its twin ``cardcore._ref.shedding_moves`` -- which
-the shedding kernel builds in bulk and which call the rules written in Python here and in
+Shangyou's are plain Python classes on the shedding kernel's record storage ``ShedRecord``,
+which the kernel builds in bulk, with the rules written in Python here and in
 ``engines.shedding_moves``; they are registered as its virtual subclasses, with the same
 interface; Guandan's is its kernel's ``Play``): an immutable, hashable record with
 
@@ -215,9 +214,8 @@ _R = TypeVar("_R", bound="MoveRules")
 class MoveRules:
     """What every shedding game's move does whatever stores it: reading written cards as a
     play, comparing plays by key, and the key, size and rank name read from the fields. Mixed
-    into :class:`MoveBase` (the tuple record) and the base of ``engines.shedding_moves.ShedMove``
-    (the rules the Dou Dizhu and Zheng Shangyou record types call, with a record as ``self``
-    and the record type as ``cls``), so each is written once."""
+    into :class:`MoveBase` (the tuple record) and ``engines.shedding_moves.ShedMove`` (the
+    first base of the Dou Dizhu and Zheng Shangyou ``Move``), so each is written once."""
 
     __slots__ = ()
     #: the game's kinds of play, in the kernel's kind-code order

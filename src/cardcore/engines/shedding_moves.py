@@ -1,13 +1,11 @@
-"""What Dou Dizhu's and Zheng Shangyou's ``Move`` do: the rules class ``ShedMove``.
+"""What Dou Dizhu's and Zheng Shangyou's ``Move`` do: the mixin ``ShedMove``.
 
-Each game's ``Move`` is a record type of the record module (``cardcore._fast.shedding_moves``'s
-``DdzMove`` / ``ZsyMove``, compiled, or their twins in ``cardcore._ref.shedding_moves``), which
-the shedding kernel builds in bulk with every field set up front. What a move does is written
-here, once, in Python: ``ShedMove`` (on ``engines.shedding.MoveRules``) and each game's rules
-class on it are never instantiated; the record types' methods and properties call them with a
-record as ``self`` (class methods with the record type as ``cls``). A game's moves module hands
-its rules over with ``register(game, rules)``, which also makes its record type the one both
-kernels build.
+Each game's ``Move`` is a plain Python class, ``class Move(ShedMove, ShedRecord)``: the storage
+``ShedRecord`` is the shedding kernel's (``cardcore._fast.shedding``, or its twin
+``cardcore._ref.shedding`` on the reference backend), which builds records in bulk with every
+field set up front when it is handed the type (``ddz_hand_moves(Move, hand)``); what a move does
+is written here, once, in Python, and in each game's moves module. No registry: a kernel builds
+the record type it is given.
 
 Fields (set once): ``kind`` (the kind's name), ``rank`` (main rank, an index into
 ``RANK_NAMES``; the highest core rank of a sequence), ``length`` (core ranks of a sequence,
@@ -27,7 +25,7 @@ from .._backend import kernel
 from ..errors import CardcoreError, quote
 from .shedding import RANK_NAMES, MoveRules
 
-__all__ = ["ShedMove", "register", "RANK_NAMES"]
+__all__ = ["ShedMove", "RANK_NAMES"]
 
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -37,10 +35,10 @@ else:
 
 
 class ShedMove(MoveRules):
-    """What a Dou Dizhu or Zheng Shangyou record does (see the module docstring): a rules
-    class, never instantiated; ``self`` is a record, ``cls`` a record type, which carries
+    """What a Dou Dizhu or Zheng Shangyou move does (see the module docstring): the first base
+    of each game's ``Move`` (its second is the kernel's ``ShedRecord``), which carries
     ``KINDS``, ``SEQUENCE_KINDS``, ``GAME``, ``KEY_BEATS`` (the kernel's key comparison) and
-    ``_GAME_CODE``. A game's rules class on it adds ``_readings`` and ``from_cards``. Reading
+    ``_GAME_CODE``, and adds ``_readings`` and ``from_cards``. Reading
     written cards and comparing keys come from ``engines.shedding.MoveRules``, shared with the
     tuple record ``MoveBase``; the games also register their ``Move`` as a virtual subclass of
     ``MoveBase``, the interface every shedding game's moves share."""
@@ -48,6 +46,16 @@ class ShedMove(MoveRules):
     __slots__ = ()
     _code: int
     _GAME_CODE: ClassVar[int] = 0
+
+    def __new__(cls, kind, rank, length, cards):
+        """The move these cards make when read as (``kind``, ``rank``, ``length``)
+        (``keyed_reading``: ``CardError`` unless the cards have that reading)."""
+        return cls.keyed_reading(kind, rank, length, cards)
+
+    def __init__(self, kind, rank, length, cards):
+        # (the fields were set when the record was built; nothing is left to do, and nothing
+        # can be changed)
+        pass
 
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -59,7 +67,7 @@ class ShedMove(MoveRules):
     def _make(cls, kind, rank, length, mask):
         """The reading (``kind`` code, ``rank``, ``length``) of the cards of bit mask ``mask``
         (``CardcoreError`` unless the cards have it): how a pickled move is rebuilt."""
-        return _k.make_move(cls._GAME_CODE, kind, rank, length, mask)
+        return _k.make_move(cls, cls._GAME_CODE, kind, rank, length, mask)
 
     @property
     def mask(self) -> int:
@@ -146,26 +154,3 @@ def _remake(game: int, kind: int, rank: int, length: int, mask: int):
     if type(game) is not int or game not in (0, 1):
         raise CardcoreError(f"game {quote(game)}: expected 0 or 1")
     return importlib.import_module(_GAME_MODULES[game]).Move._make(kind, rank, length, mask)
-
-
-def register(game: int, rules: type) -> type:
-    """Make ``rules`` what the record type of game ``game`` (0 Dou Dizhu, 1 Zheng Shangyou)
-    does, in the reference record module and, where it is built, the compiled one, and make
-    the backend's record type (the game's ``Move``, returned) the type both shedding kernels
-    build: the reference kernel and the compiled one can be in use at once (the differential
-    tests compare them), and their moves are then of one type and compare equal."""
-    kernel("shedding_moves", "ref").set_rules(game, rules)
-    try:
-        fast = kernel("shedding_moves", "fast")
-    except ImportError:
-        pass
-    else:
-        fast.set_rules(game, rules)
-    cls: type = kernel("shedding_moves").RECORD_TYPES[game]
-    kernel("shedding", "ref").set_move_type(game, cls)
-    try:
-        fast_k = kernel("shedding", "fast")
-    except ImportError:
-        return cls
-    fast_k.set_move_type(game, cls)
-    return cls

@@ -12,12 +12,12 @@ four 3s are the lowest bomb.
 
 ``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
 ``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is the record type
-``ZsyMove`` of the record module (``cardcore._fast.shedding_moves``, or its twin on the
-reference backend), which the kernel builds in bulk from the generator's rows with their fields
-(kind, rank, length, cards) set up front; what a move does is written here, in ``Rules`` (on
-``cardcore.engines.shedding_moves.ShedMove``), which the type calls: the mask, the counts and
-the text are computed when read.
+combinations for agents (checked against the kernel in the tests). ``Move`` is a plain
+Python class on the shedding kernel's record storage (``ShedRecord``), which the kernel builds
+in bulk from the generator's rows with their fields (kind, rank, length, cards) set up front
+when handed the type; what a move does is written here and in
+``cardcore.engines.shedding_moves.ShedMove``: the mask, the counts and the text are computed
+when read.
 
 Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
 ``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
@@ -26,6 +26,7 @@ id and ``NUM_ACTIONS`` the size of the id space (``docs/actions/zhengshangyou.md
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -34,16 +35,15 @@ from .._backend import kernel
 from ..cards import Card, CardsLike
 from ..engines.shedding import (RANK_NAMES, MoveBase, cards_or_ranks,
                                 on_cards, rank_index)
-from ..engines.shedding_moves import ShedMove, register
+from ..engines.shedding_moves import ShedMove
 from ..errors import CardcoreError, quote
 
 __all__ = ["Move", "classify", "moves", "move_ids", "must_beat", "beats", "KINDS", "BOMB_KINDS",
            "MIN_LENGTH", "TOP_RUN", "CAPS", "RANK_NAMES", "THREE_HEARTS", "rank_index",
            "hand_counts", "NUM_ACTIONS", "FIRST_PLAY", "id_text", "readings"]
 
-if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel and record module
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
     from .._fast import shedding as _k
-    from .._fast.shedding_moves import ZsyMove as Move
 else:
     _k = kernel("shedding")
 
@@ -60,11 +60,17 @@ THREE_HEARTS = Card(6)
 
 
 class Rules(ShedMove):
-    """What Zheng Shangyou's ``Move`` (the record type ``ZsyMove``) does beyond ``ShedMove``:
-    finding the readings of given cards. Never instantiated: ``self`` is a record, ``cls`` the
-    record type (``register``)."""
+    """What a Zheng Shangyou play does (the first base of ``Move``; its storage is the kernel's
+    ``ShedRecord``). The same rules on the other backend's storage make that backend's
+    ``Move``: ``class Move(Rules, ShedRecord)``."""
 
     __slots__ = ()
+    KINDS = tuple(_k.ZSY_KINDS)
+    RANK_NAMES = tuple(_k.RANK_NAMES)
+    GAME = "Zheng Shangyou"
+    SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
+    KEY_BEATS = staticmethod(_k.zsy_beats)
+    _GAME_CODE = 1
 
     @classmethod
     def _readings(cls, cards) -> list:
@@ -76,9 +82,21 @@ class Rules(ShedMove):
         return cls._one_reading(classify(cards, first_play=first_play), cards, kind)
 
 
-if not TYPE_CHECKING:
-    Move = register(1, Rules)    # the record type of the backend
+class Move(Rules, _k.ShedRecord):
+    """A Zheng Shangyou play: ``kind``, ``rank``, ``length``, ``cards`` (fields, set when the
+    kernel builds the record), and ``mask``, ``counts``, ``id`` (the action id), ``str(move)``
+    (the rank notation), ``key``, ``kernel_key``, ``rank_name``, ``size``, ``core_ranks``,
+    ``beats(other)``. ``Move(kind, rank, length, cards)`` checks that the cards have that
+    reading; ``Move.from_cards(cards, kind=None, first_play=False)``, ``Move.reading(kind,
+    cards, text)`` and ``Move.from_action(action)`` find the reading of given cards."""
+
+    __slots__ = ()
+
+
 MoveBase.register(Move)
+#: the kernel's record builders, building this game's ``Move``
+_classify_cards = partial(_k.zsy_hand_classify, Move)
+_hand_moves = partial(_k.zsy_hand_moves, Move)
 
 
 def beats(a, b) -> bool:
@@ -92,7 +110,7 @@ def beats(a, b) -> bool:
 def hand_counts(cards: CardsLike) -> list[int]:
     """The 15-rank count vector of a Zheng Shangyou hand (jokers always 0)."""
     cs = cards_or_ranks(cards)
-    _k.zsy_hand_moves(cs, (7, 0, 1))      # checks the hand (nothing beats the heavenly bomb)
+    _k.zsy_hand_moves(Move, cs, (7, 0, 1))      # checks the hand (nothing beats the heavenly bomb)
     counts = [0] * 15
     for c in cs:
         counts[rank_index(c)] += 1
@@ -103,7 +121,7 @@ def classify(cards: CardsLike, first_play: bool = False) -> list[Move]:
     """Every legal reading of exactly these cards (empty if none). With ``first_play`` (the
     opening play of the deal) the cards must hold the 3 of hearts, and four 3s are the heavenly
     bomb."""
-    return on_cards(_k.zsy_hand_classify, cards, first_play)
+    return on_cards(_classify_cards, cards, first_play)
 
 
 def readings(cards: CardsLike) -> list[Move]:
@@ -131,7 +149,7 @@ def moves(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -
     """Every distinct legal play from ``hand``; with ``beat`` (the Move on the table) only the
     plays that beat it. ``first_play``: the opening play of the deal, every move holds the 3 of
     hearts (empty when the hand lacks it); it cannot be combined with ``beat``."""
-    return on_cards(_k.zsy_hand_moves, hand, _key(beat, first_play), first_play)
+    return on_cards(_hand_moves, hand, _key(beat, first_play), first_play)
 
 
 def move_ids(hand: CardsLike, beat: Move | None = None, first_play: bool = False) -> np.ndarray:

@@ -188,9 +188,9 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         hand = core.hand(core.turn)
         t = core.table_id()
         if not t:
-            ms = _K.zsy_hand_moves(hand, None, bool(core.opening))
+            ms = _K.zsy_hand_moves(_mv.Move, hand, None, bool(core.opening))
             return [move_action(m) for m in ms]
-        ans = _K.zsy_hand_moves(hand, _ID_KEY[t])
+        ans = _K.zsy_hand_moves(_mv.Move, hand, _ID_KEY[t])
         return [move_action(m) for m in ans] if ans else [PASS]
 
     def _resolve(self, action: Action | str) -> Action:
