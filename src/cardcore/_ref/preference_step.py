@@ -213,12 +213,12 @@ class Core(_CoreContract):
     ``returns()`` is each seat's balance once the deal is over (for a first deal, what
     ``new_game("preference", single_deal=True).scores()`` gives), zeros until then."""
 
-    __slots__ = ("dealer", "deal_no", "deals", "start_balances_", "start_pot_", "start_won_",
-                 "dealt_", "talon_", "history_", "seats_", "hands_", "discards_", "phase",
-                 "turn_", "passed_", "spoken_", "number", "number_holder_", "game_level",
-                 "game_holder_", "kind_", "declarer_", "level", "trump_", "defence_",
-                 "invited_", "host_", "no_aces", "decl_aces", "active_", "leader_", "trick_",
-                 "n_tricks", "played_", "won_", "balances_", "pot_", "made_", "penalties_",
+    __slots__ = ("dealer_", "deal_no_", "deals_", "start_balances_", "start_pot_", "start_won_",
+                 "dealt_", "talon_", "history_", "seats_", "hands_", "discards_", "phase_",
+                 "turn_", "passed_", "spoken_", "number_", "number_holder_", "game_level_",
+                 "game_holder_", "kind_", "declarer_", "level_", "trump_", "defence_",
+                 "invited_", "host_", "no_aces_", "decl_aces_", "active_", "leader_", "trick_",
+                 "n_tricks_", "played_", "won_", "balances_", "pot_", "made_", "penalties_",
                  "bonuses_", "delta_", "pot_before_", "refill_", "_ready")
 
     num_players = NUM_PLAYERS
@@ -238,9 +238,9 @@ class Core(_CoreContract):
 
     def _start(self, cards: list[int], dealer: int, balances: list[int], pot: int,
                deal_no: int, deals: int, won0: list[int]) -> None:
-        self.dealer = dealer
-        self.deal_no = deal_no
-        self.deals = deals
+        self.dealer_ = dealer
+        self.deal_no_ = deal_no
+        self.deals_ = deals
         self.start_balances_ = list(balances)
         self.start_pot_ = pot
         self.start_won_ = list(won0)
@@ -250,27 +250,27 @@ class Core(_CoreContract):
         self.seats_: list[int] = []
         self.hands_ = list(self.dealt_)
         self.discards_ = 0
-        self.phase = AUCTION
+        self.phase_ = AUCTION
         self.turn_ = (dealer + 1) % 3
         self.passed_ = [False] * 3
         self.spoken_ = [False] * 3
-        self.number = 0
+        self.number_ = 0
         self.number_holder_ = -1
-        self.game_level = 0
+        self.game_level_ = 0
         self.game_holder_ = -1
         self.kind_ = -1
         self.declarer_ = -1
-        self.level = 0
+        self.level_ = 0
         self.trump_ = -1
         self.defence_ = [NOT_ASKED] * 3
         self.invited_ = -1
         self.host_ = -1
-        self.no_aces = False
-        self.decl_aces = 0
+        self.no_aces_ = False
+        self.decl_aces_ = 0
         self.active_ = 0               # the seats that play the tricks, bit s for seat s
         self.leader_ = -1
         self.trick_: list[tuple[int, int]] = []     # (seat, card) on the current trick
-        self.n_tricks = 0
+        self.n_tricks_ = 0
         self.played_ = [0, 0, 0]       # the cards each seat played to finished tricks
         self.won_ = list(won0)
         self.balances_ = list(balances)
@@ -284,7 +284,7 @@ class Core(_CoreContract):
 
     # ------------------------------------------------------------------ the contract's hooks
     def _player(self) -> int | None:
-        ph = self.phase
+        ph = self.phase_
         if ph == PLAY:
             trick = self.trick_
             if not trick:
@@ -296,10 +296,10 @@ class Core(_CoreContract):
         return self.turn_
 
     def _over(self) -> bool:
-        return self.phase == OVER
+        return self.phase_ == OVER
 
     def _legal(self) -> list[int]:
-        ph = self.phase
+        ph = self.phase_
         if ph == PLAY:
             seat = self._player()
             assert seat is not None
@@ -310,7 +310,7 @@ class Core(_CoreContract):
             hand = _cards(self.hands_[self.turn_])
             return [PAIR_ID[a, b] for k, a in enumerate(hand) for b in hand[k + 1:]]
         if ph == TRUMP:
-            return [TRUMP0 + lv for lv in range(max(self.number, 1), 5)]
+            return [TRUMP0 + lv for lv in range(max(self.number_, 1), 5)]
         if ph == ANNOUNCE:
             return [NO_ACES, NO_ANNOUNCEMENT]
         if ph == DEFENCE:
@@ -323,18 +323,18 @@ class Core(_CoreContract):
         return 0 <= i < N_ACTIONS and i in self._legal()
 
     def _priority(self, seat: int) -> int:
-        return (seat - self.dealer - 1) % 3
+        return (seat - self.dealer_ - 1) % 3
 
     def _auction_ids(self, seat: int) -> list[int]:
         out: list[int] = []
-        if self.game_level == 0:
+        if self.game_level_ == 0:
             holder = self.number_holder_
             if holder >= 0 and self._priority(seat) < self._priority(holder):
                 out.append(HOLD)
-            elif self.number < 4:
-                out.append(BID0 + self.number + 1)
+            elif self.number_ < 4:
+                out.append(BID0 + self.number_ + 1)
         if not self.spoken_[seat]:
-            out += [GAME0 + lv for lv in (1, 2, 3) if lv > self.game_level]
+            out += [GAME0 + lv for lv in (1, 2, 3) if lv > self.game_level_]
             out.append(HEARTS_BID)
         out.append(PASS)
         return out
@@ -385,14 +385,14 @@ class Core(_CoreContract):
             a, b = PAIRS[i - DISCARD0]
             self.hands_[seat] &= ~((1 << a) | (1 << b))
             self.discards_ = (1 << a) | (1 << b)
-            self.phase = TRUMP
+            self.phase_ = TRUMP
         elif i <= PASS:
             self._auction(seat, i)
         elif i < NO_ACES:
             self.trump_ = LEVEL_SUIT[i - TRUMP0]
             self._contract_fixed()
         elif i < STAY:
-            self.no_aces = i == NO_ACES
+            self.no_aces_ = i == NO_ACES
             self._start_defence()
         elif i < INVITE:
             self.defence_[seat] = STAYED if i == STAY else DROPPED
@@ -409,7 +409,7 @@ class Core(_CoreContract):
             self._start_play()
 
     def _returns(self) -> list[float]:
-        if self.phase != OVER:
+        if self.phase_ != OVER:
             return [0.0] * 3
         return [float(b) for b in self.balances_]
 
@@ -420,52 +420,52 @@ class Core(_CoreContract):
             self.passed_[seat] = True
         elif i <= HOLD:
             if i != HOLD:
-                self.number = i - BID0
+                self.number_ = i - BID0
             self.number_holder_ = seat
         elif i < HEARTS_BID:
-            self.game_level = i - GAME0
+            self.game_level_ = i - GAME0
             self.game_holder_ = seat
         else:
             self._set_contract(HEARTS_GAME, seat, HEARTS)
             return
-        top = self.game_holder_ if self.game_level else self.number_holder_
+        top = self.game_holder_ if self.game_level_ else self.number_holder_
         for k in (1, 2, 3):
             s = (seat + k) % 3
             if not self.passed_[s] and s != top:
                 self.turn_ = s
                 return
         if top < 0:
-            self.phase = OVER           # everyone passed: a void deal, nothing settled
+            self.phase_ = OVER           # everyone passed: a void deal, nothing settled
             self.turn_ = -1
-        elif self.game_level:
-            self._set_contract(GAME, top, LEVEL_SUIT[self.game_level])
+        elif self.game_level_:
+            self._set_contract(GAME, top, LEVEL_SUIT[self.game_level_])
         else:
             self._set_contract(NUMBER, top, -1)
 
     def _set_contract(self, kind: int, seat: int, trump: int) -> None:
         self.kind_ = kind
         self.declarer_ = seat
-        self.level = (self.number if kind == NUMBER else 4 if kind == HEARTS_GAME
+        self.level_ = (self.number_ if kind == NUMBER else 4 if kind == HEARTS_GAME
                       else SUIT_LEVEL[trump])
         self.trump_ = trump
         self.turn_ = seat
         if kind == NUMBER:
             self.hands_[seat] |= self.talon_
-            self.phase = DISCARD
+            self.phase_ = DISCARD
         else:
             self._contract_fixed()
 
     def _contract_fixed(self) -> None:
         d = self.declarer_
-        self.decl_aces = _count(self.hands_[d] & ACES)
+        self.decl_aces_ = _count(self.hands_[d] & ACES)
         if not self.hands_[d] & ACES and not self.discards_ & ACES:
-            self.phase = ANNOUNCE
+            self.phase_ = ANNOUNCE
             self.turn_ = d
         else:
             self._start_defence()
 
     def _start_defence(self) -> None:
-        self.phase = DEFENCE
+        self.phase_ = DEFENCE
         self.turn_ = (self.declarer_ + 1) % 3
 
     def _after_defence(self) -> None:
@@ -475,7 +475,7 @@ class Core(_CoreContract):
             self.won_[d] += TRICKS         # both drop out: the declarer is credited ten tricks
             self._settle()
         elif len(stay) == 1:
-            self.phase = INVITE_PHASE
+            self.phase_ = INVITE_PHASE
             self.turn_ = stay[0]
         else:
             self._start_play()
@@ -484,7 +484,7 @@ class Core(_CoreContract):
         d = self.declarer_
         self.active_ = sum(1 << s for s in range(3)
                            if s == d or self.defence_[s] in (STAYED, INVITED))
-        self.phase = PLAY
+        self.phase_ = PLAY
         self.leader_ = d
         self.turn_ = d
 
@@ -499,10 +499,10 @@ class Core(_CoreContract):
         for s, c in trick:
             self.played_[s] |= 1 << c
         self.won_[ws] += 1
-        self.n_tricks += 1
+        self.n_tricks_ += 1
         self.trick_ = []
         self.leader_ = ws
-        if self.n_tricks == TRICKS:
+        if self.n_tricks_ == TRICKS:
             self._settle()
 
     # ------------------------------------------------------------------ settlement
@@ -543,9 +543,9 @@ class Core(_CoreContract):
         bonuses = 0
         if self.kind_ == HEARTS_GAME:
             bonuses |= BONUS_HEARTS
-        if made and self.decl_aces == 4:
+        if made and self.decl_aces_ == 4:
             bonuses |= BONUS_FOUR_ACES
-        if self.no_aces:
+        if self.no_aces_:
             bonuses |= BONUS_NO_ACES
         for bit in (BONUS_HEARTS, BONUS_FOUR_ACES, BONUS_NO_ACES):
             if bonuses & bit:
@@ -564,15 +564,69 @@ class Core(_CoreContract):
         self.penalties_ = penalties
         self.bonuses_ = bonuses
         self.delta_ = delta
-        self.phase = OVER
+        self.phase_ = OVER
         self.turn_ = -1
 
     # ------------------------------------------------------------------ reading
     @property
+    def dealer(self) -> int:
+        _live(self)
+        return self.dealer_
+
+    @property
+    def deal_no(self) -> int:
+        _live(self)
+        return self.deal_no_
+
+    @property
+    def deals(self) -> int:
+        _live(self)
+        return self.deals_
+
+    @property
+    def phase(self) -> int:
+        """The phase, an index of ``PHASES``."""
+        _live(self)
+        return self.phase_
+
+    @property
+    def number(self) -> int:
+        """The highest number bid (0: none)."""
+        _live(self)
+        return self.number_
+
+    @property
+    def game_level(self) -> int:
+        """The level of the Game bid so far (clubs 1, spades 2, diamonds 3; 0: none)."""
+        _live(self)
+        return self.game_level_
+
+    @property
+    def level(self) -> int:
+        _live(self)
+        return self.level_
+
+    @property
+    def no_aces(self) -> bool:
+        _live(self)
+        return self.no_aces_
+
+    @property
+    def decl_aces(self) -> int:
+        """The aces among the declarer's ten playing cards."""
+        _live(self)
+        return self.decl_aces_
+
+    @property
+    def n_tricks(self) -> int:
+        _live(self)
+        return self.n_tricks_
+
+    @property
     def phase_name(self) -> str:
         """The phase as a word of ``PHASES``."""
         _live(self)
-        return PHASES[self.phase]
+        return PHASES[self.phase_]
 
     @property
     def number_holder(self) -> int | None:
@@ -678,7 +732,7 @@ class Core(_CoreContract):
         out: list[list] = []
         n = _count(self.active_)
         plays = [[s, i + FIRST_CARD] for s, i in zip(self.seats_, self.history_) if i < DISCARD0]
-        for k in range(self.n_tricks):
+        for k in range(self.n_tricks_):
             cards = plays[n * k:n * k + n]
             w = _trick_winner_index([c for _, c in cards], self.trump_)
             out.append([cards[0][0], cards, cards[w][0]])
@@ -707,7 +761,7 @@ class Core(_CoreContract):
         _live(self)
         bal = _int_list(balances, "balances", 3, -MONEY_MAX, MONEY_MAX)
         p = _int_arg(pot, "pot", 0, MONEY_MAX)
-        if self.phase == OVER:
+        if self.phase_ == OVER:
             raise CardcoreError("set_money: the deal is over (its settlement is made)")
         self.start_balances_ = list(bal)
         self.balances_ = list(bal)
@@ -718,7 +772,7 @@ class Core(_CoreContract):
         total must stay what it is)."""
         _live(self)
         w = _int_list(won, "won", 3, 0, TRICKS)
-        if self.phase == OVER:
+        if self.phase_ == OVER:
             raise CardcoreError("set_won: the deal is over (its settlement is made)")
         if sum(w) != sum(self.won_):
             raise CardcoreError(f"won {quote(won)}: expected {sum(self.won_)} tricks in all")
@@ -741,7 +795,7 @@ class Core(_CoreContract):
         for m in (*self.dealt_, self.talon_):
             cards += _cards(m)
         hist = self.history_ + [-1] * (MAX_HISTORY - len(self.history_))
-        return [self.dealer, self.deal_no, self.deals, *self.start_balances_, self.start_pot_,
+        return [self.dealer_, self.deal_no_, self.deals_, *self.start_balances_, self.start_pot_,
                 *self.start_won_, *cards, len(self.history_), *hist]
 
     @staticmethod
@@ -753,7 +807,7 @@ class Core(_CoreContract):
     def _observe(self, p: int, out) -> None:
         """What seat ``p`` sees into ``out`` (``OBS_SIZE`` float32 zeros; the layout of
         ``docs/actions/preference.md``)."""
-        over = self.phase == OVER
+        over = self.phase_ == OVER
 
         def rel(seat: int) -> int:
             return (seat - p) % 3
@@ -769,16 +823,16 @@ class Core(_CoreContract):
                 out[PLAYED_PLANE + 32 * rel(s) + c - FIRST_CARD] = 1.0
         for s, c in self.trick_:
             out[TRICK_PLANE + 32 * rel(s) + c - FIRST_CARD] = 1.0
-        out[PHASE_SLOT + self.phase] = 1.0
+        out[PHASE_SLOT + self.phase_] = 1.0
         to_act = self._player()
         if to_act is not None:
             out[TO_ACT_SLOT + rel(to_act)] = 1.0
-        out[DEALER_SLOT + rel(self.dealer)] = 1.0
-        out[NUMBER_SLOT + self.number] = 1.0
+        out[DEALER_SLOT + rel(self.dealer_)] = 1.0
+        out[NUMBER_SLOT + self.number_] = 1.0
         if self.number_holder_ >= 0:
             out[NUMBER_HOLDER_SLOT + rel(self.number_holder_)] = 1.0
-        if self.game_level:
-            out[GAME_SUIT_SLOT + self.game_level - 1] = 1.0
+        if self.game_level_:
+            out[GAME_SUIT_SLOT + self.game_level_ - 1] = 1.0
         if self.game_holder_ >= 0:
             out[GAME_HOLDER_SLOT + rel(self.game_holder_)] = 1.0
         for s in range(3):
@@ -794,10 +848,10 @@ class Core(_CoreContract):
         if self.kind_ >= 0:
             out[KIND_SLOT + self.kind_] = 1.0
             out[DECLARER_SLOT + rel(self.declarer_)] = 1.0
-            out[LEVEL_SLOT + self.level - 1] = 1.0
+            out[LEVEL_SLOT + self.level_ - 1] = 1.0
             if self.trump_ >= 0:
                 out[TRUMP_SLOT + SUIT_LEVEL[self.trump_] - 1] = 1.0
-        if self.no_aces:
+        if self.no_aces_:
             out[NO_ACES_SLOT] = 1.0
         if self.host_ >= 0:
             out[HOST_SLOT + rel(self.host_)] = 1.0
@@ -806,10 +860,10 @@ class Core(_CoreContract):
                 out[ACTIVE_SLOT + rel(s)] = 1.0
         if self.leader_ >= 0:
             out[LEADER_SLOT + rel(self.leader_)] = 1.0
-        out[TRICKS_SLOT] = self.n_tricks / 10.0
+        out[TRICKS_SLOT] = self.n_tricks_ / 10.0
         out[POT_SLOT] = self.pot_ / 100.0
-        out[DEAL_SLOT] = self.deal_no / self.deals
-        out[DEAL_SLOT + 1] = (self.deals - self.deal_no) / self.deals
+        out[DEAL_SLOT] = self.deal_no_ / self.deals_
+        out[DEAL_SLOT + 1] = (self.deals_ - self.deal_no_) / self.deals_
 
 
 def shuffled_deck(seed) -> tuple[list[int], int]:
