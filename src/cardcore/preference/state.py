@@ -209,11 +209,6 @@ def sort_hand(cards: list[int]) -> list[int]:
     return sorted(cards, key=lambda c: (order[suit(c)], -rank(c)))
 
 
-def _c(card: int) -> Card:
-    return Card(card)
-
-
-
 @register
 class PreferenceState(CoreView, State):
     GAME = "preference"
