@@ -27,23 +27,19 @@ def random_hands(rng: random.Random) -> list[int]:
 
 
 def tensors(core) -> list[np.ndarray]:
-    out = []
-    for p in range(4):
-        t = np.zeros(FAST.OBS_SIZE, np.float32)
-        core.observe(p, t)
-        out.append(t)
-    return out
+    return [core.observation_tensor(p) for p in range(4)]
 
 
 def same(a, b) -> None:
     assert a.export() == b.export()
     assert a.legal_ids() == b.legal_ids()
-    assert (a.player, a.playing, a.phase, a.passed_out) == (b.player, b.playing, b.phase,
-                                                            b.passed_out)
+    assert (a.current_player, a.playing, a.phase, a.passed_out, a.is_over) == \
+        (b.current_player, b.playing, b.phase, b.passed_out, b.is_over)
     assert a.call_ids() == b.call_ids() and a.played_cards() == b.played_cards()
     assert a.trick_winners() == b.trick_winners() and a.tricks_won() == b.tricks_won()
     assert a.hands() == b.hands() and a.contract() == b.contract()
-    assert a.ns_score() == b.ns_score()
+    assert a.ns_score() == b.ns_score() and a.returns() == b.returns()
+    assert np.array_equal(a.legal_mask(), b.legal_mask())
     for x, y in zip(tensors(a), tensors(b)):
         assert np.array_equal(x, y)
 
@@ -104,7 +100,7 @@ def test_a_deal_follows_the_rules():
         level, strain, doubled, decl = c.contract()
         while c.phase == FAST.PLAY:
             ph = c.playing
-            assert c.player == (decl if ph == (decl + 2) % 4 else ph)
+            assert c.current_player == (decl if ph == (decl + 2) % 4 else ph)
             ids = c.legal_ids()
             assert all(c.hands()[ph] >> (i - 38) & 1 for i in ids)
             c.apply(rng.choice(ids))
@@ -140,7 +136,7 @@ def test_deal_gives_each_seat_every_fourth_card_from_the_dealers_left():
         for k in (FAST, REF):
             core = k.deal(cards, dealer, 1)
             assert core.hands() == want and core.dealer == dealer and core.vul == 1
-            assert core.player == dealer
+            assert core.current_player == dealer
 
 
 def test_copies_and_pickles_are_independent():
@@ -184,19 +180,19 @@ def test_bad_input_raises_the_same_errors(k):
         assert core.is_legal(i) is False
         with pytest.raises(IllegalAction):
             core.apply(i)
-    for i in ("0", None, 0.0, True, np.int64(0)):
+    for i in ("0", None, 0.0, True):
         with pytest.raises(IllegalAction, match="expected an int"):
             core.is_legal(i)
         with pytest.raises(IllegalAction):
             core.apply(i)
     assert core.export() == before
-    for out in (np.zeros(10, np.float32), np.zeros(856, np.float64), [0.0] * 856, None,
+    for out in (np.zeros(10, np.float32), np.zeros(856, np.float64), [0.0] * 856,
                 np.zeros((2, 856), np.float32)[:, 0]):
         with pytest.raises(CardcoreError, match="out"):
-            core.observe(0, out)
+            core.observation_tensor(0, out)
     for p in (-1, 4, HUGE, "0"):
-        with pytest.raises(CardcoreError, match="player"):
-            core.observe(p, np.zeros(856, np.float32))
+        with pytest.raises(CardcoreError, match="seat"):
+            core.observation_tensor(p)
     for args in ((0, 0, 0, 0, 0), (8, 0, 0, 0, 0), (1, 5, 0, 0, 0), (1, 0, 3, 0, 0),
                  (1, 0, 0, 14, 0), (1, 0, 0, 0, 2), (HUGE, 0, 0, 0, 0)):
         with pytest.raises(CardcoreError):
@@ -225,3 +221,49 @@ def test_trick_winner_index_agrees():
         trumps = [c for c in cards if c & 3 == trump]
         best = max(trumps) if trumps else max(c for c in cards if c & 3 == led)
         assert cards[w] == best
+
+
+def test_from_seed_is_the_games_first_core():
+    import cardcore
+
+    for seed in (0, 1, 7, 2**64 - 1):
+        state = cardcore.new_game("bridge", seed=seed)
+        for k in (FAST, REF):
+            core = k.from_seed(seed)
+            assert core.export() == state.core.export()
+            cards, after = k.shuffled_deck(seed)
+            assert sorted(cards) == list(range(52))
+            assert k.deal(cards, 0, 0).export() == core.export()
+        assert FAST.shuffled_deck(seed) == REF.shuffled_deck(seed)
+        assert state.rng_state == FAST.shuffled_deck(seed)[1]
+        assert FAST.from_seed(seed, 2, 3).export() == REF.from_seed(seed, 2, 3).export()
+    for k in (FAST, REF):
+        for bad in (-1, 2**64, None, "1", 1.5, True):
+            with pytest.raises(CardcoreError, match="seed"):
+                k.from_seed(bad)
+            with pytest.raises(CardcoreError, match="seed"):
+                k.shuffled_deck(bad)
+        with pytest.raises(CardError, match="dealer"):
+            k.from_seed(1, 4)
+        with pytest.raises(CardcoreError, match="vul"):
+            k.from_seed(1, 0, 9)
+
+
+def test_returns_are_the_states_scores():
+    import cardcore
+
+    rng = random.Random(11)
+    for seed in range(30):
+        state = cardcore.new_game("bridge", seed=seed, vulnerability="both")
+        while not state.is_over:
+            assert state.core.returns() == (0.0, 0.0, 0.0, 0.0)
+            ids = state.legal_ids()
+            low = [i for i in ids if i < FAST.BID0]
+            state.apply_id(rng.choice(low) if state.core.phase == FAST.AUCTION and
+                           rng.random() < 0.7 else rng.choice(ids))
+        got = state.core.returns()
+        assert all(type(x) is float for x in got)
+        assert got == tuple(float(x) for x in state.scores())
+        ns = state.ns_score()
+        assert got == (ns, -ns, ns, -ns)
+        assert REF.from_export(state.core.export()).returns() == got

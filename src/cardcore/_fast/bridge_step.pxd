@@ -1,6 +1,8 @@
 # The Bridge step kernel's state and its C functions (``bridge_step.pyx``; the plain-Python
 # twin ``cardcore._ref.bridge_step`` documents the encoding).
-from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
+
+from cardcore._fast.core cimport Core as CoreBase
 
 cdef enum:
     BS_NUM_ACTIONS = 90
@@ -13,6 +15,7 @@ cdef enum:
     BS_PLAY = 1
     BS_OVER = 2
     BS_MAX_CALLS = 319
+    BS_MAX_LEGAL = 37       # the most legal ids: pass, double or redouble, the 35 bids
     # the parts of a score (``bs_score_parts``; ``SCORE_PARTS`` names them)
     BS_SP_TRICK_POINTS = 0
     BS_SP_GAME = 1
@@ -51,10 +54,15 @@ cdef struct BState:
 cdef void bs_init(BState* s, const uint64_t* hands, int dealer, int vul) noexcept nogil
 cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil
 cdef bint bs_is_legal(const BState* s, long i) noexcept nogil
-cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil
+cdef int bs_legal_ids(const BState* s, int32_t* out) noexcept nogil
 cdef int bs_apply(BState* s, int i) noexcept nogil
 cdef void bs_score_parts(int level, int strain, int doubled, int tricks, bint vulnerable,
                          int* parts) noexcept nogil
 cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerable) noexcept nogil
 cdef int bs_ns_score(const BState* s) noexcept nogil
 cdef int bs_trick_winner_index(const uint8_t* cards, int trump) noexcept nogil
+
+
+# One deal as a step core of the one core contract (``core.pxd``).
+cdef class Core(CoreBase):
+    cdef BState s

@@ -1,26 +1,23 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, nonecheck=False
 """Bridge step kernel, compiled: one deal (the auction and the play) as a C struct.
 
-``Core`` holds the state of a deal; ``legal_ids`` and ``apply`` are the step path of
-``cardcore.bridge.BridgeState`` (no Python objects per move but the list of ids). The
-plain-Python twin ``cardcore._ref.bridge_step`` documents the encoding (seats, card and action
-ids, ``export`` fields, the ``observe`` layout); both give the same answers and raise the same
-errors.
+``Core`` holds the state of a deal; it is a step core of the one core contract
+(``cardcore._fast.core.Core``: ``legal_ids``, ``apply``, ``returns``, ``observation_tensor``,
+``copy`` and pickling come from the base, over the C methods filled here) and the step path of
+``cardcore.bridge.BridgeState``. ``from_seed(seed)`` is the core ``new_game("bridge",
+seed=seed)`` starts with. The plain-Python twin ``cardcore._ref.bridge_step`` documents the
+encoding (seats, card and action ids, ``export`` fields, the observation layout); both give the
+same answers and raise the same errors.
 """
 
+from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
-from cpython.ref cimport PyObject
 
-from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest
-from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_below
+from cardcore._fast.args cimport int_arg
 
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
-
-cdef extern from "Python.h":
-    object PyList_New(Py_ssize_t n)
-    void PyList_SET_ITEM(object lst, Py_ssize_t i, PyObject* item)
-    PyObject* PyLong_FromLong(long v)
 
 NUM_ACTIONS = BS_NUM_ACTIONS
 PASS = BS_PASS
@@ -91,6 +88,7 @@ SCORE_PARTS = ("trick_points", "game_bonus", "partscore_bonus", "slam_bonus", "i
                "overtricks", "undertricks")
 
 cdef uint64_t FULL = (<uint64_t>1 << 52) - 1
+_U64 = 2 ** 64 - 1
 # the cards of suit s (bits s, s + 4, ..., s + 48)
 cdef uint64_t SUIT_BITS = 0x1111111111111
 
@@ -155,8 +153,8 @@ cdef bint bs_is_legal(const BState* s, long i) noexcept nogil:
     return False
 
 
-cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil:
-    """The legal ids, ascending, into ``out`` (room for 52); returns how many."""
+cdef int bs_legal_ids(const BState* s, int32_t* out) noexcept nogil:
+    """The legal ids, ascending, into ``out`` (room for ``BS_MAX_LEGAL``); returns how many."""
     cdef int n = 0, b
     cdef uint64_t m
     if s.phase == BS_AUCTION:
@@ -170,12 +168,12 @@ cdef int bs_legal_ids(const BState* s, uint8_t* out) noexcept nogil:
                 out[n] = BS_REDOUBLE
                 n += 1
         for b in range(BS_BID0 + s.last_bid + 1, BS_CARD0):
-            out[n] = <uint8_t>b
+            out[n] = b
             n += 1
     elif s.phase == BS_PLAY:
         m = bs_legal_cards(s)
         while m:
-            out[n] = <uint8_t>(BS_CARD0 + cc_pop_lowest(&m))
+            out[n] = BS_CARD0 + cc_pop_lowest(&m)
             n += 1
     return n
 
@@ -341,27 +339,30 @@ cdef uint64_t _mask_arg(object x, str what) except? 0:
     return <uint64_t>int_arg(x, what, 0, FULL, CardError)
 
 
-cdef object _id_list(const uint8_t* ids, int n):
-    cdef object out = PyList_New(n)
-    cdef int k
-    for k in range(n):
-        PyList_SET_ITEM(out, k, PyLong_FromLong(ids[k]))
-    return out
-
-
 cdef inline void _bits(float* out, int base, uint64_t m) noexcept nogil:
     while m:
         out[base + cc_pop_lowest(&m)] = 1
 
 
-# ---------------------------------------------------------------------------- the state
+cdef inline void _ns_returns(const BState* s, double* out) noexcept nogil:
+    cdef int ns = bs_ns_score(s)
+    out[0] = ns
+    out[1] = -ns
+    out[2] = ns
+    out[3] = -ns
 
-cdef class Core:
+
+# ---------------------------------------------------------------------------- the core
+
+cdef class Core(CoreBase):
     """One deal: ``Core(hands, dealer, vul)`` with ``hands`` the four 13-card masks of the game
-    seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3."""
+    seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3.
 
-    cdef BState s
-    cdef bint _ready        # set by the constructor (``_live``)
+    A step core of the one core contract (``cardcore._fast.core.Core``): ids, legality,
+    ``apply``, ``observation_tensor`` and pickling come from the base. ``returns()`` is the
+    deal's raw duplicate score for each seat as ``BridgeState.scores()`` gives it: North-South's
+    score ``ns`` for seats S and N, ``-ns`` for W and E, i.e. ``(ns, -ns, ns, -ns)`` (zeros
+    until the deal is over, and for a deal passed out)."""
 
     def __init__(self, hands, dealer, vul):
         self._ready = False
@@ -388,130 +389,125 @@ cdef class Core:
         d = _int_arg(dealer, "dealer", 0, 3, CardError)
         v = _int_arg(vul, "vul", 0, 3)
         bs_init(&self.s, hs, <int>d, <int>v)
+        _set_sizes(self)
         self._ready = True
 
-    # ------------------------------------------------------------------ legality
-    def legal_ids(self):
-        """The legal action ids, ascending (empty once over)."""
-        _live(self)
-        cdef uint8_t ids[52]
-        cdef int n = bs_legal_ids(&self.s, ids)
-        return _id_list(ids, n)
+    # ------------------------------------------------------------------ the C contract
+    cdef int c_player(self) noexcept nogil:
+        return self.s.player
 
-    def is_legal(self, i):
-        """Whether ``i`` (any int) is a legal action id now."""
-        _live(self)
-        return bs_is_legal(&self.s, action_id(i))
+    cdef bint c_over(self) noexcept nogil:
+        return self.s.phase == BS_OVER
 
-    def apply(self, i):
-        """Make legal action ``i``; returns the seat that chose it. An id that is not legal
-        raises ``IllegalAction`` and changes nothing."""
-        _live(self)
-        cdef long v = action_id(i)
-        if not bs_is_legal(&self.s, v):
-            raise IllegalAction(f"action id {quote(i)}: not legal now")
-        return bs_apply(&self.s, <int>v)
+    cdef int c_legal(self, int32_t* out) noexcept nogil:
+        return bs_legal_ids(&self.s, out)
+
+    cdef bint c_is_legal(self, long i) noexcept nogil:
+        return bs_is_legal(&self.s, i)
+
+    cdef void c_apply(self, int i) noexcept nogil:
+        bs_apply(&self.s, i)
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        _ns_returns(&self.s, out)
+
+    cdef void c_observe(self, int seat, float* out) noexcept nogil:
+        _observe(&self.s, seat, out)
+
+    cdef CoreBase c_copy(self):
+        cdef Core new = Core.__new__(Core)
+        new.s = self.s
+        _set_sizes(new)
+        new._ready = True
+        return new
 
     # ------------------------------------------------------------------ reading
     @property
     def dealer(self):
-        _live(self)
+        self.live()
         return self.s.dealer
 
     @property
     def vul(self):
-        _live(self)
+        self.live()
         return self.s.vul
 
     @property
     def phase(self):
-        _live(self)
+        self.live()
         return self.s.phase
-
-    @property
-    def player(self):
-        """The seat that chooses now, ``None`` once over."""
-        _live(self)
-        return None if self.s.player < 0 else self.s.player
 
     @property
     def playing(self):
         """The seat whose card is played next, ``None`` outside the play."""
-        _live(self)
+        self.live()
         return None if self.s.playing < 0 else self.s.playing
 
     @property
     def ncalls(self):
-        _live(self)
+        self.live()
         return self.s.ncalls
 
     @property
     def nplayed(self):
-        _live(self)
+        self.live()
         return self.s.nplayed
 
     @property
     def leader(self):
-        _live(self)
+        self.live()
         return self.s.leader
 
     @property
     def declarer(self):
-        _live(self)
+        self.live()
         return self.s.declarer
 
     @property
     def passed_out(self):
-        _live(self)
+        self.live()
         return self.s.phase == BS_OVER and self.s.declarer < 0
 
     def call_ids(self):
-        _live(self)
+        self.live()
         return [self.s.calls[k] for k in range(self.s.ncalls)]
 
     def played_cards(self):
-        _live(self)
+        self.live()
         return [self.s.played[k] for k in range(self.s.nplayed)]
 
     def trick_winners(self):
         """The winner of each finished trick."""
-        _live(self)
+        self.live()
         return [self.s.winners[k] for k in range(self.s.nplayed // 4)]
 
     def hands(self):
-        _live(self)
+        self.live()
         return [self.s.hand[k] for k in range(4)]
 
     def dealt_hands(self):
-        _live(self)
+        self.live()
         return [self.s.dealt[k] for k in range(4)]
 
     def tricks_won(self):
-        _live(self)
+        self.live()
         return [self.s.won[0], self.s.won[1]]
 
     def contract(self):
         """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""
-        _live(self)
+        self.live()
         if self.s.declarer < 0:
             return None
         return (self.s.level, self.s.strain, self.s.doubled, self.s.declarer)
 
     def ns_score(self):
         """North-South's score (0 when passed out or not over)."""
-        _live(self)
+        self.live()
         return bs_ns_score(&self.s)
-
-    def copy(self):
-        _live(self)
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        new._ready = True
-        return new
 
     def export(self):
         """The whole state as a list of ints (see ``EXPORT_FIELDS``)."""
-        _live(self)
+        self.live()
         cdef const BState* s = &self.s
         out = [s.dealer, s.vul, s.phase, s.player, s.playing, s.ncalls, s.last_bid,
                s.last_bidder, s.doubled_now, s.passes, s.level, s.strain, s.doubled, s.declarer,
@@ -524,38 +520,18 @@ cdef class Core:
         out += [s.played[k] for k in range(s.nplayed)]
         return out
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
-
-    def __eq__(self, other):
-        if not isinstance(other, Core):
-            return NotImplemented
-        return self.export() == other.export()
-
-    __hash__ = None
-
-    # ------------------------------------------------------------------ tensor
-    def observe(self, player, out):
-        """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
-        _live(self)
-        cdef int p = <int>_int_arg(player, "player", 0, 3)
-        cdef float[::1] view
-        try:
-            view = out
-        except (TypeError, ValueError):
-            raise CardcoreError(f"out: expected a float32 vector of {O_SIZE} values") from None
-        if view.shape[0] != O_SIZE:
-            raise CardcoreError(f"out: expected a float32 vector of {O_SIZE} values")
-        _observe(&self.s, p, &view[0])
+    @staticmethod
+    def from_export(values):
+        """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
+        return _from_export(values)
 
 
-cdef inline int _live(Core core) except -1:
-    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
-    # constructor, or whose constructor raised, holds no deal
-    if not core._ready:
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
-    return 0
+cdef void _set_sizes(Core core):
+    core.num_players = 4
+    core.num_distinct_actions = BS_NUM_ACTIONS
+    core.observation_shape = (O_SIZE,)
+    core.obs_size = O_SIZE
+    core.max_legal = BS_MAX_LEGAL
 
 
 cdef void _observe(const BState* s, int p, float* out) noexcept nogil:
@@ -666,7 +642,6 @@ def deal(cards, dealer, vul):
     cdef long c
     cdef int i, d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
     cdef int v = <int>_int_arg(vul, "vul", 0, 3)
-    cdef Core core
     if isinstance(cards, (str, bytes)):
         raise CardError(f"cards {quote(cards)}: expected the 52 card ids")
     try:
@@ -687,14 +662,62 @@ def deal(cards, dealer, vul):
             raise CardError(f"cards: card id {c} appears twice")
         seen |= bit
         hs[(d + 1 + i) & 3] |= bit
-    core = Core.__new__(Core)
-    bs_init(&core.s, hs, d, v)
+    return _dealt(hs, d, v)
+
+
+cdef Core _dealt(const uint64_t* hs, int dealer, int vul):
+    cdef Core core = Core.__new__(Core)
+    bs_init(&core.s, hs, dealer, vul)
+    _set_sizes(core)
     core._ready = True
     return core
 
 
+def shuffled_deck(seed):
+    """The 52 card ids shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(52)))`` does
+    (the same draws), and the generator's state after them: ``(cards, state)``."""
+    cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
+    cdef uint8_t deck[52]
+    _shuffle(deck, &st)
+    return [deck[i] for i in range(52)], st
+
+
+cdef void _shuffle(uint8_t* deck, uint64_t* st) noexcept nogil:
+    """Fisher-Yates over the ids 0..51 with the SplitMix64 state ``st`` (``Rng.shuffle``)."""
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(52):
+        deck[i] = <uint8_t>i
+    for i in range(51, 0, -1):
+        j = <int>rng_below(st, <uint64_t>(i + 1))
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+
+
+def from_seed(seed, dealer=0, vul=0):
+    """The core ``cardcore.new_game("bridge", seed=seed)`` starts with (for ``dealer`` 0 South
+    and ``vul`` 0, the game's defaults): the 52 cards shuffled from the generator state
+    ``seed`` (``shuffled_deck``) and dealt as ``deal`` deals them."""
+    cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
+    cdef int d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
+    cdef int v = <int>_int_arg(vul, "vul", 0, 3)
+    cdef uint8_t deck[52]
+    cdef uint64_t hs[4]
+    cdef int i
+    _shuffle(deck, &st)
+    memset(hs, 0, sizeof(hs))
+    for i in range(52):
+        hs[(d + 1 + i) & 3] |= (<uint64_t>1) << deck[i]
+    return _dealt(hs, d, v)
+
+
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
+    return _from_export(values)
+
+
+def _from_export(values):
     if isinstance(values, (str, bytes)):
         raise CardcoreError(f"values {quote(values)}: expected a list of ints")
     try:

@@ -18,17 +18,21 @@ Encoding
 ``export()`` lists the whole state as ints (``EXPORT_HEAD`` fixed fields, then the calls and the
 cards played); ``from_export`` rebuilds a ``Core`` from such a list (checking it).
 
-``observe(player, out)`` fills a float32 vector of ``OBS_SIZE`` zeros with what ``player`` may
-see; the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes them).
+``Core`` is a step core of the one core contract (``cardcore._ref.core.Core``):
+``observation_tensor(seat)`` is a float32 vector of ``OBS_SIZE`` with what ``seat`` may see;
+the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes them).
+``returns()`` is ``(ns, -ns, ns, -ns)`` with ``ns`` North-South's score once the deal is over.
+``from_seed(seed)`` is the core ``cardcore.new_game("bridge", seed=seed)`` starts with.
 """
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
+from cardcore.errors import CardcoreError, CardError, quote
 from cardcore.errors import int_arg as _int_arg
 
+from ..rng import Rng
 from . import tricks as _tricks
-from .core import CoreBase
+from .core import Core as _CoreContract
 from .core import live as _live
 
 NUM_ACTIONS = 90
@@ -39,6 +43,7 @@ AUCTION, PLAY, OVER = 0, 1, 2
 MAX_CALLS = 319  # the longest legal auction
 
 FULL = (1 << 52) - 1
+_U64 = 2 ** 64 - 1
 SUIT_MASK = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
 
 OBS_PHASE = 0
@@ -167,13 +172,23 @@ def score_parts(level, strain, doubled, tricks, vulnerable) -> tuple[int, ...]:
     return _score_parts(*_score_args(level, strain, doubled, tricks, vulnerable))
 
 
-class Core(CoreBase):
+class Core(_CoreContract):
     """One deal: ``Core(hands, dealer, vul)`` with ``hands`` the four 13-card masks of the game
-    seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3."""
+    seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3.
+
+    A step core of the one core contract (``cardcore._ref.core.Core``): ids, legality,
+    ``apply``, ``observation_tensor`` and pickling come from the base. ``returns()`` is the
+    deal's raw duplicate score for each seat as ``BridgeState.scores()`` gives it: North-South's
+    score ``ns`` for seats S and N, ``-ns`` for W and E, i.e. ``(ns, -ns, ns, -ns)`` (zeros
+    until the deal is over, and for a deal passed out)."""
 
     __slots__ = ("hand", "dealt", "dealer", "vul", "phase", "cur", "cur_hand", "calls",
                  "last_bid", "last_bidder", "doubled_now", "passes", "first", "level", "strain",
                  "doubled", "declarer", "played", "leader", "won", "winners", "_ready")
+
+    num_players = 4
+    num_distinct_actions = NUM_ACTIONS
+    observation_shape = (OBS_SIZE,)
 
     def __init__(self, hands, dealer, vul) -> None:
         self._ready = False
@@ -218,10 +233,14 @@ class Core(CoreBase):
         self.winners = [-1] * 13
         self._ready = True
 
-    # ------------------------------------------------------------------ legality
-    def legal_ids(self) -> list[int]:
-        """The legal action ids, ascending (empty once over)."""
-        _live(self)
+    # ------------------------------------------------------------------ the contract's hooks
+    def _player(self) -> int | None:
+        return None if self.cur < 0 else self.cur
+
+    def _over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal(self) -> list[int]:
         if self.phase == AUCTION:
             out = [PASS]
             lb = self.last_bid
@@ -247,11 +266,7 @@ class Core(CoreBase):
                 return follow
         return h
 
-    def is_legal(self, i) -> bool:
-        """Whether ``i`` (any int) is a legal action id now."""
-        _live(self)
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise IllegalAction(f"action id {quote(i)}: expected an int")
+    def _is_legal(self, i: int) -> bool:
         if not 0 <= i < NUM_ACTIONS:
             return False
         if self.phase == AUCTION:
@@ -272,19 +287,15 @@ class Core(CoreBase):
             return i >= CARD0 and bool(self._legal_mask() >> (i - CARD0) & 1)
         return False
 
-    # ------------------------------------------------------------------ moves
-    def apply(self, i) -> int:
-        """Make legal action ``i``; returns the seat that chose it. An id that is not legal
-        raises ``IllegalAction`` and changes nothing."""
-        _live(self)
-        if not self.is_legal(i):
-            raise IllegalAction(f"action id {quote(i)}: not legal now")
-        seat = self.cur
+    def _apply(self, i: int) -> None:
         if self.phase == AUCTION:
-            self._call(i, seat)
+            self._call(i, self.cur)
         else:
             self._card(i - CARD0)
-        return seat
+
+    def _returns(self) -> list[float]:
+        ns = self._ns_score()
+        return [ns, -ns, ns, -ns]
 
     def _call(self, i: int, seat: int) -> None:
         self.calls.append(i)
@@ -349,12 +360,6 @@ class Core(CoreBase):
 
     # ------------------------------------------------------------------ reading
     @property
-    def player(self) -> int | None:
-        """The seat that chooses now, ``None`` once over."""
-        _live(self)
-        return None if self.cur < 0 else self.cur
-
-    @property
     def playing(self) -> int | None:
         """The seat whose card is played next, ``None`` outside the play."""
         _live(self)
@@ -410,10 +415,12 @@ class Core(CoreBase):
     def ns_score(self) -> int:
         """North-South's score (0 when passed out or not over)."""
         _live(self)
+        return self._ns_score()
+
+    def _ns_score(self) -> int:
         if self.phase != OVER or self.declarer < 0:
             return 0
-        d = self.declarer
-        side = d & 1
+        side = self.declarer & 1
         total = _score(self.level, self.strain, self.doubled, self.won[side],
                        bool(self.vul >> side & 1))
         return total if side == 0 else -total
@@ -435,29 +442,15 @@ class Core(CoreBase):
                 self.won[0], self.won[1], *self.hand, *self.dealt, *self.first, *self.winners]
         return head + self.calls + self.played
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
+    @staticmethod
+    def from_export(values) -> Core:
+        """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
+        return from_export(values)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Core):
-            return NotImplemented
-        return self.export() == other.export()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    # ------------------------------------------------------------------ tensor
-    def observe(self, player, out) -> None:
-        """Fill ``out`` (a float32 vector of ``OBS_SIZE`` zeros) with what ``player`` sees."""
-        _live(self)
-        p = _int_arg(player, "player", 0, 3)
-        try:
-            view = memoryview(out)
-        except TypeError:
-            raise CardcoreError(f"out: expected a float32 vector of {OBS_SIZE} values") from None
-        if (view.format != "f" or view.shape != (OBS_SIZE,) or view.readonly
-                or not view.c_contiguous):
-            raise CardcoreError(f"out: expected a float32 vector of {OBS_SIZE} values")
-        out = view
+    # ------------------------------------------------------------------ the observation
+    def _observe(self, p: int, out) -> None:
+        """What seat ``p`` sees into ``out`` (``OBS_SIZE`` float32 zeros; the layout of
+        ``docs/actions/bridge.md``)."""
         out[OBS_PHASE + self.phase] = 1
         me = p & 1
         out[OBS_VUL] = self.vul >> me & 1
@@ -542,6 +535,27 @@ def deal(cards, dealer, vul) -> Core:
     return Core(hands, d, v)
 
 
+def shuffled_deck(seed) -> tuple[list[int], int]:
+    """The 52 card ids shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(52)))`` does
+    (the same draws), and the generator's state after them: ``(cards, state)``."""
+    rng = Rng(_int_arg(seed, "seed", 0, _U64))
+    cards = list(range(52))
+    for i in range(51, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards, rng.state
+
+
+def from_seed(seed, dealer=0, vul=0) -> Core:
+    """The core ``cardcore.new_game("bridge", seed=seed)`` starts with (for ``dealer`` 0 South
+    and ``vul`` 0, the game's defaults): the 52 cards shuffled from the generator state
+    ``seed`` (``shuffled_deck``) and dealt as ``deal`` deals them."""
+    s = _int_arg(seed, "seed", 0, _U64)
+    d = _int_arg(dealer, "dealer", 0, 3, CardError)
+    v = _int_arg(vul, "vul", 0, 3)
+    return deal(shuffled_deck(s)[0], d, v)
+
+
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
     if isinstance(values, (str, bytes)):
@@ -579,6 +593,7 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "deal", "from_export", "score", "score_parts", "SCORE_PARTS",
+__all__ = ["Core", "deal", "from_export", "from_seed", "shuffled_deck", "score", "score_parts",
+           "SCORE_PARTS",
            "trick_winner_index", "NUM_ACTIONS", "CARD0",
            "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]

@@ -45,9 +45,10 @@ if TYPE_CHECKING:
 else:
     _k = kernel("bridge_step")
 
-#: action ids: 0 pass, 1 X, 2 XX, 3..37 the bids 1C..7NT, 38 + card id for the cards
-NUM_ACTIONS = 90
-CARD0 = 38
+#: action ids (the core's): 0 pass, 1 X, 2 XX, 3..37 the bids 1C..7NT, 38 + card id for the
+#: cards
+NUM_ACTIONS = _k.NUM_ACTIONS
+CARD0 = _k.CARD0
 _PHASES = ("auction", "play", "over")
 
 
@@ -141,6 +142,7 @@ class BridgeState(CoreView, State):
     documented in ``docs/actions/bridge.md``."""
 
     GAME = "bridge"
+    CORE = "bridge_step"
     NUM_PLAYERS = 4
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.bridge:BridgeAI"
@@ -179,10 +181,10 @@ class BridgeState(CoreView, State):
         self.claim: int | None = None  # a claim read from a record (LIN), not played out
         vul = _VUL_BITS[self.vulnerability]
         if deal is None and deck is None:
-            cards = list(range(52))
-            self.rng().shuffle(cards)
-            # one card at a time clockwise, starting left of the dealer
-            self._core = _k.deal(cards, dealer_seat, vul)
+            # the core's own deal from the generator state (``from_seed``): the shuffle's
+            # draws, then one card at a time clockwise, starting left of the dealer
+            self._core = _k.from_seed(self.rng_state, dealer_seat, vul)
+            self.rng_state = _k.shuffled_deck(self.rng_state)[1]
             return
         masks = [0, 0, 0, 0]
         if deal is not None:
@@ -312,7 +314,7 @@ class BridgeState(CoreView, State):
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return self._core.player
+        return self._core.current_player
 
     def _legal_cards(self) -> list[int]:
         """The legal cards of the hand to play, in display order."""
@@ -378,9 +380,6 @@ class BridgeState(CoreView, State):
         self._core.apply(self._id_of(action))
 
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
     def _id_of(self, action: Action) -> int:
         if action.kind == "play":
             return CARD0 + int(action.cards[0])
@@ -399,23 +398,17 @@ class BridgeState(CoreView, State):
         return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
-        seat = self._core.apply(i)
+        seat = self._core.current_player
+        self._core.apply(i)
         if i >= CARD0:
             self.log.append([seat, "play", _CARD_TEXT[i], [i - CARD0], None, []])
         else:
             kind, text, amount, strain = _CALL_LOG[i]
             self.log.append([seat, kind, text, [], amount, [] if strain is None else [strain]])
 
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (_k.OBS_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        self._core.observe(player, out)
-
     # ------------------------------------------------------------ scores
     def _scores(self) -> tuple[float, ...]:
-        ns = self._core.ns_score()
-        return (ns, -ns, ns, -ns)
+        return self._core.returns()
 
     def ns_score(self) -> int:
         """North-South's raw duplicate score (0 when passed out); valid once over."""
