@@ -244,7 +244,7 @@ def _positions(mod):
     folded.start_hand(None, 9)
     while not folded.hand_over:
         folded.apply(0)
-    assert live.actor is not None and live.street == 1 and shown.showdown
+    assert live.current_player is not None and live.street == 1 and shown.showdown
     assert folded.hand_over and not folded.showdown
     return {"fresh": fresh, "live": live, "shown": shown, "folded": folded}
 

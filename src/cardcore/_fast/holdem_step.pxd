@@ -2,6 +2,8 @@
 # twin ``cardcore._ref.holdem_step`` documents the encoding).
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+from cardcore._fast.core cimport Core as CoreBase
+
 cdef enum:
     HS_NUM_ACTIONS = 7
     HS_SEATS = 4
@@ -12,6 +14,30 @@ cdef enum:
     HS_RAISE_HALF_POT = 4
     HS_RAISE_POT = 5
     HS_ALL_IN = 6
+    # the match's defaults (``HoldemState``): chips per seat, the blinds
+    HS_START_STACK = 1000
+    HS_SMALL_BLIND = 10
+    HS_BIG_BLIND = 20
+    # the observation (``docs/actions/holdem.md``): the first slot of each part
+    HS_OBS_HOLE = 0
+    HS_OBS_BOARD = 52
+    HS_OBS_STREET = 104
+    HS_OBS_PLAYER = 108
+    HS_OBS_BUTTON = 112
+    HS_OBS_SB = 116
+    HS_OBS_BB = 120
+    HS_OBS_TO_ACT = 124
+    HS_OBS_STACKS = 128
+    HS_OBS_BETS = 132
+    HS_OBS_CONTRIB = 136
+    HS_OBS_POT = 140
+    HS_OBS_FOLDED = 141
+    HS_OBS_ALL_IN = 145
+    HS_OBS_IN_HAND = 149
+    HS_OBS_TO_CALL = 153
+    HS_OBS_MIN_RAISE = 154
+    HS_OBS_MAX_RAISE = 155
+    HS_OBS_SIZE = 156
 
 cdef struct HState:
     int64_t stacks[4]       # chips behind per seat
@@ -41,6 +67,7 @@ cdef struct HState:
     int8_t bb
     int8_t last_bb
     int8_t last_players
+    int8_t seated           # the seats with chips when the match began (the observation's unit)
     int8_t street           # 0 preflop .. 3 river
     int8_t pos              # the next card of ``cards`` to deal
     int8_t nboard
@@ -57,3 +84,9 @@ cdef void hs_init(HState* s, const int64_t* stacks, int button, int64_t small,
 cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexcept nogil
 cdef void hs_perform(HState* s, int i, int64_t amount) noexcept nogil
 cdef bint hs_can_raise(const HState* s, int seat) noexcept nogil
+
+
+# One hand (and what the match carries to the next) as a step core of the one core contract
+# (``core.pxd``).
+cdef class Core(CoreBase):
+    cdef HState s

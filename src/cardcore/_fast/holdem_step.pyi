@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+from cardcore._fast.core import Core as CoreBase
+
 NUM_ACTIONS: int
 SEATS: int
 FOLD: int
@@ -11,18 +13,36 @@ RAISE_MIN: int
 RAISE_HALF_POT: int
 RAISE_POT: int
 ALL_IN: int
+START_STACK: int
+SMALL_BLIND: int
+BIG_BLIND: int
+OBS_HOLE: int
+OBS_BOARD: int
+OBS_STREET: int
+OBS_PLAYER: int
+OBS_BUTTON: int
+OBS_SB: int
+OBS_BB: int
+OBS_TO_ACT: int
+OBS_STACKS: int
+OBS_BETS: int
+OBS_CONTRIB: int
+OBS_POT: int
+OBS_FOLDED: int
+OBS_ALL_IN: int
+OBS_IN_HAND: int
+OBS_TO_CALL: int
+OBS_MIN_RAISE: int
+OBS_MAX_RAISE: int
+OBS_SIZE: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
-class Core:
+class Core(CoreBase):
+    """One hand (and the match's carry-over); ``returns()`` is the hand's chip result."""
     def __init__(self, stacks: Sequence[int], button: int, small: int, big: int) -> None: ...
     def start_hand(self, cards: Sequence[int] | None, rng_state: int) -> int: ...
-    @property
-    def actor(self) -> int | None: ...
-    def legal_ids(self) -> list[int]: ...
-    def is_legal(self, i: int) -> bool: ...
     def amount(self, i: int) -> int | None: ...
-    def apply(self, i: int) -> int | None: ...
     def perform(self, i: int, amount: int | None) -> None: ...
     @property
     def hand_over(self) -> bool: ...
@@ -42,6 +62,8 @@ class Core:
     def last_bb(self) -> int: ...
     @property
     def last_players(self) -> int: ...
+    @property
+    def seated(self) -> int: ...
     @property
     def small(self) -> int: ...
     @property
@@ -76,6 +98,8 @@ class Core:
     def deck(self) -> list[int]: ...
     def bet_view(self) -> dict: ...
     def export(self) -> list[int]: ...
-    def copy(self) -> Core: ...
+    @staticmethod
+    def from_export(values: Sequence[int]) -> Core: ...
 
 def from_export(values: Sequence[int]) -> Core: ...
+def from_seed(seed: int, stacks: Sequence[int] | None = None, button: int = -1) -> Core: ...

@@ -3,10 +3,13 @@
 
 ``Core`` holds the betting state, the cards, the streets and the showdown of one hand at a
 table of four seats, and what a match carries between hands (stacks, button, last big blind);
-``legal_ids`` and ``apply`` are the step path of ``cardcore.holdem.HoldemState`` (no Python
-objects per action but the list of ids). The plain-Python twin ``cardcore._ref.holdem_step``
-documents the encoding and runs on the betting rule (``cardcore._ref.betting``, which the
-shared engine ``cardcore.engines.betting`` re-exports); both give the same answers.
+it is a step core of the one core contract (``cardcore._fast.core.Core``: ``legal_ids``,
+``apply``, ``returns``, ``observation_tensor``, ``copy`` and pickling come from the base, over
+the C methods filled here) and the step path of ``cardcore.holdem.HoldemState``.
+``from_seed(seed)`` is the core ``new_game("holdem", seed=seed)`` starts with. The plain-Python
+twin ``cardcore._ref.holdem_step`` documents the encoding and runs on the betting rule
+(``cardcore._ref.betting``, which the shared engine ``cardcore.engines.betting`` re-exports);
+both give the same answers.
 """
 
 from libc.string cimport memset, memcpy
@@ -14,6 +17,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from cardcore._fast.bits cimport rng_below
 from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.poker cimport eval_ids
 
 
@@ -28,6 +32,28 @@ RAISE_MIN = HS_RAISE_MIN
 RAISE_HALF_POT = HS_RAISE_HALF_POT
 RAISE_POT = HS_RAISE_POT
 ALL_IN = HS_ALL_IN
+START_STACK = HS_START_STACK
+SMALL_BLIND = HS_SMALL_BLIND
+BIG_BLIND = HS_BIG_BLIND
+OBS_HOLE = HS_OBS_HOLE
+OBS_BOARD = HS_OBS_BOARD
+OBS_STREET = HS_OBS_STREET
+OBS_PLAYER = HS_OBS_PLAYER
+OBS_BUTTON = HS_OBS_BUTTON
+OBS_SB = HS_OBS_SB
+OBS_BB = HS_OBS_BB
+OBS_TO_ACT = HS_OBS_TO_ACT
+OBS_STACKS = HS_OBS_STACKS
+OBS_BETS = HS_OBS_BETS
+OBS_CONTRIB = HS_OBS_CONTRIB
+OBS_POT = HS_OBS_POT
+OBS_FOLDED = HS_OBS_FOLDED
+OBS_ALL_IN = HS_OBS_ALL_IN
+OBS_IN_HAND = HS_OBS_IN_HAND
+OBS_TO_CALL = HS_OBS_TO_CALL
+OBS_MIN_RAISE = HS_OBS_MIN_RAISE
+OBS_MAX_RAISE = HS_OBS_MAX_RAISE
+OBS_SIZE = HS_OBS_SIZE
 
 MAX_CHIPS = 10 ** 15
 MAX_RAISE_TO = 4 * 10 ** 15
@@ -38,7 +64,8 @@ _I64 = (1 << 63) - 1
 _SEATED = ("stack", "bet", "contrib", "folded", "pending", "faced_set", "faced", "hand_stack",
            "value", "won", "pot_contrib")
 EXPORT_FIELDS = (
-    "hands", "button_set", "button", "sb", "bb", "last_bb", "last_players", "small", "big",
+    "hands", "button_set", "button", "sb", "bb", "last_bb", "last_players", "seated", "small",
+    "big",
     "street", "pos", "nact", "rounds", "hand_over", "showdown", "actor_set", "actor", "max_bet",
     "last_inc", "min_bet", "legal", "amount_3", "amount_4", "amount_5", "amount_6",
     "street_at_1", "street_at_2", "street_at_3", "ncards",
@@ -48,14 +75,10 @@ EXPORT_HEAD = len(EXPORT_FIELDS)
 # the range of every field of ``EXPORT_FIELDS`` (flags 0..1, seats 0..3, chips 0..4 * 10**15)
 _FLAGS = ("button_set", "hand_over", "showdown", "actor_set", "folded", "pending", "faced_set")
 _SEAT_FIELDS = ("button", "sb", "bb", "last_bb", "actor")
-_RANGES = {"hands": _I32, "last_players": HS_SEATS, "small": MAX_CHIPS, "big": MAX_CHIPS,
-           "street": 3, "pos": 52, "nact": _I64, "rounds": 4, "min_bet": MAX_CHIPS,
+_RANGES = {"hands": _I32, "last_players": HS_SEATS, "seated": HS_SEATS, "small": MAX_CHIPS,
+           "big": MAX_CHIPS, "street": 3, "pos": 52, "nact": _I64, "rounds": 4, "min_bet": MAX_CHIPS,
            "legal": (1 << HS_NUM_ACTIONS) - 1, "street_at": _I64, "ncards": 52, "value": _I32,
            **dict.fromkeys(_FLAGS, 1), **dict.fromkeys(_SEAT_FIELDS, HS_SEATS - 1)}
-
-# the legal id lists per bit mask (immutable; ``legal_ids`` returns a fresh list)
-_ID_LISTS = tuple(tuple(i for i in range(HS_NUM_ACTIONS) if (m >> i) & 1)
-                  for m in range(1 << HS_NUM_ACTIONS))
 
 
 # ------------------------------------------------------- betting (``_ref/betting.py``'s rules)
@@ -426,6 +449,7 @@ cdef void hs_init(HState* s, const int64_t* stacks, int button, int64_t small,
         s.stacks[i] = stacks[i]
         s.folded[i] = 1
         s.faced[i] = -1
+        s.seated += stacks[i] > 0
     _clear_hand(s)
     s.hand_over = 1
 
@@ -511,11 +535,16 @@ cdef inline object _int_arg(object x, str what, object lo, object hi, type err=C
     return int_arg(x, what, lo, hi, err)
 
 
-cdef class Core:
-    """One hand of Hold'em and the match state between hands (see the twin's docstring)."""
+cdef class Core(CoreBase):
+    """One hand of Hold'em and the match state between hands (see the twin's docstring).
 
-    cdef HState s
-    cdef bint _ready        # set by the constructor (``_live``)
+    A step core of the one core contract (``cardcore._fast.core.Core``): ids, legality,
+    ``apply`` (ids 0..6 as listed; ``amount(i)`` is the raise-to total of a listed raise),
+    ``observation_tensor`` and pickling come from the base. The core is over when its hand is
+    settled (``hand_over``); ``start_hand`` starts the match's next hand in it. ``returns()`` is
+    the hand's chip result per seat: the stacks once the hand is settled minus the stacks it
+    started with (``hand_stacks``), as floats (zeros until the hand is settled); for a
+    single-hand game that is ``HoldemState.scores()``."""
 
     def __init__(self, stacks, button, small, big):
         self._ready = False
@@ -537,12 +566,50 @@ cdef class Core:
             raise CardcoreError(f"button {b}: the seat has no chips")
         hs_init(&self.s, st, b, _int_arg(small, "small blind", 0, MAX_CHIPS),
                 _int_arg(big, "big blind", 1, MAX_CHIPS))
+        _set_sizes(self)
         self._ready = True
+
+    # ------------------------------------------------------------ the C contract
+    cdef int c_player(self) noexcept nogil:
+        return self.s.actor
+
+    cdef bint c_over(self) noexcept nogil:
+        return self.s.hand_over != 0
+
+    cdef int c_legal(self, int32_t* out) noexcept nogil:
+        cdef int i, n = 0
+        for i in range(HS_NUM_ACTIONS):
+            if (self.s.legal >> i) & 1:
+                out[n] = i
+                n += 1
+        return n
+
+    cdef bint c_is_legal(self, long i) noexcept nogil:
+        return 0 <= i < HS_NUM_ACTIONS and (self.s.legal >> i) & 1
+
+    cdef void c_apply(self, int i) noexcept nogil:
+        hs_perform(&self.s, i, self.s.amounts[i])
+
+    cdef void c_returns(self, double* out) noexcept nogil:
+        cdef int i
+        for i in range(HS_SEATS):
+            out[i] = <double>(self.s.stacks[i] - self.s.hand_stacks[i]) if self.s.hand_over \
+                else 0.0
+
+    cdef void c_observe(self, int seat, float* out) noexcept nogil:
+        _observe(&self.s, seat, out)
+
+    cdef CoreBase c_copy(self):
+        cdef Core new = Core.__new__(Core)
+        new.s = self.s
+        _set_sizes(new)
+        new._ready = True
+        return new
 
     def start_hand(self, cards, rng_state):
         """Start the next hand (``cards``: the 52 ids in dealing order, else a shuffle drawn
         from ``rng_state``); returns the generator state after the shuffle."""
-        _live(self)
+        self.live()
         cdef uint8_t buf[52]
         cdef uint64_t rng = <uint64_t>_int_arg(rng_state, "rng_state", 0, _U64)
         cdef uint64_t seen = 0
@@ -566,49 +633,20 @@ cdef class Core:
         return hs_start_hand(&self.s, buf, rng)
 
     # ------------------------------------------------------------ the step path
-    @property
-    def actor(self):
-        _live(self)
-        return None if self.s.actor < 0 else self.s.actor
-
-    def legal_ids(self):
-        _live(self)
-        return list(_ID_LISTS[self.s.legal])
-
-    def is_legal(self, i):
-        """Whether ``i`` (any int) is a listed id now."""
-        _live(self)
-        cdef long k = action_id(i)
-        return 0 <= k < HS_NUM_ACTIONS and (self.s.legal >> k) & 1 == 1
-
     def amount(self, i):
         """The raise-to total of listed id ``i`` (``None`` for fold, check, call or an id not
         listed)."""
-        _live(self)
+        self.live()
         cdef long k = action_id(i)
         if k < HS_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.legal >> k) & 1:
             return None
         return self.s.amounts[k]
 
-    def apply(self, i):
-        """Apply listed id ``i``; returns its raise-to total (``None`` for fold, check, call).
-        An id not listed raises ``IllegalAction`` and changes nothing."""
-        _live(self)
-        cdef long k = action_id(i)
-        cdef int64_t a
-        if not (0 <= k < HS_NUM_ACTIONS and (self.s.legal >> k) & 1):
-            raise IllegalAction(f"action id {quote(i)}: not legal now")
-        a = self.s.amounts[k]
-        hs_perform(&self.s, <int>k, a)
-        if k >= HS_RAISE_MIN:
-            return a
-        return None
-
     def perform(self, i, amount):
         """Apply id 0, 1, 2 or 6, or (``i`` = 3) a raise to any legal ``amount`` below all-in
         (``amount`` is ignored for the other ids). Anything else raises ``IllegalAction`` and
         changes nothing."""
-        _live(self)
+        self.live()
         cdef long k = action_id(i)
         cdef int seat = self.s.actor
         cdef int64_t a = 0, lo, hi
@@ -631,77 +669,84 @@ cdef class Core:
     # ------------------------------------------------------------ reading
     @property
     def hand_over(self):
-        _live(self)
+        self.live()
         return bool(self.s.hand_over)
 
     @property
     def showdown(self):
-        _live(self)
+        self.live()
         return bool(self.s.showdown)
 
     @property
     def street(self):
-        _live(self)
+        self.live()
         return self.s.street
 
     @property
     def button(self):
-        _live(self)
+        self.live()
         return self.s.button
 
     @property
     def sb(self):
-        _live(self)
+        self.live()
         return self.s.sb
 
     @property
     def bb(self):
-        _live(self)
+        self.live()
         return self.s.bb
 
     @property
     def hands(self):
-        _live(self)
+        self.live()
         return self.s.hands
 
     @property
     def last_bb(self):
-        _live(self)
+        self.live()
         return self.s.last_bb
 
     @property
     def last_players(self):
-        _live(self)
+        self.live()
         return self.s.last_players
 
     @property
+    def seated(self):
+        """The seats with chips when the match began (the observation's chip unit is the
+        chips at the table over this number)."""
+        self.live()
+        return self.s.seated
+
+    @property
     def small(self):
-        _live(self)
+        self.live()
         return self.s.small
 
     @property
     def big(self):
-        _live(self)
+        self.live()
         return self.s.big
 
     @property
     def nact(self):
-        _live(self)
+        self.live()
         return self.s.nact
 
     @property
     def pos(self):
-        _live(self)
+        self.live()
         return self.s.pos
 
     @property
     def cards(self):
-        _live(self)
+        self.live()
         return [self.s.cards[i] for i in range(52)] if self.s.hands else []
 
     @property
     def holes(self):
-        _live(self)
+        self.live()
         cdef int i, k = 0
         out = []
         for i in range(HS_SEATS):
@@ -714,47 +759,47 @@ cdef class Core:
 
     @property
     def board(self):
-        _live(self)
+        self.live()
         return [self.s.board[i] for i in range(self.s.nboard)]
 
     @property
     def burns(self):
-        _live(self)
+        self.live()
         return [self.s.burns[i] for i in range(self.s.nburns)]
 
     @property
     def hand_stacks(self):
-        _live(self)
+        self.live()
         return [self.s.hand_stacks[i] for i in range(HS_SEATS)]
 
     @property
     def street_at(self):
-        _live(self)
+        self.live()
         return [self.s.street_at[i] for i in range(HS_SEATS)]
 
     @property
     def values(self):
-        _live(self)
+        self.live()
         return [self.s.values[i] for i in range(HS_SEATS)]
 
     @property
     def won(self):
-        _live(self)
+        self.live()
         return [self.s.won[i] for i in range(HS_SEATS)]
 
     @property
     def pot_contrib(self):
-        _live(self)
+        self.live()
         return [self.s.pot_contrib[i] for i in range(HS_SEATS)]
 
     @property
     def legal(self):
-        _live(self)
+        self.live()
         return [(i, self.s.amounts[i] if i >= HS_RAISE_MIN else None)
                 for i in range(HS_NUM_ACTIONS) if (self.s.legal >> i) & 1]
 
     def min_raise_to(self):
-        _live(self)
+        self.live()
         cdef int seat = self.s.actor
         cdef int64_t lo, hi
         if seat < 0 or not hs_can_raise(&self.s, seat):
@@ -764,24 +809,24 @@ cdef class Core:
         return lo if lo < hi else hi
 
     def max_raise_to(self):
-        _live(self)
+        self.live()
         cdef int seat = self.s.actor
         if seat < 0 or not hs_can_raise(&self.s, seat):
             return None
         return self.s.bets[seat] + self.s.stacks[seat]
 
     def stacks(self):
-        _live(self)
+        self.live()
         return [self.s.stacks[i] for i in range(HS_SEATS)]
 
     def deck(self):
         """The cards not dealt yet this hand, in dealing order."""
-        _live(self)
+        self.live()
         return [self.s.cards[i] for i in range(self.s.pos, 52)] if self.s.hands else []
 
     def bet_view(self):
         """The betting state in the betting rule's dict form (``cardcore._ref.betting``)."""
-        _live(self)
+        self.live()
         cdef const HState* s = &self.s
         return {
             "stacks": [s.stacks[i] for i in range(HS_SEATS)],
@@ -797,13 +842,13 @@ cdef class Core:
     def export(self):
         """The whole state as a list of ints: ``EXPORT_FIELDS``, then the hand's cards (the
         twin's docstring gives the encoding)."""
-        _live(self)
+        self.live()
         cdef const HState* s = &self.s
         cdef int i
         cdef bint started = s.hands > 0
         out = [s.hands, int(s.button >= 0), s.button if s.button >= 0 else 0,
                s.sb if started else 0, s.bb if started else 0, s.last_bb if started else 0,
-               s.last_players, s.small, s.big, s.street, s.pos, s.nact, s.rounds,
+               s.last_players, s.seated, s.small, s.big, s.street, s.pos, s.nact, s.rounds,
                s.hand_over, s.showdown, int(s.actor >= 0), s.actor if s.actor >= 0 else 0,
                s.max_bet, s.last_inc, s.min_bet, s.legal]
         out += [s.amounts[i] if (s.legal >> i) & 1 else 0
@@ -825,29 +870,64 @@ cdef class Core:
             out += [s.cards[i] for i in range(52)]
         return out
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
-
-    def __eq__(self, other):
-        return self.export() == other.export() if isinstance(other, Core) else NotImplemented
-
-    __hash__ = None
-
-    def copy(self):
-        _live(self)
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        new._ready = True
-        return new
+    @staticmethod
+    def from_export(values):
+        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
+        return _from_export(values)
 
 
-cdef inline int _live(Core core) except -1:
-    # every method of ``Core`` starts here: a core made by ``Core.__new__`` without its
-    # constructor, or whose constructor raised, holds no deal
-    if not core._ready:
-        raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
-                            "its constructor, or its constructor raised)")
-    return 0
+cdef void _set_sizes(Core core):
+    core.num_players = HS_SEATS
+    core.num_distinct_actions = HS_NUM_ACTIONS
+    core.observation_shape = (HS_OBS_SIZE,)
+    core.obs_size = HS_OBS_SIZE
+    core.max_legal = HS_NUM_ACTIONS
+
+
+cdef void _observe(const HState* s, int p, float* out) noexcept nogil:
+    """What seat ``p`` sees (``docs/actions/holdem.md``): chips in units of the chips at the
+    table over the seats that began the match (``seated``)."""
+    cdef int64_t total = 0, lo, hi, owed, pot = 0
+    cdef double unit
+    cdef int i, k, a = s.actor
+    for i in range(HS_SEATS):
+        total += s.hand_stacks[i]          # every chip of the match, at the hand's start
+    unit = <double>total / s.seated
+    out[HS_OBS_PLAYER + p] = 1.0
+    if s.hands:
+        out[HS_OBS_BUTTON + s.button] = 1.0
+        out[HS_OBS_SB + s.sb] = 1.0
+        out[HS_OBS_BB + s.bb] = 1.0
+    for i in range(HS_SEATS):
+        out[HS_OBS_STACKS + i] = <float>(s.stacks[i] / unit)
+    if a < 0:
+        return
+    if s.dealt[p]:
+        k = _hole_index(s, p)
+        out[HS_OBS_HOLE + s.cards[2 * k]] = 1.0
+        out[HS_OBS_HOLE + s.cards[2 * k + 1]] = 1.0
+    for i in range(s.nboard):
+        out[HS_OBS_BOARD + s.board[i]] = 1.0
+    out[HS_OBS_STREET + s.street] = 1.0
+    out[HS_OBS_TO_ACT + a] = 1.0
+    for i in range(HS_SEATS):
+        out[HS_OBS_BETS + i] = <float>(s.bets[i] / unit)
+        out[HS_OBS_CONTRIB + i] = <float>(s.contrib[i] / unit)
+        pot += s.contrib[i]
+        if s.dealt[i]:
+            out[HS_OBS_IN_HAND + i] = 1.0
+            if s.folded[i]:
+                out[HS_OBS_FOLDED + i] = 1.0
+            elif s.stacks[i] == 0:
+                out[HS_OBS_ALL_IN + i] = 1.0
+    out[HS_OBS_POT] = <float>(pot / unit)
+    owed = s.max_bet - s.bets[p]
+    out[HS_OBS_TO_CALL] = <float>((owed if owed < s.stacks[p] else s.stacks[p]) / unit)
+    if hs_can_raise(s, a):
+        hi = s.bets[a] + s.stacks[a]
+        lo = s.max_bet + s.last_inc
+        out[HS_OBS_MIN_RAISE] = <float>((lo if lo < hi else hi) / unit)
+        out[HS_OBS_MAX_RAISE] = <float>(hi / unit)
 
 
 cdef int _next_in(list stacks, int seat) except -1:
@@ -862,7 +942,8 @@ cdef int _next_in(list stacks, int seat) except -1:
 cdef tuple _field_range(str name):
     """The range of an export field (chips unless ``_RANGES`` says otherwise)."""
     base = name.rstrip("0123456789_")      # the seat or street number dropped
-    return (1 if base in ("big", "min_bet") else 0), _RANGES.get(base, MAX_RAISE_TO)
+    return ((1 if base in ("big", "min_bet") else 2 if base == "seated" else 0),
+            _RANGES.get(base, MAX_RAISE_TO))
 
 
 cdef tuple _read_export(values):
@@ -907,6 +988,9 @@ cdef int _check_hand(dict f) except -1:
     n = sum(dealt)
     if n < 2:
         raise CardcoreError(f"values: hand stacks {hs}: fewer than two seats dealt in")
+    if f["seated"] < n or (f["hands"] == 1 and f["seated"] != n):
+        raise CardcoreError(f"values: seated {f['seated']}: fewer seats than the {n} dealt in, "
+                            "or not the seats dealt in the first hand")
     b = f["button"]
     if not f["button_set"] or not dealt[b]:
         raise CardcoreError(f"values: button {b}: not a seat dealt in")
@@ -988,6 +1072,22 @@ cdef int _check_settled(dict f, int n_live) except -1:
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values`` (every field checked; see the twin's
     docstring)."""
+    return _from_export(values)
+
+
+def from_seed(seed, stacks=None, button=-1):
+    """The core ``cardcore.new_game("holdem", seed=seed)`` starts with (``stacks`` default
+    ``START_STACK`` a seat, ``button`` -1 the first seat with chips from seat 0, blinds
+    ``SMALL_BLIND``/``BIG_BLIND``): its first hand dealt from a shuffle drawn from the
+    generator state ``seed``, as ``start_hand(None, seed)`` deals it."""
+    st = int_arg(seed, "seed", 0, _U64, CardcoreError)
+    core = Core([HS_START_STACK] * HS_SEATS if stacks is None else stacks, button,
+                HS_SMALL_BLIND, HS_BIG_BLIND)
+    core.start_hand(None, st)
+    return core
+
+
+def _from_export(values):
     v, f, cards = _read_export(values)
     if not f["hands"]:
         try:
@@ -1020,6 +1120,7 @@ cdef Core _rebuild(dict f, list cards):
     s.hands = f["hands"]
     s.last_bb = f["last_bb"]
     s.last_players = f["last_players"]
+    s.seated = f["seated"]
     for i in range(HS_SEATS):
         s.stacks[i] = f["stack"][i]
         s.bets[i] = f["bet"][i]
@@ -1061,5 +1162,6 @@ cdef Core _rebuild(dict f, list cards):
         memcpy(s.won, pots.won, sizeof(s.won))
     else:
         _list_sizes(s)
+    _set_sizes(core)
     core._ready = True
     return core

@@ -11,9 +11,10 @@ the engine's own rule (``tests/test_holdem_ids.py``).
 Encoding (both implementations):
 
 * action ids ``0`` fold, ``1`` check, ``2`` call, ``3`` raise min, ``4`` raise 1/2 pot,
-  ``5`` raise pot, ``6`` all-in (the engine's ``sized``); ``apply(i)`` returns the raise-to
-  total of ids 3..6 (``None`` for 0..2); ``perform(i, amount)`` applies id 0, 1, 2 or 6, or a
-  raise to any ``amount`` (``i`` = 3), checked by the caller;
+  ``5`` raise pot, ``6`` all-in (the engine's ``sized``); ``amount(i)`` is the raise-to total
+  of a listed id 3..6 (``None`` for 0..2); ``apply(i)`` (the core contract's) makes a listed
+  id; ``perform(i, amount)`` applies id 0, 1, 2 or 6, or a raise to any ``amount`` (``i`` = 3),
+  checked by the caller;
 * seats 0..3 clockwise; cards are ids 0..51 (``rank * 4 + suit``); a hand's cards are dealt from
   ``cards`` in order: the hole cards of the seats with chips in seat order, then burn, flop,
   burn, turn, burn, river;
@@ -23,6 +24,13 @@ Encoding (both implementations):
 * after the hand is settled (``hand_over``): ``values`` the showdown value per seat (0 for
   seats not shown), ``won`` the chips each seat won, ``pot_contrib`` the contributions the pots
   were built from (the uncalled part returned), ``showdown`` whether hands were shown;
+* ``seated``: the seats with chips when the match began; the observation (``observation_tensor``,
+  laid out in ``docs/actions/holdem.md``) counts chips in units of the chips at the table over
+  ``seated``;
+* ``returns()``: once the hand is settled, each seat's stack minus its stack at the hand's start
+  (zeros before);
+* ``from_seed(seed)``: ``new_game("holdem", seed=seed)``'s core, its first hand started with
+  ``start_hand(None, seed)``;
 * ``export()``: the whole state as a list of ints, the fields of ``EXPORT_FIELDS`` then the
   ``ncards`` card ids of the hand (52 once a hand has started, none before). Flags are 0 or 1;
   a value that may be absent has a flag or a count beside it, and reads 0 when absent:
@@ -47,13 +55,23 @@ from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
 from . import betting as bt
-from .core import CoreBase
+from .core import Core as _CoreContract
 from .core import live as _live
 from .poker import evaluate
 
 NUM_ACTIONS = bt.NUM_IDS
 SEATS = 4
 FOLD, CHECK, CALL, RAISE_MIN, RAISE_HALF_POT, RAISE_POT, ALL_IN = range(7)
+#: the match's defaults (``HoldemState``): chips per seat, the blinds
+START_STACK = 1000
+SMALL_BLIND = 10
+BIG_BLIND = 20
+#: the observation (``docs/actions/holdem.md``): the first slot of each part
+OBS_HOLE, OBS_BOARD, OBS_STREET, OBS_PLAYER, OBS_BUTTON, OBS_SB, OBS_BB, OBS_TO_ACT = (
+    0, 52, 104, 108, 112, 116, 120, 124)
+OBS_STACKS, OBS_BETS, OBS_CONTRIB, OBS_POT, OBS_FOLDED, OBS_ALL_IN, OBS_IN_HAND = (
+    128, 132, 136, 140, 141, 145, 149)
+OBS_TO_CALL, OBS_MIN_RAISE, OBS_MAX_RAISE, OBS_SIZE = 153, 154, 155, 156
 MAX_CHIPS = 10 ** 15
 MAX_RAISE_TO = 4 * 10 ** 15
 _U64 = (1 << 64) - 1
@@ -63,7 +81,8 @@ _I64 = (1 << 63) - 1
 _SEATED = ("stack", "bet", "contrib", "folded", "pending", "faced_set", "faced", "hand_stack",
            "value", "won", "pot_contrib")
 EXPORT_FIELDS = (
-    "hands", "button_set", "button", "sb", "bb", "last_bb", "last_players", "small", "big",
+    "hands", "button_set", "button", "sb", "bb", "last_bb", "last_players", "seated", "small",
+    "big",
     "street", "pos", "nact", "rounds", "hand_over", "showdown", "actor_set", "actor", "max_bet",
     "last_inc", "min_bet", "legal", "amount_3", "amount_4", "amount_5", "amount_6",
     "street_at_1", "street_at_2", "street_at_3", "ncards",
@@ -73,8 +92,9 @@ EXPORT_HEAD = len(EXPORT_FIELDS)
 #: the range of every field of ``EXPORT_FIELDS`` (flags 0..1, seats 0..3, chips 0..4 * 10**15)
 _FLAGS = ("button_set", "hand_over", "showdown", "actor_set", "folded", "pending", "faced_set")
 _SEAT_FIELDS = ("button", "sb", "bb", "last_bb", "actor")
-_RANGES = {"hands": _I32, "last_players": SEATS, "small": MAX_CHIPS, "big": MAX_CHIPS,
-           "street": 3, "pos": 52, "nact": _I64, "rounds": 4, "min_bet": MAX_CHIPS,
+_RANGES = {"hands": _I32, "last_players": SEATS, "seated": SEATS, "small": MAX_CHIPS,
+           "big": MAX_CHIPS, "street": 3, "pos": 52, "nact": _I64, "rounds": 4,
+           "min_bet": MAX_CHIPS,
            "legal": (1 << NUM_ACTIONS) - 1, "street_at": _I64, "ncards": 52, "value": _I32,
            **dict.fromkeys(_FLAGS, 1), **dict.fromkeys(_SEAT_FIELDS, SEATS - 1)}
 
@@ -104,8 +124,20 @@ def _next_alive(stacks: list[int], seat: int) -> int:
     return seat
 
 
-class Core(CoreBase):
-    """One hand of Hold'em and the match state between hands (see the module docstring)."""
+class Core(_CoreContract):
+    """One hand of Hold'em and the match state between hands (see the module docstring).
+
+    A step core of the one core contract (``cardcore._ref.core.Core``): ids, legality,
+    ``apply`` (ids 0..6 as listed; ``amount(i)`` is the raise-to total of a listed raise),
+    ``observation_tensor`` and pickling come from the base. The core is over when its hand is
+    settled (``hand_over``); ``start_hand`` starts the match's next hand in it. ``returns()`` is
+    the hand's chip result per seat: the stacks once the hand is settled minus the stacks it
+    started with (``hand_stacks``), as floats (zeros until the hand is settled); for a
+    single-hand game that is ``HoldemState.scores()``."""
+
+    num_players = SEATS
+    num_distinct_actions = NUM_ACTIONS
+    observation_shape = (OBS_SIZE,)
 
     def __init__(self, stacks: Any, button: int, small: int, big: int) -> None:
         self._ready = False
@@ -130,6 +162,7 @@ class Core(CoreBase):
         self.hands = 0
         self.last_bb = -1
         self.last_players = 0
+        self.seated = sum(1 for x in st if x > 0)
         self.bet: dict = bt.new_hand(st, min_bet=self.big)
         self.bet["folded"] = [True] * SEATS
         self._clear_hand()
@@ -151,7 +184,7 @@ class Core(CoreBase):
         self._values = [0] * SEATS
         self._won = [0] * SEATS
         self._pot_contrib = [0] * SEATS
-        self._legal: list[tuple[int, int | None]] = []
+        self._listed: list[tuple[int, int | None]] = []
 
     # ------------------------------------------------------------ a hand
     def start_hand(self, cards: list[int] | None, rng_state: int) -> int:
@@ -228,7 +261,7 @@ class Core(CoreBase):
             self.street += 1
             self._street_at[self.street] = self.nact
             bt.start_round(h, (self.button + 1) % SEATS)
-        self._legal = bt.sized(h)
+        self._listed = bt.sized(h)
 
     def _settle(self, showdown: bool) -> None:
         h = self.bet
@@ -242,43 +275,78 @@ class Core(CoreBase):
         self.showdown = showdown
         self._won = bt.award(h, strength, odd_from=(self.button + 1) % SEATS)
         self.hand_over = True
-        self._legal = []
+        self._listed = []
 
-    # ------------------------------------------------------------ the step path
-    @property
-    def actor(self) -> int | None:
-        _live(self)
+    # ------------------------------------------------------------ the contract's hooks
+    def _player(self) -> int | None:
         return self.bet["actor"]
 
-    def legal_ids(self) -> list[int]:
-        _live(self)
-        return [i for i, _ in self._legal]
+    def _over(self) -> bool:
+        return self.hand_over
 
-    def is_legal(self, i: Any) -> bool:
-        """Whether ``i`` (any int) is a listed id now."""
-        _live(self)
-        k = _action_id(i)
-        return any(j == k for j, _ in self._legal)
+    def _legal(self) -> list[int]:
+        return [i for i, _ in self._listed]
 
+    def _is_legal(self, i: int) -> bool:
+        return any(j == i for j, _ in self._listed)
+
+    def _apply(self, i: int) -> None:
+        self._perform(i, self.amount(i))
+
+    def _returns(self) -> list[float]:
+        if not self.hand_over:
+            return [0.0] * SEATS
+        return [float(x - y) for x, y in zip(self.bet["stacks"], self._hand_stacks)]
+
+    def _observe(self, p: int, out: Any) -> None:
+        """What seat ``p`` sees (``docs/actions/holdem.md``): chips in units of the chips at
+        the table over the seats that began the match (``seated``)."""
+        h = self.bet
+        unit = sum(self._hand_stacks) / self.seated  # every chip of the match
+        out[OBS_PLAYER + p] = 1.0
+        if self.hands:
+            out[OBS_BUTTON + self.button] = 1.0
+            out[OBS_SB + self.sb] = 1.0
+            out[OBS_BB + self.bb] = 1.0
+        stacks, bets = h["stacks"], h["bets"]
+        for s in range(SEATS):
+            out[OBS_STACKS + s] = stacks[s] / unit
+        actor = h["actor"]
+        if actor is None:
+            return
+        for c in self._holes[p]:
+            out[OBS_HOLE + c] = 1.0
+        for c in self._board:
+            out[OBS_BOARD + c] = 1.0
+        out[OBS_STREET + self.street] = 1.0
+        out[OBS_TO_ACT + actor] = 1.0
+        contrib, folded = h["contrib"], h["folded"]
+        for s in range(SEATS):
+            out[OBS_BETS + s] = bets[s] / unit
+            out[OBS_CONTRIB + s] = contrib[s] / unit
+            if self._holes[s]:
+                out[OBS_IN_HAND + s] = 1.0
+                if folded[s]:
+                    out[OBS_FOLDED + s] = 1.0
+                elif stacks[s] == 0:
+                    out[OBS_ALL_IN + s] = 1.0
+        out[OBS_POT] = sum(contrib) / unit
+        out[OBS_TO_CALL] = min(h["max_bet"] - bets[p], stacks[p]) / unit
+        lo, hi = bt.min_raise_to(h), bt.max_raise_to(h)
+        if lo is not None and hi is not None:
+            out[OBS_MIN_RAISE] = lo / unit
+            out[OBS_MAX_RAISE] = hi / unit
+
+    # ------------------------------------------------------------ the step path
     def amount(self, i: Any) -> int | None:
         """The raise-to total of listed id ``i`` (``None`` for fold, check, call or an id not
         listed)."""
         _live(self)
         k = _action_id(i)
-        for j, a in self._legal:
+        for j, a in self._listed:
             if j == k:
                 return a
         return None
-
-    def apply(self, i: Any) -> int | None:
-        """Apply listed id ``i``; returns its raise-to total (``None`` for fold, check, call).
-        An id not listed raises ``IllegalAction`` and changes nothing."""
-        _live(self)
-        if not self.is_legal(i):
-            raise IllegalAction(f"action id {quote(i)}: not legal now")
-        amount = self.amount(i)
-        self._perform(int(i), amount)
-        return amount
 
     def perform(self, i: Any, amount: Any) -> None:
         """Apply id 0, 1, 2 or 6, or (``i`` = 3) a raise to any legal ``amount`` below all-in
@@ -294,7 +362,7 @@ class Core(CoreBase):
             if not lo <= a < hi:
                 raise IllegalAction(f"raise {a}: expected {lo}..{hi - 1} (all-in is id 6)")
             self._perform(k, a)
-        elif k in (FOLD, CHECK, CALL, ALL_IN) and self.is_legal(k):
+        elif k in (FOLD, CHECK, CALL, ALL_IN) and self._is_legal(k):
             self._perform(k, self.amount(k))
         else:
             raise IllegalAction(f"action id {quote(i)}: not legal now")
@@ -354,7 +422,7 @@ class Core(CoreBase):
     @property
     def legal(self) -> list[tuple[int, int | None]]:
         _live(self)
-        return list(self._legal)
+        return list(self._listed)
 
     def min_raise_to(self) -> int | None:
         _live(self)
@@ -388,7 +456,7 @@ class Core(CoreBase):
         _live(self)
         h = self.bet
         legal, amounts = 0, [0] * 4
-        for i, a in self._legal:
+        for i, a in self._listed:
             legal |= 1 << i
             if i >= RAISE_MIN:
                 amounts[i - RAISE_MIN] = 0 if a is None else a
@@ -396,7 +464,8 @@ class Core(CoreBase):
         actor = h["actor"]
         out = [self.hands, int(self.button >= 0), max(self.button, 0),
                self.sb if started else 0, self.bb if started else 0,
-               self.last_bb if started else 0, self.last_players, self.small, self.big,
+               self.last_bb if started else 0, self.last_players, self.seated, self.small,
+               self.big,
                self.street, self.pos, self.nact, h["rounds"], int(self.hand_over),
                int(self.showdown), int(actor is not None), 0 if actor is None else actor,
                h["max_bet"], h["last_inc"], h["min_bet"], legal, *amounts,
@@ -408,13 +477,10 @@ class Core(CoreBase):
         out += self._hand_stacks + self._values + self._won + self._pot_contrib + self._cards
         return out
 
-    def __reduce__(self):
-        return (from_export, (self.export(),))
-
-    def __eq__(self, other) -> bool:
-        return self.export() == other.export() if isinstance(other, Core) else NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
+    @staticmethod
+    def from_export(values: Any) -> Core:
+        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
+        return from_export(values)
 
     def copy(self) -> Core:
         _live(self)
@@ -431,7 +497,8 @@ class Core(CoreBase):
 def _field_range(name: str) -> tuple[int, int]:
     """The range of an export field (chips unless ``_RANGES`` says otherwise)."""
     base = name.rstrip("0123456789_")      # the seat or street number dropped
-    return (1 if base in ("big", "min_bet") else 0), _RANGES.get(base, MAX_RAISE_TO)
+    return ((1 if base in ("big", "min_bet") else 2 if base == "seated" else 0),
+            _RANGES.get(base, MAX_RAISE_TO))
 
 
 def _read_export(values: Any) -> tuple[list[Any], dict[str, Any], list[int]]:
@@ -476,6 +543,9 @@ def _check_hand(f: dict[str, Any]) -> None:
     n = sum(dealt)
     if n < 2:
         raise CardcoreError(f"values: hand stacks {hs}: fewer than two seats dealt in")
+    if f["seated"] < n or (f["hands"] == 1 and f["seated"] != n):
+        raise CardcoreError(f"values: seated {f['seated']}: fewer seats than the {n} dealt in, "
+                            "or not the seats dealt in the first hand")
     b = f["button"]
     if not f["button_set"] or not dealt[b]:
         raise CardcoreError(f"values: button {b}: not a seat dealt in")
@@ -572,6 +642,18 @@ def from_export(values: Any) -> Core:
     return core
 
 
+def from_seed(seed: Any, stacks: Any = None, button: Any = -1) -> Core:
+    """The core ``cardcore.new_game("holdem", seed=seed)`` starts with (``stacks`` default
+    ``START_STACK`` a seat, ``button`` -1 the first seat with chips from seat 0, blinds
+    ``SMALL_BLIND``/``BIG_BLIND``): its first hand dealt from a shuffle drawn from the
+    generator state ``seed``, as ``start_hand(None, seed)`` deals it."""
+    st = _int_arg(seed, "seed", 0, _U64)
+    core = Core([START_STACK] * SEATS if stacks is None else stacks, button, SMALL_BLIND,
+                BIG_BLIND)
+    core.start_hand(None, st)
+    return core
+
+
 def _rebuild(f: dict[str, Any], cards: list[int]) -> Core:
     """A core holding the checked fields of a started hand; the board, the burns, the listed
     actions, the showdown values and the winnings derived from them."""
@@ -579,6 +661,7 @@ def _rebuild(f: dict[str, Any], cards: list[int]) -> Core:
     core.small, core.big, core.button = f["small"], f["big"], f["button"]
     core.sb, core.bb, core.hands = f["sb"], f["bb"], f["hands"]
     core.last_bb, core.last_players = f["last_bb"], f["last_players"]
+    core.seated = f["seated"]
     core.bet = {"stacks": list(f["stack"]), "bets": list(f["bet"]),
                 "contrib": list(f["contrib"]), "folded": [bool(x) for x in f["folded"]],
                 "pending": [bool(x) for x in f["pending"]],
@@ -611,11 +694,12 @@ def _rebuild(f: dict[str, Any], cards: list[int]) -> Core:
                 "folded": core.bet["folded"], "max_bet": 0}
         core._won = bt.award(pots, core._values, (core.button + 1) % SEATS)
     else:
-        core._legal = bt.sized(core.bet)
+        core._listed = bt.sized(core.bet)
     core._ready = True
     return core
 
 
-__all__ = ["Core", "from_export", "NUM_ACTIONS", "SEATS", "EXPORT_FIELDS", "EXPORT_HEAD",
+__all__ = ["Core", "from_export", "from_seed", "START_STACK", "SMALL_BLIND", "BIG_BLIND",
+           "NUM_ACTIONS", "SEATS", "EXPORT_FIELDS", "EXPORT_HEAD",
            "shuffled_deck", "FOLD", "CHECK", "CALL", "RAISE_MIN", "RAISE_HALF_POT", "RAISE_POT",
            "ALL_IN"]

@@ -58,20 +58,17 @@ if TYPE_CHECKING:
 else:
     _k = kernel("holdem_step")
 
-NUM = 4
-START_STACK = 1000
-SMALL_BLIND = 10
-BIG_BLIND = 20
+NUM = _k.SEATS
+#: the match's defaults, the step core's (``from_seed``)
+START_STACK = _k.START_STACK
+SMALL_BLIND = _k.SMALL_BLIND
+BIG_BLIND = _k.BIG_BLIND
 MAX_STACK = 10 ** 15
 STREETS = ("preflop", "flop", "turn", "river")
 #: the size of the id space (ids 0..6, see ``docs/actions/holdem.md``)
-NUM_ACTIONS = bt.NUM_IDS
-#: observation_tensor layout: the first slot of each part (see ``docs/actions/holdem.md``)
-OBS_HOLE, OBS_BOARD, OBS_STREET, OBS_PLAYER, OBS_BUTTON, OBS_SB, OBS_BB, OBS_TO_ACT = (
-    0, 52, 104, 108, 112, 116, 120, 124)
-OBS_STACKS, OBS_BETS, OBS_CONTRIB, OBS_POT, OBS_FOLDED, OBS_ALL_IN, OBS_IN_HAND = (
-    128, 132, 136, 140, 141, 145, 149)
-OBS_TO_CALL, OBS_MIN_RAISE, OBS_MAX_RAISE, OBS_SIZE = 153, 154, 155, 156
+NUM_ACTIONS = _k.NUM_ACTIONS
+#: the observation tensor's size (the step core writes it; ``docs/actions/holdem.md``)
+OBS_SIZE = _k.OBS_SIZE
 
 _KIND_ID = {"fold": bt.FOLD, "check": bt.CHECK, "call": bt.CALL, "raise": bt.RAISE_MIN,
             "all-in": bt.ALL_IN}
@@ -81,6 +78,7 @@ _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 @register
 class HoldemState(CoreView, State):
     GAME = "holdem"
+    CORE = "holdem_step"
     NUM_PLAYERS = NUM
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.holdem:HoldemAI"
@@ -199,7 +197,7 @@ class HoldemState(CoreView, State):
 
     # ------------------------------------------------------------ protocol hooks
     def _current_player(self) -> int | None:
-        return self._core.actor
+        return self._core.current_player
 
     def _legal_actions(self) -> list[Action]:
         return [bt.action_of(bt.ID_KINDS[i], a) for i, a in self._core.legal]
@@ -209,9 +207,9 @@ class HoldemState(CoreView, State):
 
     def _apply(self, action: Action) -> None:
         core = self._core
-        seat = core.actor
+        seat = core.current_player
         core.perform(_KIND_ID[action.kind], action.amount)
-        if core.actor is None:
+        if core.current_player is None:
             self._hand_done([seat, *action.to_list()])
 
     def _scores(self) -> tuple[float, ...]:
@@ -219,9 +217,6 @@ class HoldemState(CoreView, State):
         return tuple(float(final[i] - self.start_stacks[i]) for i in range(NUM))
 
     # ------------------------------------------------------------ integer actions
-    def _num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
-
     def _id_of(self, action: Action) -> int:
         kind = action.kind
         if kind != "raise":
@@ -242,8 +237,9 @@ class HoldemState(CoreView, State):
 
     def _apply_id(self, i: int) -> None:
         core = self._core
-        seat = core.actor
-        a = core.apply(i)
+        seat = core.current_player
+        a = core.amount(i)
+        core.apply(i)
         if i < bt.RAISE_MIN:
             kind = bt.ID_KINDS[i]
             self.log.append([seat, kind, kind, [], None, []])
@@ -251,7 +247,7 @@ class HoldemState(CoreView, State):
             self.log.append([seat, "all-in", "all-in", [], a, []])
         else:
             self.log.append([seat, "raise", f"raise {a}", [], a, []])
-        if core.actor is None:
+        if core.current_player is None:
             self._hand_done(None)
 
     def _describe_id(self, i: int) -> str:
@@ -275,7 +271,7 @@ class HoldemState(CoreView, State):
     @property
     def phase(self) -> str:
         """``"bet"`` while a hand is played, ``"over"`` once the game is over."""
-        return "over" if self._core.actor is None else "bet"
+        return "over" if self._core.current_player is None else "bet"
 
     @property
     def bet(self) -> dict:
@@ -319,7 +315,7 @@ class HoldemState(CoreView, State):
     @property
     def stacks(self) -> list[int]:
         """The chips per seat at the start of this hand (the final chips once over)."""
-        return self._core.stacks() if self._core.actor is None else self._core.hand_stacks
+        return self._core.stacks() if self._core.current_player is None else self._core.hand_stacks
 
     @property
     def hand_stacks(self) -> list[int]:
@@ -334,7 +330,7 @@ class HoldemState(CoreView, State):
     @property
     def last_hand(self) -> dict | None:
         """The record of the last finished hand (``None`` before one has finished)."""
-        if self._core.actor is None:
+        if self._core.current_player is None:
             return self._record(None)
         return self.last_record
 
@@ -350,19 +346,21 @@ class HoldemState(CoreView, State):
     def pots(self) -> list[dict]:
         """The main pot and side pots collected so far (``amount``, ``eligible`` seats); the
         bets of the open round are in ``observation()["bets"]`` until the round ends."""
-        return [] if self._core.actor is None else bt.pots(self._core.bet_view(), collected=True)
+        if self._core.current_player is None:
+            return []
+        return bt.pots(self._core.bet_view(), collected=True)
 
     @property
     def pot(self) -> int:
-        return 0 if self._core.actor is None else sum(self._core.bet_view()["contrib"])
+        return 0 if self._core.current_player is None else sum(self._core.bet_view()["contrib"])
 
     @property
     def street_name(self) -> str:
-        return "over" if self._core.actor is None else STREETS[self._core.street]
+        return "over" if self._core.current_player is None else STREETS[self._core.street]
 
     def _observation(self, player: int) -> dict:
         core = self._core
-        over = core.actor is None
+        over = core.current_player is None
         h = core.bet_view()
         last = self.last_hand
         shown_last = None
@@ -388,7 +386,7 @@ class HoldemState(CoreView, State):
             "in_hand": [False] * NUM if over else [bool(x) for x in holes],
             "pot": 0 if over else sum(h["contrib"]),
             "pots": [] if over else bt.pots(h, collected=True),
-            "to_act": core.actor,
+            "to_act": core.current_player,
             "min_raise_to": core.min_raise_to(),
             "max_raise_to": core.max_raise_to(),
             "can_raise": [False] * NUM if over else [bt.can_raise(h, s) for s in range(NUM)],
@@ -396,49 +394,6 @@ class HoldemState(CoreView, State):
             "last_hand": shown_last,
             "scores": list(self._scores()) if over else None,
         }
-
-    # ------------------------------------------------------------ tensors
-    def _observation_shape(self) -> tuple[int, ...]:
-        return (OBS_SIZE,)
-
-    def _observation_tensor(self, player: int, out: Any) -> None:
-        core = self._core
-        h = core.bet_view()
-        start = self.start_stacks
-        unit = sum(start) / sum(1 for s in start if s > 0)
-        out[OBS_PLAYER + player] = 1.0
-        out[OBS_BUTTON + core.button] = 1.0
-        out[OBS_SB + core.sb] = 1.0
-        out[OBS_BB + core.bb] = 1.0
-        stacks, bets = h["stacks"], h["bets"]
-        for s in range(NUM):
-            out[OBS_STACKS + s] = stacks[s] / unit
-        actor = core.actor
-        if actor is None:
-            return
-        for c in core.holes[player]:
-            out[OBS_HOLE + c] = 1.0
-        for c in core.board:
-            out[OBS_BOARD + c] = 1.0
-        out[OBS_STREET + core.street] = 1.0
-        out[OBS_TO_ACT + actor] = 1.0
-        contrib, folded = h["contrib"], h["folded"]
-        holes = core.holes
-        for s in range(NUM):
-            out[OBS_BETS + s] = bets[s] / unit
-            out[OBS_CONTRIB + s] = contrib[s] / unit
-            if holes[s]:
-                out[OBS_IN_HAND + s] = 1.0
-                if folded[s]:
-                    out[OBS_FOLDED + s] = 1.0
-                elif stacks[s] == 0:
-                    out[OBS_ALL_IN + s] = 1.0
-        out[OBS_POT] = sum(contrib) / unit
-        out[OBS_TO_CALL] = min(h["max_bet"] - bets[player], stacks[player]) / unit
-        lo, hi = core.min_raise_to(), core.max_raise_to()
-        if lo is not None:
-            out[OBS_MIN_RAISE] = lo / unit
-            out[OBS_MAX_RAISE] = hi / unit
 
 
 def hand_value(cards: Any) -> int:
