@@ -277,6 +277,9 @@ def _core_calls(name: str) -> str:
         def calls(c):
             out = []
             for attr in API:
+                if attr in ("from_export", "num_players", "num_distinct_actions",
+                            "observation_shape"):
+                    continue        # a static method; the core contract's sizes (base fields)
                 raw = getattr(C, attr, None)
                 if raw is None or type(raw).__name__ == "member_descriptor" or not callable(raw):
                     # (a field: a plain one of the twin, or a property: the library's error
