@@ -23,6 +23,7 @@ from cardcore.game import Action
 
 BACKENDS = ["fast", "ref"]
 STEP_KERNELS = ["shedding_step", "guandan_step", "bridge_step", "holdem_step", "tractor_step"]
+STEP_KERNELS.append("preference_step")
 
 
 def _run(code: str, backend: str) -> str:
@@ -315,7 +316,8 @@ def _core_calls(name: str) -> str:
         junk = C.__new__(C)
         try:
             junk.__init__(*[None] * {{"holdem_step": 4, "bridge_step": 3, "tractor_step": 4,
-                                     "guandan_step": 3, "shedding_step": 3}}[{name!r}])
+                                     "guandan_step": 3, "shedding_step": 3,
+                                     "preference_step": 6}}[{name!r}])
         except CardcoreError:
             pass
         print("raised", calls(junk))
