@@ -267,3 +267,34 @@ def test_returns_are_the_states_scores():
         ns = state.ns_score()
         assert got == (ns, -ns, ns, -ns)
         assert REF.from_export(state.core.export()).returns() == got
+
+
+def test_auction_is_the_cores_auction_on_both_backends():
+    rng = random.Random(12)
+    for _ in range(200):
+        dealer = rng.randrange(4)
+        real = FAST.Core(random_hands(rng), dealer, 0)
+        calls = []
+        while real.phase == FAST.AUCTION:
+            calls.append(pick(rng, real))
+            real.apply(calls[-1])
+        for n in range(len(calls) + 1):
+            a, b = FAST.auction(dealer, calls[:n]), REF.auction(dealer, calls[:n])
+            assert a.export()[:FAST.EXPORT_FIELDS.index("hand_s")] == \
+                b.export()[:FAST.EXPORT_FIELDS.index("hand_s")]
+            assert a.call_ids() == b.call_ids() == calls[:n]
+            assert (a.last_bid, a.last_bidder, a.doubled_now, a.passes, a.phase) == \
+                (b.last_bid, b.last_bidder, b.doubled_now, b.passes, b.phase)
+            if a.phase == FAST.AUCTION:
+                assert a.legal_ids() == b.legal_ids()
+        assert a.contract() == real.contract() and a.passed_out == real.passed_out
+    for k in (FAST, REF):
+        with pytest.raises(IllegalAction, match="call 2"):
+            k.auction(0, [5, 4])                 # 1H then 1D: not higher
+        with pytest.raises(IllegalAction, match="call 5"):
+            k.auction(0, [0, 0, 0, 0, 0])        # passed out: no fifth call
+        for bad in ([38], [-1], ["pass"], [None], "x", None):
+            with pytest.raises(IllegalAction):
+                k.auction(0, bad)
+        with pytest.raises(CardError, match="dealer"):
+            k.auction(4, [])

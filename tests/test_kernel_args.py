@@ -583,6 +583,7 @@ STEP_ENTRIES = [
     ("bridge_step", "Core.observation_tensor", (0,)),
     ("bridge_step", "from_seed", (5, 0, 0)),
     ("bridge_step", "shuffled_deck", (5,)),
+    ("bridge_step", "auction", (0, [3, 0, 0, 0])),
     ("holdem_step", "Core", ([100, 100, 100, 100], 0, 1, 2)),
     ("holdem_step", "Core.start_hand", (None, 12345)),
     ("holdem_step", "Core.apply", (2,)),

@@ -468,6 +468,30 @@ cdef class Core(CoreBase):
         self.live()
         return self.s.phase == BS_OVER and self.s.declarer < 0
 
+    @property
+    def last_bid(self):
+        """The highest bid so far as its index 0 (1C) .. 34 (7NT); -1 before the first bid."""
+        self.live()
+        return self.s.last_bid
+
+    @property
+    def last_bidder(self):
+        """The seat that made ``last_bid``; -1 before the first bid."""
+        self.live()
+        return self.s.last_bidder
+
+    @property
+    def doubled_now(self):
+        """The status of ``last_bid``: 0, 1 doubled, 2 redoubled."""
+        self.live()
+        return self.s.doubled_now
+
+    @property
+    def passes(self):
+        """The passes in a row at the end of the auction so far."""
+        self.live()
+        return self.s.passes
+
     def call_ids(self):
         self.live()
         return [self.s.calls[k] for k in range(self.s.ncalls)]
@@ -710,6 +734,33 @@ def from_seed(seed, dealer=0, vul=0):
     for i in range(52):
         hs[(d + 1 + i) & 3] |= (<uint64_t>1) << deck[i]
     return _dealt(hs, d, v)
+
+
+def auction(dealer, calls):
+    """The rules of the auction alone (``cardcore.bridge.Auction`` reads them here): a core in
+    which ``dealer`` called first and the call ids ``calls`` (0 pass, 1 double, 2 redouble,
+    3.. the bids) were made in order, each legal where it stands (else ``IllegalAction`` naming
+    it). Its hands are a placeholder (seat ``s`` holds the cards of ids ``s``, ``s + 4``, ...),
+    which the auction's rules never read."""
+    cdef uint64_t hs[4]
+    cdef int i, d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
+    cdef long c
+    cdef Core core
+    if isinstance(calls, (str, bytes)):
+        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids")
+    try:
+        items = list(calls)
+    except TypeError:
+        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids") from None
+    for i in range(4):
+        hs[i] = SUIT_BITS << i
+    core = _dealt(hs, d, 0)
+    for i in range(len(items)):
+        c = _int_arg(items[i], "call id", 0, BS_CARD0 - 1, IllegalAction)
+        if not bs_is_legal(&core.s, c):
+            raise IllegalAction(f"call id {c} (call {i + 1}): not legal where it stands")
+        bs_apply(&core.s, <int>c)
+    return core
 
 
 def from_export(values):

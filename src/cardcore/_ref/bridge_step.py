@@ -27,7 +27,7 @@ the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes them)
 
 from __future__ import annotations
 
-from cardcore.errors import CardcoreError, CardError, quote
+from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 
 from ..rng import Rng
@@ -556,6 +556,28 @@ def from_seed(seed, dealer=0, vul=0) -> Core:
     return deal(shuffled_deck(s)[0], d, v)
 
 
+def auction(dealer, calls) -> Core:
+    """The rules of the auction alone (``cardcore.bridge.Auction`` reads them here): a core in
+    which ``dealer`` called first and the call ids ``calls`` (0 pass, 1 double, 2 redouble,
+    3.. the bids) were made in order, each legal where it stands (else ``IllegalAction`` naming
+    it). Its hands are a placeholder (seat ``s`` holds the cards of ids ``s``, ``s + 4``, ...),
+    which the auction's rules never read."""
+    d = _int_arg(dealer, "dealer", 0, 3, CardError)
+    if isinstance(calls, (str, bytes)):
+        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids")
+    try:
+        items = list(calls)
+    except TypeError:
+        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids") from None
+    core = Core([SUIT_MASK[s] for s in range(4)], d, 0)
+    for i, x in enumerate(items):
+        c = _int_arg(x, "call id", 0, CARD0 - 1, IllegalAction)
+        if not core._is_legal(c):
+            raise IllegalAction(f"call id {c} (call {i + 1}): not legal where it stands")
+        core._apply(c)
+    return core
+
+
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
     if isinstance(values, (str, bytes)):
@@ -593,7 +615,7 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "deal", "from_export", "from_seed", "shuffled_deck", "score", "score_parts",
+__all__ = ["Core", "auction", "deal", "from_export", "from_seed", "shuffled_deck", "score", "score_parts",
            "SCORE_PARTS",
            "trick_winner_index", "NUM_ACTIONS", "CARD0",
            "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]

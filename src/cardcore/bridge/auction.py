@@ -6,7 +6,8 @@ aliases (``"p"``, ``"dbl"``, ``"rdbl"``, ``"1N"``, lower case).
 
 An ``Auction`` holds the dealer's seat and the calls made so far; seats are numbered clockwise
 0..3 and partners are two apart (in the game S, W, N, E = 0, 1, 2, 3, so N-S are the even seats).
-The rules it enforces:
+This module reads and writes the calls' notation; the rules are the Bridge step core's
+(``cardcore._fast.bridge_step``, twin ``cardcore._ref.bridge_step``), which ``Auction`` asks:
 
 * a bid must be higher than the previous highest bid;
 * only an opponent of the last bidder may double, and only an undoubled bid;
@@ -20,6 +21,7 @@ The rules it enforces:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..errors import IllegalAction
 from .seats import BID_STRAINS, SUITS
@@ -28,6 +30,9 @@ STRAIN_NAMES = BID_STRAINS
 BIDS: tuple[str, ...] = tuple(f"{lvl}{s}" for lvl in range(1, 8) for s in STRAIN_NAMES)
 CALLS: tuple[str, ...] = ("pass", "X", "XX") + BIDS
 _BID_INDEX = {b: i for i, b in enumerate(BIDS)}
+#: a call's action id in the step core (``CALLS`` is in id order: pass, X, XX, 1C .. 7NT)
+_CALL_INDEX = {c: i for i, c in enumerate(CALLS)}
+_AUCTION = 0    # the step core's auction phase
 
 _ALIASES = {
     "pass": "pass", "p": "pass", "-": "pass", "passe": "pass",
@@ -77,17 +82,42 @@ def is_bid(call: str) -> bool:
 
 
 class Auction:
-    """An auction in progress: ``Auction(dealer, calls)``. Cheap to rebuild from its calls."""
+    """An auction in progress: ``Auction(dealer, calls)``. Cheap to rebuild from its calls.
 
-    __slots__ = ("dealer", "calls")
+    ``calls`` is the list of canonical call texts; every fact read from it (the last bid, the
+    status, who declares, which calls are legal) comes from the Bridge step core's auction
+    (``cardcore._fast.bridge_step.auction``), the one definition of the rules above."""
+
+    __slots__ = ("dealer", "calls", "_memo")
 
     def __init__(self, dealer: int = 0, calls: Iterable[str] = ()) -> None:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
             raise IllegalAction(f"dealer {dealer!r}: expected a seat 0..3")
         self.dealer = dealer
         self.calls: list[str] = []
+        self._memo: tuple[list[str], Any] | None = None
         for c in calls:
             self.add(c)
+
+    def _core(self) -> Any:
+        """The step core holding ``calls`` (kept while the calls only grow)."""
+        calls = self.calls
+        memo = self._memo
+        if memo is not None:
+            known, core = memo
+            n = len(known)
+            if len(calls) >= n and calls[:n] == known:
+                for c in calls[n:]:
+                    i = _call_id(c)
+                    if not core.is_legal(i):
+                        break
+                    core.apply(i)
+                    known.append(c)
+                else:
+                    return core
+        core = _k().auction(self.dealer, [_call_id(c) for c in calls])
+        self._memo = (list(calls), core)
+        return core
 
     # ---------------------------------------------------------------- derived facts
     def seat_of(self, i: int) -> int:
@@ -98,127 +128,77 @@ class Auction:
     def next_seat(self) -> int | None:
         return None if self.is_over else self.seat_of(len(self.calls))
 
-    def _last_bid_pos(self) -> int | None:
-        for i in range(len(self.calls) - 1, -1, -1):
-            if self.calls[i] in _BID_INDEX:
-                return i
-        return None
-
     @property
     def last_bid(self) -> str | None:
-        i = self._last_bid_pos()
-        return None if i is None else self.calls[i]
+        b = self._core().last_bid
+        return None if b < 0 else BIDS[b]
 
     @property
     def last_bidder(self) -> int | None:
-        i = self._last_bid_pos()
-        return None if i is None else self.seat_of(i)
+        s = self._core().last_bidder
+        return None if s < 0 else s
 
     @property
     def doubled(self) -> int:
         """0, 1 (doubled) or 2 (redoubled): the status of the current highest bid."""
-        i = self._last_bid_pos()
-        if i is None:
-            return 0
-        status = 0
-        for c in self.calls[i + 1:]:
-            if c == "X":
-                status = 1
-            elif c == "XX":
-                status = 2
-        return status
+        return self._core().doubled_now
 
     @property
     def passes_at_end(self) -> int:
-        n = 0
-        for c in reversed(self.calls):
-            if c != "pass":
-                break
-            n += 1
-        return n
+        return self._core().passes
 
     @property
     def is_over(self) -> bool:
-        if self._last_bid_pos() is None:
-            return len(self.calls) >= 4
-        return self.passes_at_end >= 3
+        return self._core().phase != _AUCTION
 
     @property
     def passed_out(self) -> bool:
-        return self.is_over and self._last_bid_pos() is None
+        return self._core().passed_out
 
     @property
     def contract(self) -> str | None:
         """``"4S"``, ``"3NTX"``, ``"2CXX"`` once the auction is over with a bid, else ``None``."""
-        bid = self.last_bid
-        if not self.is_over or bid is None:
-            return None
-        return bid + "X" * self.doubled
+        c = self._core().contract()
+        return None if c is None else BIDS[5 * (c[0] - 1) + c[1]] + "X" * c[2]
 
     @property
     def declarer(self) -> int | None:
         """The seat of the declarer once the auction has ended with a contract."""
-        if not self.is_over or self.passed_out:
-            return None
-        i = self._last_bid_pos()
-        assert i is not None
-        side = self.seat_of(i) % 2
-        strain = bid_strain(self.calls[i])
-        for j, c in enumerate(self.calls):
-            if c in _BID_INDEX and bid_strain(c) == strain and self.seat_of(j) % 2 == side:
-                return self.seat_of(j)
-        raise AssertionError("unreachable: the last bid names the strain")
+        d = self._core().declarer
+        return None if d < 0 else d
 
     # ---------------------------------------------------------------- legality
     def legal_calls(self) -> list[str]:
         """Legal calls now, in the order pass, X, XX, then the bids upward."""
-        if self.is_over:
+        core = self._core()
+        if core.phase != _AUCTION:
             return []
-        out = ["pass"]
-        i = self._last_bid_pos()
-        me = self.seat_of(len(self.calls))     # the seat to call (the auction is not over)
-        if i is not None:
-            status = self.doubled
-            bidder_side = self.seat_of(i) % 2
-            if status == 0 and me % 2 != bidder_side:
-                out.append("X")
-            if status == 1 and me % 2 == bidder_side:
-                out.append("XX")
-            out.extend(BIDS[_BID_INDEX[self.calls[i]] + 1:])
-        else:
-            out.extend(BIDS)
-        return out
+        return [CALLS[i] for i in core.legal_ids()]
 
     def why_illegal(self, call: str) -> str | None:
-        """``None`` if ``call`` (canonical) is legal now, else the reason."""
-        if self.is_over:
+        """``None`` if ``call`` (canonical) is legal now, else the reason (in words; the core
+        decides what is legal)."""
+        core = self._core()
+        if core.phase != _AUCTION:
             return "the auction is over"
-        i = self._last_bid_pos()
-        me = self.seat_of(len(self.calls))     # the seat to call (the auction is not over)
-        if call == "pass":
+        if call not in _CALL_INDEX:
+            return "not a call"
+        if core.is_legal(_CALL_INDEX[call]):
             return None
+        last = self.last_bid
         if call in _BID_INDEX:
-            if i is not None and _BID_INDEX[call] <= _BID_INDEX[self.calls[i]]:
-                return f"a bid must be higher than {self.calls[i]}"
-            return None
-        if i is None:
+            return f"a bid must be higher than {last}"
+        if last is None:
             return f"there is no bid to {'double' if call == 'X' else 'redouble'}"
-        status = self.doubled
-        own = me % 2 == self.seat_of(i) % 2
+        status = core.doubled_now
+        own = core.current_player % 2 == core.last_bidder % 2
         if call == "X":
             if own:
                 return "only an opponent of the last bidder may double"
-            if status:
-                return f"{self.calls[i]} is already {'doubled' if status == 1 else 'redoubled'}"
-            return None
-        if call == "XX":
-            if status != 1:
-                return f"{self.calls[i]} is not doubled" if status == 0 else \
-                    f"{self.calls[i]} is already redoubled"
-            if not own:
-                return "only the side that made the bid may redouble"
-            return None
-        return "not a call"
+            return f"{last} is already {'doubled' if status == 1 else 'redoubled'}"
+        if status != 1:
+            return f"{last} is not doubled" if status == 0 else f"{last} is already redoubled"
+        return "only the side that made the bid may redouble"
 
     def add(self, call: str) -> str:
         """Make ``call`` (any accepted spelling) for the seat to act; returns its canonical form.
@@ -237,6 +217,22 @@ class Auction:
 
     def __repr__(self) -> str:
         return f"Auction(dealer={self.dealer}, calls={self.calls!r})"
+
+
+def _call_id(call: str) -> int:
+    """The step core's id of a canonical call text."""
+    try:
+        return _CALL_INDEX[call]
+    except (KeyError, TypeError):
+        raise IllegalAction(f"call {call!r}: not a canonical call (pass, X, XX, 1C..7NT)") \
+            from None
+
+
+def _k() -> Any:
+    """The Bridge step kernel (compiled, or its twin under ``CARDCORE_BACKEND=ref``)."""
+    from .._backend import kernel
+
+    return kernel("bridge_step")
 
 
 __all__ = ["Auction", "BIDS", "CALLS", "STRAIN_NAMES", "parse_call", "bid_index", "bid_level",
