@@ -174,12 +174,10 @@ class BridgeState(CoreView, State):
             dealer_seat = named
         else:
             raise OptionError(f"option dealer={dealer!r}: expected N, E, S, W or a seat 0..3")
-        self.vulnerability = vulnerability.strip().lower()
-        self.dealer = dealer_seat
         if deal is not None and deck is not None:
             raise OptionError("option deal: give either deck= or deal=, not both")
         self.claim: int | None = None  # a claim read from a record (LIN), not played out
-        vul = _VUL_BITS[self.vulnerability]
+        vul = _VUL_BITS[vulnerability.strip().lower()]
         if deal is None and deck is None:
             # the core's own deal from the generator state (``from_seed``): the shuffle's
             # draws, then one card at a time clockwise, starting left of the dealer
@@ -200,6 +198,16 @@ class BridgeState(CoreView, State):
         self._core = _k.Core(masks, dealer_seat, vul)
 
     # ------------------------------------------------------------ derived
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (0..3)."""
+        return self._core.dealer
+
+    @property
+    def vulnerability(self) -> str:
+        """``"none"``, ``"ns"``, ``"ew"`` or ``"both"``."""
+        return VULNERABILITIES[self._core.vul]
+
     @property
     def phase(self) -> str:
         return _PHASES[self._core.phase]
