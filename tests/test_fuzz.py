@@ -999,33 +999,6 @@ def test_fuzz_holdem_step_agrees_with_its_twin():
     assert sum(total) >= 40, total
 
 
-def _holdem_position(seed: int) -> list[int]:
-    """The export of a Hold'em core at a random point of a random match (maybe settled)."""
-    core = kernel("holdem_step", "fast").Core([200, 1000, 40, 0], 1, 10, 20)
-    rng = random.Random(seed)
-    core.start_hand(None, seed)
-    for _ in range(rng.randrange(0, 12)):
-        if core.hand_over:
-            break
-        core.apply(rng.choice(core.legal_ids()))
-    return core.export()
-
-
-def test_fuzz_holdem_step_from_export_tampered():
-    """An export with one element changed, dropped or repeated: both backends refuse it with
-    ``CardcoreError`` (alike) or both load it, and what they load exports it unchanged."""
-    @_settings(150)
-    @given(seed=st.integers(0, 2**31 - 1), data=st.data())
-    def run(seed, data):
-        v = data.draw(_altered(_holdem_position(seed)))
-        got = [_call(kernel("holdem_step", back).from_export, (v,)) for back in ("fast", "ref")]
-        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (_show(v), got)
-        if got[0][0] == "ok":
-            assert got[0][1].export() == got[1][1].export() == list(v)
-
-    run()
-
-
 def _onepoker_run(seed: int) -> int:
     """A random One Poker match (some deals, stacks from one chip up) played on the core and
     its twin, now and then a raise to a drawn amount (maybe not legal: refused alike), compared
@@ -1074,32 +1047,6 @@ def test_fuzz_onepoker_step_agrees_with_its_twin():
     assert sum(total) >= 40 * 2, total
 
 
-def _onepoker_position(seed: int) -> list[int]:
-    """The export of a One Poker core at a random point of a random deal (maybe settled)."""
-    core = kernel("onepoker_step", "fast").from_seed(seed, [seed % 7 + 1, 20])
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 8)):
-        if core.is_over:
-            break
-        core.apply(rng.choice(core.legal_ids()))
-    return core.export()
-
-
-def test_fuzz_onepoker_step_from_export_tampered():
-    """An export with one element changed, dropped or repeated: both backends refuse it with
-    ``CardcoreError`` (alike) or both load it, and what they load exports it unchanged."""
-    @_settings(150)
-    @given(seed=st.integers(0, 2**31 - 1), data=st.data())
-    def run(seed, data):
-        v = data.draw(_altered(_onepoker_position(seed)))
-        got = [_call(kernel("onepoker_step", back).from_export, (v,)) for back in ("fast", "ref")]
-        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (_show(v), got)
-        if got[0][0] == "ok":
-            assert got[0][1].export() == got[1][1].export() == list(v)
-
-    run()
-
-
 def _preference_run(seed: int) -> int:
     """A Preference deal from ``seed`` played by both twins (a random start: dealer, balances,
     pot, deal number), compared at every step; the export reloads on both along the way."""
@@ -1141,33 +1088,6 @@ def test_fuzz_preference_step_agrees_with_its_twin():
 
     run()
     assert sum(total) >= 60 * 3, total
-
-
-def _preference_position(seed: int) -> list[int]:
-    """The export of a Preference core at a random point of a random deal (maybe over)."""
-    core = kernel("preference_step", "fast").from_seed(seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 50)):
-        if core.is_over:
-            break
-        core.apply(rng.choice(core.legal_ids()))
-    return core.export()
-
-
-def test_fuzz_preference_step_from_export_tampered():
-    """An export with one element changed, dropped or repeated: both backends refuse it with
-    ``CardcoreError`` or both load it, and what they load exports it unchanged."""
-    @_settings(150)
-    @given(seed=st.integers(0, 2**31 - 1), data=st.data())
-    def run(seed, data):
-        v = data.draw(_altered(_preference_position(seed)))
-        got = [_call(kernel("preference_step", back).from_export, (v,))
-               for back in ("fast", "ref")]
-        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (_show(v), got)
-        if got[0][0] == "ok":
-            assert got[0][1].export() == got[1][1].export() == list(v)
-
-    run()
 
 
 # ---------------------------------------------------------------------------- constructors
@@ -1332,5 +1252,90 @@ def test_fuzz_record_types_both_backends():
                      if data.draw(st.booleans()) else a for a in template)
         got = [_record_call(back, k, f, args) for back in ("fast", "ref")]
         assert got[0] == got[1], (f, _show(args), got)
+
+    run()
+
+# ---------------------------------------------------------------------------- every core
+#
+# One differential fuzz over every registered game's core (the one core contract): the
+# compiled core and its twin from a drawn seed, driven by drawn ids, agree at every step
+# (ids, the seat to act, every seat's observation, returns, export), refuse the same drawn
+# ints, and reload from their export on both backends; an export with one element changed,
+# dropped or repeated is refused alike (CardcoreError) or loads alike on both.
+
+def _core_of(game: str, backend: str, seed: int):
+    cls = cardcore.game.game_class(game)
+    return kernel(cls.CORE, backend).from_seed(seed, **cls.CORE_OPTIONS)
+
+
+def _core_walk(game: str, seed: int, walk: int, limit: int = 4000) -> int:
+    a, b = _core_of(game, "fast", seed), _core_of(game, "ref", seed)
+    fast, ref = type(a), type(b)
+    rng = random.Random(walk)
+    steps = 0
+    while True:
+        assert a.export() == b.export(), (game, seed, steps)
+        assert a.current_player == b.current_player and a.returns() == b.returns()
+        ids = a.legal_ids()
+        assert ids == b.legal_ids(), (game, seed, steps)
+        for seat in range(a.num_players):
+            assert (a.observation_tensor(seat).tobytes()
+                    == b.observation_tensor(seat).tobytes()), (game, seed, steps, seat)
+        probe = [rng.randrange(-3, a.num_distinct_actions + 3) for _ in range(5)]
+        assert [a.is_legal(j) for j in probe] == [b.is_legal(j) for j in probe]
+        if steps % 9 == 0:
+            for cls in (fast, ref):
+                assert cls.from_export(a.export()).export() == a.export(), (game, seed, steps)
+        if a.is_over:
+            assert not ids and b.is_over
+            return steps
+        bad = next((j for j in probe if not a.is_legal(j)), None)
+        if bad is not None:
+            for core in (a, b):
+                with pytest.raises(IllegalAction):
+                    core.apply(bad)
+        i = rng.choice(ids)
+        a.apply(i)
+        b.apply(i)
+        steps += 1
+        assert steps < limit, (game, seed)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fuzz_every_core_agrees_with_its_twin(game):
+    total = []
+
+    @_settings(6)
+    @given(seed=st.integers(0, 2**64 - 1), walk=st.integers(0, 2**32 - 1))
+    def run(seed, walk):
+        total.append(_core_walk(game, seed, walk))
+
+    run()
+    assert sum(total) >= 6, total
+
+
+def _core_position(game: str, seed: int) -> list[int]:
+    """The export of ``game``'s compiled core at a random point of a deal (maybe over)."""
+    core = _core_of(game, "fast", seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 60)):
+        if core.is_over:
+            break
+        core.apply(rng.choice(core.legal_ids()))
+    return core.export()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fuzz_every_core_refuses_or_loads_tampered_exports_alike(game):
+    cls = cardcore.game.game_class(game)
+
+    @_settings(60)
+    @given(seed=st.integers(0, 2**32 - 1), data=st.data())
+    def run(seed, data):
+        v = data.draw(_altered(_core_position(game, seed)))
+        got = [_call(kernel(cls.CORE, back).from_export, (v,)) for back in ("fast", "ref")]
+        assert (got[0][0] == "ok") == (got[1][0] == "ok"), (game, _show(v), got)
+        if got[0][0] == "ok":
+            assert got[0][1].export() == got[1][1].export() == list(v)
 
     run()
