@@ -308,3 +308,51 @@ def test_bad_exports_are_refused(mod):
                 mod.from_export(v)
             assert str(err.value).startswith("values"), (name, v, err.value)
         assert core.export() == good
+
+
+def test_from_seed_is_the_games_first_hand():
+    import cardcore
+
+    for seed in (0, 3, 2**64 - 1):
+        state = cardcore.new_game("holdem", seed=seed)
+        for mod in (fast, ref):
+            assert mod.from_seed(seed).export() == state.core.export()
+        stacks = [0, 300, 50, 1000]
+        state = cardcore.new_game("holdem", seed=seed, stacks=stacks, button=2)
+        assert fast.from_seed(seed, stacks, 2).export() == \
+            ref.from_seed(seed, stacks, 2).export() == state.core.export()
+    for mod in (fast, ref):
+        for bad in (-1, 2**64, None, "1", 1.5, True):
+            with pytest.raises(CardcoreError, match="seed"):
+                mod.from_seed(bad)
+        with pytest.raises(CardcoreError, match="button"):
+            mod.from_seed(1, [0, 100, 100, 0], 0)
+
+
+def test_returns_observation_and_sizes_agree_with_the_twin_and_the_state():
+    import cardcore
+    import numpy as np
+
+    rng = random.Random(21)
+    for seed in range(40):
+        stacks = random_stacks(rng)
+        state = cardcore.new_game("holdem", seed=seed, stacks=stacks, single_deal=True)
+        core = state.core
+        assert (core.num_players, core.num_distinct_actions, core.observation_shape) == \
+            (4, 7, (fast.OBS_SIZE,))
+        while True:
+            twin = ref.from_export(core.export())
+            assert twin.returns() == core.returns()
+            assert twin.current_player == core.current_player
+            for p in range(4):
+                assert np.array_equal(twin.observation_tensor(p), core.observation_tensor(p))
+                assert np.array_equal(state.observation_tensor(p), core.observation_tensor(p))
+            if state.is_over:
+                break
+            assert core.returns() == (0.0, 0.0, 0.0, 0.0)
+            i = rng.choice(state.legal_ids())
+            amount = core.amount(i)
+            state.apply_id(i)
+            assert state.log[-1][4] == amount
+        assert core.returns() == tuple(float(x) for x in state.scores())
+        assert sum(core.returns()) == 0.0
