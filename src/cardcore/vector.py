@@ -74,9 +74,7 @@ class VectorGame:
         self.seed: int = int(seed)
         self.options: dict[str, Any] = dict(options)
         first = new_game(self.game, seed=self.seed, **self.options)     # (checks the options)
-        self._core_options = dict(cls.CORE_OPTIONS)
-        self._from_seed = (None if self.options
-                           else getattr(kernel(cls.CORE), "from_seed", None))
+        self._from_seed, self._core_options = self._fast_restart(cls)
         cores = [first.core] + [self._make(e) for e in range(1, self.n)]
         self._stepper = kernel("vector").Stepper(cores, self._make, 0)
         core = cores[0]
@@ -92,9 +90,34 @@ class VectorGame:
         """The seed of the episode with index ``episode``: ``(seed + episode) % 2**64``."""
         return (self.seed + int(episode)) % SEED_MOD
 
+    def _fast_restart(self, cls: type[State]) -> tuple[Any, dict[str, Any]]:
+        """The kernel's ``from_seed`` and its keywords, when they make the core ``new_game``
+        starts with for these options (the options it takes passed on, ``single_deal`` dropped
+        where it does not: it decides only when a match ends); checked on the first two
+        episodes. ``(None, {})`` otherwise: each restart then goes through ``new_game``."""
+        from_seed = getattr(kernel(cls.CORE), "from_seed", None)
+        if from_seed is None:
+            return None, {}
+        try:
+            params = inspect.signature(from_seed).parameters
+        except (TypeError, ValueError):
+            return None, {}
+        kwargs = {k: v for k, v in self.options.items() if k in params}
+        if not set(self.options) - set(kwargs) <= {"single_deal"}:
+            return None, {}
+        kwargs.update(cls.CORE_OPTIONS)
+        try:
+            same = all(from_seed(self.seed_of(e), **kwargs)
+                       == new_game(self.game, seed=self.seed_of(e), **self.options).core
+                       for e in (0, 1))
+        except CardcoreError:
+            same = False
+        return (from_seed, kwargs) if same else (None, {})
+
     def _make(self, episode: int) -> Any:
-        # (without options the core comes straight from its kernel's ``from_seed``, which is
-        # the core ``new_game`` starts with: tests/test_core_contract.py holds it to that)
+        # (a restart's core straight from its kernel's ``from_seed`` where that is the core
+        # ``new_game`` starts with: ``_fast_restart``; tests/test_core_contract.py holds every
+        # kernel to it for the default options)
         if self._from_seed is not None:
             return self._from_seed(self.seed_of(episode), **self._core_options)
         return new_game(self.game, seed=self.seed_of(episode), **self.options).core
