@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction, OptionError
+from ..engines.step import StepHooks
 from ..game import Action, CoreView, State, register
 from ..options import Option
 from .auction import CALLS, Auction, bid_level, bid_strain, is_bid, parse_call
@@ -133,7 +134,7 @@ def _deal_text(value: Any) -> str:
 
 
 @register
-class BridgeState(CoreView, State):
+class BridgeState(StepHooks, CoreView, State):
     """One deal of Contract Bridge (see the module docstring for seats, actions, options).
 
     The deal lives in a compact kernel state (``cardcore._fast.bridge_step.Core``: hands as
@@ -321,9 +322,6 @@ class BridgeState(CoreView, State):
         return Deal({SEAT_NAMES[s]: h for s, h in enumerate(self.initial_hands)})
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _legal_cards(self) -> list[int]:
         """The legal cards of the hand to play, in display order."""
         return sorted((i - CARD0 for i in self._core.legal_ids()), key=_CARD_ORDER.__getitem__)
@@ -398,12 +396,6 @@ class BridgeState(CoreView, State):
 
     def _describe_id(self, i: int) -> str:
         return ("card " if i >= CARD0 else "call ") + _ACTIONS[i].text
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
         seat = self._core.current_player

@@ -8,4 +8,6 @@ games and their agents.
   Schnapsen, Preference, Tractor).
 - ``match``: the deal loop of the match games (deal number, dealer rotation, past deals,
   ``single_deal``).
+- ``step``: the protocol hooks a state over a step core reads straight from the core (the seat
+  to act, the legal ids, the step path of ``apply_id``).
 """

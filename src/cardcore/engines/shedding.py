@@ -62,6 +62,7 @@ from .._ref import shedding as _ref_shedding
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..game import Action, State
+from .step import StepHooks
 
 PASS = Action("pass", "pass")
 
@@ -429,7 +430,7 @@ def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
         + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
 
 
-class DealCoreView:
+class DealCoreView(StepHooks):
     """Mixin of the states whose deal lives in a ``shedding_step.Core`` (Dou Dizhu, Zheng
     Shangyou): the deal's fields every such game shows, read from ``self._core``, and the steps
     and scores, which are the core's. Put it after ``CoreView`` and before the state's other
@@ -473,9 +474,6 @@ class DealCoreView:
     def winner_seat(self) -> int | None:
         return self._core.winner
 
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     # (read straight from the core: the views the step path asks for at every turn)
     @property
     def current_player(self) -> int | None:
@@ -485,12 +483,6 @@ class DealCoreView:
     @property
     def is_over(self) -> bool:
         return self._core.is_over
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
 
     def _apply(self, action: Any) -> None:
         # the core makes the action's id with the action's own cards (any suits);

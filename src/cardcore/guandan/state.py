@@ -54,6 +54,7 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
+from ..engines.step import StepHooks
 from ..errors import CardcoreError, FormatError, IllegalAction, action_arg, text_arg
 from ..game import Action, CoreView, register
 from ..options import Option, level_option, parse_level, single_deal
@@ -180,7 +181,7 @@ def return_choices(hand: list[int], level: int) -> list[int]:
 
 
 @register
-class GuandanState(CoreView, SheddingState):
+class GuandanState(StepHooks, CoreView, SheddingState):
     GAME = "guandan"
     NUM_PLAYERS = NUM
     ZERO_SUM = True
@@ -419,9 +420,6 @@ class GuandanState(CoreView, SheddingState):
         self._core = _step.from_export([f[k] for k in fields] + tcards + tail)
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _legal_actions(self) -> list[Action]:
         core = self._core
         if core.phase == "return":
@@ -540,12 +538,6 @@ class GuandanState(CoreView, SheddingState):
         if i is None or ID_KINDS[i] != action.kind:
             raise IllegalAction(f"action {str(action)!r}: no Guandan play id")
         return i
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
 
     def _action_of_id(self, i: int) -> Action:
         if i == 0:

@@ -47,10 +47,11 @@ from typing import TYPE_CHECKING, Any
 
 from .._backend import kernel
 from ..engines import betting as bt
+from ..engines.step import StepApply
 from ..cards import Card, check_deck, deck52
 from ..errors import OptionError
 from ..options import Option, single_deal
-from ..game import _MEMO, Action, CoreView, State, register
+from ..game import Action, CoreView, State, register
 from ..poker import evaluate
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 
 
 @register
-class HoldemState(CoreView, State):
+class HoldemState(StepApply, CoreView, State):
     GAME = "holdem"
     CORE = "holdem_step"
     NUM_PLAYERS = NUM
@@ -196,9 +197,6 @@ class HoldemState(CoreView, State):
         }
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _legal_actions(self) -> list[Action]:
         return [bt.action_of(bt.ID_KINDS[i], a) for i, a in self._core.legal]
 
@@ -229,12 +227,6 @@ class HoldemState(CoreView, State):
     def _action_of_id(self, i: int) -> Action:
         return bt.action_of(bt.ID_KINDS[i], self._core.amount(i))
 
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
-
     def _apply_id(self, i: int) -> None:
         core = self._core
         seat = core.current_player
@@ -257,15 +249,6 @@ class HoldemState(CoreView, State):
     def legal_ids(self) -> list[int]:
         """The ids of the legal actions, ascending (empty once over)."""
         return self._core.legal_ids()
-
-    def apply_id(self, i: int) -> None:
-        """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
-        and leaves the state unchanged."""
-        if type(i) is not int or not self._core.is_legal(i):
-            State.apply_id(self, i)  # other int types; the errors
-            return
-        self._apply_id(i)
-        self.__dict__.pop(_MEMO, None)
 
     # ------------------------------------------------------------ views of the core
     @property

@@ -41,8 +41,9 @@ from ..cards import RANKS, Card, check_deck, deck104
 from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match
+from ..engines.step import StepApply
 from ..options import Option, single_deal
-from ..game import _MEMO, Action, CoreView, State, register
+from ..game import Action, CoreView, State, register
 
 if TYPE_CHECKING:
     from .._fast import onepoker_step as _k
@@ -93,7 +94,7 @@ def signal(cards: list[int]) -> dict[str, int]:
 
 
 @register
-class OnePokerState(CoreView, State):
+class OnePokerState(StepApply, CoreView, State):
     GAME = "onepoker"
     NUM_PLAYERS = 2
     ZERO_SUM = True
@@ -182,9 +183,6 @@ class OnePokerState(CoreView, State):
         return self._core.bet_view()
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _legal_actions(self) -> list[Action]:
         core = self._core
         if core.phase == "lock":
@@ -262,12 +260,6 @@ class OnePokerState(CoreView, State):
             return Action("lock", f"lock {c}", cards=(c,))
         return bt.action_of(bt.ID_KINDS[i], self._core.amount(i))
 
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
-
     def _apply_id(self, i: int) -> None:
         core = self._core
         seat = core.current_player
@@ -283,14 +275,6 @@ class OnePokerState(CoreView, State):
 
     def _describe_id(self, i: int) -> str:
         return f"lock {Card(i - LOCK0)}" if i >= LOCK0 else bt.ID_NAMES[i]
-
-    def apply_id(self, i: int) -> None:
-        """Apply the action with id ``i`` (see ``State.apply_id``)."""
-        if type(i) is not int or not self._core.is_legal(i):
-            State.apply_id(self, i)  # other int types; the errors
-            return
-        self._apply_id(i)
-        self.__dict__.pop(_MEMO, None)
 
     # ------------------------------------------------------------ extras
     @property

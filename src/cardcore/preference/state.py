@@ -97,6 +97,7 @@ from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import Option, single_deal
+from ..engines.step import StepHooks
 from ..game import Action, CoreView, State, register
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def sort_hand(cards: list[int]) -> list[int]:
 
 
 @register
-class PreferenceState(CoreView, State):
+class PreferenceState(StepHooks, CoreView, State):
     GAME = "preference"
     NUM_PLAYERS = 3
     ZERO_SUM = False
@@ -422,9 +423,6 @@ class PreferenceState(CoreView, State):
         return (seat - self.dealer - 1) % 3
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _next_to_play(self) -> int:
         seat = self._current_player()
         assert seat is not None and self.phase == "play"
@@ -447,12 +445,6 @@ class PreferenceState(CoreView, State):
                            lowest_beat=lowest)
 
     # ------------------------------------------------------------ integer actions
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
-
     def _id_of(self, action: Action) -> int:
         kind = action.kind
         if kind == "play":

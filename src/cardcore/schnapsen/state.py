@@ -67,6 +67,7 @@ from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..errors import CardcoreError, CardError, IllegalAction, OptionError
 from ..engines import match
+from ..engines.step import StepHooks
 from ..options import single_deal
 from ..game import Action, CoreView, State, register
 from .rules import (
@@ -121,7 +122,7 @@ def _describe(i: int) -> str:
 
 
 @register
-class SchnapsenState(CoreView, State):
+class SchnapsenState(StepHooks, CoreView, State):
     """A seven-point match (or one deal): the match's bookkeeping (the deals played, who deals
     next) here, the play of the current deal in its core (``state.core``, the step kernel
     ``schnapsen_step``), which every view of the deal below reads."""
@@ -283,9 +284,6 @@ class SchnapsenState(CoreView, State):
         return [c for c in hand if may_marry(c, hand, announced)]
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _legal_actions(self) -> list[Action]:
         """The legal ids as actions, in the game's listing order: exchange, close, then the
         hand by suit with each marriage after its card."""
@@ -321,12 +319,6 @@ class SchnapsenState(CoreView, State):
 
     def _describe_id(self, i: int) -> str:
         return _describe(i)
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
 
     def _apply_id(self, i: int) -> None:
         seat = self._core.current_player

@@ -105,6 +105,7 @@ from typing import TYPE_CHECKING
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
+from ..engines.step import StepHooks
 from ..errors import CardcoreError, IllegalAction
 from ..game import Action, CoreView, State, register
 from ..options import Option, level_option, single_deal
@@ -202,7 +203,7 @@ def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
 
 
 @register
-class TractorState(CoreView, State):
+class TractorState(StepHooks, CoreView, State):
     GAME = "tractor"
     CORE = "tractor_step"
     NUM_PLAYERS = NUM_PLAYERS
@@ -379,9 +380,6 @@ class TractorState(CoreView, State):
         return out
 
     # ------------------------------------------------------------ protocol hooks
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
         hand = self._core.hand(self.turn)
@@ -534,12 +532,6 @@ class TractorState(CoreView, State):
         if i < 0:
             raise IllegalAction(f"action {str(action)!r}: no tractor action id")
         return i
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
 
     def _action_of_id(self, i: int) -> Action:
         if i < ID_BURY:
