@@ -619,6 +619,7 @@ STEP_ENTRIES = [
     ("shedding_step", "from_seed", (5, "doudizhu", 1)),
     ("shedding_step", "Core.apply", (4,)),
     ("shedding_step", "Core.apply_cards", (4, [4])),
+    ("shedding_step", "Core.with_hands", ([None, list(range(34, 51)), list(range(17, 34))],)),
     ("shedding_step", "Core.is_legal", (4,)),
     ("shedding_step", "Core.hand", (0,)),
     ("shedding_step", "Core.observation_tensor", (1,)),

@@ -394,3 +394,168 @@ def test_sort_cards_agree():
         for bad in ([54], [-1], ["3c"], [True], [10**5000]):
             with pytest.raises(CardcoreError):
                 mod.sort_cards(bad)
+
+
+# ------------------------------------------------------------------ with_hands
+
+def _played_pos(mod, game: str, seed: int, steps: int):
+    """A core of ``game`` after ``steps`` random legal ids (the AI's decision points)."""
+    rng = random.Random(seed)
+    core = mod.from_seed(seed, game=game)
+    for _ in range(steps):
+        if core.is_over:
+            break
+        core.apply(rng.choice(core.legal_ids()))
+    return core
+
+
+def _others_dealt(core, me: int, rng) -> list:
+    """The cards of the other seats dealt anew between them (a Dou Dizhu landlord keeps the
+    bottom cards it has not played), ``None`` for ``me``."""
+    ll = core.landlord
+    keep = set(core.bottom()) - set(core.played()[ll]) if ll is not None else set()
+    others = [s for s in range(3) if s != me]
+    pool = [c for s in others for c in core.hand(s) if not (s == ll and c in keep)]
+    rng.shuffle(pool)
+    new: list = [None, None, None]
+    k = 0
+    for s in others:
+        n = len(core.hand(s)) - (len(keep) if s == ll else 0)
+        new[s] = pool[k:k + n] + (sorted(keep) if s == ll else [])
+        k += n
+    return new
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_with_hands_replaces_the_hidden_hands_and_nothing_else(name):
+    rng = random.Random(3)
+    changed = 0
+    for seed in range(30):
+        fc = _played_pos(F, name, seed, 4 + seed % 20)
+        rc = _played_pos(R, name, seed, 4 + seed % 20)
+        if fc.is_over:
+            continue
+        me = fc.current_player
+        new = _others_dealt(fc, me, rng)
+        fw, rw = fc.with_hands(new), rc.with_hands(new)
+        _compare(fw, rw)                                   # the twins alike
+        for s in range(3):                                 # the hands given, the own kept
+            assert fw.hand(s) == (fc.hand(me) if s == me else R.sort_cards(new[s]))
+        changed += fw.hands() != fc.hands()
+        # everything but the hands (and the dealt cards of the export) is the original's
+        for f in ("phase", "turn", "current_player", "bid", "landlord", "bombs", "passes",
+                  "pending_bomb", "nplays", "first", "redeals", "rng_state", "opening"):
+            assert getattr(fw, f) == getattr(fc, f), f
+        for f in ("bottom", "played", "num_plays", "plays", "passes_on", "table", "bonus",
+                  "history", "hand_sizes", "last_entry"):
+            assert getattr(fw, f)() == getattr(fc, f)(), f
+        # the seat's own view does not change
+        assert fw.observation_tensor(me).tobytes() == fc.observation_tensor(me).tobytes()
+        # the original is untouched, and the copy plays on alike in both twins
+        assert fc.export() == rc.export()
+        while not fw.is_over:
+            i = rng.choice(fw.legal_ids())
+            fw.apply(i)
+            rw.apply(i)
+        _compare(fw, rw)
+    assert changed >= 20
+
+
+def test_with_hands_exports_and_pickles():
+    rng = random.Random(5)
+    for mod in TWINS:
+        for name in sorted(GAMES):
+            core = _played_pos(mod, name, 2, 6)
+            w = core.with_hands(_others_dealt(core, core.current_player, rng))
+            try:
+                back = mod.from_export(w.export())
+            except CardcoreError as exc:
+                # (Zheng Shangyou: a pass the new hands could have answered does not replay)
+                assert name == "zhengshangyou" and "not legal" in str(exc)
+                continue
+            assert back.export() == w.export() and back.hands() == w.hands()
+            assert pickle.loads(pickle.dumps(w)).export() == w.export()
+            # before the auction ends: every seat's cards, the bottom kept
+            fresh = mod.from_seed(9, game="doudizhu")
+            hands = fresh.hands()
+            w = fresh.with_hands([hands[1], hands[2], hands[0]])
+            assert w.hands() == [hands[1], hands[2], hands[0]]
+            assert w.bottom() == fresh.bottom() and mod.from_export(w.export()).hands() \
+                == w.hands()
+
+
+def test_with_hands_refuses_bad_hands_alike():
+    cores = [_played_pos(mod, "doudizhu", 6, 12) for mod in TWINS]
+    zcores = [mod.from_seed(3, game="zhengshangyou") for mod in TWINS]
+    c = cores[0]
+    me = c.current_player
+    ll = c.landlord
+    a, b = [s for s in range(3) if s != me]
+    ha, hb = c.hand(a), c.hand(b)
+    played = [x for p in c.played() for x in p]
+    keep = sorted(set(c.bottom()) - set(c.played()[ll]))
+    z = zcores[0]
+    z3h = [s for s in range(3) if 6 in z.hand(s)][0]
+    zo = (z3h + 1) % 3
+    bad = [
+        ("x", "expected 3 entries"), ([None, None], "expected 3 entries"), (None, "3 entries"),
+        ({"a": 1}, "expected 3 entries"),
+        ([None, None, None, None], "expected 3 entries"),
+        (_seat(a, 5), "not a list"), (_seat(a, "3c"), "not a list"),
+        (_seat(a, ha[:-1]), "holds"), (_seat(a, ha + [ha[0]]), "holds"),
+        (_seat(a, ha[:-1] + [ha[0]]), "twice"),
+        (_seat(a, ha[:-1] + [hb[0]]), "twice"),          # seat b keeps its card too
+        (_seat(a, ha[:-1] + [played[0]]), "was played") if played else None,
+        (_seat(a, ha[:-1] + [54]), "hands"), (_seat(a, ha[:-1] + [-1]), "hands"),
+        (_seat(a, ha[:-1] + ["3c"]), "hands"), (_seat(a, ha[:-1] + [True]), "hands"),
+        (_seat(a, ha[:-1] + [c.hand(me)[0]]), "twice"),
+    ]
+    assert keep and ll != me            # (the position has a bottom card to misplace)
+    if keep and ll != me:
+        other = [s for s in (a, b) if s != ll][0]
+        hl, ho = c.hand(ll), c.hand(other)
+        swap_l = [x for x in hl if x != keep[0]] + [ho[0]]
+        swap_o = [keep[0]] + ho[1:]
+        new = [None] * 3
+        new[ll], new[other] = swap_l, swap_o
+        bad.append((new, "bottom"))
+    for args, what in [x for x in bad if x]:
+        for core in cores:
+            before = core.export()
+            with pytest.raises(CardcoreError, match=what):
+                core.with_hands(args)
+            assert core.export() == before
+        got = []
+        for core in cores:
+            try:
+                core.with_hands(args)
+            except CardcoreError as exc:
+                got.append(str(exc))
+        assert got[0] == got[1], args
+    # Zheng Shangyou's opening: the 3 of hearts stays with the seat to lead
+    new = [None] * 3
+    h3, ho = z.hand(z3h), z.hand(zo)
+    new[z3h] = [x for x in h3 if x != 6] + [ho[0]]
+    new[zo] = [6] + ho[1:]
+    msgs = []
+    for core in zcores:
+        with pytest.raises(CardcoreError, match="3 of hearts") as exc:
+            core.with_hands(new)
+        msgs.append(str(exc.value))
+    assert msgs[0] == msgs[1]
+    # a card of the deck that is not among the hands (the Dou Dizhu bottom in the auction)
+    for mod in TWINS:
+        fresh = mod.from_seed(9, game="doudizhu")
+        h = fresh.hand(0)
+        with pytest.raises(CardcoreError, match="not in the hands"):
+            fresh.with_hands([h[:-1] + [fresh.bottom()[0]], None, None])
+        zz = mod.from_seed(3, game="zhengshangyou")
+        h = zz.hand(zo)
+        with pytest.raises(CardcoreError, match="not in the hands"):
+            zz.with_hands([h[:-1] + [0] if s == zo else None for s in range(3)])
+
+
+def _seat(seat: int, cards) -> list:
+    new: list = [None, None, None]
+    new[seat] = cards
+    return new

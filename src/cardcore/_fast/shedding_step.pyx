@@ -1146,6 +1146,85 @@ cdef class Core(CoreBase):
         self.live()
         return [self.s.ev_id[k] for k in range(self.s.nev)]
 
+    # ------------------------------------------------------------ other hands
+    def with_hands(self, hands):
+        """A copy of this deal with other cards in the hands: ``hands`` gives 3 entries, one a
+        seat, each ``None`` (the seat keeps its hand) or the card ids the seat holds instead.
+        Everything else is kept (the auction, the plays, the table, the turn, bombs and
+        bonuses, the bottom, the generator); the copy's dealt cards (its ``export``) become
+        each seat's new hand and the cards it played. The new hands must hold the same cards
+        as the old ones between them, each seat as many as before: no card twice, none that
+        was played or is outside the hands; in Dou Dizhu the bottom cards the landlord has not
+        played stay in the landlord's hand, in Zheng Shangyou's opening the 3 of hearts stays
+        with the seat to lead. Anything else raises ``CardcoreError`` (this deal unchanged).
+        The hands need not agree with the passes: a Zheng Shangyou copy whose new hands could
+        have answered a play some seat passed on plays on, but its ``export`` does not replay
+        (``from_export`` refuses the pass), so it does not pickle."""
+        self.live()
+        cdef const Deal* s = &self.s
+        cdef uint64_t masks[3]
+        cdef uint64_t allowed = s.hand[0] | s.hand[1] | s.hand[2]
+        cdef uint64_t played = (_played_mask(s, 0) | _played_mask(s, 1)
+                                | _played_mask(s, 2))
+        cdef uint64_t seen = 0, m, bit, keep
+        cdef int seat, c, n, k, nh
+        cdef Core new
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 3:
+            raise CardcoreError(f"hands {quote(hands)}: expected 3 entries, one a seat (None "
+                                "or card ids)")
+        for seat in range(3):
+            h = hands[seat]
+            if h is None:
+                m = s.hand[seat]
+            else:
+                if isinstance(h, (str, bytes)):
+                    raise CardcoreError(f"hands: seat {seat}: {quote(h)} is not a list of "
+                                        "card ids")
+                try:
+                    cs = list(h)
+                except TypeError:
+                    raise CardcoreError(f"hands: seat {seat}: {quote(h)} is not a list of "
+                                        "card ids") from None
+                n = cc_popcount(s.hand[seat])
+                if len(cs) != n:
+                    raise CardcoreError(f"hands: seat {seat} holds {n} cards, got {len(cs)}")
+                m = 0
+                for v in cs:
+                    c = int_arg(v, "hands", 0, 53, CardcoreError)
+                    bit = (<uint64_t>1) << c
+                    if m & bit:
+                        raise CardcoreError(f"hands: card id {c} twice")
+                    if played & bit:
+                        raise CardcoreError(f"hands: card id {c} was played")
+                    if not allowed & bit:
+                        raise CardcoreError(f"hands: card id {c} is not in the hands")
+                    m |= bit
+            if seen & m:
+                raise CardcoreError(f"hands: card id {cc_ctz(seen & m)} twice")
+            seen |= m
+            masks[seat] = m
+        if s.landlord >= 0:
+            keep = s.bottom & ~_played_mask(s, s.landlord)
+            if keep & ~masks[s.landlord]:
+                raise CardcoreError("hands: the bottom cards the landlord has not played stay "
+                                    f"in seat {s.landlord}'s hand")
+        if s.game == 1 and s.opening and not (masks[s.first] >> THREE_HEARTS) & 1:
+            raise CardcoreError("hands: the 3 of hearts stays with the seat to lead "
+                                f"(seat {s.first}) until the opening play")
+        new = <Core>self.c_copy()
+        nh = 17 if s.game == 0 else 16
+        for seat in range(3):
+            new.s.hand[seat] = masks[seat]
+            m = masks[seat] | _played_mask(s, seat)
+            if seat == s.landlord:
+                m &= ~s.bottom
+            k = seat * nh
+            for c in range(54):
+                if (m >> c) & 1:
+                    new.s.dealt[k] = c
+                    k += 1
+        return new
+
     # ------------------------------------------------------------ export
     def export(self):
         """The deal as a list of ints: ``game``, ``first`` (-1 in Zheng Shangyou), the

@@ -337,6 +337,47 @@ def _thermo(out, off: int, m: int, nranks: int) -> None:
             out[off + 4 * r + k] = 1.0
 
 
+def _hands_arg(hands, old: list[int], played_mask) -> list[int]:
+    # the masks of ``with_hands``'s ``hands`` (checked against the hands ``old``)
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 3:
+        raise CardcoreError(f"hands {quote(hands)}: expected 3 entries, one a seat (None or "
+                            "card ids)")
+    allowed = old[0] | old[1] | old[2]
+    played = played_mask(0) | played_mask(1) | played_mask(2)
+    masks, seen = [], 0
+    for seat in range(3):
+        h = hands[seat]
+        if h is None:
+            m = old[seat]
+        else:
+            if isinstance(h, (str, bytes)):
+                raise CardcoreError(f"hands: seat {seat}: {quote(h)} is not a list of card ids")
+            try:
+                cs = list(h)
+            except TypeError:
+                raise CardcoreError(f"hands: seat {seat}: {quote(h)} is not a list of card "
+                                    "ids") from None
+            n = bin(old[seat]).count("1")
+            if len(cs) != n:
+                raise CardcoreError(f"hands: seat {seat} holds {n} cards, got {len(cs)}")
+            m = 0
+            for v in cs:
+                c = int_arg(v, "hands", 0, 53, CardcoreError)
+                if m >> c & 1:
+                    raise CardcoreError(f"hands: card id {c} twice")
+                if played >> c & 1:
+                    raise CardcoreError(f"hands: card id {c} was played")
+                if not allowed >> c & 1:
+                    raise CardcoreError(f"hands: card id {c} is not in the hands")
+                m |= 1 << c
+        if seen & m:
+            c = ((seen & m) & -(seen & m)).bit_length() - 1
+            raise CardcoreError(f"hands: card id {c} twice")
+        seen |= m
+        masks.append(m)
+    return masks
+
+
 class Core(CoreBase):
     """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1) on the one core
     contract (see the module docstring).
@@ -813,6 +854,42 @@ class Core(CoreBase):
         new.__dict__.update({k: (list(v) if type(v) is list else v)
                              for k, v in self.__dict__.items()})
         new.played_ = [list(p) for p in self.played_]
+        return new
+
+    def with_hands(self, hands) -> Core:
+        """A copy of this deal with other cards in the hands: ``hands`` gives 3 entries, one a
+        seat, each ``None`` (the seat keeps its hand) or the card ids the seat holds instead.
+        Everything else is kept (the auction, the plays, the table, the turn, bombs and
+        bonuses, the bottom, the generator); the copy's dealt cards (its ``export``) become
+        each seat's new hand and the cards it played. The new hands must hold the same cards
+        as the old ones between them, each seat as many as before: no card twice, none that
+        was played or is outside the hands; in Dou Dizhu the bottom cards the landlord has not
+        played stay in the landlord's hand, in Zheng Shangyou's opening the 3 of hearts stays
+        with the seat to lead. Anything else raises ``CardcoreError`` (this deal unchanged).
+        The hands need not agree with the passes: a Zheng Shangyou copy whose new hands could
+        have answered a play some seat passed on plays on, but its ``export`` does not replay
+        (``from_export`` refuses the pass), so it does not pickle."""
+        _live(self)
+        masks = _hands_arg(hands, self.hand_m, self._played_mask)
+        if self.landlord_ >= 0:
+            keep = self.bottom_m & ~self._played_mask(self.landlord_)
+            if keep & ~masks[self.landlord_]:
+                raise CardcoreError("hands: the bottom cards the landlord has not played stay "
+                                    f"in seat {self.landlord_}'s hand")
+        if self.game == 1 and self.opening:
+            if not masks[self.first] >> S._THREE_HEARTS & 1:
+                raise CardcoreError("hands: the 3 of hearts stays with the seat to lead "
+                                    f"(seat {self.first}) until the opening play")
+        new = self.copy()
+        new.hand_m = masks
+        nh = _NHAND[self.game]
+        dealt = list(self.dealt)
+        for seat in range(3):
+            m = masks[seat] | self._played_mask(seat)
+            if seat == self.landlord_:
+                m &= ~self.bottom_m
+            dealt[seat * nh:(seat + 1) * nh] = [c for c in range(54) if m >> c & 1]
+        new.dealt = dealt
         return new
 
     def export(self) -> list[int]:
