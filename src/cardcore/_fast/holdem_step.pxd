@@ -2,6 +2,7 @@
 # twin ``cardcore._ref.holdem_step`` documents the encoding).
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+from cardcore._fast.betting cimport Bet
 from cardcore._fast.core cimport Core as CoreBase
 
 cdef enum:
@@ -40,28 +41,18 @@ cdef enum:
     HS_OBS_SIZE = 156
 
 cdef struct HState:
-    int64_t stacks[4]       # chips behind per seat
-    int64_t bets[4]         # chips put in this betting round
-    int64_t contrib[4]      # chips put in this hand
-    int64_t faced[4]        # the highest bet when the seat last acted this round; -1: not yet
+    Bet b                   # the betting state (``betting.pxd``)
     int64_t hand_stacks[4]  # the stacks when the hand started
     int64_t won[4]          # chips won per seat (once the hand is settled)
     int64_t pot_contrib[4]  # the contributions the pots were built from (settled hand)
-    int64_t amounts[7]      # raise-to total per listed id (ids 3..6)
     int64_t street_at[4]    # actions of the hand taken before street k was dealt; -1: not yet
-    int64_t max_bet
-    int64_t last_inc        # last full bet or raise increment
-    int64_t min_bet
     int64_t small
     int64_t big
     int64_t nact            # actions taken in this hand
     int32_t values[4]       # showdown values (0: not shown)
     int32_t rounds
     int32_t hands           # hands started
-    uint8_t folded[4]
-    uint8_t pending[4]      # still has to act this round
     uint8_t dealt[4]        # has hole cards this hand
-    int8_t actor            # -1: none (the hand is settled)
     int8_t button
     int8_t sb
     int8_t bb
@@ -74,7 +65,6 @@ cdef struct HState:
     int8_t nburns
     uint8_t hand_over
     uint8_t showdown
-    uint8_t legal           # bit i: id i is listed for the actor
     uint8_t cards[52]       # the hand's cards in dealing order
     uint8_t board[5]
     uint8_t burns[3]
@@ -83,7 +73,6 @@ cdef void hs_init(HState* s, const int64_t* stacks, int button, int64_t small,
                   int64_t big) noexcept nogil
 cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexcept nogil
 cdef void hs_perform(HState* s, int i, int64_t amount) noexcept nogil
-cdef bint hs_can_raise(const HState* s, int seat) noexcept nogil
 
 
 # One hand (and what the match carries to the next) as a step core of the one core contract

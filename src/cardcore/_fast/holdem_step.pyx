@@ -17,6 +17,9 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
 from cardcore._fast.bits cimport rng_below
 from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.betting cimport (Bet, bt_award, bt_list_sizes, bt_max_raise_to,
+                                     bt_min_raise_to, bt_n_live, bt_perform, bt_post,
+                                     bt_return_uncalled, bt_start_round)
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.poker cimport eval_ids
 
@@ -81,258 +84,12 @@ _RANGES = {"hands": _I32, "last_players": HS_SEATS, "seated": HS_SEATS, "small":
            **dict.fromkeys(_FLAGS, 1), **dict.fromkeys(_SEAT_FIELDS, HS_SEATS - 1)}
 
 
-# ------------------------------------------------------- betting (``_ref/betting.py``'s rules)
+# ---------------------------------------------------------------- betting and settling
+# (the rule is ``betting.pyx``'s, over the betting state ``s.b``)
 
-cdef inline int64_t _owed(const HState* s, int seat) noexcept nogil:
-    return s.max_bet - s.bets[seat]
-
-
-cdef inline int _n_live(const HState* s) noexcept nogil:
-    cdef int i, n = 0
-    for i in range(HS_SEATS):
-        if not s.folded[i]:
-            n += 1
-    return n
-
-
-cdef inline bint _others_can_bet(const HState* s, int seat) noexcept nogil:
-    cdef int j
-    for j in range(HS_SEATS):
-        if j != seat and not s.folded[j] and s.bets[j] + s.stacks[j] > s.max_bet:
-            return True
-    return False
-
-
-cdef bint hs_can_raise(const HState* s, int seat) noexcept nogil:
-    """Whether ``seat`` may bet or raise now (``cardcore._ref.betting.can_raise``)."""
-    if s.folded[seat] or s.stacks[seat] <= _owed(s, seat):
-        return False
-    if not _others_can_bet(s, seat):
-        return False
-    return s.faced[seat] < 0 or s.max_bet - s.faced[seat] >= s.last_inc
-
-
-cdef inline bint _has_decision(const HState* s, int i) noexcept nogil:
-    return (s.pending[i] and not s.folded[i] and s.stacks[i] > 0
-            and (_owed(s, i) > 0 or hs_can_raise(s, i)))
-
-
-cdef void _advance(HState* s, int start) noexcept nogil:
-    """The actor: the first seat from ``start`` clockwise with a decision, else -1."""
-    cdef int k, i
-    s.actor = -1
-    if _n_live(s) <= 1:
-        memset(s.pending, 0, sizeof(s.pending))
-        return
-    for k in range(HS_SEATS):
-        i = (start + k) % HS_SEATS
-        if _has_decision(s, i):
-            s.actor = i
-            return
-        s.pending[i] = 0
-
-
-cdef void _start_round(HState* s, int first, bint keep_bets) noexcept nogil:
-    cdef int i
-    if not keep_bets:
-        memset(s.bets, 0, sizeof(s.bets))
-        s.max_bet = 0
-    s.last_inc = s.min_bet
-    for i in range(HS_SEATS):
-        s.faced[i] = -1
-        s.pending[i] = not s.folded[i] and s.stacks[i] > 0
+cdef inline void _start_round(HState* s, int first, bint keep_bets) noexcept nogil:
     s.rounds += 1
-    s.actor = -1
-    _advance(s, first)
-
-
-cdef void _list_sizes(HState* s) noexcept nogil:
-    """The listed actions of the actor (``betting.sized``): ``legal`` bits and ``amounts``."""
-    cdef int seat = s.actor
-    cdef int64_t o, lo, hi, pot_after_call, half, full, stack
-    cdef int i
-    s.legal = 0
-    for i in range(HS_NUM_ACTIONS):
-        s.amounts[i] = 0
-    if seat < 0:
-        return
-    o = _owed(s, seat)
-    if o > 0:
-        s.legal = (1 << HS_FOLD) | (1 << HS_CALL)
-    else:
-        s.legal = 1 << HS_CHECK
-    if not hs_can_raise(s, seat):
-        return
-    stack = s.stacks[seat]
-    hi = s.bets[seat] + stack
-    lo = s.max_bet + s.last_inc
-    if lo > hi:
-        lo = hi
-    pot_after_call = s.contrib[0] + s.contrib[1] + s.contrib[2] + s.contrib[3]
-    pot_after_call += o if o < stack else stack
-    half = s.max_bet + pot_after_call // 2
-    full = s.max_bet + pot_after_call
-    if lo < hi:
-        s.legal |= 1 << HS_RAISE_MIN
-        s.amounts[HS_RAISE_MIN] = lo
-    if lo <= half < hi and half != lo:
-        s.legal |= 1 << HS_RAISE_HALF_POT
-        s.amounts[HS_RAISE_HALF_POT] = half
-    if lo <= full < hi and full != lo and full != half:
-        s.legal |= 1 << HS_RAISE_POT
-        s.amounts[HS_RAISE_POT] = full
-    s.legal |= 1 << HS_ALL_IN
-    s.amounts[HS_ALL_IN] = hi
-
-
-cdef inline void _pay(HState* s, int seat, int64_t chips) noexcept nogil:
-    s.stacks[seat] -= chips
-    s.bets[seat] += chips
-    s.contrib[seat] += chips
-
-
-cdef void _act(HState* s, int i, int64_t amount) noexcept nogil:
-    """``betting.act_id``: fold, check, call, a raise to ``amount`` (ids 3..5) or all-in."""
-    cdef int seat = s.actor
-    cdef int j
-    cdef int64_t o, inc
-    if i == HS_FOLD:
-        s.folded[seat] = 1
-    elif i == HS_CALL:
-        o = _owed(s, seat)
-        _pay(s, seat, o if o < s.stacks[seat] else s.stacks[seat])
-    elif i != HS_CHECK:
-        inc = amount - s.max_bet
-        _pay(s, seat, amount - s.bets[seat])
-        if inc >= s.last_inc:
-            s.last_inc = inc
-        s.max_bet = amount
-        for j in range(HS_SEATS):
-            if j != seat and not s.folded[j] and s.stacks[j] > 0:
-                s.pending[j] = 1
-    s.pending[seat] = 0
-    s.faced[seat] = s.max_bet
-    _advance(s, (seat + 1) % HS_SEATS)
-
-
-# ---------------------------------------------------------------- settling
-
-cdef void _return_uncalled(HState* s) noexcept nogil:
-    cdef int i, top = 0
-    cdef int64_t second = -1, extra, m
-    for i in range(1, HS_SEATS):
-        if s.contrib[i] > s.contrib[top]:
-            top = i
-    for i in range(HS_SEATS):
-        if i != top and s.contrib[i] > second:
-            second = s.contrib[i]
-    extra = s.contrib[top] - second
-    if extra > 0:
-        s.contrib[top] -= extra
-        s.stacks[top] += extra
-        s.bets[top] = s.bets[top] - extra if s.bets[top] > extra else 0
-        m = s.bets[0]
-        for i in range(1, HS_SEATS):
-            if s.bets[i] > m:
-                m = s.bets[i]
-        s.max_bet = m
-
-
-cdef int _pots(const HState* s, int64_t* amount, uint8_t* elig) noexcept nogil:
-    """``betting.pots``: main pot then side pots (chips, eligible seats as a bit mask)."""
-    cdef int64_t levels[4]
-    cdef int64_t lv, prev = 0, a, x, rest
-    cdef int nl = 0, n = 0, i, j, k
-    cdef uint8_t alive = 0, e
-    for i in range(HS_SEATS):
-        if not s.folded[i]:
-            alive |= 1 << i
-            x = s.contrib[i]
-            if x > 0:
-                for j in range(nl):
-                    if levels[j] == x:
-                        break
-                else:
-                    # insert sorted
-                    k = nl
-                    while k > 0 and levels[k - 1] > x:
-                        levels[k] = levels[k - 1]
-                        k -= 1
-                    levels[k] = x
-                    nl += 1
-    for j in range(nl):
-        lv = levels[j]
-        a = 0
-        e = 0
-        for i in range(HS_SEATS):
-            x = s.contrib[i]
-            a += (x if x < lv else lv) - (x if x < prev else prev)
-            if (alive >> i) & 1 and x >= lv:
-                e |= 1 << i
-        if n > 0 and elig[n - 1] == e:
-            amount[n - 1] += a
-        else:
-            amount[n] = a
-            elig[n] = e
-            n += 1
-        prev = lv
-    rest = 0
-    for i in range(HS_SEATS):
-        x = s.contrib[i]
-        rest += x - (x if x < prev else prev)
-    if rest:
-        if n > 0:
-            amount[n - 1] += rest
-        else:
-            amount[n] = rest
-            elig[n] = alive
-            n += 1
-    return n
-
-
-cdef void _award(HState* s, const int32_t* strength, int odd_from) noexcept nogil:
-    cdef int64_t amount[5]
-    cdef uint8_t elig[5]
-    cdef int np = _pots(s, amount, elig)
-    cdef int p, i, k, nw
-    cdef int32_t best
-    cdef uint8_t winners
-    cdef int64_t share, odd
-    memset(s.won, 0, sizeof(s.won))
-    for p in range(np):
-        winners = elig[p]
-        nw = 0
-        for i in range(HS_SEATS):
-            if (winners >> i) & 1:
-                nw += 1
-        if nw > 1:
-            best = -1
-            for i in range(HS_SEATS):
-                if (winners >> i) & 1 and strength[i] > best:
-                    best = strength[i]
-            winners = 0
-            nw = 0
-            for i in range(HS_SEATS):
-                if (elig[p] >> i) & 1 and strength[i] == best:
-                    winners |= 1 << i
-                    nw += 1
-        share = amount[p] // nw
-        odd = amount[p] - share * nw
-        for i in range(HS_SEATS):
-            if (winners >> i) & 1:
-                s.won[i] += share
-        for k in range(HS_SEATS):
-            if odd <= 0:
-                break
-            i = (odd_from + k) % HS_SEATS
-            if (winners >> i) & 1:
-                s.won[i] += 1
-                odd -= 1
-    for i in range(HS_SEATS):
-        s.stacks[i] += s.won[i]
-        s.contrib[i] = 0
-        s.bets[i] = 0
-    s.max_bet = 0
+    bt_start_round(&s.b, first, keep_bets)
 
 
 cdef void _show_values(HState* s) noexcept nogil:
@@ -341,23 +98,23 @@ cdef void _show_values(HState* s) noexcept nogil:
     cdef int i
     memcpy(&seven[2], s.board, 5)
     for i in range(HS_SEATS):
-        if not s.folded[i]:
+        if not s.b.folded[i]:
             seven[0] = s.cards[2 * _hole_index(s, i)]
             seven[1] = s.cards[2 * _hole_index(s, i) + 1]
             s.values[i] = eval_ids(seven, 7)
 
 
 cdef void _settle(HState* s, bint showdown) noexcept nogil:
-    _return_uncalled(s)
-    memcpy(s.pot_contrib, s.contrib, sizeof(s.contrib))
+    bt_return_uncalled(&s.b)
+    memcpy(s.pot_contrib, s.b.contrib, sizeof(s.pot_contrib))
     memset(s.values, 0, sizeof(s.values))
     if showdown:
         _show_values(s)
     s.showdown = showdown
-    _award(s, s.values, (s.button + 1) % HS_SEATS)
+    bt_award(&s.b, s.values, (s.button + 1) % HS_SEATS, s.won)
     s.hand_over = 1
-    s.actor = -1
-    s.legal = 0
+    s.b.actor = -1
+    s.b.legal = 0
 
 
 cdef inline int _hole_index(const HState* s, int seat) noexcept nogil:
@@ -372,8 +129,8 @@ cdef inline int _hole_index(const HState* s, int seat) noexcept nogil:
 cdef void _progress(HState* s) noexcept nogil:
     """After an action: the next street, the run-out or the settlement as due."""
     cdef int k, j
-    while s.actor < 0:
-        if _n_live(s) <= 1:
+    while s.b.actor < 0:
+        if bt_n_live(&s.b) <= 1:
             _settle(s, False)
             return
         if s.street == 3:
@@ -389,13 +146,13 @@ cdef void _progress(HState* s) noexcept nogil:
         s.street += 1
         s.street_at[s.street] = s.nact
         _start_round(s, (s.button + 1) % HS_SEATS, False)
-    _list_sizes(s)
+    bt_list_sizes(&s.b)
 
 
 cdef void hs_perform(HState* s, int i, int64_t amount) noexcept nogil:
     """Apply id ``i`` (a raise to ``amount`` for ids 3..5, all-in's total for 6) for the
     actor, checked by the caller, then move the hand on."""
-    _act(s, i, amount)
+    bt_perform(&s.b, i, amount)
     s.nact += 1
     _progress(s)
 
@@ -416,7 +173,7 @@ cdef void _clear_hand(HState* s) noexcept nogil:
     s.pos = 0
     s.nboard = 0
     s.nburns = 0
-    memcpy(s.hand_stacks, s.stacks, sizeof(s.stacks))
+    memcpy(s.hand_stacks, s.b.stacks, sizeof(s.b.stacks))
     s.nact = 0
     s.street_at[0] = 0
     s.street_at[1] = -1
@@ -427,8 +184,8 @@ cdef void _clear_hand(HState* s) noexcept nogil:
     memset(s.values, 0, sizeof(s.values))
     memset(s.won, 0, sizeof(s.won))
     memset(s.pot_contrib, 0, sizeof(s.pot_contrib))
-    memset(s.amounts, 0, sizeof(s.amounts))
-    s.legal = 0
+    memset(s.b.amounts, 0, sizeof(s.b.amounts))
+    s.b.legal = 0
 
 
 cdef void hs_init(HState* s, const int64_t* stacks, int button, int64_t small,
@@ -436,31 +193,23 @@ cdef void hs_init(HState* s, const int64_t* stacks, int button, int64_t small,
     """A match before its first hand (``button`` -1: the first seat with chips from 0)."""
     cdef int i
     memset(s, 0, sizeof(HState))
+    s.b.n = HS_SEATS
     s.small = small
     s.big = big
     s.button = button
     s.sb = -1
     s.bb = -1
     s.last_bb = -1
-    s.actor = -1
-    s.min_bet = big
-    s.last_inc = big
+    s.b.actor = -1
+    s.b.min_bet = big
+    s.b.last_inc = big
     for i in range(HS_SEATS):
-        s.stacks[i] = stacks[i]
-        s.folded[i] = 1
-        s.faced[i] = -1
+        s.b.stacks[i] = stacks[i]
+        s.b.folded[i] = 1
+        s.b.faced[i] = -1
         s.seated += stacks[i] > 0
     _clear_hand(s)
     s.hand_over = 1
-
-
-cdef inline void _post(HState* s, int seat, int64_t amount) noexcept nogil:
-    cdef int64_t paid = amount if amount < s.stacks[seat] else s.stacks[seat]
-    s.stacks[seat] -= paid
-    s.contrib[seat] += paid
-    s.bets[seat] += paid
-    if s.bets[seat] > s.max_bet:
-        s.max_bet = s.bets[seat]
 
 
 cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexcept nogil:
@@ -470,25 +219,25 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
     cdef int i, j, n_alive = 0, sb, bb, t
     cdef uint8_t tmp
     for i in range(HS_SEATS):
-        s.dealt[i] = s.stacks[i] > 0
+        s.dealt[i] = s.b.stacks[i] > 0
         n_alive += s.dealt[i]
     if s.hands == 0:
         if s.button < 0:
-            s.button = 0 if s.dealt[0] else _next_alive(s.stacks, 0)
+            s.button = 0 if s.dealt[0] else _next_alive(s.b.stacks, 0)
     else:
-        s.button = _next_alive(s.stacks, s.button)
+        s.button = _next_alive(s.b.stacks, s.button)
     s.hands += 1
     if n_alive == 2:
         sb = s.button
-        bb = _next_alive(s.stacks, sb)
+        bb = _next_alive(s.b.stacks, sb)
         if s.last_players > 2 and bb == s.last_bb:
             s.button = bb
             t = sb
             sb = bb
             bb = t
     else:
-        sb = _next_alive(s.stacks, s.button)
-        bb = _next_alive(s.stacks, sb)
+        sb = _next_alive(s.b.stacks, s.button)
+        bb = _next_alive(s.b.stacks, sb)
     s.sb = sb
     s.bb = bb
     if cards != NULL:
@@ -505,21 +254,21 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
     s.pos = 2 * n_alive
     # a new betting state
     for i in range(HS_SEATS):
-        s.bets[i] = 0
-        s.contrib[i] = 0
-        s.folded[i] = not s.dealt[i]
-        s.pending[i] = 0
-        s.faced[i] = -1
-    s.max_bet = 0
-    s.min_bet = s.big
-    s.last_inc = s.big
-    s.actor = -1
+        s.b.bets[i] = 0
+        s.b.contrib[i] = 0
+        s.b.folded[i] = not s.dealt[i]
+        s.b.pending[i] = 0
+        s.b.faced[i] = -1
+    s.b.max_bet = 0
+    s.b.min_bet = s.big
+    s.b.last_inc = s.big
+    s.b.actor = -1
     s.rounds = 0
-    _post(s, sb, s.small)
-    _post(s, bb, s.big)
+    bt_post(&s.b, sb, s.small, True)
+    bt_post(&s.b, bb, s.big, True)
     s.last_bb = bb
     s.last_players = n_alive
-    _start_round(s, _next_alive(s.stacks, bb) if n_alive > 2 else sb, True)
+    _start_round(s, _next_alive(s.b.stacks, bb) if n_alive > 2 else sb, True)
     _progress(s)
     return rng
 
@@ -527,6 +276,10 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
 # ---------------------------------------------------------------- the Python face
 
 cdef inline object _seat(int x):
+    return None if x < 0 else x
+
+
+cdef inline object _opt(int64_t x):
     return None if x < 0 else x
 
 
@@ -571,7 +324,7 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
-        return self.s.actor
+        return self.s.b.actor
 
     cdef bint c_over(self) noexcept nogil:
         return self.s.hand_over != 0
@@ -579,21 +332,21 @@ cdef class Core(CoreBase):
     cdef int c_legal(self, int32_t* out) noexcept nogil:
         cdef int i, n = 0
         for i in range(HS_NUM_ACTIONS):
-            if (self.s.legal >> i) & 1:
+            if (self.s.b.legal >> i) & 1:
                 out[n] = i
                 n += 1
         return n
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
-        return 0 <= i < HS_NUM_ACTIONS and (self.s.legal >> i) & 1
+        return 0 <= i < HS_NUM_ACTIONS and (self.s.b.legal >> i) & 1
 
     cdef void c_apply(self, int i) noexcept nogil:
-        hs_perform(&self.s, i, self.s.amounts[i])
+        hs_perform(&self.s, i, self.s.b.amounts[i])
 
     cdef void c_returns(self, double* out) noexcept nogil:
         cdef int i
         for i in range(HS_SEATS):
-            out[i] = <double>(self.s.stacks[i] - self.s.hand_stacks[i]) if self.s.hand_over \
+            out[i] = <double>(self.s.b.stacks[i] - self.s.hand_stacks[i]) if self.s.hand_over \
                 else 0.0
 
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
@@ -614,7 +367,7 @@ cdef class Core(CoreBase):
         cdef uint64_t rng = <uint64_t>_int_arg(rng_state, "rng_state", 0, _U64)
         cdef uint64_t seen = 0
         cdef int i, c
-        if sum(1 for i in range(HS_SEATS) if self.s.stacks[i] > 0) < 2:
+        if sum(1 for i in range(HS_SEATS) if self.s.b.stacks[i] > 0) < 2:
             raise IllegalAction("start_hand: fewer than two seats have chips")
         if cards is None:
             return hs_start_hand(&self.s, NULL, rng)
@@ -638,9 +391,9 @@ cdef class Core(CoreBase):
         listed)."""
         self.live()
         cdef long k = action_id(i)
-        if k < HS_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.legal >> k) & 1:
+        if k < HS_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.b.legal >> k) & 1:
             return None
-        return self.s.amounts[k]
+        return self.s.b.amounts[k]
 
     def perform(self, i, amount):
         """Apply id 0, 1, 2 or 6, or (``i`` = 3) a raise to any legal ``amount`` below all-in
@@ -648,20 +401,17 @@ cdef class Core(CoreBase):
         changes nothing."""
         self.live()
         cdef long k = action_id(i)
-        cdef int seat = self.s.actor
         cdef int64_t a = 0, lo, hi
         if k == HS_RAISE_MIN:
             a = _int_arg(amount, "raise to", 0, MAX_RAISE_TO, IllegalAction)
-            if seat < 0 or not hs_can_raise(&self.s, seat):
+            lo = bt_min_raise_to(&self.s.b)
+            hi = bt_max_raise_to(&self.s.b)
+            if lo < 0:
                 raise IllegalAction(f"raise {a}: no raise is possible now")
-            hi = self.s.bets[seat] + self.s.stacks[seat]
-            lo = self.s.max_bet + self.s.last_inc
-            if lo > hi:
-                lo = hi
             if not lo <= a < hi:
                 raise IllegalAction(f"raise {a}: expected {lo}..{hi - 1} (all-in is id 6)")
-        elif k in (HS_FOLD, HS_CHECK, HS_CALL, HS_ALL_IN) and (self.s.legal >> k) & 1:
-            a = self.s.amounts[k]
+        elif k in (HS_FOLD, HS_CHECK, HS_CALL, HS_ALL_IN) and (self.s.b.legal >> k) & 1:
+            a = self.s.b.amounts[k]
         else:
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         hs_perform(&self.s, <int>k, a)
@@ -795,29 +545,20 @@ cdef class Core(CoreBase):
     @property
     def legal(self):
         self.live()
-        return [(i, self.s.amounts[i] if i >= HS_RAISE_MIN else None)
-                for i in range(HS_NUM_ACTIONS) if (self.s.legal >> i) & 1]
+        return [(i, self.s.b.amounts[i] if i >= HS_RAISE_MIN else None)
+                for i in range(HS_NUM_ACTIONS) if (self.s.b.legal >> i) & 1]
 
     def min_raise_to(self):
         self.live()
-        cdef int seat = self.s.actor
-        cdef int64_t lo, hi
-        if seat < 0 or not hs_can_raise(&self.s, seat):
-            return None
-        lo = self.s.max_bet + self.s.last_inc
-        hi = self.s.bets[seat] + self.s.stacks[seat]
-        return lo if lo < hi else hi
+        return _opt(bt_min_raise_to(&self.s.b))
 
     def max_raise_to(self):
         self.live()
-        cdef int seat = self.s.actor
-        if seat < 0 or not hs_can_raise(&self.s, seat):
-            return None
-        return self.s.bets[seat] + self.s.stacks[seat]
+        return _opt(bt_max_raise_to(&self.s.b))
 
     def stacks(self):
         self.live()
-        return [self.s.stacks[i] for i in range(HS_SEATS)]
+        return [self.s.b.stacks[i] for i in range(HS_SEATS)]
 
     def deck(self):
         """The cards not dealt yet this hand, in dealing order."""
@@ -829,14 +570,14 @@ cdef class Core(CoreBase):
         self.live()
         cdef const HState* s = &self.s
         return {
-            "stacks": [s.stacks[i] for i in range(HS_SEATS)],
-            "bets": [s.bets[i] for i in range(HS_SEATS)],
-            "contrib": [s.contrib[i] for i in range(HS_SEATS)],
-            "folded": [bool(s.folded[i]) for i in range(HS_SEATS)],
-            "pending": [bool(s.pending[i]) for i in range(HS_SEATS)],
-            "faced": [None if s.faced[i] < 0 else s.faced[i] for i in range(HS_SEATS)],
-            "max_bet": s.max_bet, "last_inc": s.last_inc, "min_bet": s.min_bet,
-            "actor": _seat(s.actor), "rounds": s.rounds,
+            "stacks": [s.b.stacks[i] for i in range(HS_SEATS)],
+            "bets": [s.b.bets[i] for i in range(HS_SEATS)],
+            "contrib": [s.b.contrib[i] for i in range(HS_SEATS)],
+            "folded": [bool(s.b.folded[i]) for i in range(HS_SEATS)],
+            "pending": [bool(s.b.pending[i]) for i in range(HS_SEATS)],
+            "faced": [None if s.b.faced[i] < 0 else s.b.faced[i] for i in range(HS_SEATS)],
+            "max_bet": s.b.max_bet, "last_inc": s.b.last_inc, "min_bet": s.b.min_bet,
+            "actor": _seat(s.b.actor), "rounds": s.rounds,
         }
 
     def export(self):
@@ -849,19 +590,19 @@ cdef class Core(CoreBase):
         out = [s.hands, int(s.button >= 0), s.button if s.button >= 0 else 0,
                s.sb if started else 0, s.bb if started else 0, s.last_bb if started else 0,
                s.last_players, s.seated, s.small, s.big, s.street, s.pos, s.nact, s.rounds,
-               s.hand_over, s.showdown, int(s.actor >= 0), s.actor if s.actor >= 0 else 0,
-               s.max_bet, s.last_inc, s.min_bet, s.legal]
-        out += [s.amounts[i] if (s.legal >> i) & 1 else 0
+               s.hand_over, s.showdown, int(s.b.actor >= 0), s.b.actor if s.b.actor >= 0 else 0,
+               s.b.max_bet, s.b.last_inc, s.b.min_bet, s.b.legal]
+        out += [s.b.amounts[i] if (s.b.legal >> i) & 1 else 0
                 for i in range(HS_RAISE_MIN, HS_NUM_ACTIONS)]
         out += [s.street_at[i] if i <= s.street else 0 for i in range(1, 4)]
         out.append(52 if started else 0)
-        out += [s.stacks[i] for i in range(HS_SEATS)]
-        out += [s.bets[i] for i in range(HS_SEATS)]
-        out += [s.contrib[i] for i in range(HS_SEATS)]
-        out += [s.folded[i] for i in range(HS_SEATS)]
-        out += [s.pending[i] for i in range(HS_SEATS)]
-        out += [int(s.faced[i] >= 0) for i in range(HS_SEATS)]
-        out += [s.faced[i] if s.faced[i] >= 0 else 0 for i in range(HS_SEATS)]
+        out += [s.b.stacks[i] for i in range(HS_SEATS)]
+        out += [s.b.bets[i] for i in range(HS_SEATS)]
+        out += [s.b.contrib[i] for i in range(HS_SEATS)]
+        out += [s.b.folded[i] for i in range(HS_SEATS)]
+        out += [s.b.pending[i] for i in range(HS_SEATS)]
+        out += [int(s.b.faced[i] >= 0) for i in range(HS_SEATS)]
+        out += [s.b.faced[i] if s.b.faced[i] >= 0 else 0 for i in range(HS_SEATS)]
         out += [s.hand_stacks[i] for i in range(HS_SEATS)]
         out += [s.values[i] for i in range(HS_SEATS)]
         out += [s.won[i] for i in range(HS_SEATS)]
@@ -889,7 +630,7 @@ cdef void _observe(const HState* s, int p, float* out) noexcept nogil:
     table over the seats that began the match (``seated``)."""
     cdef int64_t total = 0, lo, hi, owed, pot = 0
     cdef double unit
-    cdef int i, k, a = s.actor
+    cdef int i, k, a = s.b.actor
     for i in range(HS_SEATS):
         total += s.hand_stacks[i]          # every chip of the match, at the hand's start
     unit = <double>total / s.seated
@@ -899,7 +640,7 @@ cdef void _observe(const HState* s, int p, float* out) noexcept nogil:
         out[HS_OBS_SB + s.sb] = 1.0
         out[HS_OBS_BB + s.bb] = 1.0
     for i in range(HS_SEATS):
-        out[HS_OBS_STACKS + i] = <float>(s.stacks[i] / unit)
+        out[HS_OBS_STACKS + i] = <float>(s.b.stacks[i] / unit)
     if a < 0:
         return
     if s.dealt[p]:
@@ -911,23 +652,22 @@ cdef void _observe(const HState* s, int p, float* out) noexcept nogil:
     out[HS_OBS_STREET + s.street] = 1.0
     out[HS_OBS_TO_ACT + a] = 1.0
     for i in range(HS_SEATS):
-        out[HS_OBS_BETS + i] = <float>(s.bets[i] / unit)
-        out[HS_OBS_CONTRIB + i] = <float>(s.contrib[i] / unit)
-        pot += s.contrib[i]
+        out[HS_OBS_BETS + i] = <float>(s.b.bets[i] / unit)
+        out[HS_OBS_CONTRIB + i] = <float>(s.b.contrib[i] / unit)
+        pot += s.b.contrib[i]
         if s.dealt[i]:
             out[HS_OBS_IN_HAND + i] = 1.0
-            if s.folded[i]:
+            if s.b.folded[i]:
                 out[HS_OBS_FOLDED + i] = 1.0
-            elif s.stacks[i] == 0:
+            elif s.b.stacks[i] == 0:
                 out[HS_OBS_ALL_IN + i] = 1.0
     out[HS_OBS_POT] = <float>(pot / unit)
-    owed = s.max_bet - s.bets[p]
-    out[HS_OBS_TO_CALL] = <float>((owed if owed < s.stacks[p] else s.stacks[p]) / unit)
-    if hs_can_raise(s, a):
-        hi = s.bets[a] + s.stacks[a]
-        lo = s.max_bet + s.last_inc
-        out[HS_OBS_MIN_RAISE] = <float>((lo if lo < hi else hi) / unit)
-        out[HS_OBS_MAX_RAISE] = <float>(hi / unit)
+    owed = s.b.max_bet - s.b.bets[p]
+    out[HS_OBS_TO_CALL] = <float>((owed if owed < s.b.stacks[p] else s.b.stacks[p]) / unit)
+    lo = bt_min_raise_to(&s.b)
+    if lo >= 0:
+        out[HS_OBS_MIN_RAISE] = <float>(lo / unit)
+        out[HS_OBS_MAX_RAISE] = <float>(bt_max_raise_to(&s.b) / unit)
 
 
 cdef int _next_in(list stacks, int seat) except -1:
@@ -1109,9 +849,10 @@ cdef Core _rebuild(dict f, list cards):
     actions, the showdown values and the winnings derived from them."""
     cdef Core core = Core.__new__(Core)
     cdef HState* s = &core.s
-    cdef HState pots
+    cdef Bet pots
     cdef int i, k, street = f["street"], pos = 0
     memset(s, 0, sizeof(HState))
+    s.b.n = HS_SEATS
     s.small = f["small"]
     s.big = f["big"]
     s.button = f["button"]
@@ -1122,21 +863,21 @@ cdef Core _rebuild(dict f, list cards):
     s.last_players = f["last_players"]
     s.seated = f["seated"]
     for i in range(HS_SEATS):
-        s.stacks[i] = f["stack"][i]
-        s.bets[i] = f["bet"][i]
-        s.contrib[i] = f["contrib"][i]
-        s.folded[i] = f["folded"][i]
-        s.pending[i] = f["pending"][i]
-        s.faced[i] = f["faced"][i] if f["faced_set"][i] else -1
+        s.b.stacks[i] = f["stack"][i]
+        s.b.bets[i] = f["bet"][i]
+        s.b.contrib[i] = f["contrib"][i]
+        s.b.folded[i] = f["folded"][i]
+        s.b.pending[i] = f["pending"][i]
+        s.b.faced[i] = f["faced"][i] if f["faced_set"][i] else -1
         s.hand_stacks[i] = f["hand_stack"][i]
         s.pot_contrib[i] = f["pot_contrib"][i]
         s.dealt[i] = s.hand_stacks[i] > 0
         s.street_at[i] = f["street_at"][i] if i <= street else -1
-    s.max_bet = f["max_bet"]
-    s.last_inc = f["last_inc"]
-    s.min_bet = s.big
+    s.b.max_bet = f["max_bet"]
+    s.b.last_inc = f["last_inc"]
+    s.b.min_bet = s.big
     s.rounds = street + 1
-    s.actor = f["actor"] if f["actor_set"] else -1
+    s.b.actor = f["actor"] if f["actor_set"] else -1
     s.nact = f["nact"]
     s.hand_over = f["hand_over"]
     s.showdown = f["showdown"]
@@ -1156,12 +897,11 @@ cdef Core _rebuild(dict f, list cards):
     if s.hand_over:
         if s.showdown:
             _show_values(s)
-        pots = s[0]
+        pots = s.b
         memcpy(pots.contrib, s.pot_contrib, sizeof(s.pot_contrib))
-        _award(&pots, s.values, (s.button + 1) % HS_SEATS)
-        memcpy(s.won, pots.won, sizeof(s.won))
+        bt_award(&pots, s.values, (s.button + 1) % HS_SEATS, s.won)
     else:
-        _list_sizes(s)
+        bt_list_sizes(&s.b)
     _set_sizes(core)
     core._ready = True
     return core

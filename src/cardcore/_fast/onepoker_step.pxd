@@ -2,6 +2,7 @@
 # twin ``cardcore._ref.onepoker_step`` documents the encoding).
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
+from cardcore._fast.betting cimport Bet
 from cardcore._fast.core cimport Core as CoreBase
 
 cdef enum:
@@ -36,33 +37,24 @@ cdef enum:
     OP_OBS_MAX_RAISE = 177
     OP_OBS_PILE = 178
     OP_OBS_SIZE = 179
+    OP_ANTE = 1                  # each seat's ante
 
 cdef struct OPState:
+    Bet b                   # the betting state (``betting.pxd``)
     int64_t start[2]        # chips before the deal (before the antes)
-    int64_t stacks[2]       # chips behind
-    int64_t bets[2]         # chips put in this betting round
-    int64_t contrib[2]      # chips put in this deal (ante and bets)
-    int64_t faced[2]        # the highest bet when the seat last acted; -1: not yet
     int64_t won[2]          # chips taken from the pot (settled deal)
-    int64_t amounts[7]      # raise-to total per listed id (ids 3..6)
-    int64_t max_bet
-    int64_t last_inc        # last full bet or raise increment
     int64_t pot             # the pot shared out (settled deal)
     uint64_t rng            # the generator state for a later reshuffle
     int32_t npile
     int32_t ndiscards
-    uint8_t pending[2]      # still has to act this round
-    uint8_t folded[2]
     int8_t locked[2]        # the locked card; -1: none yet
     uint8_t nhand[2]        # 2 during the deal, 1 after the showdown
     uint8_t hands[2][2]
     uint8_t pile[104]       # the draw pile, top first
     uint8_t discards[104]   # the played cards since the last reshuffle, oldest first
     int8_t first            # the seat that locks and bets first
-    int8_t actor            # the seat to bet; -1: none
     uint8_t settled
     uint8_t reshuffled      # the pile was reshuffled before this deal's draws
-    uint8_t legal           # bit i: betting id i is listed for the actor
 
 cdef void op_start(OPState* s) noexcept nogil
 cdef bint op_next(const OPState* old, OPState* s) noexcept nogil
@@ -73,14 +65,6 @@ cdef int op_winner(const OPState* s) noexcept nogil
 cdef void op_observe(const OPState* s, int seat, float* out) noexcept nogil
 
 
+# One deal as a step core of the one core contract (``core.pxd``).
 cdef class Core(CoreBase):
     cdef OPState s
-
-    cdef int c_player(self) noexcept nogil
-    cdef bint c_over(self) noexcept nogil
-    cdef int c_legal(self, int32_t* out) noexcept nogil
-    cdef bint c_is_legal(self, long i) noexcept nogil
-    cdef void c_apply(self, int i) noexcept nogil
-    cdef void c_returns(self, double* out) noexcept nogil
-    cdef void c_observe(self, int seat, float* out) noexcept nogil
-    cdef CoreBase c_copy(self)

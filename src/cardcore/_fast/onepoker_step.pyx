@@ -17,6 +17,9 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
 from cardcore._fast.bits cimport rng_below
 from cardcore._fast.args cimport int_arg
+from cardcore._fast.betting cimport (Bet, bt_has_decision, bt_list_sizes, bt_max_raise_to,
+                                     bt_min_raise_to, bt_owed, bt_perform, bt_post,
+                                     bt_return_uncalled, bt_start_round)
 from cardcore._fast.core cimport Core as CoreBase
 
 from collections.abc import Sequence
@@ -26,7 +29,7 @@ from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 LOCK0 = OP_LOCK0
 NUM_ACTIONS = OP_NUM_ACTIONS
 OBS_SIZE = OP_OBS_SIZE
-ANTE = 1
+ANTE = OP_ANTE
 UP_MIN_RANK = OP_UP_MIN_RANK
 MAX_CHIPS = 10 ** 15
 _U64 = (1 << 64) - 1
@@ -50,117 +53,18 @@ _PHASES = ("lock", "bet", "over")
 _ID_KINDS = ("fold", "check", "call", "raise", "raise", "raise", "all-in")
 
 
-# ------------------------------------------------------- betting (``_ref/betting.py``'s rules)
+# ---------------------------------------------------------------- betting
+# (the rule is ``betting.pyx``'s, over the betting state ``s.b``: two seats, increments from 1)
 
-cdef inline int64_t _owed(const OPState* s, int seat) noexcept nogil:
-    return s.max_bet - s.bets[seat]
-
-
-cdef inline bint _can_raise(const OPState* s, int seat) noexcept nogil:
-    """``betting.can_raise`` for two seats."""
-    cdef int other = 1 - seat
-    if s.folded[seat] or s.stacks[seat] <= _owed(s, seat):
-        return False
-    if s.folded[other] or s.bets[other] + s.stacks[other] <= s.max_bet:
-        return False
-    return s.faced[seat] < 0 or s.max_bet - s.faced[seat] >= s.last_inc
-
-
-cdef inline bint _has_decision(const OPState* s, int i) noexcept nogil:
-    return (s.pending[i] and not s.folded[i] and s.stacks[i] > 0
-            and (_owed(s, i) > 0 or _can_raise(s, i)))
-
-
-cdef void _advance(OPState* s, int start) noexcept nogil:
-    """The actor: the first seat from ``start`` with a decision, else -1."""
-    cdef int k, i
-    s.actor = -1
-    if s.folded[0] or s.folded[1]:
-        s.pending[0] = 0
-        s.pending[1] = 0
-        return
-    for k in range(2):
-        i = (start + k) % 2
-        if _has_decision(s, i):
-            s.actor = i
-            return
-        s.pending[i] = 0
-
-
-cdef inline int64_t _min_raise_to(const OPState* s) noexcept nogil:
-    """The smallest legal raise of the actor (-1: none)."""
-    cdef int seat = s.actor
-    cdef int64_t lo, hi
-    if seat < 0 or not _can_raise(s, seat):
-        return -1
-    lo = s.max_bet + s.last_inc
-    hi = s.bets[seat] + s.stacks[seat]
-    return lo if lo < hi else hi
-
-
-cdef inline int64_t _max_raise_to(const OPState* s) noexcept nogil:
-    """The largest legal raise (all-in) of the actor (-1: none)."""
-    cdef int seat = s.actor
-    if seat < 0 or not _can_raise(s, seat):
-        return -1
-    return s.bets[seat] + s.stacks[seat]
-
-
-cdef void _list_sizes(OPState* s) noexcept nogil:
-    """The listed actions of the actor (``betting.sized``): ``legal`` bits and ``amounts``."""
-    cdef int seat = s.actor
-    cdef int64_t o, lo, hi, pot_after_call, half, full, stack
-    cdef int i
-    s.legal = 0
-    for i in range(OP_NUM_BET_IDS):
-        s.amounts[i] = 0
-    if seat < 0:
-        return
-    o = _owed(s, seat)
-    if o > 0:
-        s.legal = (1 << OP_FOLD) | (1 << OP_CALL)
-    else:
-        s.legal = 1 << OP_CHECK
-    if not _can_raise(s, seat):
-        return
-    stack = s.stacks[seat]
-    hi = s.bets[seat] + stack
-    lo = s.max_bet + s.last_inc
-    if lo > hi:
-        lo = hi
-    pot_after_call = s.contrib[0] + s.contrib[1] + (o if o < stack else stack)
-    half = s.max_bet + pot_after_call // 2
-    full = s.max_bet + pot_after_call
-    if lo < hi:
-        s.legal |= 1 << OP_RAISE_MIN
-        s.amounts[OP_RAISE_MIN] = lo
-    if lo <= half < hi and half != lo:
-        s.legal |= 1 << OP_RAISE_HALF_POT
-        s.amounts[OP_RAISE_HALF_POT] = half
-    if lo <= full < hi and full != lo and full != half:
-        s.legal |= 1 << OP_RAISE_POT
-        s.amounts[OP_RAISE_POT] = full
-    s.legal |= 1 << OP_ALL_IN
-    s.amounts[OP_ALL_IN] = hi
-
-
-cdef inline void _pay(OPState* s, int seat, int64_t chips) noexcept nogil:
-    s.stacks[seat] -= chips
-    s.bets[seat] += chips
-    s.contrib[seat] += chips
-
-
-cdef void _start_round(OPState* s) noexcept nogil:
-    cdef int i
-    s.bets[0] = 0
-    s.bets[1] = 0
-    s.max_bet = 0
-    s.last_inc = 1
-    for i in range(2):
-        s.faced[i] = -1
-        s.pending[i] = not s.folded[i] and s.stacks[i] > 0
-    s.actor = -1
-    _advance(s, s.first)
+cdef inline void _clear_bet(Bet* b) noexcept nogil:
+    """The betting state of a deal before its antes."""
+    memset(b, 0, sizeof(Bet))
+    b.n = 2
+    b.min_bet = 1
+    b.last_inc = 1
+    b.faced[0] = -1
+    b.faced[1] = -1
+    b.actor = -1
 
 
 # ---------------------------------------------------------------- the deal
@@ -179,9 +83,9 @@ cdef inline int _compare_ranks(int ra, int rb) noexcept nogil:
 cdef int op_winner(const OPState* s) noexcept nogil:
     """The seat that won the settled deal (-1: a tie)."""
     cdef int c
-    if s.folded[0]:
+    if s.b.folded[0]:
         return 1
-    if s.folded[1]:
+    if s.b.folded[1]:
         return 0
     c = _compare_ranks(s.locked[0] >> 2, s.locked[1] >> 2)
     return -1 if c == 0 else (0 if c > 0 else 1)
@@ -189,14 +93,10 @@ cdef int op_winner(const OPState* s) noexcept nogil:
 
 cdef void _settle(OPState* s) noexcept nogil:
     """Return the uncalled chips, share the pot out, move the played cards to the discards."""
-    cdef int top, seat, w, i
-    cdef int64_t extra, share
-    top = 1 if s.contrib[1] > s.contrib[0] else 0
-    extra = s.contrib[top] - s.contrib[1 - top]
-    if extra > 0:
-        s.contrib[top] -= extra
-        s.stacks[top] += extra
-    s.pot = s.contrib[0] + s.contrib[1]
+    cdef int seat, w
+    cdef int64_t share
+    bt_return_uncalled(&s.b)
+    s.pot = s.b.contrib[0] + s.b.contrib[1]
     w = op_winner(s)
     if w < 0:
         share = s.pot // 2
@@ -207,21 +107,21 @@ cdef void _settle(OPState* s) noexcept nogil:
         s.won[w] = s.pot
         s.won[1 - w] = 0
     for seat in range(2):
-        s.stacks[seat] += s.won[seat]
-        s.contrib[seat] = 0
-        s.bets[seat] = 0
-        s.pending[seat] = 0
-        s.faced[seat] = -1
+        s.b.stacks[seat] += s.won[seat]
+        s.b.contrib[seat] = 0
+        s.b.bets[seat] = 0
+        s.b.pending[seat] = 0
+        s.b.faced[seat] = -1
         # the played card goes to the discards; the other stays first in the hand
         if s.hands[seat][0] == s.locked[seat]:
             s.hands[seat][0] = s.hands[seat][1]
         s.nhand[seat] = 1
         s.discards[s.ndiscards] = <uint8_t>s.locked[seat]
         s.ndiscards += 1
-    s.max_bet = 0
-    s.last_inc = 1
-    s.actor = -1
-    s.legal = 0
+    s.b.max_bet = 0
+    s.b.last_inc = 1
+    s.b.actor = -1
+    s.b.legal = 0
     s.settled = 1
 
 
@@ -229,29 +129,16 @@ cdef void op_start(OPState* s) noexcept nogil:
     """Open the deal whose cards, ``start`` chips, ``first`` seat and generator are set: the
     antes posted (the first player's first), nothing locked."""
     cdef int seat, k
-    cdef int64_t paid
+    _clear_bet(&s.b)
     for seat in range(2):
-        s.stacks[seat] = s.start[seat]
-        s.bets[seat] = 0
-        s.contrib[seat] = 0
-        s.faced[seat] = -1
+        s.b.stacks[seat] = s.start[seat]
         s.won[seat] = 0
-        s.pending[seat] = 0
-        s.folded[seat] = 0
         s.locked[seat] = -1
         s.nhand[seat] = 2
     for k in range(2):
-        seat = (s.first + k) % 2
-        paid = 1 if s.stacks[seat] >= 1 else s.stacks[seat]
-        s.stacks[seat] -= paid
-        s.contrib[seat] += paid
-    s.max_bet = 0
-    s.last_inc = 1
+        bt_post(&s.b, (s.first + k) % 2, OP_ANTE, False)
     s.pot = 0
-    s.actor = -1
     s.settled = 0
-    s.legal = 0
-    memset(s.amounts, 0, sizeof(s.amounts))
 
 
 cdef void _shuffle(uint8_t* cards, int n, uint64_t* rng) noexcept nogil:
@@ -269,7 +156,7 @@ cdef bint op_next(const OPState* old, OPState* s) noexcept nogil:
     """The deal after the settled deal ``old`` into ``s`` (False, ``s`` untouched, when
     ``old`` is not settled or a player has no chips left)."""
     cdef int nxt, seat, k, w
-    if not old.settled or old.stacks[0] <= 0 or old.stacks[1] <= 0:
+    if not old.settled or old.b.stacks[0] <= 0 or old.b.stacks[1] <= 0:
         return False
     s[0] = old[0]
     w = op_winner(old)
@@ -286,8 +173,8 @@ cdef bint op_next(const OPState* old, OPState* s) noexcept nogil:
         s.hands[seat][1] = s.pile[0]
         s.npile -= 1
         memmove(s.pile, s.pile + 1, s.npile)
-    s.start[0] = old.stacks[0]
-    s.start[1] = old.stacks[1]
+    s.start[0] = old.b.stacks[0]
+    s.start[1] = old.b.stacks[1]
     s.first = nxt
     op_start(s)
     return True
@@ -302,7 +189,7 @@ cdef int op_player(const OPState* s) noexcept nogil:
         return -1
     if s.locked[1 - s.first] < 0:
         return _locker(s)
-    return s.actor
+    return s.b.actor
 
 
 cdef void op_lock(OPState* s, int card) noexcept nogil:
@@ -310,39 +197,21 @@ cdef void op_lock(OPState* s, int card) noexcept nogil:
     (settled at once when nobody can bet: a player all-in from the ante)."""
     s.locked[_locker(s)] = card
     if s.locked[0] >= 0 and s.locked[1] >= 0:
-        _start_round(s)
-        if s.actor < 0:
+        bt_start_round(&s.b, s.first, False)
+        if s.b.actor < 0:
             _settle(s)
         else:
-            _list_sizes(s)
+            bt_list_sizes(&s.b)
 
 
 cdef void op_act(OPState* s, int i, int64_t amount) noexcept nogil:
     """``betting.perform`` for the actor: fold, check, call, or a raise to ``amount`` (ids
     3..6), checked by the caller; then the deal moves on."""
-    cdef int seat = s.actor
-    cdef int other = 1 - seat
-    cdef int64_t o, inc
-    if i == OP_FOLD:
-        s.folded[seat] = 1
-    elif i == OP_CALL:
-        o = _owed(s, seat)
-        _pay(s, seat, o if o < s.stacks[seat] else s.stacks[seat])
-    elif i != OP_CHECK:
-        inc = amount - s.max_bet
-        _pay(s, seat, amount - s.bets[seat])
-        if inc >= s.last_inc:
-            s.last_inc = inc
-        s.max_bet = amount
-        if not s.folded[other] and s.stacks[other] > 0:
-            s.pending[other] = 1
-    s.pending[seat] = 0
-    s.faced[seat] = s.max_bet
-    _advance(s, other)
-    if s.actor < 0:
+    bt_perform(&s.b, i, amount)
+    if s.b.actor < 0:
         _settle(s)
     else:
-        _list_sizes(s)
+        bt_list_sizes(&s.b)
 
 
 cdef inline int _ups(const OPState* s, int seat) noexcept nogil:
@@ -368,7 +237,7 @@ cdef void op_observe(const OPState* s, int seat, float* out) noexcept nogil:
     out[OP_OBS_PLAYER + seat] = 1.0
     out[OP_OBS_PILE] = <float>(<double>s.npile / <double>OP_DECK)
     for p in range(2):
-        out[OP_OBS_CHIPS + p] = <float>(<double>s.stacks[p] / unit)
+        out[OP_OBS_CHIPS + p] = <float>(<double>s.b.stacks[p] / unit)
         up = _ups(s, p)
         out[OP_OBS_SIGNALS + 2 * p] = up
         out[OP_OBS_SIGNALS + 2 * p + 1] = 2 - up
@@ -382,19 +251,19 @@ cdef void op_observe(const OPState* s, int seat, float* out) noexcept nogil:
             out[OP_OBS_HAS_LOCKED + p] = 1.0
     to_act = op_player(s)
     out[OP_OBS_TO_ACT + to_act] = 1.0
-    out[OP_OBS_POT] = <float>(<double>(s.contrib[0] + s.contrib[1]) / unit)
+    out[OP_OBS_POT] = <float>(<double>(s.b.contrib[0] + s.b.contrib[1]) / unit)
     if s.locked[1 - s.first] < 0:
         out[OP_OBS_PHASE] = 1.0
         return
     out[OP_OBS_PHASE + 1] = 1.0
     for p in range(2):
-        out[OP_OBS_BETS + p] = <float>(<double>s.bets[p] / unit)
-    o = _owed(s, seat)
-    if o > s.stacks[seat]:
-        o = s.stacks[seat]
+        out[OP_OBS_BETS + p] = <float>(<double>s.b.bets[p] / unit)
+    o = bt_owed(&s.b, seat)
+    if o > s.b.stacks[seat]:
+        o = s.b.stacks[seat]
     out[OP_OBS_TO_CALL] = <float>(<double>o / unit)
-    lo = _min_raise_to(s)
-    hi = _max_raise_to(s)
+    lo = bt_min_raise_to(&s.b)
+    hi = bt_max_raise_to(&s.b)
     if lo >= 0 and hi >= 0:
         out[OP_OBS_MIN_RAISE] = <float>(<double>lo / unit)
         out[OP_OBS_MAX_RAISE] = <float>(<double>hi / unit)
@@ -498,7 +367,7 @@ cdef class Core(CoreBase):
             out[1] = OP_LOCK0 + b
             return 2
         for i in range(OP_NUM_BET_IDS):
-            if (self.s.legal >> i) & 1:
+            if (self.s.b.legal >> i) & 1:
                 out[n] = i
                 n += 1
         return n
@@ -512,18 +381,18 @@ cdef class Core(CoreBase):
                 return False
             seat = _locker(&self.s)
             return self.s.hands[seat][0] == i - OP_LOCK0 or self.s.hands[seat][1] == i - OP_LOCK0
-        return 0 <= i < OP_NUM_BET_IDS and (self.s.legal >> i) & 1
+        return 0 <= i < OP_NUM_BET_IDS and (self.s.b.legal >> i) & 1
 
     cdef void c_apply(self, int i) noexcept nogil:
         if i >= OP_LOCK0:
             op_lock(&self.s, i - OP_LOCK0)
         else:
-            op_act(&self.s, i, self.s.amounts[i])
+            op_act(&self.s, i, self.s.b.amounts[i])
 
     cdef void c_returns(self, double* out) noexcept nogil:
         cdef int p
         for p in range(2):
-            out[p] = <double>(self.s.stacks[p] - self.s.start[p]) if self.s.settled else 0.0
+            out[p] = <double>(self.s.b.stacks[p] - self.s.start[p]) if self.s.settled else 0.0
 
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
         op_observe(&self.s, seat, out)
@@ -589,19 +458,19 @@ cdef class Core(CoreBase):
     def stacks(self):
         """Each seat's chips behind now (after the showdown: its chips after the deal)."""
         self.live()
-        return [self.s.stacks[0], self.s.stacks[1]]
+        return [self.s.b.stacks[0], self.s.b.stacks[1]]
 
     def bet_view(self):
         """The betting state as the betting rule's hand dict (``cardcore._ref.betting``)."""
         self.live()
         cdef const OPState* s = &self.s
         return {
-            "stacks": [s.stacks[0], s.stacks[1]], "bets": [s.bets[0], s.bets[1]],
-            "contrib": [s.contrib[0], s.contrib[1]],
-            "folded": [bool(s.folded[0]), bool(s.folded[1])],
-            "pending": [bool(s.pending[0]), bool(s.pending[1])],
-            "faced": [_opt(s.faced[0]), _opt(s.faced[1])], "max_bet": s.max_bet,
-            "last_inc": s.last_inc, "min_bet": 1, "actor": _opt(s.actor),
+            "stacks": [s.b.stacks[0], s.b.stacks[1]], "bets": [s.b.bets[0], s.b.bets[1]],
+            "contrib": [s.b.contrib[0], s.b.contrib[1]],
+            "folded": [bool(s.b.folded[0]), bool(s.b.folded[1])],
+            "pending": [bool(s.b.pending[0]), bool(s.b.pending[1])],
+            "faced": [_opt(s.b.faced[0]), _opt(s.b.faced[1])], "max_bet": s.b.max_bet,
+            "last_inc": s.b.last_inc, "min_bet": 1, "actor": _opt(s.b.actor),
             "rounds": 0 if s.locked[1 - s.first] < 0 else 1,
         }
 
@@ -609,19 +478,19 @@ cdef class Core(CoreBase):
     def min_raise_to(self):
         """The smallest legal ``raise N`` of the seat to act (``None``: no raise now)."""
         self.live()
-        return _opt(_min_raise_to(&self.s))
+        return _opt(bt_min_raise_to(&self.s.b))
 
     @property
     def max_raise_to(self):
         """The largest legal ``raise N`` (all-in) of the seat to act, or ``None``."""
         self.live()
-        return _opt(_max_raise_to(&self.s))
+        return _opt(bt_max_raise_to(&self.s.b))
 
     @property
     def pot(self):
         """The chips in the pot (antes and bets; 0 once settled)."""
         self.live()
-        return self.s.contrib[0] + self.s.contrib[1]
+        return self.s.b.contrib[0] + self.s.b.contrib[1]
 
     def amount(self, i):
         """The raise-to total of the betting id ``i`` (``None`` for fold, check and call);
@@ -629,9 +498,9 @@ cdef class Core(CoreBase):
         self.live()
         cdef object v = int_arg(i, "action id", -_I64 - 1, _I64, IllegalAction)
         if (self.s.settled or self.s.locked[1 - self.s.first] < 0 or not 0 <= v < OP_NUM_BET_IDS
-                or not (self.s.legal >> <int>v) & 1):
+                or not (self.s.b.legal >> <int>v) & 1):
             raise IllegalAction(f"action id {quote(i)}: not a legal betting id now")
-        return self.s.amounts[<int>v] if v >= OP_RAISE_MIN else None
+        return self.s.b.amounts[<int>v] if v >= OP_RAISE_MIN else None
 
     def raise_to(self, amount):
         """Raise (or bet) to ``amount``, the total bet of the round: any legal amount, from
@@ -640,7 +509,7 @@ cdef class Core(CoreBase):
         if self.s.settled or self.s.locked[1 - self.s.first] < 0:
             raise IllegalAction(f"raise {quote(amount)}: no betting round is open")
         cdef object v = int_arg(amount, "raise", -_I64 - 1, _I64, IllegalAction)
-        cdef int64_t lo = _min_raise_to(&self.s), hi = _max_raise_to(&self.s)
+        cdef int64_t lo = bt_min_raise_to(&self.s.b), hi = bt_max_raise_to(&self.s.b)
         if lo < 0:
             raise IllegalAction(f"raise {quote(amount)}: no raise now")
         if not lo <= v <= hi:
@@ -651,7 +520,7 @@ cdef class Core(CoreBase):
     def folder(self):
         """The seat that folded this deal, or ``None``."""
         self.live()
-        return 0 if self.s.folded[0] else 1 if self.s.folded[1] else None
+        return 0 if self.s.b.folded[0] else 1 if self.s.b.folded[1] else None
 
     @property
     def winner(self):
@@ -696,7 +565,7 @@ cdef class Core(CoreBase):
             raise CardcoreError("next_deal: the deal is not settled yet")
         if not op_next(&self.s, &s):
             raise CardcoreError(f"next_deal: a player has no chips left "
-                                f"({[self.s.stacks[0], self.s.stacks[1]]}): the match is over")
+                                f"({[self.s.b.stacks[0], self.s.b.stacks[1]]}): the match is over")
         return _wrap(&s)
 
     # ------------------------------------------------------------------ copying
@@ -704,11 +573,11 @@ cdef class Core(CoreBase):
         """The whole position as a flat list of ints (``EXPORT_FIELDS``, then the cards)."""
         self.live()
         cdef const OPState* s = &self.s
-        out = [s.first, s.settled, s.reshuffled, s.actor, s.max_bet, s.last_inc, s.pot, s.rng,
+        out = [s.first, s.settled, s.reshuffled, s.b.actor, s.b.max_bet, s.b.last_inc, s.pot, s.rng,
                s.npile, s.ndiscards]
-        out += [s.start[0], s.start[1], s.stacks[0], s.stacks[1], s.bets[0], s.bets[1],
-                s.contrib[0], s.contrib[1], s.faced[0], s.faced[1], s.pending[0], s.pending[1],
-                s.folded[0], s.folded[1], s.locked[0], s.locked[1], s.won[0], s.won[1],
+        out += [s.start[0], s.start[1], s.b.stacks[0], s.b.stacks[1], s.b.bets[0], s.b.bets[1],
+                s.b.contrib[0], s.b.contrib[1], s.b.faced[0], s.b.faced[1], s.b.pending[0], s.b.pending[1],
+                s.b.folded[0], s.b.folded[1], s.locked[0], s.locked[1], s.won[0], s.won[1],
                 s.nhand[0], s.nhand[1]]
         for p in range(2):
             out += [s.hands[p][k] for k in range(s.nhand[p])]
@@ -765,25 +634,26 @@ def from_export(values):
     cdef OPState s
     cdef int p, k2
     memset(&s, 0, sizeof(OPState))
+    _clear_bet(&s.b)
     if not why:
         s.first = f["first"]
         s.settled = f["settled"]
         s.reshuffled = f["reshuffled"]
-        s.actor = f["actor"]
-        s.max_bet = f["max_bet"]
-        s.last_inc = f["last_inc"]
+        s.b.actor = f["actor"]
+        s.b.max_bet = f["max_bet"]
+        s.b.last_inc = f["last_inc"]
         s.pot = f["pot"]
         s.rng = <uint64_t>f["rng"]
         s.npile = f["npile"]
         s.ndiscards = f["ndiscards"]
         for p in range(2):
             s.start[p] = seat["start"][p]
-            s.stacks[p] = seat["stack"][p]
-            s.bets[p] = seat["bet"][p]
-            s.contrib[p] = seat["contrib"][p]
-            s.faced[p] = seat["faced"][p]
-            s.pending[p] = seat["pending"][p]
-            s.folded[p] = seat["folded"][p]
+            s.b.stacks[p] = seat["stack"][p]
+            s.b.bets[p] = seat["bet"][p]
+            s.b.contrib[p] = seat["contrib"][p]
+            s.b.faced[p] = seat["faced"][p]
+            s.b.pending[p] = seat["pending"][p]
+            s.b.folded[p] = seat["folded"][p]
             s.locked[p] = seat["locked"][p]
             s.won[p] = seat["won"][p]
             s.nhand[p] = seat["nhand"][p]
@@ -794,10 +664,10 @@ def from_export(values):
         for k2 in range(s.ndiscards):
             s.discards[k2] = discards[k2]
         if not s.settled and s.locked[1 - s.first] >= 0:
-            if s.actor < 0 or not _has_decision(&s, s.actor):
+            if s.b.actor < 0 or not bt_has_decision(&s.b, s.b.actor):
                 why = "the betting round is open but nobody has a decision"
             else:
-                _list_sizes(&s)
+                bt_list_sizes(&s.b)
     if why:
         raise CardcoreError(f"values {quote(values, 200)}: {why}")
     return _wrap(&s)
