@@ -15,6 +15,8 @@ from cardcore.agents.zhengshangyou import ZhengShangyouAI
 from cardcore.doudizhu.moves import Move as DdzMove
 from cardcore.rng import Rng
 
+STEP = cardcore._backend.kernel("shedding_step")
+
 
 def cnt15(ranks):
     c = [0] * 15
@@ -70,31 +72,37 @@ def test_beats_and_answers():
     assert ans and ans[0][:3] == ("airplane_singles", 4, 2)
 
 
-def test_sim_plays_out_zero_sum():
-    for rules, _n, deck in ((DDZ, 15, list(range(54))), (ZSY, 13, None)):
-        dec = Decomposer(rules)
-        rng = Rng(9)
-        for _ in range(20):
-            if rules is DDZ:
-                d = list(deck)
-                rng.shuffle(d)
-                cn = [[0] * 15 for _ in range(3)]
-                for s in range(3):
-                    for c in d[17 * s:17 * s + 17] + (d[51:] if s == 0 else []):
-                        cn[s][c - 39 if c >= 52 else ((c >> 2) + 12) % 13] += 1
-                sim = Sim(rules, dec, cn, turn=0, landlord=0)
-            else:
-                from cardcore.zhengshangyou.state import DECK48_IDS, zsy_rank
+def _counts(core, n):
+    out = []
+    for hand in core.hands():
+        c = [0] * n
+        for x in hand:
+            c[x - 39 if x >= 52 else ((x >> 2) + 12) % 13] += 1
+        out.append(c)
+    return out
 
-                d = list(DECK48_IDS)
-                rng.shuffle(d)
-                cn = [[0] * 13 for _ in range(3)]
-                for s in range(3):
-                    for c in d[16 * s:16 * s + 16]:
-                        cn[s][zsy_rank(c)] += 1
-                sim = Sim(rules, dec, cn, turn=0)
-            sim.run()
-            assert sim.winner is not None and sum(sim.scores()) == 0
+
+def test_sim_plays_out_on_the_core():
+    # a rollout plays the deal on the core: the policy's groups are legal ids, the core ends
+    # the deal and scores it, and the Sim's counts follow the core's hands
+    for rules, n, game in ((DDZ, 15, "doudizhu"), (ZSY, 13, "zhengshangyou")):
+        dec = Decomposer(rules)
+        for seed in range(20):
+            core = STEP.from_seed(seed, game=game, first=0 if rules is DDZ else None)
+            # (Dou Dizhu: seat 0 bids 3; Zheng Shangyou: the opening play, with the 3 of
+            # hearts, is made: the AI's rollouts start after its own legal candidate)
+            core.apply(3 if rules is DDZ else core.legal_ids()[0])
+            sim = Sim(rules, dec, core, _counts(core, n))
+            while not core.is_over:
+                g = sim.policy(core.current_player)
+                assert g is None or sim.ids[g] in core.legal_ids()
+                sim.play(g)
+                assert sim.cnt == _counts(core, n)
+                assert (sim.table is None) == (core.table_id() == 0)
+                if sim.table is not None:
+                    assert sim.ids[sim.table] == core.table_id()
+            assert sim.winner == core.winner is not None and sum(sim.scores()) == 0
+            assert sim.scores() == list(core.returns())
 
 
 def _ddz_match(ai_seats, deals, rollouts=3):
@@ -218,7 +226,11 @@ def test_zsy_pass_inference_holds_for_real_hands():
                 assert all(cnt[r] <= cap[r] for r in range(13)), (seed, s, cnt, cap)
                 tight += sum(cap) < 4 * 11 + 4
             world = ai._world(obs)
-            assert [sum(w) for w in world] == obs["card_counts"]
+            assert [len(w) for w in world] == obs["card_counts"]
+            # a sampled world is the state's core with the opponents' hands replaced
+            core = st.core.with_hands([None if s == obs["player"] else world[s]
+                                       for s in range(3)])
+            assert core.hand(obs["player"]) == st.core.hand(obs["player"])
             st.apply(rnd.act(st))
     assert tight > 0
 
@@ -238,7 +250,10 @@ def test_ddz_pass_events_and_consistent_worlds():
     ev = ai.pass_events(obs)
     assert len(ev) == 1 and ev[0][0] == 1 and ev[0][1][:2] == ("single", 5)
     world = ai._world(obs)
-    assert [sum(w) for w in world] == obs["card_counts"]
+    assert [len(w) for w in world] == obs["card_counts"]
+    # the landlord keeps the bottom cards it has not played (public)
+    assert set(obs["bottom"]) - set(obs["played"][0]) <= set(world[0])
+    st.core.with_hands([world[0], world[1], None])
 
 
 def test_farmer_feeds_partner_about_to_go_out():
@@ -251,9 +266,18 @@ def test_farmer_feeds_partner_about_to_go_out():
     # (the position is written into a reference core, whose fields are plain Python)
     from cardcore._ref import shedding_step as R
 
+    # (the cards no longer in a hand are written down as played, so the position is whole;
+    # the landlord has played the other 3s: the partner's one card beats the 3)
     core = R.from_export(st._core.export())
-    core.hand_m[1] = sum(1 << int(c) for c in parse("3c 9d Kd Ks Ac Ad"))
-    core.hand_m[2] = 1 << int(parse("5h")[0])
+    h1 = sum(1 << int(c) for c in parse("3c 9d Kd Ks Ac Ad"))
+    h2 = 1 << int(parse("5h")[0])
+    assert not core.bottom_m & (h1 | h2)
+    threes = sum(1 << c for c in range(4, 8)) & ~h1
+    h0 = core.hand_m[0] & ~(h1 | h2 | threes)
+    rest = [c for c in range(54) if not (h0 | h1 | h2 | threes) >> c & 1]
+    core.hand_m = [h0, h1, h2]
+    core.played_ = [[c for c in range(4, 8) if threes >> c & 1], rest[:len(rest) // 2],
+                    rest[len(rest) // 2:]]
     core.turn = 1
     st._core = core
     for seed in range(3):
@@ -296,10 +320,44 @@ def test_agents_use_only_the_public_api(game):
             seats = ["ai", "ai", "greedy"]
         players = [get(n, game, seed=seed * 3 + i, **cheap.get(n, {}))
                    for i, n in enumerate(seats)]
-        state, reads = play_public(game, players, seed=40 + seed)
+        core_reads: set = set()
+        guarded = [_CoreGuarded(p, core_reads) for p in players]
+        state, reads = play_public(game, guarded, seed=40 + seed, allow=("core",))
         assert state.is_over
         used |= reads
+        # the core is read only through with_hands (the hidden hands replaced)
+        assert core_reads <= {"with_hands"}
     assert "observation" in used and "legal_actions" in used
+
+
+class _CoreGuarded:
+    """An agent acting on a view whose ``core`` shows only ``with_hands`` (any other read of the
+    core raises); the names read are added to ``reads``."""
+
+    def __init__(self, agent, reads: set) -> None:
+        self.agent, self.reads = agent, reads
+
+    def act(self, view):
+        return self.agent.act(_GuardedView(view, self.reads))
+
+
+class _GuardedView:
+    def __init__(self, view, reads: set) -> None:
+        self._view, self._reads = view, reads
+
+    def __getattr__(self, name: str):
+        if name != "core":
+            return getattr(self._view, name)
+        core, reads = self._view.core, self._reads
+
+        class Guard:
+            def __getattr__(self, attr: str):
+                reads.add(attr)
+                if attr != "with_hands":
+                    raise AssertionError(f"an agent read state.core.{attr}")
+                return core.with_hands
+
+        return Guard()
 
 
 def test_public_view_refuses_private_reads():
@@ -343,19 +401,22 @@ def test_rules_are_read_from_the_game():
                     assert rules.beats(a, b) == a.beats(b) == mod.beats(a, b)
 
 
-def test_rollout_scores_are_the_games_settlement():
-    # a Dou Dizhu spring and a Zheng Shangyou end with a bomb and the 2 left in hand
-    dec = Decomposer(DDZ)
-    sim = Sim(DDZ, dec, [cnt15([0, 1, 2, 3, 4]), cnt15([9]), cnt15([10])], turn=0,
-              landlord=0, bombs=1, bid=2)
-    sim.run()
-    assert sim.winner == 0 and sim.scores() == [16.0, -8.0, -8.0]   # 2 x 2 (bomb) x 2 (spring)
-    hands = [[1] + [0] * 12, [0, 4] + [0] * 10 + [1], [0] * 5 + [2] + [0] * 7]
-    z = Sim(ZSY, Decomposer(ZSY), hands, turn=0, nplays=(0, 1, 0))
-    z.run()
-    # seat 0 leads its single 3 and is out: seat 1 pays 5 cards + 10 (the 2) + 10 (a bomb),
-    # seat 2 never played: 2 x 2 cards
-    assert z.winner == 0 and z.scores() == [29.0, -25.0, -4.0]
+def test_rollout_scores_are_the_core_returns():
+    # the rollouts are scored by the core (Dou Dizhu's bombs and springs, Zheng Shangyou's
+    # bomb bonus and penalties): over many playouts, some with bombs and bonuses settled
+    bombs = bonuses = 0
+    for rules, n, game in ((DDZ, 15, "doudizhu"), (ZSY, 13, "zhengshangyou")):
+        dec = Decomposer(rules)
+        for seed in range(60):
+            core = STEP.from_seed(100 + seed, game=game, first=0 if rules is DDZ else None)
+            core.apply(3 if rules is DDZ else core.legal_ids()[0])
+            sim = Sim(rules, dec, core, _counts(core, n))
+            sim.run()
+            assert sim.winner is not None and sim.scores() == list(core.returns())
+            assert sum(sim.scores()) == 0
+            bombs += rules is DDZ and core.bombs > 0
+            bonuses += len(core.bomb_log())
+    assert bombs and bonuses
 
 
 def test_greedy_is_the_plan_policy():

@@ -33,10 +33,13 @@ given explicitly override the strength's.
 
 from __future__ import annotations
 
+from .._backend import kernel
 from ..doudizhu.moves import Move
 from . import register_agent
 from .sampling import deal_unseen
 from .shedding import DDZ, SheddingAI, Sim
+
+_step = kernel("shedding_step")
 
 BID_THRESHOLDS = ((3, 0.72), (2, 0.62), (1, 0.52))
 #: the bid of ``bid_samples=0`` (easy): by the hand's top-card points (``top_points``)
@@ -91,7 +94,9 @@ class DouDizhuAI(SheddingAI):
 
     # ------------------------------------------------------------ bidding
     def landlord_win_rate(self, hand: list[int], samples: int) -> float:
-        """Share of sampled deals (bottom and other hands at random) this hand wins as landlord."""
+        """Share of sampled deals (bottom and other hands at random) this hand wins as landlord:
+        each a core dealt the hand to seat 0, which bids 3 and plays it out."""
+        hand = [int(c) for c in hand]
         mine = set(hand)
         rest = [c for c in range(54) if c not in mine]
         wins = 0
@@ -101,7 +106,9 @@ class DouDizhuAI(SheddingAI):
             # the next sample shuffles this order again (the draws of one shuffled deck)
             rest = d[0] + d[1] + d[2]
             cnts = [self.counts(hand + d[0]), self.counts(d[1]), self.counts(d[2])]
-            sim = Sim(DDZ, self.dec, cnts, turn=0, landlord=0)
+            core = _step.Core(_step.DOUDIZHU, hand + d[1] + d[2] + d[0], 0)
+            core.apply(3)                   # seat 0 bids 3: the landlord, to lead
+            sim = Sim(DDZ, self.dec, core, cnts)
             sim.run()
             wins += sim.winner == 0
         return wins / max(1, samples)
@@ -152,11 +159,11 @@ class DouDizhuAI(SheddingAI):
             out.append((seat, target, self.counts(later)))
         return out
 
-    def _violations(self, cnts, events) -> int:
+    def _violations(self, hands, events) -> int:
         bad = 0
         beats = self.rules.beats
         for seat, target, later in events:
-            hand = [a + b for a, b in zip(cnts[seat], later)]
+            hand = [a + b for a, b in zip(self.counts(hands[seat]), later)]
             if any(g[0] == target[0] and beats(g, target) for g in self.dec.plan(hand)):
                 bad += 1
         return bad
@@ -177,6 +184,8 @@ class DouDizhuAI(SheddingAI):
         return best
 
     def _world_uniform(self, obs: dict) -> list[list[int]]:
+        """The three hands' cards: the own hand, the landlord's bottom cards not played yet
+        (public), the other unseen cards dealt at random with the hands' card counts."""
         me, ll = obs["player"], obs["landlord"]
         seen = set(obs["hand"])
         for p in obs["played"]:
@@ -184,31 +193,13 @@ class DouDizhuAI(SheddingAI):
         known: dict[int, list[int]] = {0: [], 1: [], 2: []}
         if me != ll and obs["bottom"] is not None:
             gone = set(obs["played"][ll])
-            known[ll] = [c for c in obs["bottom"] if c not in gone]
+            known[ll] = [int(c) for c in obs["bottom"] if c not in gone]
             seen.update(known[ll])
         unseen = [c for c in range(54) if c not in seen]
         need = {s: obs["card_counts"][s] - len(known[s]) for s in range(3) if s != me}
         dealt = deal_unseen(unseen, need, self.rng)
         assert dealt is not None
-        cnts = []
-        for s in range(3):
-            cards = obs["hand"] if s == me else dealt[s] + known[s]
-            cnts.append(self.counts(cards))
-        return cnts
-
-    def _sim(self, obs: dict, cnts) -> Sim:
-        nplays = [0, 0, 0]
-        for p in obs["plays"]:
-            nplays[p["seat"]] += 1
-        t = obs["table"]
-        table = owner = None
-        if t is not None:
-            table = self.play_group(t["kind"], t["text"], t["cards"])
-            owner = t["seat"]
-        bombs = sum(1 for p in obs["plays"] if p["kind"] in self.rules.bombs)
-        return Sim(DDZ, self.dec, cnts, turn=obs["player"], table=table, owner=owner,
-                   passes=obs["passes"], landlord=obs["landlord"], nplays=nplays, bombs=bombs,
-                   bid=max(1, obs["bid"]))
+        return [list(obs["hand"]) if s == me else dealt[s] + known[s] for s in range(3)]
 
     def _value(self, scores, obs) -> float:
         mine = scores[obs["player"]]

@@ -9,19 +9,29 @@ name, the main rank (the highest core rank for runs and airplanes), the number o
 (1 for non-runs) and the sorted ranks of all its cards. It starts like the game's ``Move``
 (``kind, rank, length``), so the game's own ``beats`` compares groups.
 
-- :class:`Rules` is what the AI knows of a game's combinations and settlement, read from the
-  game's modules (``rules_of``): no rule is restated here. ``Rules.beats`` is the game's
+- :class:`Rules` is what the AI's policy knows of a game's combinations, read from the game's
+  modules (``rules_of``): no rule is restated here. ``Rules.beats`` is the game's
   ``moves.beats`` (the kernel's comparison, memoised on the keys), ``bombs`` its ``BOMB_KINDS``,
-  the run lengths its ``MIN_LENGTH``, and ``score`` settles a finished rollout with the game's
-  own scoring functions.
+  the run lengths its ``MIN_LENGTH``.
 - :class:`Decomposer` splits a count vector into a minimal-cost set of groups (memoised search over
   the runs the hand can form; the rest is singles/pairs/trios/bombs, trios taking kickers).
 - :func:`simple_answers` / :func:`bomb_answers` list the groups a hand can answer a group with.
-- :class:`Sim` plays a deal out in rank space with the plan-based policy; :class:`SheddingAI` is
-  the determinised rollout search over the legal actions.
+- :class:`Sim` plays a deal out on a copy of the game's core (``state.core``, a
+  ``shedding_step`` core: the turn flow, the rounds, bombs and bonuses, the winner and the
+  scores are the core's) with the plan-based policy, each chosen group played as its action id
+  (``play_ids``); :class:`SheddingAI` is the determinised rollout search over the legal
+  actions: each sampled world is the core with the unseen cards dealt anew
+  (``core.with_hands``).
+- :class:`EndgameSolver` (Dou Dizhu, the strong AI's exact search of late positions) searches
+  rank-space positions of its own: an and/or search whose table of solved positions is keyed
+  on the hands' counts, many thousand positions a move.
 
-An agent reads only the public state API: ``state.observation(state.current_player)``,
-``state.legal_actions()`` and ``state.current_player``.
+An agent reads only the public state API: ``state.observation(state.current_player)`` (the
+sampled worlds are built from it alone), ``state.legal_actions()``, ``state.current_player``
+and ``state.core``, only through ``with_hands``: the copy it returns holds the sampled cards in
+every other hand, so nothing of the hidden hands reaches the AI. (A core cannot be rebuilt
+from the observation by replaying the plays with sampled hands: in Zheng Shangyou a pass is
+legal only without an answer, and a sampled hand may have held one.)
 """
 
 from __future__ import annotations
@@ -40,14 +50,6 @@ RUN_KIND = {1: "straight", 2: "pair_run", 3: "airplane"}
 PLAIN_KIND = {1: "single", 2: "pair", 3: "trio", 4: "bomb"}
 
 
-def _no_claim(kind: str, answering: bool) -> bool:
-    return False
-
-
-def _no_settle(bonus: list, seat: int) -> None:
-    raise AssertionError("no bonus to settle in a game without one")
-
-
 @dataclass(frozen=True)
 class Rules:
     """What the AI knows of a game (see ``rules_of``: every field comes from the game)."""
@@ -63,14 +65,6 @@ class Rules:
     beats: Callable[[Group, Group], bool] = field(compare=False, repr=False)
     #: the kinds that beat every ordinary play
     bombs: frozenset
-    #: the scores of a finished rollout (a :class:`Sim` with a winner)
-    score: Callable[[Sim], list] = field(compare=False, repr=False)
-    #: ``claims(kind, answering)``: whether a play claims a bonus (Zheng Shangyou's bomb bonus,
-    #: the game's ``claims_bonus``)
-    claims: Callable[[str, bool], bool] = field(default=_no_claim, compare=False, repr=False)
-    #: ``settle(bonus, seat)``: add the bonus won by ``seat`` to the list ``bonus`` (the game's
-    #: ``settle_bonus``)
-    settle: Callable[[list, int], None] = field(default=_no_settle, compare=False, repr=False)
 
 
 def _memo_beats(beats: Callable[[Group, Group], bool]) -> Callable[[Group, Group], bool]:
@@ -92,35 +86,17 @@ def _game_module(game: str, part: str):
     return importlib.import_module(f"cardcore.{game}.{part}")
 
 
-def _ddz_score(sim: Sim) -> list[float]:
-    st = _game_module("doudizhu", "state")
-    ll, w = sim.landlord, sim.winner
-    doubled = st.spring(ll, w, sim.nplays) is not None
-    return list(st.deal_scores(ll, w, sim.bid * st.multiplier(sim.bombs, doubled)))
-
-
-def _zsy_score(sim: Sim) -> list[float]:
-    st = _game_module("zhengshangyou", "state")
-    w = sim.winner
-    pen = [0 if s == w else st.penalty(sim.cnt[s], sim.nplays[s] > 0) for s in range(3)]
-    return list(st.deal_scores(w, pen, sim.bonus))
-
-
 def rules_of(game: str) -> Rules:
     """The :class:`Rules` of ``"doudizhu"`` or ``"zhengshangyou"``, read from the game's
-    ``moves`` (kinds, deck caps, run lengths, bombs, ``beats``) and ``state`` (scoring)."""
+    ``moves`` (kinds, deck caps, run lengths, bombs, ``beats``)."""
     mv = _game_module(game, "moves")
     caps = mv.CAPS
-    common = {
-        "name": game, "n_ranks": max(r for r, c in enumerate(caps) if c) + 1,
-        "min_run": tuple(mv.MIN_LENGTH.get(RUN_KIND[w], 0) for w in (1, 2, 3)),
-        "kickers": "trio_single" in mv.KINDS, "jokers": caps[13] > 0,
-        "ace_bomb": "ace_bomb" in mv.KINDS, "top_run": mv.TOP_RUN,
-        "beats": _memo_beats(mv.beats), "bombs": frozenset(mv.BOMB_KINDS)}
-    if game == "doudizhu":
-        return Rules(**common, score=_ddz_score)
-    st = _game_module(game, "state")
-    return Rules(**common, claims=st.claims_bonus, settle=st.settle_bonus, score=_zsy_score)
+    return Rules(
+        name=game, n_ranks=max(r for r, c in enumerate(caps) if c) + 1,
+        min_run=tuple(mv.MIN_LENGTH.get(RUN_KIND[w], 0) for w in (1, 2, 3)),
+        kickers="trio_single" in mv.KINDS, jokers=caps[13] > 0,
+        ace_bomb="ace_bomb" in mv.KINDS, top_run=mv.TOP_RUN,
+        beats=_memo_beats(mv.beats), bombs=frozenset(mv.BOMB_KINDS))
 
 
 DDZ = rules_of("doudizhu")
@@ -259,10 +235,11 @@ class Decomposer:
             elif cnt[13] or cnt[14]:
                 singles.append(13 if cnt[13] else 14)
         if R.kickers:
-            # kickers: low loose cards only (a 2 or a joker is worth more alone)
+            # kickers: low loose cards only (a 2 or a joker is worth more alone), never of a
+            # rank of the airplane (the game's rule: the fourth card of a rank stays loose)
             for r, L in planes:
                 core = tuple(k for k in range(r, r + L) for _ in range(3))
-                low_s = [s for s in singles if s < 12]
+                low_s = [s for s in singles if s < 12 and not r <= s < r + L]
                 low_p = [p for p in pairs if p < 12]
                 if len(low_s) >= L and (len(low_p) < L or low_s[L - 1] <= low_p[L - 1]):
                     wing = low_s[:L]
@@ -418,39 +395,62 @@ def remove(cnt: list[int], ranks) -> None:
         cnt[r] -= 1
 
 
-# -------------------------------------------------------------------- rollout simulator
+# -------------------------------------------------------------------- rollouts on the core
+
+_PLAY_IDS: dict = {}
+
+
+def play_ids(rules: Rules) -> tuple[dict, list]:
+    """The game's action ids of the groups: ``(ids, groups)``, ``ids[group]`` the action id of a
+    group and ``groups[i]`` the group of action id ``i`` (``None`` for the pass and the bids),
+    read from the kernel's row table (``ddz_id_rows`` / ``zsy_id_rows``: each id's kind, main
+    rank, length and counts per rank)."""
+    got = _PLAY_IDS.get(rules.name)
+    if got is None:
+        mv = _game_module(rules.name, "moves")
+        k = mv._k
+        if rules.name == "doudizhu":
+            rows, first = k.ddz_id_rows().tolist(), k.DDZ_FIRST
+        else:
+            rows, first = k.zsy_id_rows().tolist(), k.ZSY_FIRST
+        kinds = mv.KINDS
+        groups: list = [None] * first
+        for row in rows:
+            ranks = tuple(r for r, c in enumerate(row[3:]) for _ in range(c))
+            groups.append((kinds[row[0]], row[1], row[2], ranks))
+        ids = {g: i for i, g in enumerate(groups) if g is not None}
+        got = _PLAY_IDS[rules.name] = (ids, groups)
+    return got
+
 
 class Sim:
-    """A fast rank-space playout of a shedding deal with the plan-based policy.
+    """A playout of a deal on a copy of the game's core with the plan-based policy.
 
-    ``cnt``: three count vectors; ``table``: the group to beat (or ``None``) and ``owner``;
-    ``landlord``: the Dou Dizhu landlord (``None`` for Zheng Shangyou, where all play alone and
-    must beat when they can). Scores are the game's own settlement (``Rules.score``: Dou
-    Dizhu's multiplier and spring, Zheng Shangyou's penalties and bomb bonus).
+    ``core``: the deal (a ``shedding_step`` core): the turn, the passes and the end of a round,
+    who leads, bombs, Zheng Shangyou's bomb bonus, going out, the winner and the scores
+    (``returns()``) are the core's. The ``Sim`` keeps only what the policy reads: ``cnt`` (the
+    three hands as count vectors, the same cards as the core's hands), the plans, ``table``
+    (the group to beat, or ``None``) and its ``owner``, ``ncards`` and the ``landlord`` (Dou
+    Dizhu; ``None`` in Zheng Shangyou, where all play alone and must beat when they can). A
+    group the policy chooses is played as its action id (``play_ids``).
     """
 
-    __slots__ = ("rules", "dec", "cnt", "plans", "table", "owner", "passes", "turn",
-                 "landlord", "nplays", "bombs", "pending", "bonus", "winner", "bid", "ncards")
+    __slots__ = ("rules", "dec", "core", "cnt", "plans", "table", "owner", "landlord",
+                 "ncards", "ids")
 
-    def __init__(self, rules: Rules, dec: Decomposer, cnt, turn: int, table=None, owner=None,
-                 passes: int = 0, landlord=None, nplays=(0, 0, 0), bombs: int = 0,
-                 pending=None, bonus=(0, 0, 0), bid: int = 1) -> None:
+    def __init__(self, rules: Rules, dec: Decomposer, core, cnt) -> None:
         self.rules = rules
         self.dec = dec
+        self.core = core
         self.cnt = [list(c) for c in cnt]
         self.ncards = [sum(c) for c in self.cnt]
         self.plans: list[list | None] = [None, None, None]
-        self.table = table
-        self.owner = owner
-        self.passes = passes
-        self.turn: int | None = turn
-        self.landlord = landlord
-        self.nplays = list(nplays)
-        self.bombs = bombs
-        self.pending: int | None = pending
-        self.bonus = list(bonus)
-        self.winner: int | None = None
-        self.bid = bid
+        ids, groups = play_ids(rules)
+        self.ids = ids
+        t = core.table()
+        self.table = None if t is None else groups[t[-1]]
+        self.owner = None if t is None else t[0]
+        self.landlord = core.landlord
 
     #: a follower splits its groups to answer a play below this rank ...
     split_below = 13
@@ -461,16 +461,16 @@ class Sim:
     #: an opponent holding this many cards or fewer is answered at any cost (bombs too)
     danger_cards = 3
 
-    def fork(self, cnt) -> Sim:
-        """A fresh copy of this position with other hands ``cnt`` (plans recomputed)."""
+    def fork(self, core=None, cnt=None) -> Sim:
+        """This position on ``core`` (a copy of this one's by default) with the hands ``cnt``
+        (the core's hands as count vectors; this one's by default), plans recomputed."""
         new = Sim.__new__(Sim)
-        new.rules, new.dec = self.rules, self.dec
-        new.cnt = [list(c) for c in cnt]
+        new.rules, new.dec, new.ids = self.rules, self.dec, self.ids
+        new.core = self.core.copy() if core is None else core
+        new.cnt = [list(c) for c in (self.cnt if cnt is None else cnt)]
         new.ncards = [sum(c) for c in new.cnt]
         new.plans = [None, None, None]
-        new.table, new.owner, new.passes, new.turn = self.table, self.owner, self.passes, self.turn
-        new.landlord, new.nplays, new.bombs = self.landlord, list(self.nplays), self.bombs
-        new.pending, new.bonus, new.winner, new.bid = self.pending, list(self.bonus), None, self.bid
+        new.table, new.owner, new.landlord = self.table, self.owner, self.landlord
         return new
 
     # ------------------------------------------------------------ relations
@@ -564,16 +564,16 @@ class Sim:
         return None
 
     # ------------------------------------------------------------ transitions
-    def play(self, seat: int, g) -> None:
+    def play(self, g) -> None:
+        """The seat to act (the core's) plays the group ``g`` (``None``: passes)."""
+        core = self.core
         if g is None:
-            self.passes += 1
-            self.turn = (seat + 1) % 3
-            if self.passes == 2:
-                if self.pending is not None:
-                    self._settle()
+            core.apply(0)
+            if not core.passes:              # the core ended the round: a lead follows
                 self.table = None
-                self.passes = 0
             return
+        seat = core.current_player
+        core.apply(self.ids[g])
         cnt = self.cnt[seat]
         for r in g[3]:
             cnt[r] -= 1
@@ -584,45 +584,25 @@ class Sim:
                 p.remove(g)
             else:
                 self.plans[seat] = None
-        answering = self.table is not None
         self.table = g
         self.owner = seat
-        self.passes = 0
-        self.nplays[seat] += 1
-        if g[0] in self.rules.bombs:
-            self.bombs += 1
-            if self.rules.claims(g[0], answering):
-                self.pending = seat
-        if not self.ncards[seat]:
-            self.winner = seat
-            if self.pending == seat:
-                self._settle()
-            self.turn = None
-            return
-        self.turn = (seat + 1) % 3
-
-    def _settle(self) -> None:
-        # The claim and the amounts are the game's (``Rules.claims``/``settle``, from the step
-        # kernel); when a claim settles -- the round's end, or at once when the bomber goes
-        # out -- must agree with the step (``deal_apply`` and ``_settle`` in
-        # ``_fast/shedding_step.pyx``).
-        assert self.pending is not None
-        self.rules.settle(self.bonus, self.pending)
-        self.pending = None
 
     def run(self, limit: int = 400) -> None:
+        """Play the deal out with the policy (at most ``limit`` actions)."""
+        core = self.core
         for _ in range(limit):
-            t = self.turn
-            if t is None:
+            if core.is_over:
                 return
-            self.play(t, self.policy(t))
+            self.play(self.policy(core.current_player))
 
     # ------------------------------------------------------------ results
+    @property
+    def winner(self) -> int | None:
+        return self.core.winner
+
     def scores(self) -> list[float]:
-        """The game's scores of the finished playout (zeros if it did not finish)."""
-        if self.winner is None:
-            return [0.0, 0.0, 0.0]
-        return self.rules.score(self)
+        """The core's scores of the playout (zeros if it did not finish)."""
+        return list(self.core.returns())
 
 
 # -------------------------------------------------------------------- endgame solver
@@ -806,9 +786,11 @@ class SheddingAI:
     worlds; ``first_cut`` near an eighth of ``rollouts`` (strong) gives each halving round an
     even share of the budget, so a good candidate is rarely cut by the noise of a few worlds.
 
-    Subclasses provide ``rules``, ``move_class`` (the game's ``Move``), ``_world(obs)`` (sampled
-    count vectors), ``_sim(obs, cnts)`` (a :class:`Sim` at the decision point) and
-    ``_value(scores, obs)``.
+    Each world is a core: the state's core with the other hands replaced by the sampled cards
+    (``core.with_hands``); every candidate is played out on a copy of it (:class:`Sim`).
+
+    Subclasses provide ``rules``, ``move_class`` (the game's ``Move``), ``_world(obs)`` (the
+    three hands' cards, the unseen ones sampled) and ``_value(scores, obs)``.
     """
 
     rules: Rules = DDZ
@@ -904,12 +886,15 @@ class SheddingAI:
         return g
 
     def _world(self, obs: dict) -> list[list[int]]:  # pragma: no cover - per game
-        """Count vectors of the three hands, the unseen cards sampled."""
+        """The cards of the three hands (the seat's own, the unseen cards sampled into the
+        others), from what the seat sees (``obs``)."""
         raise NotImplementedError
 
-    def _sim(self, obs: dict, cnts) -> Sim:  # pragma: no cover - per game
-        """A :class:`Sim` of the decision point with these hands."""
-        raise NotImplementedError
+    @staticmethod
+    def _core(core, me: int, hands):
+        """A copy of ``core`` with the hands of the others replaced by ``hands`` (the sampled
+        world; seat ``me`` keeps its own)."""
+        return core.with_hands([None if s == me else hands[s] for s in range(3)])
 
     def _value(self, scores, obs: dict) -> float:  # pragma: no cover - per game
         """The value to the deciding seat of a rollout's scores."""
@@ -962,7 +947,12 @@ class SheddingAI:
         for g in groups:
             if g not in uniq:
                 uniq.append(g)
-        world0 = self._sim(obs, self._world(obs))
+        # the deal's core, read only through ``with_hands``: every other hand replaced by
+        # the sampled cards (nothing of the hidden hands is read)
+        base = state.core
+        hands = self._world(obs)
+        world0 = Sim(self.rules, self.dec, self._core(base, me, hands),
+                     [self.counts(h) for h in hands])
         # the plan policy's own choice is always a candidate
         own = world0.policy(me)
         win = [g for g in uniq if g is not None and not any(self._left(world0.cnt[me], g))]
@@ -1016,7 +1006,9 @@ class SheddingAI:
         t0 = time.perf_counter()
         deadline = None if budget is None else t0 + budget
         while True:
-            cnts = self._world(obs)
+            hands = self._world(obs)
+            cnts = [self.counts(h) for h in hands]
+            world = world0.fork(self._core(base, me, hands), cnts)
             solver = None
             if solve and nodes_left > 0:
                 solver = EndgameSolver(self.rules, world0.landlord,
@@ -1026,7 +1018,7 @@ class SheddingAI:
                     solver.max_nodes = min(solver.max_nodes, nodes_left)
                     try:
                         won = solver.after(cnts, me, cands[i], world0.table, world0.owner,
-                                           world0.passes) == mine
+                                           world0.core.passes) == mine
                         nodes_left -= solver.nodes
                         totals[i] += 1.0 if won else 0.0
                         counts[i] += 1
@@ -1036,8 +1028,8 @@ class SheddingAI:
                         # too big a world (or the budget is spent): rollouts from here on
                         nodes_left = 0 if not solved else nodes_left - solver.nodes
                         solver = None
-                sim = world0.fork(cnts)
-                sim.play(me, cands[i])
+                sim = world.fork()
+                sim.play(cands[i])
                 sim.run()
                 totals[i] += self._value(sim.scores(), obs)
                 counts[i] += 1

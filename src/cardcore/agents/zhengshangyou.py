@@ -6,12 +6,12 @@ See :class:`cardcore.agents.shedding.SheddingAI` for the search. Zheng Shangyou 
   two opponents with their exact card counts and consistent with their passes (a pass means "no
   answer": after passing on a single 9 a hand holds nothing above 9 and no bomb). What a pass
   rules out is worked out with the game's own ``must_beat``, rank by rank (``pass_bound``);
-- the rollouts follow the must-beat rule (a player with an answer always plays the cheapest one,
-  bombs last) and are scored with the game's settlement (``zhengshangyou.state.penalty`` and
-  ``deal_scores``: card penalties doubled for players who never played, the 2 of spades and
-  bombs left in hand; ``claims_bonus`` and ``settle_bonus``, the step kernel's bomb bonus: the
-  bonus of an answering bomb that stands), so the search values keeping or spending a bomb by
-  its points.
+- the rollouts play on copies of the game's core (each sampled world is ``state.core`` with
+  the opponents' hands replaced, ``with_hands``): the policy answers when it can (the cheapest
+  answer, bombs last), and the core applies the must-beat rule, the rounds, the bomb bonus
+  (an answering bomb that stands) and the settlement (card penalties doubled for players who
+  never played, the 2 of spades and bombs left in hand), so the search values keeping or
+  spending a bomb by its points.
 
 It reads only the public API: ``state.observation(state.current_player)`` and
 ``state.legal_actions()``.
@@ -34,7 +34,7 @@ from ..zhengshangyou.moves import CAPS, Move, must_beat
 from ..zhengshangyou.state import DECK48_IDS
 from . import register_agent
 from .sampling import deal_unseen
-from .shedding import ZSY, SheddingAI, Sim
+from .shedding import ZSY, SheddingAI
 
 #: the deck's cards of each rank index
 _RANK_CARDS = [[Card(c) for c in DECK48_IDS if rank_index(c) == r] for r in range(13)]
@@ -108,26 +108,12 @@ class ZhengShangyouAI(SheddingAI):
         opp = [s for s in range(3) if s != me]
         need = {s: obs["card_counts"][s] for s in opp}
         caps = self.caps(obs)
-        mine = self.counts(obs["hand"])
         # at most caps[s][rank] cards of each rank for opponent s (what its passes showed);
         # when the passes cannot all be met, they are ignored
         dealt = deal_unseen(unseen, need, self.rng, caps=caps, key=rank_index, tries=20,
                             fallback=True)
         assert dealt is not None
-        return [mine if s == me else self.counts(dealt[s]) for s in range(3)]
-
-    def _sim(self, obs: dict, cnts) -> Sim:
-        nplays = [0, 0, 0]
-        for p in obs["plays"]:
-            nplays[p["seat"]] += 1
-        t = obs["table"]
-        table = owner = None
-        if t is not None:
-            table = self.play_group(t["kind"], t["text"], t["cards"])
-            owner = t["seat"]
-        return Sim(ZSY, self.dec, cnts, turn=obs["player"], table=table, owner=owner,
-                   passes=obs["passes"], landlord=None, nplays=nplays,
-                   pending=obs["pending_bomb"], bonus=obs["bonus"])
+        return [list(obs["hand"]) if s == me else dealt[s] for s in range(3)]
 
     def _value(self, scores, obs) -> float:
         return scores[obs["player"]] / 30.0
