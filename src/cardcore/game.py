@@ -627,6 +627,10 @@ class CoreView:
         """A bool ``numpy`` array of length ``num_distinct_actions``: True at the legal ids."""
         return self._core.legal_mask()
 
+    def legal_ids(self) -> list[int]:
+        """The ids of the legal actions, ascending (empty once over): the core's."""
+        return self._core.legal_ids()
+
     def _state_dict(self) -> dict:
         d = super()._state_dict()  # type: ignore[misc]
         d["_core"] = self._core.export()

@@ -19,12 +19,31 @@ The plain-Python twin is ``cardcore._ref.core.Core``.
 from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_FromLong
+from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.args cimport action_id, int_arg
 
 import numpy as np
 
 from cardcore.errors import CardcoreError, IllegalAction, quote
+
+
+cdef enum:
+    STACK_IDS = 4096    # legal ids a position may have before the buffer comes from the heap
+
+
+cdef list _id_list(const int32_t* ids, int n):
+    """A list of the ``n`` ints at ``ids``."""
+    cdef list out = PyList_New(n)
+    cdef int k
+    cdef object v
+    for k in range(n):
+        v = PyLong_FromLong(ids[k])
+        Py_INCREF(v)
+        PyList_SET_ITEM(out, k, v)
+    return out
 
 
 def _rebuild(cls, values):
@@ -84,17 +103,21 @@ cdef class Core:
         return self.c_over()
 
     def legal_ids(self):
-        """The legal action ids, ascending (empty once over)."""
+        """The legal ids, ascending (empty once over)."""
         self.live()
-        cdef int32_t* buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
-        cdef int n, k
-        if buf == NULL:
-            raise MemoryError()
+        cdef int32_t small[STACK_IDS]
+        cdef int32_t* buf = small
+        cdef int n
+        if self.max_legal > STACK_IDS:
+            buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
+            if buf == NULL:
+                raise MemoryError()
         try:
             n = self.c_legal(buf)
-            return [buf[k] for k in range(n)]
+            return _id_list(buf, n)
         finally:
-            PyMem_Free(buf)
+            if buf != small:
+                PyMem_Free(buf)
 
     def legal_mask(self, out=None):
         """A bool vector of ``num_distinct_actions``: ``True`` at each legal id. With ``out`` (a
@@ -110,16 +133,20 @@ cdef class Core:
         else:
             out[:] = False
         cdef unsigned char[:] view = out.view(np.uint8)
-        cdef int32_t* buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
+        cdef int32_t small[STACK_IDS]
+        cdef int32_t* buf = small
         cdef int n, k
-        if buf == NULL:
-            raise MemoryError()
+        if self.max_legal > STACK_IDS:
+            buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
+            if buf == NULL:
+                raise MemoryError()
         try:
             n = self.c_legal(buf)
             for k in range(n):
                 view[buf[k]] = 1
         finally:
-            PyMem_Free(buf)
+            if buf != small:
+                PyMem_Free(buf)
         return out
 
     def is_legal(self, i):
