@@ -82,7 +82,7 @@ def test_each_game_of_a_batch_is_the_game_new_game_plays_with_the_same_ids(game,
     for _ in range(400):
         acts = pick(v, rng)
         was_over, episodes = v.terminated.copy(), v.episode.copy()
-        cores = [s.core for s in states]
+        cores = [s.core.copy() for s in states]          # (a state may go on to a next deal)
         v.step(acts)
         for i in range(n):
             if was_over[i]:
@@ -93,7 +93,8 @@ def test_each_game_of_a_batch_is_the_game_new_game_plays_with_the_same_ids(game,
             states[i].apply_id(int(acts[i]))
             if v.terminated[i]:
                 ended += 1
-                assert tuple(v.rewards[i]) == cores[i].returns()
+                cores[i].apply(int(acts[i]))
+                assert cores[i].is_over and tuple(v.rewards[i]) == cores[i].returns()
             else:
                 s = states[i]
                 assert s.current_player == v.current_player[i]
@@ -224,3 +225,45 @@ def test_the_reinforce_example_learns_to_beat_random_one_poker():
     rng = np.random.default_rng(1)
     rand, rhalf = ex.evaluate(lambda o, m: ex.random_legal(m, rng), deals=1500)
     assert learned - half > rand + rhalf and learned > 2.0
+
+
+def _python_blocks(path) -> list[str]:
+    import re
+
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+
+
+def test_the_examples_of_docs_vector_md_run_document():
+    # (a document check: the page's first example and its rollout function, run as written
+    # but for the rollout's number of steps)
+    from pathlib import Path
+
+    blocks = _python_blocks(Path(__file__).resolve().parents[1] / "docs" / "vector.md")
+    first: dict = {}
+    exec(blocks[0], first)                              # noqa: S102 - the page's own code
+    assert first["v"].episode.max() >= 256 and first["results"].shape[1] == 3
+    pool: dict = {"__name__": "docs_vector"}
+    exec(blocks[2], pool)                               # noqa: S102
+    total = pool["rollouts"](7, steps=60)
+    assert total.shape == (4,) and total.sum() == 0.0   # (Bridge scores are zero-sum)
+
+
+@pytest.mark.parametrize("game, options", [
+    ("holdem", {"stacks": [300, 0, 500, 800], "single_deal": True}),   # (restarts by from_seed)
+    ("tractor", {"level": "5"}),                                      # (restarts by new_game)
+    ("onepoker", {"stacks": [3, 40]}),
+])
+def test_a_batch_with_options_plays_new_games_with_those_options(game, options, stepper):
+    v = cardcore.vector(game, 2, seed=11, **options)
+    rng = np.random.default_rng(4)
+    restarted = 0
+    for _ in range(3000):
+        was_over = v.terminated.copy()
+        v.step(pick(v, rng))
+        for i in np.flatnonzero(was_over):
+            fresh = cardcore.new_game(game, seed=v.seed_of(v.episode[i]), **options)
+            assert v.core(i) == fresh.core
+            restarted += 1
+        if restarted >= 2:
+            break
+    assert restarted >= 2
