@@ -38,13 +38,24 @@ class RandomAgent:
         return legal[self.rng.below(len(legal))]
 
 
-class FirstAgent:
-    """Always the first legal action (a deterministic baseline)."""
-
-    name = "first"
+class RuleAgent:
+    """Base of the rule-of-thumb agents: no options, no generator of their own."""
 
     def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
         pass
+
+    @staticmethod
+    def view(state: State) -> tuple[list[Action], int, dict]:
+        """What a rule reads: the legal actions, the seat to act and its observation."""
+        legal = state.legal_actions()
+        seat = seat_to_act(state)
+        return legal, seat, state.observation(seat)
+
+
+class FirstAgent(RuleAgent):
+    """Always the first legal action (a deterministic baseline)."""
+
+    name = "first"
 
     def act(self, state: State) -> Action:
         return state.legal_actions()[0]

@@ -75,7 +75,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from . import seat_to_act
-from .bridge_bidding import HCP, Picture, Simulation, choose_call, read_auction
+from .bridge_bidding import Simulation, choose_call, read_auction, shows
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -329,7 +329,8 @@ class BridgeAI:
             if deal is None:  # the voids cannot be met: ignore them
                 deal = deal_unseen(unknown, sizes, rng)
             assert deal is not None         # (unconstrained: always a deal)
-            if strict and not all(_fits(pics[s], deal[s], played_by[s]) for s in hidden):
+            if strict and not all(shows(pics[s], deal[s], played_by[s], shape=False)
+                                  for s in hidden):
                 continue
             full = dict(fixed)
             full.update(deal)
@@ -445,21 +446,6 @@ def trick_rule_card(obs: dict, legal: list[int] | None = None) -> int:
         by_len.setdefault(c & 3, []).append(c)
     longest = max(by_len, key=lambda s: (len(by_len[s]), -(max(by_len[s]) >> 2)))
     return min(by_len[longest])
-
-
-def _fits(p: Picture, cards: list[int], played: list[int], slack: int = 1) -> bool:
-    """Does a sampled hand (with the cards that seat already played) match the auction?"""
-    hcp = 0
-    lengths = [0, 0, 0, 0]
-    for c in cards:
-        hcp += HCP.get(c >> 2, 0)
-        lengths[c & 3] += 1
-    for c in played:
-        hcp += HCP.get(c >> 2, 0)
-        lengths[c & 3] += 1
-    if not p.hcp_lo - slack <= hcp <= p.hcp_hi + slack:
-        return False
-    return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
 
 
 __all__ = ["BridgeAI", "opening_lead", "trick_rule_card", "SAMPLES", "MAX_NODES", "OBJECTIVES"]

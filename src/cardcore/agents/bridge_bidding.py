@@ -861,9 +861,10 @@ def choose_call(hand_cards, auction: Auction, sim: Simulation | None = None
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
 
 
-def shows(p: Picture, cards, played=(), slack: int = 1) -> bool:
+def shows(p: Picture, cards, played=(), slack: int = 1, shape: bool = True) -> bool:
     """Does a hand (with the cards that seat already played) match what the auction showed
-    (its picture: points with ``slack`` either side, suit lengths, a balanced shape)?"""
+    (its picture: points with ``slack`` either side, suit lengths, a balanced shape unless
+    ``shape`` is False)?"""
     hcp = 0
     lengths = [0, 0, 0, 0]
     for c in cards:
@@ -874,7 +875,7 @@ def shows(p: Picture, cards, played=(), slack: int = 1) -> bool:
         lengths[c & 3] += 1
     if not p.hcp_lo - slack <= hcp <= p.hcp_hi + slack:
         return False
-    if p.balanced and sorted(lengths) not in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]):
+    if shape and p.balanced and sorted(lengths) not in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]):
         return False
     return all(p.minlen[i] <= lengths[i] <= p.maxlen[i] for i in range(4))
 

@@ -30,7 +30,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..guandan.moves import counts_of, power, strength, wild_card
 from ..rng import Rng, fresh_seed
-from . import register_agent, seat_to_act
+from . import RuleAgent, register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -176,13 +176,6 @@ def choose(counts: list[int], level: int, legal_moves: list[Action], *, leading:
 
 
 # ---------------------------------------------------------------- agents
-
-def _expand(counts: Sequence[int]) -> list[int]:
-    out = []
-    for c, n in enumerate(counts):
-        out += [c] * n
-    return out
-
 
 def _view(obs: dict) -> dict:
     me = obs["player"]
@@ -366,14 +359,11 @@ def _unseen(obs: dict) -> list[int]:
     return pool
 
 
-class GreedyGuandan:
+class GreedyGuandan(RuleAgent):
     """A greedy baseline: always plays when it can, the weakest legal play (leading the
     weakest single), and never passes by choice; bombs only when nothing else beats."""
 
     name = "greedy"
-
-    def __init__(self, game: str | None = "guandan", seed: int | None = None, **_: Any) -> None:
-        pass
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()

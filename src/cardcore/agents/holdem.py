@@ -53,7 +53,7 @@ from .. import poker
 from ..errors import IllegalAction
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from . import register_agent
+from . import RuleAgent, register_agent
 from .strength import strength_options
 
 _K = poker._k  # the poker kernel chosen by the backend
@@ -358,13 +358,10 @@ class HoldemAI:
         return min(self._raises, key=lambda a: (abs((a.amount or 0) - target), a.amount or 0))
 
 
-class CallingStation:
+class CallingStation(RuleAgent):
     """Always checks or calls (never folds, never raises): a baseline opponent."""
 
     name = "calling-station"
-
-    def __init__(self, game: str | None = "holdem", seed: int | None = None, **_: Any) -> None:
-        pass
 
     def act(self, state: State) -> Action:
         legal = state.legal_actions()

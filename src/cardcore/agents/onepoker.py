@@ -42,6 +42,7 @@ from typing import Any
 from ..game import Action, State
 from ..onepoker.state import compare_ranks
 from ..rng import Rng, fresh_seed
+from . import RuleAgent
 from .strength import strength_options
 
 RANKS = 13
@@ -238,14 +239,11 @@ class OnePokerAI:
         return kinds["fold"]
 
 
-class RuleOfThumbAgent:
+class RuleOfThumbAgent(RuleAgent):
     """A simple baseline: lock the higher card (2 counts lowest), bet the pot with Q or better,
     call with 9 or better, otherwise check or fold."""
 
     name = "rule"
-
-    def __init__(self, game: str | None = "onepoker", seed: int | None = None, **_: Any) -> None:
-        pass
 
     def act(self, state: State) -> Action:
         seat = state.current_player

@@ -51,7 +51,7 @@ from ..preference.state import (
     SUIT_NAMES, TAKE, beats, legal_cards, trick_winner,
 )
 from ..rng import Rng, fresh_seed
-from . import register_agent, seat_to_act
+from . import RuleAgent, register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -632,7 +632,7 @@ def fallback_card(hand: list[int], trick: list[int], trump: int, side_winning: b
 
 # ------------------------------------------------------------------ baseline
 
-class SimplePreferenceAgent:
+class SimplePreferenceAgent(RuleAgent):
     """A rule-of-thumb player: bids numbers with three aces or two aces and a five-card suit
     (up to its longest suit's level), never Game or Hearts; discards its two lowest side
     cards and names its longest suit; stays with two aces, never invites; plays the cheapest
@@ -640,14 +640,8 @@ class SimplePreferenceAgent:
 
     name = "simple"
 
-    def __init__(self, game: str | None = "preference", seed: int | None = None,
-                 **_: Any) -> None:
-        pass
-
     def act(self, state: State) -> Action:
-        legal = state.legal_actions()
-        seat = seat_to_act(state)
-        obs = state.observation(seat)
+        legal, seat, obs = self.view(state)
         hand = obs["hand"]
         by_text = {a.text: a for a in legal}
         ph = obs["phase"]

@@ -61,7 +61,7 @@ from ..schnapsen.rules import (
     last_trick_winner, marriage_points, may_close, may_marry, strict, strict_follows,
     take_trick, trick_winner,
 )
-from . import register_agent, seat_to_act
+from . import RuleAgent, register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -552,20 +552,15 @@ class SchnapsenAI:
         return out
 
 
-class GreedySchnapsen:
+class GreedySchnapsen(RuleAgent):
     """A simple baseline: exchange and announce marriages when possible; lead the cheapest
     non-trump card; win a trick holding a 10 or an Ace as cheaply as possible, otherwise throw
     the cheapest card; never close."""
 
     name = "greedy"
 
-    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
-        pass
-
     def act(self, state: State) -> Action:
-        legal = state.legal_actions()
-        me = seat_to_act(state)
-        obs = state.observation(me)
+        legal, me, obs = self.view(state)
         trump = SUITS.index(obs["trump"])
         a = _find(legal, "exchange")
         if a is not None:

@@ -49,8 +49,8 @@ from .._backend import kernel
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from ..tractor.rules import LEVELS
-from . import register_agent, seat_to_act
+from ..tractor.rules import LEVELS, mask_items
+from . import RuleAgent, register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -71,12 +71,7 @@ def _table(trump: int, level: int):
 
 
 def _mask_cards(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return mask_items(m)
 
 
 def _counts(cards) -> list[int]:
@@ -811,18 +806,13 @@ def _play_root(w: _World, me: int, play: list[int], k: Knowledge) -> float:
 
 # -------------------------------------------------------------------- the baseline
 
-class GreedyTractor:
+class GreedyTractor(RuleAgent):
     """A simple baseline (module docstring)."""
 
     name = "greedy"
 
-    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
-        pass
-
     def act(self, state: State) -> Action:
-        legal = state.legal_actions()
-        me = seat_to_act(state)
-        obs = state.observation(me)
+        legal, me, obs = self.view(state)
         phase = obs["phase"]
         if phase == "declare":
             decl = [a for a in legal if a.kind == "declare"]

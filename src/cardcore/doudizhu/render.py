@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..cards import render as render_cards
+from ..engines.shedding import seat_lines, table_line
 from .state import DouDizhuState, sort_cards
 
 
@@ -25,18 +26,10 @@ def render(state: DouDizhuState, player: int | None = None) -> str:
         lines.append(f"Bidding (first bidder seat {state.first_bidder}): {said}")
     else:
         lines.append(f"Landlord: seat {state.landlord}   bottom: {cards(state.bottom)}")
-    for s in range(3):
-        mark = ">" if s == state._current_player() else " "
-        n = len(state.hands[s])
-        if player is not None and s == player:
-            lines.append(f"{mark} seat {s}{role(s)} [{n:2d}]: {cards(state.hands[s])}")
-        else:
-            lines.append(f"{mark} seat {s}{role(s)} [{n:2d} card{'' if n == 1 else 's'}]")
+    lines += seat_lines(state, player, cards, role)
     if state.phase != "bid":
         if state.table is not None:
-            lines.append(f"Table: seat {state.table[0]} played {state.table[2]} "
-                         f"({state.table[1]}: {cards(state.table[3])})"
-                         + (f", {state.passes} pass" if state.passes else ""))
+            lines.append(table_line(state, cards))
         elif state.phase == "play":
             lines.append(f"Table: empty, seat {state.turn} leads")
     if state.phase == "over":

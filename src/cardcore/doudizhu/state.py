@@ -227,13 +227,9 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
                     and base_text(a.text, a.kind).lower() == key]
             if hits and not any(a.text.lower() == key for a in legal):
                 raise ambiguous(action, hits)
-            cards = self._written_cards(action, legal)
-            if cards:
-                return self._resolve_cards(action, cards, legal)
-            if not any(a.text.lower() == " ".join(action.split()).lower() for a in legal):
-                by_ranks = self._resolve_ranks(action, legal)
-                if by_ranks is not None:
-                    return by_ranks
+            play = self._resolve_written_play(action, legal)
+            if play is not None:
+                return play
         return super()._resolve(action)
 
     # ------------------------------------------------------------ integer actions

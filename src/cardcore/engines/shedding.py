@@ -569,6 +569,16 @@ class SheddingState(State):
             return None
         return [int(c) for c in cards] or None
 
+    def _resolve_written_play(self, text: str, legal: list[Action]) -> Action | None:
+        """A play written as exact cards, or (unless the text is a listed action's text) as
+        ranks in any order: the legal play it makes; ``None`` when the text is neither."""
+        cards = self._written_cards(text, legal)
+        if cards:
+            return self._resolve_cards(text, cards, legal)
+        if any(a.text.lower() == " ".join(text.split()).lower() for a in legal):
+            return None
+        return self._resolve_ranks(text, legal)
+
     def _resolve_cards(self, text: str, cards: list[int], legal: list[Action]) -> Action:
         """A play written as exact cards: any suits from the hand, one legal reading."""
         hand = list(self.hands[self.turn])
@@ -625,7 +635,32 @@ class SheddingState(State):
         }
 
 
+# ---------------------------------------------------------------- the board
+
+def seat_lines(state: Any, player: int | None, cards: Callable[[Any], str],
+               role: Callable[[int], str] = lambda s: "") -> list[str]:
+    """The board's line for each seat (``>`` marks the seat to act): ``player``'s own cards
+    shown, the others' counted; ``role(seat)`` follows the seat's number."""
+    lines = []
+    for s in range(len(state.hands)):
+        mark = ">" if s == state._current_player() else " "
+        n = len(state.hands[s])
+        if player is not None and s == player:
+            lines.append(f"{mark} seat {s}{role(s)} [{n:2d}]: {cards(state.hands[s])}")
+        else:
+            lines.append(f"{mark} seat {s}{role(s)} [{n:2d} card{'' if n == 1 else 's'}]")
+    return lines
+
+
+def table_line(state: Any, cards: Callable[[Any], str]) -> str:
+    """The board's line for the play on the table (not ``None``) and the passes since."""
+    seat, kind, text, played = state.table[:4]
+    return (f"Table: seat {seat} played {text} ({kind}: {cards(played)})"
+            + (f", {state.passes} pass" if state.passes else ""))
+
+
 __all__ = ["RANK_NAMES", "RANK_OF", "rank_index", "notation", "as_cards", "cards_or_ranks",
            "on_cards", "check_unique",
            "by_rank", "format_cards", "MoveBase", "make_record", "base_text", "PASS",
-           "move_action", "disambiguate", "ambiguous", "SheddingState", "DealCoreView"]
+           "move_action", "disambiguate", "ambiguous", "SheddingState", "DealCoreView",
+           "seat_lines", "table_line"]

@@ -166,14 +166,20 @@ def _beat_key(beat: Move | Sequence[int] | None) -> tuple[int, int, int] | None:
     return key  # type: ignore[return-value]
 
 
-def moves(hand: CardsLike, level: Any, beat: Move | Sequence[int] | None = None) -> list[Move]:
-    """Every distinct play from ``hand`` (up to 27 cards) at ``level`` (``"2".."A"``); with
-    ``beat=`` (a ``Move`` on the table) only the plays that beat it (no pass)."""
+def _level_and_key(level: Any, beat: Move | Sequence[int] | None) -> tuple[int, tuple | None]:
+    """The level index of ``level`` and the kernel key of ``beat`` (``None``: no play to
+    beat)."""
     t = type(level)
     lv = _LEVEL_OF.get(level) if t is str or t is int else None
     if lv is None:
         lv = level_index(level)
-    key = None if beat is None else _beat_key(beat)
+    return lv, None if beat is None else _beat_key(beat)
+
+
+def moves(hand: CardsLike, level: Any, beat: Move | Sequence[int] | None = None) -> list[Move]:
+    """Every distinct play from ``hand`` (up to 27 cards) at ``level`` (``"2".."A"``); with
+    ``beat=`` (a ``Move`` on the table) only the plays that beat it (no pass)."""
+    lv, key = _level_and_key(level, beat)
     if type(hand) is list:
         try:                        # a list of Card or card ids goes to the kernel as it is
             return Move.of_hand(hand, lv, key, _TABLE)
@@ -204,11 +210,7 @@ def move_ids(hand: CardsLike, level: Any,
     """The action ids of ``moves(hand, level, beat)``: an ascending ``int32`` numpy array
     computed in the kernel (no ``Move`` is built). Ids: 0 = pass, 1..54 = return a card, plays
     from ``FIRST_PLAY`` (``docs/actions/guandan.md``)."""
-    t = type(level)
-    lv = _LEVEL_OF.get(level) if t is str or t is int else None
-    if lv is None:
-        lv = level_index(level)
-    key = None if beat is None else _beat_key(beat)
+    lv, key = _level_and_key(level, beat)
     if type(hand) is list:
         try:                        # a list of Card or card ids goes to the kernel as it is
             return _k.move_ids_of(hand, lv, key)

@@ -27,8 +27,9 @@ pair or a tractor (there are no throws), plays of different sizes and the like r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from numbers import Integral
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._backend import kernel
 from ..cards import _UNICODE_SUITS, Card, CardsLike, card as _card, parse
@@ -217,10 +218,17 @@ def follow_next_cards(hand: CardsLike, lead: CardsLike, chosen: CardsLike | None
     except CardError:
         m = _k.next_mask(_cards(hand, "hand"), _cards(lead, "lead"), _cards(chosen, "chosen"),
                          t, lv)
+    return mask_items(m, _DECK)
+
+
+def mask_items(m: int, items: Sequence[Any] | None = None) -> list:
+    """``items[b]`` for each set bit ``b`` of the kernel mask ``m``, lowest bit first (the bit
+    numbers themselves when ``items`` is None)."""
     out = []
     while m:
         low = m & -m
-        out.append(_DECK[low.bit_length() - 1])
+        b = low.bit_length() - 1
+        out.append(b if items is None else items[b])
         m ^= low
     return out
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..cards import render as render_cards
+from ..engines.shedding import seat_lines, table_line
 from .state import ZhengShangyouState, sort_cards
 
 
@@ -38,17 +39,9 @@ def render(state: ZhengShangyouState, player: int | None = None) -> str:
         return render_cards(sort_cards(cs)) if cs else "-"
 
     lines = ["Zheng Shangyou" + (f"  bomb bonuses {state.bonus}" if any(state.bonus) else "")]
-    for s in range(3):
-        mark = ">" if s == state._current_player() else " "
-        n = len(state.hands[s])
-        if player is not None and s == player:
-            lines.append(f"{mark} seat {s} [{n:2d}]: {cards(state.hands[s])}")
-        else:
-            lines.append(f"{mark} seat {s} [{n:2d} card{'' if n == 1 else 's'}]")
+    lines += seat_lines(state, player, cards)
     if state.table is not None:
-        lines.append(f"Table: seat {state.table[0]} played {state.table[2]} "
-                     f"({state.table[1]}: {cards(state.table[3])})"
-                     + (f", {state.passes} pass" if state.passes else ""))
+        lines.append(table_line(state, cards))
         if not state.over:
             lines.append(MUST_BEAT)
     elif not state.over:

@@ -198,14 +198,9 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         if foreign is not None:
             return foreign
         if isinstance(action, str):
-            legal = self._legal_actions()
-            cards = self._written_cards(action, legal)
-            if cards:
-                return self._resolve_cards(action, cards, legal)
-            if not any(a.text.lower() == " ".join(action.split()).lower() for a in legal):
-                by_ranks = self._resolve_ranks(action, legal)
-                if by_ranks is not None:
-                    return by_ranks
+            play = self._resolve_written_play(action, self._legal_actions())
+            if play is not None:
+                return play
         return super()._resolve(action)
 
     def _no_such(self, action: Action | str, legal: list[Action]) -> Action:
