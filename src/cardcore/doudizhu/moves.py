@@ -77,7 +77,6 @@ class Rules(ShedMove):
 
     __slots__ = ()
     KINDS = tuple(_k.DDZ_KINDS)
-    RANK_NAMES = tuple(_k.RANK_NAMES)
     GAME = "Dou Dizhu"
     SEQUENCE_KINDS = frozenset({"straight", "pair_run", "airplane", "airplane_singles",
                                 "airplane_pairs"})

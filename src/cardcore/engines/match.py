@@ -41,11 +41,14 @@ def begin_deal(state: Any) -> int:
 def end_deal(state: Any, record: dict | None, *, decided: bool) -> bool:
     """Close the current deal: keep its public ``record`` (if any) in ``state.past``. Returns
     True, with ``state.phase = "over"``, when the match ends here: ``decided`` (the game's own
-    end, e.g. a player out of chips or the last scheduled deal) or ``single_deal``."""
+    end, e.g. a player out of chips or the last scheduled deal) or ``single_deal``. (A state
+    whose phase is read from its deal's core, over by then, says so itself: its phase is not
+    written.)"""
     if record is not None:
         state.past.append(record)
     if decided or state.single_deal:
-        state.phase = "over"
+        if getattr(state, "phase", None) != "over":
+            state.phase = "over"
         return True
     return False
 

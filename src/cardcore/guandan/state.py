@@ -269,12 +269,6 @@ class GuandanState(StepHooks, CoreView, SheddingState):
         is over (the deal's core is over only then: a finished deal starts the next)."""
         return self._core.phase
 
-    @phase.setter
-    def phase(self, value: str) -> None:
-        # (``engines.match.end_deal`` writes "over" as the match ends: the core says so already)
-        if value != self._core.phase:
-            raise CardcoreError(f"guandan: the phase {value!r} does not follow from the deal's "
-                                "core")
 
     @property
     def levels(self) -> list[int]:

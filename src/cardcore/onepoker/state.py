@@ -144,6 +144,7 @@ class OnePokerState(StepApply, CoreView, State):
         """``"lock"``, ``"bet"``, or ``"over"`` once the match is over."""
         return self._core.phase
 
+
     @property
     def first(self) -> int:
         """The seat that locks and bets first in this deal."""
@@ -231,12 +232,12 @@ class OnePokerState(StepApply, CoreView, State):
             return
         stacks, before = core.stacks(), core.deal_chips
         winner = core.winner
-        self.past.append({
+        record = {
             "deal": self.deal_no, "first": core.first, "locked": core.locked,
             "folded": core.folder, "winner": winner, "pot": core.final_pot, "won": core.won,
             "net": [stacks[i] - before[i] for i in range(2)],
-        })
-        if min(stacks) == 0 or self.single_deal:
+        }
+        if match.end_deal(self, record, decided=min(stacks) == 0):
             self.next_first = winner if winner is not None else 1 - core.first
             return
         self._core = core.next_deal()

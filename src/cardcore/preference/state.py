@@ -281,6 +281,7 @@ class PreferenceState(StepHooks, CoreView, State):
         ``play``, or ``over`` once the match is over."""
         return _PHASES[self._core.phase]
 
+
     @property
     def hands(self) -> list[list[int]]:
         """Each seat's cards (ascending)."""
@@ -517,10 +518,9 @@ class PreferenceState(StepHooks, CoreView, State):
         if not core.is_over:
             return
         record = self._record()
-        self.past.append(record)
         if record.get("refill"):
             self.refills += 1
-        if core.deal_no < core.deals:
+        if not match.end_deal(self, record, decided=core.deal_no >= core.deals):
             self._core = self._deal(None, match.next_seat(core.dealer, 3), core.balances,
                                     core.pot, core.deal_no + 1, core.deals)
 

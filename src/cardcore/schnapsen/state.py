@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING
 
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
-from ..errors import CardcoreError, CardError, IllegalAction, OptionError
+from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match
 from ..engines.step import StepHooks
 from ..options import single_deal
@@ -163,12 +163,6 @@ class SchnapsenState(StepHooks, CoreView, State):
         """``"lead"``, ``"follow"`` or ``"over"`` (the deal's, which ends the match)."""
         return _PHASES[self._core.phase]
 
-    @phase.setter
-    def phase(self, value: str) -> None:
-        # the match bookkeeping (``engines.match.end_deal``) marks the match over once its last
-        # deal is over: the core says so already
-        if value != self.phase:
-            raise CardcoreError(f"phase {value!r}: the deal's core is in phase {self.phase!r}")
 
     @property
     def dealer(self) -> int:

@@ -106,10 +106,10 @@ from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
 from ..engines.step import StepHooks
-from ..errors import CardcoreError, IllegalAction
+from ..errors import IllegalAction
 from ..game import Action, CoreView, State, register
 from ..options import Option, level_option, single_deal
-from .rules import LEVELS, SUITS
+from .rules import LEVELS, SUITS, mask_items
 
 _k = kernel("tractor")  # untyped: the state's trump is None until declared (its stub says int)
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -243,11 +243,6 @@ class TractorState(StepHooks, CoreView, State):
         """``"declare"``, ``"bury"``, ``"play"`` or ``"over"``."""
         return _PHASES[self._core.phase]
 
-    @phase.setter
-    def phase(self, value: str) -> None:
-        # (``engines.match.end_deal`` closes the match once the deal's core is over)
-        if value != "over" or self._core.phase != _OVER:
-            raise CardcoreError(f"tractor: the phase {value!r} is set by the deal's moves")
 
     @property
     def turn(self) -> int:
@@ -390,13 +385,8 @@ class TractorState(StepHooks, CoreView, State):
             if trick:
                 lead = trick[0][1]
                 picked = self.picked
-                m = _k.next_mask(hand + picked if picked else hand, lead, picked, t, lv)
-                out = []
-                while m:
-                    low = m & -m
-                    out.append(PLAY[low.bit_length() - 1])
-                    m ^= low
-                return out
+                return mask_items(_k.next_mask(hand + picked if picked else hand, lead, picked,
+                                               t, lv), PLAY)
             out = []
             for p in _k.lead_plays(hand, t, lv):
                 n = len(p)

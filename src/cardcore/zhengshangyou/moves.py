@@ -10,14 +10,9 @@ the ace bomb (above every four-card bomb). In the opening play of the deal (``fi
 the 3 of hearts must be among the cards and four 3s are only the unbeatable heavenly bomb; later
 four 3s are the lowest bomb.
 
-``beats(a, b)`` is the one comparison (the kernel's), for moves and for anything starting
-``(kind, rank, length)``; ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN`` and ``CAPS`` state the
-combinations for agents (checked against the kernel in the tests). ``Move`` is a plain
-Python class on the shedding kernel's record storage (``ShedRecord``), which the kernel builds
-in bulk from the generator's rows with their fields (kind, rank, length, cards) set up front
-when handed the type; what a move does is written here and in
-``cardcore.engines.shedding_moves.ShedMove``: the mask, the counts and the text are computed
-when read.
+``beats``, ``BOMB_KINDS``, ``MIN_LENGTH``, ``TOP_RUN``, ``CAPS`` and ``Move`` (a plain Python
+class on the shedding kernel's ``ShedRecord`` storage, its rules here and in
+``cardcore.engines.shedding_moves.ShedMove``) are as in ``cardcore.doudizhu.moves``.
 
 Action ids: ``move_ids(hand, beat=None, first_play=False)`` lists the ids of the same call's
 ``moves`` straight from the kernel; ``Move.id`` is a move's id, ``id_text(i)`` the text of an
@@ -60,13 +55,11 @@ THREE_HEARTS = Card(6)
 
 
 class Rules(ShedMove):
-    """What a Zheng Shangyou play does (the first base of ``Move``; its storage is the kernel's
-    ``ShedRecord``). The same rules on the other backend's storage make that backend's
-    ``Move``: ``class Move(Rules, ShedRecord)``."""
+    """What a Zheng Shangyou play does: the first base of ``Move`` on either backend's
+    ``ShedRecord`` storage, as Dou Dizhu's ``Rules`` is."""
 
     __slots__ = ()
     KINDS = tuple(_k.ZSY_KINDS)
-    RANK_NAMES = tuple(_k.RANK_NAMES)
     GAME = "Zheng Shangyou"
     SEQUENCE_KINDS = frozenset({"straight", "pair_run"})
     KEY_BEATS = staticmethod(_k.zsy_beats)
