@@ -17,7 +17,8 @@ import cardcore
 from cardcore import CardcoreError
 from cardcore.agents import get
 from cardcore.agents.doudizhu import DouDizhuAI
-from cardcore.agents.shedding import DDZ, EndgameSolver, NodeLimit, all_groups, answers
+from cardcore.agents.shedding import (DDZ, Decomposer, EndgameSolver, NodeLimit, Sim, all_groups,
+                                      answers)
 from cardcore.agents.strength import STRENGTHS
 from cardcore.agents.zhengshangyou import ZhengShangyouAI
 from cardcore.cards import deck54, parse
@@ -270,28 +271,59 @@ def test_strength_options_resolve():
         DouDizhuAI(seed=1, strength="hard")
 
 
+def _position(hands, turn: int = 0, lead=None) -> Sim:
+    """A Dou Dizhu position with these rank-count hands (seat 0 the landlord, ``turn`` to act),
+    the other cards written down as played, as a :class:`Sim` on a reference core (whose fields
+    are plain Python); ``lead``: a group seat ``turn`` holds and plays first (on the table)."""
+    from cardcore._ref import shedding_step as R
+
+    core = R.Core(0, list(range(54)), 0)
+    core.apply(3)                                  # seat 0 bids 3: the landlord
+    by_rank = [[c for c in range(54) if rank_index(c) == r] for r in range(15)]
+    masks = []
+    for cnt in hands:
+        m = 0
+        for r, k in enumerate(cnt):
+            for c in by_rank[r][:k]:
+                m |= 1 << c
+            by_rank[r] = by_rank[r][k:]
+        masks.append(m)
+    rest = [c for c in range(54) if not (masks[0] | masks[1] | masks[2]) >> c & 1]
+    core.hand_m = masks
+    core.played_ = [[], rest[:len(rest) // 2], rest[len(rest) // 2:]]
+    core.turn = turn
+    sim = Sim(DDZ, Decomposer(DDZ), core, hands)
+    if lead is not None:
+        sim.play(lead)
+    return sim
+
+
 def test_endgame_solver_exact_on_small_positions():
     # the landlord (seat 0) leads the rocket, then its 3: out first
     s = EndgameSolver(DDZ, 0, 10_000)
-    assert s.landlord_wins([cnt15([13, 14, 0]), cnt15([5, 6]), cnt15([7, 8])], 0, None, None, 0)
+    assert s.landlord_wins(_position([cnt15([13, 14, 0]), cnt15([5, 6]), cnt15([7, 8])]))
     # the landlord's two low singles lose to a farmer holding one 2
     s = EndgameSolver(DDZ, 0, 10_000)
-    assert not s.landlord_wins([cnt15([0, 1]), cnt15([12]), cnt15([5, 6, 7])], 0, None, None, 0)
+    assert not s.landlord_wins(_position([cnt15([0, 1]), cnt15([12]), cnt15([5, 6, 7])]))
     # a pair led goes out at once (the farmers hold singles only)
     s = EndgameSolver(DDZ, 0, 10_000)
-    assert s.landlord_wins([cnt15([2, 2]), cnt15([12]), cnt15([11])], 0, None, None, 0)
+    assert s.landlord_wins(_position([cnt15([2, 2]), cnt15([12]), cnt15([11])]))
     # after the landlord's single 3, farmer 1's 2 wins; passing lets the landlord (holding a
     # single 5) out, as farmer 2 holds only 3s
     s = EndgameSolver(DDZ, 0, 10_000)
-    table = ("single", 0, 1, (0,))
-    hands = [cnt15([2]), cnt15([12, 5]), cnt15([0, 0])]
-    assert s.after(hands, 1, ("single", 12, 1, (12,)), table, 0, 0) is False
-    assert s.after(hands, 1, None, table, 0, 0) is True
+    pos = _position([cnt15([0, 2]), cnt15([12, 5]), cnt15([0, 0])],
+                    lead=("single", 0, 1, (0,)))
+    assert pos.core.current_player == 1 and pos.table[:2] == ("single", 0)
+    assert s.after(pos, ("single", 12, 1, (12,))) is False
+    assert s.after(pos, None) is True
+    # the moves are made on copies of the core: the position is unchanged
+    assert pos.core.current_player == 1 and pos.core.passes == 0
     # the node budget is enforced
     s = EndgameSolver(DDZ, 0, 3)
     with pytest.raises(NodeLimit):
-        s.landlord_wins([cnt15([0, 2, 4, 6, 8, 10, 12]), cnt15([1, 3, 5, 7, 9, 11, 13]),
-                         cnt15([0, 2, 4, 6, 8, 10, 14])], 0, None, None, 0)
+        s.landlord_wins(_position([cnt15([0, 2, 4, 6, 8, 10, 12]),
+                                   cnt15([1, 3, 5, 7, 9, 11, 13]),
+                                   cnt15([0, 2, 4, 6, 8, 10, 14])]))
 
 
 def test_endgame_groups_are_the_games_plays():

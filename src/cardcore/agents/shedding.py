@@ -22,9 +22,8 @@ name, the main rank (the highest core rank for runs and airplanes), the number o
   (``play_ids``); :class:`SheddingAI` is the determinised rollout search over the legal
   actions: each sampled world is the core with the unseen cards dealt anew
   (``core.with_hands``).
-- :class:`EndgameSolver` (Dou Dizhu, the strong AI's exact search of late positions) searches
-  rank-space positions of its own: an and/or search whose table of solved positions is keyed
-  on the hands' counts, many thousand positions a move.
+- :class:`EndgameSolver` (Dou Dizhu, the strong AI's exact search of late positions): an and/or
+  search over the groups of each hand, each move made on a copy of the world's core.
 
 An agent reads only the public state API: ``state.observation(state.current_player)`` (the
 sampled worlds are built from it alone), ``state.legal_actions()``, ``state.current_player``
@@ -670,10 +669,13 @@ def answers(cnt, target: Group, rules: Rules) -> list[Group]:
 
 
 class EndgameSolver:
-    """Exact play of a Dou Dizhu position with every hand known (one sampled world): does the
-    landlord's side win? An and/or search over the rank-space groups with a table of solved
-    positions, shared by every question asked of the same world. ``max_nodes`` bounds the
-    positions expanded per question (``NodeLimit`` past it)."""
+    """Exact play of a Dou Dizhu position with every hand known (one sampled world, a
+    :class:`Sim` on its core): does the landlord's side win? An and/or search over the groups
+    each hand can play (``all_groups``, ``answers``), each move made on a copy of the core (the
+    round's end and going out are the core's), with a table of solved positions keyed on the
+    hands' counts, the seat to act, the play to beat and the passes, shared by every question
+    asked of the same world. ``max_nodes`` bounds the positions expanded per question
+    (``NodeLimit`` past it)."""
 
     #: the groups of each hand (leads) and each hand's answers to each play, kept across
     #: solvers (the deciding hand is the same in every sampled world)
@@ -687,6 +689,7 @@ class EndgameSolver:
         self.max_nodes = max_nodes
         self.table: dict = {}
         self.nodes = 0
+        self.ids = play_ids(rules)[0]
 
     def leads(self, cnt: tuple) -> list:
         got = self._leads.get(cnt)
@@ -705,34 +708,41 @@ class EndgameSolver:
             got = self._answers[key] = answers(cnt, table, self.rules)
         return got
 
-    def landlord_wins(self, cnt, turn: int, table, owner, passes: int) -> bool:
-        """The value of the position (``cnt``: the three count vectors, ``turn`` to act)."""
+    def landlord_wins(self, sim: Sim) -> bool:
+        """The value of the position ``sim`` (its core, the hands' count vectors, the group on
+        the table and its owner)."""
         self.nodes = 0
-        return self._solve(tuple(tuple(c) for c in cnt), turn, table, owner, passes)
+        return self._solve(sim.core, tuple(tuple(c) for c in sim.cnt), sim.table,
+                           None if sim.table is None else sim.owner)
 
-    def after(self, cnt, seat: int, g, table, owner, passes: int) -> bool:
-        """The value after ``seat`` plays ``g`` (``None``: pass) in that position."""
+    def after(self, sim: Sim, g) -> bool:
+        """The value after the seat to act in ``sim`` plays ``g`` (``None``: passes)."""
         self.nodes = 0
-        cnt = tuple(tuple(c) for c in cnt)
-        return self._child(cnt, seat, g, table, owner, passes)
+        return self._child(sim.core, tuple(tuple(c) for c in sim.cnt), g, sim.table,
+                           None if sim.table is None else sim.owner)
 
-    def _child(self, cnt, seat, g, table, owner, passes) -> bool:
-        nxt = (seat + 1) % 3
+    def _child(self, core, cnt, g, table, owner) -> bool:
+        # the move on a copy of the core (the round's end, going out: the core's)
+        new = core.copy()
         if g is None:
-            if passes + 1 >= 2:
-                return self._solve(cnt, nxt, None, None, 0)
-            return self._solve(cnt, nxt, table, owner, passes + 1)
+            new.apply(0)
+            if not new.passes:                 # the round ended: a lead follows
+                return self._solve(new, cnt, None, None)
+            return self._solve(new, cnt, table, owner)
+        seat = core.current_player
+        new.apply(self.ids[g])
+        if new.is_over:
+            return new.winner == self.landlord
         hand = list(cnt[seat])
         for r in g[3]:
             hand[r] -= 1
-        if not any(hand):
-            return seat == self.landlord
-        new = list(cnt)
-        new[seat] = tuple(hand)
-        return self._solve(tuple(new), nxt, g, seat, 0)
+        rest = list(cnt)
+        rest[seat] = tuple(hand)
+        return self._solve(new, tuple(rest), g, seat)
 
-    def _solve(self, cnt, turn, table, owner, passes) -> bool:
-        key = (cnt, turn, None if table is None else table[:3], owner, passes)
+    def _solve(self, core, cnt, table, owner) -> bool:
+        turn = core.current_player
+        key = (cnt, turn, None if table is None else table[:3], owner, core.passes)
         hit = self.table.get(key)
         if hit is not None:
             return hit
@@ -757,7 +767,7 @@ class EndgameSolver:
                 break
         else:
             for g in moves:
-                if self._child(cnt, turn, g, table, owner, passes) == ll:
+                if self._child(core, cnt, g, table, owner) == ll:
                     result = ll
                     break
         self.table[key] = result
@@ -1017,8 +1027,7 @@ class SheddingAI:
                 if solver is not None:
                     solver.max_nodes = min(solver.max_nodes, nodes_left)
                     try:
-                        won = solver.after(cnts, me, cands[i], world0.table, world0.owner,
-                                           world0.core.passes) == mine
+                        won = solver.after(world, cands[i]) == mine
                         nodes_left -= solver.nodes
                         totals[i] += 1.0 if won else 0.0
                         counts[i] += 1
