@@ -52,6 +52,23 @@ class RuleAgent:
         return legal, seat, state.observation(seat)
 
 
+class SearchAgent:
+    """Base of the AIs that think only when there is a choice: ``act`` plays a forced action at
+    once, else returns ``choose(state, legal, seat, obs)`` (the legal actions, the seat to act
+    and its observation)."""
+
+    def act(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = seat_to_act(state)
+        return self.choose(state, legal, seat, state.observation(seat))
+
+    def choose(self, state: State, legal: list[Action], seat: int,
+               obs: dict) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+
 class FirstAgent(RuleAgent):
     """Always the first legal action (a deterministic baseline)."""
 

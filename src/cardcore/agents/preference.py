@@ -51,7 +51,7 @@ from ..preference.state import (
     SUIT_NAMES, TAKE, beats, legal_cards, trick_winner,
 )
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, register_agent, seat_to_act
+from . import RuleAgent, SearchAgent, register_agent
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -386,7 +386,7 @@ def _amount(action: Action) -> int:
 
 # ------------------------------------------------------------------ the AI
 
-class PreferenceAI:
+class PreferenceAI(SearchAgent):
     """The built-in Preference AI (see the module docstring).
 
     Card play thinks for ``nodes`` search nodes per move over ``samples`` deals (by
@@ -433,12 +433,7 @@ class PreferenceAI:
         self.infer = infer
         self.adapt = adapt
 
-    def act(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = seat_to_act(state)
-        obs = state.observation(seat)
+    def choose(self, state: State, legal: list[Action], seat: int, obs: dict) -> Action:
         ph = obs["phase"]
         by_text = {a.text: a for a in legal}
         if ph == "auction":

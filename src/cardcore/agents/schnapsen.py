@@ -61,7 +61,7 @@ from ..schnapsen.rules import (
     last_trick_winner, marriage_points, may_close, may_marry, strict, strict_follows,
     take_trick, trick_winner,
 )
-from . import RuleAgent, register_agent, seat_to_act
+from . import RuleAgent, SearchAgent, register_agent
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -415,7 +415,7 @@ def _find(legal: list[Action], kind: str, card: int | None = None) -> Action | N
     return None
 
 
-class SchnapsenAI:
+class SchnapsenAI(SearchAgent):
     """Sampling + alpha-beta Schnapsen player (see the module docstring).
 
     Options (the defaults named are ``normal``'s): ``samples`` (worlds per decision while the
@@ -469,12 +469,7 @@ class SchnapsenAI:
         self.node_cap = opts["node_cap"]
         self.time_limit = time_limit
 
-    def act(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = seat_to_act(state)
-        obs = state.observation(me)
+    def choose(self, state: State, legal: list[Action], me: int, obs: dict) -> Action:
         a = _find(legal, "exchange")
         if a is not None:
             return a

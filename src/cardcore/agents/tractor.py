@@ -50,7 +50,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..tractor.rules import LEVELS, mask_items
-from . import RuleAgent, register_agent, seat_to_act
+from . import RuleAgent, SearchAgent, register_agent
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -394,7 +394,7 @@ def _play(w: _World, seat: int, cards: list[int], alpha: float, beta: float,
 
 # -------------------------------------------------------------------- the AI
 
-class TractorAI:
+class TractorAI(SearchAgent):
     """Card-counting heuristic player with a sampled endgame search (module docstring).
 
     Options: ``strength`` (``"easy"``: the heuristic alone, with slips; ``"normal"``, the default;
@@ -437,12 +437,7 @@ class TractorAI:
         self.declare_at = opts["declare_at"]
 
     # ---------------------------------------------------------------- entry
-    def act(self, state: State) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = seat_to_act(state)
-        obs = state.observation(me)
+    def choose(self, state: State, legal: list[Action], me: int, obs: dict) -> Action:
         k = Knowledge(obs)
         phase = obs["phase"]
         if phase == "declare":
