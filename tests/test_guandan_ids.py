@@ -410,8 +410,9 @@ def test_step_core_matches_the_twin_along_random_games():
             assert a.export() == before == b.export()
             if steps % 25 == 0:
                 for core, mod in ((a, FS), (b, RS)):
+                    v = core.export()
                     for twin in (core.copy(), copy.copy(core), pickle.loads(pickle.dumps(core)),
-                                 mod.from_export(core.export()), mod.Core.from_export(core.export())):
+                                 mod.from_export(v), mod.Core.from_export(v)):
                         assert twin == core and _core_view(twin) == _core_view(core)
             i = rng.choice(got)
             action = s.action_from_id(i)

@@ -1,4 +1,5 @@
-"""What the reference step cores share: the check that a core holds a deal.
+"""What the reference step cores share: the check that a core holds a deal, the copy of a
+core (``copy_fields``) and the first read of an export (``export_fields``).
 
 A core made by ``Core.__new__`` without its constructor, or whose constructor raised, holds no
 deal: every public method and field of it raises ``CardcoreError`` saying so, as the compiled
@@ -6,9 +7,11 @@ cores do (they test a flag the constructor sets last; so does :func:`live`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CardcoreError, IllegalAction, int_arg, quote
+
+C = TypeVar("C")
 
 
 def live(core: object) -> None:
@@ -35,6 +38,49 @@ class CoreBase:
             if not name.startswith("__"):
                 live(self)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+def _copied(v: Any) -> Any:
+    """``v`` with its lists and dicts copied all the way down (other values are immutable)."""
+    if type(v) is list:
+        return [_copied(x) for x in v]
+    if type(v) is dict:
+        return {k: _copied(x) for k, x in v.items()}
+    return v
+
+
+def copy_fields(core: C) -> C:
+    """An independent core in the same position as ``core`` (a core holding a deal): a core of
+    its class, made without its constructor, with every field of ``core`` (its class's slots,
+    or its instance dict), lists and dicts copied all the way down."""
+    live(core)
+    cls = type(core)
+    new = object.__new__(cls)
+    if hasattr(core, "__dict__"):
+        for name, v in vars(core).items():
+            vars(new)[name] = _copied(v)
+    for name in getattr(cls, "__slots__", ()):
+        try:
+            v = object.__getattribute__(core, name)
+        except AttributeError:      # a slot the core never set
+            continue
+        object.__setattr__(new, name, _copied(v))
+    return new
+
+
+def export_fields(values: Any, fields: tuple[str, ...]) -> tuple[list[Any], dict[str, Any]]:
+    """An export: ``values`` (any iterable of values but a string) as a list of at least
+    ``len(fields)`` values, and a dict of its first values by the names ``fields``; else
+    ``CardcoreError``."""
+    if isinstance(values, (str, bytes)):
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    try:
+        v = list(values)
+    except TypeError:
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < len(fields):
+        raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
+    return v, dict(zip(fields, v))
 
 
 def _rebuild(cls, values):

@@ -59,6 +59,7 @@ from cardcore.options import parse_level
 from cardcore.rng import Rng
 
 from . import guandan as K
+from .core import copy_fields, export_fields
 from .core import Core as CoreBase
 from .core import live as _live
 
@@ -629,19 +630,7 @@ class Core(CoreBase):
         return list(self.places_)
 
     def copy(self) -> Core:
-        _live(self)
-        new = object.__new__(Core)
-        new.cnt = [list(h) for h in self.cnt]
-        new.level_, new.turn_, new.passes_ = self.level_, self.turn_, self.passes_
-        new.places_ = list(self.places_)
-        new.tseat, new.tid, new.tcards = self.tseat, self.tid, list(self.tcards)
-        new.pseat, new.pid = list(self.pseat), list(self.pid)
-        new.pcards = [list(p) for p in self.pcards]
-        new.qseat, new.qon = list(self.qseat), list(self.qon)
-        new.rng, new.levels_, new.cancelled = self.rng, list(self.levels_), self.cancelled
-        new.trib = [list(r) for r in self.trib]
-        new._ready = True
-        return new
+        return copy_fields(self)
 
     def export(self) -> list[int]:
         """The whole state as a list of ints (see the module docstring)."""
@@ -677,10 +666,7 @@ class Core(CoreBase):
 
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (every field checked)."""
-    v = _seq(values, "values", "a list of ints")
-    if len(v) < EXPORT_HEAD:
-        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
-    f = dict(zip(EXPORT_FIELDS, v))
+    v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name, lo, hi):
         return _int(f[name], f"values: {name}", lo, hi)

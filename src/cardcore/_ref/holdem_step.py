@@ -55,6 +55,7 @@ from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
 from . import betting as bt
+from .core import copy_fields
 from .core import Core as _CoreContract
 from .core import live as _live
 from .poker import evaluate
@@ -483,15 +484,7 @@ class Core(_CoreContract):
         return from_export(values)
 
     def copy(self) -> Core:
-        _live(self)
-        new = object.__new__(Core)
-        for k, v in self.__dict__.items():
-            if isinstance(v, dict):
-                v = {kk: list(vv) if isinstance(vv, list) else vv for kk, vv in v.items()}
-            elif isinstance(v, list):
-                v = [list(x) if isinstance(x, (list, tuple)) else x for x in v]
-            new.__dict__[k] = v
-        return new
+        return copy_fields(self)
 
 
 def _field_range(name: str) -> tuple[int, int]:

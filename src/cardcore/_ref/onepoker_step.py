@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from ..errors import CardcoreError, CardError, IllegalAction, int_arg, quote
 from ..rng import Rng
 from . import betting as bt
+from .core import copy_fields
 from .core import Core as CoreBase
 from .core import live
 
@@ -458,16 +459,7 @@ class Core(CoreBase):
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> Core:
-        live(self)
-        new = Core.__new__(Core)
-        for name in Core.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = [list(x) if isinstance(x, list) else x for x in value]
-            elif isinstance(value, dict):
-                value = {k: (list(v) if isinstance(v, list) else v) for k, v in value.items()}
-            setattr(new, name, value)
-        return new
+        return copy_fields(self)
 
     def export(self) -> list[int]:
         live(self)

@@ -40,6 +40,7 @@ from __future__ import annotations
 from ..errors import CardcoreError, CardError, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
+from .core import copy_fields
 from .core import Core as _CoreContract
 from .core import live as _live
 
@@ -782,12 +783,7 @@ class Core(_CoreContract):
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> Core:
-        _live(self)
-        new = object.__new__(Core)
-        for name in Core.__slots__:
-            v = getattr(self, name)
-            setattr(new, name, list(v) if type(v) is list else v)
-        return new
+        return copy_fields(self)
 
     def export(self) -> list[int]:
         _live(self)

@@ -36,6 +36,7 @@ from ..errors import CardcoreError, CardError, quote
 from ..errors import flag_arg as _flag_arg
 from ..errors import int_arg as _int_arg
 from .cardset import shuffle as _shuffle
+from .core import copy_fields
 from .core import Core as CoreBase
 from .core import live as _live
 
@@ -679,13 +680,7 @@ class Core(CoreBase):
     # ------------------------------------------------------------ copies and exports
     def copy(self) -> Core:
         """An independent core in the same position."""
-        _live(self)
-        new = Core.__new__(Core)
-        for name in Core.__slots__:
-            v = getattr(self, name)
-            setattr(new, name, [list(x) if type(x) is list else x for x in v]
-                    if type(v) is list else v)
-        return new
+        return copy_fields(self)
 
     def export(self) -> list[int]:
         """``[dealer, count_0, count_1, rng, *deck, *ids]`` (the module docstring)."""

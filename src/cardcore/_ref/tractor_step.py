@@ -60,6 +60,7 @@ from __future__ import annotations
 from cardcore.errors import CardcoreError, quote
 from cardcore.errors import int_arg as _int_arg
 
+from .core import copy_fields, export_fields
 from .core import Core as CoreBase
 from .core import live as _live
 from . import tractor as K
@@ -575,16 +576,7 @@ class Core(CoreBase):
         return list(self.hist)
 
     def copy(self) -> Core:
-        _live(self)
-        new = Core.__new__(Core)
-        for name in Core.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.cards_of = [list(h) for h in self.cards_of]
-        new.dealt, new.hist, new.burials = list(self.dealt), list(self.hist), list(self.burials)
-        new.said, new.chosen = list(self.said), list(self.chosen)
-        new.finished = list(self.finished)
-        new.plays = [list(p) for p in self.plays]
-        return new
+        return copy_fields(self)
 
     def export(self) -> list[int]:
         """The whole state as a list of ints (``EXPORT_FIELDS``), then the action ids."""
@@ -617,15 +609,7 @@ class Core(CoreBase):
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
     then checked field by field)."""
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < EXPORT_HEAD:
-        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
-    f = dict(zip(EXPORT_FIELDS, v))
+    v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name: str, lo: int, hi: int) -> int:
         return _int_arg(f[name], f"values: {name}", lo, hi)
