@@ -21,6 +21,7 @@ from libc.string cimport memset, memcpy
 from cardcore._fast.bits cimport cc_ctz, rng_below
 from cardcore._fast.args cimport action_id, int_arg, flag_arg
 from cardcore._fast.core cimport Core as CoreBase
+from cardcore._fast.stepcore cimport export_fields, set_sizes
 from cardcore._fast.guandan cimport (GHand, GD_ROW, gd_hand, gd_gen_ids, gd_index_ok,
                                      gd_level_row, gd_take, gd_nplays)
 
@@ -541,11 +542,7 @@ cdef class Core(CoreBase):
         self._ready = True
 
     cdef void _sizes(self):
-        self.num_players = 4
-        self.num_distinct_actions = _NUM_ACTIONS
-        self.observation_shape = (OBS_SIZE_C,)
-        self.obs_size = OBS_SIZE_C
-        self.max_legal = _NUM_ACTIONS
+        set_sizes(self, 4, _NUM_ACTIONS, OBS_SIZE_C, _NUM_ACTIONS)
 
     # ------------------------------------------------------------------ the contract in C
     cdef int c_player(self) noexcept nogil:
@@ -875,10 +872,7 @@ def from_export(values):
     cdef int k, t, c, at, n, total
     cdef int tot[GS_NCARDS]
     cdef uint8_t choice[GS_NCARDS]
-    v = _seq(values, "values", "a list of ints")
-    if len(v) < EXPORT_HEAD:
-        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
-    f = dict(zip(EXPORT_FIELDS, v))
+    v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name, lo, hi):
         return int_arg(f[name], f"values: {name}", lo, hi, CardcoreError)

@@ -21,6 +21,7 @@ from cardcore._fast.betting cimport (Bet, bt_award, bt_list_sizes, bt_max_raise_
                                      bt_min_raise_to, bt_n_live, bt_perform, bt_post,
                                      bt_return_uncalled, bt_start_round)
 from cardcore._fast.core cimport Core as CoreBase
+from cardcore._fast.stepcore cimport made
 from cardcore._fast.poker cimport eval_ids
 
 
@@ -319,8 +320,7 @@ cdef class Core(CoreBase):
             raise CardcoreError(f"button {b}: the seat has no chips")
         hs_init(&self.s, st, b, _int_arg(small, "small blind", 0, MAX_CHIPS),
                 _int_arg(big, "big blind", 1, MAX_CHIPS))
-        _set_sizes(self)
-        self._ready = True
+        _made(self)
 
     # ------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
@@ -355,8 +355,7 @@ cdef class Core(CoreBase):
     cdef CoreBase c_copy(self):
         cdef Core new = Core.__new__(Core)
         new.s = self.s
-        _set_sizes(new)
-        new._ready = True
+        _made(new)
         return new
 
     def start_hand(self, cards, rng_state):
@@ -617,12 +616,9 @@ cdef class Core(CoreBase):
         return _from_export(values)
 
 
-cdef void _set_sizes(Core core):
-    core.num_players = HS_SEATS
-    core.num_distinct_actions = HS_NUM_ACTIONS
-    core.observation_shape = (HS_OBS_SIZE,)
-    core.obs_size = HS_OBS_SIZE
-    core.max_legal = HS_NUM_ACTIONS
+cdef inline void _made(Core core):
+    """``core`` ready (sizes set, marked as holding a hand)."""
+    made(core, HS_SEATS, HS_NUM_ACTIONS, HS_OBS_SIZE, HS_NUM_ACTIONS)
 
 
 cdef void _observe(const HState* s, int p, float* out) noexcept nogil:
@@ -902,6 +898,5 @@ cdef Core _rebuild(dict f, list cards):
         bt_award(&pots, s.values, (s.button + 1) % HS_SEATS, s.won)
     else:
         bt_list_sizes(&s.b)
-    _set_sizes(core)
-    core._ready = True
+    _made(core)
     return core

@@ -21,6 +21,7 @@ from cardcore._fast.betting cimport (Bet, bt_has_decision, bt_list_sizes, bt_max
                                      bt_min_raise_to, bt_owed, bt_perform, bt_post,
                                      bt_return_uncalled, bt_start_round)
 from cardcore._fast.core cimport Core as CoreBase
+from cardcore._fast.stepcore cimport made
 
 from collections.abc import Sequence
 
@@ -288,13 +289,13 @@ cdef Core _wrap(const OPState* s):
     """A ready core holding a copy of ``s``."""
     cdef Core core = Core.__new__(Core)
     core.s = s[0]
-    core.num_players = 2
-    core.num_distinct_actions = OP_NUM_ACTIONS
-    core.observation_shape = (OP_OBS_SIZE,)
-    core.obs_size = OP_OBS_SIZE
-    core.max_legal = OP_MAX_LEGAL
-    core._ready = True
+    _made(core)
     return core
+
+
+cdef inline void _made(Core core):
+    """``core`` ready (sizes set, marked as holding a deal)."""
+    made(core, 2, OP_NUM_ACTIONS, OP_OBS_SIZE, OP_MAX_LEGAL)
 
 
 cdef class Core(CoreBase):
@@ -337,12 +338,7 @@ cdef class Core(CoreBase):
         self.s.first = f
         self.s.rng = r
         op_start(&self.s)
-        self.num_players = 2
-        self.num_distinct_actions = OP_NUM_ACTIONS
-        self.observation_shape = (OP_OBS_SIZE,)
-        self.obs_size = OP_OBS_SIZE
-        self.max_legal = OP_MAX_LEGAL
-        self._ready = True
+        _made(self)
 
     # ------------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:

@@ -17,6 +17,7 @@ from libc.string cimport memset
 
 from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, rng_below
 from cardcore._fast.args cimport int_arg
+from cardcore._fast.stepcore cimport made
 
 from cardcore.errors import CardcoreError, CardError, quote
 
@@ -687,17 +688,13 @@ cdef Core _make(list cards, int dealer, list balances, int64_t pot, int64_t deal
         w[k] = <int8_t>won[k]
     cdef Core core = Core.__new__(Core)
     pf_init(&core.s, cs, dealer, bal, pot, deal_no, deals, w)
-    _set_sizes(core)
-    core._ready = True
+    _made(core)
     return core
 
 
-cdef void _set_sizes(Core core):
-    core.num_players = 3
-    core.num_distinct_actions = PF_N_ACTIONS
-    core.observation_shape = (O_SIZE,)
-    core.obs_size = O_SIZE
-    core.max_legal = PF_MAX_LEGAL
+cdef inline void _made(Core core):
+    """``core`` ready (sizes set, marked as holding a deal)."""
+    made(core, 3, PF_N_ACTIONS, O_SIZE, PF_MAX_LEGAL)
 
 
 # ---------------------------------------------------------------------------- the core
@@ -728,8 +725,7 @@ cdef class Core(CoreBase):
             b[j] = bal[j]
             w[j] = 0
         pf_init(&self.s, cs, d, b, p, k, n, w)
-        _set_sizes(self)
-        self._ready = True
+        _made(self)
 
     # ------------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
@@ -756,8 +752,7 @@ cdef class Core(CoreBase):
     cdef CoreBase c_copy(self):
         cdef Core new = Core.__new__(Core)
         new.s = self.s
-        _set_sizes(new)
-        new._ready = True
+        _made(new)
         return new
 
     # ------------------------------------------------------------------ reading

@@ -16,6 +16,7 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 
 from cardcore._fast.args cimport flag_arg, int_arg
+from cardcore._fast.stepcore cimport made
 from cardcore._fast.bits cimport cc_pop_lowest, rng_below
 
 from cardcore.errors import CardcoreError, CardError, quote
@@ -656,12 +657,7 @@ cdef class Core(CoreBase):
         cnt[0] = c[0]
         cnt[1] = c[1]
         sch_init(&self.s, cards, d, cnt, rng)
-        self.num_players = 2
-        self.num_distinct_actions = SCH_NUM_ACTIONS
-        self.observation_shape = (SCH_OBS_SIZE,)
-        self.obs_size = SCH_OBS_SIZE
-        self.max_legal = SCH_NUM_ACTIONS
-        self._ready = True
+        made(self, 2, SCH_NUM_ACTIONS, SCH_OBS_SIZE, SCH_NUM_ACTIONS)
 
     # ------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
@@ -705,12 +701,7 @@ cdef class Core(CoreBase):
     cdef CoreBase c_copy(self):
         cdef Core new = Core.__new__(Core)
         new.s = self.s
-        new.num_players = self.num_players
-        new.num_distinct_actions = self.num_distinct_actions
-        new.observation_shape = self.observation_shape
-        new.obs_size = self.obs_size
-        new.max_legal = self.max_legal
-        new._ready = True
+        made(new, 2, SCH_NUM_ACTIONS, SCH_OBS_SIZE, SCH_NUM_ACTIONS)
         return new
 
     # ------------------------------------------------------------ reading

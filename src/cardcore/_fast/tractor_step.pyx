@@ -21,6 +21,7 @@ from cpython.ref cimport Py_INCREF
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest, rng_below
 from cardcore._fast.args cimport int_arg
 from cardcore._fast.core cimport Core as CoreBase
+from cardcore._fast.stepcore cimport export_fields, made
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
                                      tr_next_mask, tr_winner, tr_leads, tr_tractor_index,
                                      tr_tractor_mask, tr_num_tractors, tr_card_points)
@@ -722,8 +723,7 @@ cdef class Core(CoreBase):
         _levels_arg(levels, <int>d, lv)
         cdef uint64_t st = int_arg(rng, "rng", 0, _U64, CardcoreError)
         ts_init(&self.s, deck, <int>sp, <int>d, lv[0], lv[1], st)
-        _set_sizes(self)
-        self._ready = True
+        _made(self)
 
     # ------------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
@@ -750,8 +750,7 @@ cdef class Core(CoreBase):
     cdef CoreBase c_copy(self):
         cdef Core new = Core.__new__(Core)
         new.s = self.s
-        _set_sizes(new)
-        new._ready = True
+        _made(new)
         return new
 
     # ------------------------------------------------------------------ the deal's result
@@ -1000,26 +999,15 @@ cdef class Core(CoreBase):
         return from_export(values)
 
 
-cdef void _set_sizes(Core core):
-    core.num_players = 4
-    core.num_distinct_actions = _NUM_ACTIONS
-    core.observation_shape = (TS_OBS_SIZE,)
-    core.obs_size = TS_OBS_SIZE
-    core.max_legal = TS_MAX_LEGAL
+cdef inline void _made(Core core):
+    """``core`` ready (sizes set, marked as holding a deal)."""
+    made(core, 4, _NUM_ACTIONS, TS_OBS_SIZE, TS_MAX_LEGAL)
 
 
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
     then checked field by field)."""
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < EXPORT_HEAD:
-        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
-    f = dict(zip(EXPORT_FIELDS, v))
+    v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name, lo, hi):
         return int_arg(f[name], f"values: {name}", lo, hi, CardcoreError)
@@ -1057,8 +1045,7 @@ def deal(rng, speaker, dealer, levels):
     st = ts_shuffle(deck, st)
     cdef Core core = Core.__new__(Core)
     ts_init(&core.s, deck, <int>sp, <int>d, lv[0], lv[1], st)
-    _set_sizes(core)
-    core._ready = True
+    _made(core)
     return core
 
 

@@ -1,0 +1,46 @@
+# cython: language_level=3
+"""What the compiled step cores share around the one core contract (``core.pxd``): their sizes
+and readiness, the first read of an export (inline: compiled into each core that cimports
+them)."""
+
+from cardcore._fast.core cimport Core
+
+
+cdef inline void set_sizes(Core core, int players, int actions, int obs_size,
+                           int max_legal):
+    """The contract's sizes of ``core``: its seats, its ids, one observation of ``obs_size``
+    floats, the most legal ids a position can have."""
+    core.num_players = players
+    core.num_distinct_actions = actions
+    core.observation_shape = (obs_size,)
+    core.obs_size = obs_size
+    core.max_legal = max_legal
+
+
+cdef inline void made(Core core, int players, int actions, int obs_size,
+                      int max_legal):
+    """``core`` ready: its sizes set (``set_sizes``), then marked as holding a deal (what a
+    constructor does last)."""
+    set_sizes(core, players, actions, obs_size, max_legal)
+    core._ready = True
+
+
+cdef inline tuple export_fields(object values, tuple fields):
+    """An export read back by a core's ``from_export``: ``values`` (any iterable of values but
+    a string) as a list of at least ``len(fields)`` values, and a dict of its first values by
+    the names ``fields``; else ``CardcoreError``."""
+    if isinstance(values, (str, bytes)):
+        from cardcore.errors import CardcoreError, quote
+
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
+    try:
+        v = list(values)
+    except TypeError:
+        from cardcore.errors import CardcoreError, quote
+
+        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    if len(v) < len(fields):
+        from cardcore.errors import CardcoreError
+
+        raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
+    return v, dict(zip(fields, v))
