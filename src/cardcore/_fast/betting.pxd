@@ -44,3 +44,4 @@ cdef void bt_perform(Bet* b, int i, int64_t amount) noexcept nogil
 cdef int64_t bt_return_uncalled(Bet* b) noexcept nogil
 cdef int bt_pots(const Bet* b, int64_t* amount, uint8_t* elig) noexcept nogil
 cdef void bt_award(Bet* b, const int32_t* strength, int odd_from, int64_t* won) noexcept nogil
+cdef dict bt_view(const Bet* b)

@@ -374,17 +374,24 @@ cdef int _read(object h, Bet* b) except -1:
     return 0
 
 
-cdef void _write(dict h, const Bet* b):
+cdef dict bt_view(const Bet* b):
+    """The betting state as the twin's hand dict (``cardcore._ref.betting.new_hand``) but its
+    ``rounds``, which the caller counts."""
     cdef int i, n = b.n
-    h["stacks"] = [b.stacks[i] for i in range(n)]
-    h["bets"] = [b.bets[i] for i in range(n)]
-    h["contrib"] = [b.contrib[i] for i in range(n)]
-    h["folded"] = [bool(b.folded[i]) for i in range(n)]
-    h["pending"] = [bool(b.pending[i]) for i in range(n)]
-    h["faced"] = [None if b.faced[i] < 0 else b.faced[i] for i in range(n)]
-    h["max_bet"] = b.max_bet
-    h["last_inc"] = b.last_inc
-    h["actor"] = None if b.actor < 0 else b.actor
+    return {
+        "stacks": [b.stacks[i] for i in range(n)],
+        "bets": [b.bets[i] for i in range(n)],
+        "contrib": [b.contrib[i] for i in range(n)],
+        "folded": [bool(b.folded[i]) for i in range(n)],
+        "pending": [bool(b.pending[i]) for i in range(n)],
+        "faced": [None if b.faced[i] < 0 else b.faced[i] for i in range(n)],
+        "max_bet": b.max_bet, "last_inc": b.last_inc, "min_bet": b.min_bet,
+        "actor": None if b.actor < 0 else b.actor,
+    }
+
+
+cdef void _write(dict h, const Bet* b):
+    h.update(bt_view(b))
 
 
 cdef inline object _opt(int64_t x):

@@ -19,7 +19,7 @@ from cardcore._fast.bits cimport rng_below
 from cardcore._fast.args cimport action_id, int_arg
 from cardcore._fast.betting cimport (Bet, bt_award, bt_list_sizes, bt_max_raise_to,
                                      bt_min_raise_to, bt_n_live, bt_perform, bt_post,
-                                     bt_return_uncalled, bt_start_round)
+                                     bt_return_uncalled, bt_start_round, bt_view)
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport made
 from cardcore._fast.poker cimport eval_ids
@@ -275,10 +275,6 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
 
 
 # ---------------------------------------------------------------- the Python face
-
-cdef inline object _seat(int x):
-    return None if x < 0 else x
-
 
 cdef inline object _opt(int64_t x):
     return None if x < 0 else x
@@ -567,17 +563,9 @@ cdef class Core(CoreBase):
     def bet_view(self):
         """The betting state in the betting rule's dict form (``cardcore._ref.betting``)."""
         self.live()
-        cdef const HState* s = &self.s
-        return {
-            "stacks": [s.b.stacks[i] for i in range(HS_SEATS)],
-            "bets": [s.b.bets[i] for i in range(HS_SEATS)],
-            "contrib": [s.b.contrib[i] for i in range(HS_SEATS)],
-            "folded": [bool(s.b.folded[i]) for i in range(HS_SEATS)],
-            "pending": [bool(s.b.pending[i]) for i in range(HS_SEATS)],
-            "faced": [None if s.b.faced[i] < 0 else s.b.faced[i] for i in range(HS_SEATS)],
-            "max_bet": s.b.max_bet, "last_inc": s.b.last_inc, "min_bet": s.b.min_bet,
-            "actor": _seat(s.b.actor), "rounds": s.rounds,
-        }
+        view = bt_view(&self.s.b)
+        view["rounds"] = self.s.rounds
+        return view
 
     def export(self):
         """The whole state as a list of ints: ``EXPORT_FIELDS``, then the hand's cards (the

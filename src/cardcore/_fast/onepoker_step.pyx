@@ -19,7 +19,7 @@ from cardcore._fast.bits cimport rng_below
 from cardcore._fast.args cimport int_arg
 from cardcore._fast.betting cimport (Bet, bt_has_decision, bt_list_sizes, bt_max_raise_to,
                                      bt_min_raise_to, bt_owed, bt_perform, bt_post,
-                                     bt_return_uncalled, bt_start_round)
+                                     bt_return_uncalled, bt_start_round, bt_view)
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport made
 
@@ -459,16 +459,9 @@ cdef class Core(CoreBase):
     def bet_view(self):
         """The betting state as the betting rule's hand dict (``cardcore._ref.betting``)."""
         self.live()
-        cdef const OPState* s = &self.s
-        return {
-            "stacks": [s.b.stacks[0], s.b.stacks[1]], "bets": [s.b.bets[0], s.b.bets[1]],
-            "contrib": [s.b.contrib[0], s.b.contrib[1]],
-            "folded": [bool(s.b.folded[0]), bool(s.b.folded[1])],
-            "pending": [bool(s.b.pending[0]), bool(s.b.pending[1])],
-            "faced": [_opt(s.b.faced[0]), _opt(s.b.faced[1])], "max_bet": s.b.max_bet,
-            "last_inc": s.b.last_inc, "min_bet": 1, "actor": _opt(s.b.actor),
-            "rounds": 0 if s.locked[1 - s.first] < 0 else 1,
-        }
+        view = bt_view(&self.s.b)
+        view["rounds"] = 0 if self.s.locked[1 - self.s.first] < 0 else 1
+        return view
 
     @property
     def min_raise_to(self):
