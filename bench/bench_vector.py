@@ -18,8 +18,8 @@ interleaved in every round; the ratio is cardcore's batch rate over the contende
 - OpenSpiel's Python API (``pyspiel``): ``legal_actions_mask()`` and ``observation_tensor()``
   (as a float32 array) every decision, the choice drawn from ``legal_actions()`` (cheaper than
   turning the mask, a Python list as long as the id space, into an array), ``apply_action``;
-  chance nodes sampled from ``chance_outcomes()``. Games: ``dou_dizhu``, ``bridge`` (auction and play,
-  ``use_double_dummy_result=false``), ``universal_poker`` (4 seats, no-limit, stacks 1000,
+  chance nodes sampled from ``chance_outcomes()``. Games: ``dou_dizhu``, ``bridge`` (auction and
+  play, ``use_double_dummy_result=false``), ``universal_poker`` (4 seats, no-limit, stacks 1000,
   blinds 10/20, the fcpa menu).
 - RLCard's environments (``rlcard.make``): ``doudizhu`` and ``no-limit-holdem`` (4 players),
   whose ``step`` returns the next state with its observation and legal actions.

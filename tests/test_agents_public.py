@@ -125,3 +125,41 @@ def test_default_ai_games_do_not_depend_on_the_clock(game, options, seed, monkey
     assert first.is_over and second.is_over
     assert _history(first) == _history(second)
     assert first.scores() == second.scores()
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
+def test_a_search_world_never_hands_back_a_hidden_hand(game):
+    # (``world``, public in the shedding games: the deal's core with every hand but the seat
+    # to act's given by the caller; it refuses to keep another seat's real cards)
+    import random
+
+    state = cardcore.new_game(game, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        ids = state.legal_ids()
+        state.apply_id(ids[rng.randrange(len(ids))])
+    me = state.current_player
+    hands = state.core.hands()                # (the test may look; an agent may not)
+    # the landlord's unplayed bottom cards are known to all and stay in its hand
+    lord = state.core.landlord if game == "doudizhu" else None
+    kept = {s: [c for c in state.core.bottom() if c in hands[s]] if s == lord else []
+            for s in range(3)}
+    others = [c for s in range(3) if s != me for c in hands[s] if c not in kept[s]]
+    rng.shuffle(others)
+    mixed, k = [], 0
+    for s in range(3):
+        if s == me:
+            mixed.append(None)
+        else:
+            n = len(hands[s]) - len(kept[s])
+            mixed.append(sorted(kept[s] + others[k:k + n]))
+            k += n
+    world = state.world(mixed)
+    assert [sorted(world.hand(s)) for s in range(3)] == [
+        sorted(hands[me]) if s == me else mixed[s] for s in range(3)]
+    assert world.current_player == me and state.core.hands() == hands
+    for bad in ([None, None, None], [h if s != me else None for s, h in enumerate(hands)][:2],
+                "abc", None):
+        if bad == [None, None, None] or not isinstance(bad, list) or len(bad) != 3:
+            with pytest.raises(cardcore.CardcoreError):
+                state.world(bad)

@@ -68,7 +68,7 @@ def test_bad_option_values_say_what_is_allowed():
         ("bridge", {"deal": "N:garbage"}, "option deal="),
         ("holdem", {"stacks": [50, 50]}, "list of 4 whole numbers >= 0"),
         ("holdem", {"single_deal": 1}, "true or false"),
-        ("onepoker", {"stacks": [0, 20]}, ">= 1"),
+        ("onepoker", {"stacks": [0, 20]}, "1..1000000000000000"),
         ("preference", {"deals": 0}, "deals=0"),
         ("schnapsen", {"single_deal": "yes"}, "single_deal='yes'"),
     ]

@@ -49,8 +49,8 @@ def test_zhengshangyou_reads_the_bomb_bonus_from_the_step_kernel():
     assert zs.claims_bonus is STEP.zsy_claims_bonus
     assert zs.bomb_bonus is STEP.zsy_bonus_share
     assert zs.settle_bonus is STEP.zsy_settle_bonus
-    # the AI's rollouts claim and settle with the same functions
-    assert ZSY.claims is STEP.zsy_claims_bonus and ZSY.settle is STEP.zsy_settle_bonus
+    # the AI's rollouts keep no copy of the claim and the settlement: they play on the core
+    assert not hasattr(ZSY, "claims") and not hasattr(ZSY, "settle")
 
 
 def test_bomb_bonus_twins_agree():
@@ -137,22 +137,27 @@ def test_zhengshangyou_games_settle_the_bomb_bonus_by_the_rule():
     assert settled >= 10
 
 
-def test_the_ai_rollout_claims_and_settles_by_the_rule():
+def test_the_ai_rollout_plays_the_deal_on_the_core_and_scores_by_it():
+    # (the rollout's turn flow, bombs, bonus and result are the core's: the policy only
+    # chooses; a playout's scores are the core's returns and its core is a legal deal)
+    import cardcore
     from cardcore.agents.shedding import ZSY, Decomposer, Sim
+    from cardcore.engines.shedding import rank_index
 
+    state = cardcore.new_game("zhengshangyou", seed=12)
+    state.apply_id(state.legal_ids()[-1])          # (the opening play, with the 3 of hearts)
+    hands = state.core.hands()
     cnt = [[0] * 13 for _ in range(3)]
-    cnt[0][0] = 1                 # seat 0: a 3 (and a 4 to keep playing)
-    cnt[0][1] = 1
-    cnt[1][5] = 4                 # seat 1: four 8s and a 9
-    cnt[1][6] = 1
-    cnt[2][2] = 2                 # seat 2: two 5s
-    sim = Sim(ZSY, Decomposer(ZSY), cnt, turn=0)
-    sim.play(0, ("single", 0, 1, (0,)))
-    sim.play(1, ("bomb", 5, 1, (5, 5, 5, 5)))        # an answering bomb claims the bonus
-    assert sim.pending == 1 and sim.bonus == [0, 0, 0]
-    sim.play(2, None)
-    sim.play(0, None)                                # the round ends: settled
-    assert sim.pending is None and sim.bonus == list(STEP.zsy_bonus_share(1))
+    for s, h in enumerate(hands):
+        for c in h:
+            cnt[s][rank_index(c)] += 1
+    core = state.core.copy()
+    sim = Sim(ZSY, Decomposer(ZSY), core, cnt)
+    sim.run()
+    assert core.is_over and sim.scores() == list(core.returns())
+    assert sum(core.returns()) == 0 and state.core.hands() == hands   # (a copy was played)
+    replay = cardcore._backend.kernel("shedding_step").from_export(core.export())
+    assert replay == core and replay.bonus() == core.bonus()
 
 
 # ------------------------------------------------------------------ Dou Dizhu's spring

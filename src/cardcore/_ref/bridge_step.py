@@ -615,7 +615,7 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "auction", "deal", "from_export", "from_seed", "shuffled_deck", "score", "score_parts",
-           "SCORE_PARTS",
+__all__ = ["Core", "auction", "deal", "from_export", "from_seed", "shuffled_deck", "score",
+           "score_parts", "SCORE_PARTS",
            "trick_winner_index", "NUM_ACTIONS", "CARD0",
            "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]

@@ -16,21 +16,21 @@ name, the main rank (the highest core rank for runs and airplanes), the number o
 - :class:`Decomposer` splits a count vector into a minimal-cost set of groups (memoised search over
   the runs the hand can form; the rest is singles/pairs/trios/bombs, trios taking kickers).
 - :func:`simple_answers` / :func:`bomb_answers` list the groups a hand can answer a group with.
-- :class:`Sim` plays a deal out on a copy of the game's core (``state.core``, a
+- :class:`Sim` plays a deal out on a copy of the game's core (``state.world(hands)``, a
   ``shedding_step`` core: the turn flow, the rounds, bombs and bonuses, the winner and the
   scores are the core's) with the plan-based policy, each chosen group played as its action id
   (``play_ids``); :class:`SheddingAI` is the determinised rollout search over the legal
   actions: each sampled world is the core with the unseen cards dealt anew
-  (``core.with_hands``).
+  (``state.world``, ``core.with_hands`` underneath).
 - :class:`EndgameSolver` (Dou Dizhu, the strong AI's exact search of late positions): an and/or
   search over the groups of each hand, each move made on a copy of the world's core.
 
 An agent reads only the public state API: ``state.observation(state.current_player)`` (the
 sampled worlds are built from it alone), ``state.legal_actions()``, ``state.current_player``
-and ``state.core``, only through ``with_hands``: the copy it returns holds the sampled cards in
-every other hand, so nothing of the hidden hands reaches the AI. (A core cannot be rebuilt
-from the observation by replaying the plays with sampled hands: in Zheng Shangyou a pass is
-legal only without an answer, and a sampled hand may have held one.)
+and ``state.world(hands)``: the core copy it returns holds the caller's cards in every other
+hand (it refuses to keep one), so nothing of the hidden hands reaches the AI. (A core cannot
+be rebuilt from the observation by replaying the plays with sampled hands: in Zheng Shangyou a
+pass is legal only without an answer, and a sampled hand may have held one.)
 """
 
 from __future__ import annotations
@@ -528,6 +528,7 @@ class Sim:
 
     def follow(self, seat: int):
         target, owner = self.table, self.owner
+        assert target is not None and owner is not None     # (a play on the table to answer)
         cnt = self.cnt[seat]
         plan = self.plan(seat)
         must = self.landlord is None          # Zheng Shangyou: must beat
@@ -901,10 +902,10 @@ class SheddingAI:
         raise NotImplementedError
 
     @staticmethod
-    def _core(core, me: int, hands):
-        """A copy of ``core`` with the hands of the others replaced by ``hands`` (the sampled
-        world; seat ``me`` keeps its own)."""
-        return core.with_hands([None if s == me else hands[s] for s in range(3)])
+    def _core(state, me: int, hands):
+        """The deal's core with the hands of the others replaced by ``hands`` (the sampled
+        world; seat ``me``, the seat to act, keeps its own): the state's public ``world``."""
+        return state.world([None if s == me else hands[s] for s in range(3)])
 
     def _value(self, scores, obs: dict) -> float:  # pragma: no cover - per game
         """The value to the deciding seat of a rollout's scores."""
@@ -928,7 +929,7 @@ class SheddingAI:
         cnt = sim.cnt[me]
         base = self.dec.cost(cnt)
         partner_lead = (sim.table is not None and sim.landlord is not None
-                        and not sim.enemy(me, sim.owner))
+                        and sim.owner is not None and not sim.enemy(me, sim.owner))
         scored = []
         for i, g in enumerate(cands):
             if g is None:
@@ -957,9 +958,9 @@ class SheddingAI:
         for g in groups:
             if g not in uniq:
                 uniq.append(g)
-        # the deal's core, read only through ``with_hands``: every other hand replaced by
-        # the sampled cards (nothing of the hidden hands is read)
-        base = state.core
+        # the deal's core through the state's public ``world``: every other hand replaced by
+        # the sampled cards (nothing of the hidden hands can be read)
+        base = state
         hands = self._world(obs)
         world0 = Sim(self.rules, self.dec, self._core(base, me, hands),
                      [self.counts(h) for h in hands])
@@ -969,7 +970,8 @@ class SheddingAI:
         if win:
             return self._action_for(win[0], legal, groups)
         if (world0.table is not None and world0.landlord is not None
-                and not world0.enemy(me, world0.owner) and None in uniq
+                and world0.owner is not None and not world0.enemy(me, world0.owner)
+                and None in uniq
                 and not ((me + 1) % 3 == world0.landlord
                          and world0.table[1] < self.press_below)):
             # a farmer does not overtake the other farmer's winning play

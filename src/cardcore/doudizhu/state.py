@@ -103,6 +103,7 @@ deal_scores = _step.ddz_deal_scores
 @register
 class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[override]
     GAME = "doudizhu"
+    PUBLIC = ("world",)    # a search's world: the deal with the hidden hands the caller's
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"

@@ -438,6 +438,24 @@ class DealCoreView(StepHooks):
 
     _core: Any
 
+    def world(self, hands: Sequence[Sequence[int] | None]) -> Any:
+        """A copy of this deal's core in which every seat but the one to act holds the cards
+        ``hands`` gives it (``hands[seat]``; the seat to act gives ``None`` and keeps its own):
+        a world consistent with what the seat to act sees, for a search to play out. Nothing of
+        the real hidden hands can come back through it: every other seat's hand is replaced
+        (``CardcoreError`` for a ``None`` there, and for cards the deal could not have dealt
+        there: ``core.with_hands``)."""
+        me = self._core.current_player
+        if me is None:
+            raise CardcoreError("world: the deal is over")
+        if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+            raise CardcoreError(f"world: hands {quote(hands)}: expected 3 hands, one a seat")
+        for seat, h in enumerate(hands):
+            if seat != me and h is None:
+                raise CardcoreError(f"world: the hand of seat {seat} is missing: every seat "
+                                    "but the one to act gets its cards from the caller")
+        return self._core.with_hands([None if s == me else hands[s] for s in range(3)])
+
     @property
     def hands(self) -> list[list[int]]:
         """Each seat's cards, sorted."""

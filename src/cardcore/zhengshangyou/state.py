@@ -124,6 +124,7 @@ _CARD = [Card(i) for i in range(52)]
 @register
 class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore[override]
     GAME = "zhengshangyou"
+    PUBLIC = ("world",)    # a search's world: the deal with the hidden hands the caller's
     NUM_PLAYERS = 3
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
