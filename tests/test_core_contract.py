@@ -219,3 +219,23 @@ def test_from_seed_refuses_what_is_no_seed(game, backend):
     for bad in (-1, 2**64, "1", 1.5, None, True):
         with pytest.raises(CardcoreError):
             k.from_seed(bad, **opts)
+
+
+def test_numpy_integer_ids_are_ids_and_bools_are_not(game, backend):
+    import numpy as np
+
+    core = from_seed(game, backend, 6)
+    i = core.legal_ids()[0]
+    for as_int in (np.int64(i), np.int32(i), np.uint16(i)):
+        assert core.is_legal(as_int)
+    twin = core.copy()
+    core.apply(np.int64(i))
+    twin.apply(i)
+    assert core == twin
+    before = core.export()
+    for junk in (np.bool_(True), True, False, np.float64(i), "1"):
+        with pytest.raises(IllegalAction):
+            core.apply(junk)
+        with pytest.raises(IllegalAction):
+            core.is_legal(junk)
+    assert core.export() == before

@@ -22,6 +22,7 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.long cimport PyLong_FromLong
 from cpython.ref cimport Py_INCREF
+from cpython.number cimport PyNumber_Index
 
 from cardcore._fast.args cimport action_id, int_arg
 
@@ -44,6 +45,20 @@ cdef list _id_list(const int32_t* ids, int n):
         Py_INCREF(v)
         PyList_SET_ITEM(out, k, v)
     return out
+
+
+cdef long _id_of(object i) except? -2:
+    """An action id as a C long, as ``action_id`` reads it, numpy integers taken too (a bool,
+    numpy's included, or anything but an integer raises ``IllegalAction``)."""
+    if type(i) is int:
+        return action_id(i)
+    if isinstance(i, (bool, np.bool_)):
+        raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
+    try:
+        v = PyNumber_Index(i)
+    except TypeError:
+        raise IllegalAction(f"action id {quote(i)}: expected an int") from None
+    return action_id(v)
 
 
 def _rebuild(cls, values):
@@ -153,7 +168,7 @@ cdef class Core:
         """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
         but an int raises ``IllegalAction``)."""
         self.live()
-        return self.c_is_legal(action_id(i))
+        return self.c_is_legal(_id_of(i))
 
     def returns(self):
         """The deal's result: one float a seat (zeros until the deal is over)."""
@@ -186,7 +201,7 @@ cdef class Core:
         id that is not legal now, or a deal that is over, raises ``IllegalAction`` and changes
         nothing."""
         self.live()
-        cdef long v = action_id(i)
+        cdef long v = _id_of(i)
         if self.c_over():
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self.c_is_legal(v):

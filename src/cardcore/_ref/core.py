@@ -91,16 +91,15 @@ def _rebuild(cls, values):
 def _id(i: object) -> int:
     """An action id as an int (an int or numpy integer, not a bool); anything else raises
     ``IllegalAction``."""
-    if isinstance(i, bool) or not isinstance(i, int):
-        try:
-            import numpy as np
+    if type(i) is int:
+        return i
+    import numpy as np
 
-            if isinstance(i, np.integer) and not isinstance(i, np.bool_):
-                return int(i)
-        except ImportError:  # pragma: no cover
-            pass
-        raise IllegalAction(f"action id {quote(i)}: expected an int")
-    return int(i)
+    if isinstance(i, (bool, np.bool_)):
+        raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
+    if isinstance(i, (int, np.integer)):
+        return int(i)
+    raise IllegalAction(f"action id {quote(i)}: expected an int")
 
 
 class Core(CoreBase):
