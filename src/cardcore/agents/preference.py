@@ -46,9 +46,10 @@ from typing import Any
 from ..cards import deck_vienna32
 from ..errors import CardcoreError
 from ..game import Action, State
+from .._ref.preference_step import ACE, BONUS, FAIL, NEED, TAKE  # (the rule's numbers)
 from ..preference.state import (
-    ACE, BONUS, DISPLAY_SUITS, FAIL, HEARTS, LEVEL_SUIT, NEED, SUIT_BY_NAME, SUIT_LEVEL,
-    SUIT_NAMES, TAKE, beats, legal_cards, trick_winner,
+    DISPLAY_SUITS, HEARTS, LEVEL_SUIT, SUIT_BY_NAME, SUIT_LEVEL, SUIT_NAMES, beats, legal_cards,
+    trick_winner,
 )
 from ..rng import Rng, fresh_seed
 from . import RuleAgent, SearchAgent, register_agent

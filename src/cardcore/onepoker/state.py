@@ -44,6 +44,7 @@ from ..engines import match
 from ..engines.step import StepApply
 from ..options import Option, single_deal
 from ..game import Action, CoreView, State, register
+from .._ref.onepoker_step import compare_ranks  # (the rule, as the step kernel writes it)
 
 if TYPE_CHECKING:
     from .._fast import onepoker_step as _k
@@ -75,17 +76,6 @@ def compare(a: int, b: int) -> int:
     """+1 if card ``a`` beats ``b``, -1 if it loses, 0 for equal ranks. A > K > ... > 2,
     except that 2 beats A."""
     return compare_ranks(a >> 2, b >> 2)
-
-
-def compare_ranks(ra: int, rb: int) -> int:
-    """``compare`` on ranks 0..12 (2..A)."""
-    if ra == rb:
-        return 0
-    if ra == 0 and rb == 12:
-        return 1
-    if ra == 12 and rb == 0:
-        return -1
-    return 1 if ra > rb else -1
 
 
 def signal(cards: list[int]) -> dict[str, int]:

@@ -91,6 +91,8 @@ from .._ref.preference_step import BONUSES as _BONUSES
 from .._ref.preference_step import DEFENCES as _DEFENCES
 from .._ref.preference_step import KINDS as _KINDS
 from .._ref.preference_step import MAX_DEALS
+# (the settlement's numbers are the step kernel's: constants, equal in both twins)
+from .._ref.preference_step import DEFAULT_DEALS, STAKE
 from .._ref.preference_step import PHASES as _PHASES
 from ..cards import RANKS, Card, check_deck, deck_vienna32
 from ..cards import format as fmt
@@ -114,16 +116,6 @@ LEVEL_SUIT = {v: k for k, v in SUIT_LEVEL.items()}
 GAME_SUITS = (CLUBS, SPADES, DIAMONDS)
 #: suits in the order a hand is shown (the bidding order)
 DISPLAY_SUITS = (CLUBS, SPADES, DIAMONDS, HEARTS)
-ACE = 12
-STAKE = 30
-TAKE = 10
-FAIL = 20
-PENALTY = 10
-BONUS = 10
-NEED = 6
-DEFENDER_NEED = 2
-HOST_NEED = 4
-DEFAULT_DEALS = 9
 FIRST_DEALER = 2
 
 _NAME = [RANKS[c >> 2] + "cdhs"[c & 3] for c in range(52)]
