@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import cardcore
+from cardcore._backend import BACKEND
 from cardcore import CardcoreError, agents
 from cardcore.agents.strength import STRENGTHS, check_strength
 from cardcore.game import available_games, game_class
@@ -56,10 +57,20 @@ def test_cli_ai_flag(capsys) -> None:
 
 
 QUICK = ["onepoker", "holdem", "zhengshangyou", "doudizhu"]
+#: on the plain-Python kernels the strong shedding AIs search on plain-Python cores (about 1.5
+#: minutes a game): there they are a slow sweep; on the compiled kernels they run every time
+SLOW_ON_REF = {("doudizhu", "strong"), ("zhengshangyou", "strong")}
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
-@pytest.mark.parametrize("game", [g for g in QUICK if g in GAMES])
+def _strength_cases():
+    for game in (g for g in QUICK if g in GAMES):
+        for strength in STRENGTHS:
+            marks = ([pytest.mark.slow] if BACKEND == "ref" and (game, strength) in SLOW_ON_REF
+                     else [])
+            yield pytest.param(game, strength, marks=marks, id=f"{game}-{strength}")
+
+
+@pytest.mark.parametrize("game, strength", list(_strength_cases()))
 def test_same_seed_same_game_at_every_strength(game: str, strength: str) -> None:
     def run() -> list[str]:
         seats = [agents.get("ai", game, seed=10 + p, strength=strength)
