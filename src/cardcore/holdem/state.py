@@ -245,11 +245,6 @@ class HoldemState(StepApply, CoreView, State):
     def _describe_id(self, i: int) -> str:
         return bt.ID_NAMES[i]
 
-    # the step path without the generic layer (same behaviour as ``State``'s)
-    def legal_ids(self) -> list[int]:
-        """The ids of the legal actions, ascending (empty once over)."""
-        return self._core.legal_ids()
-
     # ------------------------------------------------------------ views of the core
     @property
     def phase(self) -> str:
