@@ -267,3 +267,50 @@ def test_a_batch_with_options_plays_new_games_with_those_options(game, options, 
         if restarted >= 2:
             break
     assert restarted >= 2
+
+
+
+def test_a_long_episode_keeps_every_id_it_applied(stepper):
+    # a Tractor deal is more than 100 ids: longer than the first width of the history's rows
+    v = cardcore.vector("tractor", 1, seed=4, single_deal=True)
+    rng = np.random.default_rng(4)
+    played: list[int] = []
+    while not v.terminated[0]:
+        acts = pick(v, rng)
+        v.step(acts)
+        played.append(int(acts[0]))
+    assert len(played) > 64
+    assert v.state(0).core == v.core(0)
+    replay = cardcore.new_game("tractor", seed=v.seed_of(v.episode[0]), single_deal=True)
+    for a in played:
+        replay.apply_id(a)
+    assert replay.core == v.core(0)
+
+
+@pytest.mark.skipif(BACKEND != "fast", reason="the plain-Python loop holds the GIL by nature; "
+                    "releasing it is the compiled loop's property")
+def test_the_compiled_loop_lets_other_threads_run_while_it_steps():
+    import threading
+
+    v = cardcore.vector("bridge", 16384, seed=1)
+    acts = pick(v, np.random.default_rng(1))
+    counter = [0]
+    started, stop = threading.Event(), threading.Event()
+
+    def spin() -> None:
+        started.set()
+        while not stop.is_set():
+            counter[0] += 1
+
+    spinner = threading.Thread(target=spin)
+    spinner.start()
+    started.wait()
+    try:
+        before = counter[0]
+        v.step(acts)            # no restart on this step: the whole call is the C loop
+        during = counter[0] - before
+    finally:
+        stop.set()
+        spinner.join()
+    # with the GIL held through the call the other thread could not count at all
+    assert during > 1000, during

@@ -4,13 +4,19 @@
 ``Stepper`` holds ``n`` cores (``cardcore._fast.core.Core`` subtypes) and the arrays a
 ``cardcore.vector.VectorGame`` shows; ``step(actions)`` checks every game's id first (a bad one
 raises ``IllegalAction`` naming the game and changes no game), then applies them and refreshes
-the arrays through the cores' C methods: no Python call per game per step. A game that ended on
-the last step restarts on this one from a new core (``make(episode)``, a Python call once per
-episode). The plain-Python twin is ``cardcore._ref.vector``.
+the arrays through the cores' C methods, with the GIL released: no Python call per game per
+step, and other Python threads (another batch's, say) run meanwhile. A game that ended on the
+last step restarts on this one from a new core (``make(episode)``, a Python call once per
+episode, made before the GIL is let go). The plain-Python twin is ``cardcore._ref.vector``.
+
+While the GIL is released the loop reaches the cores through borrowed pointers: ``cores``, the
+list, owns them, and nothing changes the list then.
 """
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t
-from libc.string cimport memset, memcpy
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.ref cimport PyObject
+from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.string cimport memcpy, memset
 
 from cardcore._fast.core cimport Core
 
@@ -26,6 +32,7 @@ cdef class Stepper:
     the id buffer ``ids``, whose first ``offsets[n]`` entries are the legal ids)."""
 
     cdef list cores
+    cdef PyObject** ptrs          # borrowed: cores[i], for the loops without the GIL
     cdef object make
     cdef Py_ssize_t n
     cdef int na, nobs, nplayers
@@ -40,10 +47,20 @@ cdef class Stepper:
     cdef int64_t[::1] v_offsets
     cdef int32_t[::1] v_ids
     cdef int32_t[::1] v_scratch
-    cdef list history
+    # the ids each game applied in its episode: row i, its first v_played[i] entries
+    cdef object history
+    cdef int32_t[:, ::1] v_history
+    cdef int64_t[::1] v_played
+
+    def __cinit__(self):
+        self.ptrs = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.ptrs)
 
     def __init__(self, list cores, make, first_episode):
         cdef Core c
+        cdef Py_ssize_t i
         if not cores:
             raise CardcoreError("a batch holds at least one game")
         for x in cores:
@@ -51,18 +68,25 @@ cdef class Stepper:
                 raise CardcoreError(f"cores: {quote(x)} is not a core")
         c = <Core>cores[0]
         c.live()
-        self.cores = list(cores)
-        self.make = make
-        self.n = len(cores)
-        self.na = c.num_distinct_actions
-        self.nobs = c.obs_size
-        self.nplayers = c.num_players
         for x in cores:
             (<Core>x).live()
             if type(x) is not type(c):
                 raise CardcoreError("cores: every game of a batch is of one game")
+        if self.ptrs != NULL:
+            raise CardcoreError("a Stepper is set up once")
+        n = len(cores)
+        self.ptrs = <PyObject**>PyMem_Malloc(n * sizeof(PyObject*))
+        if self.ptrs == NULL:
+            raise MemoryError()
+        self.cores = list(cores)
+        for i in range(n):
+            self.ptrs[i] = <PyObject*>self.cores[i]
+        self.make = make
+        self.n = n
+        self.na = c.num_distinct_actions
+        self.nobs = c.obs_size
+        self.nplayers = c.num_players
         self.next_episode = first_episode
-        n = self.n
         self.player = np.zeros(n, dtype=np.int32)
         self.obs = np.zeros((n, *c.observation_shape), dtype=np.float32)
         self.mask = np.zeros((n, self.na), dtype=np.bool_)
@@ -71,6 +95,7 @@ cdef class Stepper:
         self.episode = np.zeros(n, dtype=np.int64)
         self.offsets = np.zeros(n + 1, dtype=np.int64)
         self.ids = np.zeros(max(16, n * 8), dtype=np.int32)
+        self.history = np.zeros((n, 64), dtype=np.int32)
         self.v_player = self.player
         self.v_obs = self.obs.reshape(n, -1)
         self.v_mask = self.mask.view(np.uint8)
@@ -80,8 +105,8 @@ cdef class Stepper:
         self.v_offsets = self.offsets
         self.v_ids = self.ids
         self.v_scratch = np.zeros(max(c.max_legal, 1), dtype=np.int32)
-        self.history = [[] for _ in range(n)]
-        cdef Py_ssize_t i
+        self.v_history = self.history
+        self.v_played = np.zeros(n, dtype=np.int64)
         for i in range(n):
             self.v_episode[i] = self.next_episode
             self.next_episode += 1
@@ -94,7 +119,7 @@ cdef class Stepper:
 
     def actions(self, i):
         """The ids game ``i`` has applied in its current episode."""
-        return list(self.history[i])
+        return self.history[i, :self.v_played[i]].tolist()
 
     @property
     def next_episode_index(self):
@@ -113,26 +138,52 @@ cdef class Stepper:
         restarts instead (its id is not read). A bad id raises ``IllegalAction`` naming the
         game index and the id, and no game changes."""
         cdef int64_t[::1] acts = _actions(actions, self.n)
-        cdef Py_ssize_t i
-        cdef int64_t a
-        cdef Core c
-        for i in range(self.n):
-            if self.v_terminated[i]:
-                continue
-            a = acts[i]
-            c = <Core>self.cores[i]
-            if not c.c_is_legal(a):
-                raise IllegalAction(f"game {i}: action id {a} is not legal now (the legal ids: "
-                                    f"{quote(c.legal_ids(), 120)}); no game of the batch "
-                                    "changed")
+        cdef Py_ssize_t i, bad
+        with nogil:
+            bad = self._first_illegal(&acts[0])
+        if bad < self.n:
+            raise IllegalAction(
+                f"game {bad}: action id {acts[bad]} is not legal now (the legal ids: "
+                f"{quote(self.cores[bad].legal_ids(), 120)}); no game of the batch changed")
         for i in range(self.n):
             if self.v_terminated[i]:
                 self._restart(i)
-                continue
-            c = <Core>self.cores[i]
-            c.c_apply(<int>acts[i])
-            (<list>self.history[i]).append(<int>acts[i])
+        self._room_for_one_more()
+        with nogil:
+            self._apply(&acts[0])
         self._refresh()
+
+    cdef Py_ssize_t _first_illegal(self, const int64_t* acts) noexcept nogil:
+        """The first game whose id is not legal (a game that ended is not read), else n."""
+        cdef Py_ssize_t i
+        for i in range(self.n):
+            if not self.v_terminated[i] and not (<Core>self.ptrs[i]).c_is_legal(acts[i]):
+                return i
+        return self.n
+
+    cdef void _apply(self, const int64_t* acts) noexcept nogil:
+        """Every live game's id, applied (checked legal) and written in its history (that has
+        room: ``_room_for_one_more``). A game that restarted this step is not read."""
+        cdef Py_ssize_t i
+        for i in range(self.n):
+            if self.v_played[i] < 0:      # restarted this step
+                self.v_played[i] = 0
+                continue
+            (<Core>self.ptrs[i]).c_apply(<int>acts[i])
+            self.v_history[i, self.v_played[i]] = <int32_t>acts[i]
+            self.v_played[i] += 1
+
+    cdef int _room_for_one_more(self) except -1:
+        """Widens the history rows when a game's episode fills its row."""
+        cdef Py_ssize_t i, width = self.v_history.shape[1]
+        for i in range(self.n):
+            if self.v_played[i] >= width:
+                bigger = np.zeros((self.n, 2 * width), dtype=np.int32)
+                bigger[:, :width] = self.history
+                self.history = bigger
+                self.v_history = bigger
+                return 0
+        return 0
 
     cdef int _restart(self, Py_ssize_t i) except -1:
         cdef Core c
@@ -143,47 +194,66 @@ cdef class Stepper:
         c = <Core>made
         c.live()
         self.cores[i] = c
+        self.ptrs[i] = <PyObject*>c
         self.v_episode[i] = self.next_episode
         self.next_episode += 1
         self.v_terminated[i] = 0
-        self.history[i] = []
+        self.v_played[i] = -1             # no id read this step; the history starts empty
         return 0
 
     cdef int _refresh(self) except -1:
-        """Every array from the cores: the seat to act, its observation, the legal ids (the
-        mask and the flat ids), the rewards and ``terminated`` of a game that ended."""
-        cdef Py_ssize_t i, k, total = 0
-        cdef int m, p
-        cdef Core c
-        cdef int32_t* scratch = &self.v_scratch[0]
-        # clear the mask where the last refresh set it
+        """Every array from the cores (see ``_refresh_from``), the GIL released; the id
+        buffer grows between two passes when the legal ids outgrow it."""
+        cdef Py_ssize_t i, start = 0
+        for i in range(self.n):
+            if self.v_played[i] < 0:
+                self.v_played[i] = 0
+        with nogil:
+            self._clear_mask()
+            start = self._refresh_from(0)
+        while start < self.n:
+            self._grow(self.v_offsets[start] + (<Core>self.cores[start]).max_legal)
+            with nogil:
+                start = self._refresh_from(start)
+        return 0
+
+    cdef void _clear_mask(self) noexcept nogil:
+        """The mask cleared where the last refresh set it."""
+        cdef Py_ssize_t i, k
         for i in range(self.n):
             for k in range(self.v_offsets[i], self.v_offsets[i + 1]):
                 self.v_mask[i, self.v_ids[k]] = 0
-        for i in range(self.n):
-            c = <Core>self.cores[i]
+
+    cdef Py_ssize_t _refresh_from(self, Py_ssize_t start) noexcept nogil:
+        """The arrays of games ``start`` on: the seat to act, its observation, the legal ids
+        (the mask and the flat ids), the rewards and ``terminated`` of a game that ended.
+        Returns n, or the first game whose ids did not fit in the id buffer."""
+        cdef Py_ssize_t i, k, total = self.v_offsets[start]
+        cdef int m, p
+        cdef int32_t* scratch = &self.v_scratch[0]
+        for i in range(start, self.n):
             self.v_offsets[i] = total
             memset(&self.v_obs[i, 0], 0, self.nobs * sizeof(float))
-            if c.c_over():
+            if (<Core>self.ptrs[i]).c_over():
                 self.v_player[i] = -1
                 if not self.v_terminated[i]:
                     self.v_terminated[i] = 1
-                    c.c_returns(&self.v_rewards[i, 0])
+                    (<Core>self.ptrs[i]).c_returns(&self.v_rewards[i, 0])
                 continue
             for p in range(self.nplayers):
                 self.v_rewards[i, p] = 0.0
-            p = c.c_player()
+            p = (<Core>self.ptrs[i]).c_player()
             self.v_player[i] = p
-            c.c_observe(p, &self.v_obs[i, 0])
-            m = c.c_legal(scratch)
+            (<Core>self.ptrs[i]).c_observe(p, &self.v_obs[i, 0])
+            m = (<Core>self.ptrs[i]).c_legal(scratch)
             if total + m > self.v_ids.shape[0]:
-                self._grow(total + m)
+                return i
             memcpy(&self.v_ids[total], scratch, m * sizeof(int32_t))
             for k in range(m):
                 self.v_mask[i, scratch[k]] = 1
             total += m
         self.v_offsets[self.n] = total
-        return 0
+        return self.n
 
     cdef int _grow(self, Py_ssize_t need) except -1:
         cdef Py_ssize_t size = self.v_ids.shape[0]
@@ -194,8 +264,6 @@ cdef class Stepper:
         self.ids = bigger
         self.v_ids = bigger
         return 0
-
-
 cdef int64_t[::1] _actions(object actions, Py_ssize_t n) except *:
     """``actions`` as a contiguous int64 vector of ``n`` ids (an integer numpy array, or a
     sequence of ints), else ``IllegalAction`` saying what is wrong."""
