@@ -5,7 +5,7 @@ contract, ``docs/architecture.md``), and numpy arrays it refreshes in place afte
 
 - ``current_player`` (n,) int32: the seat to act in each game (``-1`` in a game that ended on
   the last step: read ``terminated``);
-- ``observation`` (n, *observation_shape) float32: what that seat sees
+- ``observation`` ``(n, *observation_shape)`` float32: what that seat sees
   (``state.observation_tensor(seat)``; zeros in a game that ended);
 - ``legal_mask`` (n, num_distinct_actions) bool, and the same ids flat: ``legal_ids`` holds
   the legal ids of every game one after another, game ``i``'s at
@@ -150,7 +150,7 @@ class VectorGame:
 
     @property
     def observation(self) -> np.ndarray:
-        """(n, *observation_shape) float32: what the seat to act sees, game by game."""
+        """``(n, *observation_shape)`` float32: what the seat to act sees, game by game."""
         return self._stepper.obs
 
     @property
