@@ -119,6 +119,16 @@ def test_the_state_starts_from_from_seed(seed):
     assert s.core.export() == FAST.from_seed(seed, [3, 9]).export()
 
 
+
+@pytest.mark.parametrize("bad", [[20], [20, 0], "ab", [20, 10**16], [20, True], 7])
+def test_from_seed_refuses_bad_stacks_alike(bad):
+    errors = []
+    for mod in TWINS:
+        with pytest.raises(CardcoreError) as e:
+            mod.from_seed(1, bad)
+        errors.append(type(e.value))
+    assert errors[0] is errors[1]
+
 def test_the_first_deal_is_the_shuffle_the_state_always_made():
     from cardcore.rng import Rng
 

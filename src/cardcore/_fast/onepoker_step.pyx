@@ -587,14 +587,40 @@ def from_seed(seed, stacks=None):
     shuffled with the SplitMix64 generator of ``seed``, two cards to seat 0, two to seat 1, the
     rest the pile; seat 0 first; each seat's ``stacks`` (default 20 and 20) before the antes."""
     cdef uint64_t rng = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
-    cdef uint8_t cards[OP_DECK]
+    cdef int64_t chips[2]
     cdef int k
+    chips[0] = chips[1] = 20
+    if stacks is not None:
+        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
+                or len(stacks) != 2:
+            raise CardcoreError(f"chips {quote(stacks)}: expected two chip counts")
+        for k in range(2):
+            chips[k] = int_arg(stacks[k], "chips", 1, MAX_CHIPS, CardcoreError)
+    cdef Core core = Core.__new__(Core)
+    _first_deal(&core.s, rng, chips)
+    _made(core)
+    return core
+
+
+cdef void _first_deal(OPState* s, uint64_t rng, const int64_t* chips) noexcept nogil:
+    """The first deal from the generator state ``rng``: the double deck shuffled, two cards to
+    seat 0, two to seat 1, the rest the pile, seat 0 first, the antes posted."""
+    cdef uint8_t cards[OP_DECK]
+    cdef int k, seat
     for k in range(OP_DECK):
         cards[k] = k % 52
     _shuffle(cards, OP_DECK, &rng)
-    deck = [cards[k] for k in range(OP_DECK)]
-    return Core([deck[0:2], deck[2:4]], deck[4:], [], [20, 20] if stacks is None else stacks,
-                0, rng)
+    memset(s, 0, sizeof(OPState))
+    for seat in range(2):
+        s.hands[seat][0] = cards[2 * seat]
+        s.hands[seat][1] = cards[2 * seat + 1]
+        s.start[seat] = chips[seat]
+    for k in range(4, OP_DECK):
+        s.pile[k - 4] = cards[k]
+    s.npile = OP_DECK - 4
+    s.first = 0
+    s.rng = rng
+    op_start(s)
 
 
 def from_export(values):
