@@ -40,7 +40,8 @@ def test_sdist_ships_the_licence_and_what_the_tests_read(tmp_path):
     (sdist,) = tmp_path.glob("cardcore-*.tar.gz")
     with tarfile.open(sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    wanted = ({"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "setup.py", "MANIFEST.in"}
+    wanted = ({"LICENSE", "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "pyproject.toml",
+               "setup.py", "MANIFEST.in"}
               | _tree(ROOT / "docs", ("*.md",))
               | _tree(ROOT / "tests", ("*.py", "*.json"))
               | _tree(ROOT / "bench", ("*.py", "*.md", "*.jsonl")))
