@@ -78,3 +78,36 @@ def test_subsections_are_kinds_of_change():
         assert set(kinds) <= KINDS, (heading, sorted(set(kinds) - KINDS))
         assert len(kinds) == len(set(kinds)), (heading, kinds)
         assert not any(line.startswith(("#### ", "# ")) for line in body), heading
+
+
+def test_the_package_version_is_the_changelogs():
+    """``cardcore.__version__`` is ``pyproject.toml``'s version, and the changelog names it:
+    as a release heading once it is released, else in its opening lines as the version the
+    ``[Unreleased]`` changes make up."""
+    import cardcore
+
+    version = ".".join(str(v) for v in _project_version())
+    assert cardcore.__version__ == version, (cardcore.__version__, version)
+    lines = _lines()
+    released = [RELEASE.fullmatch(h) for h, _ in _sections(lines)[1:]]
+    if any(m and ".".join(m.groups()[:3]) == version for m in released):
+        return
+    opening = "\n".join(lines[:lines.index(UNRELEASED)])
+    assert re.search(rf"(?<![\d.]){re.escape(version)}(?![\d])", opening), (
+        f"CHANGELOG.md names version {version} neither as a release nor in its opening lines")
+
+
+def test_changes_are_list_items_under_a_kind():
+    """Under ``[Unreleased]`` and each release, every change is a list item (``- ...``) inside
+    one of the six kinds; a plain line may only head a group of items (no line ending in a
+    full stop, which would be a change written as a paragraph)."""
+    for heading, body in _sections(_lines()):
+        kind = None
+        for line in body:
+            if line.startswith("### "):
+                kind = line[4:].strip()
+            elif line.startswith("- "):
+                assert kind, f"{heading}: a change outside a kind of change: {line[:60]!r}"
+            elif line.strip() and not line.startswith("  "):
+                assert kind and not line.rstrip().endswith("."), (
+                    f"{heading}: a line that is no list item: {line[:60]!r}")
