@@ -117,16 +117,21 @@ cdef void bs_init(BState* s, const uint64_t* hands, int dealer, int vul) noexcep
         s.winners[i] = -1
 
 
-cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil:
-    """The legal cards of the seat to play (a mask; the caller checks the phase)."""
-    cdef uint64_t h = s.hand[s.playing]
-    cdef int k = s.nplayed & 3
+cdef uint64_t bs_follows(uint64_t hand, int led) noexcept nogil:
+    """The cards of ``hand`` (a mask) that may go on a trick whose first card is ``led``
+    (``-1``: the hand leads): follow suit where possible, else any card."""
     cdef uint64_t follow
-    if k:
-        follow = h & (SUIT_BITS << (s.played[s.nplayed - k] & 3))
+    if led >= 0:
+        follow = hand & (SUIT_BITS << (led & 3))
         if follow:
             return follow
-    return h
+    return hand
+
+
+cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil:
+    """The legal cards of the seat to play (a mask; the caller checks the phase)."""
+    cdef int k = s.nplayed & 3
+    return bs_follows(s.hand[s.playing], s.played[s.nplayed - k] if k else -1)
 
 
 cdef inline bint _own_side(const BState* s) noexcept nogil:
@@ -687,6 +692,39 @@ def deal(cards, dealer, vul):
         seen |= bit
         hs[(d + 1 + i) & 3] |= bit
     return _dealt(hs, d, v)
+
+
+def legal_follows(hand, trick):
+    """The cards of ``hand`` (card ids) that may go on ``trick`` (its cards so far, lead
+    first, at most three), ascending: the Bridge core's follow rule (follow suit where
+    possible, else any card), for a hand the caller holds, a sampled one say."""
+    cdef uint64_t h = _card_mask(hand, "hand", 13)
+    cdef uint64_t t = _card_mask(trick, "trick", 3)
+    if h & t:
+        raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
+    led = -1 if not len(trick) else <int>_int_arg(trick[0], "trick: card", 0, 51, CardError)
+    return _mask_cards(bs_follows(h, led))
+
+
+cdef uint64_t _card_mask(object cards, str what, int most) except? 0:
+    """``cards`` (a list or tuple of distinct card ids, at most ``most``) as a mask."""
+    cdef uint64_t m = 0, bit
+    if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
+    for c in cards:
+        bit = (<uint64_t>1) << <int>_int_arg(c, f"{what}: card", 0, 51, CardError)
+        if m & bit:
+            raise CardError(f"{what} {quote(cards)}: card {c} twice")
+        m |= bit
+    return m
+
+
+cdef list _mask_cards(uint64_t m):
+    """The card ids of the mask ``m``, ascending."""
+    cdef list out = []
+    while m:
+        out.append(cc_pop_lowest(&m))
+    return out
 
 
 cdef Core _dealt(const uint64_t* hs, int dealer, int vul):

@@ -249,22 +249,30 @@ cdef int _auction_ids(const PState* s, int seat, int32_t* out) noexcept nogil:
 
 
 cdef uint64_t _play_cards(const PState* s, int seat) noexcept nogil:
-    """The cards ``seat`` may play: follow suit, else trump, else any; among those one that
-    beats the card winning the trick if it can (the lowest such after the declarer's lead
-    when three play)."""
-    cdef uint64_t hand = s.hand[seat], pool, heads
-    cdef int trump = s.trump, lead, best, c, low
-    if s.trick_n == 0:
+    """The cards ``seat`` may play (``pf_follows`` on the trick in progress)."""
+    return pf_follows(s.hand[seat], s.trick_card, s.trick_n, s.trump,
+                      s.n_active == 3 and s.trick_n == 1 and s.trick_seat[0] == s.declarer)
+
+
+cdef uint64_t pf_follows(uint64_t hand, const int8_t* trick, int n, int trump,
+                         bint lowest) noexcept nogil:
+    """The cards of ``hand`` (a mask) that may go on the ``n`` cards (0..2) of ``trick``, lead
+    first, ``trump`` the trump suit (0..3): follow suit, else trump, else any; among those one
+    that beats the card winning the trick if it can (``lowest``: the lowest such, the rule
+    for the first defender after the declarer's lead when three play)."""
+    cdef uint64_t pool, heads
+    cdef int lead, best, c, low
+    if n == 0:
         return hand
-    lead = s.trick_card[0]
+    lead = trick[0]
     pool = hand & _suit(lead & 3)
     if not pool:
-        pool = hand & _suit(trump)
+        pool = hand & _suit(trump) if trump < 4 else 0
         if not pool:
             pool = hand
     best = lead
-    if s.trick_n == 2:
-        c = s.trick_card[1]
+    if n == 2:
+        c = trick[1]
         if (c & 3) == (best & 3):
             if c > best:
                 best = c
@@ -278,7 +286,7 @@ cdef uint64_t _play_cards(const PState* s, int seat) noexcept nogil:
     else:
         heads = 0
     if heads:
-        if s.n_active == 3 and s.trick_n == 1 and s.trick_seat[0] == s.declarer:
+        if lowest:
             return heads & (~heads + 1)
         return heads
     return pool
@@ -998,6 +1006,49 @@ cdef class Core(CoreBase):
 
 
 # ---------------------------------------------------------------------------- module functions
+
+def legal_follows(hand, trick, trump, lowest_beat=False):
+    """The cards of ``hand`` (card ids of the 32-card deck) that may go on ``trick`` (its cards
+    so far, lead first, at most two), ascending, ``trump`` the trump suit (0..3, ``None``: no
+    trumps): the Preference core's rule (follow suit, else trump, else any; among those a
+    card that beats the one winning the trick where the hand has one; ``lowest_beat``: the
+    lowest such, as the first defender after the declarer's lead plays when three play), for
+    a hand the caller holds, a sampled one say."""
+    cdef uint64_t h = _card_mask(hand, "hand", 12)
+    cdef uint64_t t = _card_mask(trick, "trick", 2)
+    cdef int8_t cs[2]
+    cdef int k, n = len(trick)
+    cdef int tr = 4 if trump is None else <int>int_arg(trump, "trump", 0, 3, CardcoreError)
+    if h & t:
+        raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
+    if not isinstance(lowest_beat, bool):
+        raise CardcoreError(f"lowest_beat {quote(lowest_beat)}: expected True or False")
+    for k in range(n):
+        cs[k] = <int8_t>trick[k]
+    return _mask_cards(pf_follows(h, cs, n, tr, lowest_beat))
+
+
+cdef uint64_t _card_mask(object cards, str what, int most) except? 0:
+    """``cards`` (a list or tuple of distinct card ids of the deck, at most ``most``) as a
+    mask."""
+    cdef uint64_t m = 0, bit
+    if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
+    for c in cards:
+        bit = (<uint64_t>1) << <int>int_arg(c, f"{what}: card", PF_FIRST_CARD, 51, CardError)
+        if m & bit:
+            raise CardError(f"{what} {quote(cards)}: card {c} twice")
+        m |= bit
+    return m
+
+
+cdef list _mask_cards(uint64_t m):
+    """The card ids of the mask ``m``, ascending."""
+    cdef list out = []
+    while m:
+        out.append(cc_pop_lowest(&m))
+    return out
+
 
 def shuffled_deck(seed):
     """The 32 cards shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(20, 52)))`` does

@@ -258,13 +258,8 @@ class Core(_CoreContract):
         return []
 
     def _legal_mask(self) -> int:
-        h = self.hand[self.cur_hand]
         k = len(self.played) & 3
-        if k:
-            follow = h & SUIT_MASK[self.played[-k] & 3]
-            if follow:
-                return follow
-        return h
+        return _follows(self.hand[self.cur_hand], self.played[-k] if k else -1)
 
     def _is_legal(self, i: int) -> bool:
         if not 0 <= i < NUM_ACTIONS:
@@ -535,6 +530,41 @@ def deal(cards, dealer, vul) -> Core:
     return Core(hands, d, v)
 
 
+def _follows(hand: int, led: int) -> int:
+    """The cards of ``hand`` (a mask) that may go on a trick whose first card is ``led``
+    (``-1``: the hand leads): follow suit where possible, else any card."""
+    if led >= 0:
+        follow = hand & SUIT_MASK[led & 3]
+        if follow:
+            return follow
+    return hand
+
+
+def legal_follows(hand, trick) -> list[int]:
+    """The cards of ``hand`` (card ids) that may go on ``trick`` (its cards so far, lead
+    first, at most three), ascending: the Bridge core's follow rule (follow suit where
+    possible, else any card), for a hand the caller holds, a sampled one say."""
+    h = _card_mask(hand, "hand", 13)
+    t = _card_mask(trick, "trick", 3)
+    if h & t:
+        raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
+    m = _follows(h, trick[0] if trick else -1)
+    return [c for c in range(52) if m >> c & 1]
+
+
+def _card_mask(cards, what: str, most: int) -> int:
+    """``cards`` (a list or tuple of distinct card ids, at most ``most``) as a mask."""
+    if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
+    m = 0
+    for c in cards:
+        bit = 1 << _int_arg(c, f"{what}: card", 0, 51, CardError)
+        if m & bit:
+            raise CardError(f"{what} {quote(cards)}: card {c} twice")
+        m |= bit
+    return m
+
+
 def shuffled_deck(seed) -> tuple[list[int], int]:
     """The 52 card ids shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(52)))`` does
     (the same draws), and the generator's state after them: ``(cards, state)``."""
@@ -617,5 +647,5 @@ def from_export(values) -> Core:
 
 __all__ = ["Core", "auction", "deal", "from_export", "from_seed", "shuffled_deck", "score",
            "score_parts", "SCORE_PARTS",
-           "trick_winner_index", "NUM_ACTIONS", "CARD0",
+           "trick_winner_index", "legal_follows", "NUM_ACTIONS", "CARD0",
            "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]

@@ -341,39 +341,12 @@ class Core(_CoreContract):
         return out
 
     def _play_ids(self, seat: int) -> list[int]:
-        """The cards ``seat`` may play: follow suit, else trump, else any; among those one that
-        beats the card winning the trick if it can (the lowest such after the declarer's lead
-        when three play)."""
-        hand = self.hands_[seat]
+        """The cards ``seat`` may play (``_follows`` on the trick in progress)."""
         trick = self.trick_
-        if not trick:
-            return [c - FIRST_CARD for c in _cards(hand)]
-        trump = self.trump_
-        lead = trick[0][1]
-        pool = hand & SUIT_MASK[lead & 3]
-        if not pool:
-            pool = hand & SUIT_MASK[trump] or hand
-        best = lead
-        if len(trick) == 2:
-            c = trick[1][1]
-            if (c & 3) == (best & 3):
-                if c > best:
-                    best = c
-            elif (c & 3) == trump:
-                best = c
-        low = (pool & -pool).bit_length() - 1
-        if (low & 3) == (best & 3):
-            heads = pool & ~((2 << best) - 1)
-        elif (low & 3) == trump:
-            heads = pool
-        else:
-            heads = 0
-        if heads:
-            if (_count(self.active_) == 3 and len(trick) == 1
-                    and trick[0][0] == self.declarer_):
-                return [(heads & -heads).bit_length() - 1 - FIRST_CARD]
-            pool = heads
-        return [c - FIRST_CARD for c in _cards(pool)]
+        lowest = (_count(self.active_) == 3 and len(trick) == 1
+                  and trick[0][0] == self.declarer_)
+        m = _follows(self.hands_[seat], [c for _, c in trick], self.trump_, lowest)
+        return [c - FIRST_CARD for c in _cards(m)]
 
     def _apply(self, i: int) -> None:
         seat = self._player()
@@ -862,6 +835,68 @@ class Core(_CoreContract):
         out[DEAL_SLOT + 1] = (self.deals_ - self.deal_no_) / self.deals_
 
 
+def _follows(hand: int, trick: list[int], trump: int, lowest: bool) -> int:
+    """The cards of ``hand`` (a mask) that may go on ``trick`` (0..2 cards, lead first),
+    ``trump`` the trump suit (0..3; 4: none): follow suit, else trump, else any; among those
+    one that beats the card winning the trick if it can (``lowest``: the lowest such, the
+    rule for the first defender after the declarer's lead when three play)."""
+    if not trick:
+        return hand
+    lead = trick[0]
+    pool = hand & SUIT_MASK[lead & 3]
+    if not pool:
+        pool = (hand & SUIT_MASK[trump] if trump < 4 else 0) or hand
+    best = lead
+    if len(trick) == 2:
+        c = trick[1]
+        if (c & 3) == (best & 3):
+            if c > best:
+                best = c
+        elif (c & 3) == trump:
+            best = c
+    low = (pool & -pool).bit_length() - 1
+    if (low & 3) == (best & 3):
+        heads = pool & ~((2 << best) - 1)
+    elif (low & 3) == trump:
+        heads = pool
+    else:
+        heads = 0
+    if heads:
+        return heads & -heads if lowest else heads
+    return pool
+
+
+def legal_follows(hand, trick, trump, lowest_beat=False) -> list[int]:
+    """The cards of ``hand`` (card ids of the 32-card deck) that may go on ``trick`` (its cards
+    so far, lead first, at most two), ascending, ``trump`` the trump suit (0..3, ``None``: no
+    trumps): the Preference core's rule (follow suit, else trump, else any; among those a
+    card that beats the one winning the trick where the hand has one; ``lowest_beat``: the
+    lowest such, as the first defender after the declarer's lead plays when three play), for
+    a hand the caller holds, a sampled one say."""
+    h = _card_mask(hand, "hand", 12)
+    t = _card_mask(trick, "trick", 2)
+    tr = 4 if trump is None else _int_arg(trump, "trump", 0, 3, CardcoreError)
+    if h & t:
+        raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
+    if not isinstance(lowest_beat, bool):
+        raise CardcoreError(f"lowest_beat {quote(lowest_beat)}: expected True or False")
+    return _cards(_follows(h, list(trick), tr, lowest_beat))
+
+
+def _card_mask(cards, what: str, most: int) -> int:
+    """``cards`` (a list or tuple of distinct card ids of the deck, at most ``most``) as a
+    mask."""
+    if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
+    m = 0
+    for c in cards:
+        bit = 1 << _int_arg(c, f"{what}: card", FIRST_CARD, 51, CardError)
+        if m & bit:
+            raise CardError(f"{what} {quote(cards)}: card {c} twice")
+        m |= bit
+    return m
+
+
 def shuffled_deck(seed) -> tuple[list[int], int]:
     """The 32 cards shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(20, 52)))`` does
     (the same draws), and the generator's state after them: ``(cards, state)``."""
@@ -923,5 +958,5 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "from_seed", "from_export", "shuffled_deck",
+__all__ = ["Core", "from_seed", "from_export", "shuffled_deck", "legal_follows",
            "N_ACTIONS", "OBS_SIZE", "EXPORT_FIELDS", "EXPORT_SIZE"]

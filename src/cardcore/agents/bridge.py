@@ -70,6 +70,7 @@ from typing import Any
 from ..bridge.auction import Auction, bid_level, bid_strain, is_bid
 from ..bridge.scoring import score
 from ..bridge.seats import SEATS, suit_index, trump_suit
+from ..bridge.state import legal_cards
 from ..engines import tricks
 from ..errors import CardcoreError
 from ..game import Action, State
@@ -120,9 +121,9 @@ def _all_tricks(obs: dict) -> list[dict]:
 
 
 def _legal_cards(obs: dict) -> list[int]:
-    """The legal cards of the hand to play (the game's rule: follow suit)."""
+    """The legal cards of the hand to play (the game's rule, ``bridge.legal_cards``)."""
     t = obs["current_trick"]
-    return tricks.legal_follows(_mover_hand(obs), t["cards"] if t else [], None)
+    return legal_cards(_mover_hand(obs), t["cards"] if t else [])
 
 
 class BridgeAI:

@@ -7,7 +7,7 @@ them) is :mod:`cardcore.bridge.seats`.
 
 from .auction import Auction, parse_call
 from .deal import Deal
-from .state import BridgeState
+from .state import BridgeState, legal_cards
 from .scoring import breakdown, parse_contract, score
 from .tables import dd_tables  # noqa: F401 - public: cardcore.bridge.dd_tables
 
@@ -18,4 +18,5 @@ except ModuleNotFoundError as _exc:  # pragma: no cover - only in a tree without
         raise
 
 __all__ = ["Deal", "trick_winner", "solve", "dd_table", "solve_cards", "solve_position",
-           "score", "breakdown", "parse_contract", "Auction", "parse_call", "BridgeState"]
+           "score", "breakdown", "parse_contract", "Auction", "parse_call", "BridgeState",
+           "legal_cards"]

@@ -80,6 +80,13 @@ def _mask_cards(m: int) -> list[int]:
     return [c for c in _DISPLAY if m >> c & 1]
 
 
+def legal_cards(hand: list[int], trick: list[int]) -> list[int]:
+    """The cards of ``hand`` (card ids) that may be played to ``trick`` (its cards so far,
+    lead first), ascending: follow suit where possible, else any card. The rule of the game's
+    core (``bridge_step.legal_follows``), for a hand the caller holds or has sampled."""
+    return kernel("bridge_step").legal_follows(hand, trick)
+
+
 def _card_action(c: int) -> Action:
     card = Card(c)
     return Action("play", str(card), (card,))
@@ -526,4 +533,5 @@ def _auction_table(calls: list[str], dealer: int) -> list[str]:
     return rows
 
 
-__all__ = ["BridgeState", "SEAT_NAMES", "VULNERABILITIES", "seat_direction", "direction_seat"]
+__all__ = ["BridgeState", "SEAT_NAMES", "VULNERABILITIES", "seat_direction", "direction_seat",
+           "legal_cards"]

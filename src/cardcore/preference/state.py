@@ -185,15 +185,13 @@ def trick_winner(cards: list[int], trump: int | None) -> int:
 
 def legal_cards(hand: list[int], trick: list[int], trump: int | None,
                 lowest_beat: bool = False) -> list[int]:
-    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, in order).
+    """The cards of ``hand`` that may be played to ``trick`` (the cards so far, in order),
+    ascending: the rule of the game's core (``preference_step.legal_follows``).
 
     Follow suit, else trump, else any; among those, a card that beats the current winner if
     one can. ``lowest_beat``: the first defender after the declarer's lead in a three-player
     trick must play the lowest such beating card."""
-    pool = tricks.legal_follows(hand, trick, trump, must_trump=True, must_head=True)
-    if lowest_beat and trick and beats(pool[0], trick[trick_winner(trick, trump)], trump):
-        return [min(pool, key=rank)]
-    return sorted(pool)
+    return kernel("preference_step").legal_follows(hand, trick, trump, lowest_beat)
 
 
 def sort_hand(cards: list[int]) -> list[int]:
