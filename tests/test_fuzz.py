@@ -249,20 +249,6 @@ GD = _gd_hand()
 DDZ = [3, 1, 1, 1, 1, 2, 0, 0, 0, 0, 0, 0, 1, 1, 1]
 
 
-class _Rec(tuple):
-    __slots__ = ()
-
-
-def _by():
-    by = [[] for _ in range(15)]
-    by[0] = [Card(0), Card(1), Card(2)]
-    for r in range(1, 6):
-        by[r] = [Card(r * 4 + 4), Card(r * 4 + 5)]
-    by[12] = [Card(3)]
-    by[13], by[14] = [Card(52)], [Card(53)]
-    return by
-
-
 #: valid arguments per entry (a template: fuzzing replaces some of them)
 GDL = [0, 1, 4, 5, 8, 9, 22, 22, 52, 30, 31]
 
@@ -305,9 +291,6 @@ TEMPLATES = {
     ("shedding", "zsy_can_beat"): (DDZ[:13] + [0, 0], (0, 2, 1)),
     ("shedding", "zsy_classify"): ([4] + [0] * 14, True),
     ("shedding", "zsy_beats"): ((5, 3, 1), (0, 2, 1)),
-    ("shedding", "ddz_build"): (kernel("shedding", "fast").ddz_moves(DDZ), _by(), _Rec),
-    ("shedding", "zsy_build"): (kernel("shedding", "fast").zsy_moves(DDZ[:13] + [0, 0]), _by(),
-                                _Rec),
     ("shedding", "ddz_move_ids"): (DDZ, None),
     ("shedding", "zsy_move_ids"): (DDZ[:13] + [0, 0], None, False),
     ("shedding", "ddz_row_ids"): (kernel("shedding", "fast").ddz_moves(DDZ),),

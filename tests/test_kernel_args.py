@@ -41,19 +41,7 @@ def _ddz_counts():
     return c
 
 
-def _build_args():
-    rows = FAST["shedding"].ddz_moves(_ddz_counts())
-    by = [[] for _ in range(15)]
-    by[0] = ["3a", "3b", "3c"]
-    by[1] = ["4a"]
-
-    class Rec(tuple):
-        __slots__ = ()
-
-    return rows, by, Rec
-
-
-ROWS, BY, REC = _build_args()
+ROWS = FAST["shedding"].ddz_moves(_ddz_counts())
 H2 = np.array([[48, 49], [0, 5]], u8)
 BOARD3 = np.array([8, 12, 16], u8)
 NONE = np.zeros(0, u8)
@@ -110,8 +98,6 @@ ENTRIES = [
     ("shedding", "zsy_can_beat", (_ddz_counts(), (0, 0, 1)), True),
     ("shedding", "zsy_classify", (_ddz_counts(), False), True),
     ("shedding", "zsy_beats", ((0, 3, 1), (0, 2, 1)), True),
-    ("shedding", "ddz_build", (ROWS, BY, REC), True),
-    ("shedding", "zsy_build", (np.zeros((0, 18), u8), BY, REC), True),
     ("shedding", "ddz_move_ids", (_ddz_counts(), None), True),
     ("shedding", "zsy_move_ids", (_ddz_counts(), None, False), True),
     ("shedding", "ddz_row_ids", (ROWS,), True),
@@ -397,17 +383,12 @@ CASES = [
      "both"),
     ("shedding", "zsy_classify", (_ddz_counts(), 2), CardcoreError, "first_play", "both"),
     ("shedding", "zsy_can_beat", (_ddz_counts(), None), CardcoreError, "beat", "both"),
-    ("shedding", "ddz_build", (ROWS.astype(np.int64), BY, REC), CardcoreError, "rows",
-     "both"),
-    ("shedding", "ddz_build", (ROWS, tuple(BY), REC), CardcoreError, "by", "both"),
-    ("shedding", "ddz_build", (ROWS, BY, 5), CardcoreError, "cls", "both"),
-    ("shedding", "ddz_build", (ROWS, BY, list), CardcoreError, "cls", "both"),
-    ("shedding", "zsy_build", (ROWS, [[]] * 15, REC), CardcoreError, "row", "both"),
+    ("shedding", "ddz_row_ids", (ROWS.astype(np.int64),), CardcoreError, "rows", "both"),
     ("cardset", "popcount", (10**5000,), CardError, "mask", "both"),
     ("cardset", "mask", (np.array([1, 2], dtype=object),), CardError, "dtype", "both"),
     ("cardset", "from_mask", (np.uint64(1 << 60),), CardError, "above 53", "both"),
     ("shedding", "zsy_can_beat", (_ddz_counts(), (0, 0)), CardcoreError, "beat", "both"),
-    ("shedding", "ddz_build", (np.asfortranarray(np.zeros((2, 18), u8)), BY, REC), CardcoreError,
+    ("shedding", "ddz_row_ids", (np.asfortranarray(np.zeros((2, 18), u8)),), CardcoreError,
      "C-contiguous", "both"),
     # guandan
     ("guandan", "moves", ([0] * 53, 5), CardError, "54 card counts", "both"),
@@ -573,7 +554,6 @@ STEP_CORES = {"bridge_step": _bridge_core, "holdem_step": _holdem_core,
               "shedding_step": _ddz_core, "schnapsen_step": _schnapsen_core}
 STEP_ENTRIES = [
     ("bridge_step", "Core", (FULL, 0, 0)),
-    ("bridge_step", "deal", (list(range(52)), 0, 0)),
     ("bridge_step", "score", (3, 4, 0, 9, False)),
     ("bridge_step", "score_parts", (3, 4, 0, 9, False)),
     ("bridge_step", "trick_winner_index", ([0, 4, 8, 12], 0)),

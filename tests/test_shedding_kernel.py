@@ -47,7 +47,7 @@ def test_twins_expose_the_same_public_functions():
                 and getattr(getattr(mod, n), "__module__", mod.__name__) == mod.__name__}
 
     assert public(F) == public(R)
-    assert {"ddz_moves", "ddz_classify", "zsy_moves", "zsy_can_beat", "ddz_build"} <= public(F)
+    assert {"ddz_moves", "ddz_classify", "zsy_moves", "zsy_can_beat", "ddz_move_ids"} <= public(F)
 
 
 def test_constants_match():
@@ -195,54 +195,17 @@ def test_bad_input_is_rejected(mod):
     assert mod.ddz_classify([0] * 15).shape == (0, 18)
 
 
-class _Rec(tuple):
-    __slots__ = ()
-
-
-def test_build_records_agree():
-    from cardcore.cards import Card
-
-    rng = random.Random(3)
-    for i in range(400):
-        game = i % 2
-        deck = DDZ_DECK if game == 0 else ZSY_DECK
-        ids = sorted(rng.sample(deck, 20 if game == 0 else 16))
-        if i % 10 == 0 and game == 0:
-            ids = sorted(dense_ddz(rng, 20))
-        by = [[] for _ in range(15)]
-        for c in ids:
-            by[counts([c]).index(1)].append(Card(c))
-        rng.shuffle(by[0])  # any preference order per rank is honoured
-        h = counts(ids)
-        rows = F.ddz_moves(h) if game == 0 else F.zsy_moves(h)
-        build_f = F.ddz_build if game == 0 else F.zsy_build
-        build_r = R.ddz_build if game == 0 else R.zsy_build
-        got = build_f(rows, by, _Rec)
-        assert got == build_r(rows, by, _Rec)
-        assert all(type(m) is _Rec for m in got)
-        for m, row in zip(got, rows):
-            assert m[4] == tuple(int(x) for x in row[3:]) and len(m[3]) == sum(m[4])
-            assert m[5].replace(" ", "").replace("BJ", "B").replace("RJ", "R") != ""
-
-
-@pytest.mark.parametrize("mod", [F, R], ids=["fast", "ref"])
-def test_build_rejects_bad_input(mod):
-    rows = mod.ddz_moves([2] + [0] * 14)
-    with pytest.raises(CardcoreError):
-        mod.ddz_build(rows, [[]] * 15, _Rec)  # not enough cards of rank 3
-    with pytest.raises(CardcoreError):
-        mod.ddz_build(rows, [[0, 1]] + [[]] * 13, _Rec)
-    with pytest.raises(CardcoreError):
-        mod.ddz_build(rows, [[0, 1]] + [[]] * 14, list)
-    with pytest.raises(CardcoreError):
-        mod.ddz_build(rows.astype(np.int64), [[0, 1]] + [[]] * 14, _Rec)
-    bad = rows.copy()
-    bad[0, 0] = 99
-    with pytest.raises(CardcoreError):
-        mod.ddz_build(bad, [[0, 1]] + [[]] * 14, _Rec)
-    assert mod.ddz_build(rows, [[0, 1]] + [[]] * 14, _Rec) == [
-        _Rec(("single", 0, 1, (0,), (1,) + (0,) * 14, "3")),
-        _Rec(("pair", 0, 1, (0, 1), (2,) + (0,) * 14, "33"))]
+def _record(game: int, row, by) -> tuple:
+    """The fields of the move record of ``row`` (kind name, rank, length, cards, counts, text),
+    its cards picked from ``by`` (per rank, the hand's cards in preference order): core ranks
+    first, then the attachments, each ascending."""
+    k, rank, length = int(row[0]), int(row[1]), int(row[2])
+    cnt = tuple(int(x) for x in row[3:])
+    lo, hi = R._core(game, k, rank, length)
+    order = [r for r in range(15) if lo <= r <= hi] + [r for r in range(15) if not lo <= r <= hi]
+    cards = tuple(c for r in order for c in by[r][:cnt[r]])
+    kinds = F.DDZ_KINDS if game == 0 else F.ZSY_KINDS
+    return (kinds[k], rank, length, cards, cnt, R._text(game, k, rank, length, cnt))
 
 
 # ------------------------------------------------------------------ action ids
@@ -354,16 +317,15 @@ def test_hand_moves_agree_with_the_twin_and_with_the_row_records():
                 np.zeros((0, 18), np.uint8)
         assert [_view(m) for m in fm] == [_view(m) for m in rm]
         assert _ids(fi) == _ids(ri) == [m.id for m in fm]
-        # the records as ddz_build / zsy_build made them (cards from the hand's lowest ids,
-        # Zheng Shangyou's 3 of hearts first)
+        # the records of the rows (cards from the hand's lowest ids, Zheng Shangyou's 3 of
+        # hearts first)
         by = [[] for _ in range(15)]
         for c in sorted(ids):
             by[counts([c]).index(1)].append(Card(c))
         if game == 1 and 6 in by[0]:
             by[0].remove(6)
             by[0].insert(0, Card(6))
-        recs = (F.ddz_build if game == 0 else F.zsy_build)(rows, by, _Rec)
-        assert [tuple(m) for m in fm] == [tuple(r) for r in recs]
+        assert [tuple(m) for m in fm] == [_record(game, row, by) for row in rows]
         for m in fm[:: max(1, len(fm) // 5)]:
             extra = () if game == 0 else (m.kind == "heavenly_bomb",)
             cl = (F.ddz_hand_classify if game == 0 else F.zsy_hand_classify)(

@@ -49,24 +49,3 @@ cdef inline long action_id(object i) except? -2:
     except OverflowError:
         return -1
     return v
-
-
-# Values read back from a game state's own attributes by the step kernels (a state that was
-# tampered with raises CardcoreError instead of crashing).
-
-cdef inline int kept_seat4(object x) except -1:
-    """A seat 0..3 kept by a four-seat game's state."""
-    if type(x) is not int or not 0 <= x <= 3:
-        from cardcore.errors import CardcoreError, quote
-
-        raise CardcoreError(f"state: {quote(x)} where a seat 0..3 is kept")
-    return <int>x
-
-
-cdef inline list kept_list(object x):
-    """``x`` when it is a list (a value the state keeps as a list)."""
-    if type(x) is not list:
-        from cardcore.errors import CardcoreError, quote
-
-        raise CardcoreError(f"state: {quote(x)} where a list is kept")
-    return <list>x

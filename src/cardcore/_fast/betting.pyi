@@ -3,7 +3,6 @@
 from typing import Any
 
 NUM_IDS: int
-MAX_SEATS: int
 MAX_CHIPS: int
 
 def start_round(h: dict[str, Any], first: int, keep_bets: bool = ...) -> None: ...

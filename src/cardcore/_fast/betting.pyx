@@ -18,7 +18,6 @@ from cardcore._fast.args cimport flag_arg, int_arg
 from cardcore.errors import CardcoreError, quote
 
 NUM_IDS = BT_NUM_IDS
-MAX_SEATS = BT_MAX_SEATS
 MAX_CHIPS = 4 * 10 ** 15
 _I32 = (1 << 31) - 1
 

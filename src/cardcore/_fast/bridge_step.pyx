@@ -663,37 +663,6 @@ def trick_winner_index(cards, trump):
     return bs_trick_winner_index(cs, <int>t)
 
 
-def deal(cards, dealer, vul):
-    """The ``Core`` of a shuffled deck ``cards`` (the 52 card ids, each once) dealt one card at
-    a time clockwise, starting with the seat left of ``dealer``."""
-    cdef uint64_t hs[4]
-    cdef uint64_t bit, seen = 0
-    cdef long c
-    cdef int i, d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
-    cdef int v = <int>_int_arg(vul, "vul", 0, 3)
-    if isinstance(cards, (str, bytes)):
-        raise CardError(f"cards {quote(cards)}: expected the 52 card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"cards {quote(cards)}: expected the 52 card ids") from None
-    if len(items) != 52:
-        raise CardError(f"cards: expected the 52 card ids, got {len(items)} ids")
-    memset(hs, 0, sizeof(hs))
-    for i in range(52):
-        x = items[i]
-        if type(x) is int and 0 <= x <= 51:
-            c = x
-        else:
-            c = _int_arg(x, "card", 0, 51, CardError)
-        bit = (<uint64_t>1) << c
-        if seen & bit:
-            raise CardError(f"cards: card id {c} appears twice")
-        seen |= bit
-        hs[(d + 1 + i) & 3] |= bit
-    return _dealt(hs, d, v)
-
-
 def legal_follows(hand, trick):
     """The cards of ``hand`` (card ids) that may go on ``trick`` (its cards so far, lead
     first, at most three), ascending: the Bridge core's follow rule (follow suit where
@@ -760,7 +729,8 @@ cdef void _shuffle(uint8_t* deck, uint64_t* st) noexcept nogil:
 def from_seed(seed, dealer=0, vul=0):
     """The core ``cardcore.new_game("bridge", seed=seed)`` starts with (for ``dealer`` 0 South
     and ``vul`` 0, the game's defaults): the 52 cards shuffled from the generator state
-    ``seed`` (``shuffled_deck``) and dealt as ``deal`` deals them."""
+    ``seed`` (``shuffled_deck``) and dealt one card at a time clockwise, starting with the
+    seat left of ``dealer``."""
     cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
     cdef int d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
     cdef int v = <int>_int_arg(vul, "vul", 0, 3)

@@ -70,8 +70,6 @@ CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "f
 CATEGORY_BASES = (BASE_HIGH, BASE_PAIR, BASE_TWO_PAIR, BASE_TRIPS, BASE_STRAIGHT, BASE_FLUSH,
                   BASE_FULL_HOUSE, BASE_QUADS, BASE_STRAIGHT_FLUSH)
 NUM_VALUES = MAX_VALUE
-PY_MAX_PLAYERS = MAX_PLAYERS
-PY_SHARE_UNIT = SHARE_UNIT
 
 # ---------------------------------------------------------------- tables (built once at import)
 
@@ -345,8 +343,10 @@ cdef int _build_tables() except -1:
 
 _build_tables()
 TABLE_SIZE = HASH_SIZE
-globals()['MAX_PLAYERS'] = PY_MAX_PLAYERS
-globals()['SHARE_UNIT'] = PY_SHARE_UNIT
+# the C enum values under their own names (a Python-level assignment of the same name
+# would clash with the enum)
+globals()['MAX_PLAYERS'] = <int>MAX_PLAYERS
+globals()['SHARE_UNIT'] = <int>SHARE_UNIT
 
 # ---------------------------------------------------------------- core evaluation
 

@@ -1,8 +1,8 @@
 """Shedding-game move kernel (Dou Dizhu, Zheng Shangyou); see the module docstring.
 
 Counts: 15 rank counts (3 4 5 6 7 8 9 T J Q K A 2 BJ RJ) as a list, bytes or a uint8 array.
-Rows: (n, 18) uint8 arrays ``[kind, rank, length, c0 .. c14]``. ``*_build`` turns rows into
-records ``cls((kind_name, rank, length, cards, counts, text))`` of a tuple subclass ``cls``.
+Rows: (n, 18) uint8 arrays ``[kind, rank, length, c0 .. c14]``. Records: instances of a
+subtype of ``ShedRecord`` (each game's ``Move``), built by the functions that take that type.
 Cards: a list or tuple of card ids. Action ids: int32 arrays, ascending.
 """
 
@@ -43,12 +43,6 @@ def zsy_moves(
 def zsy_can_beat(counts: _Counts, beat: _Key) -> bool: ...
 def zsy_classify(counts: _Counts, first_play: bool = False) -> npt.NDArray[np.uint8]: ...
 def zsy_beats(a: _Key, b: _Key) -> bool: ...
-def ddz_build(
-    rows: npt.NDArray[np.uint8], by: list[list[object]], cls: type[tuple]
-) -> list[tuple]: ...
-def zsy_build(
-    rows: npt.NDArray[np.uint8], by: list[list[object]], cls: type[tuple]
-) -> list[tuple]: ...
 
 # action ids
 def ddz_move_ids(counts: _Counts, beat: _Key | None = None) -> _Ids: ...

@@ -34,8 +34,7 @@ when a hand has more plays than the first buffer holds.
 cimport cython
 from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
 from libc.string cimport memset, memcpy, memcmp
-from cpython.ref cimport PyObject, Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport PyObject
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.object cimport PyTypeObject
@@ -44,7 +43,6 @@ from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_AsLongL
 from cardcore._fast.bits cimport cc_popcount, cc_ctz
 
 cdef extern from "Python.h":
-    object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t nitems)
     # (the same calls on plain pointers, for the record builder's inner loop: no temporary
     # references around each card and field)
     PyObject* _tuple_ptr "PyTuple_New"(Py_ssize_t n)
@@ -1255,15 +1253,8 @@ def zsy_beats(a, b) -> bool:
     return bool(zsy_beats_c(ak, ar, al, bk, br, bl))
 
 
+# ------------------------------------------------------------------ rows (Python API)
 
-# ------------------------------------------------------------------ rows -> move records
-#
-# The boundary to Python objects (outside the generators): each row becomes a record
-# ``cls((kind_name, rank, length, cards, counts, text))`` for a tuple subclass ``cls``, with
-# ``cards`` picked from ``by`` (per rank, the hand's cards in preference order), core ranks
-# first, then the attachments, each ascending; ``text`` is the rank notation.
-
-cdef bytes _RANK_CHARS = b"3456789TJQKA2"
 cdef tuple _SMALL = tuple(range(16))
 
 
@@ -1276,116 +1267,6 @@ cdef cnp.ndarray _rows_arg(object rows):
             or cnp.PyArray_DIM(arr, 1) != SHED_ROW or not cnp.PyArray_ISCARRAY_RO(arr)):
         raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
     return arr
-
-
-cdef list _build(object rows, object by, object cls, tuple kinds, int game):
-    cdef cnp.ndarray arr
-    cdef const uint8_t* data
-    cdef const uint8_t* row
-    cdef const char* rc = _RANK_CHARS
-    cdef PyObject* pick[15][4]
-    cdef int have[15]
-    cdef Py_ssize_t nrows, i, pos
-    cdef int r, j, q, k, rank, length, lo, hi, total, x, nkinds = len(kinds), tl
-    cdef char text[128]
-    cdef list out = []
-    cdef object cards, counts, rec, lst, item
-    arr = _rows_arg(rows)
-    if not (isinstance(cls, type) and issubclass(cls, tuple)
-            and cls.__basicsize__ == tuple.__basicsize__
-            and cls.__itemsize__ == tuple.__itemsize__):
-        raise CardcoreError(f"cls {quote(cls)}: expected a tuple subclass without instance fields")
-    if type(by) is not list or len(by) != SHED_NRANKS:
-        raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
-    for r in range(SHED_NRANKS):
-        lst = by[r]
-        if type(lst) is not list:
-            raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
-        have[r] = <int>min(PyList_GET_SIZE(lst), 4)
-        for j in range(have[r]):
-            pick[r][j] = PyList_GET_ITEM(lst, j)
-    nrows = cnp.PyArray_DIM(arr, 0)
-    data = <const uint8_t*>cnp.PyArray_DATA(arr)
-    for i in range(nrows):
-        row = data + i * SHED_ROW
-        k = row[0]
-        rank = row[1]
-        length = row[2]
-        if k >= nkinds or rank >= SHED_NRANKS or length < 1 or length > rank + 1:
-            raise CardcoreError(f"row {i}: bad kind, rank or length")
-        if game == 0 and D_STRAIGHT <= k <= D_AIRPLANE_PAIRS or game == 1 and (
-                k == Z_STRAIGHT or k == Z_PAIR_RUN):
-            lo = rank - length + 1
-            hi = rank
-        elif game == 0 and k == D_ROCKET:
-            lo = BJ
-            hi = RJ
-        else:
-            lo = rank
-            hi = rank
-        total = 0
-        for r in range(SHED_NRANKS):
-            x = row[3 + r]
-            if x > have[r]:
-                raise CardcoreError(f"row {i}: needs {x} cards of rank index {r}, by has {have[r]}")
-            total += x
-        cards = PyTuple_New(total)
-        counts = PyTuple_New(SHED_NRANKS)
-        pos = 0
-        tl = 0
-        # core ranks, then the others (attachments), ascending; jokers as separate tokens
-        for j in range(2):
-            for r in range(SHED_NRANKS):
-                if (j == 0) != (lo <= r <= hi):
-                    continue
-                x = row[3 + r]
-                for q in range(x):
-                    item = <object>pick[r][q]
-                    Py_INCREF(item)
-                    PyTuple_SET_ITEM(cards, pos, item)
-                    pos += 1
-                    if r < BJ:
-                        text[tl] = rc[r]
-                        tl += 1
-        for r in range(BJ, RJ + 1):
-            if row[3 + r]:
-                if tl:
-                    text[tl] = 32
-                    tl += 1
-                text[tl] = 66 if r == BJ else 82
-                text[tl + 1] = 74
-                tl += 2
-        for r in range(SHED_NRANKS):
-            item = _SMALL[row[3 + r]]
-            Py_INCREF(item)
-            PyTuple_SET_ITEM(counts, r, item)
-        # the record: an instance of the tuple subclass ``cls`` filled in place (as
-        # tuple.__new__(cls, ...) would, without the intermediate tuple)
-        rec = PyType_GenericAlloc(<PyTypeObject*>cls, 6)
-        _set(rec, 0, kinds[row[0]])
-        _set(rec, 1, _SMALL[rank])
-        _set(rec, 2, _SMALL[length])
-        _set(rec, 3, cards)
-        _set(rec, 4, counts)
-        _set(rec, 5, PyUnicode_DecodeASCII(text, tl, NULL))
-        out.append(rec)
-    return out
-
-
-cdef inline void _set(object t, Py_ssize_t i, object o):
-    Py_INCREF(o)
-    PyTuple_SET_ITEM(t, i, o)
-
-
-def ddz_build(rows, by, cls):
-    """Dou Dizhu move records ``cls((kind, rank, length, cards, counts, text))`` for ``rows``;
-    ``by[r]`` lists the hand's cards of rank index ``r`` in the order they are to be chosen."""
-    return _build(rows, by, cls, DDZ_KINDS, 0)
-
-
-def zsy_build(rows, by, cls):
-    """Zheng Shangyou move records, as ``ddz_build``."""
-    return _build(rows, by, cls, ZSY_KINDS, 1)
 
 
 # ------------------------------------------------------------------ action ids (Python API)

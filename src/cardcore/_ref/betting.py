@@ -199,11 +199,11 @@ def betting_closed(h: Hand) -> bool:
 
 
 def sized(h: Hand) -> list[tuple[int, int | None]]:
-    """The actor's listed legal actions as ``(id, raise_to)`` pairs, ids ascending (see
-    ``IDS``): fold, check or call, then the representative raises (the minimum raise, half the
-    pot, the pot; each only when it is a legal raise below the all-in total, a size equal to an
-    earlier one listed once under the earlier id) and all-in. ``raise_to`` is ``None`` for fold,
-    check and call."""
+    """The actor's listed legal actions as ``(id, raise_to)`` pairs, ids ascending (the action
+    ids of the module docstring): fold, check or call, then the representative raises (the
+    minimum raise, half the pot, the pot; each only when it is a legal raise below the all-in
+    total, a size equal to an earlier one listed once under the earlier id) and all-in.
+    ``raise_to`` is ``None`` for fold, check and call."""
     seat = h["actor"]
     if seat is None:
         return []

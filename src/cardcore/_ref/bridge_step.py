@@ -506,30 +506,6 @@ def _bits(out, base: int, m: int) -> None:
         c += 1
 
 
-def deal(cards, dealer, vul) -> Core:
-    """The ``Core`` of a shuffled deck ``cards`` (the 52 card ids, each once) dealt one card at
-    a time clockwise, starting with the seat left of ``dealer``."""
-    d = _int_arg(dealer, "dealer", 0, 3, CardError)
-    v = _int_arg(vul, "vul", 0, 3)
-    if isinstance(cards, (str, bytes)):
-        raise CardError(f"cards {quote(cards)}: expected the 52 card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"cards {quote(cards)}: expected the 52 card ids") from None
-    if len(items) != 52:
-        raise CardError(f"cards: expected the 52 card ids, got {len(items)} ids")
-    hands = [0, 0, 0, 0]
-    seen = 0
-    for i, x in enumerate(items):
-        c = _int_arg(x, "card", 0, 51, CardError)
-        if seen >> c & 1:
-            raise CardError(f"cards: card id {c} appears twice")
-        seen |= 1 << c
-        hands[(d + 1 + i) & 3] |= 1 << c
-    return Core(hands, d, v)
-
-
 def _follows(hand: int, led: int) -> int:
     """The cards of ``hand`` (a mask) that may go on a trick whose first card is ``led``
     (``-1``: the hand leads): follow suit where possible, else any card."""
@@ -579,11 +555,15 @@ def shuffled_deck(seed) -> tuple[list[int], int]:
 def from_seed(seed, dealer=0, vul=0) -> Core:
     """The core ``cardcore.new_game("bridge", seed=seed)`` starts with (for ``dealer`` 0 South
     and ``vul`` 0, the game's defaults): the 52 cards shuffled from the generator state
-    ``seed`` (``shuffled_deck``) and dealt as ``deal`` deals them."""
+    ``seed`` (``shuffled_deck``) and dealt one card at a time clockwise, starting with the
+    seat left of ``dealer``."""
     s = _int_arg(seed, "seed", 0, _U64)
     d = _int_arg(dealer, "dealer", 0, 3, CardError)
     v = _int_arg(vul, "vul", 0, 3)
-    return deal(shuffled_deck(s)[0], d, v)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(shuffled_deck(s)[0]):
+        hands[(d + 1 + i) & 3] |= 1 << c
+    return Core(hands, d, v)
 
 
 def auction(dealer, calls) -> Core:
@@ -645,7 +625,7 @@ def from_export(values) -> Core:
     return core
 
 
-__all__ = ["Core", "auction", "deal", "from_export", "from_seed", "shuffled_deck", "score",
+__all__ = ["Core", "auction", "from_export", "from_seed", "shuffled_deck", "score",
            "score_parts", "SCORE_PARTS",
            "trick_winner_index", "legal_follows", "NUM_ACTIONS", "CARD0",
            "BID0", "PASS", "DOUBLE", "REDOUBLE", "AUCTION", "PLAY", "OVER", "OBS_SIZE"]

@@ -558,65 +558,6 @@ def ddz_count(counts, beat=None) -> int:
     return len(ddz_moves(counts, beat))
 
 
-# ------------------------------------------------------------------ rows -> move records
-
-_RANK_CHARS = "3456789TJQKA2"
-
-
-def _build(rows, by, cls, kinds, seq_kinds, rocket) -> list:
-    if not isinstance(rows, np.ndarray):
-        raise CardcoreError("rows: expected a uint8 array of shape (n, 18)")
-    if rows.dtype != np.uint8 or rows.ndim != 2 or rows.shape[1] != ROW \
-            or not (rows.flags.c_contiguous and rows.flags.aligned):
-        raise CardcoreError("rows: expected a C-contiguous uint8 array of shape (n, 18)")
-    if not (isinstance(cls, type) and issubclass(cls, tuple)
-            and cls.__basicsize__ == tuple.__basicsize__
-            and cls.__itemsize__ == tuple.__itemsize__):
-        raise CardcoreError(f"cls {_r(cls)}: expected a tuple subclass without instance fields")
-    if type(by) is not list or len(by) != NRANKS or any(type(b) is not list for b in by):
-        raise CardcoreError("by: expected a list of 15 lists of cards, one per rank")
-    out = []
-    for i, row in enumerate(rows.tolist()):
-        k, rank, length = row[0], row[1], row[2]
-        cnt = row[3:]
-        if k >= len(kinds) or rank >= NRANKS or not 1 <= length <= rank + 1:
-            raise CardcoreError(f"row {i}: bad kind, rank or length")
-        for r in range(NRANKS):
-            if cnt[r] > min(len(by[r]), 4):
-                raise CardcoreError(f"row {i}: needs {cnt[r]} cards of rank index {r}, "
-                                 f"by has {min(len(by[r]), 4)}")
-        if k in seq_kinds:
-            lo, hi = rank - length + 1, rank
-        elif k == rocket:
-            lo, hi = _BJ, _RJ
-        else:
-            lo, hi = rank, rank
-        order = [r for r in range(NRANKS) if lo <= r <= hi] + \
-                [r for r in range(NRANKS) if not lo <= r <= hi]
-        cards = []
-        chars = []
-        for r in order:
-            cards += by[r][:cnt[r]]
-            if r < _BJ:
-                chars.append(_RANK_CHARS[r] * cnt[r])
-        tokens = ["".join(chars)] if any(chars) else []
-        tokens += [("BJ", "RJ")[r - _BJ] for r in (_BJ, _RJ) if cnt[r]]
-        rec = (kinds[k], rank, length, tuple(cards), tuple(cnt), " ".join(tokens))
-        out.append(tuple.__new__(cls, rec))
-    return out
-
-
-def ddz_build(rows, by, cls) -> list:
-    """Dou Dizhu move records ``cls((kind, rank, length, cards, counts, text))`` for ``rows``;
-    ``by[r]`` lists the hand's cards of rank index ``r`` in the order they are to be chosen."""
-    return _build(rows, by, cls, DDZ_KINDS, range(D_STRAIGHT, D_AIRPLANE_PAIRS + 1), D_ROCKET)
-
-
-def zsy_build(rows, by, cls) -> list:
-    """Zheng Shangyou move records, as ``ddz_build``."""
-    return _build(rows, by, cls, ZSY_KINDS, (Z_STRAIGHT, Z_PAIR_RUN), -1)
-
-
 # ------------------------------------------------------------------ action ids
 #
 # Every play a hand of the game can make (at most ``DDZ_MAX`` / ``ZSY_MAX`` cards) has one id,
@@ -736,6 +677,9 @@ def _core(game: int, kind: int, rank: int, length: int) -> tuple[int, int]:
     if game == 0 and kind == D_ROCKET:
         return _BJ, _RJ
     return rank, rank
+
+
+_RANK_CHARS = "3456789TJQKA2"
 
 
 def _text(game: int, kind: int, rank: int, length: int, c) -> str:

@@ -111,13 +111,6 @@ def weakest(groups: list, rules: Rules) -> Group:
     return best
 
 
-def to_counts(ranks, n: int) -> list[int]:
-    cnt = [0] * n
-    for r in ranks:
-        cnt[r] += 1
-    return cnt
-
-
 class Decomposer:
     """Minimal-cost split of a count vector into groups, memoised per count vector.
 
