@@ -3,6 +3,8 @@
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 NUM_ACTIONS: int
@@ -38,6 +40,7 @@ EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 SCORE_PARTS: tuple[str, ...]
 
+@disjoint_base
 class Core(CoreBase):
     """One deal; ``returns()`` is ``(ns, -ns, ns, -ns)``, ``ns`` North-South's score."""
     def __init__(self, hands: Sequence[int], dealer: int, vul: int) -> None: ...
@@ -75,7 +78,6 @@ class Core(CoreBase):
     def tricks_won(self) -> list[int]: ...
     def contract(self) -> tuple[int, int, int, int] | None: ...
     def ns_score(self) -> int: ...
-    def export(self) -> list[int]: ...
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 def shuffled_deck(seed: int) -> tuple[list[int], int]: ...

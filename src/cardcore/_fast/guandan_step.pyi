@@ -4,6 +4,8 @@ the encoding."""
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 NUM_ACTIONS: int
@@ -15,6 +17,7 @@ PHASES: tuple[str, ...]
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
+@disjoint_base
 class Core(CoreBase):
     def __init__(self, hands: Sequence[Sequence[int]], level: int, turn: int | None,
                  places: Sequence[int] = (),
@@ -49,7 +52,6 @@ class Core(CoreBase):
     def played(self) -> list[list[int]]: ...
     def passes_on(self) -> list[list[int]]: ...
     def places(self) -> list[int]: ...
-    def copy(self) -> Core: ...
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 

@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 NUM_ACTIONS: int
@@ -16,6 +18,8 @@ ALL_IN: int
 START_STACK: int
 SMALL_BLIND: int
 BIG_BLIND: int
+MAX_CHIPS: int
+MAX_RAISE_TO: int
 OBS_HOLE: int
 OBS_BOARD: int
 OBS_STREET: int
@@ -38,6 +42,7 @@ OBS_SIZE: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
+@disjoint_base
 class Core(CoreBase):
     """One hand (and the match's carry-over); ``returns()`` is the hand's chip result."""
     def __init__(self, stacks: Sequence[int], button: int, small: int, big: int) -> None: ...
@@ -97,7 +102,6 @@ class Core(CoreBase):
     def stacks(self) -> list[int]: ...
     def deck(self) -> list[int]: ...
     def bet_view(self) -> dict: ...
-    def export(self) -> list[int]: ...
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 

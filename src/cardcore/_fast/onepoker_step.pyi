@@ -3,6 +3,8 @@
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 LOCK0: int
@@ -14,6 +16,7 @@ MAX_CHIPS: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
+@disjoint_base
 class Core(CoreBase):
     def __init__(self, hands: Sequence[Sequence[int]], pile: Sequence[int],
                  discards: Sequence[int], chips: Sequence[int], first: int, rng: int) -> None: ...
@@ -55,7 +58,6 @@ class Core(CoreBase):
     @property
     def rng(self) -> int: ...
     def next_deal(self) -> Core: ...
-    def copy(self) -> Core: ...
     @staticmethod
     def from_export(values: list[int]) -> Core: ...
 

@@ -3,6 +3,8 @@
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 NUM_PLAYERS: int
@@ -69,6 +71,7 @@ MONEY_MAX: int
 MAX_DEALS: int
 EXPORT_MONEY_MAX: int
 
+@disjoint_base
 class Core(CoreBase):
     """One deal; ``returns()`` is each seat's balance once the deal is over."""
     def __init__(self, deck: Sequence[int], dealer: int, balances: Sequence[int], pot: int,
@@ -134,7 +137,6 @@ class Core(CoreBase):
     def settlement(self) -> tuple[bool, list[int], int, list[int], int, bool]: ...
     def set_money(self, balances: Sequence[int], pot: int) -> None: ...
     def set_won(self, won: Sequence[int]) -> None: ...
-    def export(self) -> list[int]: ...
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 

@@ -5,6 +5,8 @@ encoding."""
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 NUM_ACTIONS: int
@@ -86,6 +88,7 @@ def game_points(loser_points: int, loser_has_trick: bool) -> int: ...
 def deal_game_points(winner: int, closer: int | None, close_points: int, close_tricks: int,
                      last_trick: bool, loser_points: int, loser_tricks: int) -> int: ...
 
+@disjoint_base
 class Core(CoreBase):
     """One deal. ``returns()``: the deal's game points, ``+g`` for the deal's winner and ``-g``
     for the loser (``g`` 1, 2 or 3), zeros until the deal is over."""
@@ -145,7 +148,6 @@ class Core(CoreBase):
     def deck(self) -> list[int]: ...
     @property
     def actions(self) -> list[int]: ...
-    def export(self) -> list[int]: ...
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 

@@ -9,6 +9,8 @@ Cards: a list or tuple of card ids. Action ids: int32 arrays, ascending.
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from typing_extensions import disjoint_base
+
 import numpy as np
 import numpy.typing as npt
 
@@ -56,6 +58,7 @@ def zsy_id_text(i: int) -> str: ...
 
 # move records: ``ShedRecord`` holds the fields; each game's ``Move`` is a plain Python subclass
 # of it, passed as the record type ``cls`` to the functions that build records
+@disjoint_base
 class ShedRecord:
     @property
     def kind(self) -> str: ...

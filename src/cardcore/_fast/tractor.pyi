@@ -15,6 +15,12 @@ from collections.abc import Iterable, Sequence
 
 _Cards = Iterable[int]
 
+__all__ = ["NO_TRUMP", "TRUMP", "NONE", "SINGLE", "PAIR", "TRACTOR", "KINDS", "CARD_POINTS",
+           "table", "effective_suit", "strength", "masks", "shape", "is_legal_follow", "next_mask",
+           "trick_winner", "lead_plays", "DECLARE_ID", "BURY_ID", "PLAY_ID", "PAIR_ID",
+           "TRACTOR_ID", "NUM_TRACTORS", "NUM_ACTIONS", "tractor_masks", "lead_ids", "follow_ids",
+           "play_ok", "play_cards", "lead_id"]
+
 NO_TRUMP: int
 TRUMP: int
 NONE: int

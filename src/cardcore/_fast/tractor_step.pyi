@@ -4,6 +4,8 @@ state, the step core of the one core contract; the plain-Python twin
 
 from collections.abc import Sequence
 
+from typing_extensions import disjoint_base
+
 from cardcore._fast.core import Core as CoreBase
 
 NUM_ACTIONS: int
@@ -16,6 +18,7 @@ OBS_SIZE: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
+@disjoint_base
 class Core(CoreBase):
     def __init__(self, cards: Sequence[int], speaker: int, dealer: int | None,
                  levels: int | Sequence[int], rng: int = 0) -> None: ...
@@ -75,7 +78,6 @@ class Core(CoreBase):
     def decl(self) -> list | None: ...
     def decls(self) -> list[list]: ...
     def history(self) -> list[int]: ...
-    def export(self) -> list[int]: ...
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 

@@ -3,9 +3,12 @@
 from collections.abc import Callable
 from typing import Any
 
+from typing_extensions import disjoint_base
+
 import numpy as np
 import numpy.typing as npt
 
+@disjoint_base
 class Stepper:
     player: npt.NDArray[np.int32]
     obs: npt.NDArray[np.float32]
