@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import Card
 from .errors import (CardcoreError, CardError, FormatError, GameNotAvailable, IllegalAction,
                      OptionError)
@@ -15,10 +17,16 @@ from .game import (GAMES, Action, Game, HistoryEntry, State, available_games, fr
                    get_game, new_game)
 from .options import Option
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from .agents import Agent
+
 __version__ = "0.1.0"
 
 
-def build_info() -> dict:
+def build_info() -> dict[str, Any]:
     """How the compiled kernels were built and which CPU path runs in this process:
     ``cpu_path`` (``"bmi2"``: compiled with popcnt, BMI1/2 and lzcnt, chosen when the CPU has
     them; ``"baseline"``: any CPU of the platform, or forced by ``CARDCORE_CPU=baseline``;
@@ -35,7 +43,8 @@ def build_info() -> dict:
     return _build_info()
 
 
-def play_match(name, agents, *, seed=None, **options):
+def play_match(name: str, agents: Sequence[Agent | str], *, seed: int | None = None,
+               **options: Any) -> State:
     """Play one whole game/match of ``name`` with ``agents`` and return the final ``State``."""
     from .agents import play_match as _pm
 
@@ -58,7 +67,7 @@ _LAZY = {"simulate": ("simulate", None), "Results": ("simulate", "Results"), "en
          "vector": ("vector", None), "VectorGame": ("vector", "VectorGame")}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import IO, Any, TypeAlias
 
-from .errors import CardError, quote
+from .errors import CardError as CardError  # (re-exported: modules read it from here too)
+from .errors import quote
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -57,13 +58,13 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{_NAMES[self]}')"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
         return self
 
 
@@ -187,7 +188,7 @@ def deck_vienna32() -> list[Card]:
     return [c for c in _CARDS[:52] if RANKS[c >> 2] in "789TJQKA"]
 
 
-def _kernel():
+def _kernel() -> Any:
     from ._backend import kernel
 
     return kernel("cardset")
@@ -243,7 +244,7 @@ _RED = "\x1b[31m"
 _RESET = "\x1b[0m"
 
 
-def use_color(stream=None) -> bool:
+def use_color(stream: IO[str] | None = None) -> bool:
     """Colour only on a tty and only when ``NO_COLOR`` is unset."""
     if os.environ.get("NO_COLOR"):
         return False
@@ -254,7 +255,7 @@ def use_color(stream=None) -> bool:
         return False
 
 
-def use_unicode(stream=None) -> bool:
+def use_unicode(stream: IO[str] | None = None) -> bool:
     stream = stream if stream is not None else sys.stdout
     enc = (getattr(stream, "encoding", None) or "").lower()
     return "utf" in enc

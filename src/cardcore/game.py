@@ -36,15 +36,18 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from .cards import Card, CardsLike, parse, same_multiset
 from .errors import (CardcoreError, CardError, FormatError, GameNotAvailable, IllegalAction,
                      OptionError, quote)
 from .options import Option, as_int, check_options, is_bool
 from .rng import Rng, fresh_seed
+
+if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel: the one core contract
+    from ._fast.core import Core
 
 GAMES: tuple[str, ...] = (
     "doudizhu", "guandan", "zhengshangyou", "tractor", "holdem",
@@ -71,17 +74,17 @@ class Action:
     text: str
     cards: tuple[Card, ...] = ()
     amount: int | None = None
-    data: tuple = field(default=(), compare=True)
+    data: tuple[Any, ...] = field(default=(), compare=True)
 
     def __str__(self) -> str:
         return self.text
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[Any]:
         return [self.kind, self.text, [int(c) for c in self.cards], self.amount,
                 _listify(self.data)]
 
     @classmethod
-    def from_list(cls, item: Sequence) -> Action:
+    def from_list(cls, item: Sequence[Any]) -> Action:
         kind, text, cards, amount, data = item
         return cls(kind, text, tuple(Card(c) for c in cards), amount, _tuplify(data))
 
@@ -162,7 +165,7 @@ class State:
         super().__init_subclass__(**kwargs)
         raw = cls.__dict__.get("_legal_actions")
         if raw is not None and not getattr(raw, "_memoised", False):
-            cls._legal_actions = _memoise_legal(raw)  # type: ignore[method-assign]
+            cls._legal_actions = _memoise_legal(raw)  # type: ignore[method-assign,assignment]
 
     def __init__(self, *, seed: int | None = None, deck: CardsLike | None = None,
                  **options: Any) -> None:
@@ -174,7 +177,7 @@ class State:
         options = check_options(self.GAME, self.OPTIONS, options) if options else {}
         self.seed = value
         self.rng_state = value  # SplitMix64's state is the seed itself (``Rng(seed).state``)
-        self.log: list[list] = []
+        self.log: list[list[Any]] = []
         for name in self.TRANSIENT:
             setattr(self, name, None)
         cards = None
@@ -202,7 +205,7 @@ class State:
     def _scores(self) -> tuple[float, ...]:  # pragma: no cover
         raise NotImplementedError
 
-    def _observation(self, player: int) -> dict:  # pragma: no cover
+    def _observation(self, player: int) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
 
     def render(self, player: int | None = None) -> str:
@@ -214,7 +217,8 @@ class State:
 
         package = type(self).__module__.rpartition(".")[0]
         try:
-            view = importlib.import_module(f"{package}.render").render
+            view: Callable[[State, int | None], str] = importlib.import_module(
+                f"{package}.render").render
         except ModuleNotFoundError:
             obs = self._observation(player if player is not None else 0)
             return json.dumps(obs, indent=1)
@@ -323,11 +327,12 @@ class State:
 
     # ------------------------------------------------------------ integer actions
     @property
-    def core(self) -> Any:
+    def core(self) -> Core:
         """The core that holds the play of this state's deal (see ``docs/architecture.md``:
-        every game's core answers the same names). Driving it directly bypasses the state's
-        log: read it, or search on ``state.core.copy()``."""
-        core = self.__dict__.get("_core")
+        every game's core answers the same names; each game's state types it as its own core
+        type). Driving it directly bypasses the state's log: read it, or search on
+        ``state.core.copy()``."""
+        core: Core | None = self.__dict__.get("_core")
         if core is None:
             raise CardcoreError(f"{self.GAME}: this state keeps no core")
         return core
@@ -363,7 +368,8 @@ class State:
         n = self._num_distinct_actions()
         if not 0 <= i < n:
             raise IllegalAction(f"action id {quote(i)}: out of range 0..{n - 1} for {self.GAME}")
-        return i
+        checked: int = i
+        return checked
 
     def _illegal_id(self, i: int) -> IllegalAction:
         ids = self._legal_ids()
@@ -484,7 +490,7 @@ class State:
         w = self.winners
         return w[0] if len(w) == 1 else None
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: int) -> dict[str, Any]:
         if (isinstance(player, bool) or not isinstance(player, int)
                 or not 0 <= player < self.NUM_PLAYERS):
             raise IllegalAction(
@@ -505,7 +511,7 @@ class State:
         return [HistoryEntry(e[0], Action.from_list(e[1:])) for e in self.log]
 
     # ------------------------------------------------------------ copying and JSON
-    def _state_dict(self) -> dict:
+    def _state_dict(self) -> dict[str, Any]:
         skip = set(self.TRANSIENT)
         skip.add(_MEMO)
         return {k: v for k, v in self.__dict__.items() if k not in skip}
@@ -521,7 +527,7 @@ class State:
         # a shallow copy would share the history and hands with the original: copy whole
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
         return self.clone()
 
     def to_json(self) -> str:
@@ -615,10 +621,12 @@ class CoreView:
     TRANSIENT: ClassVar[tuple[str, ...]]
 
     def _num_distinct_actions(self) -> int:
-        return self._core.num_distinct_actions
+        n: int = self._core.num_distinct_actions
+        return n
 
     def _observation_shape(self) -> tuple[int, ...]:
-        return self._core.observation_shape
+        shape: tuple[int, ...] = self._core.observation_shape
+        return shape
 
     def _observation_tensor(self, player: int, out: Any) -> None:
         self._core.observation_tensor(player, out)
@@ -629,14 +637,15 @@ class CoreView:
 
     def legal_ids(self) -> list[int]:
         """The ids of the legal actions, ascending (empty once over): the core's."""
-        return self._core.legal_ids()
+        ids: list[int] = self._core.legal_ids()
+        return ids
 
-    def _state_dict(self) -> dict:
-        d = super()._state_dict()  # type: ignore[misc]
+    def _state_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = super()._state_dict()  # type: ignore[misc]
         d["_core"] = self._core.export()
         return d
 
-    def clone(self):
+    def clone(self) -> Any:
         new = object.__new__(type(self))
         skip = {_MEMO, "_core", *self.TRANSIENT}
         new.__dict__.update(_copy_native({k: v for k, v in self.__dict__.items()
@@ -647,7 +656,7 @@ class CoreView:
         return new
 
 
-def _memoise_legal(raw):
+def _memoise_legal(raw: Callable[[State], list[Action]]) -> Callable[[State], list[Action]]:
     """Wrap a game's ``_legal_actions`` so that it is computed once per position.
 
     The memo is keyed on the number of actions applied and the generator state, is never
@@ -689,7 +698,10 @@ class _StateRng(Rng):
 
 # ---------------------------------------------------------------- registry
 
-def register(cls: type[State]) -> type[State]:
+_S = TypeVar("_S", bound="State")
+
+
+def register(cls: type[_S]) -> type[_S]:
     """Class decorator: make ``cls`` the state class of game ``cls.GAME``."""
     if cls.GAME not in GAMES:
         raise ValueError(f"unknown game name {cls.GAME!r}")

@@ -102,7 +102,7 @@ class Option:
     def describe(self) -> str:
         return f"{self.allowed()} (default {self.default!r}): {self.help}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "default": self.default, "allowed": self.allowed(),
                 "help": self.help}
 

@@ -113,7 +113,7 @@ import time
 import traceback
 import types
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
@@ -363,12 +363,12 @@ class _Plan:
 # ---------------------------------------------------------------------------- the worker side
 
 class _GameFailed(Exception):
-    def __init__(self, info: dict) -> None:
+    def __init__(self, info: dict[str, Any]) -> None:
         super().__init__(info["message"])
         self.info = info
 
 
-def _play(job: dict, seed: int, rotation: int) -> dict:
+def _play(job: dict[str, Any], seed: int, rotation: int) -> dict[str, Any]:
     from .game import new_game
 
     game = job["game"]
@@ -434,7 +434,7 @@ def _play(job: dict, seed: int, rotation: int) -> dict:
         }) from None
 
 
-def _register(job: dict) -> None:
+def _register(job: dict[str, Any]) -> None:
     if job["registry"]:
         from . import agents as _agents
 
@@ -445,7 +445,7 @@ def _register(job: dict) -> None:
 _WARM: set[tuple[str, str, tuple[str, ...]]] = set()
 
 
-def _warm(job: dict) -> None:
+def _warm(job: dict[str, Any]) -> None:
     """Deal a game and import the agents' modules once per process before the first game, so
     that a new worker's imports (the kernels, numpy, an agent's module) are not timed as that
     game's. Errors are left to the games, which report them with their seed and seat."""
@@ -463,12 +463,13 @@ def _warm(job: dict) -> None:
             _factory(spec, job["game"])
 
 
-def run_chunk(job: dict, keys: Sequence[tuple[int, int]]) -> tuple[list[dict], dict | None]:
+def run_chunk(job: dict[str, Any], keys: Sequence[tuple[int, int]]
+              ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """Play the games ``keys`` (``(seed, rotation)`` pairs) of ``job``: the finished rows, and
     the failure (or ``None``) that stopped the chunk. This is the task both engines run."""
     _register(job)
     _warm(job)
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     for seed, rotation in keys:
         try:
             rows.append(_play(job, seed, rotation))
@@ -501,12 +502,12 @@ class AgentResult:
 class _Rec(NamedTuple):
     seed: int
     rotation: int
-    scores: tuple
+    scores: tuple[float, ...]
     length: int
     seconds: float
     cpu: float | None  # None: a row written before rows had a CPU time
-    think: tuple
-    decisions: tuple
+    think: tuple[float, ...]
+    decisions: tuple[int, ...]
 
 
 def _mean_half(xs: list[float]) -> tuple[float, float, float]:
@@ -532,8 +533,9 @@ class Results:
     per game (``keep_rows=True``), sorted by seed and rotation. ``complete`` is False when the
     run stopped early."""
 
-    def __init__(self, *, game: str, agents: list[str], options: dict, seed: int, deals: int,
-                 duplicate: bool, plan: _Plan, records: dict, rows: dict | None,
+    def __init__(self, *, game: str, agents: list[str], options: dict[str, Any], seed: int,
+                 deals: int, duplicate: bool, plan: _Plan, records: dict[tuple[int, int], _Rec],
+                 rows: dict[tuple[int, int], dict[str, Any]] | None,
                  new_games: int, wall_seconds: float, workers: int, engine: str,
                  complete: bool, out: str | None, startup_seconds: float = 0.0) -> None:
         self.game = game
@@ -591,7 +593,7 @@ class Results:
         except KeyError:
             raise KeyError(f"{agent!r}: the agents are {', '.join(self.per_agent)}") from None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.per_agent)
 
     def __len__(self) -> int:
@@ -613,7 +615,7 @@ class Results:
     def games(self) -> dict[str, int]:
         return {a: r.games for a, r in self.per_agent.items()}
 
-    def scores(self) -> list[tuple]:
+    def scores(self) -> list[tuple[float, ...]]:
         """The scores per seat of every game, sorted by seed and rotation."""
         return [tuple(r.scores) for r in self._records]
 
@@ -621,7 +623,7 @@ class Results:
         """``(seed, rotation)`` of every game, sorted."""
         return [(r.seed, r.rotation) for r in self._records]
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """A JSON-friendly summary (per agent and the run's totals)."""
         return {
             "game": self.game, "agents": self.agents, "options": self.options,
@@ -671,11 +673,11 @@ class Results:
 
 # ---------------------------------------------------------------------------- output files
 
-def _dumps(row: dict) -> str:
+def _dumps(row: dict[str, Any]) -> str:
     return json.dumps({k: row.get(k) for k in FIELDS}, separators=(",", ":"))
 
 
-def _read_jsonl(path: Path, *, repair: bool) -> list[dict]:
+def _read_jsonl(path: Path, *, repair: bool) -> list[dict[str, Any]]:
     """Rows of a JSON Lines file; a last line cut short (a killed writer) is dropped, and with
     ``repair`` cut off the file so that appending starts on a fresh line."""
     data = path.read_bytes()
@@ -703,10 +705,10 @@ class _JsonlSink:
         self.path = path
         self._f: TextIO | None = None
 
-    def load(self) -> list[dict]:
+    def load(self) -> list[dict[str, Any]]:
         return _read_jsonl(self.path, repair=True) if self.path.exists() else []
 
-    def write(self, rows: list[dict]) -> None:
+    def write(self, rows: list[dict[str, Any]]) -> None:
         if self._f is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._f = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
@@ -720,7 +722,7 @@ class _JsonlSink:
             self._f = None
 
 
-def _pyarrow():
+def _pyarrow() -> Any:
     try:
         import pyarrow
         import pyarrow.parquet
@@ -730,7 +732,7 @@ def _pyarrow():
     return pyarrow
 
 
-def _schema(pa):
+def _schema(pa: Any) -> Any:
     return pa.schema([
         ("game", pa.string()), ("seed", pa.int64()), ("rotation", pa.int32()),
         ("agents", pa.list_(pa.string())), ("seats", pa.list_(pa.list_(pa.int32()))),
@@ -758,12 +760,12 @@ class _ParquetSink:
     def _parts(self) -> list[Path]:
         return sorted(p for p in self.path.glob("part-*.parquet"))
 
-    def load(self) -> list[dict]:
+    def load(self) -> list[dict[str, Any]]:
         if not self.path.exists():
             return []
         import pyarrow.parquet as pq
 
-        rows: list[dict] = []
+        rows: list[dict[str, Any]] = []
         for part in self._parts():
             for row in pq.read_table(part).to_pylist():
                 if row.get("stats") is not None:
@@ -781,7 +783,7 @@ class _ParquetSink:
                 pass
         return rows
 
-    def write(self, rows: list[dict]) -> None:
+    def write(self, rows: list[dict[str, Any]]) -> None:
         if self._f is None:
             self.path.mkdir(parents=True, exist_ok=True)
             self._f = open(self.journal, "a", encoding="utf-8")  # noqa: SIM115 - kept open
@@ -792,7 +794,7 @@ class _ParquetSink:
         if self._pending >= _PART_ROWS:
             self._compact(_read_jsonl(self.journal, repair=False))
 
-    def _compact(self, rows: list[dict]) -> None:
+    def _compact(self, rows: list[dict[str, Any]]) -> None:
         """Journal rows -> a new part file (atomic rename), then an empty journal."""
         if not rows:
             return
@@ -827,7 +829,7 @@ class _ParquetSink:
                 self.journal.unlink()
 
 
-def _sink(out: str | os.PathLike) -> _JsonlSink | _ParquetSink:
+def _sink(out: str | os.PathLike[str]) -> _JsonlSink | _ParquetSink:
     path = Path(out)
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
@@ -837,7 +839,7 @@ def _sink(out: str | os.PathLike) -> _JsonlSink | _ParquetSink:
     raise CardcoreError(f"out {str(out)!r}: expected a .jsonl or .parquet name")
 
 
-def read_rows(out: str | os.PathLike) -> list[dict]:
+def read_rows(out: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """The rows of a :func:`simulate` output (``.jsonl`` file or ``.parquet`` directory),
     sorted by seed and rotation (a row repeated by an interrupted compaction counts once)."""
     path = Path(out)
@@ -857,7 +859,7 @@ def read_rows(out: str | os.PathLike) -> list[dict]:
                 rows.append(row)
         if sink.journal.exists():
             rows += _read_jsonl(sink.journal, repair=False)
-    seen: dict[tuple[int, int], dict] = {}
+    seen: dict[tuple[int, int], dict[str, Any]] = {}
     for row in rows:
         seen.setdefault((row["seed"], row["rotation"]), row)
     return [seen[k] for k in sorted(seen)]
@@ -868,12 +870,12 @@ def read_rows(out: str | os.PathLike) -> list[dict]:
 class _ByValue:
     """A function of the main script, carried to the workers by value (``cloudpickle``)."""
 
-    def __init__(self, func: Callable) -> None:
+    def __init__(self, func: Callable[..., Any]) -> None:
         import cloudpickle
 
         self.data = cloudpickle.dumps(func)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[bytes], Any], tuple[bytes]]:
         return (pickle.loads, (self.data,))
 
 
@@ -916,7 +918,7 @@ class _Sizer:
         self.games = 0
         self.issued = 0
 
-    def observe(self, rows: list[dict]) -> None:
+    def observe(self, rows: list[dict[str, Any]]) -> None:
         self.games += len(rows)
         self.seconds += math.fsum(r["seconds"] for r in rows)
 
@@ -944,7 +946,7 @@ def _check_int(name: str, value: Any, low: int | None = None) -> int:
 
 def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 0,
              duplicate: bool = False, workers: int | None = None, engine: str = "local",
-             address: str | None = None, out: str | os.PathLike | None = None,
+             address: str | None = None, out: str | os.PathLike[str] | None = None,
              history: bool = False, stats: Callable[[Any], Any] | None = None,
              timings: bool = False, keep_rows: bool = True, chunk: int | None = None,
              progress: Callable[[Progress], Any] | bool | None = None,
@@ -994,9 +996,9 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     wanted = set(todo_all)
 
     records: dict[tuple[int, int], _Rec] = {}
-    rows: dict[tuple[int, int], dict] | None = {} if keep_rows else None
+    rows: dict[tuple[int, int], dict[str, Any]] | None = {} if keep_rows else None
 
-    def record(row: dict) -> None:
+    def record(row: dict[str, Any]) -> None:
         key = (row["seed"], row["rotation"])
         records[key] = _Rec(row["seed"], row["rotation"], tuple(row["scores"]), row["length"],
                             row["seconds"], row.get("cpu"), tuple(row["think"]),
@@ -1052,7 +1054,7 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
             show(Progress.measure(len(records), len(todo_all), new,
                                   time.perf_counter() - t_run))
 
-    def take(chunk_rows: list[dict]) -> None:
+    def take(chunk_rows: list[dict[str, Any]]) -> None:
         nonlocal new
         if sink is not None and chunk_rows:
             sink.write(chunk_rows)
@@ -1060,7 +1062,7 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
             record(row)
         new += len(chunk_rows)
 
-    def failed(info: dict) -> SimulationError:
+    def failed(info: dict[str, Any]) -> SimulationError:
         kept = f"; {len(records)} finished games kept" + (f" in {str(out)!r}" if out else "")
         return SimulationError(info["message"] + kept, results=results(False),
                                seed=info.get("seed"), rotation=info.get("rotation"),
@@ -1107,12 +1109,14 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     return results(True)
 
 
-def _drive(runner, todo: deque, take, report, failed, chunk: int | None) -> None:
+def _drive(runner: LocalPool | RayPool, todo: deque[tuple[int, int]],
+           take: Callable[[list[dict[str, Any]]], None], report: Callable[[], None],
+           failed: Callable[[dict[str, Any]], SimulationError], chunk: int | None) -> None:
     """Keep ``2 x capacity`` chunks in flight; take rows as chunks finish. On a failure,
     stop submitting, keep what the chunks in flight finish, then raise."""
     sizer = _Sizer(runner.target, runner.capacity, chunk)
     inflight: dict[Any, int] = {}
-    failure: dict | None = None
+    failure: dict[str, Any] | None = None
     try:
         while todo or inflight:
             while todo and failure is None and len(inflight) < 2 * runner.capacity:

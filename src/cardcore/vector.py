@@ -45,13 +45,16 @@ from __future__ import annotations
 import inspect
 import sys
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ._backend import kernel
 from .errors import CardcoreError, OptionError, quote
 from .game import State, game_class, new_game
+
+if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel
+    from ._fast.vector import Stepper
 
 __all__ = ["VectorGame", "vector"]
 
@@ -76,7 +79,7 @@ class VectorGame:
         first = new_game(self.game, seed=self.seed, **self.options)     # (checks the options)
         self._from_seed, self._core_options = self._fast_restart(cls)
         cores = [first.core] + [self._make(e) for e in range(1, self.n)]
-        self._stepper = kernel("vector").Stepper(cores, self._make, 0)
+        self._stepper: Stepper = kernel("vector").Stepper(cores, self._make, 0)
         core = cores[0]
         #: seats at the table
         self.num_players: int = core.num_players

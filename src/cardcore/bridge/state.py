@@ -151,6 +151,7 @@ class BridgeState(StepHooks, CoreView, State):
 
     GAME = "bridge"
     CORE = "bridge_step"
+    core: _k.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = 4
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.bridge:BridgeAI"

@@ -108,6 +108,7 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"
     CORE = "shedding_step"
+    core: _step.Core  # (``State.core``: this game's core type)
     CORE_OPTIONS = {"game": "doudizhu"}
     OPTIONS = {
         "first": Option("seat", None, "the seat that bids first (default: drawn at random)",

@@ -187,6 +187,7 @@ class GuandanState(StepHooks, CoreView, SheddingState):
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.guandan:GuandanAI"
     CORE = "guandan_step"
+    core: _step.Core  # (``State.core``: this game's core type)
     OPTIONS = {
         "level": level_option("the level both teams start at (the first deal's level)"),
         "first": Option("seat", None, "the seat that leads the first deal (default: drawn at "

@@ -80,6 +80,7 @@ _BOARD_SLICES = ((0, 0), (0, 3), (3, 4), (4, 5))
 class HoldemState(StepApply, CoreView, State):
     GAME = "holdem"
     CORE = "holdem_step"
+    core: _k.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = NUM
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.holdem:HoldemAI"

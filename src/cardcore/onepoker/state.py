@@ -91,6 +91,7 @@ class OnePokerState(StepApply, CoreView, State):
     AI_AGENT = "cardcore.agents.onepoker:OnePokerAI"
     PUBLIC = ("min_raise_to", "max_raise_to", "pot")
     CORE = "onepoker_step"
+    core: _k.Core  # (``State.core``: this game's core type)
     OPTIONS = {
         "stacks": Option("ints", [START_CHIPS] * 2, "chips per seat at the start (at most "
                          "10**15)", low=1, high=MAX_CHIPS, length=2),

@@ -207,6 +207,7 @@ class PreferenceState(StepHooks, CoreView, State):
     ZERO_SUM = False
     AI_AGENT = "cardcore.agents.preference:PreferenceAI"
     CORE = "preference_step"
+    core: _k.Core  # (``State.core``: this game's core type)
     #: the hands as lists, built from the core once per position (a view: dropped by every
     #: action)
     TRANSIENT = ("_hands",)

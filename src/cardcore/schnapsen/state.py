@@ -75,8 +75,8 @@ from .rules import (
     strict_follows,
 )
 
-if TYPE_CHECKING:
-    from .._ref import schnapsen_step as _k
+if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
+    from .._fast import schnapsen_step as _k
 else:
     _k = kernel("schnapsen_step")
 
@@ -129,6 +129,7 @@ class SchnapsenState(StepHooks, CoreView, State):
 
     GAME = "schnapsen"
     CORE = "schnapsen_step"
+    core: _k.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = 2
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.schnapsen:SchnapsenAI"

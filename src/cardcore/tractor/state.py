@@ -206,6 +206,7 @@ def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
 class TractorState(StepHooks, CoreView, State):
     GAME = "tractor"
     CORE = "tractor_step"
+    core: _step.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = NUM_PLAYERS
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.tractor:TractorAI"

@@ -129,6 +129,7 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
     ZERO_SUM = True
     AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
     CORE = "shedding_step"
+    core: _step.Core  # (``State.core``: this game's core type)
     CORE_OPTIONS = {"game": "zhengshangyou"}
     HAND_SIZE = 16
     RANK = staticmethod(zsy_rank)
