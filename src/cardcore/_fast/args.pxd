@@ -3,6 +3,9 @@
 that cimports them). Every bad argument raises the library's error naming the argument."""
 
 from cpython.number cimport PyNumber_Index
+from libc.stdint cimport uint64_t
+
+from cardcore._fast.bits cimport cc_pop_lowest
 
 
 cdef inline object int_arg(object x, str what, object lo, object hi, type err):
@@ -49,3 +52,27 @@ cdef inline long action_id(object i) except? -2:
     except OverflowError:
         return -1
     return v
+
+
+cdef inline uint64_t card_mask(object cards, str what, int first, int most) except? 0:
+    """``cards`` (a list or tuple of at most ``most`` distinct card ids ``first..51``) as a
+    mask, else ``CardError`` naming ``what``."""
+    cdef uint64_t m = 0, bit
+    from cardcore.errors import CardError, quote
+
+    if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
+    for c in cards:
+        bit = (<uint64_t>1) << <int>int_arg(c, f"{what}: card", first, 51, CardError)
+        if m & bit:
+            raise CardError(f"{what} {quote(cards)}: card {c} twice")
+        m |= bit
+    return m
+
+
+cdef inline list mask_cards(uint64_t m):
+    """The card ids of the mask ``m``, ascending."""
+    cdef list out = []
+    while m:
+        out.append(cc_pop_lowest(&m))
+    return out

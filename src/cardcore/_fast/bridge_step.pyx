@@ -14,7 +14,8 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_below
-from cardcore._fast.args cimport int_arg
+from cardcore._fast.args cimport card_mask, int_arg, mask_cards
+from cardcore._fast.stepcore cimport export_fields
 
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
@@ -667,33 +668,12 @@ def legal_follows(hand, trick):
     """The cards of ``hand`` (card ids) that may go on ``trick`` (its cards so far, lead
     first, at most three), ascending: the Bridge core's follow rule (follow suit where
     possible, else any card), for a hand the caller holds, a sampled one say."""
-    cdef uint64_t h = _card_mask(hand, "hand", 13)
-    cdef uint64_t t = _card_mask(trick, "trick", 3)
+    cdef uint64_t h = card_mask(hand, "hand", 0, 13)
+    cdef uint64_t t = card_mask(trick, "trick", 0, 3)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
     led = -1 if not len(trick) else <int>_int_arg(trick[0], "trick: card", 0, 51, CardError)
-    return _mask_cards(bs_follows(h, led))
-
-
-cdef uint64_t _card_mask(object cards, str what, int most) except? 0:
-    """``cards`` (a list or tuple of distinct card ids, at most ``most``) as a mask."""
-    cdef uint64_t m = 0, bit
-    if not isinstance(cards, (list, tuple)) or len(cards) > most:
-        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
-    for c in cards:
-        bit = (<uint64_t>1) << <int>_int_arg(c, f"{what}: card", 0, 51, CardError)
-        if m & bit:
-            raise CardError(f"{what} {quote(cards)}: card {c} twice")
-        m |= bit
-    return m
-
-
-cdef list _mask_cards(uint64_t m):
-    """The card ids of the mask ``m``, ascending."""
-    cdef list out = []
-    while m:
-        out.append(cc_pop_lowest(&m))
-    return out
+    return mask_cards(bs_follows(h, led))
 
 
 cdef Core _dealt(const uint64_t* hs, int dealer, int vul):
@@ -777,15 +757,7 @@ def from_export(values):
 
 
 def _from_export(values):
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < EXPORT_HEAD:
-        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
-    f = dict(zip(EXPORT_FIELDS, v))
+    v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name, lo, hi):
         return _int_arg(f[name], f"values: {name}", lo, hi)

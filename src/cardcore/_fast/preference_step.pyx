@@ -16,7 +16,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, rng_below
-from cardcore._fast.args cimport int_arg
+from cardcore._fast.args cimport card_mask, int_arg, mask_cards
 from cardcore._fast.stepcore cimport made
 
 from cardcore.errors import CardcoreError, CardError, quote
@@ -1014,8 +1014,8 @@ def legal_follows(hand, trick, trump, lowest_beat=False):
     card that beats the one winning the trick where the hand has one; ``lowest_beat``: the
     lowest such, as the first defender after the declarer's lead plays when three play), for
     a hand the caller holds, a sampled one say."""
-    cdef uint64_t h = _card_mask(hand, "hand", 12)
-    cdef uint64_t t = _card_mask(trick, "trick", 2)
+    cdef uint64_t h = card_mask(hand, "hand", PF_FIRST_CARD, 12)
+    cdef uint64_t t = card_mask(trick, "trick", PF_FIRST_CARD, 2)
     cdef int8_t cs[2]
     cdef int k, n = len(trick)
     cdef int tr = 4 if trump is None else <int>int_arg(trump, "trump", 0, 3, CardcoreError)
@@ -1025,29 +1025,7 @@ def legal_follows(hand, trick, trump, lowest_beat=False):
         raise CardcoreError(f"lowest_beat {quote(lowest_beat)}: expected True or False")
     for k in range(n):
         cs[k] = <int8_t>trick[k]
-    return _mask_cards(pf_follows(h, cs, n, tr, lowest_beat))
-
-
-cdef uint64_t _card_mask(object cards, str what, int most) except? 0:
-    """``cards`` (a list or tuple of distinct card ids of the deck, at most ``most``) as a
-    mask."""
-    cdef uint64_t m = 0, bit
-    if not isinstance(cards, (list, tuple)) or len(cards) > most:
-        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
-    for c in cards:
-        bit = (<uint64_t>1) << <int>int_arg(c, f"{what}: card", PF_FIRST_CARD, 51, CardError)
-        if m & bit:
-            raise CardError(f"{what} {quote(cards)}: card {c} twice")
-        m |= bit
-    return m
-
-
-cdef list _mask_cards(uint64_t m):
-    """The card ids of the mask ``m``, ascending."""
-    cdef list out = []
-    while m:
-        out.append(cc_pop_lowest(&m))
-    return out
+    return mask_cards(pf_follows(h, cs, n, tr, lowest_beat))
 
 
 def shuffled_deck(seed):

@@ -27,6 +27,7 @@ from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLon
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, rng_below
 from cardcore._fast.args cimport action_id, int_arg, flag_arg
+from cardcore._fast.stepcore cimport export_fields
 from cardcore._fast.shedding cimport (
     SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
     ddz_gen_ids, zsy_gen_ids, ddz_beats_c, zsy_beats_c, ddz_id_row, zsy_id_row,
@@ -339,6 +340,9 @@ cdef int _DDZ_MAX_LEGAL = MAX_LEGAL[0]
 _U64 = 2**64 - 1
 _MAX_REDEALS = 2**31 - 1
 _NDEALT = (54, 48)
+#: the fields an export starts with (the game, the first bidder or -1, the generator state,
+#: the redeals), then the first dealt card: an export is at least that long
+_EXPORT_HEAD = ("game", "first", "rng_state", "redeals", "dealt")
 _NHAND = (17, 16)
 _ZSY_DECK = frozenset([c for c in range(52) if c != 50 and (c >> 2 != 0 or c == 3)])
 
@@ -1262,14 +1266,7 @@ cdef class Core(CoreBase):
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed:
     anything that is no such list raises ``CardcoreError``)."""
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < 5:
-        raise CardcoreError(f"values: expected at least 5 ints, got {len(v)}")
+    v, _ = export_fields(values, _EXPORT_HEAD)
     g = int_arg(v[0], "values: game", 0, 1, CardcoreError)
     nd = _NDEALT[g]
     head = 4

@@ -32,7 +32,9 @@ from cardcore.errors import int_arg as _int_arg
 
 from ..rng import Rng
 from . import tricks as _tricks
+from .args import card_mask, mask_cards
 from .core import Core as _CoreContract
+from .core import export_fields
 from .core import live as _live
 
 NUM_ACTIONS = 90
@@ -520,25 +522,11 @@ def legal_follows(hand, trick) -> list[int]:
     """The cards of ``hand`` (card ids) that may go on ``trick`` (its cards so far, lead
     first, at most three), ascending: the Bridge core's follow rule (follow suit where
     possible, else any card), for a hand the caller holds, a sampled one say."""
-    h = _card_mask(hand, "hand", 13)
-    t = _card_mask(trick, "trick", 3)
+    h = card_mask(hand, "hand", 0, 13)
+    t = card_mask(trick, "trick", 0, 3)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
-    m = _follows(h, trick[0] if trick else -1)
-    return [c for c in range(52) if m >> c & 1]
-
-
-def _card_mask(cards, what: str, most: int) -> int:
-    """``cards`` (a list or tuple of distinct card ids, at most ``most``) as a mask."""
-    if not isinstance(cards, (list, tuple)) or len(cards) > most:
-        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
-    m = 0
-    for c in cards:
-        bit = 1 << _int_arg(c, f"{what}: card", 0, 51, CardError)
-        if m & bit:
-            raise CardError(f"{what} {quote(cards)}: card {c} twice")
-        m |= bit
-    return m
+    return mask_cards(_follows(h, trick[0] if trick else -1))
 
 
 def shuffled_deck(seed) -> tuple[list[int], int]:
@@ -590,15 +578,7 @@ def auction(dealer, calls) -> Core:
 
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < EXPORT_HEAD:
-        raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(v)}")
-    f = dict(zip(EXPORT_FIELDS, v))
+    v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name: str, lo: int, hi: int) -> int:
         return _int_arg(f[name], f"values: {name}", lo, hi)

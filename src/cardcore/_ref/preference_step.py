@@ -40,6 +40,7 @@ from __future__ import annotations
 from ..errors import CardcoreError, CardError, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
+from .args import card_mask
 from .core import copy_fields
 from .core import Core as _CoreContract
 from .core import live as _live
@@ -873,28 +874,14 @@ def legal_follows(hand, trick, trump, lowest_beat=False) -> list[int]:
     card that beats the one winning the trick where the hand has one; ``lowest_beat``: the
     lowest such, as the first defender after the declarer's lead plays when three play), for
     a hand the caller holds, a sampled one say."""
-    h = _card_mask(hand, "hand", 12)
-    t = _card_mask(trick, "trick", 2)
+    h = card_mask(hand, "hand", FIRST_CARD, 12)
+    t = card_mask(trick, "trick", FIRST_CARD, 2)
     tr = 4 if trump is None else _int_arg(trump, "trump", 0, 3, CardcoreError)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
     if not isinstance(lowest_beat, bool):
         raise CardcoreError(f"lowest_beat {quote(lowest_beat)}: expected True or False")
     return _cards(_follows(h, list(trick), tr, lowest_beat))
-
-
-def _card_mask(cards, what: str, most: int) -> int:
-    """``cards`` (a list or tuple of distinct card ids of the deck, at most ``most``) as a
-    mask."""
-    if not isinstance(cards, (list, tuple)) or len(cards) > most:
-        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
-    m = 0
-    for c in cards:
-        bit = 1 << _int_arg(c, f"{what}: card", FIRST_CARD, 51, CardError)
-        if m & bit:
-            raise CardError(f"{what} {quote(cards)}: card {c} twice")
-        m |= bit
-    return m
 
 
 def shuffled_deck(seed) -> tuple[list[int], int]:

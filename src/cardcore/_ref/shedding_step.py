@@ -53,7 +53,7 @@ from math import comb as _comb
 
 from ..rng import Rng
 from .core import Core as CoreBase
-from .core import _id
+from .core import _id, export_fields
 from .core import live as _live
 from . import shedding as S
 
@@ -263,6 +263,9 @@ MAX_EVENTS = 256
 _U64 = 2**64 - 1
 _MAX_REDEALS = 2**31 - 1
 _NDEALT = (54, 48)
+#: the fields an export starts with (the game, the first bidder or -1, the generator state,
+#: the redeals), then the first dealt card: an export is at least that long
+_EXPORT_HEAD = ("game", "first", "rng_state", "redeals", "dealt")
 _NHAND = (17, 16)
 _ZSY_DECK = frozenset(c for c in range(52) if c != 50 and (c >> 2 != 0 or c == 3))
 _BID_TEXT = ("pass", "bid 1", "bid 2", "bid 3")
@@ -922,14 +925,7 @@ class Core(CoreBase):
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed:
     anything that is no such list raises ``CardcoreError``)."""
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
-    if len(v) < 5:
-        raise CardcoreError(f"values: expected at least 5 ints, got {len(v)}")
+    v, _ = export_fields(values, _EXPORT_HEAD)
     g = int_arg(v[0], "values: game", 0, 1, CardcoreError)
     nd = _NDEALT[g]
     head = 4

@@ -1,0 +1,35 @@
+"""Argument checks shared by the plain-Python kernels (the twin of ``cardcore._fast.args``):
+every bad argument raises the library's error naming the argument."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import CardError, int_arg, quote
+
+
+def card_mask(cards: Any, what: str, first: int, most: int) -> int:
+    """``cards`` (a list or tuple of at most ``most`` distinct card ids ``first..51``) as a
+    mask, else ``CardError`` naming ``what``."""
+    if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
+    m = 0
+    for c in cards:
+        bit = 1 << int_arg(c, f"{what}: card", first, 51, CardError)
+        if m & bit:
+            raise CardError(f"{what} {quote(cards)}: card {c} twice")
+        m |= bit
+    return m
+
+
+def mask_cards(m: int) -> list[int]:
+    """The card ids of the mask ``m``, ascending."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+__all__ = ["card_mask", "mask_cards"]
