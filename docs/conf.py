@@ -40,6 +40,11 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
 autoclass_content = "both"
+# annotations written with names imported only for type checking, by their full names
+autodoc_type_aliases = {"Core": "cardcore._fast.core.Core"}
+# the API objects are not entries of the pages' tables of contents (the sidebar's tree is built
+# for every page: with them the build takes a third longer); the index and search list them
+toc_object_entries = False
 
 html_theme = "furo"
 html_title = f"cardcore {release}"
