@@ -2,8 +2,9 @@
 
 The public names are each ``__all__`` of the modules the reference covers (``cardcore``, the
 nine game packages, ``cardcore.cards``, ``agents``, ``poker``, ``vector``, ``simulate``,
-``rl``), the modules themselves, the core contract ``cardcore._fast.core.Core`` with its names,
-and each game's core type (``type(state.core)``).
+``rl``) and the few public names outside those (``OUTSIDE_ALL``), the modules themselves, the
+core contract ``cardcore._fast.core.Core`` with its names, and each game's core type
+(``type(state.core)``).
 
 Two checks. With a built site (``sphinx-build -b html docs docs/_build/html``, or the folder
 named by ``CARDCORE_DOCS_SITE``) its inventory ``objects.inv`` must list every name: what the
@@ -36,6 +37,9 @@ API = ROOT / "docs" / "api"
 MODULES = ("cardcore", "cardcore.cards", "cardcore.agents", "cardcore.poker", "cardcore.vector",
            "cardcore.simulate", "cardcore.rl") + tuple(f"cardcore.{g}" for g in cardcore.GAMES)
 
+#: public names outside their module's ``__all__`` (the public contract names them)
+OUTSIDE_ALL = ("cardcore.bridge.dd_tables",)
+
 #: the names every game's core has (the one core contract)
 CONTRACT = ("num_players", "num_distinct_actions", "observation_shape", "current_player",
             "is_over", "legal_ids", "legal_mask", "apply", "returns", "observation_tensor",
@@ -60,6 +64,9 @@ def public_names() -> dict[str, object]:
         names[modname] = module
         for name in module.__all__:
             names[f"{modname}.{name}"] = getattr(module, name)
+    for name in OUTSIDE_ALL:
+        modname, short = name.rsplit(".", 1)
+        names[name] = getattr(importlib.import_module(modname), short)
     for core in core_types():
         names[core] = None
     names["cardcore._fast.core.Core"] = None
