@@ -59,11 +59,17 @@ import operator
 
 import numpy as np
 cimport numpy as cnp
+from cardcore._fast.shedargs cimport count_vector, index_or_none, key_arg
 
 from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
 
 cnp.import_array()
+
+#: the most of each card a hand holds (the double deck)
+cdef uint8_t[54] _CAPS
+for _i in range(54):
+    _CAPS[_i] = 2
 
 ROW = GD_ROW
 NCARDS = GD_NCARDS
@@ -907,60 +913,8 @@ cdef tuple _KINDS_T = KINDS
 # row needs) or CardcoreError (level, keys, rows) naming the argument, never a bare TypeError,
 # ValueError or OverflowError; ints are ints or numpy integers (never bools, floats or strings).
 
-cdef object _index(object x):
-    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
-    if type(x) is int:
-        return x
-    if isinstance(x, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(x)
-    except TypeError:
-        return None
-
-
-cdef int _load(object cards, uint8_t* out, str what) except -1:
-    # Fast paths: a contiguous uint8 numpy array or a bytes object of 54 counts.
-    cdef Py_ssize_t i
-    cdef const uint8_t* src = NULL
-    cdef cnp.ndarray arr
-    if type(cards) is bytes:
-        if len(<bytes>cards) != GD_NCARDS:
-            raise CardError(f"{what}: expected 54 card counts, got {len(<bytes>cards)}")
-        src = <const uint8_t*><const char*>cards
-    elif isinstance(cards, cnp.ndarray):
-        arr = <cnp.ndarray>cards
-        if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
-                and cnp.PyArray_ISCARRAY_RO(arr)):
-            if cnp.PyArray_DIM(arr, 0) != GD_NCARDS:
-                raise CardError(f"{what}: expected 54 card counts, got {cnp.PyArray_DIM(arr, 0)}")
-            src = <const uint8_t*>cnp.PyArray_DATA(arr)
-    if src != NULL:
-        for i in range(GD_NCARDS):
-            if src[i] > 2:
-                raise CardError(f"{what}: count {src[i]} of card id {i} outside 0..2")
-            out[i] = src[i]
-        return 0
-    if isinstance(cards, str):
-        raise CardError(f"{what} {quote(cards)}: expected 54 card counts (0..2)")
-    try:
-        seq = list(cards)
-    except TypeError:
-        raise CardError(f"{what} {quote(cards)}: expected 54 card counts (0..2)") from None
-    if len(seq) != GD_NCARDS:
-        raise CardError(f"{what}: expected 54 card counts, got {len(seq)}")
-    for i in range(GD_NCARDS):
-        x = _index(seq[i])
-        if x is None:
-            raise CardError(f"{what}: count {quote(seq[i])} of card id {i}: expected an int")
-        if not 0 <= x <= 2:
-            raise CardError(f"{what}: count {quote(x)} of card id {i} outside 0..2")
-        out[i] = <uint8_t>x
-    return 0
-
-
 cdef int _level(object level) except -1:
-    x = _index(level)
+    x = index_or_none(level)
     if x is None or not 0 <= x <= 12:
         raise CardcoreError(f"level {quote(level)}: expected a rank index 0..12")
     return <int>x
@@ -968,17 +922,7 @@ cdef int _level(object level) except -1:
 
 cdef tuple _key(object key, str what):
     # (indexing is unchecked in this module, so the length is checked first)
-    if isinstance(key, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
-    try:
-        t = tuple(key)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
-    if len(t) != 3:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
-    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
-    if k is None or r is None or n is None:
-        raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")
+    k, r, n = key_arg(key, what)
     if not 0 <= k < K_NKINDS:
         raise CardcoreError(f"{what} {quote(key)}: kind outside 0..{K_NKINDS - 1}")
     if not (_KRLO[k] <= r <= _KRHI[k] and _KLLO[k] <= n <= _KLHI[k]):
@@ -1044,7 +988,7 @@ def moves(hand, level, beat=None):
     cdef uint8_t c[GD_NCARDS]
     cdef GHand h
     cdef int lv
-    _load(hand, c, "hand")
+    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
     lv = _level(level)
     gd_hand(c, lv, &h)
     if beat is None:
@@ -1058,7 +1002,7 @@ def count(hand, level, beat=None) -> int:
     cdef uint8_t c[GD_NCARDS]
     cdef GHand h
     cdef int lv, k = -1, r = 0, n = 0
-    _load(hand, c, "hand")
+    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
     lv = _level(level)
     gd_hand(c, lv, &h)
     if beat is not None:
@@ -1073,7 +1017,7 @@ def classify(cards, level):
     cdef uint8_t c[GD_NCARDS]
     cdef GHand h
     cdef int lv
-    _load(cards, c, "cards")
+    count_vector(cards, GD_NCARDS, _CAPS, c, "cards", "card", "card id")
     lv = _level(level)
     gd_hand(c, lv, &h)
     return _run(&h, -1, 0, 0, True)
@@ -1107,7 +1051,7 @@ def pick(hand, level, rows):
     cdef cnp.ndarray src, out
     cdef const uint8_t* row
     cdef uint8_t* o
-    _load(hand, c, "hand")
+    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
     lv = _level(level)
     wid = lv * 4 + 2
     src = _rows_arg(rows, True)
@@ -1220,7 +1164,7 @@ def pick_ids(hand, level, rows):
     cdef const uint8_t* row
     cdef uint8_t* dst
     cdef long long* e
-    _load(hand, c, "hand")
+    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
     lv = _level(level)
     wid = lv * 4 + 2
     src = _rows_arg(rows, False)
@@ -1281,7 +1225,7 @@ cdef int _load_list(object hand, uint8_t* out, str what) except -1:
 
 
 cdef int _play_index(object i) except -1:
-    x = _index(i)
+    x = index_or_none(i)
     if x is None or not FIRST_PLAY_ID <= x < FIRST_PLAY_ID + _NPLAYS:
         raise CardcoreError(f"action id {quote(i)}: not a play id "
                             f"({FIRST_PLAY_ID}..{FIRST_PLAY_ID + _NPLAYS - 1})")
@@ -1374,7 +1318,7 @@ def move_ids(hand, level, beat=None):
     cdef uint8_t c[GD_NCARDS]
     cdef GHand h
     cdef int lv, bk, br, bl
-    _load(hand, c, "hand")
+    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
     lv = _level(level)
     _beat_of(beat, &bk, &br, &bl)
     gd_hand(c, lv, &h)
@@ -1451,7 +1395,7 @@ def id_ok(hand, level, beat, i) -> bool:
     cdef uint8_t c[GD_NCARDS]
     cdef GHand h
     cdef int lv, bk, br, bl
-    x = _index(i)
+    x = index_or_none(i)
     _load_list(hand, c, "hand")
     lv = _level(level)
     _beat_of(beat, &bk, &br, &bl)
@@ -1602,7 +1546,7 @@ cdef class Play:
         cdef uint8_t c[GD_NCARDS]
         cdef int lv
         cdef cnp.ndarray src
-        _load(hand, c, "hand")
+        count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
         lv = _level(level)
         _check_table(table)
         src = _rows_arg(rows, False)

@@ -59,6 +59,7 @@ import operator
 
 import numpy as np
 cimport numpy as cnp
+from cardcore._fast.shedargs cimport count_vector, index_or_none, key_arg
 
 from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
@@ -1056,56 +1057,6 @@ _init_ids()
 # Argument checks: every ``def`` raises CardError (hands: rank counts) or CardcoreError (move
 # keys, rows, other arguments) naming the argument, never a bare TypeError / OverflowError.
 
-cdef int _load(object counts, const uint8_t* caps, uint8_t* h, str what) except -1:
-    # Fast paths: a contiguous uint8 numpy array or a bytes object of 15 counts.
-    cdef Py_ssize_t i
-    cdef const uint8_t* src = NULL
-    cdef cnp.ndarray arr
-    if type(counts) is bytes:
-        if len(<bytes>counts) != SHED_NRANKS:
-            raise CardError(f"{what}: expected 15 rank counts, got {len(<bytes>counts)}")
-        src = <const uint8_t*><const char*>counts
-    elif isinstance(counts, cnp.ndarray):
-        arr = <cnp.ndarray>counts
-        if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
-                and cnp.PyArray_ISCARRAY_RO(arr)):
-            if cnp.PyArray_DIM(arr, 0) != SHED_NRANKS:
-                raise CardError(f"{what}: expected 15 rank counts, got {cnp.PyArray_DIM(arr, 0)}")
-            src = <const uint8_t*>cnp.PyArray_DATA(arr)
-    if src != NULL:
-        for i in range(SHED_NRANKS):
-            if src[i] > caps[i]:
-                raise CardError(f"{what}: count {src[i]} at rank index {i} outside 0..{caps[i]}")
-            h[i] = src[i]
-        return 0
-    if isinstance(counts, str):
-        raise CardError(f"{what} {quote(counts)}: expected 15 small ints")
-    try:
-        seq = list(counts)
-    except TypeError:
-        raise CardError(f"{what} {quote(counts)}: expected 15 small ints") from None
-    if len(seq) != SHED_NRANKS:
-        raise CardError(f"{what}: expected 15 rank counts, got {len(seq)}")
-    for i in range(SHED_NRANKS):
-        x = _index(seq[i])
-        if x is None:
-            raise CardError(f"{what}: count {quote(seq[i])} at rank index {i}: expected an int")
-        if not 0 <= x <= caps[i]:
-            raise CardError(f"{what}: count {quote(x)} at rank index {i} outside 0..{caps[i]}")
-        h[i] = <uint8_t>x
-    return 0
-
-
-cdef object _index(object x):
-    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
-    if isinstance(x, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(x)
-    except TypeError:
-        return None
-
-
 cdef tuple _beat(object beat, int nkinds, str what="beat"):
     # (indexing is unchecked in this module, so the length is checked first)
     cdef tuple bt
@@ -1114,17 +1065,7 @@ cdef tuple _beat(object beat, int nkinds, str what="beat"):
         if type(bt[0]) is int and type(bt[1]) is int and type(bt[2]) is int \
                 and 0 <= bt[0] < nkinds and 0 <= bt[1] < SHED_NRANKS and 1 <= bt[2] <= SHED_NRANKS:
             return bt
-    if isinstance(beat, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(beat)}: expected (kind, rank, length)")
-    try:
-        t = tuple(beat)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(beat)}: expected (kind, rank, length)") from None
-    if len(t) != 3:
-        raise CardcoreError(f"{what} {quote(beat)}: expected (kind, rank, length)")
-    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
-    if k is None or r is None or n is None:
-        raise CardcoreError(f"{what} {quote(beat)}: expected three ints (kind, rank, length)")
+    k, r, n = key_arg(beat, what)
     if not (0 <= k < nkinds and 0 <= r < SHED_NRANKS and 1 <= n <= SHED_NRANKS):
         raise CardcoreError(f"{what} {quote(beat)}: kind, rank or length out of range")
     return k, r, n
@@ -1181,7 +1122,7 @@ def ddz_moves(counts, beat=None):
     that beat it are listed (never a pass).
     """
     cdef uint8_t h[15]
-    _load(counts, _DDZ_CAP, h, "hand")
+    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "hand", "rank", "rank index")
     if beat is None:
         return _run(0, h, -1, 0, 0, False, False)
     k, r, n = _beat(beat, D_NKINDS)
@@ -1192,7 +1133,7 @@ def ddz_count(counts, beat=None) -> int:
     """The number of rows ``ddz_moves`` would return (no array is built)."""
     cdef uint8_t h[15]
     cdef int k = -1, r = 0, n = 0
-    _load(counts, _DDZ_CAP, h, "hand")
+    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "hand", "rank", "rank index")
     if beat is not None:
         k, r, n = _beat(beat, D_NKINDS)
     return ddz_gen(h, k, r, n, NULL, 0)
@@ -1201,7 +1142,7 @@ def ddz_count(counts, beat=None) -> int:
 def ddz_classify(counts):
     """Every Dou Dizhu reading of exactly the cards ``counts``, as rows (empty if none)."""
     cdef uint8_t h[15]
-    _load(counts, _DDZ_CAP, h, "cards")
+    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "cards", "rank", "rank index")
     return _run(0, h, -1, 0, 0, False, True)
 
 
@@ -1221,7 +1162,7 @@ def zsy_moves(counts, beat=None, first_play=False):
     """
     cdef uint8_t h[15]
     cdef bint first = _first_arg(first_play)
-    _load(counts, _ZSY_CAP, h, "hand")
+    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "hand", "rank", "rank index")
     if beat is None:
         return _run(1, h, -1, 0, 0, first, False)
     if first:
@@ -1233,7 +1174,7 @@ def zsy_moves(counts, beat=None, first_play=False):
 def zsy_can_beat(counts, beat) -> bool:
     """Whether the hand ``counts`` holds any play that beats ``beat`` (must-beat rule)."""
     cdef uint8_t h[15]
-    _load(counts, _ZSY_CAP, h, "hand")
+    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "hand", "rank", "rank index")
     k, r, n = _beat(beat, Z_NKINDS)
     return zsy_gen(h, k, r, n, False, NULL, 0) > 0
 
@@ -1242,7 +1183,7 @@ def zsy_classify(counts, first_play=False):
     """Every Zheng Shangyou reading of exactly the cards ``counts`` (empty if none)."""
     cdef uint8_t h[15]
     cdef bint first = _first_arg(first_play)
-    _load(counts, _ZSY_CAP, h, "cards")
+    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "cards", "rank", "rank index")
     return _run(1, h, -1, 0, 0, first, True)
 
 
@@ -1319,7 +1260,7 @@ def ddz_move_ids(counts, beat=None):
     only those of the plays that beat it."""
     cdef uint8_t h[15]
     cdef int k = -1, r = 0, n = 0
-    _load(counts, _DDZ_CAP, h, "hand")
+    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "hand", "rank", "rank index")
     _check_size(h, DDZ_MAX_CARDS, "hand")
     if beat is not None:
         k, r, n = _beat(beat, D_NKINDS)
@@ -1332,7 +1273,7 @@ def zsy_move_ids(counts, beat=None, first_play=False):
     cdef uint8_t h[15]
     cdef int k = -1, r = 0, n = 0
     cdef bint first = _first_arg(first_play)
-    _load(counts, _ZSY_CAP, h, "hand")
+    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "hand", "rank", "rank index")
     _check_size(h, ZSY_MAX_CARDS, "hand")
     if beat is not None:
         if first:
@@ -1387,7 +1328,7 @@ def zsy_id_rows():
 
 
 cdef int _id_arg(object i, int game) except -1:
-    x = _index(i)
+    x = index_or_none(i)
     lo = DDZ_FIRST_PLAY if game == 0 else ZSY_FIRST_PLAY
     hi = lo + (DDZ_NPLAYS if game == 0 else ZSY_NPLAYS)
     if x is None or not lo <= x < hi:
@@ -1628,7 +1569,7 @@ cdef int _key_args(MoveData* d, object game, object kind, object rank, object le
     else:
         args = (game, kind, rank, length, mask)
         for i in range(5):
-            x = _index(args[i])
+            x = index_or_none(args[i])
             if x is None:
                 ov = 1
                 break
@@ -1699,7 +1640,7 @@ def move_id(game, kind, rank, length, cards) -> int:
 def mask_counts(mask) -> tuple:
     """The rank count vector (15 ints) of the cards of bit mask ``mask``."""
     cdef uint8_t h[15]
-    x = _index(mask)
+    x = index_or_none(mask)
     if x is None or not 0 <= x < (1 << 54):
         raise CardcoreError(f"mask {quote(mask)}: expected a card mask (an int below 2**54)")
     shed_counts(<uint64_t>x, h)
@@ -1727,7 +1668,7 @@ def make_move(cls, game, kind, rank, length, mask):
     cdef Py_ssize_t i, n
     cdef uint64_t m
     cdef MoveData d
-    g, k, r, l, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    g, k, r, l, x = (index_or_none(v) for v in (game, kind, rank, length, mask))
     if g is None or g not in (0, 1) or k is None or r is None or l is None or x is None \
             or not 0 <= x < (1 << 54):
         raise CardcoreError(f"make_move{quote((game, kind, rank, length, mask))}: expected a game "
@@ -1798,7 +1739,7 @@ def cards_mask(game, cards) -> int:
     Dou Dizhu, 1 Zheng Shangyou): a move's ``mask``, from its card tuple. ``CardError`` names a
     bad or repeated card."""
     cdef uint64_t m
-    g = _index(game)
+    g = index_or_none(game)
     if g is None or g not in (0, 1):
         raise CardcoreError(f"cards_mask: game {quote(game)}: expected 0 or 1")
     _hand(cards, g, "cards_mask", &m)
@@ -1901,7 +1842,7 @@ def ddz_cards_id(kind, cards) -> int:
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
     cdef Py_ssize_t n, i
-    k = _index(kind)
+    k = index_or_none(kind)
     if k is None or not 0 <= k < D_NKINDS:
         raise CardcoreError(f"kind {quote(kind)}: expected a Dou Dizhu kind code 0..13")
     _hand(cards, 0, "cards", &m)
@@ -1977,7 +1918,7 @@ def zsy_cards_id(kind, cards) -> int:
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
     cdef Py_ssize_t n, i
-    k = _index(kind)
+    k = index_or_none(kind)
     if k is None or not 0 <= k < Z_NKINDS:
         raise CardcoreError(f"kind {quote(kind)}: expected a Zheng Shangyou kind code 0..7")
     _hand(cards, 1, "cards", &m)

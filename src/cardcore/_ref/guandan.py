@@ -91,7 +91,6 @@ Rules (``docs/rules/guandan.md``)
 from __future__ import annotations
 
 import itertools
-import operator
 from functools import lru_cache
 
 import numpy as np
@@ -99,8 +98,14 @@ import numpy as np
 from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
 
+from .shedargs import count_vector as _count_vector
+from .shedargs import index_or_none as _index_or_none
+from .shedargs import key_arg as _key_arg
+
 ROW = 23
 NCARDS = 54
+#: the most of each card a hand holds (the double deck)
+_CAPS = (2,) * NCARDS
 NONE = 255
 KINDS = ("single", "pair", "trio", "full_house", "straight", "tube", "plate", "bomb",
          "straight_flush", "joker_bomb")
@@ -124,55 +129,15 @@ _KEY_LEN = ((1, 1), (2, 2), (3, 3), (5, 5), (5, 5), (6, 6), (6, 6), (4, 10), (5,
 
 # ------------------------------------------------------------------ validation
 
-def _index(x):
-    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
-    if isinstance(x, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(x)
-    except TypeError:
-        return None
-
-
 def _level(level) -> int:
-    x = _index(level)
+    x = _index_or_none(level)
     if x is None or not 0 <= x <= 12:
         raise CardcoreError(f"level {quote(level)}: expected a rank index 0..12")
     return x
 
 
-def _counts(counts, what: str) -> list[int]:
-    if isinstance(counts, str):
-        raise CardError(f"{what} {quote(counts)}: expected 54 card counts (0..2)")
-    try:
-        seq = list(counts)
-    except TypeError:
-        raise CardError(f"{what} {quote(counts)}: expected 54 card counts (0..2)") from None
-    if len(seq) != NCARDS:
-        raise CardError(f"{what}: expected 54 card counts, got {len(seq)}")
-    c = []
-    for i, v in enumerate(seq):
-        x = _index(v)
-        if x is None:
-            raise CardError(f"{what}: count {quote(v)} of card id {i}: expected an int")
-        if not 0 <= x <= 2:
-            raise CardError(f"{what}: count {quote(x)} of card id {i} outside 0..2")
-        c.append(x)
-    return c
-
-
 def _key(key, what: str) -> tuple[int, int, int]:
-    if isinstance(key, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
-    try:
-        t = tuple(key)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
-    if len(t) != 3:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
-    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
-    if k is None or r is None or n is None:
-        raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")
+    k, r, n = _key_arg(key, what)
     if not 0 <= k < len(KINDS):
         raise CardcoreError(f"{what} {quote(key)}: kind outside 0..{len(KINDS) - 1}")
     lo, hi = _KEY_RANK[k]
@@ -359,7 +324,7 @@ def moves(hand, level, beat=None) -> np.ndarray:
     """Every distinct play from ``hand`` (54 card counts) at ``level`` (rank index 0..12), as an
     (n, 23) uint8 array of rows sorted lexicographically; with ``beat`` a key
     ``(kind, rank, length)``, only the plays that beat it."""
-    h = _counts(hand, "hand")
+    h = _count_vector(hand, _CAPS, "hand", "card", "card id")
     lv = _level(level)
     b = None if beat is None else _key(beat, "beat")
     rows = _gen(h, lv)
@@ -424,7 +389,7 @@ def classify(cards, level) -> np.ndarray:
     """Every reading of exactly the cards ``cards`` (54 card counts) at ``level``, as rows
     (empty when the cards form no combination); a row's counts and nwild are those of
     ``cards``."""
-    h = _counts(cards, "cards")
+    h = _count_vector(cards, _CAPS, "cards", "card", "card id")
     lv = _level(level)
     wid = lv * 4 + 2
     w = h[wid]
@@ -489,7 +454,7 @@ def pick(hand, level, rows) -> np.ndarray:
     the level rank is never natural), a straight flush's from its suit; then ``nwild`` wild
     cards and the jokers. Raises ``CardError`` when the hand lacks a card the row needs,
     ``CardcoreError`` for a malformed row."""
-    h = _counts(hand, "hand")
+    h = _count_vector(hand, _CAPS, "hand", "card", "card id")
     lv = _level(level)
     arr = _rows_arg(rows, True)
     if arr.ndim == 1:
@@ -505,7 +470,7 @@ def pick_ids(hand, level, rows) -> tuple[np.ndarray, np.ndarray]:
     """The physical cards of each row as card ids, flat: ``(ids, ends)`` where row ``i``'s
     cards are ``ids[ends[i-1]:ends[i]]`` (ascending ids; the same cards as ``pick``). Raises
     like ``pick`` (and ``CardcoreError`` for a row of more than 10 cards)."""
-    h = _counts(hand, "hand")
+    h = _count_vector(hand, _CAPS, "hand", "card", "card id")
     lv = _level(level)
     arr = _rows_arg(rows, False)
     wid = lv * 4 + 2
@@ -616,7 +581,7 @@ def _hand_list(hand, what: str) -> list[int]:
 
 
 def _play_index(i) -> int:
-    x = _index(i)
+    x = _index_or_none(i)
     if x is None or not FIRST_PLAY <= x < NUM_ACTIONS:
         raise CardcoreError(f"action id {quote(i)}: not a play id "
                             f"({FIRST_PLAY}..{NUM_ACTIONS - 1})")
@@ -643,7 +608,7 @@ def _ids_of(rows: list, level: int) -> list[int]:
 
 def move_ids(hand, level, beat=None) -> np.ndarray:
     """The action ids of ``moves(hand, level, beat)``: an ascending int32 array."""
-    h = _counts(hand, "hand")
+    h = _count_vector(hand, _CAPS, "hand", "card", "card id")
     lv = _level(level)
     b = None if beat is None else _key(beat, "beat")
     rows = [r for r in _gen(h, lv) if b is None or _beats((r[0], r[1], r[2]), b)]
@@ -693,7 +658,7 @@ def id_ok(hand, level, beat, i) -> bool:
     h = _hand_list(hand, "hand")
     lv = _level(level)
     b = None if beat is None else _key(beat, "beat")
-    x = _index(i)
+    x = _index_or_none(i)
     if x is None or not FIRST_PLAY <= x < NUM_ACTIONS:
         return False
     p = x - FIRST_PLAY
@@ -863,7 +828,7 @@ class Play:
         """A record of ``cls`` for each row of ``rows`` (from ``moves`` of ``hand`` at
         ``level``), holding the cards ``pick_ids`` gives it; ``table`` is a tuple of 54 card
         objects (``cards`` is a tuple of its items). Raises like ``pick_ids``."""
-        h = _counts(hand, "hand")
+        h = _count_vector(hand, _CAPS, "hand", "card", "card id")
         lv = _level(level)
         if type(table) is not tuple or len(table) not in (NCARDS, 2 * NCARDS,
                                                           2 * NCARDS + NCARDS * NCARDS):

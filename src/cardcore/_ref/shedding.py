@@ -37,12 +37,15 @@ ints.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import numpy as np
 
 from cardcore.errors import CardcoreError, CardError, quote
+
+from .shedargs import count_vector as _count_vector
+from .shedargs import index_or_none as _index_or_none
+from .shedargs import key_arg as _key_arg
 
 ROW = 18
 NRANKS = 15
@@ -84,48 +87,8 @@ def _r(x) -> str:
 # ``bytes`` or array (``CardError``); a move key is three ints in range, ``first_play`` a bool
 # or 0/1, rows a C-contiguous uint8 (n, 18) array (``CardcoreError``).
 
-def _index(x):
-    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
-    if isinstance(x, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(x)
-    except TypeError:
-        return None
-
-
-def _counts(counts, caps, what: str) -> list[int]:
-    if isinstance(counts, str):
-        raise CardError(f"{what} {_r(counts)}: expected 15 small ints")
-    try:
-        seq = list(counts)
-    except TypeError:
-        raise CardError(f"{what} {_r(counts)}: expected 15 small ints") from None
-    if len(seq) != NRANKS:
-        raise CardError(f"{what}: expected 15 rank counts, got {len(seq)}")
-    c = []
-    for i, (v, cap) in enumerate(zip(seq, caps)):
-        x = _index(v)
-        if x is None:
-            raise CardError(f"{what}: count {_r(v)} at rank index {i}: expected an int")
-        if not 0 <= x <= cap:
-            raise CardError(f"{what}: count {_r(x)} at rank index {i} outside 0..{cap}")
-        c.append(x)
-    return c
-
-
 def _beat(beat, nkinds: int, what: str = "beat") -> tuple[int, int, int]:
-    if isinstance(beat, (str, bytes)):
-        raise CardcoreError(f"{what} {_r(beat)}: expected (kind, rank, length)")
-    try:
-        t = tuple(beat)
-    except TypeError:
-        raise CardcoreError(f"{what} {_r(beat)}: expected (kind, rank, length)") from None
-    if len(t) != 3:
-        raise CardcoreError(f"{what} {_r(beat)}: expected (kind, rank, length)")
-    k, r, n = _index(t[0]), _index(t[1]), _index(t[2])
-    if k is None or r is None or n is None:
-        raise CardcoreError(f"{what} {_r(beat)}: expected three ints (kind, rank, length)")
+    k, r, n = _key_arg(beat, what)
     if not (0 <= k < nkinds and 0 <= r < NRANKS and 1 <= n <= NRANKS):
         raise CardcoreError(f"{what} {_r(beat)}: kind, rank or length out of range")
     return k, r, n
@@ -328,7 +291,7 @@ def ddz_moves(counts, beat=None) -> np.ndarray:
     ``beat`` is ``None`` (leading) or a table move ``(kind, rank, length)``; then only the plays
     that beat it are listed (never a pass).
     """
-    h = _counts(counts, DDZ_CAPS, "hand")
+    h = _count_vector(counts, DDZ_CAPS, "hand", "rank", "rank index")
     if beat is None:
         return _rows(_ddz_gen(h, -1, 0, 0))
     k, r, n = _beat(beat, len(DDZ_KINDS))
@@ -337,7 +300,7 @@ def ddz_moves(counts, beat=None) -> np.ndarray:
 
 def ddz_classify(counts) -> np.ndarray:
     """Every Dou Dizhu reading of exactly the cards ``counts``, as rows (empty if none)."""
-    h = _counts(counts, DDZ_CAPS, "cards")
+    h = _count_vector(counts, DDZ_CAPS, "cards", "rank", "rank index")
     n = sum(h)
     out = _Out()
     nz = [r for r in range(NRANKS) if h[r]]
@@ -487,7 +450,7 @@ def zsy_moves(counts, beat=None, first_play: bool = False) -> np.ndarray:
     four 3s are the heavenly bomb; it cannot be combined with ``beat``.
     """
     first = _first_arg(first_play)
-    h = _counts(counts, ZSY_CAPS, "hand")
+    h = _count_vector(counts, ZSY_CAPS, "hand", "rank", "rank index")
     if beat is None:
         return _rows(_zsy_gen(h, -1, 0, 0, first))
     if first:
@@ -498,7 +461,7 @@ def zsy_moves(counts, beat=None, first_play: bool = False) -> np.ndarray:
 
 def zsy_can_beat(counts, beat) -> bool:
     """Whether the hand ``counts`` holds any play that beats ``beat`` (must-beat rule)."""
-    h = _counts(counts, ZSY_CAPS, "hand")
+    h = _count_vector(counts, ZSY_CAPS, "hand", "rank", "rank index")
     k, r, n = _beat(beat, len(ZSY_KINDS))
     return len(_zsy_gen(h, k, r, n, False)) > 0
 
@@ -506,7 +469,7 @@ def zsy_can_beat(counts, beat) -> bool:
 def zsy_classify(counts, first_play: bool = False) -> np.ndarray:
     """Every Zheng Shangyou reading of exactly the cards ``counts`` (empty if none)."""
     first_play = _first_arg(first_play)
-    h = _counts(counts, ZSY_CAPS, "cards")
+    h = _count_vector(counts, ZSY_CAPS, "cards", "rank", "rank index")
     n = sum(h)
     out = _Out()
     if n == 0 or (first_play and not h[0]):
@@ -609,7 +572,7 @@ def ddz_move_ids(counts, beat=None) -> np.ndarray:
     """The action ids of every Dou Dizhu play of the hand ``counts`` (at most ``DDZ_MAX``
     cards), an ascending int32 array; with ``beat`` (a table move ``(kind, rank, length)``)
     only those of the plays that beat it."""
-    h = _counts(counts, DDZ_CAPS, "hand")
+    h = _count_vector(counts, DDZ_CAPS, "hand", "rank", "rank index")
     _check_size(h, DDZ_MAX, "hand")
     k, r, n = (-1, 0, 0) if beat is None else _beat(beat, len(DDZ_KINDS))
     return _id_array(0, _ddz_gen(h, k, r, n))
@@ -619,7 +582,7 @@ def zsy_move_ids(counts, beat=None, first_play=False) -> np.ndarray:
     """The action ids of every Zheng Shangyou play of the hand ``counts`` (at most ``ZSY_MAX``
     cards), ascending; ``beat`` and ``first_play`` as in ``zsy_moves``."""
     first = _first_arg(first_play)
-    h = _counts(counts, ZSY_CAPS, "hand")
+    h = _count_vector(counts, ZSY_CAPS, "hand", "rank", "rank index")
     _check_size(h, ZSY_MAX, "hand")
     if beat is None:
         return _id_array(1, _zsy_gen(h, -1, 0, 0, first))
@@ -662,7 +625,7 @@ def zsy_id_rows() -> np.ndarray:
 
 
 def _id_arg(i, game: int) -> int:
-    x = _index(i)
+    x = _index_or_none(i)
     lo = DDZ_FIRST if game == 0 else ZSY_FIRST
     hi = lo + (_DDZ_NPLAYS if game == 0 else _ZSY_NPLAYS)
     if x is None or not lo <= x < hi:
@@ -884,7 +847,7 @@ def _record(cls: Any, game: int, mask: int, kind: int, rank: int, length: int):
 
 
 def _key_args(game, kind, rank, length, mask, what: str) -> tuple[int, int, int, int, int]:
-    g, k, r, n, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    g, k, r, n, x = (_index_or_none(v) for v in (game, kind, rank, length, mask))
     if g is None or g not in (0, 1) or k is None or r is None or n is None or x is None \
             or not 0 <= x < (1 << 54) \
             or not 0 <= k < (len(DDZ_KINDS) if g == 0 else len(ZSY_KINDS)) \
@@ -928,7 +891,7 @@ def move_id(game, kind, rank, length, cards) -> int:
 
 def mask_counts(mask) -> tuple:
     """The rank count vector (15 ints) of the cards of bit mask ``mask``."""
-    x = _index(mask)
+    x = _index_or_none(mask)
     if x is None or not 0 <= x < (1 << 54):
         raise CardcoreError(f"mask {_r(mask)}: expected a card mask (an int below 2**54)")
     return tuple(_mask_counts(x))
@@ -947,7 +910,7 @@ def make_move(cls, game, kind, rank, length, mask):
     ``mask`` as (``kind`` code, ``rank``, ``length``), a record of the record type ``cls`` (the
     game's ``Move``) -- how moves are rebuilt (pickling, ``Move(...)``). Raises
     ``CardcoreError`` unless the cards have that reading."""
-    g, k, r, n, x = _index(game), _index(kind), _index(rank), _index(length), _index(mask)
+    g, k, r, n, x = (_index_or_none(v) for v in (game, kind, rank, length, mask))
     if g is None or g not in (0, 1) or k is None or r is None or n is None or x is None \
             or not 0 <= x < (1 << 54):
         raise CardcoreError(f"make_move{quote((game, kind, rank, length, mask))}: expected a game "
@@ -996,7 +959,7 @@ def cards_mask(game, cards) -> int:
     """The bit mask of the cards ``cards`` (a list or tuple of card ids) of game ``game`` (0
     Dou Dizhu, 1 Zheng Shangyou): a move's ``mask``, from its card tuple. ``CardError`` names a
     bad or repeated card."""
-    g = _index(game)
+    g = _index_or_none(game)
     if g is None or g not in (0, 1):
         raise CardcoreError(f"cards_mask: game {quote(game)}: expected 0 or 1")
     return _hand(cards, g, "cards_mask")
@@ -1039,7 +1002,7 @@ def ddz_hand_classify(cls, cards) -> list:
 def ddz_cards_id(kind, cards) -> int:
     """The action id of the Dou Dizhu reading of kind code ``kind`` of exactly these cards
     (-1 when they have no such reading or it has no id)."""
-    k = _index(kind)
+    k = _index_or_none(kind)
     if k is None or not 0 <= k < len(DDZ_KINDS):
         raise CardcoreError(f"kind {_r(kind)}: expected a Dou Dizhu kind code 0..13")
     m = _hand(cards, 0, "cards")
@@ -1096,7 +1059,7 @@ def zsy_hand_classify(cls, cards, first_play=False) -> list:
 def zsy_cards_id(kind, cards) -> int:
     """The action id of the Zheng Shangyou reading of kind code ``kind`` of exactly these cards
     (-1 when none; the heavenly bomb is read as the opening play's)."""
-    k = _index(kind)
+    k = _index_or_none(kind)
     if k is None or not 0 <= k < len(ZSY_KINDS):
         raise CardcoreError(f"kind {_r(kind)}: expected a Zheng Shangyou kind code 0..7")
     m = _hand(cards, 1, "cards")

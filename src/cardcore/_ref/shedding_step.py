@@ -54,6 +54,7 @@ from math import comb as _comb
 from ..rng import Rng
 from .core import Core as CoreBase
 from .core import _id, export_fields
+from .shedargs import index_or_none as _index_or_none
 from .core import live as _live
 from . import shedding as S
 
@@ -222,7 +223,7 @@ def sort_cards(cards) -> list[int]:
     """Card ids in the shedding games' order: by rank (3 .. A, 2, BJ, RJ), then by id."""
     out = []
     for c in cards:
-        x = S._index(c)
+        x = _index_or_none(c)
         if x is None or not 0 <= x <= 53:
             raise CardcoreError(f"cards: {quote(c)} is not a card id 0..53")
         out.append(x)

@@ -1,0 +1,90 @@
+# cython: language_level=3
+"""Argument checks of the shedding kernels (``shedding.pyx``: Dou Dizhu and Zheng Shangyou;
+``guandan.pyx``): a hand as a vector of small counts, a move's key ``(kind, rank, length)``
+(inline: compiled into each kernel that cimports them; the plain-Python twin is
+``cardcore._ref.shedargs``). Every bad argument raises the library's error naming it."""
+
+cimport numpy as cnp
+from libc.stdint cimport uint8_t
+
+
+cdef inline object index_or_none(object x):
+    """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
+    if type(x) is int:
+        return x
+    import operator
+
+    import numpy as np
+
+    if isinstance(x, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(x)
+    except TypeError:
+        return None
+
+
+cdef inline int count_vector(object counts, Py_ssize_t n, const uint8_t* caps, uint8_t* out,
+                             str what, str noun, str item) except -1:
+    """``counts``, ``n`` small counts (the one at index ``i`` at most ``caps[i]``), into
+    ``out``: a contiguous uint8 numpy array or a bytes object (read directly), or any
+    sequence of ints; else ``CardError`` naming ``what``. ``noun`` names the counts ("card",
+    "rank"), ``item`` an index ("card id", "rank index")."""
+    cdef Py_ssize_t i
+    cdef const uint8_t* src = NULL
+    cdef cnp.ndarray arr
+    from cardcore.errors import CardError, quote
+
+    if type(counts) is bytes:
+        if len(<bytes>counts) != n:
+            raise CardError(f"{what}: expected {n} {noun} counts, got {len(<bytes>counts)}")
+        src = <const uint8_t*><const char*>counts
+    elif isinstance(counts, cnp.ndarray):
+        arr = <cnp.ndarray>counts
+        if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
+                and cnp.PyArray_ISCARRAY_RO(arr)):
+            if cnp.PyArray_DIM(arr, 0) != n:
+                raise CardError(f"{what}: expected {n} {noun} counts, got "
+                                f"{cnp.PyArray_DIM(arr, 0)}")
+            src = <const uint8_t*>cnp.PyArray_DATA(arr)
+    if src != NULL:
+        for i in range(n):
+            if src[i] > caps[i]:
+                raise CardError(f"{what}: count {src[i]} at {item} {i} outside 0..{caps[i]}")
+            out[i] = src[i]
+        return 0
+    if isinstance(counts, str):
+        raise CardError(f"{what} {quote(counts)}: expected {n} {noun} counts")
+    try:
+        seq = list(counts)
+    except TypeError:
+        raise CardError(f"{what} {quote(counts)}: expected {n} {noun} counts") from None
+    if len(seq) != n:
+        raise CardError(f"{what}: expected {n} {noun} counts, got {len(seq)}")
+    for i in range(n):
+        x = index_or_none(seq[i])
+        if x is None:
+            raise CardError(f"{what}: count {quote(seq[i])} at {item} {i}: expected an int")
+        if not 0 <= x <= caps[i]:
+            raise CardError(f"{what}: count {quote(x)} at {item} {i} outside 0..{caps[i]}")
+        out[i] = <uint8_t>x
+    return 0
+
+
+cdef inline tuple key_arg(object key, str what):
+    """``key`` as three Python ints ``(kind, rank, length)``, else ``CardcoreError`` naming
+    ``what`` (their ranges are the caller's to check)."""
+    from cardcore.errors import CardcoreError, quote
+
+    if isinstance(key, (str, bytes)):
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
+    try:
+        t = tuple(key)
+    except TypeError:
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
+    if len(t) != 3:
+        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
+    k, r, n = index_or_none(t[0]), index_or_none(t[1]), index_or_none(t[2])
+    if k is None or r is None or n is None:
+        raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")
+    return k, r, n
