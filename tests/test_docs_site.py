@@ -38,7 +38,7 @@ MODULES = ("cardcore", "cardcore.cards", "cardcore.agents", "cardcore.poker", "c
            "cardcore.simulate", "cardcore.rl") + tuple(f"cardcore.{g}" for g in cardcore.GAMES)
 
 #: public names outside their module's ``__all__`` (the public contract names them)
-OUTSIDE_ALL = ("cardcore.bridge.dd_tables",)
+OUTSIDE_ALL: tuple[str, ...] = ()
 
 #: the names every game's core has (the one core contract)
 CONTRACT = ("num_players", "num_distinct_actions", "observation_shape", "current_player",

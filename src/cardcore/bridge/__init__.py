@@ -9,7 +9,7 @@ from .auction import Auction, parse_call
 from .deal import Deal
 from .state import BridgeState, legal_cards
 from .scoring import breakdown, parse_contract, score
-from .tables import dd_tables  # noqa: F401 - public: cardcore.bridge.dd_tables
+from .tables import dd_tables
 
 try:  # the double-dummy solver
     from .solver import dd_table, solve, solve_cards, solve_position, trick_winner
@@ -19,4 +19,4 @@ except ModuleNotFoundError as _exc:  # pragma: no cover - only in a tree without
 
 __all__ = ["Deal", "trick_winner", "solve", "dd_table", "solve_cards", "solve_position",
            "score", "breakdown", "parse_contract", "Auction", "parse_call", "BridgeState",
-           "legal_cards"]
+           "legal_cards", "dd_tables"]
