@@ -21,6 +21,7 @@ KERNEL_TESTS = (
     "test_kernel_args.py", "test_kernel_rng.py", "test_kernel_threads.py", "test_dds.py",
     "test_bridge_dds_args.py", "test_shedding_step.py", "test_move_slots.py",
     "test_crash_regressions.py", "test_onepoker_core.py", "test_preference_core.py",
+    "test_schnapsen_core.py", "test_tractor_core.py", "test_betting_kernel.py",
 )
 
 

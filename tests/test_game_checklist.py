@@ -72,8 +72,9 @@ ITEMS: tuple[tuple[str, str, bool], ...] = (
                     "test_vector.py cover it", True),
     ("fuzz", "tests/test_fuzz.py: the game-wide fuzz over every game and its core in "
              "CORE_TEMPLATES (the constructor fuzz)", True),
-    ("kernel-tests", "a file listed in tests/kernel_tests.py exercises the core kernel (run on "
-                     "the baseline CPU path)", True),
+    ("kernel-tests", "a test of the core kernel in a file listed in tests/kernel_tests.py (run "
+                     "on the baseline CPU path), beside its entries in test_kernel_args.py",
+     True),
     ("pinned", "tests/pinned_games.py cases and their hashes in tests/test_pinned_games.py",
      True),
     ("game-tests", "tests/test_<game>*.py with stacked-deck games (deck=) and "
@@ -335,9 +336,14 @@ def check_fuzz(game: str) -> Problems:
 def check_kernel_tests(game: str) -> Problems:
     core = game_class(game).CORE
     listed = _strings(_assigned(TESTS / "kernel_tests.py", "KERNEL_TESTS"))
-    if any(re.search(rf"\b{re.escape(core)}\b", _text(TESTS / name)) for name in listed):
-        return []
-    return [f"no file listed in tests/kernel_tests.py names the kernel {core}"]
+    args = "test_kernel_args.py"
+    names = {name for name in listed
+             if re.search(rf"\b{re.escape(core)}\b", _text(TESTS / name))}
+    out = [] if args in names else [f"tests/{args} has no entry of {core} (or is not listed "
+                                    "in tests/kernel_tests.py)"]
+    if not names - {args}:
+        out.append(f"no test of {core} beside tests/{args} is listed in tests/kernel_tests.py")
+    return out
 
 
 def check_pinned(game: str) -> Problems:
