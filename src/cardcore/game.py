@@ -612,13 +612,26 @@ class CachedIds:
 class CoreView:
     """Mixin for a ``State`` whose deal lives in its game's step core, ``self._core`` (the one
     core contract: ``cardcore._fast.core.Core``, twin ``cardcore._ref.core.Core``): the state is
-    a view over it. ``state.core`` (``State.core``) is that core; the action ids, the legal mask,
-    the observation tensor and its shape are the core's; a clone gets a copy of the core, and the
-    state dict holds the core's export. Put it before the ``State`` base:
+    a view over it. ``state.core`` (``State.core``) is that core; the seat to act, the action
+    ids, the legal mask, the observation tensor and its shape are the core's; a clone gets a
+    copy of the core, and the state dict holds the core's export. Put it before the ``State``
+    base:
     ``class BridgeState(CoreView, State)``."""
 
     _core: Any
     TRANSIENT: ClassVar[tuple[str, ...]]
+
+    def _current_player(self) -> int | None:
+        p: int | None = self._core.current_player
+        return p
+
+    def _legal_ids(self) -> list[int]:
+        ids: list[int] = self._core.legal_ids()
+        return ids
+
+    def _id_is_legal(self, i: int) -> bool:
+        ok: bool = self._core.is_legal(i)
+        return ok
 
     def _num_distinct_actions(self) -> int:
         n: int = self._core.num_distinct_actions

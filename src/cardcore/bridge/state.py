@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction, OptionError
-from ..engines.step import StepHooks
 from ..game import Action, CoreView, State, register
 from ..options import Option
 from .auction import CALLS, Auction, bid_level, bid_strain, is_bid, parse_call
@@ -141,7 +140,7 @@ def _deal_text(value: Any) -> str:
 
 
 @register
-class BridgeState(StepHooks, CoreView, State):
+class BridgeState(CoreView, State):
     """One deal of Contract Bridge (see the module docstring for seats, actions, options).
 
     The deal lives in a compact kernel state (``cardcore._fast.bridge_step.Core``: hands as

@@ -62,7 +62,6 @@ from .._ref import shedding as _ref_shedding
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..game import Action, State
-from .step import StepHooks
 
 PASS = Action("pass", "pass")
 
@@ -430,7 +429,7 @@ def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
         + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
 
 
-class DealCoreView(StepHooks):
+class DealCoreView:
     """Mixin of the states whose deal lives in a ``shedding_step.Core`` (Dou Dizhu, Zheng
     Shangyou): the deal's fields every such game shows, read from ``self._core``, and the steps
     and scores, which are the core's. Put it after ``CoreView`` and before the state's other

@@ -1,6 +1,7 @@
-"""The protocol hooks every game state over a step core reads straight from the core: the seat
-to act and the legal action ids (``StepHooks``), and, for the games whose ids are applied
-without the generic layer, ``apply_id`` on the core's legality (``StepApply``).
+"""The step path of ``apply_id`` for the games whose ids are applied without the generic layer
+(Hold'em, One Poker): a legal id goes straight to the state's ``_apply_id``, on the core's
+legality (``StepApply``). The seat to act and the legal ids of every state over a core are
+``game.CoreView``'s.
 
 Put the mixin before ``CoreView`` and the ``State`` base: ``class HoldemState(StepApply,
 CoreView, State)``.
@@ -13,25 +14,11 @@ from typing import Any
 from ..game import _MEMO, State
 
 
-class StepHooks:
-    """``_current_player``, ``_legal_ids`` and ``_id_is_legal`` of a state whose deal lives in
-    ``self._core``."""
+class StepApply:
+    """The step path of ``apply_id``: a legal id goes straight to the state's ``_apply_id``
+    (the same behaviour as ``State.apply_id``)."""
 
     _core: Any
-
-    def _current_player(self) -> int | None:
-        return self._core.current_player
-
-    def _legal_ids(self) -> list[int]:
-        return self._core.legal_ids()
-
-    def _id_is_legal(self, i: int) -> bool:
-        return self._core.is_legal(i)
-
-
-class StepApply(StepHooks):
-    """``StepHooks`` and the step path of ``apply_id``: a legal id goes straight to the
-    state's ``_apply_id`` (the same behaviour as ``State.apply_id``)."""
 
     def apply_id(self, i: int) -> None:
         """Apply the action with id ``i``. An id that is not legal now raises ``IllegalAction``
@@ -43,4 +30,4 @@ class StepApply(StepHooks):
         self.__dict__.pop(_MEMO, None)
 
 
-__all__ = ["StepHooks", "StepApply"]
+__all__ = ["StepApply"]

@@ -54,7 +54,6 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
-from ..engines.step import StepHooks
 from ..errors import CardcoreError, FormatError, IllegalAction, action_arg, text_arg
 from ..game import Action, CoreView, register
 from ..options import Option, level_option, parse_level, single_deal
@@ -181,7 +180,7 @@ def return_choices(hand: list[int], level: int) -> list[int]:
 
 
 @register
-class GuandanState(StepHooks, CoreView, SheddingState):
+class GuandanState(CoreView, SheddingState):
     GAME = "guandan"
     NUM_PLAYERS = NUM
     ZERO_SUM = True

@@ -99,7 +99,6 @@ from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import Option, single_deal
-from ..engines.step import StepHooks
 from ..game import Action, CoreView, State, register
 
 if TYPE_CHECKING:
@@ -201,16 +200,13 @@ def sort_hand(cards: list[int]) -> list[int]:
 
 
 @register
-class PreferenceState(StepHooks, CoreView, State):
+class PreferenceState(CoreView, State):
     GAME = "preference"
     NUM_PLAYERS = 3
     ZERO_SUM = False
     AI_AGENT = "cardcore.agents.preference:PreferenceAI"
     CORE = "preference_step"
     core: _k.Core  # (``State.core``: this game's core type)
-    #: the hands as lists, built from the core once per position (a view: dropped by every
-    #: action)
-    TRANSIENT = ("_hands",)
     OPTIONS = {
         "deals": Option("int", None, f"deals in the match (default {DEFAULT_DEALS})", low=1,
                         none=True),
@@ -219,7 +215,6 @@ class PreferenceState(StepHooks, CoreView, State):
     }
 
     _core: Any  # the deal in the step kernel (``cardcore._fast.preference_step.Core``)
-    _hands: list[list[int]] | None
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, deals: Any = None, single_deal: Any = False,
@@ -276,9 +271,7 @@ class PreferenceState(StepHooks, CoreView, State):
     @property
     def hands(self) -> list[list[int]]:
         """Each seat's cards (ascending)."""
-        if self._hands is None:
-            self._hands = self._core.hands()
-        return self._hands
+        return self._core.hands()
 
     @property
     def talon(self) -> list[int]:
@@ -505,7 +498,6 @@ class PreferenceState(StepHooks, CoreView, State):
         next one starts unless the match is over."""
         core = self._core
         core.apply(i)
-        self._hands = None
         if not core.is_over:
             return
         record = self._record()

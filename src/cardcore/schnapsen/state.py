@@ -67,7 +67,6 @@ from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match
-from ..engines.step import StepHooks
 from ..options import single_deal
 from ..game import Action, CoreView, State, register
 from .rules import (
@@ -122,7 +121,7 @@ def _describe(i: int) -> str:
 
 
 @register
-class SchnapsenState(StepHooks, CoreView, State):
+class SchnapsenState(CoreView, State):
     """A seven-point match (or one deal): the match's bookkeeping (the deals played, who deals
     next) here, the play of the current deal in its core (``state.core``, the step kernel
     ``schnapsen_step``), which every view of the deal below reads."""

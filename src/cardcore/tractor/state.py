@@ -105,7 +105,6 @@ from typing import TYPE_CHECKING
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
-from ..engines.step import StepHooks
 from ..errors import IllegalAction
 from ..game import Action, CoreView, State, register
 from ..options import Option, level_option, single_deal
@@ -203,7 +202,7 @@ def _play_text(cards, trump: int, level: int) -> tuple[str, tuple[Card, ...]]:
 
 
 @register
-class TractorState(StepHooks, CoreView, State):
+class TractorState(CoreView, State):
     GAME = "tractor"
     CORE = "tractor_step"
     core: _step.Core  # (``State.core``: this game's core type)
