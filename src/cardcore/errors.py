@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 
 def quote(value: object, limit: int = 60) -> str:
@@ -50,16 +49,6 @@ def text_arg(x: object, what: str) -> str:
     """``x`` as a str, else ``CardcoreError`` naming ``what``."""
     if not isinstance(x, str):
         raise CardcoreError(f"{what} {quote(x)}: expected a string")
-    return x
-
-
-def action_arg(x: object, what: str = "action") -> Any:
-    """``x`` as a game's ``Action`` (a kind and a text, both strings), else ``CardcoreError``
-    naming ``what``."""
-    from .game import Action
-
-    if not isinstance(x, Action) or not isinstance(x.kind, str) or not isinstance(x.text, str):
-        raise CardcoreError(f"{what} {quote(x)}: expected an Action of the game")
     return x
 
 

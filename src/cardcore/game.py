@@ -89,6 +89,14 @@ class Action:
         return cls(kind, text, tuple(Card(c) for c in cards), amount, _tuplify(data))
 
 
+def action_arg(x: object, what: str = "action") -> Action:
+    """``x`` as a game's ``Action`` (a kind and a text, both strings), else ``CardcoreError``
+    naming ``what``."""
+    if not isinstance(x, Action) or not isinstance(x.kind, str) or not isinstance(x.text, str):
+        raise CardcoreError(f"{what} {quote(x)}: expected an Action of the game")
+    return x
+
+
 def _listify(x: Any) -> Any:
     if isinstance(x, (tuple, list)):
         return [_listify(v) for v in x]

@@ -54,8 +54,8 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
-from ..errors import CardcoreError, FormatError, IllegalAction, action_arg, text_arg
-from ..game import Action, CoreView, register
+from ..errors import CardcoreError, FormatError, IllegalAction, text_arg
+from ..game import action_arg, Action, CoreView, register
 from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, RANK_NAMES, action_of, classify, counts_of,
                     id_text, moves_of_counts, natural_rank, strength, text_id, wild_card)
