@@ -120,19 +120,7 @@ cdef class Core:
     def legal_ids(self):
         """The legal ids, ascending (empty once over)."""
         self.live()
-        cdef int32_t small[STACK_IDS]
-        cdef int32_t* buf = small
-        cdef int n
-        if self.max_legal > STACK_IDS:
-            buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
-            if buf == NULL:
-                raise MemoryError()
-        try:
-            n = self.c_legal(buf)
-            return _id_list(buf, n)
-        finally:
-            if buf != small:
-                PyMem_Free(buf)
+        return self._legal(None)
 
     def legal_mask(self, out=None):
         """A bool vector of ``num_distinct_actions``: ``True`` at each legal id. With ``out`` (a
@@ -147,7 +135,11 @@ cdef class Core:
                                 "values")
         else:
             out[:] = False
-        cdef unsigned char[:] view = out.view(np.uint8)
+        self._legal(out.view(np.uint8))
+        return out
+
+    cdef object _legal(self, unsigned char[:] mask):
+        """The legal ids as a list, or, given ``mask``, set to 1 in it (returns ``None``)."""
         cdef int32_t small[STACK_IDS]
         cdef int32_t* buf = small
         cdef int n, k
@@ -157,12 +149,14 @@ cdef class Core:
                 raise MemoryError()
         try:
             n = self.c_legal(buf)
+            if mask is None:
+                return _id_list(buf, n)
             for k in range(n):
-                view[buf[k]] = 1
+                mask[buf[k]] = 1
+            return None
         finally:
             if buf != small:
                 PyMem_Free(buf)
-        return out
 
     def is_legal(self, i):
         """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
