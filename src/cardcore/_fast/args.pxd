@@ -26,6 +26,22 @@ cdef inline object int_arg(object x, str what, object lo, object hi, type err):
     return v
 
 
+cdef inline list list_arg(object x, str what, Py_ssize_t n, str expected, type err):
+    """``x`` (any iterable but a string) as a list, of ``n`` items (``n`` < 0: any number),
+    else ``err`` naming ``what`` and saying it ``expected`` that."""
+    from cardcore.errors import quote
+
+    if isinstance(x, (str, bytes)):
+        raise err(f"{what} {quote(x)}: expected {expected}")
+    try:
+        items = list(x)
+    except TypeError:
+        raise err(f"{what} {quote(x)}: expected {expected}") from None
+    if n >= 0 and len(items) != n:
+        raise err(f"{what}: expected {expected}, got {len(items)}")
+    return items
+
+
 cdef inline bint flag_arg(object x, str what) except -1:
     """``x`` as a flag: a bool, or 0 or 1 as an int or numpy integer or bool, else
     ``CardcoreError`` naming ``what``."""

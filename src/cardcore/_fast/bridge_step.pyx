@@ -14,7 +14,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_below
-from cardcore._fast.args cimport card_mask, int_arg, mask_cards
+from cardcore._fast.args cimport card_mask, int_arg, list_arg, mask_cards
 from cardcore._fast.stepcore cimport export_fields
 
 
@@ -375,14 +375,7 @@ cdef class Core(CoreBase):
         cdef uint64_t hs[4]
         cdef uint64_t seen = 0
         cdef int i, n
-        if isinstance(hands, (str, bytes)):
-            raise CardError(f"hands {quote(hands)}: expected 4 card masks")
-        try:
-            items = list(hands)
-        except TypeError:
-            raise CardError(f"hands {quote(hands)}: expected 4 card masks") from None
-        if len(items) != 4:
-            raise CardError(f"hands: expected 4 card masks (seats S, W, N, E), got {len(items)}")
+        items = list_arg(hands, "hands", 4, "4 card masks (seats S, W, N, E)", CardError)
         for i in range(4):
             hs[i] = _mask_arg(items[i], f"hand of seat {i}")
         for i in range(4):
@@ -651,14 +644,7 @@ def trick_winner_index(cards, trump):
     cdef uint8_t cs[4]
     cdef int i
     cdef long t = _int_arg(trump, "trump", 0, 4)
-    if isinstance(cards, (str, bytes)):
-        raise CardError(f"cards {quote(cards)}: expected 4 card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"cards {quote(cards)}: expected 4 card ids") from None
-    if len(items) != 4:
-        raise CardError(f"cards: expected 4 card ids, got {len(items)}")
+    items = list_arg(cards, "cards", 4, "4 card ids", CardError)
     for i in range(4):
         cs[i] = <uint8_t>_int_arg(items[i], "card", 0, 51, CardError)
     return bs_trick_winner_index(cs, <int>t)

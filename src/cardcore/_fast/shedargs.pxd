@@ -7,6 +7,8 @@
 cimport numpy as cnp
 from libc.stdint cimport uint8_t
 
+from cardcore._fast.args cimport list_arg
+
 
 cdef inline object index_or_none(object x):
     """``x`` as a Python int when it is an int or numpy integer (not a bool), else None."""
@@ -53,14 +55,7 @@ cdef inline int count_vector(object counts, Py_ssize_t n, const uint8_t* caps, u
                 raise CardError(f"{what}: count {src[i]} at {item} {i} outside 0..{caps[i]}")
             out[i] = src[i]
         return 0
-    if isinstance(counts, str):
-        raise CardError(f"{what} {quote(counts)}: expected {n} {noun} counts")
-    try:
-        seq = list(counts)
-    except TypeError:
-        raise CardError(f"{what} {quote(counts)}: expected {n} {noun} counts") from None
-    if len(seq) != n:
-        raise CardError(f"{what}: expected {n} {noun} counts, got {len(seq)}")
+    seq = list_arg(counts, what, n, f"{n} {noun} counts", CardError)
     for i in range(n):
         x = index_or_none(seq[i])
         if x is None:
@@ -76,14 +71,7 @@ cdef inline tuple key_arg(object key, str what):
     ``what`` (their ranges are the caller's to check)."""
     from cardcore.errors import CardcoreError, quote
 
-    if isinstance(key, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
-    try:
-        t = tuple(key)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
-    if len(t) != 3:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
+    t = list_arg(key, what, 3, "(kind, rank, length)", CardcoreError)
     k, r, n = index_or_none(t[0]), index_or_none(t[1]), index_or_none(t[2])
     if k is None or r is None or n is None:
         raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")

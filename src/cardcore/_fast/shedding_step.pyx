@@ -26,7 +26,7 @@ from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLong
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, rng_below
-from cardcore._fast.args cimport action_id, int_arg, flag_arg
+from cardcore._fast.args cimport action_id, flag_arg, int_arg, list_arg
 from cardcore._fast.stepcore cimport export_fields
 from cardcore._fast.shedding cimport (
     SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
@@ -805,14 +805,7 @@ cdef class Core(CoreBase):
         cdef uint64_t rng
         cdef int nd = _NDEALT[g]
         cdef uint8_t deck[54]
-        if isinstance(cards, (str, bytes)):
-            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids")
-        try:
-            cs = list(cards)
-        except TypeError:
-            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids") from None
-        if len(cs) != nd:
-            raise CardcoreError(f"cards: expected {nd} card ids, got {len(cs)}")
+        cs = list_arg(cards, "cards", nd, f"{nd} card ids", CardcoreError)
         for k in range(nd):
             c = int_arg(cs[k], "cards", 0, 53, CardcoreError)
             if g == 1 and c not in _ZSY_DECK:

@@ -3,6 +3,7 @@
 and readiness, the first read of an export (inline: compiled into each core that cimports
 them)."""
 
+from cardcore._fast.args cimport list_arg
 from cardcore._fast.core cimport Core
 
 
@@ -29,18 +30,9 @@ cdef inline tuple export_fields(object values, tuple fields):
     """An export read back by a core's ``from_export``: ``values`` (any iterable of values but
     a string) as a list of at least ``len(fields)`` values, and a dict of its first values by
     the names ``fields``; else ``CardcoreError``."""
-    if isinstance(values, (str, bytes)):
-        from cardcore.errors import CardcoreError, quote
+    from cardcore.errors import CardcoreError
 
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        from cardcore.errors import CardcoreError, quote
-
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    v = list_arg(values, "values", -1, "a list of ints", CardcoreError)
     if len(v) < len(fields):
-        from cardcore.errors import CardcoreError
-
         raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
     return v, dict(zip(fields, v))

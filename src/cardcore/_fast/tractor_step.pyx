@@ -19,7 +19,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest, rng_below
-from cardcore._fast.args cimport int_arg
+from cardcore._fast.args cimport int_arg, list_arg
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport export_fields, made
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
@@ -659,14 +659,7 @@ cdef int _deck_arg(object cards, uint8_t* out) except -1:
     cdef int counts[54]
     cdef int k
     cdef long c
-    if isinstance(cards, (str, bytes)):
-        raise CardcoreError(f"cards {quote(cards)}: expected the 108 card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardcoreError(f"cards {quote(cards)}: expected the 108 card ids") from None
-    if len(items) != TS_DECK:
-        raise CardcoreError(f"cards: expected the 108 card ids, got {len(items)}")
+    items = list_arg(cards, "cards", TS_DECK, "the 108 card ids", CardcoreError)
     memset(counts, 0, sizeof(counts))
     for k in range(TS_DECK):
         c = int_arg(items[k], "card", 0, 53, CardcoreError)

@@ -8,6 +8,20 @@ from typing import Any
 from ..errors import CardError, int_arg, quote
 
 
+def list_arg(x: Any, what: str, n: int, expected: str, err: type[Exception]) -> list[Any]:
+    """``x`` (any iterable but a string) as a list, of ``n`` items (``n`` < 0: any number),
+    else ``err`` naming ``what`` and saying it ``expected`` that."""
+    if isinstance(x, (str, bytes)):
+        raise err(f"{what} {quote(x)}: expected {expected}")
+    try:
+        items = list(x)
+    except TypeError:
+        raise err(f"{what} {quote(x)}: expected {expected}") from None
+    if n >= 0 and len(items) != n:
+        raise err(f"{what}: expected {expected}, got {len(items)}")
+    return items
+
+
 def card_mask(cards: Any, what: str, first: int, most: int) -> int:
     """``cards`` (a list or tuple of at most ``most`` distinct card ids ``first..51``) as a
     mask, else ``CardError`` naming ``what``."""
@@ -32,4 +46,4 @@ def mask_cards(m: int) -> list[int]:
     return out
 
 
-__all__ = ["card_mask", "mask_cards"]
+__all__ = ["list_arg", "card_mask", "mask_cards"]

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
+from .args import card_mask as _card_mask
+from .args import mask_cards as _mask_cards
+from .args import list_arg as _list_arg
 
 from ..rng import Rng
 from . import tricks as _tricks
-from .args import card_mask, mask_cards
 from .core import Core as _CoreContract
 from .core import export_fields
 from .core import live as _live
@@ -87,14 +89,7 @@ def _popcount(m: int) -> int:
 def trick_winner_index(cards, trump) -> int:
     """Index (in play order) of the card winning a full trick; ``trump`` 0..3 or 4 (none)."""
     t = _int_arg(trump, "trump", 0, 4)
-    if isinstance(cards, (str, bytes)):
-        raise CardError(f"cards {quote(cards)}: expected 4 card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"cards {quote(cards)}: expected 4 card ids") from None
-    if len(items) != 4:
-        raise CardError(f"cards: expected 4 card ids, got {len(items)}")
+    items = _list_arg(cards, "cards", 4, "4 card ids", CardError)
     return _winner([_int_arg(c, "card", 0, 51, CardError) for c in items], t)
 
 
@@ -194,14 +189,7 @@ class Core(_CoreContract):
 
     def __init__(self, hands, dealer, vul) -> None:
         self._ready = False
-        if isinstance(hands, (str, bytes)):
-            raise CardError(f"hands {quote(hands)}: expected 4 card masks")
-        try:
-            hs = list(hands)
-        except TypeError:
-            raise CardError(f"hands {quote(hands)}: expected 4 card masks") from None
-        if len(hs) != 4:
-            raise CardError(f"hands: expected 4 card masks (seats S, W, N, E), got {len(hs)}")
+        hs = _list_arg(hands, "hands", 4, "4 card masks (seats S, W, N, E)", CardError)
         masks = [_int_arg(h, f"hand of seat {i}", 0, FULL, CardError) for i, h in enumerate(hs)]
         seen = 0
         for i, m in enumerate(masks):
@@ -522,11 +510,11 @@ def legal_follows(hand, trick) -> list[int]:
     """The cards of ``hand`` (card ids) that may go on ``trick`` (its cards so far, lead
     first, at most three), ascending: the Bridge core's follow rule (follow suit where
     possible, else any card), for a hand the caller holds, a sampled one say."""
-    h = card_mask(hand, "hand", 0, 13)
-    t = card_mask(trick, "trick", 0, 3)
+    h = _card_mask(hand, "hand", 0, 13)
+    t = _card_mask(trick, "trick", 0, 3)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
-    return mask_cards(_follows(h, trick[0] if trick else -1))
+    return _mask_cards(_follows(h, trick[0] if trick else -1))
 
 
 def shuffled_deck(seed) -> tuple[list[int], int]:

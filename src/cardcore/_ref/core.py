@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CardcoreError, IllegalAction, int_arg, quote
+from .args import list_arg as _list_arg
 
 C = TypeVar("C")
 
@@ -72,12 +73,7 @@ def export_fields(values: Any, fields: tuple[str, ...]) -> tuple[list[Any], dict
     """An export: ``values`` (any iterable of values but a string) as a list of at least
     ``len(fields)`` values, and a dict of its first values by the names ``fields``; else
     ``CardcoreError``."""
-    if isinstance(values, (str, bytes)):
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints")
-    try:
-        v = list(values)
-    except TypeError:
-        raise CardcoreError(f"values {quote(values)}: expected a list of ints") from None
+    v = _list_arg(values, "values", -1, "a list of ints", CardcoreError)
     if len(v) < len(fields):
         raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
     return v, dict(zip(fields, v))

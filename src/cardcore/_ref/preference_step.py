@@ -39,8 +39,8 @@ from __future__ import annotations
 
 from ..errors import CardcoreError, CardError, quote
 from ..errors import int_arg as _int_arg
+from .args import card_mask as _card_mask
 from ..rng import Rng
-from .args import card_mask
 from .core import copy_fields
 from .core import Core as _CoreContract
 from .core import live as _live
@@ -874,8 +874,8 @@ def legal_follows(hand, trick, trump, lowest_beat=False) -> list[int]:
     card that beats the one winning the trick where the hand has one; ``lowest_beat``: the
     lowest such, as the first defender after the declarer's lead plays when three play), for
     a hand the caller holds, a sampled one say."""
-    h = card_mask(hand, "hand", FIRST_CARD, 12)
-    t = card_mask(trick, "trick", FIRST_CARD, 2)
+    h = _card_mask(hand, "hand", FIRST_CARD, 12)
+    t = _card_mask(trick, "trick", FIRST_CARD, 2)
     tr = 4 if trump is None else _int_arg(trump, "trump", 0, 3, CardcoreError)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import CardcoreError, CardError, quote
+from .args import list_arg as _list_arg
 
 
 def index_or_none(x: Any) -> int | None:
@@ -32,14 +33,12 @@ def count_vector(counts: Any, caps: Sequence[int], what: str, noun: str,
     any sequence of ints, as a list; else ``CardError`` naming ``what``. ``noun`` names the
     counts ("card", "rank"), ``item`` an index ("card id", "rank index")."""
     n = len(caps)
-    if isinstance(counts, str):
-        raise CardError(f"{what} {quote(counts)}: expected {n} {noun} counts")
-    try:
+    if isinstance(counts, bytes):         # (bytes are counts, as the compiled twin reads them)
+        if len(counts) != n:
+            raise CardError(f"{what}: expected {n} {noun} counts, got {len(counts)}")
         seq = list(counts)
-    except TypeError:
-        raise CardError(f"{what} {quote(counts)}: expected {n} {noun} counts") from None
-    if len(seq) != n:
-        raise CardError(f"{what}: expected {n} {noun} counts, got {len(seq)}")
+    else:
+        seq = _list_arg(counts, what, n, f"{n} {noun} counts", CardError)
     out = []
     for i, (v, cap) in enumerate(zip(seq, caps)):
         x = index_or_none(v)
@@ -54,14 +53,7 @@ def count_vector(counts: Any, caps: Sequence[int], what: str, noun: str,
 def key_arg(key: Any, what: str) -> tuple[int, int, int]:
     """``key`` as three Python ints ``(kind, rank, length)``, else ``CardcoreError`` naming
     ``what`` (their ranges are the caller's to check)."""
-    if isinstance(key, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
-    try:
-        t = tuple(key)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)") from None
-    if len(t) != 3:
-        raise CardcoreError(f"{what} {quote(key)}: expected (kind, rank, length)")
+    t = _list_arg(key, what, 3, "(kind, rank, length)", CardcoreError)
     k, r, n = index_or_none(t[0]), index_or_none(t[1]), index_or_none(t[2])
     if k is None or r is None or n is None:
         raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")

@@ -48,6 +48,7 @@ bomb bonus (``BOMB_BONUS``, ``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bon
 from __future__ import annotations
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, flag_arg, int_arg, quote
+from .args import list_arg as _list_arg
 
 from math import comb as _comb
 
@@ -401,14 +402,7 @@ class Core(CoreBase):
         self._ready = False
         g = int_arg(game, "game", 0, 1, CardcoreError)
         nd = _NDEALT[g]
-        if isinstance(cards, (str, bytes)):
-            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids")
-        try:
-            cs = list(cards)
-        except TypeError:
-            raise CardcoreError(f"cards {quote(cards)}: expected {nd} card ids") from None
-        if len(cs) != nd:
-            raise CardcoreError(f"cards: expected {nd} card ids, got {len(cs)}")
+        cs = _list_arg(cards, "cards", nd, f"{nd} card ids", CardcoreError)
         deck, seen = [], 0
         for k in range(nd):
             c = int_arg(cs[k], "cards", 0, 53, CardcoreError)

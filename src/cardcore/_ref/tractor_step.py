@@ -59,6 +59,7 @@ from __future__ import annotations
 
 from cardcore.errors import CardcoreError, quote
 from cardcore.errors import int_arg as _int_arg
+from .args import list_arg as _list_arg
 
 from .core import copy_fields, export_fields
 from .core import Core as CoreBase
@@ -159,14 +160,7 @@ def deal_rise(attacker_points: int) -> tuple[bool, int]:
 
 
 def _deck_arg(cards) -> list[int]:
-    if isinstance(cards, (str, bytes)):
-        raise CardcoreError(f"cards {quote(cards)}: expected the 108 card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardcoreError(f"cards {quote(cards)}: expected the 108 card ids") from None
-    if len(items) != DECK:
-        raise CardcoreError(f"cards: expected the 108 card ids, got {len(items)}")
+    items = _list_arg(cards, "cards", DECK, "the 108 card ids", CardcoreError)
     counts = [0] * 54
     out = []
     for x in items:
