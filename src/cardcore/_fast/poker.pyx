@@ -917,10 +917,9 @@ def category_index(value):
 
 
 cdef void _hist7(int64_t* hist) noexcept nogil:
-    cdef int a, b, c, d, e, f, g, fl
-    cdef uint64_t ka, kb, kc, kd, ke, kf, k
+    cdef int a, b, c, d, e, f, g
+    cdef uint64_t ka, kb, kc, kd, ke, kf
     cdef uint64_t sa, sb, sc, sd, se, sf
-    cdef uint32_t rk
     for a in range(52):
         ka = SUIT_INIT + CARD_KEY[a]
         sa = SUIT_RANKBIT[a]
@@ -940,15 +939,7 @@ cdef void _hist7(int64_t* hist) noexcept nogil:
                             kf = ke + CARD_KEY[f]
                             sf = se | SUIT_RANKBIT[f]
                             for g in range(f + 1, 52):
-                                k = kf + CARD_KEY[g]
-                                fl = <uint32_t>k & FLUSH_BITS
-                                if fl:
-                                    hist[FLUSH_TAB[((sf | SUIT_RANKBIT[g])
-                                                    >> (16 * _flush_suit(fl))) & 0x1FFF]] += 1
-                                else:
-                                    rk = <uint32_t>(k >> 32)
-                                    hist[HASH_TAB[ROW_OFF[rk >> HASH_SHIFT]
-                                                  + (rk & HASH_MASK)]] += 1
+                                hist[_value_from(kf + CARD_KEY[g], sf | SUIT_RANKBIT[g])] += 1
 
 
 cdef void _hist5(int64_t* hist) noexcept nogil:

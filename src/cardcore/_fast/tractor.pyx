@@ -331,16 +331,8 @@ cdef int _cmp_tractor(const void* a, const void* b) noexcept nogil:
 
 
 cdef int tr_tractor_index(uint64_t mask) noexcept nogil:
-    cdef int lo = 0, hi = _NTRACTORS - 1, mid
-    while lo <= hi:
-        mid = (lo + hi) >> 1
-        if _BYMASK[mid] < mask:
-            lo = mid + 1
-        elif _BYMASK[mid] > mask:
-            hi = mid - 1
-        else:
-            return _BYMASK_INDEX[mid]
-    return -1
+    cdef int pos = _bymask_pos(mask)
+    return -1 if pos < 0 else _BYMASK_INDEX[pos]
 
 
 cdef uint64_t tr_tractor_mask(int index) noexcept nogil:

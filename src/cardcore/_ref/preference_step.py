@@ -40,6 +40,7 @@ from __future__ import annotations
 from ..errors import CardcoreError, CardError, quote
 from ..errors import int_arg as _int_arg
 from .args import card_mask as _card_mask
+from .args import mask_cards as _cards
 from ..rng import Rng
 from .core import copy_fields
 from .core import Core as _CoreContract
@@ -156,16 +157,6 @@ EXPORT_POT = EXPORT_FIELDS.index("pot")
 EXPORT_WON = EXPORT_FIELDS.index("won_0")
 EXPORT_CARDS = EXPORT_FIELDS.index("card_0")
 EXPORT_ACTIONS = EXPORT_FIELDS.index("actions")
-
-
-def _cards(mask: int) -> list[int]:
-    """The card ids of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _count(mask: int) -> int:

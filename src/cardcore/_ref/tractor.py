@@ -175,8 +175,9 @@ def _lead(lead, tab) -> tuple[list[int], tuple[int, int, int, int]]:
 
 # ------------------------------------------------------------------ following
 
-def is_legal_follow(hand, lead, play, trump: int, level: int) -> bool:
-    """Whether ``play`` (cards from ``hand``, the whole hand before playing) answers ``lead``."""
+def _follow_args(hand, lead, trump: int, level: int) -> tuple:
+    """The checked arguments of a follow: the order table, the hand's and the lead's counts, the
+    lead's kind, suit and size (``IllegalAction`` where the hand cannot answer the lead)."""
     _check_tl(trump, level)
     tab = table(trump, level)
     hc = _counts(hand, "hand")
@@ -184,6 +185,12 @@ def is_legal_follow(hand, lead, play, trump: int, level: int) -> bool:
     _check_sum(hc, lc, "hand and lead")
     if sum(hc) < n:
         raise IllegalAction(f"hand: {sum(hc)} cards, fewer than the lead's {n}")
+    return tab, hc, lc, kind, lsuit, n
+
+
+def is_legal_follow(hand, lead, play, trump: int, level: int) -> bool:
+    """Whether ``play`` (cards from ``hand``, the whole hand before playing) answers ``lead``."""
+    tab, hc, lc, kind, lsuit, n = _follow_args(hand, lead, trump, level)
     pc = _counts(play, "play")
     if sum(pc) != n or any(pc[c] > hc[c] for c in range(54)):
         return False
@@ -236,13 +243,7 @@ def next_mask(hand, lead, chosen, trump: int, level: int) -> int:
     play (as many cards as the lead) made of offered cards is exactly a legal answer. 0 when the
     play is complete or the chosen cards already admit no legal completion.
     """
-    _check_tl(trump, level)
-    tab = table(trump, level)
-    hc = _counts(hand, "hand")
-    lc, (kind, lsuit, n, _) = _lead(lead, tab)
-    _check_sum(hc, lc, "hand and lead")
-    if sum(hc) < n:
-        raise IllegalAction(f"hand: {sum(hc)} cards, fewer than the lead's {n}")
+    tab, hc, lc, kind, lsuit, n = _follow_args(hand, lead, trump, level)
     cc = _counts(chosen, "chosen")
     if any(cc[c] > hc[c] for c in range(54)):
         raise IllegalAction("chosen: cards not all taken from the hand")
