@@ -720,12 +720,7 @@ def auction(dealer, calls):
     cdef int i, d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
     cdef long c
     cdef Core core
-    if isinstance(calls, (str, bytes)):
-        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids")
-    try:
-        items = list(calls)
-    except TypeError:
-        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids") from None
+    items = list_arg(calls, "calls", -1, "a list of call ids", IllegalAction)
     for i in range(4):
         hs[i] = SUIT_BITS << i
     core = _dealt(hs, d, 0)

@@ -893,12 +893,7 @@ cdef class Core(CoreBase):
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self.c_is_legal(x):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
-        if isinstance(cards, (str, bytes)):
-            raise CardcoreError(f"cards {quote(cards)}: expected card ids")
-        try:
-            cs = list(cards)
-        except TypeError:
-            raise CardcoreError(f"cards {quote(cards)}: expected card ids") from None
+        cs = list_arg(cards, "cards", -1, "card ids", CardcoreError)
         if len(cs) > 20:
             raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
         for v in cs:

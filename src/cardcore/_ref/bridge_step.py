@@ -549,12 +549,7 @@ def auction(dealer, calls) -> Core:
     it). Its hands are a placeholder (seat ``s`` holds the cards of ids ``s``, ``s + 4``, ...),
     which the auction's rules never read."""
     d = _int_arg(dealer, "dealer", 0, 3, CardError)
-    if isinstance(calls, (str, bytes)):
-        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids")
-    try:
-        items = list(calls)
-    except TypeError:
-        raise IllegalAction(f"calls {quote(calls)}: expected a list of call ids") from None
+    items = _list_arg(calls, "calls", -1, "a list of call ids", IllegalAction)
     core = Core([SUIT_MASK[s] for s in range(4)], d, 0)
     for i, x in enumerate(items):
         c = _int_arg(x, "call id", 0, CARD0 - 1, IllegalAction)

@@ -37,6 +37,8 @@ import operator
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
+from .args import list_arg as _list_arg
+
 NO_TRUMP = 4
 TRUMP = 4
 NONE = 0
@@ -63,12 +65,7 @@ def _check_tl(trump, level) -> None:
 
 def _counts(cards, what: str) -> list[int]:
     """The 54 counts of a collection of card ids (each at most twice)."""
-    if isinstance(cards, (str, bytes)):
-        raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids")
-    try:
-        items = list(cards)
-    except TypeError:
-        raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids") from None
+    items = _list_arg(cards, what, -1, "a sequence of card ids", CardError)
     cnt = [0] * 54
     for c in items:
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 53:
