@@ -13,10 +13,11 @@ minute on two cores.
   crash, a bare ``TypeError`` / ``OverflowError`` / ``KeyError`` / ``IndexError`` / ...; the
   twins of ``cardset``, ``shedding``, ``guandan`` and ``tractor`` also answer exactly what the
   kernels answer and raise the same class with the same message;
-- the five step kernels (``shedding_step`` for Dou Dizhu and Zheng Shangyou, ``guandan_step``,
-  ``tractor_step``, ``bridge_step``, ``holdem_step``) along random legal id sequences from
-  drawn seeds: the compiled kernel and its ``_ref`` twin give the same legal ids, return values
-  and states step by step, and refuse the same illegal ids leaving the state as it was;
+- every game's step core (all nine, through the one core contract) along random legal id
+  sequences from drawn seeds, and the cores' extra methods (``with_hands``, ``apply_cards``,
+  ``raise_to``, ``next_deal``, ...) by walkers of their own: the compiled kernel and its
+  ``_ref`` twin give the same legal ids, return values and states step by step, and refuse the
+  same illegal ids leaving the state as it was;
 - the step cores' constructors and the move record types (``ShedRecord._from_fields``, the
   games' ``Move`` and its class methods) with drawn arguments, on both backends: accepted alike
   or ``CardcoreError``, never a crash; an accepted core plays on with its twin in step.
@@ -756,7 +757,8 @@ def test_fuzz_helpers_are_sound():
 
 # ---------------------------------------------------------------------------- step kernels
 #
-# The five step kernels against their twins, step by step along random legal id sequences:
+# Step kernels against their twins with their own extra methods, step by step along random
+# legal id sequences (the contract of all nine is walked by the generic fuzz further down):
 # from every drawn seed a game (or a deal, or a match of hands) is played by random legal ids;
 # at each step the compiled kernel and the ``_ref`` twin give the same legal ids, the same
 # return value and the same state after the step, and both refuse the same illegal id.

@@ -112,8 +112,8 @@ def cpu_path() -> str:
 def version_detail() -> str:
     """The kernels that run, for ``cardcore --version``. A bad ``CARDCORE_BACKEND`` or
     ``CARDCORE_CPU`` raises ``CardcoreError`` naming the setting, as every command refuses it
-    (the ``CARDCORE_CPU`` check holds with ``CARDCORE_BACKEND=ref`` too, since some kernels
-    are always the compiled ones)."""
+    (the ``CARDCORE_CPU`` check holds with ``CARDCORE_BACKEND=ref`` too, since the CPU probe,
+    ``cardcore._cpu``, is compiled on both backends)."""
     _check(BACKEND)
     path = cpu_path()
     if BACKEND == "ref":
