@@ -139,6 +139,9 @@ def test_out_buffers_are_filled_or_refused(game, backend):
     mask = np.ones(na, dtype=np.bool_)
     assert core.legal_mask(mask) is mask
     assert np.flatnonzero(mask).tolist() == core.legal_ids()
+    strided = np.ones(2 * na, dtype=np.bool_)
+    assert core.legal_mask(strided[::2]) is not None
+    assert np.flatnonzero(strided[::2]).tolist() == core.legal_ids() and strided[1::2].all()
     out = np.full(shape, 7.0, dtype=np.float32)
     assert core.observation_tensor(p, out) is out
     assert np.array_equal(out, core.observation_tensor(p))

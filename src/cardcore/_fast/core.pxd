@@ -37,4 +37,4 @@ cdef class Core:
     # the checks every Python method starts with
     cdef int live(self) except -1
     # the legal ids as a list, or (``mask`` given) set in ``mask``
-    cdef object _legal(self, unsigned char[:] mask)
+    cdef object _legal(self, unsigned char* mask)

@@ -120,7 +120,7 @@ cdef class Core:
     def legal_ids(self):
         """The legal ids, ascending (empty once over)."""
         self.live()
-        return self._legal(None)
+        return self._legal(NULL)
 
     def legal_mask(self, out=None):
         """A bool vector of ``num_distinct_actions``: ``True`` at each legal id. With ``out`` (a
@@ -135,11 +135,20 @@ cdef class Core:
                                 "values")
         else:
             out[:] = False
-        self._legal(out.view(np.uint8))
+        cdef unsigned char[::1] view
+        if out.flags.c_contiguous:
+            view = out.view(np.uint8)
+            self._legal(&view[0])
+        else:                           # (a strided vector: set through a contiguous one)
+            flat = np.zeros(na, dtype=np.uint8)
+            view = flat
+            self._legal(&view[0])
+            out[:] = flat.view(np.bool_)
         return out
 
-    cdef object _legal(self, unsigned char[:] mask):
-        """The legal ids as a list, or, given ``mask``, set to 1 in it (returns ``None``)."""
+    cdef object _legal(self, unsigned char* mask):
+        """The legal ids as a list, or, given ``mask`` (``num_distinct_actions`` bytes), set to
+        1 there (returns ``None``)."""
         cdef int32_t small[STACK_IDS]
         cdef int32_t* buf = small
         cdef int n, k
@@ -149,7 +158,7 @@ cdef class Core:
                 raise MemoryError()
         try:
             n = self.c_legal(buf)
-            if mask is None:
+            if mask == NULL:
                 return _id_list(buf, n)
             for k in range(n):
                 mask[buf[k]] = 1
