@@ -47,6 +47,16 @@ cdef list _id_list(const int32_t* ids, int n):
     return out
 
 
+cdef object _ids_out(const int32_t* ids, int n, unsigned char* mask):
+    """The ``n`` ids at ``ids`` as a list, or, given ``mask``, set to 1 there (``None``)."""
+    cdef int k
+    if mask == NULL:
+        return _id_list(ids, n)
+    for k in range(n):
+        mask[ids[k]] = 1
+    return None
+
+
 cdef long _id_of(object i) except? -2:
     """An action id as a C long, as ``action_id`` reads it, numpy integers taken too (a bool,
     numpy's included, or anything but an integer raises ``IllegalAction``)."""
@@ -150,22 +160,16 @@ cdef class Core:
         """The legal ids as a list, or, given ``mask`` (``num_distinct_actions`` bytes), set to
         1 there (returns ``None``)."""
         cdef int32_t small[STACK_IDS]
-        cdef int32_t* buf = small
-        cdef int n, k
-        if self.max_legal > STACK_IDS:
-            buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
-            if buf == NULL:
-                raise MemoryError()
+        cdef int32_t* buf
+        if self.max_legal <= STACK_IDS:
+            return _ids_out(small, self.c_legal(small), mask)
+        buf = <int32_t*>PyMem_Malloc(self.max_legal * sizeof(int32_t))
+        if buf == NULL:
+            raise MemoryError()
         try:
-            n = self.c_legal(buf)
-            if mask == NULL:
-                return _id_list(buf, n)
-            for k in range(n):
-                mask[buf[k]] = 1
-            return None
+            return _ids_out(buf, self.c_legal(buf), mask)
         finally:
-            if buf != small:
-                PyMem_Free(buf)
+            PyMem_Free(buf)
 
     def is_legal(self, i):
         """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
