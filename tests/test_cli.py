@@ -1,6 +1,7 @@
 """The command line: play (human and --auto), bench, games, --version, bad input."""
 
 import io
+import random
 import subprocess
 import sys
 
@@ -366,9 +367,18 @@ def test_one_card_is_singular():
         s = _with_a_one_card_hand(game)
         text = s.render(0)
         assert "1 card]" in text and "1 cards" not in text, game
-    s = cardcore.new_game("preference", seed=1)
-    s.hands[1] = s.hands[1][:1]
-    assert "seat 1: 1 card\n" in s.render(0)
+    # a Preference deal played on to its last trick: a seat with one card left
+    rng = random.Random(3)
+    for seed in range(20):
+        s = cardcore.new_game("preference", seed=seed, single_deal=True)
+        while not s.is_over and not any(len(h) == 1 for h in s.hands[1:]):
+            s.apply_id(rng.choice(s.legal_ids()))
+        ones = [seat for seat in (1, 2) if len(s.hands[seat]) == 1]
+        if ones:
+            break
+    assert ones, "no deal reached a last trick"
+    text = s.render(0)
+    assert f"seat {ones[0]}: 1 card\n" in text and "1 cards" not in text
 
 
 class _Tty(io.StringIO):
