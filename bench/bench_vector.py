@@ -21,8 +21,9 @@ interleaved in every round; the ratio is cardcore's batch rate over the contende
   chance nodes sampled from ``chance_outcomes()``. Games: ``dou_dizhu``, ``bridge`` (auction and
   play, ``use_double_dummy_result=false``), ``universal_poker`` (4 seats, no-limit, stacks 1000,
   blinds 10/20, the fcpa menu).
-- RLCard's environments (``rlcard.make``): ``doudizhu`` and ``no-limit-holdem`` (4 players),
-  whose ``step`` returns the next state with its observation and legal actions.
+- RLCard's environments (``rlcard.make``): ``doudizhu``, ``bridge`` (auction and play) and
+  ``no-limit-holdem`` (4 players), whose ``step`` returns the next state with its observation
+  and legal actions.
 
 ``--scaling`` adds how the batch rate grows with ``n`` (1, 16, 256, 4096) for Dou Dizhu,
 Bridge and Hold'em, and the memory a batch holds (its arrays, and the bytes its cores and
@@ -199,7 +200,8 @@ def rlcard(name: str, config: dict | None = None) -> Callable[[], Runner]:
 PEERS: dict[str, list[tuple[str, Callable[[], Runner]]]] = {
     "doudizhu": [("OpenSpiel dou_dizhu", openspiel("dou_dizhu")),
                  ("RLCard doudizhu env", rlcard("doudizhu"))],
-    "bridge": [("OpenSpiel bridge", openspiel("bridge", {"use_double_dummy_result": False}))],
+    "bridge": [("OpenSpiel bridge", openspiel("bridge", {"use_double_dummy_result": False})),
+               ("RLCard bridge env", rlcard("bridge"))],
     "holdem": [("OpenSpiel universal_poker fcpa", openspiel("universal_poker", UNIVERSAL_POKER)),
                ("RLCard no-limit-holdem env", rlcard("no-limit-holdem",
                                                      {"game_num_players": 4}))],
