@@ -313,9 +313,8 @@ cdef class Core(CoreBase):
         hs = [_cards_arg(hands[j], f"hands[{j}]", 2) for j in range(2)]
         pl = _cards_arg(pile, "pile", None)
         ds = _cards_arg(discards, "discards", None)
-        if isinstance(chips, (str, bytes)) or not isinstance(chips, Sequence) or len(chips) != 2:
-            raise CardcoreError(f"chips {quote(chips)}: expected two chip counts")
-        cs = [int_arg(c, "chips", 1, MAX_CHIPS, CardcoreError) for c in chips]
+        cdef int64_t cs[2]
+        _chips_arg(chips, cs)
         f = int_arg(first, "first", 0, 1, CardcoreError)
         r = int_arg(rng, "rng", 0, _U64, CardcoreError)
         counts = [0] * 52
@@ -588,18 +587,23 @@ def from_seed(seed, stacks=None):
     rest the pile; seat 0 first; each seat's ``stacks`` (default 20 and 20) before the antes."""
     cdef uint64_t rng = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
     cdef int64_t chips[2]
-    cdef int k
     chips[0] = chips[1] = 20
     if stacks is not None:
-        if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence) \
-                or len(stacks) != 2:
-            raise CardcoreError(f"chips {quote(stacks)}: expected two chip counts")
-        for k in range(2):
-            chips[k] = int_arg(stacks[k], "chips", 1, MAX_CHIPS, CardcoreError)
+        _chips_arg(stacks, chips)
     cdef Core core = Core.__new__(Core)
     _first_deal(&core.s, rng, chips)
     _made(core)
     return core
+
+
+cdef int _chips_arg(object chips, int64_t* out) except -1:
+    """Each seat's chips before a deal (two counts, 1..``MAX_CHIPS``) into ``out``, else
+    ``CardcoreError``."""
+    if isinstance(chips, (str, bytes)) or not isinstance(chips, Sequence) or len(chips) != 2:
+        raise CardcoreError(f"chips {quote(chips)}: expected two chip counts")
+    out[0] = int_arg(chips[0], "chips", 1, MAX_CHIPS, CardcoreError)
+    out[1] = int_arg(chips[1], "chips", 1, MAX_CHIPS, CardcoreError)
+    return 0
 
 
 cdef void _first_deal(OPState* s, uint64_t rng, const int64_t* chips) noexcept nogil:

@@ -145,12 +145,12 @@ cdef class Stepper:
             raise IllegalAction(
                 f"game {bad}: action id {acts[bad]} is not legal now (the legal ids: "
                 f"{quote(self.cores[bad].legal_ids(), 120)}); no game of the batch changed")
-        for i in range(self.n):
-            if self.v_terminated[i]:
-                self._restart(i)
         self._room_for_one_more()
         with nogil:
             self._apply(&acts[0])
+        for i in range(self.n):
+            if self.v_terminated[i]:
+                self._restart(i)
         self._refresh()
 
     cdef Py_ssize_t _first_illegal(self, const int64_t* acts) noexcept nogil:
@@ -163,11 +163,11 @@ cdef class Stepper:
 
     cdef void _apply(self, const int64_t* acts) noexcept nogil:
         """Every live game's id, applied (checked legal) and written in its history (that has
-        room: ``_room_for_one_more``). A game that restarted this step is not read."""
+        room: ``_room_for_one_more``). A game that ended on the last step is not read (it
+        restarts after this)."""
         cdef Py_ssize_t i
         for i in range(self.n):
-            if self.v_played[i] < 0:      # restarted this step
-                self.v_played[i] = 0
+            if self.v_terminated[i]:
                 continue
             (<Core>self.ptrs[i]).c_apply(<int>acts[i])
             self.v_history[i, self.v_played[i]] = <int32_t>acts[i]
@@ -198,16 +198,13 @@ cdef class Stepper:
         self.v_episode[i] = self.next_episode
         self.next_episode += 1
         self.v_terminated[i] = 0
-        self.v_played[i] = -1             # no id read this step; the history starts empty
+        self.v_played[i] = 0
         return 0
 
     cdef int _refresh(self) except -1:
         """Every array from the cores (see ``_refresh_from``), the GIL released; the id
         buffer grows between two passes when the legal ids outgrow it."""
-        cdef Py_ssize_t i, start = 0
-        for i in range(self.n):
-            if self.v_played[i] < 0:
-                self.v_played[i] = 0
+        cdef Py_ssize_t start = 0
         with nogil:
             self._clear_mask()
             start = self._refresh_from(0)
