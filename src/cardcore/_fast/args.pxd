@@ -29,14 +29,16 @@ cdef inline object int_arg(object x, str what, object lo, object hi, type err):
 cdef inline list list_arg(object x, str what, Py_ssize_t n, str expected, type err):
     """``x`` (any iterable but a string) as a list, of ``n`` items (``n`` < 0: any number),
     else ``err`` naming ``what`` and saying it ``expected`` that."""
-    from cardcore.errors import quote
+    cdef list items = None
+    if not isinstance(x, (str, bytes)):
+        try:
+            items = list(x)
+        except TypeError:
+            pass
+    if items is None:
+        from cardcore.errors import quote
 
-    if isinstance(x, (str, bytes)):
         raise err(f"{what} {quote(x)}: expected {expected}")
-    try:
-        items = list(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected {expected}") from None
     if n >= 0 and len(items) != n:
         raise err(f"{what}: expected {expected}, got {len(items)}")
     return items
@@ -74,13 +76,19 @@ cdef inline uint64_t card_mask(object cards, str what, int first, int most) exce
     """``cards`` (a list or tuple of at most ``most`` distinct card ids ``first..51``) as a
     mask, else ``CardError`` naming ``what``."""
     cdef uint64_t m = 0, bit
-    from cardcore.errors import CardError, quote
-
     if not isinstance(cards, (list, tuple)) or len(cards) > most:
+        from cardcore.errors import CardError, quote
+
         raise CardError(f"{what} {quote(cards)}: expected a list of at most {most} card ids")
     for c in cards:
-        bit = (<uint64_t>1) << <int>int_arg(c, f"{what}: card", first, 51, CardError)
+        if type(c) is not int or not first <= c <= 51:
+            from cardcore.errors import CardError
+
+            int_arg(c, f"{what}: card", first, 51, CardError)   # raises, or c is an int
+        bit = (<uint64_t>1) << <int>c
         if m & bit:
+            from cardcore.errors import CardError, quote
+
             raise CardError(f"{what} {quote(cards)}: card {c} twice")
         m |= bit
     return m

@@ -35,10 +35,10 @@ cdef inline int count_vector(object counts, Py_ssize_t n, const uint8_t* caps, u
     cdef Py_ssize_t i
     cdef const uint8_t* src = NULL
     cdef cnp.ndarray arr
-    from cardcore.errors import CardError, quote
-
     if type(counts) is bytes:
         if len(<bytes>counts) != n:
+            from cardcore.errors import CardError
+
             raise CardError(f"{what}: expected {n} {noun} counts, got {len(<bytes>counts)}")
         src = <const uint8_t*><const char*>counts
     elif isinstance(counts, cnp.ndarray):
@@ -46,15 +46,21 @@ cdef inline int count_vector(object counts, Py_ssize_t n, const uint8_t* caps, u
         if (cnp.PyArray_TYPE(arr) == cnp.NPY_UINT8 and cnp.PyArray_NDIM(arr) == 1
                 and cnp.PyArray_ISCARRAY_RO(arr)):
             if cnp.PyArray_DIM(arr, 0) != n:
+                from cardcore.errors import CardError
+
                 raise CardError(f"{what}: expected {n} {noun} counts, got "
                                 f"{cnp.PyArray_DIM(arr, 0)}")
             src = <const uint8_t*>cnp.PyArray_DATA(arr)
     if src != NULL:
         for i in range(n):
             if src[i] > caps[i]:
+                from cardcore.errors import CardError
+
                 raise CardError(f"{what}: count {src[i]} at {item} {i} outside 0..{caps[i]}")
             out[i] = src[i]
         return 0
+    from cardcore.errors import CardError, quote     # (the sequence path: not the hot one)
+
     seq = list_arg(counts, what, n, f"{n} {noun} counts", CardError)
     for i in range(n):
         x = index_or_none(seq[i])
@@ -69,6 +75,9 @@ cdef inline int count_vector(object counts, Py_ssize_t n, const uint8_t* caps, u
 cdef inline tuple key_arg(object key, str what):
     """``key`` as three Python ints ``(kind, rank, length)``, else ``CardcoreError`` naming
     ``what`` (their ranges are the caller's to check)."""
+    if (type(key) is tuple and len(<tuple>key) == 3 and type(key[0]) is int
+            and type(key[1]) is int and type(key[2]) is int):
+        return <tuple>key
     from cardcore.errors import CardcoreError, quote
 
     t = list_arg(key, what, 3, "(kind, rank, length)", CardcoreError)
