@@ -1,7 +1,7 @@
 """The one core contract: the base type of every game's step core (plain-Python twin
 ``cardcore._ref.core.Core``)."""
 
-from typing import Any
+from typing import Any, Final
 
 from typing_extensions import Self, disjoint_base
 
@@ -10,16 +10,11 @@ import numpy.typing as npt
 
 @disjoint_base
 class Core:
-    @property
-    def num_players(self) -> int: ...
-    @property
-    def num_distinct_actions(self) -> int: ...
-    @property
-    def observation_shape(self) -> tuple[int, ...]: ...
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def is_over(self) -> bool: ...
+    num_players: Final[int]
+    num_distinct_actions: Final[int]
+    observation_shape: Final[tuple[int, ...]]
+    current_player: Final[int | None]
+    is_over: Final[bool]
     def legal_ids(self) -> list[int]: ...
     def legal_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]: ...
     def is_legal(self, i: int) -> bool: ...

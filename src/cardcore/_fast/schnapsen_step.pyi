@@ -3,6 +3,8 @@
 one core contract; the plain-Python twin ``cardcore._ref.schnapsen_step`` documents the
 encoding."""
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from typing_extensions import disjoint_base
@@ -94,60 +96,33 @@ class Core(CoreBase):
     for the loser (``g`` 1, 2 or 3), zeros until the deal is over."""
     def __init__(self, seed: int = 0, deck: Sequence[int] | None = None, dealer: int = 1,
                  counts: Sequence[int] = (7, 7)) -> None: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def leader(self) -> int: ...
-    @property
-    def phase(self) -> int: ...
-    @property
-    def trump(self) -> int: ...
-    @property
-    def trump_card(self) -> int: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def stock(self) -> list[int]: ...
-    @property
-    def strict(self) -> bool: ...
-    @property
-    def closed(self) -> bool: ...
-    @property
-    def closer(self) -> int | None: ...
-    @property
-    def close_points(self) -> int: ...
-    @property
-    def close_tricks(self) -> int: ...
-    @property
-    def lead_card(self) -> int | None: ...
-    @property
-    def hands(self) -> list[list[int]]: ...
-    @property
-    def known(self) -> list[list[int]]: ...
-    @property
-    def points(self) -> list[int]: ...
-    @property
-    def pending(self) -> list[int]: ...
-    @property
-    def tricks_won(self) -> list[int]: ...
-    @property
-    def marriages(self) -> list[list[int]]: ...
-    @property
-    def tricks(self) -> list[list[int]]: ...
-    @property
-    def counts(self) -> list[int]: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
-    def game_points(self) -> int: ...
-    @property
-    def reason(self) -> int: ...
-    @property
-    def rng(self) -> int: ...
-    @property
-    def deck(self) -> list[int]: ...
-    @property
-    def actions(self) -> list[int]: ...
+    dealer: Final[int]
+    leader: Final[int]
+    phase: Final[int]
+    trump: Final[int]
+    trump_card: Final[int]
+    stock_size: Final[int]
+    stock: Final[list[int]]
+    strict: Final[bool]
+    closed: Final[bool]
+    closer: Final[int | None]
+    close_points: Final[int]
+    close_tricks: Final[int]
+    lead_card: Final[int | None]
+    hands: Final[list[list[int]]]
+    known: Final[list[list[int]]]
+    points: Final[list[int]]
+    pending: Final[list[int]]
+    tricks_won: Final[list[int]]
+    marriages: Final[list[list[int]]]
+    tricks: Final[list[list[int]]]
+    counts: Final[list[int]]
+    winner: Final[int | None]
+    game_points: Final[int]
+    reason: Final[int]
+    rng: Final[int]
+    deck: Final[list[int]]
+    actions: Final[list[int]]
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 
