@@ -1,9 +1,8 @@
 """Bridge step kernel: one deal (auction and play) as a compact state; the plain-Python twin
 ``cardcore._ref.bridge_step`` documents the encoding."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

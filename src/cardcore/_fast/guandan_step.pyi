@@ -2,9 +2,8 @@
 (``cardcore._fast.core.Core``); the plain-Python twin ``cardcore._ref.guandan_step`` documents
 the encoding."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

@@ -1,8 +1,7 @@
 """Type stub for the Hold'em step kernel (``cardcore._fast.holdem_step``)."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

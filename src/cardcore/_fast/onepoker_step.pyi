@@ -1,9 +1,8 @@
 """Type stub for the One Poker step kernel (``cardcore._fast.onepoker_step``; plain-Python twin
 ``cardcore._ref.onepoker_step``)."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

@@ -1,9 +1,8 @@
 """Preference step kernel: the play of one deal as a C struct; the plain-Python twin
 ``cardcore._ref.preference_step`` documents the encoding."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

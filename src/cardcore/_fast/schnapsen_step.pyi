@@ -3,9 +3,8 @@
 one core contract; the plain-Python twin ``cardcore._ref.schnapsen_step`` documents the
 encoding."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

@@ -2,9 +2,8 @@
 a ``Core`` (the one core contract) over a typed C record; the plain-Python twin
 ``cardcore._ref.shedding_step`` documents the API and the export."""
 
-from typing import Final
-
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 

@@ -2,9 +2,8 @@
 state, the step core of the one core contract; the plain-Python twin
 ``cardcore._ref.tractor_step`` documents the encoding."""
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from typing_extensions import disjoint_base
 
