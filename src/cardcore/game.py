@@ -153,6 +153,8 @@ class State:
 
     GAME: ClassVar[str] = ""
     NUM_PLAYERS: ClassVar[int] = 0
+    #: whether the scores of every finished game sum to zero (a game with a party that is no
+    #: seat, such as Preference's pot, sets it ``False``).
     ZERO_SUM: ClassVar[bool] = True
     #: ``"module:Class"`` of the game's best built-in agent (``agents.get("ai", game)``).
     AI_AGENT: ClassVar[str | None] = None
@@ -240,18 +242,22 @@ class State:
     # ------------------------------------------------------------ public protocol
     @property
     def num_players(self) -> int:
+        """The number of seats (``NUM_PLAYERS``)."""
         return self.NUM_PLAYERS
 
     @property
     def game(self) -> str:
+        """The game's registered name (``GAME``)."""
         return self.GAME
 
     @property
     def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once over."""
         return self._current_player()
 
     @property
     def is_over(self) -> bool:
+        """Whether the game is over."""
         return self._current_player() is None
 
     def legal_actions(self) -> list[Action]:
@@ -675,6 +681,27 @@ class CoreView:
             setattr(new, name, None)
         new._core = self._core.copy()
         return new
+
+
+def core_field(name: str, doc: str, *, call: bool = False) -> Any:
+    """A read-only property of a ``CoreView`` state that reads its core's ``name``:
+    ``self._core.<name>``, or with ``call`` what the core's method ``<name>()`` returns, so
+    that each read sees the core as it is now. A state declares it in its class body with the
+    type a read gives, ``Final`` because nothing assigns to it:
+
+    ``bid: Final[int] = core_field("bid", "The highest bid (0 before any).")``
+
+    The getter is ``operator.attrgetter("_core.<name>")`` (for ``call``, a function calling
+    what it reads, whose ``__wrapped__`` is that attrgetter)."""
+    get = operator.attrgetter("_core." + name)
+    if not call:
+        return property(get, doc=doc)
+
+    def read(self: Any) -> Any:
+        return get(self)()
+
+    read.__wrapped__ = get  # type: ignore[attr-defined]
+    return property(read, doc=doc)
 
 
 def _memoise_legal(raw: Callable[[State], list[Action]]) -> Callable[[State], list[Action]]:

@@ -25,12 +25,12 @@ dummy's remaining cards once the opening lead has been made -- never other hidde
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck52, parse
 from ..errors import CardError, IllegalAction, OptionError
-from ..game import Action, CoreView, State, register
+from ..game import Action, CoreView, State, core_field, register
 from ..options import Option
 from .auction import CALLS, Auction, bid_level, bid_strain, is_bid, parse_call
 from .deal import Deal
@@ -152,7 +152,6 @@ class BridgeState(CoreView, State):
     CORE = "bridge_step"
     core: _k.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = 4
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.bridge:BridgeAI"
     PUBLIC = ("phase", "contract", "declarer", "dummy", "trump", "playing_hand")
     OPTIONS = {
@@ -206,10 +205,7 @@ class BridgeState(CoreView, State):
         self._core = _k.Core(masks, dealer_seat, vul)
 
     # ------------------------------------------------------------ derived
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat (0..3)."""
-        return self._core.dealer
+    dealer: Final[int] = core_field("dealer", "The dealer's seat (0..3).")
 
     @property
     def vulnerability(self) -> str:
@@ -249,14 +245,10 @@ class BridgeState(CoreView, State):
         d = self._core.declarer
         return None if d < 0 else d
 
-    @property
-    def passed_out(self) -> bool:
-        return self._core.passed_out
-
-    @property
-    def won(self) -> list[int]:
-        """Tricks won by North-South and East-West."""
-        return self._core.tricks_won()
+    passed_out: Final[bool] = core_field("passed_out",
+                                         "Whether the auction ended with four passes.")
+    won: Final[list[int]] = core_field("tricks_won", "Tricks won by North-South and East-West.",
+                                       call=True)
 
     @property
     def tricks(self) -> list[dict]:
@@ -314,10 +306,8 @@ class BridgeState(CoreView, State):
             return None
         return {"leader": core.leader, "cards": core.played_cards()[n - k:], "winner": None}
 
-    @property
-    def playing_hand(self) -> int | None:
-        """The seat whose cards are played next (dummy's seat on dummy's turn)."""
-        return self._core.playing
+    playing_hand: Final[int | None] = core_field(
+        "playing", "The seat whose cards are played next (dummy's seat on dummy's turn).")
 
     @property
     def declarer_tricks(self) -> int:

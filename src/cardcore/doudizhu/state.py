@@ -36,7 +36,7 @@ scores and its ``observation_tensor`` this state's, and this state is a view ove
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -45,7 +45,7 @@ from ..cards import RANKS, Card, check_deck, deck54
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..options import Option
-from ..game import Action, CoreView, register
+from ..game import Action, CoreView, core_field, register
 from ..engines.shedding import (PASS, DealCoreView, SheddingState, ambiguous, base_text,
                                 disambiguate, move_action)
 from . import moves as _mv
@@ -55,7 +55,6 @@ if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
 else:
     _step = kernel("shedding_step")
 _K = _mv._k
-_KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 _PHASES = ("bid", "play", "over")      # by the core's phase
 _BIDDING = 0
 _DOUDIZHU = 0                          # the core's ``game``
@@ -101,14 +100,9 @@ deal_scores = _step.ddz_deal_scores
 
 
 @register
-class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[override]
+class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[misc]
     GAME = "doudizhu"
-    PUBLIC = ("world",)    # a search's world: the deal with the hidden hands the caller's
-    NUM_PLAYERS = 3
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.doudizhu:DouDizhuAI"
-    CORE = "shedding_step"
-    core: _step.Core  # (``State.core``: this game's core type)
     CORE_OPTIONS = {"game": "doudizhu"}
     OPTIONS = {
         "first": Option("seat", None, "the seat that bids first (default: drawn at random)",
@@ -116,6 +110,9 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
     }
     HAND_SIZE = 17
     RANK = staticmethod(ddz_rank)
+    MOVE = _mv.Move
+    PLAY_ID = staticmethod(_K.ddz_cards_id)
+    ID_TEXT = staticmethod(_mv.id_text)
 
     # ------------------------------------------------------------ setup
     def _setup(self, deck: list[int] | None, *, first: int | None = None) -> None:
@@ -131,62 +128,32 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
         self._core = _step.Core(_DOUDIZHU, deck, seat, self.rng_state)
 
     # ------------------------------------------------------------ the deal (read from the core)
-    @property
-    def first_bidder(self) -> int:
-        """The seat that bids first (in every deal of the game, redeals included)."""
-        return self._core.first
-
-    @property
-    def redeals(self) -> int:
-        """How many auctions ended in three passes (each redealt)."""
-        return self._core.redeals
-
-    @property
-    def bottom(self) -> list[int]:
-        """The three bottom cards, sorted."""
-        return self._core.bottom()
+    first_bidder: Final[int] = core_field(
+        "first", "The seat that bids first (in every deal of the game, redeals included).")
+    redeals: Final[int] = core_field(
+        "redeals", "How many auctions ended in three passes (each redealt).")
+    bottom: Final[list[int]] = core_field("bottom", "The three bottom cards, sorted.", call=True)
 
     @property
     def phase(self) -> str:
         """``"bid"``, ``"play"`` or ``"over"``."""
         return _PHASES[self._core.phase]
 
-    @property
-    def bid(self) -> int:
-        """The highest bid (0 before any)."""
-        return self._core.bid
-
-    @property
-    def bidder(self) -> int | None:
-        return self._core.bidder
-
-    @property
-    def bid_passes(self) -> int:
-        """Consecutive passes in the auction."""
-        return self._core.bid_passes
-
-    @property
-    def bid_log(self) -> list[list]:
-        """``[seat, level or 0 for a pass]`` per word of the auction."""
-        return self._core.bid_log()
-
-    @property
-    def landlord(self) -> int | None:
-        return self._core.landlord
-
-    @property
-    def multiplier(self) -> int:
-        return self._core.multiplier
-
-    @property
-    def table(self) -> list | None:  # type: ignore[override]
-        """The play to beat: ``[seat, kind, text, cards, rank, length, action id]``, or
-        ``None``."""
-        return self._core.table()
-
-    @property
-    def bombs(self) -> int:
-        return self._core.bombs
+    bid: Final[int] = core_field("bid", "The highest bid (0 before any).")
+    bidder: Final[int | None] = core_field("bidder",
+                                           "The seat of the highest bid (``None`` before any).")
+    bid_passes: Final[int] = core_field("bid_passes", "Consecutive passes in the auction.")
+    bid_log: Final[list[list]] = core_field(
+        "bid_log", "``[seat, level or 0 for a pass]`` per word of the auction.", call=True)
+    landlord: Final[int | None] = core_field("landlord",
+                                             "The landlord's seat (``None`` while bidding).")
+    multiplier: Final[int] = core_field(
+        "multiplier", "The deal's multiplier: doubled on every bomb and rocket played, and once "
+        "more for a spring or reverse spring.")
+    table: Final[list | None] = core_field(  # type: ignore[misc]
+        "table", "The play to beat: ``[seat, kind, text, cards, rank, length, action id]``, or "
+        "``None``.", call=True)
+    bombs: Final[int] = core_field("bombs", "The bombs and rockets played.")
 
     @property
     def spring(self) -> bool:
@@ -236,18 +203,9 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
 
     # ------------------------------------------------------------ integer actions
     def _id_of(self, action: Action) -> int:
-        if action.kind == "pass":
-            return 0
         if action.kind == "bid":
             return int(action.amount or 0)
-        i = _K.ddz_cards_id(_KIND_CODE[action.kind], list(action.cards)) \
-            if action.kind in _KIND_CODE else -1
-        if i < 0:
-            raise IllegalAction(f"action {str(action)!r}: no Dou Dizhu play id")
-        return i
-
-    def _describe_id(self, i: int) -> str:
-        return _mv.id_text(i)
+        return super()._id_of(action)
 
     # ------------------------------------------------------------ views
     @property
@@ -307,13 +265,7 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[over
         """
         self.observation(player)  # validates the seat
         v = np.zeros(self.ENCODING_SIZE, dtype=np.float32)
-        v[self.hands[player]] = 1.0
-        for r in range(3):
-            seat = (player + r) % 3
-            if self.played[seat]:
-                v[54 * (1 + r) + np.asarray(self.played[seat])] = 1.0
-        if self.table is not None and self.phase == "play":
-            v[216 + np.asarray(self.table[3])] = 1.0
+        self._card_planes(v, player, range(54), 54, self.phase == "play")
         if self.phase != "bid":
             v[270 + np.asarray(self.bottom)] = 1.0
         for r in range(3):

@@ -56,12 +56,15 @@ from __future__ import annotations
 from abc import ABCMeta
 from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from .._ref import shedding as _ref_shedding
 from ..cards import Card, CardsLike, parse
 from ..errors import CardcoreError, CardError, IllegalAction, quote
-from ..game import Action, State
+from ..game import Action, State, core_field
+
+if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel
+    from .._fast import shedding_step as _step
 
 PASS = Action("pass", "pass")
 
@@ -432,9 +435,20 @@ def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
 class DealCoreView:
     """Mixin of the states whose deal lives in a ``shedding_step.Core`` (Dou Dizhu, Zheng
     Shangyou): the deal's fields every such game shows, read from ``self._core``, and the steps
-    and scores, which are the core's. Put it after ``CoreView`` and before the state's other
+    and scores, which are the core's; the core kernel, its three seats and the one public
+    method, ``world``, are theirs too. Put it after ``CoreView`` and before the state's other
     bases."""
 
+    CORE: ClassVar[str] = "shedding_step"
+    core: _step.Core  # (``State.core``: this game's core type)
+    NUM_PLAYERS: ClassVar[int] = 3
+    #: a search's world: the deal with the hidden hands the caller's
+    PUBLIC: ClassVar[tuple[str, ...]] = ("world",)
+    #: the game's ``Move`` class (its kind codes, its name in messages), and its kernel's
+    #: functions ``(kind code, cards) -> play id`` (-1: no play) and ``id -> text``
+    MOVE: ClassVar[Any]
+    PLAY_ID: Callable[[int, list[int]], int]
+    ID_TEXT: Callable[[int], str]
     _core: Any
 
     def world(self, hands: Sequence[Sequence[int] | None]) -> Any:
@@ -455,51 +469,49 @@ class DealCoreView:
                                     "but the one to act gets its cards from the caller")
         return self._core.with_hands([None if s == me else hands[s] for s in range(3)])
 
-    @property
-    def hands(self) -> list[list[int]]:
-        """Each seat's cards, sorted."""
-        return self._core.hands()
-
-    @property
-    def turn(self) -> int:
-        return self._core.turn
-
-    @property
-    def passes(self) -> int:
-        return self._core.passes
-
-    @property
-    def played(self) -> list[list[int]]:
-        """The cards each seat played, in order."""
-        return self._core.played()
-
-    @property
-    def num_plays(self) -> list[int]:
-        return self._core.num_plays()
-
-    @property
-    def plays(self) -> list[list]:
-        """``[seat, kind, text, cards]`` of every play, in order."""
-        return self._core.plays()
-
-    @property
-    def passes_on(self) -> list[list]:
-        """``[seat, index in plays]`` of every pass in the play."""
-        return self._core.passes_on()
-
-    @property
-    def winner_seat(self) -> int | None:
-        return self._core.winner
-
+    hands: Final[list[list[int]]] = core_field("hands", "Each seat's cards, sorted.", call=True)
+    turn: Final[int] = core_field("turn", "The seat whose turn it is.")
+    passes: Final[int] = core_field("passes", "Passes since the play on the table.")
+    played: Final[list[list[int]]] = core_field("played", "The cards each seat played, in order.",
+                                                call=True)
+    num_plays: Final[list[int]] = core_field("num_plays", "How many plays each seat made.",
+                                             call=True)
+    plays: Final[list[list]] = core_field(
+        "plays", "``[seat, kind, text, cards]`` of every play, in order.", call=True)
+    passes_on: Final[list[list]] = core_field(
+        "passes_on", "``[seat, index in plays]`` of every pass in the play.", call=True)
+    winner_seat: Final[int | None] = core_field(
+        "winner", "The seat that went out first (``None`` while the deal is played).")
     # (read straight from the core: the views the step path asks for at every turn)
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once over."""
-        return self._core.current_player
+    current_player: Final[int | None] = core_field("current_player",
+                                                   "The seat to act, or ``None`` once over.")
+    is_over: Final[bool] = core_field("is_over", "Whether the deal is over.")
 
-    @property
-    def is_over(self) -> bool:
-        return self._core.is_over
+    def _card_planes(self, v: Any, player: int, slot: Any, width: int, table: bool) -> None:
+        """Set ``encode``'s first card planes in ``v``, each ``width`` wide with a card at
+        ``slot[card]``: ``player``'s hand, the cards played by the relative seats 0, 1, 2 (0 =
+        ``player``, 1 = next, 2 = prev), then, when ``table``, the play on the table (zeros
+        when leading)."""
+        played = self.played
+        planes = [self.hands[player]] + [played[(player + r) % 3] for r in range(3)]
+        on_table = self._core.table() if table else None
+        if on_table is not None:
+            planes.append(on_table[3])
+        for k, cards in enumerate(planes):
+            for c in cards:
+                v[k * width + slot[c]] = 1.0
+
+    def _id_of(self, action: Action) -> int:
+        if action.kind == "pass":
+            return 0
+        code = self.MOVE._KIND_CODE.get(action.kind)
+        i = -1 if code is None else type(self).PLAY_ID(code, list(action.cards))
+        if i < 0:
+            raise IllegalAction(f"action {str(action)!r}: no {self.MOVE.GAME} play id")
+        return i
+
+    def _describe_id(self, i: int) -> str:
+        return type(self).ID_TEXT(i)
 
     def _apply(self, action: Any) -> None:
         # the core makes the action's id with the action's own cards (any suits);

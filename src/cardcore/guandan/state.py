@@ -48,14 +48,14 @@ levels; the deal records and the match's end are kept here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
 from ..errors import CardcoreError, FormatError, IllegalAction, text_arg
-from ..game import action_arg, Action, CoreView, register
+from ..game import action_arg, Action, CoreView, core_field, register
 from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, RANK_NAMES, action_of, classify, counts_of,
                     id_text, moves_of_counts, natural_rank, strength, text_id, wild_card)
@@ -179,11 +179,27 @@ def return_choices(hand: list[int], level: int) -> list[int]:
     return sorted({c for c in hand if strength(c, level) == weakest})
 
 
+def _editable(name: str, core_name: str, doc: str, *, call: bool = False) -> Any:
+    """A field of the deal read from the core (``core_field``) that may be set, to set up a
+    position: ``GuandanState._edit`` makes the core again with ``name`` replaced."""
+    def edit(state: GuandanState, value: Any) -> None:
+        state._edit(**{name: value})
+    return core_field(core_name, doc, call=call).setter(edit)
+
+
+def _kept(name: str, doc: str) -> Any:
+    """A record of the deal's moves read from the core (its method ``name``), which only the
+    core's moves change: setting it raises ``CardcoreError``."""
+    def refuse(state: GuandanState, value: Any) -> None:
+        raise CardcoreError(f"guandan: the {name} of a deal are kept by its core (they follow "
+                            "from its moves)")
+    return core_field(name, doc, call=True).setter(refuse)
+
+
 @register
 class GuandanState(CoreView, SheddingState):
     GAME = "guandan"
     NUM_PLAYERS = NUM
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.guandan:GuandanAI"
     CORE = "guandan_step"
     core: _step.Core  # (``State.core``: this game's core type)
@@ -254,31 +270,14 @@ class GuandanState(CoreView, SheddingState):
         return super().to_json()
 
     # ------------------------------------------------------------ the deal (read from the core)
-    @property
-    def turn(self) -> int:
-        """The seat to act (``None`` once the match is over)."""
-        return self._core.current_player
-
-    @turn.setter
-    def turn(self, value: int) -> None:
-        self._edit(turn=value)
-
-    @property
-    def phase(self) -> str:
-        """``"return"`` while a tribute return is due, ``"play"``, or ``"over"`` once the match
-        is over (the deal's core is over only then: a finished deal starts the next)."""
-        return self._core.phase
-
-
-    @property
-    def levels(self) -> list[int]:
-        """The two teams' levels (team 0 is seats 0 and 2): the ones the deal is played at,
-        the winners' advanced once the match is over."""
-        return self._core.new_levels
-
-    @levels.setter
-    def levels(self, value: list[int]) -> None:
-        self._edit(levels=value)
+    turn: int = _editable("turn", "current_player",
+                          "The seat to act (``None`` once the match is over).")
+    phase: Final[str] = core_field(
+        "phase", '``"return"`` while a tribute return is due, ``"play"``, or ``"over"`` once the '
+        "match is over (the deal's core is over only then: a finished deal starts the next).")
+    levels: list[int] = _editable(
+        "levels", "new_levels", "The two teams' levels (team 0 is seats 0 and 2): the ones the "
+        "deal is played at, the winners' advanced once the match is over.")
 
     @property
     def tribute(self) -> list[dict]:
@@ -287,91 +286,28 @@ class GuandanState(CoreView, SheddingState):
         return [{"from": p, "to": r, "card": c, "returned": back}
                 for p, r, c, back in self._core.tribute()]
 
-    @property
-    def tribute_cancelled(self) -> bool:
-        """Whether this deal's payers held both Red Jokers (no tribute)."""
-        return self._core.tribute_cancelled
+    tribute_cancelled: Final[bool] = core_field(
+        "tribute_cancelled", "Whether this deal's payers held both Red Jokers (no tribute).")
 
     @property
     def returns_due(self) -> list[int]:
         """The receivers still to return a card, in order."""
         return [r for _, r, _, back in self._core.tribute() if back is None]
 
-    @property
-    def level(self) -> int:
-        """The level rank index (0..12) of the deal being played."""
-        return self._core.level
-
-    @level.setter
-    def level(self, value: int) -> None:
-        self._edit(level=value)
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """The cards of each seat, sorted by natural rank."""
-        return self._core.hands()
-
-    @hands.setter
-    def hands(self, value: list[list[int]]) -> None:
-        self._edit(hands=value)
-
-    @property
-    def table(self) -> list | None:
-        """``[seat, kind, text, cards, key]`` of the play to beat, ``None`` when the seat to
-        act leads."""
-        return self._core.table()
-
-    @table.setter
-    def table(self, value: list | None) -> None:
-        self._edit(table=value)
-
-    @property
-    def passes(self) -> int:
-        """Passes since the play on the table."""
-        return self._core.passes
-
-    @passes.setter
-    def passes(self, value: int) -> None:
-        self._edit(passes=value)
-
-    @property
-    def plays(self) -> list[list]:
-        """``[seat, kind, text, cards]`` of every play of this deal."""
-        return self._core.plays()
-
-    @plays.setter
-    def plays(self, value: list[list]) -> None:
-        raise CardcoreError("guandan: the plays of a deal are kept by its core (they follow "
-                            "from its moves)")
-
-    @property
-    def played(self) -> list[list[int]]:
-        """Per seat, the cards it played this deal."""
-        return self._core.played()
-
-    @played.setter
-    def played(self, value: list[list[int]]) -> None:
-        raise CardcoreError("guandan: the played of a deal are kept by its core (they follow "
-                            "from its moves)")
-
-    @property
-    def passes_on(self) -> list[list[int]]:
-        """``[seat, index in plays]`` of every pass of this deal."""
-        return self._core.passes_on()
-
-    @passes_on.setter
-    def passes_on(self, value: list[list[int]]) -> None:
-        raise CardcoreError("guandan: the passes_on of a deal are kept by its core (they follow "
-                            "from its moves)")
-
-    @property
-    def places(self) -> list[int]:
-        """The seats in the order they went out, this deal."""
-        return self._core.places()
-
-    @places.setter
-    def places(self, value: list[int]) -> None:
-        self._edit(places=value)
+    level: int = _editable("level", "level",
+                           "The level rank index (0..12) of the deal being played.")
+    hands: list[list[int]] = _editable("hands", "hands",
+                                       "The cards of each seat, sorted by natural rank.", call=True)
+    table: list | None = _editable(
+        "table", "table", "``[seat, kind, text, cards, key]`` of the play to beat, ``None`` when "
+        "the seat to act leads.", call=True)
+    passes: int = _editable("passes", "passes", "Passes since the play on the table.")
+    plays: list[list] = _kept("plays", "``[seat, kind, text, cards]`` of every play of this deal.")
+    played: list[list[int]] = _kept("played", "Per seat, the cards it played this deal.")
+    passes_on: list[list[int]] = _kept("passes_on",
+                                       "``[seat, index in plays]`` of every pass of this deal.")
+    places: list[int] = _editable("places", "places",
+                                  "The seats in the order they went out, this deal.", call=True)
 
     def _edit(self, **changes: Any) -> None:
         """Set up a position by hand (tests, analysis): the core with ``hands``, ``level``,

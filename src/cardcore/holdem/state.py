@@ -43,7 +43,7 @@ views read (``bet``, ``holes``, ``board``, ``stacks``, ``last_hand``, ...) are r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .._backend import kernel
 from ..engines import betting as bt
@@ -51,7 +51,7 @@ from ..engines.step import StepApply
 from ..cards import Card, check_deck, deck52
 from ..errors import OptionError
 from ..options import Option, single_deal
-from ..game import Action, CoreView, State, register
+from ..game import Action, CoreView, State, core_field, register
 from ..poker import evaluate
 
 if TYPE_CHECKING:
@@ -82,7 +82,6 @@ class HoldemState(StepApply, CoreView, State):
     CORE = "holdem_step"
     core: _k.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = NUM
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.holdem:HoldemAI"
     PUBLIC = ("min_raise_to", "max_raise_to", "pot", "pots", "street_name")
     OPTIONS = {
@@ -252,53 +251,27 @@ class HoldemState(StepApply, CoreView, State):
         """``"bet"`` while a hand is played, ``"over"`` once the game is over."""
         return "over" if self._core.current_player is None else "bet"
 
-    @property
-    def bet(self) -> dict:
-        """The betting state of the hand in the engine's dict form (a copy)."""
-        return self._core.bet_view()
-
-    @property
-    def button(self) -> int:
-        return self._core.button
-
-    @property
-    def sb(self) -> int:
-        return self._core.sb
-
-    @property
-    def bb(self) -> int:
-        return self._core.bb
-
-    @property
-    def street(self) -> int:
-        return self._core.street
-
-    @property
-    def holes(self) -> list[list[int]]:
-        """Each seat's hole cards in this hand (``[]``: not dealt in)."""
-        return self._core.holes
-
-    @property
-    def board(self) -> list[int]:
-        return self._core.board
-
-    @property
-    def burns(self) -> list[int]:
-        return self._core.burns
-
-    @property
-    def deck(self) -> list[int]:
-        """The cards of this hand not dealt yet, in dealing order."""
-        return self._core.deck()
+    bet: Final[dict] = core_field(
+        "bet_view", "The betting state of the hand in the engine's dict form (a copy).",
+        call=True)
+    button: Final[int] = core_field("button", "The button's seat in this hand.")
+    sb: Final[int] = core_field("sb", "The seat that posted the small blind in this hand.")
+    bb: Final[int] = core_field("bb", "The seat that posted the big blind in this hand.")
+    street: Final[int] = core_field("street", "The street: 0 preflop, 1 flop, 2 turn, 3 river.")
+    holes: Final[list[list[int]]] = core_field(
+        "holes", "Each seat's hole cards in this hand (``[]``: not dealt in).")
+    board: Final[list[int]] = core_field("board", "The board cards dealt so far.")
+    burns: Final[list[int]] = core_field("burns", "The cards burnt so far in this hand.")
+    deck: Final[list[int]] = core_field(
+        "deck", "The cards of this hand not dealt yet, in dealing order.", call=True)
 
     @property
     def stacks(self) -> list[int]:
         """The chips per seat at the start of this hand (the final chips once over)."""
         return self._core.stacks() if self._core.current_player is None else self._core.hand_stacks
 
-    @property
-    def hand_stacks(self) -> list[int]:
-        return self._core.hand_stacks
+    hand_stacks: Final[list[int]] = core_field("hand_stacks",
+                                               "The chips per seat at the start of this hand.")
 
     @property
     def hand_actions(self) -> list[list]:
@@ -313,13 +286,12 @@ class HoldemState(StepApply, CoreView, State):
             return self._record(None)
         return self.last_record
 
-    @property
-    def min_raise_to(self) -> int | None:
-        return self._core.min_raise_to()
-
-    @property
-    def max_raise_to(self) -> int | None:
-        return self._core.max_raise_to()
+    min_raise_to: Final[int | None] = core_field(
+        "min_raise_to", "The smallest legal ``raise N`` of the seat to act, or ``None``.",
+        call=True)
+    max_raise_to: Final[int | None] = core_field(
+        "max_raise_to", "The largest legal ``raise N`` of the seat to act (all-in), or ``None``.",
+        call=True)
 
     @property
     def pots(self) -> list[dict]:

@@ -33,7 +33,7 @@ locks that card; ``observation_tensor`` is a flat vector of ``OBS_SIZE`` floats 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .._backend import kernel
 from ..engines import betting as bt
@@ -43,7 +43,7 @@ from ..errors import IllegalAction, OptionError
 from ..engines import match
 from ..engines.step import StepApply
 from ..options import Option, single_deal
-from ..game import Action, CoreView, State, register
+from ..game import Action, CoreView, State, core_field, register
 from .._ref.onepoker_step import compare_ranks  # (the rule, as the step kernel writes it)
 
 if TYPE_CHECKING:
@@ -87,7 +87,6 @@ def signal(cards: list[int]) -> dict[str, int]:
 class OnePokerState(StepApply, CoreView, State):
     GAME = "onepoker"
     NUM_PLAYERS = 2
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.onepoker:OnePokerAI"
     PUBLIC = ("min_raise_to", "max_raise_to", "pot")
     CORE = "onepoker_step"
@@ -130,38 +129,22 @@ class OnePokerState(StepApply, CoreView, State):
         match.begin_deal(self)
 
     # ------------------------------------------------------------ the deal, read from the core
-    @property
-    def phase(self) -> str:
-        """``"lock"``, ``"bet"``, or ``"over"`` once the match is over."""
-        return self._core.phase
-
-
-    @property
-    def first(self) -> int:
-        """The seat that locks and bets first in this deal."""
-        return self._core.first
+    phase: Final[str] = core_field(
+        "phase", '``"lock"``, ``"bet"``, or ``"over"`` once the match is over.')
+    first: Final[int] = core_field("first", "The seat that locks and bets first in this deal.")
 
     @property
     def hands(self) -> list[list[int]]:
         """Each seat's cards (after the last deal of a match: the kept card)."""
         return [self._core.hand(0), self._core.hand(1)]
 
-    @property
-    def locked(self) -> list[int | None]:
-        return self._core.locked
-
-    @property
-    def signals(self) -> list[dict[str, int]]:
-        return self._core.signals
-
-    @property
-    def pile(self) -> list[int]:
-        """The draw pile, top first."""
-        return self._core.pile
-
-    @property
-    def discards(self) -> list[int]:
-        return self._core.discards
+    locked: Final[list[int | None]] = core_field(
+        "locked", "Each seat's locked card (``None`` before its lock).")
+    signals: Final[list[dict[str, int]]] = core_field(
+        "signals", "Each seat's public signal: how many of its two cards are UP and DOWN.")
+    pile: Final[list[int]] = core_field("pile", "The draw pile, top first.")
+    discards: Final[list[int]] = core_field(
+        "discards", "The played cards since the last reshuffle, oldest first.")
 
     @property
     def chips(self) -> list[int]:
@@ -169,10 +152,9 @@ class OnePokerState(StepApply, CoreView, State):
         core = self._core
         return core.stacks() if core.is_over else core.deal_chips
 
-    @property
-    def bet(self) -> dict:
-        """This deal's betting state as the betting engine's hand dict (a fresh copy)."""
-        return self._core.bet_view()
+    bet: Final[dict] = core_field(
+        "bet_view", "This deal's betting state as the betting engine's hand dict (a fresh copy).",
+        call=True)
 
     # ------------------------------------------------------------ protocol hooks
     def _legal_actions(self) -> list[Action]:
@@ -269,17 +251,12 @@ class OnePokerState(StepApply, CoreView, State):
         return f"lock {Card(i - LOCK0)}" if i >= LOCK0 else bt.ID_NAMES[i]
 
     # ------------------------------------------------------------ extras
-    @property
-    def min_raise_to(self) -> int | None:
-        return self._core.min_raise_to
-
-    @property
-    def max_raise_to(self) -> int | None:
-        return self._core.max_raise_to
-
-    @property
-    def pot(self) -> int:
-        return self._core.pot
+    min_raise_to: Final[int | None] = core_field(
+        "min_raise_to", "The smallest legal ``raise N`` of the seat to act (``None``: no raise "
+        "now).")
+    max_raise_to: Final[int | None] = core_field(
+        "max_raise_to", "The largest legal ``raise N`` (all-in) of the seat to act, or ``None``.")
+    pot: Final[int] = core_field("pot", "The chips in the pot (antes and bets; 0 once settled).")
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """A lock shows its card to the locker only (everyone else sees ``lock a card``)."""

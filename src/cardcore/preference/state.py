@@ -80,7 +80,7 @@ past deals; each deal's core starts with the balances and the pot the previous o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .._backend import kernel
 from .._ref.preference_step import (  # noqa: F401 - the game's ids, named here too
@@ -99,7 +99,7 @@ from ..cards import format as fmt
 from ..errors import IllegalAction, OptionError
 from ..engines import match, tricks
 from ..options import Option, single_deal
-from ..game import Action, CoreView, State, register
+from ..game import Action, CoreView, State, core_field, register
 
 if TYPE_CHECKING:
     from .._fast import preference_step as _k
@@ -247,19 +247,9 @@ class PreferenceState(CoreView, State):
         return _k.Core(cards, dealer, balances, pot, deal_no, deals)
 
     # ------------------------------------------------------------ what the core holds
-    @property
-    def deal_no(self) -> int:
-        """The deal being played (from 1)."""
-        return self._core.deal_no
-
-    @property
-    def deals(self) -> int:
-        """The deals in the match."""
-        return self._core.deals
-
-    @property
-    def dealer(self) -> int:
-        return self._core.dealer
+    deal_no: Final[int] = core_field("deal_no", "The deal being played (from 1).")
+    deals: Final[int] = core_field("deals", "The deals in the match.")
+    dealer: Final[int] = core_field("dealer", "The seat that deals this deal.")
 
     @property
     def phase(self) -> str:
@@ -267,19 +257,11 @@ class PreferenceState(CoreView, State):
         ``play``, or ``over`` once the match is over."""
         return _PHASES[self._core.phase]
 
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """Each seat's cards (ascending)."""
-        return self._core.hands()
-
-    @property
-    def talon(self) -> list[int]:
-        return self._core.talon()
-
-    @property
-    def discards(self) -> list[int]:
-        return self._core.discards()
+    hands: Final[list[list[int]]] = core_field("hands", "Each seat's cards (ascending).",
+                                               call=True)
+    talon: Final[list[int]] = core_field("talon", "The two talon cards (as dealt).", call=True)
+    discards: Final[list[int]] = core_field(
+        "discards", "The declarer's two discards (``[]`` before the exchange).", call=True)
 
     @property
     def auction(self) -> list[list]:
@@ -287,31 +269,21 @@ class PreferenceState(CoreView, State):
         return [[s, "hold" if i == HOLD else _ENTRY[i][1]]
                 for s, i in self._core.history() if BID0 < i <= PASS]
 
-    @property
-    def passed(self) -> list[bool]:
-        return self._core.passed
-
-    @property
-    def spoken(self) -> list[bool]:
-        return self._core.spoken
-
-    @property
-    def number(self) -> int:
-        """The highest number bid (0: none)."""
-        return self._core.number
-
-    @property
-    def number_holder(self) -> int | None:
-        return self._core.number_holder
+    passed: Final[list[bool]] = core_field("passed",
+                                           "Whether each seat has passed in the auction.")
+    spoken: Final[list[bool]] = core_field("spoken",
+                                           "Whether each seat has spoken in the auction.")
+    number: Final[int] = core_field("number", "The highest number bid (0: none).")
+    number_holder: Final[int | None] = core_field(
+        "number_holder", "The seat holding the highest number bid (``None``: none).")
 
     @property
     def game_suit(self) -> int | None:
         lv = self._core.game_level
         return LEVEL_SUIT[lv] if lv else None
 
-    @property
-    def game_holder(self) -> int | None:
-        return self._core.game_holder
+    game_holder: Final[int | None] = core_field(
+        "game_holder", "The seat holding the highest Game bid (``None``: none).")
 
     @property
     def contract(self) -> dict | None:
@@ -323,50 +295,26 @@ class PreferenceState(CoreView, State):
         return {"kind": _KINDS[kind], "declarer": core.declarer, "level": core.level,
                 "trump": core.trump}
 
-    @property
-    def declarer(self) -> int | None:
-        return self._core.declarer
-
-    @property
-    def trump(self) -> int | None:
-        return self._core.trump
+    declarer: Final[int | None] = core_field(
+        "declarer", "The declarer's seat, ``None`` before the contract is fixed.")
+    trump: Final[int | None] = core_field("trump", "The trump suit, ``None`` until it is named.")
 
     @property
     def defence(self) -> list[str | None]:
         """Each seat's defence: ``None``, ``"stay"``, ``"drop"`` or ``"invited"``."""
         return [_DEFENCES[d] for d in self._core.defence]
 
-    @property
-    def invited(self) -> int | None:
-        """The guest seat of an invitation."""
-        return self._core.invited
-
-    @property
-    def host(self) -> int | None:
-        return self._core.host
-
-    @property
-    def no_aces(self) -> bool:
-        return self._core.no_aces
-
-    @property
-    def decl_aces(self) -> int:
-        """The aces among the declarer's ten playing cards."""
-        return self._core.decl_aces
-
-    @property
-    def active(self) -> list[int]:
-        """The seats that play the tricks."""
-        return self._core.active
-
-    @property
-    def leader(self) -> int | None:
-        return self._core.leader
-
-    @property
-    def trick(self) -> list[list[int]]:
-        """The current trick: ``[seat, card]`` each, in play order."""
-        return self._core.trick()
+    invited: Final[int | None] = core_field("invited", "The guest seat of an invitation.")
+    host: Final[int | None] = core_field(
+        "host", "The seat that invited a guest (``None``: no invitation).")
+    no_aces: Final[bool] = core_field("no_aces", "Whether the declarer announced No Aces.")
+    decl_aces: Final[int] = core_field("decl_aces",
+                                       "The aces among the declarer's ten playing cards.")
+    active: Final[list[int]] = core_field("active", "The seats that play the tricks.")
+    leader: Final[int | None] = core_field(
+        "leader", "The seat that leads the current trick (``None`` outside the play).")
+    trick: Final[list[list[int]]] = core_field(
+        "trick", "The current trick: ``[seat, card]`` each, in play order.", call=True)
 
     @property
     def tricks(self) -> list[dict]:

@@ -61,14 +61,14 @@ deal's core (the other seat deals, the counts carried over).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
 from ..errors import CardError, IllegalAction, OptionError
 from ..engines import match
 from ..options import single_deal
-from ..game import Action, CoreView, State, register
+from ..game import Action, CoreView, State, core_field, register
 from .rules import (
     CARD_POINTS as _PTS, TARGET, beats, card_points, game_points, marriage_points, may_marry,
     strict_follows,
@@ -130,7 +130,6 @@ class SchnapsenState(CoreView, State):
     CORE = "schnapsen_step"
     core: _k.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = 2
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.schnapsen:SchnapsenAI"
     OPTIONS = {"single_deal": single_deal()}
 
@@ -163,32 +162,14 @@ class SchnapsenState(CoreView, State):
         """``"lead"``, ``"follow"`` or ``"over"`` (the deal's, which ends the match)."""
         return _PHASES[self._core.phase]
 
-
-    @property
-    def dealer(self) -> int:
-        return self._core.dealer
-
-    @property
-    def leader(self) -> int:
-        return self._core.leader
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """Each seat's hand, ascending card ids (the views sort them with ``sort_hand``)."""
-        return self._core.hands
-
-    @property
-    def stock(self) -> list[int]:
-        """The stock, top first; the last card is the trump card."""
-        return self._core.stock
-
-    @property
-    def trump(self) -> int:
-        return self._core.trump
-
-    @property
-    def trump_card(self) -> int:
-        return self._core.trump_card
+    dealer: Final[int] = core_field("dealer", "The seat that dealt this deal.")
+    leader: Final[int] = core_field("leader", "The seat that leads the current trick.")
+    hands: Final[list[list[int]]] = core_field(
+        "hands", "Each seat's hand, ascending card ids (the views sort them with ``sort_hand``).")
+    stock: Final[list[int]] = core_field(
+        "stock", "The stock, top first; the last card is the trump card.")
+    trump: Final[int] = core_field("trump", "The trump suit (0..3: c d h s).")
+    trump_card: Final[int] = core_field("trump_card", "The card turned up for trumps.")
 
     @property
     def trick(self) -> list[list[int]]:
@@ -202,35 +183,17 @@ class SchnapsenState(CoreView, State):
         return [{"leader": ls, "cards": [lc, fc], "winner": w}
                 for ls, lc, fc, w in self._core.tricks]
 
-    @property
-    def points(self) -> list[int]:
-        return self._core.points
-
-    @property
-    def pending(self) -> list[int]:
-        return self._core.pending
-
-    @property
-    def tricks_won(self) -> list[int]:
-        return self._core.tricks_won
-
-    @property
-    def marriages(self) -> list[list[int]]:
-        """The suits each seat announced, in order."""
-        return self._core.marriages
-
-    @property
-    def known(self) -> list[list[int]]:
-        """The cards publicly known in each hand, ascending."""
-        return self._core.known
-
-    @property
-    def closed(self) -> bool:
-        return self._core.closed
-
-    @property
-    def closer(self) -> int | None:
-        return self._core.closer
+    points: Final[list[int]] = core_field("points", "Each seat's card and marriage points.")
+    pending: Final[list[int]] = core_field(
+        "pending", "Each seat's marriage points that count once it wins a trick.")
+    tricks_won: Final[list[int]] = core_field("tricks_won", "The tricks each seat has won.")
+    marriages: Final[list[list[int]]] = core_field(
+        "marriages", "The suits each seat announced, in order.")
+    known: Final[list[list[int]]] = core_field(
+        "known", "The cards publicly known in each hand, ascending.")
+    closed: Final[bool] = core_field("closed", "Whether a player closed the stock.")
+    closer: Final[int | None] = core_field("closer",
+                                           "The seat that closed the stock, or ``None``.")
 
     @property
     def close_record(self) -> dict | None:
@@ -239,10 +202,7 @@ class SchnapsenState(CoreView, State):
         return {"points": core.close_points, "tricks": core.close_tricks} if core.closed \
             else None
 
-    @property
-    def counts(self) -> list[int]:
-        """The match counts, 7 down to 0."""
-        return self._core.counts
+    counts: Final[list[int]] = core_field("counts", "The match counts, 7 down to 0.")
 
     @property
     def result(self) -> dict | None:
@@ -258,10 +218,7 @@ class SchnapsenState(CoreView, State):
                 "last_trick": ({"leader": t[-1][0], "cards": [t[-1][1], t[-1][2]],
                                 "winner": t[-1][3]} if t else None)}
 
-    @property
-    def strict(self) -> bool:
-        """True once the stock is closed or exhausted."""
-        return self._core.strict
+    strict: Final[bool] = core_field("strict", "True once the stock is closed or exhausted.")
 
     def can_exchange(self) -> bool:
         return self._core.phase == _k.LEAD and self._core.is_legal(EXCHANGE)

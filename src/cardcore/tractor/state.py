@@ -100,13 +100,13 @@ this deal), ``past`` (the records of finished deals), ``match_winner`` (team or 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
 from ..errors import IllegalAction
-from ..game import Action, CoreView, State, register
+from ..game import Action, CoreView, State, core_field, register
 from ..options import Option, level_option, single_deal
 from .rules import LEVELS, SUITS, mask_items
 
@@ -207,7 +207,6 @@ class TractorState(CoreView, State):
     CORE = "tractor_step"
     core: _step.Core  # (``State.core``: this game's core type)
     NUM_PLAYERS = NUM_PLAYERS
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.tractor:TractorAI"
     OPTIONS = {
         "single_deal": single_deal(),
@@ -243,105 +242,42 @@ class TractorState(CoreView, State):
         """``"declare"``, ``"bury"``, ``"play"`` or ``"over"``."""
         return _PHASES[self._core.phase]
 
-
-    @property
-    def turn(self) -> int:
-        """The seat to act (the last trick's winner once over)."""
-        return self._core.turn
-
-    @property
-    def speaker(self) -> int:
-        """The seat that speaks first in this deal."""
-        return self._core.speaker
-
-    @property
-    def dealer(self) -> int | None:
-        """The deal's dealer, ``None`` while the first deal's declaration has not fixed it."""
-        return self._core.dealer
-
-    @property
-    def level(self) -> int:
-        """The deal's level rank (0..12 for 2..A)."""
-        return self._core.level
-
-    @property
-    def levels(self) -> list[int]:
-        """The two teams' levels (0..12 for 2..A; team 0 is seats 0 & 2): the deal's core's,
-        with its result applied once it is over."""
-        return self._core.levels_after()
-
-    @property
-    def trump(self) -> int | None:
-        """0..3 (c d h s), 4 (no-trump), ``None`` while not settled."""
-        return self._core.trump
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """The cards of each seat, ascending."""
-        return self._core.hands()
-
-    @property
-    def kitty(self) -> list[int]:
-        """The kitty as dealt."""
-        return self._core.kitty()
-
-    @property
-    def buried(self) -> list[int]:
-        """The cards buried so far, in order."""
-        return self._core.buried()
-
-    @property
-    def decl(self) -> list | None:
-        """``[seat, rung, trump, cards]`` of the standing declaration, or ``None``."""
-        return self._core.decl()
-
-    @property
-    def decls(self) -> list[list]:
-        """``[seat, text]`` of every declaration-phase action."""
-        return self._core.decls()
-
-    @property
-    def passes(self) -> int:
-        """Consecutive passes (since the last declaration)."""
-        return self._core.passes
-
-    @property
-    def first_declarer(self) -> int | None:
-        return self._core.first_declarer
-
-    @property
-    def revealed(self) -> bool:
-        """Whether four passes revealed the kitty."""
-        return self._core.revealed
-
-    @property
-    def leader(self) -> int:
-        return self._core.leader
-
-    @property
-    def trick(self) -> list[list]:
-        """``[[seat, cards], ...]``: the trick in progress, lead first."""
-        return self._core.trick()
-
-    @property
-    def picked(self) -> list[int]:
-        """The cards picked so far by the follower to act."""
-        return self._core.picked()
-
-    @property
-    def tricks(self) -> list[dict]:
-        """The finished tricks of this deal: ``leader``, ``plays``, ``winner``, ``points``."""
-        return self._core.tricks()
-
-    @property
-    def points(self) -> int:
-        """Card points won by the attackers."""
-        return self._core.points
-
-    @property
-    def played(self) -> list[int]:
-        """Every card of this deal's finished tricks, in play order."""
-        return self._core.played()
+    turn: Final[int] = core_field("turn", "The seat to act (the last trick's winner once over).")
+    speaker: Final[int] = core_field("speaker", "The seat that speaks first in this deal.")
+    dealer: Final[int | None] = core_field(
+        "dealer", "The deal's dealer, ``None`` while the first deal's declaration has not fixed "
+        "it.")
+    level: Final[int] = core_field("level", "The deal's level rank (0..12 for 2..A).")
+    levels: Final[list[int]] = core_field(
+        "levels_after", "The two teams' levels (0..12 for 2..A; team 0 is seats 0 & 2): the "
+        "deal's core's, with its result applied once it is over.", call=True)
+    trump: Final[int | None] = core_field(
+        "trump", "0..3 (c d h s), 4 (no-trump), ``None`` while not settled.")
+    hands: Final[list[list[int]]] = core_field("hands", "The cards of each seat, ascending.",
+                                               call=True)
+    kitty: Final[list[int]] = core_field("kitty", "The kitty as dealt.", call=True)
+    buried: Final[list[int]] = core_field("buried", "The cards buried so far, in order.",
+                                          call=True)
+    decl: Final[list | None] = core_field(
+        "decl", "``[seat, rung, trump, cards]`` of the standing declaration, or ``None``.",
+        call=True)
+    decls: Final[list[list]] = core_field(
+        "decls", "``[seat, text]`` of every declaration-phase action.", call=True)
+    passes: Final[int] = core_field("passes", "Consecutive passes (since the last declaration).")
+    first_declarer: Final[int | None] = core_field(
+        "first_declarer", "The first seat that declared in this deal (``None`` before any).")
+    revealed: Final[bool] = core_field("revealed", "Whether four passes revealed the kitty.")
+    leader: Final[int] = core_field("leader", "The seat that leads the trick in progress.")
+    trick: Final[list[list]] = core_field(
+        "trick", "``[[seat, cards], ...]``: the trick in progress, lead first.", call=True)
+    picked: Final[list[int]] = core_field(
+        "picked", "The cards picked so far by the follower to act.", call=True)
+    tricks: Final[list[dict]] = core_field(
+        "tricks", "The finished tricks of this deal: ``leader``, ``plays``, ``winner``, "
+        "``points``.", call=True)
+    points: Final[int] = core_field("points", "Card points won by the attackers.")
+    played: Final[list[int]] = core_field(
+        "played", "Every card of this deal's finished tricks, in play order.", call=True)
 
     # ------------------------------------------------------------ helpers
     @property

@@ -33,7 +33,7 @@ action to its id and cards, which the core applies with ``apply_cards``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -41,7 +41,7 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
-from ..game import Action, CoreView, register
+from ..game import Action, CoreView, core_field, register
 from ..engines.shedding import PASS, DealCoreView, SheddingState, move_action
 from . import moves as _mv
 
@@ -50,7 +50,6 @@ if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
 else:
     _step = kernel("shedding_step")
 _K = _mv._k
-_KIND_CODE = {k: i for i, k in enumerate(_mv.KINDS)}
 _ZHENGSHANGYOU = 1                     # the core's ``game``
 #: action id -> the play's kernel key (kind code, rank, length)
 _ID_KEY = [(0, 0, 0)] * _mv.FIRST_PLAY + [(int(r[0]), int(r[1]), int(r[2]))
@@ -122,17 +121,15 @@ _CARD = [Card(i) for i in range(52)]
 
 
 @register
-class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore[override]
+class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore[misc]
     GAME = "zhengshangyou"
-    PUBLIC = ("world",)    # a search's world: the deal with the hidden hands the caller's
-    NUM_PLAYERS = 3
-    ZERO_SUM = True
     AI_AGENT = "cardcore.agents.zhengshangyou:ZhengShangyouAI"
-    CORE = "shedding_step"
-    core: _step.Core  # (``State.core``: this game's core type)
     CORE_OPTIONS = {"game": "zhengshangyou"}
     HAND_SIZE = 16
     RANK = staticmethod(zsy_rank)
+    MOVE = _mv.Move
+    PLAY_ID = staticmethod(_K.zsy_cards_id)
+    ID_TEXT = staticmethod(_mv.id_text)
 
     def _setup(self, deck: list[int] | None) -> None:
         if deck is None:
@@ -142,39 +139,17 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         self._core = _step.Core(_ZHENGSHANGYOU, deck, None, self.rng_state)
 
     # ------------------------------------------------------------ the deal (read from the core)
-    @property
-    def first(self) -> int:
-        """The seat that held the 3 of hearts (and led)."""
-        return self._core.first
-
-    @property
-    def opening(self) -> bool:
-        """No card played yet."""
-        return self._core.opening
-
-    @property
-    def table(self) -> list | None:  # type: ignore[override]
-        """The play to beat: ``[seat, kind, text, cards, action id]``, or ``None``."""
-        return self._core.table()
-
-    @property
-    def pending_bomb(self) -> int | None:
-        """The seat of an answering bomb not yet settled."""
-        return self._core.pending_bomb
-
-    @property
-    def bonus(self) -> list[int]:
-        """The settled bomb bonuses."""
-        return self._core.bonus()
-
-    @property
-    def bomb_log(self) -> list[list]:
-        """``[seat, amount won]`` per settled bonus."""
-        return self._core.bomb_log()
-
-    @property
-    def over(self) -> bool:
-        return self._core.is_over
+    first: Final[int] = core_field("first", "The seat that held the 3 of hearts (and led).")
+    opening: Final[bool] = core_field("opening", "No card played yet.")
+    table: Final[list | None] = core_field(  # type: ignore[misc]
+        "table", "The play to beat: ``[seat, kind, text, cards, action id]``, or ``None``.",
+        call=True)
+    pending_bomb: Final[int | None] = core_field(
+        "pending_bomb", "The seat of an answering bomb not yet settled.")
+    bonus: Final[list[int]] = core_field("bonus", "The settled bomb bonuses.", call=True)
+    bomb_log: Final[list[list]] = core_field(
+        "bomb_log", "``[seat, amount won]`` per settled bonus.", call=True)
+    over: Final[bool] = core_field("is_over", "Whether the deal is over.")
 
     # ------------------------------------------------------------ hooks
     def _table_move(self):
@@ -216,19 +191,6 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
     def _check_written_play(self, text: str, cards: list[int]) -> None:
         if self.opening and THREE_HEARTS not in cards:
             raise IllegalAction(f"action {text!r}: the opening play must include 3h")
-
-    # ------------------------------------------------------------ integer actions
-    def _id_of(self, action: Action) -> int:
-        if action.kind == "pass":
-            return 0
-        i = _K.zsy_cards_id(_KIND_CODE[action.kind], list(action.cards)) \
-            if action.kind in _KIND_CODE else -1
-        if i < 0:
-            raise IllegalAction(f"action {str(action)!r}: no Zheng Shangyou play id")
-        return i
-
-    def _describe_id(self, i: int) -> str:
-        return _mv.id_text(i)
 
     def penalties(self) -> list[int]:
         """The end-of-deal penalty each seat pays (0 for the winner; valid once over)."""
@@ -290,14 +252,7 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
         """
         self.observation(player)
         v = np.zeros(self.ENCODING_SIZE, dtype=np.float32)
-        for c in self.hands[player]:
-            v[CARD_INDEX[c]] = 1.0
-        for r in range(3):
-            for c in self.played[(player + r) % 3]:
-                v[48 * (1 + r) + CARD_INDEX[c]] = 1.0
-        if self.table is not None:
-            for c in self.table[3]:
-                v[192 + CARD_INDEX[c]] = 1.0
+        self._card_planes(v, player, CARD_INDEX, 48, True)
         for r in range(3):
             s = (player + r) % 3
             v[240 + r] = len(self.hands[s]) / 16.0
