@@ -109,12 +109,6 @@ def _tuplify(x: Any) -> Any:
     return x
 
 
-def _score_value(x: Any) -> int | float:
-    """A score as an int where it is a whole number (chips, points, levels), else a float."""
-    v = float(x)
-    return int(v) if v.is_integer() else v
-
-
 class HistoryEntry(NamedTuple):
     seat: int
     action: Action
@@ -488,7 +482,7 @@ class State:
         """The result per seat once over: ints where the game scores in whole numbers."""
         if not self.is_over:
             raise IllegalAction(f"{self.GAME}: scores() asked before the game is over")
-        return tuple(_score_value(x) for x in self._scores())
+        return tuple([int(v) if v.is_integer() else v for v in map(float, self._scores())])
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -638,6 +632,18 @@ class CoreView:
     def _current_player(self) -> int | None:
         p: int | None = self._core.current_player
         return p
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once over: the core's."""
+        p: int | None = self._core.current_player
+        return p
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over: the core's."""
+        over: bool = self._core.is_over
+        return over
 
     def _legal_ids(self) -> list[int]:
         ids: list[int] = self._core.legal_ids()

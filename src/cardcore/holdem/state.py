@@ -212,7 +212,7 @@ class HoldemState(StepApply, CoreView, State):
 
     def _scores(self) -> tuple[float, ...]:
         final = self._core.stacks()
-        return tuple(float(final[i] - self.start_stacks[i]) for i in range(NUM))
+        return tuple([float(a - b) for a, b in zip(final, self.start_stacks)])
 
     # ------------------------------------------------------------ integer actions
     def _id_of(self, action: Action) -> int:
@@ -230,16 +230,18 @@ class HoldemState(StepApply, CoreView, State):
     def _apply_id(self, i: int) -> None:
         core = self._core
         seat = core.current_player
-        a = core.amount(i)
-        core.apply(i)
         if i < bt.RAISE_MIN:
+            core.apply(i)
             kind = bt.ID_KINDS[i]
             self.log.append([seat, kind, kind, [], None, []])
-        elif i == bt.ALL_IN:
-            self.log.append([seat, "all-in", "all-in", [], a, []])
         else:
-            self.log.append([seat, "raise", f"raise {a}", [], a, []])
-        if core.current_player is None:
+            a = core.amount(i)  # the chips this id puts in, read before it is applied
+            core.apply(i)
+            if i == bt.ALL_IN:
+                self.log.append([seat, "all-in", "all-in", [], a, []])
+            else:
+                self.log.append([seat, "raise", f"raise {a}", [], a, []])
+        if core.is_over:
             self._hand_done(None)
 
     def _describe_id(self, i: int) -> str:
