@@ -751,7 +751,7 @@ class _ParquetSink:
         self.pa = _pyarrow()
         self.path = path
         self.journal = path / _JOURNAL
-        self._f: TextIO | None = None
+        self._log = _JsonlSink(self.journal)    # (what appends to the journal)
         self._pending = 0
         if path.exists() and not path.is_dir():
             raise CardcoreError(f"out {str(path)!r}: simulate writes Parquet as a directory of "
@@ -760,9 +760,8 @@ class _ParquetSink:
     def _parts(self) -> list[Path]:
         return sorted(p for p in self.path.glob("part-*.parquet"))
 
-    def load(self) -> list[dict[str, Any]]:
-        if not self.path.exists():
-            return []
+    def _part_rows(self) -> list[dict[str, Any]]:
+        """The rows of the part files, in file order (``stats`` read back from its JSON)."""
         import pyarrow.parquet as pq
 
         rows: list[dict[str, Any]] = []
@@ -771,12 +770,17 @@ class _ParquetSink:
                 if row.get("stats") is not None:
                     row["stats"] = json.loads(row["stats"])
                 rows.append(row)
+        return rows
+
+    def load(self) -> list[dict[str, Any]]:
+        if not self.path.exists():
+            return []
+        rows = self._part_rows()
         if self.journal.exists():
             # rows of a run that stopped before compacting; a row already in a part (a stop
             # between the rename and emptying the journal) is not written twice
             done = {(r["seed"], r["rotation"]) for r in rows}
-            pending = [r for r in _read_jsonl(self.journal, repair=True)
-                       if (r["seed"], r["rotation"]) not in done]
+            pending = [r for r in self._log.load() if (r["seed"], r["rotation"]) not in done]
             rows += pending
             self._compact(pending)
             with open(self.journal, "w", encoding="utf-8"):
@@ -784,12 +788,7 @@ class _ParquetSink:
         return rows
 
     def write(self, rows: list[dict[str, Any]]) -> None:
-        if self._f is None:
-            self.path.mkdir(parents=True, exist_ok=True)
-            self._f = open(self.journal, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-        for row in rows:
-            self._f.write(_dumps(row) + "\n")
-        self._f.flush()
+        self._log.write(rows)
         self._pending += len(rows)
         if self._pending >= _PART_ROWS:
             self._compact(_read_jsonl(self.journal, repair=False))
@@ -812,17 +811,13 @@ class _ParquetSink:
         tmp = self.path / f"_tmp-{os.getpid()}.parquet"
         pq.write_table(table, tmp)
         os.replace(tmp, self.path / f"part-{n:05d}.parquet")
-        if self._f is not None:
-            self._f.close()
-            self._f = None
+        self._log.close()
         with open(self.journal, "w", encoding="utf-8"):
             pass
         self._pending = 0
 
     def close(self) -> None:
-        if self._f is not None:
-            self._f.close()
-            self._f = None
+        self._log.close()
         if self.journal.exists():
             self._compact(_read_jsonl(self.journal, repair=False))
             with contextlib.suppress(OSError):
@@ -849,14 +844,7 @@ def read_rows(out: str | os.PathLike[str]) -> list[dict[str, Any]]:
         rows = _read_jsonl(path, repair=False)
     else:
         sink = _ParquetSink(path)
-        import pyarrow.parquet as pq
-
-        rows = []
-        for part in sink._parts():
-            for row in pq.read_table(part).to_pylist():
-                if row.get("stats") is not None:
-                    row["stats"] = json.loads(row["stats"])
-                rows.append(row)
+        rows = sink._part_rows()
         if sink.journal.exists():
             rows += _read_jsonl(sink.journal, repair=False)
     seen: dict[tuple[int, int], dict[str, Any]] = {}

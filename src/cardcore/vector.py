@@ -45,7 +45,8 @@ from __future__ import annotations
 import inspect
 import sys
 import types
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -59,6 +60,12 @@ if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel
 __all__ = ["VectorGame", "vector"]
 
 SEED_MOD = 2**64
+
+
+def _array(name: str, doc: str) -> Any:
+    """A read-only attribute of ``VectorGame``: the stepper's array ``name`` as it is (each
+    call refreshes it in place); declared ``Final[np.ndarray]`` where it is used, for mypy."""
+    return property(attrgetter("_stepper." + name), doc=doc)
 
 
 class VectorGame:
@@ -145,48 +152,29 @@ class VectorGame:
         return int(i)
 
     # ------------------------------------------------------------------ the arrays
-    @property
-    def current_player(self) -> np.ndarray:
-        """(n,) int32: the seat to act in each game (-1 in a game that ended on the last
-        step)."""
-        return self._stepper.player
-
-    @property
-    def observation(self) -> np.ndarray:
-        """``(n, *observation_shape)`` float32: what the seat to act sees, game by game."""
-        return self._stepper.obs
-
-    @property
-    def legal_mask(self) -> np.ndarray:
-        """(n, num_distinct_actions) bool: the legal ids of each game."""
-        return self._stepper.mask
-
-    @property
-    def legal_offsets(self) -> np.ndarray:
-        """(n + 1,) int64: game ``i``'s legal ids are
-        ``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]``."""
-        return self._stepper.offsets
+    current_player: Final[np.ndarray] = _array(
+        "player", "(n,) int32: the seat to act in each game (-1 in a game that ended on the "
+        "last step).")
+    observation: Final[np.ndarray] = _array(
+        "obs", "``(n, *observation_shape)`` float32: what the seat to act sees, game by game.")
+    legal_mask: Final[np.ndarray] = _array(
+        "mask", "(n, num_distinct_actions) bool: the legal ids of each game.")
+    legal_offsets: Final[np.ndarray] = _array(
+        "offsets", "(n + 1,) int64: game ``i``'s legal ids are "
+        "``legal_ids[legal_offsets[i]:legal_offsets[i + 1]]``.")
+    rewards: Final[np.ndarray] = _array(
+        "rewards", "(n, num_players) float64: each seat's result in a game that ended on the "
+        "last step, zeros otherwise.")
+    terminated: Final[np.ndarray] = _array(
+        "terminated", "(n,) bool: the game ended on the last step (it restarts on the next).")
+    episode: Final[np.ndarray] = _array(
+        "episode", "(n,) int64: the index of the episode each game plays (its seed: "
+        "``seed_of``).")
 
     @property
     def legal_ids(self) -> np.ndarray:
         """The legal ids of every game, flat (int32; a view of the batch's buffer)."""
         return self._stepper.ids[:int(self._stepper.offsets[self.n])]
-
-    @property
-    def rewards(self) -> np.ndarray:
-        """(n, num_players) float64: each seat's result in a game that ended on the last
-        step, zeros otherwise."""
-        return self._stepper.rewards
-
-    @property
-    def terminated(self) -> np.ndarray:
-        """(n,) bool: the game ended on the last step (it restarts on the next)."""
-        return self._stepper.terminated
-
-    @property
-    def episode(self) -> np.ndarray:
-        """(n,) int64: the index of the episode each game plays (its seed: ``seed_of``)."""
-        return self._stepper.episode
 
     # ------------------------------------------------------------------ stepping
     def reset(self) -> None:

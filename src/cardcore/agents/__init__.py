@@ -69,6 +69,23 @@ class SearchAgent:
         raise NotImplementedError
 
 
+def alpha_beta_step(maximizing: bool, v: float, best: float, alpha: float,
+                    beta: float) -> tuple[float, float, float]:
+    """One child's value ``v`` taken into an alpha-beta node of the maximising or the
+    minimising side: the node's ``best`` value so far and its window, updated."""
+    if maximizing:
+        if v > best:
+            best = v
+        if best > alpha:
+            alpha = best
+    else:
+        if v < best:
+            best = v
+        if best < beta:
+            beta = best
+    return best, alpha, beta
+
+
 class FirstAgent(RuleAgent):
     """Always the first legal action (a deterministic baseline)."""
 

@@ -42,6 +42,7 @@ M = a major, m = a minor):
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..bridge.auction import BIDS, Auction, bid_index, bid_level, bid_strain, is_bid
@@ -185,6 +186,21 @@ def _cheapest(strain: str, above: str | None) -> str | None:
         if bid_strain(b) == strain and (above is None or bid_index(b) > bid_index(above)):
             return b
     return None
+
+
+def _suit_bids(strains: Iterable[str], skip: Container[str], above: str
+               ) -> Iterator[tuple[str, str, str | None]]:
+    """Each of ``strains`` (in that order) not in ``skip`` with a bid left above ``above``: the
+    strain, its cheapest bid and, when that is at the one or two level, the jump one level
+    higher if it is at most at the three level (else None)."""
+    for s in strains:
+        if s in skip:
+            continue
+        b = _cheapest(s, above)
+        if b is None:
+            continue
+        jump = _cheapest(s, b)
+        yield s, b, (jump if bid_level(b) <= 2 and jump and bid_level(jump) <= 3 else None)
 
 
 # ---------------------------------------------------------------- the situations
@@ -644,16 +660,10 @@ def _after_negative_double(opening: str, ctx: Context) -> list[Rule]:
     their = bid_strain(last)
     st = bid_strain(opening)
     rules: list[Rule] = []
-    for m in "SH":
-        if m in (st, their):
-            continue
-        b = _cheapest(m, last)
-        if b is None:
-            continue
-        jump = _cheapest(m, b)
-        if bid_level(b) <= 2 and jump and bid_level(jump) <= 3:
+    for m, bid, jump in _suit_bids("SH", (st, their), last):
+        if jump:
             rules.append(Rule(jump, pts=(16, 18), minlen={m: 4}, text="four cards, extras"))
-        rules.append(Rule(b, pts=(12, 15), minlen={m: 4}, text="four cards"))
+        rules.append(Rule(bid, pts=(12, 15), minlen={m: 4}, text="four cards"))
     nt = _cheapest("N", last)
     if nt and bid_level(nt) <= 2:
         rules.append(Rule(nt, hcp=(12, 15) if bid_level(nt) == 1 else (18, 19),
@@ -679,19 +689,14 @@ def _answer_takeout(ctx: Context) -> list[Rule]:
         t = next(iter(their))
         if t != "N" and ctx.doubled == 1:
             rules.append(Rule("pass", minlen={t: 5}, hcp=(8, 40), text="penalty pass"))
-    for s in sorted(SUITS, key=lambda x: (x not in "HS", -SUITS.index(x))):
-        if s in their:
-            continue
-        b = _cheapest(s, last)
-        if b is None:
-            continue
-        jump = _cheapest(s, b)
-        if bid_level(b) <= 2 and jump and bid_level(jump) <= 3:
+    for s, bid, jump in _suit_bids(sorted(SUITS, key=lambda x: (x not in "HS", -SUITS.index(x))),
+                                   their, last):
+        if jump:
             rules.append(Rule(jump, hcp=(9, 11), minlen={s: 4}, text="jump answer"))
-        if bid_level(b) <= 3:
+        if bid_level(bid) <= 3:
             rules.append(Rule(_bid(4, s) if s in "HS" and bid_index(_bid(4, s)) > bid_index(last)
-                              else b, hcp=(12, 40), minlen={s: 4}, text="game answer"))
-            rules.append(Rule(b, minlen={s: 4}, text="answer"))
+                              else bid, hcp=(12, 40), minlen={s: 4}, text="game answer"))
+            rules.append(Rule(bid, minlen={s: 4}, text="answer"))
     nt = _cheapest("N", last)
     if nt and bid_level(nt) <= 2:
         rules.append(Rule(nt, hcp=(6, 10), text="no four-card suit"))

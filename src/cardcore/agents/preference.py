@@ -52,7 +52,7 @@ from ..preference.state import (
     trick_winner,
 )
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, SearchAgent, register_agent
+from . import RuleAgent, SearchAgent, alpha_beta_step, register_agent
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -280,59 +280,39 @@ class Solver:
             mv.sort(key=lambda c: -(c >> 2))
         value = -1.0 if maximizing else 99.0
         for c in mv:
-            bit = 1 << c
-            hands[seat] ^= bit
-            if nplayed == 0:
-                nl, nb, nbs = c, c, seat
-            else:
-                nl = lead
-                if wins[best * 52 + c]:
-                    nb, nbs = c, seat
-                else:
-                    nb, nbs = best, best_seat
-            if nplayed + 1 == self.n:
-                add = 1.0 if nbs == self.declarer else 0.0
-                v = add + self.trick_start(hands, nbs, depth - 1, alpha - add, beta - add, tt)
-            else:
-                v = self.play(hands, self.nxt[seat], leader, nplayed + 1, nl, nb, nbs, depth,
-                              alpha, beta, tt, table | bit)
-            hands[seat] ^= bit
-            if maximizing:
-                if v > value:
-                    value = v
-                if value > alpha:
-                    alpha = value
-            else:
-                if v < value:
-                    value = v
-                if value < beta:
-                    beta = value
+            v = self.after(hands, seat, leader, nplayed, lead, best, best_seat, c, depth,
+                           alpha, beta, tt, table)
+            value, alpha, beta = alpha_beta_step(maximizing, v, value, alpha, beta)
             if alpha >= beta:
                 break
         return value
 
+    def after(self, hands, seat, leader, nplayed, lead, best, best_seat, c, depth, alpha, beta,
+              tt, table) -> float:
+        """The value once ``seat`` plays card ``c``, searched in the window (alpha, beta); the
+        card goes back to the hand afterwards."""
+        bit = 1 << c
+        hands[seat] ^= bit
+        if nplayed == 0:
+            nl, nb, nbs = c, c, seat
+        else:
+            nl = lead
+            nb, nbs = (c, seat) if self.wins[best * 52 + c] else (best, best_seat)
+        if nplayed + 1 == self.n:
+            add = 1.0 if nbs == self.declarer else 0.0
+            v = add + self.trick_start(hands, nbs, depth - 1, alpha - add, beta - add, tt)
+        else:
+            v = self.play(hands, self.nxt[seat], leader, nplayed + 1, nl, nb, nbs, depth,
+                          alpha, beta, tt, table | bit)
+        hands[seat] ^= bit
+        return v
+
     def root_values(self, hands, seat, leader, nplayed, lead, best, best_seat, depth, tt,
                     table, cands) -> dict[int, float]:
-        """The value of each candidate card (exact within the horizon)."""
-        out = {}
-        wins = self.wins
-        for c in cands:
-            bit = 1 << c
-            hands[seat] ^= bit
-            if nplayed == 0:
-                nl, nb, nbs = c, c, seat
-            else:
-                nl = lead
-                nb, nbs = (c, seat) if wins[best * 52 + c] else (best, best_seat)
-            if nplayed + 1 == self.n:
-                add = 1.0 if nbs == self.declarer else 0.0
-                v = add + self.trick_start(hands, nbs, depth - 1, -1.0, 99.0, tt)
-            else:
-                v = self.play(hands, self.nxt[seat], leader, nplayed + 1, nl, nb, nbs, depth,
-                              -1.0, 99.0, tt, table | bit)
-            hands[seat] ^= bit
-            out[c] = v
-        return out
+        """The value of each candidate card (exact within the horizon: the window is wider
+        than any number of tricks)."""
+        return {c: self.after(hands, seat, leader, nplayed, lead, best, best_seat, c, depth,
+                              -1.0, 99.0, tt, table) for c in cands}
 
 
 # ------------------------------------------------------------------ inference and sampling

@@ -36,6 +36,7 @@ pass is legal only without an answer, and a sampled hand may have held one.)
 from __future__ import annotations
 
 import importlib
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,35 +129,39 @@ class Decomposer:
     def cost(self, cnt) -> float:
         return self._best(tuple(cnt), 0, 0)[0]
 
+    def _by_count(self, cnt) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The ranks of ``cnt`` (the jokers apart) by what they hold: bombs (four cards, or
+        three aces where those are a bomb), trios, pairs and singles, each low to high."""
+        R = self.rules
+        ace = 11 if R.ace_bomb else -1
+        bombs: list[int] = []
+        trios: list[int] = []
+        pairs: list[int] = []
+        singles: list[int] = []
+        for r in range(13 if R.jokers else R.n_ranks):
+            c = cnt[r]
+            if c == 1:
+                singles.append(r)
+            elif c == 2:
+                pairs.append(r)
+            elif c == 3 and r != ace:
+                trios.append(r)
+            elif c:
+                bombs.append(r)
+        return bombs, trios, pairs, singles
+
     def _rest_cost(self, cnt: tuple, cap: int) -> float:
         R = self.rules
-        singles = pairs = trios = 0
-        top = 0.0
-        for r in range(R.n_ranks):
-            c = cnt[r]
-            if not c:
-                continue
-            if R.jokers and r >= 13:
-                continue
-            if c == 4 or (R.ace_bomb and r == 11 and c == 3):
-                continue
-            if c == 1:
-                if r >= 12:
-                    top += 0.5
-                else:
-                    singles += 1
-            elif c == 2:
-                pairs += 1
-            else:
-                trios += 1
+        _, trios, pairs, singles = self._by_count(cnt)     # (bombs cost nothing)
+        tops = len(singles) - bisect_left(singles, 12)     # a lone 2 costs half
+        top = 0.5 * tops
         if R.jokers:
             if cnt[13] + cnt[14] == 1:
                 top += 0.5
+        loose = len(singles) - tops + len(pairs)
         if R.kickers:
-            cap += trios
-            loose = singles + pairs
-            return trios + max(0, loose - cap) + top
-        return trios + singles + pairs + top
+            return len(trios) + max(0, loose - cap - len(trios)) + top
+        return len(trios) + loose + top
 
     def _best(self, cnt: tuple, start: int, cap: int):
         key = (cnt, start, cap)
@@ -204,23 +209,9 @@ class Decomposer:
             else:
                 ranks = tuple(k for k in range(r, r + L) for _ in range(w))
                 groups.append((RUN_KIND[w], r + L - 1, L, ranks))
-        singles, pairs, trios = [], [], []
-        for r in range(R.n_ranks):
-            c = cnt[r]
-            if not c:
-                continue
-            if R.jokers and r >= 13:
-                continue
-            if c == 4:
-                groups.append(("bomb", r, 1, (r,) * 4))
-            elif R.ace_bomb and r == 11 and c == 3:
-                groups.append(("ace_bomb", r, 1, (r,) * 3))
-            elif c == 3:
-                trios.append(r)
-            elif c == 2:
-                pairs.append(r)
-            else:
-                singles.append(r)
+        bombs, trios, pairs, singles = self._by_count(cnt)
+        for r in bombs:
+            groups.append(("bomb", r, 1, (r,) * 4) if cnt[r] == 4 else ("ace_bomb", r, 1, (r,) * 3))
         if R.jokers:
             if cnt[13] and cnt[14]:
                 groups.append(("rocket", 14, 1, (13, 14)))

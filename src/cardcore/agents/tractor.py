@@ -50,7 +50,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..tractor.rules import LEVELS, mask_items
-from . import RuleAgent, SearchAgent, register_agent
+from . import RuleAgent, SearchAgent, alpha_beta_step, register_agent
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -345,16 +345,7 @@ def _search(w: _World, seat: int, alpha: float, beta: float, my_team: int) -> fl
     best = -9.0 if (seat & 1) == my_team else 9.0
     for mv in moves:
         v = _play(w, seat, list(mv), alpha, beta, my_team)
-        if (seat & 1) == my_team:
-            if v > best:
-                best = v
-            if best > alpha:
-                alpha = best
-        else:
-            if v < best:
-                best = v
-            if best < beta:
-                beta = best
+        best, alpha, beta = alpha_beta_step((seat & 1) == my_team, v, best, alpha, beta)
         if alpha >= beta:
             break
     return best

@@ -146,7 +146,7 @@ def _parse_call(value: str) -> str:
 
 def parse_lin(text: str) -> LinRecord:
     """Read the first deal of a LIN text (raises ``FormatError`` when it is malformed)."""
-    rec: LinRecord | None = None
+    md: tuple[int, Deal] | None = None     # the dealer and the deal
     names: list[str] = []
     vul = "none"
     board = None
@@ -155,10 +155,9 @@ def parse_lin(text: str) -> LinRecord:
     claim = None
     for tag, value in _tokens(text):
         if tag == "md":
-            if rec is not None:
+            if md is not None:
                 break  # a second deal: stop at the first one
-            dealer, deal = _parse_md(value)
-            rec = LinRecord(deal=deal, dealer=dealer)
+            md = _parse_md(value)
         elif tag == "pn":
             names = [n.strip() for n in value.split(",")]
         elif tag == "sv":
@@ -179,15 +178,11 @@ def parse_lin(text: str) -> LinRecord:
                 raise FormatError(f"LIN mc {value!r}: expected a number of tricks") from None
             if not 0 <= claim <= 13:
                 raise FormatError(f"LIN mc {value!r}: expected 0..13 tricks")
-    if rec is None:
+    if md is None:
         raise FormatError("LIN text: no 'md|' deal found")
-    rec.vulnerability = vul
-    rec.calls = calls
-    rec.plays = plays
-    rec.claim = claim
-    rec.names = names
-    rec.board = board
-    return rec
+    dealer, deal = md
+    return LinRecord(deal=deal, dealer=dealer, vulnerability=vul, calls=calls, plays=plays,
+                     claim=claim, names=names, board=board)
 
 
 def from_lin(text: str, **options):
