@@ -482,10 +482,6 @@ class DealCoreView:
         "passes_on", "``[seat, index in plays]`` of every pass in the play.", call=True)
     winner_seat: Final[int | None] = core_field(
         "winner", "The seat that went out first (``None`` while the deal is played).")
-    # (read straight from the core: the views the step path asks for at every turn)
-    current_player: Final[int | None] = core_field("current_player",
-                                                   "The seat to act, or ``None`` once over.")
-    is_over: Final[bool] = core_field("is_over", "Whether the deal is over.")
 
     def _card_planes(self, v: Any, player: int, slot: Any, width: int, table: bool) -> None:
         """Set ``encode``'s first card planes in ``v``, each ``width`` wide with a card at
