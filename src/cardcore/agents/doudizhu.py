@@ -37,7 +37,7 @@ from .._backend import kernel
 from ..doudizhu.moves import Move
 from . import register_agent
 from .sampling import deal_unseen
-from .shedding import DDZ, SheddingAI, Sim
+from .shedding import DDZ, GreedyPlan, SheddingAI, Sim
 
 _step = kernel("shedding_step")
 
@@ -206,15 +206,8 @@ class DouDizhuAI(SheddingAI):
         return (1.0 if mine > 0 else 0.0) + 0.01 * mine / max(1, obs["bid"])
 
 
-class DouDizhuGreedy(DouDizhuAI):
+class DouDizhuGreedy(GreedyPlan, DouDizhuAI):
     """The plan policy alone (``rollouts=0``): the cheapest Dou Dizhu baseline."""
-
-    name = "greedy"
-
-    def __init__(self, game: str | None = "doudizhu", seed: int | None = None,
-                 **options) -> None:
-        options.setdefault("rollouts", 0)
-        super().__init__(game, seed, **options)
 
 
 register_agent("greedy", "doudizhu", "cardcore.agents.doudizhu:DouDizhuGreedy")

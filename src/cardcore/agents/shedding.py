@@ -761,6 +761,17 @@ class EndgameSolver:
 
 # -------------------------------------------------------------------- the search agent
 
+class GreedyPlan:
+    """Put before a game's ``SheddingAI`` subclass: the plan policy alone (``rollouts=0``
+    unless given), the game's cheapest baseline, registered as ``"greedy"``."""
+
+    name = "greedy"
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        options.setdefault("rollouts", 0)
+        super().__init__(*args, **options)  # type: ignore[call-arg]
+
+
 class SheddingAI:
     """Determinised rollout search over a game's legal plays.
 

@@ -34,7 +34,7 @@ from ..zhengshangyou.moves import CAPS, Move, must_beat
 from ..zhengshangyou.state import DECK48_IDS
 from . import register_agent
 from .sampling import deal_unseen
-from .shedding import ZSY, SheddingAI
+from .shedding import ZSY, GreedyPlan, SheddingAI
 
 #: the deck's cards of each rank index
 _RANK_CARDS = [[Card(c) for c in DECK48_IDS if rank_index(c) == r] for r in range(13)]
@@ -119,15 +119,8 @@ class ZhengShangyouAI(SheddingAI):
         return scores[obs["player"]] / 30.0
 
 
-class ZhengShangyouGreedy(ZhengShangyouAI):
+class ZhengShangyouGreedy(GreedyPlan, ZhengShangyouAI):
     """The plan policy alone (``rollouts=0``): the cheapest Zheng Shangyou baseline."""
-
-    name = "greedy"
-
-    def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None,
-                 **options) -> None:
-        options.setdefault("rollouts", 0)
-        super().__init__(game, seed, **options)
 
 
 register_agent("greedy", "zhengshangyou", "cardcore.agents.zhengshangyou:ZhengShangyouGreedy")
