@@ -1,9 +1,13 @@
 # cython: language_level=3
 """Argument checks shared by the kernels' ``def`` entries (inline: compiled into each kernel
-that cimports them). Every bad argument raises the library's error naming the argument."""
+that cimports them). Every bad argument raises the library's error naming the argument. Also
+the lists of ints the kernels give back."""
 
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_FromLong
 from cpython.number cimport PyNumber_Index
-from libc.stdint cimport uint64_t
+from cpython.ref cimport Py_INCREF
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
 from cardcore._fast.bits cimport cc_pop_lowest
 
@@ -92,6 +96,28 @@ cdef inline uint64_t card_mask(object cards, str what, int first, int most) exce
             raise CardError(f"{what} {quote(cards)}: card {c} twice")
         m |= bit
     return m
+
+
+ctypedef fused id_value:
+    uint8_t
+    int32_t
+
+
+cdef inline list int_list(const id_value* a, int n):
+    """The ``n`` values at ``a`` as a list of ints."""
+    cdef list out = PyList_New(n)
+    cdef int k
+    cdef object v
+    for k in range(n):
+        v = PyLong_FromLong(a[k])
+        Py_INCREF(v)
+        PyList_SET_ITEM(out, k, v)
+    return out
+
+
+cdef inline object or_none(int64_t x):
+    """``x``, or ``None`` when it is negative (no seat, no card, no value yet)."""
+    return None if x < 0 else x
 
 
 cdef inline list mask_cards(uint64_t m):

@@ -13,7 +13,8 @@ each other.
 from libc.string cimport memset
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t
 
-from cardcore._fast.args cimport flag_arg, int_arg
+from cardcore._fast.args cimport flag_arg, int_arg, or_none
+from cardcore._fast.bits cimport insert_ascending
 
 from cardcore.errors import CardcoreError, quote
 
@@ -225,7 +226,7 @@ cdef int bt_pots(const Bet* b, int64_t* amount, uint8_t* elig) noexcept nogil:
     most ``BT_MAX_POTS``); returns how many."""
     cdef int64_t levels[4]
     cdef int64_t lv, prev = 0, a, x, rest
-    cdef int nl = 0, n = 0, i, j, k
+    cdef int nl = 0, n = 0, i, j
     cdef uint8_t alive = 0, e
     for i in range(b.n):
         if not b.folded[i]:
@@ -236,12 +237,7 @@ cdef int bt_pots(const Bet* b, int64_t* amount, uint8_t* elig) noexcept nogil:
                     if levels[j] == x:
                         break
                 else:
-                    # insert sorted
-                    k = nl
-                    while k > 0 and levels[k - 1] > x:
-                        levels[k] = levels[k - 1]
-                        k -= 1
-                    levels[k] = x
+                    insert_ascending(levels, nl, x)
                     nl += 1
     for j in range(nl):
         lv = levels[j]
@@ -383,18 +379,14 @@ cdef dict bt_view(const Bet* b):
         "contrib": [b.contrib[i] for i in range(n)],
         "folded": [bool(b.folded[i]) for i in range(n)],
         "pending": [bool(b.pending[i]) for i in range(n)],
-        "faced": [None if b.faced[i] < 0 else b.faced[i] for i in range(n)],
+        "faced": [or_none(b.faced[i]) for i in range(n)],
         "max_bet": b.max_bet, "last_inc": b.last_inc, "min_bet": b.min_bet,
-        "actor": None if b.actor < 0 else b.actor,
+        "actor": or_none(b.actor),
     }
 
 
 cdef void _write(dict h, const Bet* b):
     h.update(bt_view(b))
-
-
-cdef inline object _opt(int64_t x):
-    return None if x < 0 else x
 
 
 def start_round(h, first, keep_bets=False):
@@ -420,14 +412,14 @@ def min_raise_to(h):
     """``betting.min_raise_to`` of the actor (``None``: no raise now)."""
     cdef Bet b
     _read(h, &b)
-    return _opt(bt_min_raise_to(&b))
+    return or_none(bt_min_raise_to(&b))
 
 
 def max_raise_to(h):
     """``betting.max_raise_to`` of the actor (``None``: no raise now)."""
     cdef Bet b
     _read(h, &b)
-    return _opt(bt_max_raise_to(&b))
+    return or_none(bt_max_raise_to(&b))
 
 
 def sized(h):

@@ -10,7 +10,7 @@
 # it asks the CPU once (Intel, and AMD from Zen 3, family 0x19; earlier AMD CPUs run them as slow
 # microcode), elsewhere it is 0.
 
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 cdef extern from *:
     """
@@ -128,6 +128,19 @@ cdef inline int cc_pop_lowest(uint64_t* x) noexcept nogil:
     return b
 
 
+cdef inline int cc_bit_ids(const uint64_t* bits, int words, int first, int32_t* out) noexcept nogil:
+    """The set bits of the ``words`` words at ``bits`` (bit ``b`` of word ``w`` is number
+    ``64 w + b``) as ids, ``first`` + their number, ascending into ``out``; returns how many."""
+    cdef int w, n = 0
+    cdef uint64_t m
+    for w in range(words):
+        m = bits[w]
+        while m:
+            out[n] = first + 64 * w + cc_pop_lowest(&m)
+            n += 1
+    return n
+
+
 cdef inline uint64_t cc_top_bits(uint64_t x, int n) noexcept nogil:
     """The ``n`` highest set bits of ``x`` (all of them when it has fewer)."""
     cdef uint64_t out = 0
@@ -138,6 +151,21 @@ cdef inline uint64_t cc_top_bits(uint64_t x, int n) noexcept nogil:
         out |= (<uint64_t>1) << b
         n -= 1
     return out
+
+
+ctypedef fused small_value:
+    uint8_t
+    int
+    int64_t
+
+
+cdef inline void insert_ascending(small_value* a, int n, small_value x) noexcept nogil:
+    """``x`` put into the ``n`` ascending values at ``a`` (room for one more): one step of an
+    insertion sort."""
+    while n > 0 and a[n - 1] > x:
+        a[n] = a[n - 1]
+        n -= 1
+    a[n] = x
 
 
 # SplitMix64 (Steele, Lea & Flood): the generator of ``cardcore.rng.Rng``, which is its
@@ -173,3 +201,15 @@ cdef inline uint32_t rng_below_mulshift(uint64_t* state, uint32_t n) noexcept no
     """A draw in ``[0, n)`` by multiply-shift (``Rng.below_mulshift``); ``state[0]`` is
     advanced by one output."""
     return <uint32_t>(((splitmix64_next(state) >> 32) * n) >> 32)
+
+
+cdef inline void rng_shuffle(uint8_t* a, int n, uint64_t* state) noexcept nogil:
+    """Fisher-Yates over the ``n`` bytes at ``a``, the draws of ``Rng.shuffle`` (``rng_below``
+    from the last place down); ``state[0]`` is advanced."""
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(n - 1, 0, -1):
+        j = <int>rng_below(state, <uint64_t>(i + 1))
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t

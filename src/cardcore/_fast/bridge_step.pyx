@@ -13,9 +13,9 @@ same answers and raise the same errors.
 from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 
-from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_below
-from cardcore._fast.args cimport card_mask, int_arg, list_arg, mask_cards
-from cardcore._fast.stepcore cimport export_fields
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_shuffle
+from cardcore._fast.args cimport card_mask, int_arg, list_arg, mask_cards, or_none
+from cardcore._fast.stepcore cimport export_fields, made
 
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
@@ -388,8 +388,7 @@ cdef class Core(CoreBase):
         d = _int_arg(dealer, "dealer", 0, 3, CardError)
         v = _int_arg(vul, "vul", 0, 3)
         bs_init(&self.s, hs, <int>d, <int>v)
-        _set_sizes(self)
-        self._ready = True
+        _made(self)
 
     # ------------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
@@ -416,8 +415,7 @@ cdef class Core(CoreBase):
     cdef CoreBase c_copy(self):
         cdef Core new = Core.__new__(Core)
         new.s = self.s
-        _set_sizes(new)
-        new._ready = True
+        _made(new)
         return new
 
     # ------------------------------------------------------------------ reading
@@ -440,7 +438,7 @@ cdef class Core(CoreBase):
     def playing(self):
         """The seat whose card is played next, ``None`` outside the play."""
         self.live()
-        return None if self.s.playing < 0 else self.s.playing
+        return or_none(self.s.playing)
 
     @property
     def ncalls(self):
@@ -549,12 +547,9 @@ cdef class Core(CoreBase):
         return _from_export(values)
 
 
-cdef void _set_sizes(Core core):
-    core.num_players = 4
-    core.num_distinct_actions = BS_NUM_ACTIONS
-    core.observation_shape = (O_SIZE,)
-    core.obs_size = O_SIZE
-    core.max_legal = BS_MAX_LEGAL
+cdef inline void _made(Core core):
+    """``core`` ready (sizes set, marked as holding a deal)."""
+    made(core, 4, BS_NUM_ACTIONS, O_SIZE, BS_MAX_LEGAL)
 
 
 cdef void _observe(const BState* s, int p, float* out) noexcept nogil:
@@ -665,8 +660,7 @@ def legal_follows(hand, trick):
 cdef Core _dealt(const uint64_t* hs, int dealer, int vul):
     cdef Core core = Core.__new__(Core)
     bs_init(&core.s, hs, dealer, vul)
-    _set_sizes(core)
-    core._ready = True
+    _made(core)
     return core
 
 
@@ -681,15 +675,10 @@ def shuffled_deck(seed):
 
 cdef void _shuffle(uint8_t* deck, uint64_t* st) noexcept nogil:
     """Fisher-Yates over the ids 0..51 with the SplitMix64 state ``st`` (``Rng.shuffle``)."""
-    cdef int i, j
-    cdef uint8_t t
+    cdef int i
     for i in range(52):
         deck[i] = <uint8_t>i
-    for i in range(51, 0, -1):
-        j = <int>rng_below(st, <uint64_t>(i + 1))
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
+    rng_shuffle(deck, 52, st)
 
 
 def from_seed(seed, dealer=0, vul=0):

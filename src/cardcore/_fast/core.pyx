@@ -19,12 +19,9 @@ The plain-Python twin is ``cardcore._ref.core.Core``.
 from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.long cimport PyLong_FromLong
-from cpython.ref cimport Py_INCREF
 from cpython.number cimport PyNumber_Index
 
-from cardcore._fast.args cimport action_id, int_arg
+from cardcore._fast.args cimport action_id, int_arg, int_list, or_none
 
 import numpy as np
 
@@ -35,23 +32,11 @@ cdef enum:
     STACK_IDS = 4096    # legal ids a position may have before the buffer comes from the heap
 
 
-cdef list _id_list(const int32_t* ids, int n):
-    """A list of the ``n`` ints at ``ids``."""
-    cdef list out = PyList_New(n)
-    cdef int k
-    cdef object v
-    for k in range(n):
-        v = PyLong_FromLong(ids[k])
-        Py_INCREF(v)
-        PyList_SET_ITEM(out, k, v)
-    return out
-
-
 cdef object _ids_out(const int32_t* ids, int n, unsigned char* mask):
     """The ``n`` ids at ``ids`` as a list, or, given ``mask``, set to 1 there (``None``)."""
     cdef int k
     if mask == NULL:
-        return _id_list(ids, n)
+        return int_list(ids, n)
     for k in range(n):
         mask[ids[k]] = 1
     return None
@@ -118,8 +103,7 @@ cdef class Core:
     def current_player(self):
         """The seat to act, or ``None`` once the deal is over."""
         self.live()
-        cdef int p = self.c_player()
-        return None if p < 0 else p
+        return or_none(self.c_player())
 
     @property
     def is_over(self):

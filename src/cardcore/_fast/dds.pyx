@@ -29,7 +29,7 @@ from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t, int64_t,
 
 from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_msb, cc_prefetch, cc_lowest,
                                   cc_pop_lowest, cc_top_bits, cc_pext, cc_pdep, CC_FAST_PEXT)
-from cardcore._fast.args cimport flag_arg, int_arg
+from cardcore._fast.args cimport flag_arg, int_arg, list_arg
 
 import operator
 
@@ -82,6 +82,14 @@ cdef inline int id_to_lane(int c) noexcept nogil:
 # agree with is ``cardcore._ref.tricks.trick_winner`` (the one definition); the Bridge step
 # kernel's ``bs_trick_winner_index`` (card ids) is the other compiled copy, and
 # ``tests/test_trick_winner.py`` checks that the three agree.
+cdef inline bint _takes(int c, int w, int trump) noexcept nogil:
+    """Whether the card ``c`` takes the trick from ``w``, the card winning it so far (lane bits:
+    the suit is ``>> 4``)."""
+    if (c >> 4) == (w >> 4):
+        return c > w
+    return (c >> 4) == trump
+
+
 cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept nogil:
     """Index (0..3, in play order) of the card that wins the trick; cards as lane bits."""
     cdef int best = 0
@@ -91,11 +99,7 @@ cdef int trick_winner_index(int c0, int c1, int c2, int c3, int trump) noexcept 
     cs[0] = c0; cs[1] = c1; cs[2] = c2; cs[3] = c3
     for i in range(1, 4):
         c = cs[i]
-        if (c >> 4) == (bc >> 4):
-            if c > bc:
-                best = i
-                bc = c
-        elif (c >> 4) == trump:
+        if _takes(c, bc, trump):
             best = i
             bc = c
     return best
@@ -520,11 +524,7 @@ cdef int gen_moves(Pos* P, int player, int pos, int prefer, int prefer2, int* ou
         win_card = P.trick[0]
         for i in range(1, pos):
             b = P.trick[i]
-            if (b >> 4) == (win_card >> 4):
-                if b > win_card:
-                    win_idx = i
-                    win_card = b
-            elif (b >> 4) == trump:
+            if _takes(b, win_card, trump):
                 win_idx = i
                 win_card = b
         winner_is_partner = ((P.leader + win_idx) & 1) == me_side
@@ -1141,16 +1141,6 @@ cdef inline object _int_arg(object x, str what, int64_t lo, int64_t hi, type err
     return int_arg(x, what, lo, hi, err)
 
 
-cdef list _seq_arg(object x, str what):
-    """The items of a sequence argument (not a string) as a list."""
-    if isinstance(x, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints")
-    try:
-        return list(x)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints") from None
-
-
 cdef u64 _mask_arg(object x, str what) except? 0:
     """A 52-bit card-id mask."""
     if isinstance(x, bool):
@@ -1169,7 +1159,7 @@ cdef u64 _hands_arg(object hands, u64* lanes) except? 0:
     union (card ids)."""
     cdef u64 all_ = 0, m
     cdef int i
-    hs = _seq_arg(hands, "hands")
+    hs = list_arg(hands, "hands", -1, "a sequence of ints", CardcoreError)
     if len(hs) != 4:
         raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
     for i in range(4):
@@ -1189,7 +1179,7 @@ cdef int pos_init(Pos* P, object hands, int trump, int leader, object played) ex
     memset(P, 0, sizeof(Pos))
     reset_move_memory(P)
     all_ = _hands_arg(hands, P.hand)
-    pl = _seq_arg(played, "played")
+    pl = list_arg(played, "played", -1, "a sequence of ints", CardcoreError)
     if len(pl) > 3:
         raise CardError(f"played: at most 3 cards of the current trick, got {len(pl)}")
     k = len(pl)
@@ -1226,7 +1216,7 @@ def trick_winner(cards, trump, leader):
     cdef int c[4]
     cdef int i, t = _trump_arg(trump), ld = _seat_arg(leader, "leader")
     cdef u64 seen = 0
-    cs = _seq_arg(cards, "cards")
+    cs = list_arg(cards, "cards", -1, "a sequence of ints", CardcoreError)
     if len(cs) != 4:
         raise CardError(f"trick: expected 4 cards, got {len(cs)}")
     for i in range(4):
@@ -1383,6 +1373,19 @@ cdef int _full_deal(Pos* P, hands, str what) except -1:
     return 0
 
 
+cdef int _full_table(Pos* P, hands, str what, int res[5][4]) except -1:
+    """The table of the full deal ``hands`` (``dd_table``'s) into ``res``, searched without the
+    GIL with a transposition table of its own; ``P`` keeps the search's counts."""
+    _full_deal(P, hands, what)
+    tt_init(&P.tt, TABLE_BITS)
+    try:
+        with nogil:
+            table_into(P, res)
+    finally:
+        tt_free(&P.tt)
+    return 0
+
+
 # The search state (Pos, with its transposition table) lives on the caller's stack and heap
 # for one call; the module keeps no mutable state. So calls from different threads run
 # independently, and each releases the GIL for its whole search: ``cardcore.bridge.solver``
@@ -1415,13 +1418,7 @@ def dd_table(hands):
     ``cardcore.bridge.solver.dd_table`` does)."""
     cdef Pos P
     cdef int res[5][4]
-    _full_deal(&P, hands, "dd_table")
-    tt_init(&P.tt, TABLE_BITS)
-    try:
-        with nogil:
-            table_into(&P, res)
-    finally:
-        tt_free(&P.tt)
+    _full_table(&P, hands, "dd_table", res)
     return [[res[s][d] for d in range(4)] for s in range(5)]
 
 
@@ -1461,13 +1458,7 @@ def node_count_table(hands):
     build keeps: the node count is also what ``solve_cards``' budget counts)."""
     cdef Pos P
     cdef int res[5][4]
-    _full_deal(&P, hands, "node_count_table")
-    tt_init(&P.tt, TABLE_BITS)
-    try:
-        with nogil:
-            table_into(&P, res)
-    finally:
-        tt_free(&P.tt)
+    _full_table(&P, hands, "node_count_table", res)
     return P.nodes
 
 

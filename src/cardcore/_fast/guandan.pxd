@@ -52,6 +52,10 @@ cdef bint gd_beats_c(int ak, int ar, int al, int bk, int br, int bl) noexcept no
 # of the plays gd_gen would list, in the same order; returns how many.
 cdef Py_ssize_t gd_gen_ids(const GHand* h, int bk, int br, int bl,
                            int32_t* out, Py_ssize_t cap) noexcept nogil
+# The same plays as bits of a bitmap of play indexes (bit ``p % 64`` of word ``p // 64``; 64
+# words, zeroed by the caller).
+cdef Py_ssize_t gd_gen_bits(const GHand* h, int bk, int br, int bl,
+                            uint64_t* bits) noexcept nogil
 # The play index of a level-aware row at ``level`` (-1 when it is no play).
 cdef int gd_row_index(const uint8_t* row, int level) noexcept nogil
 # Whether play index ``p`` is a play of ``h`` at its level beating (bk, br, bl) (bk < 0: lead).
@@ -61,8 +65,11 @@ cdef int gd_nplays() noexcept nogil
 # The level-aware row of play index ``p`` at ``level`` (``p`` must exist at that level).
 cdef void gd_level_row(int p, int level, uint8_t* out) noexcept nogil
 # The physical cards ``row`` takes from ``hand`` (54 counts) as 54 counts in ``o``, in the order
-# of ``pick``: 0, or -1 when the hand lacks a card, -2 for a bad suit.
-cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o) noexcept nogil
+# of ``pick``: 0; -1 when the hand lacks natural cards of the rank index ``lack[0]``, -3 when it
+# lacks the card id ``lack[0]`` (the wild card or a joker; ``lack`` may be NULL); -2 for a bad
+# suit.
+cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o,
+                 int* lack) noexcept nogil
 
 # What ``gd_count_list`` found wrong with an item of a card-id list.
 cdef enum:

@@ -53,13 +53,13 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
 
-from cardcore._fast.bits cimport cc_popcount, cc_ctz
+from cardcore._fast.bits cimport cc_bit_ids, cc_popcount, cc_ctz
 
 import operator
 
 import numpy as np
 cimport numpy as cnp
-from cardcore._fast.shedargs cimport count_vector, index_or_none, key_arg
+from cardcore._fast.shedargs cimport count_vector, index_or_none, key_arg, rows_array
 
 from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
@@ -253,53 +253,21 @@ cdef inline void _jokers(GSink* s, int kind, int v, int n) noexcept nogil:
     _push(s, r)
 
 
-cdef void _singles(const GHand* h, GSink* s) noexcept nogil:
-    cdef uint8_t r[GD_ROW]
-    cdef int v, q, lv = h.level
-    cdef bint direct = _indexes_only(s)
-    for v in range(14):
-        if v == lv:
-            continue
-        q = _nat(v, lv)
-        if h.n[q]:
-            _plain(s, direct, K_SINGLE, v, q, 1)
-        if v == V_LEVEL and h.w:
-            _row(r, K_SINGLE, v, 1, GD_NONE, 1, GD_NONE)  # a lone wild card: itself
-            r[6] = <uint8_t>lv
-            _push(s, r)
-    if h.bj:
-        _jokers(s, K_SINGLE, V_BJ, 1)
-    if h.rj:
-        _jokers(s, K_SINGLE, V_RJ, 1)
+cdef inline void _of_rank(uint8_t* r, int kind, int v, int n, int q, int k) noexcept nogil:
+    # the row of ``n`` cards of value ``v``: ``n - k`` natural cards of rank index ``q`` and
+    # ``k`` (0..2) wild cards standing for it
+    _row(r, kind, v, n, GD_NONE, k, GD_NONE)
+    r[GD_COUNTS + q] = <uint8_t>(n - k)
+    if k >= 1:
+        r[6] = <uint8_t>q
+    if k == 2:
+        r[7] = <uint8_t>q
 
 
-cdef void _pairs(const GHand* h, GSink* s) noexcept nogil:
-    cdef uint8_t r[GD_ROW]
-    cdef int v, q, lv = h.level
-    cdef bint direct = _indexes_only(s)
-    for v in range(14):
-        if v == lv:
-            continue
-        q = _nat(v, lv)
-        if h.n[q] >= 2:
-            _plain(s, direct, K_PAIR, v, q, 2)
-        if h.n[q] and h.w:
-            _row(r, K_PAIR, v, 2, GD_NONE, 1, GD_NONE)
-            r[GD_COUNTS + q] = 1
-            r[6] = <uint8_t>q
-            _push(s, r)
-        if v == V_LEVEL and h.w == 2:
-            _row(r, K_PAIR, v, 2, GD_NONE, 2, GD_NONE)  # the two wild cards: themselves
-            r[6] = <uint8_t>lv
-            r[7] = <uint8_t>lv
-            _push(s, r)
-    if h.bj == 2:
-        _jokers(s, K_PAIR, V_BJ, 2)
-    if h.rj == 2:
-        _jokers(s, K_PAIR, V_RJ, 2)
-
-
-cdef void _trios(const GHand* h, GSink* s) noexcept nogil:
+cdef void _sets(const GHand* h, GSink* s, int kind, int n) noexcept nogil:
+    # the singles, pairs or trios (``kind``, of ``n`` = 1, 2, 3 cards): by value, its natural
+    # cards, then with one and two wild cards standing for it (``n`` wild cards alone: as the
+    # level rank, themselves); then the single or the pair of each joker
     cdef uint8_t r[GD_ROW]
     cdef int v, q, k, lv = h.level
     cdef bint direct = _indexes_only(s)
@@ -307,17 +275,16 @@ cdef void _trios(const GHand* h, GSink* s) noexcept nogil:
         if v == lv:
             continue
         q = _nat(v, lv)
-        for k in range(h.w + 1):
-            if h.n[q] >= 3 - k:
-                if k == 0:
-                    _plain(s, direct, K_TRIO, v, q, 3)
-                    continue
-                _row(r, K_TRIO, v, 3, GD_NONE, k, GD_NONE)
-                r[GD_COUNTS + q] = <uint8_t>(3 - k)
-                r[6] = <uint8_t>q
-                if k == 2:
-                    r[7] = <uint8_t>q
+        if h.n[q] >= n:
+            _plain(s, direct, kind, v, q, n)
+        for k in range(1, min(h.w, n) + 1):
+            if h.n[q] >= n - k and (k < n or v == V_LEVEL):
+                _of_rank(r, kind, v, n, q, k)
                 _push(s, r)
+    if h.bj >= n:
+        _jokers(s, kind, V_BJ, n)
+    if h.rj >= n:
+        _jokers(s, kind, V_RJ, n)
 
 
 cdef void _bombs(const GHand* h, GSink* s) noexcept nogil:
@@ -336,12 +303,7 @@ cdef void _bombs(const GHand* h, GSink* s) noexcept nogil:
         for size in range(4, top + 1):
             for k in range(h.w + 1):
                 if size - k <= m:
-                    _row(r, K_BOMB, v, size, GD_NONE, k, GD_NONE)
-                    r[GD_COUNTS + q] = <uint8_t>(size - k)
-                    if k >= 1:
-                        r[6] = <uint8_t>q
-                    if k == 2:
-                        r[7] = <uint8_t>q
+                    _of_rank(r, K_BOMB, v, size, q, k)
                     _push(s, r)
 
 
@@ -350,7 +312,8 @@ cdef void _full_houses(const GHand* h, GSink* s) noexcept nogil:
     # both wild cards is one play, its pair the level rank (the lowest other rank when the
     # trio is the level rank).
     cdef uint8_t r[GD_ROW]
-    cdef int vt, vp, t, p, k, kt, kp, j, m, step, first, last, pc, lv = h.level, w = h.w
+    cdef int vt, vp, t, p, k, kt, kp, j, m, lo, nlo, step, first, last, pc
+    cdef int lv = h.level, w = h.w
     cdef uint32_t by_need[3]        # the pair values holding at least 2, 1 and 0 natural cards
     cdef uint32_t jokers = 0, cand
     cdef bint direct = _indexes_only(s)
@@ -422,21 +385,11 @@ cdef void _full_houses(const GHand* h, GSink* s) noexcept nogil:
                         _row(r, K_FULL, vt, 5, GD_NONE, k, vp)
                         r[GD_COUNTS + t] = <uint8_t>(3 - kt)
                         r[GD_COUNTS + p] = <uint8_t>(2 - kp)
-                        j = 6
-                        if t < p:
-                            for m in range(kt):
-                                r[j] = <uint8_t>t
-                                j += 1
-                            for m in range(kp):
-                                r[j] = <uint8_t>p
-                                j += 1
-                        else:
-                            for m in range(kp):
-                                r[j] = <uint8_t>p
-                                j += 1
-                            for m in range(kt):
-                                r[j] = <uint8_t>t
-                                j += 1
+                        # the k stand-ins ascending: nlo of the lower rank lo, then the other
+                        lo = t if t < p else p
+                        nlo = kt if t < p else kp
+                        for j in range(k):
+                            r[6 + j] = <uint8_t>(lo if j < nlo else t + p - lo)
                         _push(s, r)
                     kt += step
 
@@ -549,13 +502,13 @@ cdef void _all(const GHand* h, GSink* s, bint lead, int only, int size) noexcept
     # ``size`` > 0: only kinds that can have that many cards (classification).
     if lead or only == K_SINGLE:
         if size <= 0 or size == 1:
-            _singles(h, s)
+            _sets(h, s, K_SINGLE, 1)
     if lead or only == K_PAIR:
         if size <= 0 or size == 2:
-            _pairs(h, s)
+            _sets(h, s, K_PAIR, 2)
     if lead or only == K_TRIO:
         if size <= 0 or size == 3:
-            _trios(h, s)
+            _sets(h, s, K_TRIO, 3)
     if lead or only == K_FULL:
         if size <= 0 or size == 5:
             _full_houses(h, s)
@@ -767,9 +720,10 @@ cdef void gd_level_row(int p, int level, uint8_t* out) noexcept nogil:
         out[5] = <uint8_t>_to_val(out[5], level)
 
 
-cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o) noexcept nogil:
+cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o,
+                 int* lack) noexcept nogil:
     """The physical cards ``row`` takes from ``hand`` as 54 counts in ``o`` (the order of
-    ``pick``); -1 when the hand lacks one, -2 for a bad suit."""
+    ``pick``); -1 and -3 when the hand lacks one (``guandan.pxd``), -2 for a bad suit."""
     cdef int wid = level * 4 + 2, q, x, s0, s1, need, take, cid, su = row[3]
     memset(o, 0, GD_NCARDS)
     if su == GD_NONE:
@@ -792,12 +746,19 @@ cdef int gd_take(const uint8_t* hand, int level, const uint8_t* row, uint8_t* o)
             o[cid] = <uint8_t>take
             need -= take
         if need:
+            if lack != NULL:
+                lack[0] = q
             return -1
-    if row[4] > hand[wid] or row[GD_BJ] > hand[52] or row[GD_RJ] > hand[53]:
-        return -1
-    o[wid] = row[4]
-    o[52] = row[GD_BJ]
-    o[53] = row[GD_RJ]
+    cdef int cids[3]
+    cids[:] = [wid, 52, 53]         # the wild card's id, the jokers'
+    for q in range(3):
+        cid = cids[q]
+        need = row[4] if q == 0 else row[GD_BJ + q - 1]
+        if need > hand[cid]:
+            if lack != NULL:
+                lack[0] = cid
+            return -3
+        o[cid] = <uint8_t>need
     return 0
 
 
@@ -958,8 +919,7 @@ cdef object _run(const GHand* h, int bk, int br, int bl, bint classify):
     cdef uint8_t stack[STACK_ROWS * GD_ROW]
     cdef uint8_t* buf = stack
     cdef Py_ssize_t cap = STACK_ROWS, n
-    cdef cnp.npy_intp dims[2]
-    cdef cnp.ndarray arr
+    cdef cnp.ndarray arr = None
     while True:
         # (no GIL release: a call takes a few microseconds)
         if classify:
@@ -967,30 +927,26 @@ cdef object _run(const GHand* h, int bk, int br, int bl, bint classify):
         else:
             n = gd_gen(h, bk, br, bl, buf, cap)
         if n <= cap:
-            dims[0] = n
-            dims[1] = GD_ROW
-            if buf != stack:
-                return arr
-            arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
-            memcpy(cnp.PyArray_DATA(arr), stack, n * GD_ROW)
-            return arr
-        dims[0] = n
-        dims[1] = GD_ROW
-        arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
+            return rows_array(n, GD_ROW, stack) if arr is None else arr
+        arr = rows_array(n, GD_ROW, NULL)
         buf = <uint8_t*>cnp.PyArray_DATA(arr)
         cap = n
+
+
+cdef int _hand_at(object counts, object level, str what, GHand* h) except -1:
+    """The 54 card counts ``counts`` (``what`` names them) at ``level``, into ``h``."""
+    cdef uint8_t c[GD_NCARDS]
+    count_vector(counts, GD_NCARDS, _CAPS, c, what, "card", "card id")
+    gd_hand(c, _level(level), h)
+    return 0
 
 
 def moves(hand, level, beat=None):
     """Every distinct play from ``hand`` (54 card counts) at ``level`` (rank index 0..12), as an
     (n, 23) uint8 array of rows sorted lexicographically; with ``beat`` a key
     ``(kind, rank, length)``, only the plays that beat it."""
-    cdef uint8_t c[GD_NCARDS]
     cdef GHand h
-    cdef int lv
-    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
-    lv = _level(level)
-    gd_hand(c, lv, &h)
+    _hand_at(hand, level, "hand", &h)
     if beat is None:
         return _run(&h, -1, 0, 0, False)
     k, r, n = _key(beat, "beat")
@@ -999,12 +955,9 @@ def moves(hand, level, beat=None):
 
 def count(hand, level, beat=None) -> int:
     """The number of rows ``moves`` returns (no array is built)."""
-    cdef uint8_t c[GD_NCARDS]
     cdef GHand h
-    cdef int lv, k = -1, r = 0, n = 0
-    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
-    lv = _level(level)
-    gd_hand(c, lv, &h)
+    cdef int k = -1, r = 0, n = 0
+    _hand_at(hand, level, "hand", &h)
     if beat is not None:
         k, r, n = _key(beat, "beat")
     return gd_gen(&h, k, r, n, NULL, 0)
@@ -1014,12 +967,8 @@ def classify(cards, level):
     """Every reading of exactly the cards ``cards`` (54 card counts) at ``level``, as rows
     (empty when the cards form no combination); a row's counts and nwild are those of
     ``cards``."""
-    cdef uint8_t c[GD_NCARDS]
     cdef GHand h
-    cdef int lv
-    count_vector(cards, GD_NCARDS, _CAPS, c, "cards", "card", "card id")
-    lv = _level(level)
-    gd_hand(c, lv, &h)
+    _hand_at(cards, level, "cards", &h)
     return _run(&h, -1, 0, 0, True)
 
 
@@ -1046,14 +995,12 @@ def pick(hand, level, rows):
     cards and the jokers. Raises ``CardError`` when the hand lacks a card the row needs,
     ``CardcoreError`` for a malformed row."""
     cdef uint8_t c[GD_NCARDS]
-    cdef int lv, wid, q, su, need, take, cid, x, s0, s1
+    cdef int lv, why, lack = 0
     cdef Py_ssize_t i, nrows
     cdef cnp.ndarray src, out
     cdef const uint8_t* row
-    cdef uint8_t* o
     count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
     lv = _level(level)
-    wid = lv * 4 + 2
     src = _rows_arg(rows, True)
     if src.ndim == 1:
         return pick(bytes(c[:GD_NCARDS]), lv, src[None, :])[0]
@@ -1061,29 +1008,13 @@ def pick(hand, level, rows):
     out = np.zeros((nrows, GD_NCARDS), dtype=np.uint8)
     for i in range(nrows):
         row = <const uint8_t*>cnp.PyArray_DATA(src) + i * GD_ROW
-        o = <uint8_t*>cnp.PyArray_DATA(out) + i * GD_NCARDS
-        su = row[3]
-        if su == GD_NONE:
-            s0, s1 = 0, 4
-        elif su < 4:
-            s0, s1 = su, su + 1
-        else:
-            raise CardcoreError(f"row {i}: bad suit {su}")
-        for q in range(13):
-            need = row[GD_COUNTS + q]
-            for x in range(s0, s1):
-                cid = q * 4 + x
-                if cid == wid or not need:
-                    continue
-                take = need if need < c[cid] else c[cid]
-                o[cid] = <uint8_t>take
-                need -= take
-            if need:
-                raise CardError(f"row {i}: the hand lacks natural cards of rank index {q}")
-        for cid, x in ((wid, row[4]), (52, row[GD_BJ]), (53, row[GD_RJ])):
-            if x > c[cid]:
-                raise CardError(f"row {i}: the hand lacks card id {cid}")
-            o[cid] = <uint8_t>x
+        why = gd_take(c, lv, row, <uint8_t*>cnp.PyArray_DATA(out) + i * GD_NCARDS, &lack)
+        if why == -2:
+            raise CardcoreError(f"row {i}: bad suit {row[3]}")
+        if why == -1:
+            raise CardError(f"row {i}: the hand lacks natural cards of rank index {lack}")
+        if why == -3:
+            raise CardError(f"row {i}: the hand lacks card id {lack}")
     return out
 
 
@@ -1290,38 +1221,24 @@ cdef object _ids_array(const GHand* h, int bk, int br, int bl):
     """The ascending int32 array of the action ids of the plays of ``h`` (beating the key)."""
     cdef uint64_t bits[ID_WORDS]
     cdef int w
-    cdef Py_ssize_t k = 0
-    cdef uint64_t m
-    cdef cnp.npy_intp dim
+    cdef cnp.npy_intp dim = 0
     cdef cnp.ndarray arr
-    cdef int32_t* dst
     memset(bits, 0, sizeof(bits))
     gd_gen_bits(h, bk, br, bl, bits)
     for w in range(ID_WORDS):
-        k += cc_popcount(bits[w])
-    dim = k
+        dim += cc_popcount(bits[w])
     arr = cnp.PyArray_SimpleNew(1, &dim, cnp.NPY_INT32)
-    dst = <int32_t*>cnp.PyArray_DATA(arr)
-    k = 0
-    for w in range(ID_WORDS):
-        m = bits[w]
-        while m:
-            dst[k] = FIRST_PLAY_ID + w * 64 + cc_ctz(m)
-            k += 1
-            m &= m - 1
+    cc_bit_ids(bits, ID_WORDS, FIRST_PLAY_ID, <int32_t*>cnp.PyArray_DATA(arr))
     return arr
 
 
 def move_ids(hand, level, beat=None):
     """The action ids of ``moves(hand, level, beat)`` (54 card counts, a level index 0..12, an
     optional key ``(kind, rank, length)``): an ascending int32 array, no rows built."""
-    cdef uint8_t c[GD_NCARDS]
     cdef GHand h
-    cdef int lv, bk, br, bl
-    count_vector(hand, GD_NCARDS, _CAPS, c, "hand", "card", "card id")
-    lv = _level(level)
+    cdef int bk, br, bl
+    _hand_at(hand, level, "hand", &h)
     _beat_of(beat, &bk, &br, &bl)
-    gd_hand(c, lv, &h)
     return _ids_array(&h, bk, br, bl)
 
 
@@ -1421,7 +1338,7 @@ def take(hand, level, i):
     if not _valid(lv, p):
         raise CardcoreError(f"action id {quote(i)}: no such play at level index {lv}")
     gd_level_row(p, lv, row)
-    if gd_take(c, lv, row, o) != 0:
+    if gd_take(c, lv, row, o, NULL) != 0:
         raise CardError(f"action id {quote(i)}: the hand lacks a card of this play")
     for cid in range(GD_NCARDS):
         for k in range(o[cid]):

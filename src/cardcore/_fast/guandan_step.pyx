@@ -18,11 +18,11 @@ same errors.
 from libc.stdint cimport uint8_t, uint64_t, int32_t
 from libc.string cimport memset, memcpy
 
-from cardcore._fast.bits cimport cc_ctz, rng_below
-from cardcore._fast.args cimport action_id, int_arg, flag_arg
+from cardcore._fast.bits cimport cc_bit_ids, rng_below, rng_shuffle
+from cardcore._fast.args cimport action_id, int_arg, int_list, flag_arg, list_arg
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport export_fields, set_sizes
-from cardcore._fast.guandan cimport (GHand, GD_ROW, gd_hand, gd_gen_ids, gd_index_ok,
+from cardcore._fast.guandan cimport (GHand, GD_ROW, gd_hand, gd_gen_bits, gd_index_ok,
                                      gd_level_row, gd_take, gd_nplays)
 
 from cardcore._fast.guandan import id_texts as _id_texts
@@ -30,7 +30,6 @@ from cardcore.errors import CardcoreError, IllegalAction, quote
 from cardcore.options import parse_level
 
 cdef enum:
-    ID_CAP = 4096
     ID_WORDS = 64
     RED_JOKER = 53
     # the observation tensor (``docs/actions/guandan.md``): where each part starts
@@ -245,11 +244,9 @@ cdef bint gs_is_legal(const GState* s, long i) noexcept nogil:
 
 cdef int gs_legal(const GState* s, int32_t* out) noexcept nogil:
     cdef GHand h
-    cdef int32_t buf[ID_CAP]
     cdef uint64_t bits[ID_WORDS]
     cdef uint8_t choice[GS_NCARDS]
-    cdef uint64_t m
-    cdef int bk, br, bl, w, p, n = 0
+    cdef int bk, br, bl, n = 0
     cdef Py_ssize_t nb, k
     if s.nplaces >= 4:
         return 0
@@ -260,21 +257,12 @@ cdef int gs_legal(const GState* s, int32_t* out) noexcept nogil:
         return <int>nb
     _beat(s, &bk, &br, &bl)
     gd_hand(s.cnt[s.turn], s.level, &h)
-    nb = gd_gen_ids(&h, bk, br, bl, buf, ID_CAP)
     memset(bits, 0, sizeof(bits))
-    for k in range(nb):
-        p = buf[k]
-        bits[p >> 6] |= (<uint64_t>1) << (p & 63)
+    gd_gen_bits(&h, bk, br, bl, bits)
     if bk >= 0:
         out[0] = 0
         n = 1
-    for w in range(ID_WORDS):
-        m = bits[w]
-        while m:
-            out[n] = GS_FIRST_PLAY + w * 64 + cc_ctz(m)
-            n += 1
-            m &= m - 1
-    return n
+    return n + cc_bit_ids(bits, ID_WORDS, GS_FIRST_PLAY, out + n)
 
 
 cdef void _pass(GState* s) noexcept nogil:
@@ -326,7 +314,7 @@ cdef int gs_apply(GState* s, int i, const uint8_t* cards, int n) noexcept nogil:
         _return(s, i - 1)
         return 0
     gd_level_row(i - GS_FIRST_PLAY, s.level, row)
-    if gd_take(s.cnt[seat], s.level, row, o) != 0:
+    if gd_take(s.cnt[seat], s.level, row, o, NULL) != 0:
         return -1
     for c in range(GS_NCARDS):
         total += o[c]
@@ -406,7 +394,7 @@ cdef void _new_levels(const GState* s, int* out) noexcept nogil:
 cdef int _cards_arg(object cards, str what, uint8_t* out, int cap) except -1:
     """A list of card ids (at most ``cap``) into ``out``; returns how many."""
     cdef int n = 0
-    items = _seq(cards, what, "a list of card ids")
+    items = list_arg(cards, what, -1, "a list of card ids", CardcoreError)
     if len(items) > cap:
         raise CardcoreError(f"{what}: {len(items)} cards, at most {cap}")
     for x in items:
@@ -415,17 +403,6 @@ cdef int _cards_arg(object cards, str what, uint8_t* out, int cap) except -1:
     return n
 
 
-cdef list _seq(object x, str what, str expected):
-    if isinstance(x, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(x)}: expected {expected}")
-    try:
-        return list(x)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(x)}: expected {expected}") from None
-
-
-cdef list _u8_list(const uint8_t* a, int n):
-    return [_INT[a[k]] for k in range(n)]
 
 
 cdef list _key(const GState* s, int i):
@@ -437,7 +414,7 @@ cdef list _key(const GState* s, int i):
 cdef list _seats_arg(object x, str what, int n):
     """``n`` distinct seats."""
     seats = [int_arg(t, f"{what}: seat", 0, 3, CardcoreError)
-             for t in _seq(x, what, f"{n} seats")]
+             for t in list_arg(x, what, -1, f"{n} seats", CardcoreError)]
     if len(seats) != n or len(set(seats)) != n:
         raise CardcoreError(f"{what} {quote(x)}: expected {n} distinct seats")
     return seats
@@ -474,7 +451,7 @@ cdef class Core(CoreBase):
         cdef int n, k, seat
         memset(s, 0, sizeof(GState))
         memset(tot, 0, sizeof(tot))
-        hs = _seq(hands, "hands", "four lists of card ids")
+        hs = list_arg(hands, "hands", -1, "four lists of card ids", CardcoreError)
         if len(hs) != 4:
             raise CardcoreError(f"hands: expected four lists of card ids, got {len(hs)}")
         for seat in range(4):
@@ -488,7 +465,7 @@ cdef class Core(CoreBase):
         if levels is None:
             s.levels[0] = s.levels[1] = s.level
         else:
-            lv = _seq(levels, "levels", "two levels 0..12")
+            lv = list_arg(levels, "levels", -1, "two levels 0..12", CardcoreError)
             if len(lv) != 2:
                 raise CardcoreError(f"levels {quote(levels)}: expected two levels 0..12")
             for k in range(2):
@@ -499,7 +476,7 @@ cdef class Core(CoreBase):
         elif turn is not None:
             raise CardcoreError(f"turn {quote(turn)}: with previous places the tribute says "
                                 "who acts (give None)")
-        ps = _seq(places, "places", "a list of seats")
+        ps = list_arg(places, "places", -1, "a list of seats", CardcoreError)
         if len(ps) > 3:
             raise CardcoreError(f"places {quote(places)}: at most three seats are out")
         for x in ps:
@@ -736,7 +713,7 @@ cdef class Core(CoreBase):
         if s.tid == 0:
             return None
         key = _key(s, s.tid)
-        return [_INT[s.tseat], _KINDS[key[0]], _texts()[s.tid], _u8_list(s.tcards, s.tn), key]
+        return [_INT[s.tseat], _KINDS[key[0]], _texts()[s.tid], int_list(s.tcards, s.tn), key]
 
     def plays(self):
         """``[seat, kind, text, cards]`` of every play of the deal, in order."""
@@ -746,7 +723,7 @@ cdef class Core(CoreBase):
         cdef list texts = _texts(), out = []
         for k in range(s.nplays):
             out.append([_INT[s.pseat[k]], _KINDS[_key(s, s.pid[k])[0]], texts[s.pid[k]],
-                        _u8_list(&s.cards[at], s.pn[k])])
+                        int_list(&s.cards[at], s.pn[k])])
             at += s.pn[k]
         return out
 
@@ -831,7 +808,7 @@ cdef bint _exact(const GState* s, int i, const uint8_t* cards, int n):
     if not gd_index_ok(&h, i - GS_FIRST_PLAY, -1, 0, 0):
         return False
     gd_level_row(i - GS_FIRST_PLAY, s.level, row)
-    if gd_take(cnt, s.level, row, o) != 0:
+    if gd_take(cnt, s.level, row, o, NULL) != 0:
         return False
     for k in range(GS_NCARDS):
         if o[k] != cnt[k]:
@@ -942,7 +919,7 @@ def from_export(values):
     n = 0
     for k in range(npl):
         if not _exact(s, s.pid[k], &s.cards[n], s.pn[k]):
-            raise CardcoreError(f"values: the cards {_u8_list(&s.cards[n], s.pn[k])} are not "
+            raise CardcoreError(f"values: the cards {int_list(&s.cards[n], s.pn[k])} are not "
                                 "that play")
         n += s.pn[k]
     s.nplays = npl
@@ -974,16 +951,11 @@ def deal(rng_state, level, *, deck=None, first=None, previous=None, levels=None)
     cdef int lv = <int>int_arg(level, "level", 0, 12, CardcoreError)
     cdef uint8_t d[GS_CARDS]
     cdef int cnt[GS_NCARDS]
-    cdef int i, j, n
-    cdef uint8_t x
+    cdef int i, n
     if deck is None:
         for i in range(GS_CARDS):
             d[i] = <uint8_t>(i % GS_NCARDS)
-        for i in range(GS_CARDS - 1, 0, -1):      # Fisher-Yates: ``cardcore.rng.Rng.shuffle``
-            j = <int>rng_below(&st, <uint64_t>(i + 1))
-            x = d[i]
-            d[i] = d[j]
-            d[j] = x
+        rng_shuffle(d, GS_CARDS, &st)      # ``cardcore.rng.Rng.shuffle``
     else:
         n = _cards_arg(deck, "deck", d, GS_CARDS)
         memset(cnt, 0, sizeof(cnt))

@@ -8,13 +8,6 @@ from cardcore._fast.core cimport Core as CoreBase
 cdef enum:
     HS_NUM_ACTIONS = 7
     HS_SEATS = 4
-    HS_FOLD = 0
-    HS_CHECK = 1
-    HS_CALL = 2
-    HS_RAISE_MIN = 3
-    HS_RAISE_HALF_POT = 4
-    HS_RAISE_POT = 5
-    HS_ALL_IN = 6
     # the match's defaults (``HoldemState``): chips per seat, the blinds
     HS_START_STACK = 1000
     HS_SMALL_BLIND = 10

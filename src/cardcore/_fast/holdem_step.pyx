@@ -15,11 +15,13 @@ both give the same answers.
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
-from cardcore._fast.bits cimport rng_below
-from cardcore._fast.args cimport action_id, int_arg
-from cardcore._fast.betting cimport (Bet, bt_award, bt_list_sizes, bt_max_raise_to,
-                                     bt_min_raise_to, bt_n_live, bt_perform, bt_post,
-                                     bt_return_uncalled, bt_start_round, bt_view)
+from cardcore._fast.bits cimport rng_shuffle
+from cardcore._fast.args cimport action_id, int_arg, or_none
+from cardcore._fast.betting cimport (Bet, BT_FOLD, BT_CHECK, BT_CALL, BT_RAISE_MIN,
+                                     BT_RAISE_HALF_POT, BT_RAISE_POT, BT_ALL_IN, bt_award,
+                                     bt_list_sizes, bt_max_raise_to, bt_min_raise_to, bt_n_live,
+                                     bt_perform, bt_post, bt_return_uncalled, bt_start_round,
+                                     bt_view)
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport made
 from cardcore._fast.poker cimport eval_ids
@@ -29,13 +31,13 @@ from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
 NUM_ACTIONS = HS_NUM_ACTIONS
 SEATS = HS_SEATS
-FOLD = HS_FOLD
-CHECK = HS_CHECK
-CALL = HS_CALL
-RAISE_MIN = HS_RAISE_MIN
-RAISE_HALF_POT = HS_RAISE_HALF_POT
-RAISE_POT = HS_RAISE_POT
-ALL_IN = HS_ALL_IN
+FOLD = BT_FOLD
+CHECK = BT_CHECK
+CALL = BT_CALL
+RAISE_MIN = BT_RAISE_MIN
+RAISE_HALF_POT = BT_RAISE_HALF_POT
+RAISE_POT = BT_RAISE_POT
+ALL_IN = BT_ALL_IN
 START_STACK = HS_START_STACK
 SMALL_BLIND = HS_SMALL_BLIND
 BIG_BLIND = HS_BIG_BLIND
@@ -217,8 +219,7 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
     """Start the next hand: button and blinds, the cards (``cards``, or a shuffle drawn from
     ``rng`` when NULL), blinds posted, the first actor (or the hand settled at once). Returns
     the generator state."""
-    cdef int i, j, n_alive = 0, sb, bb, t
-    cdef uint8_t tmp
+    cdef int i, n_alive = 0, sb, bb, t
     for i in range(HS_SEATS):
         s.dealt[i] = s.b.stacks[i] > 0
         n_alive += s.dealt[i]
@@ -246,11 +247,7 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
     else:
         for i in range(52):
             s.cards[i] = i
-        for i in range(51, 0, -1):
-            j = <int>rng_below(&rng, <uint64_t>(i + 1))
-            tmp = s.cards[i]
-            s.cards[i] = s.cards[j]
-            s.cards[j] = tmp
+        rng_shuffle(s.cards, 52, &rng)
     _clear_hand(s)
     s.pos = 2 * n_alive
     # a new betting state
@@ -275,10 +272,6 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
 
 
 # ---------------------------------------------------------------- the Python face
-
-cdef inline object _opt(int64_t x):
-    return None if x < 0 else x
-
 
 cdef inline object _int_arg(object x, str what, object lo, object hi, type err=CardcoreError):
     """``x`` as a Python int in ``lo..hi``, else ``err`` naming ``what``."""
@@ -386,7 +379,7 @@ cdef class Core(CoreBase):
         listed)."""
         self.live()
         cdef long k = action_id(i)
-        if k < HS_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.b.legal >> k) & 1:
+        if k < BT_RAISE_MIN or k >= HS_NUM_ACTIONS or not (self.s.b.legal >> k) & 1:
             return None
         return self.s.b.amounts[k]
 
@@ -397,7 +390,7 @@ cdef class Core(CoreBase):
         self.live()
         cdef long k = action_id(i)
         cdef int64_t a = 0, lo, hi
-        if k == HS_RAISE_MIN:
+        if k == BT_RAISE_MIN:
             a = _int_arg(amount, "raise to", 0, MAX_RAISE_TO, IllegalAction)
             lo = bt_min_raise_to(&self.s.b)
             hi = bt_max_raise_to(&self.s.b)
@@ -405,7 +398,7 @@ cdef class Core(CoreBase):
                 raise IllegalAction(f"raise {a}: no raise is possible now")
             if not lo <= a < hi:
                 raise IllegalAction(f"raise {a}: expected {lo}..{hi - 1} (all-in is id 6)")
-        elif k in (HS_FOLD, HS_CHECK, HS_CALL, HS_ALL_IN) and (self.s.b.legal >> k) & 1:
+        elif k in (BT_FOLD, BT_CHECK, BT_CALL, BT_ALL_IN) and (self.s.b.legal >> k) & 1:
             a = self.s.b.amounts[k]
         else:
             raise IllegalAction(f"action id {quote(i)}: not legal now")
@@ -540,16 +533,16 @@ cdef class Core(CoreBase):
     @property
     def legal(self):
         self.live()
-        return [(i, self.s.b.amounts[i] if i >= HS_RAISE_MIN else None)
+        return [(i, self.s.b.amounts[i] if i >= BT_RAISE_MIN else None)
                 for i in range(HS_NUM_ACTIONS) if (self.s.b.legal >> i) & 1]
 
     def min_raise_to(self):
         self.live()
-        return _opt(bt_min_raise_to(&self.s.b))
+        return or_none(bt_min_raise_to(&self.s.b))
 
     def max_raise_to(self):
         self.live()
-        return _opt(bt_max_raise_to(&self.s.b))
+        return or_none(bt_max_raise_to(&self.s.b))
 
     def stacks(self):
         self.live()
@@ -580,7 +573,7 @@ cdef class Core(CoreBase):
                s.hand_over, s.showdown, int(s.b.actor >= 0), s.b.actor if s.b.actor >= 0 else 0,
                s.b.max_bet, s.b.last_inc, s.b.min_bet, s.b.legal]
         out += [s.b.amounts[i] if (s.b.legal >> i) & 1 else 0
-                for i in range(HS_RAISE_MIN, HS_NUM_ACTIONS)]
+                for i in range(BT_RAISE_MIN, HS_NUM_ACTIONS)]
         out += [s.street_at[i] if i <= s.street else 0 for i in range(1, 4)]
         out.append(52 if started else 0)
         out += [s.b.stacks[i] for i in range(HS_SEATS)]

@@ -12,13 +12,6 @@ cdef enum:
     OP_DECK = 104                # the double deck
     OP_MAX_LEGAL = 7
     OP_UP_MIN_RANK = 6           # ranks 6.. (8 .. A) are UP, 0..5 (2..7) DOWN
-    OP_FOLD = 0
-    OP_CHECK = 1
-    OP_CALL = 2
-    OP_RAISE_MIN = 3
-    OP_RAISE_HALF_POT = 4
-    OP_RAISE_POT = 5
-    OP_ALL_IN = 6
     # observation_tensor layout: the first slot of each part (docs/actions/onepoker.md)
     OP_OBS_HAND = 0
     OP_OBS_LOCKED = 52

@@ -15,11 +15,11 @@ before the deal (antes included: what ``OnePokerState.scores()`` gives for one d
 from libc.string cimport memset, memmove
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from cardcore._fast.bits cimport rng_below
-from cardcore._fast.args cimport int_arg
-from cardcore._fast.betting cimport (Bet, bt_has_decision, bt_list_sizes, bt_max_raise_to,
-                                     bt_min_raise_to, bt_owed, bt_perform, bt_post,
-                                     bt_return_uncalled, bt_start_round, bt_view)
+from cardcore._fast.bits cimport rng_shuffle
+from cardcore._fast.args cimport int_arg, or_none
+from cardcore._fast.betting cimport (Bet, BT_RAISE_MIN, bt_has_decision, bt_list_sizes,
+                                     bt_max_raise_to, bt_min_raise_to, bt_owed, bt_perform,
+                                     bt_post, bt_return_uncalled, bt_start_round, bt_view)
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport made
 
@@ -142,17 +142,6 @@ cdef void op_start(OPState* s) noexcept nogil:
     s.settled = 0
 
 
-cdef void _shuffle(uint8_t* cards, int n, uint64_t* rng) noexcept nogil:
-    """Fisher-Yates with the SplitMix64 state ``rng`` (``Rng.shuffle``'s draws)."""
-    cdef int i, j
-    cdef uint8_t t
-    for i in range(n - 1, 0, -1):
-        j = <int>rng_below(rng, <uint64_t>(i + 1))
-        t = cards[i]
-        cards[i] = cards[j]
-        cards[j] = t
-
-
 cdef bint op_next(const OPState* old, OPState* s) noexcept nogil:
     """The deal after the settled deal ``old`` into ``s`` (False, ``s`` untouched, when
     ``old`` is not settled or a player has no chips left)."""
@@ -168,7 +157,7 @@ cdef bint op_next(const OPState* old, OPState* s) noexcept nogil:
             s.pile[s.npile + k] = s.discards[k]
         s.npile += s.ndiscards
         s.ndiscards = 0
-        _shuffle(s.pile, s.npile, &s.rng)
+        rng_shuffle(s.pile, s.npile, &s.rng)
     for k in range(2):
         seat = (nxt + k) % 2
         s.hands[seat][1] = s.pile[0]
@@ -271,10 +260,6 @@ cdef void op_observe(const OPState* s, int seat, float* out) noexcept nogil:
 
 
 # ---------------------------------------------------------------- the Python face
-
-cdef inline object _opt(int64_t x):
-    return None if x < 0 else x
-
 
 cdef list _cards_arg(object x, str what, object length):
     """A list of card ids 0..51 (``length`` of them when given), else ``CardError``."""
@@ -420,7 +405,7 @@ cdef class Core(CoreBase):
     def locked(self):
         """Each seat's locked card (``None`` before its lock)."""
         self.live()
-        return [_opt(self.s.locked[0]), _opt(self.s.locked[1])]
+        return [or_none(self.s.locked[0]), or_none(self.s.locked[1])]
 
     @property
     def pile(self):
@@ -466,13 +451,13 @@ cdef class Core(CoreBase):
     def min_raise_to(self):
         """The smallest legal ``raise N`` of the seat to act (``None``: no raise now)."""
         self.live()
-        return _opt(bt_min_raise_to(&self.s.b))
+        return or_none(bt_min_raise_to(&self.s.b))
 
     @property
     def max_raise_to(self):
         """The largest legal ``raise N`` (all-in) of the seat to act, or ``None``."""
         self.live()
-        return _opt(bt_max_raise_to(&self.s.b))
+        return or_none(bt_max_raise_to(&self.s.b))
 
     @property
     def pot(self):
@@ -488,7 +473,7 @@ cdef class Core(CoreBase):
         if (self.s.settled or self.s.locked[1 - self.s.first] < 0 or not 0 <= v < OP_NUM_BET_IDS
                 or not (self.s.b.legal >> <int>v) & 1):
             raise IllegalAction(f"action id {quote(i)}: not a legal betting id now")
-        return self.s.b.amounts[<int>v] if v >= OP_RAISE_MIN else None
+        return self.s.b.amounts[<int>v] if v >= BT_RAISE_MIN else None
 
     def raise_to(self, amount):
         """Raise (or bet) to ``amount``, the total bet of the round: any legal amount, from
@@ -502,7 +487,7 @@ cdef class Core(CoreBase):
             raise IllegalAction(f"raise {quote(amount)}: no raise now")
         if not lo <= v <= hi:
             raise IllegalAction(f"raise {quote(amount)}: expected a raise to {lo}..{hi}")
-        op_act(&self.s, OP_RAISE_MIN, <int64_t>v)
+        op_act(&self.s, BT_RAISE_MIN, <int64_t>v)
 
     @property
     def folder(self):
@@ -514,7 +499,7 @@ cdef class Core(CoreBase):
     def winner(self):
         """The seat that won the settled deal (``None``: a tie, or not settled)."""
         self.live()
-        return _opt(op_winner(&self.s)) if self.s.settled else None
+        return or_none(op_winner(&self.s)) if self.s.settled else None
 
     @property
     def won(self):
@@ -613,7 +598,7 @@ cdef void _first_deal(OPState* s, uint64_t rng, const int64_t* chips) noexcept n
     cdef int k, seat
     for k in range(OP_DECK):
         cards[k] = k % 52
-    _shuffle(cards, OP_DECK, &rng)
+    rng_shuffle(cards, OP_DECK, &rng)
     memset(s, 0, sizeof(OPState))
     for seat in range(2):
         s.hands[seat][0] = cards[2 * seat]

@@ -916,49 +916,16 @@ def category_index(value):
 # ---------------------------------------------------------------- enumeration
 
 
-cdef void _hist7(int64_t* hist) noexcept nogil:
-    cdef int a, b, c, d, e, f, g
-    cdef uint64_t ka, kb, kc, kd, ke, kf
-    cdef uint64_t sa, sb, sc, sd, se, sf
-    for a in range(52):
-        ka = SUIT_INIT + CARD_KEY[a]
-        sa = SUIT_RANKBIT[a]
-        for b in range(a + 1, 52):
-            kb = ka + CARD_KEY[b]
-            sb = sa | SUIT_RANKBIT[b]
-            for c in range(b + 1, 52):
-                kc = kb + CARD_KEY[c]
-                sc = sb | SUIT_RANKBIT[c]
-                for d in range(c + 1, 52):
-                    kd = kc + CARD_KEY[d]
-                    sd = sc | SUIT_RANKBIT[d]
-                    for e in range(d + 1, 52):
-                        ke = kd + CARD_KEY[e]
-                        se = sd | SUIT_RANKBIT[e]
-                        for f in range(e + 1, 52):
-                            kf = ke + CARD_KEY[f]
-                            sf = se | SUIT_RANKBIT[f]
-                            for g in range(f + 1, 52):
-                                hist[_value_from(kf + CARD_KEY[g], sf | SUIT_RANKBIT[g])] += 1
-
-
-cdef void _hist5(int64_t* hist) noexcept nogil:
-    cdef int a, b, c, d, e
-    cdef uint64_t ka, kb, kc, kd, sa, sb, sc, sd
-    for a in range(52):
-        ka = SUIT_INIT + CARD_KEY[a]
-        sa = SUIT_RANKBIT[a]
-        for b in range(a + 1, 52):
-            kb = ka + CARD_KEY[b]
-            sb = sa | SUIT_RANKBIT[b]
-            for c in range(b + 1, 52):
-                kc = kb + CARD_KEY[c]
-                sc = sb | SUIT_RANKBIT[c]
-                for d in range(c + 1, 52):
-                    kd = kc + CARD_KEY[d]
-                    sd = sc | SUIT_RANKBIT[d]
-                    for e in range(d + 1, 52):
-                        hist[_value_from(kd + CARD_KEY[e], sd | SUIT_RANKBIT[e])] += 1
+cdef void _hist(int64_t* hist, int left, int first, uint64_t key, uint64_t suits) noexcept nogil:
+    """Add to ``hist`` the value of every hand made of the cards summed so far (their key sum
+    ``key``, their suits' rank bits ``suits``) and ``left`` more cards from ``first`` up."""
+    cdef int c
+    if left == 1:
+        for c in range(first, 52):
+            hist[_value_from(key + CARD_KEY[c], suits | SUIT_RANKBIT[c])] += 1
+        return
+    for c in range(first, 53 - left):
+        _hist(hist, left - 1, c + 1, key + CARD_KEY[c], suits | SUIT_RANKBIT[c])
 
 
 cdef int _k_arg(object k) except -1:
@@ -974,10 +941,7 @@ def value_histogram(k=7):
     out = np.zeros(MAX_VALUE + 1, dtype=np.int64)
     cdef int64_t[::1] h = out
     with nogil:
-        if kk == 7:
-            _hist7(&h[0])
-        else:
-            _hist5(&h[0])
+        _hist(&h[0], kk, 0, SUIT_INIT, 0)
     return out
 
 

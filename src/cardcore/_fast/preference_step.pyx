@@ -15,8 +15,8 @@ the same errors.
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, rng_below
-from cardcore._fast.args cimport card_mask, int_arg, mask_cards
+from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, rng_shuffle
+from cardcore._fast.args cimport card_mask, int_arg, mask_cards, or_none
 from cardcore._fast.stepcore cimport made
 
 from cardcore.errors import CardcoreError, CardError, quote
@@ -672,19 +672,9 @@ cdef list _check_deck(object deck):
     return cards
 
 
-cdef inline object _seat(int v):
-    return None if v < 0 else v
-
-
-cdef list _cards(uint64_t m):
-    cdef list out = []
-    while m:
-        out.append(cc_pop_lowest(&m))
-    return out
-
-
-cdef Core _make(list cards, int dealer, list balances, int64_t pot, int64_t deal_no,
-                int64_t deals, list won):
+cdef int _start(Core core, list cards, int dealer, list balances, int64_t pot, int64_t deal_no,
+                int64_t deals, list won) except -1:
+    """``core`` ready with the deal of ``cards`` (``pf_init``; the arguments checked)."""
     cdef uint8_t cs[32]
     cdef int64_t bal[3]
     cdef int8_t w[3]
@@ -694,9 +684,15 @@ cdef Core _make(list cards, int dealer, list balances, int64_t pot, int64_t deal
     for k in range(3):
         bal[k] = balances[k]
         w[k] = <int8_t>won[k]
-    cdef Core core = Core.__new__(Core)
     pf_init(&core.s, cs, dealer, bal, pot, deal_no, deals, w)
     _made(core)
+    return 0
+
+
+cdef Core _make(list cards, int dealer, list balances, int64_t pot, int64_t deal_no,
+                int64_t deals, list won):
+    cdef Core core = Core.__new__(Core)
+    _start(core, cards, dealer, balances, pot, deal_no, deals, won)
     return core
 
 
@@ -723,17 +719,7 @@ cdef class Core(CoreBase):
         cdef int64_t p = int_arg(pot, "pot", 0, MONEY_MAX, CardcoreError)
         cdef int64_t n = int_arg(deals, "deals", 1, MAX_DEALS, CardcoreError)
         cdef int64_t k = int_arg(deal_no, "deal_no", 1, n, CardcoreError)
-        cdef uint8_t cs[32]
-        cdef int64_t b[3]
-        cdef int8_t w[3]
-        cdef int j
-        for j in range(32):
-            cs[j] = <uint8_t>cards[j]
-        for j in range(3):
-            b[j] = bal[j]
-            w[j] = 0
-        pf_init(&self.s, cs, d, b, p, k, n, w)
-        _made(self)
+        _start(self, cards, d, bal, p, k, n, [0, 0, 0])
 
     # ------------------------------------------------------------------ the C contract
     cdef int c_player(self) noexcept nogil:
@@ -800,7 +786,7 @@ cdef class Core(CoreBase):
     @property
     def number_holder(self):
         self.live()
-        return _seat(self.s.number_holder)
+        return or_none(self.s.number_holder)
 
     @property
     def game_level(self):
@@ -811,18 +797,18 @@ cdef class Core(CoreBase):
     @property
     def game_holder(self):
         self.live()
-        return _seat(self.s.game_holder)
+        return or_none(self.s.game_holder)
 
     @property
     def kind(self):
         """The contract's kind (an index of ``KINDS``), ``None`` before it is fixed."""
         self.live()
-        return _seat(self.s.kind)
+        return or_none(self.s.kind)
 
     @property
     def declarer(self):
         self.live()
-        return _seat(self.s.declarer)
+        return or_none(self.s.declarer)
 
     @property
     def level(self):
@@ -833,23 +819,23 @@ cdef class Core(CoreBase):
     def trump(self):
         """The trump suit, ``None`` until it is named."""
         self.live()
-        return _seat(self.s.trump)
+        return or_none(self.s.trump)
 
     @property
     def invited(self):
         """The invited guest's seat."""
         self.live()
-        return _seat(self.s.invited)
+        return or_none(self.s.invited)
 
     @property
     def host(self):
         self.live()
-        return _seat(self.s.host)
+        return or_none(self.s.host)
 
     @property
     def leader(self):
         self.live()
-        return _seat(self.s.leader)
+        return or_none(self.s.leader)
 
     @property
     def no_aces(self):
@@ -907,15 +893,15 @@ cdef class Core(CoreBase):
     def hands(self):
         """Each seat's cards, ascending."""
         self.live()
-        return [_cards(self.s.hand[k]) for k in range(3)]
+        return [mask_cards(self.s.hand[k]) for k in range(3)]
 
     def talon(self):
         self.live()
-        return _cards(self.s.talon)
+        return mask_cards(self.s.talon)
 
     def discards(self):
         self.live()
-        return _cards(self.s.discards)
+        return mask_cards(self.s.discards)
 
     def trick(self):
         """The current trick as ``[seat, card]`` pairs in play order."""
@@ -992,8 +978,8 @@ cdef class Core(CoreBase):
         out.append(self.s.start_pot)
         out += [self.s.start_won[k] for k in range(3)]
         for k in range(3):
-            out += _cards(self.s.dealt[k])
-        out += _cards(self.s.talon)
+            out += mask_cards(self.s.dealt[k])
+        out += mask_cards(self.s.talon)
         out.append(self.s.n_hist)
         out += [self.s.hist[k] for k in range(self.s.n_hist)]
         out += [-1] * (PF_MAX_HISTORY - self.s.n_hist)
@@ -1039,15 +1025,10 @@ def shuffled_deck(seed):
 
 cdef void _shuffle(uint8_t* deck, uint64_t* st) noexcept nogil:
     """Fisher-Yates over the ids 20..51 with the SplitMix64 state ``st`` (``Rng.shuffle``)."""
-    cdef int i, j
-    cdef uint8_t t
+    cdef int i
     for i in range(32):
         deck[i] = <uint8_t>(i + PF_FIRST_CARD)
-    for i in range(31, 0, -1):
-        j = <int>rng_below(st, <uint64_t>(i + 1))
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
+    rng_shuffle(deck, 32, st)
 
 
 def from_seed(seed, dealer=FIRST_DEALER, deals=DEFAULT_DEALS):

@@ -15,9 +15,9 @@ loser (``g`` 1, 2 or 3, what a single-deal game's ``scores()`` gives), zeros unt
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 
-from cardcore._fast.args cimport flag_arg, int_arg
+from cardcore._fast.args cimport flag_arg, int_arg, mask_cards, or_none
 from cardcore._fast.stepcore cimport made
-from cardcore._fast.bits cimport cc_pop_lowest, rng_below
+from cardcore._fast.bits cimport cc_pop_lowest, rng_shuffle
 
 from cardcore.errors import CardcoreError, CardError, quote
 
@@ -528,7 +528,7 @@ def marriage_partner(card):
     """The other card of ``card``'s marriage (the Queen of a King, the King of a Queen), or
     ``None`` for a card of another rank."""
     cdef int p = _partner(_card(card, "card"))
-    return None if p < 0 else p
+    return or_none(p)
 
 
 def may_marry(card, hand, announced):
@@ -610,14 +610,6 @@ def deal_game_points(winner, closer, close_points, close_tricks, last_trick, los
 
 # ---------------------------------------------------------------- the core
 
-cdef list _cards(uint64_t m):
-    """The card ids of a mask, ascending."""
-    cdef list out = []
-    while m:
-        out.append(cc_pop_lowest(&m))
-    return out
-
-
 cdef tuple _counts(object x):
     if type(x) is not list and type(x) is not tuple or len(x) != 2:
         raise CardcoreError(f"counts {quote(x)}: expected the two match counts")
@@ -636,16 +628,12 @@ cdef class Core(CoreBase):
         cdef uint64_t rng = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
         cdef uint8_t cards[20]
         cdef uint8_t cnt[2]
-        cdef int k, j, t
+        cdef int k
         cdef list given
         if deck is None:
             for k in range(SCH_DECK):
                 cards[k] = SCH_FIRST_CARD + k
-            for k in range(SCH_DECK - 1, 0, -1):     # ``cardset.shuffle``: Fisher-Yates
-                j = <int>rng_below(&rng, <uint64_t>(k + 1))
-                t = cards[k]
-                cards[k] = cards[j]
-                cards[j] = t
+            rng_shuffle(cards, SCH_DECK, &rng)     # ``cardset.shuffle``
         else:
             given = _hand(deck, "deck")
             if len(given) != SCH_DECK:
@@ -757,7 +745,7 @@ cdef class Core(CoreBase):
     @property
     def closer(self):
         self.live()
-        return None if self.s.closer < 0 else self.s.closer
+        return or_none(self.s.closer)
 
     @property
     def close_points(self):
@@ -773,20 +761,20 @@ cdef class Core(CoreBase):
     def lead_card(self):
         """The card led to the current trick (``None`` when no card is on the table)."""
         self.live()
-        return None if self.s.lead < 0 else self.s.lead
+        return or_none(self.s.lead)
 
     @property
     def hands(self):
         """Each seat's hand, ascending card ids."""
         self.live()
-        return [_cards(self.s.hand[0]), _cards(self.s.hand[1])]
+        return [mask_cards(self.s.hand[0]), mask_cards(self.s.hand[1])]
 
     @property
     def known(self):
         """The cards of each hand that are publicly known (the card taken by an exchange, the
         partner of an announced marriage, the trump card taken at the last draw)."""
         self.live()
-        return [_cards(self.s.known[0]), _cards(self.s.known[1])]
+        return [mask_cards(self.s.known[0]), mask_cards(self.s.known[1])]
 
     @property
     def points(self):
@@ -826,7 +814,7 @@ cdef class Core(CoreBase):
     def winner(self):
         """The deal's winner once it is over."""
         self.live()
-        return None if self.s.winner < 0 else self.s.winner
+        return or_none(self.s.winner)
 
     @property
     def game_points(self):

@@ -2,10 +2,12 @@
 """Argument checks of the shedding kernels (``shedding.pyx``: Dou Dizhu and Zheng Shangyou;
 ``guandan.pyx``): a hand as a vector of small counts, a move's key ``(kind, rank, length)``
 (inline: compiled into each kernel that cimports them; the plain-Python twin is
-``cardcore._ref.shedargs``). Every bad argument raises the library's error naming it."""
+``cardcore._ref.shedargs``). Every bad argument raises the library's error naming it. Also the
+array their move lists are returned in."""
 
 cimport numpy as cnp
 from libc.stdint cimport uint8_t
+from libc.string cimport memcpy
 
 from cardcore._fast.args cimport list_arg
 
@@ -85,3 +87,15 @@ cdef inline tuple key_arg(object key, str what):
     if k is None or r is None or n is None:
         raise CardcoreError(f"{what} {quote(key)}: expected three ints (kind, rank, length)")
     return k, r, n
+
+
+cdef inline cnp.ndarray rows_array(Py_ssize_t n, Py_ssize_t width, const uint8_t* rows):
+    """A new ``(n, width)`` uint8 array: a copy of the ``n`` rows at ``rows``, or (``rows``
+    NULL) left for the caller to fill."""
+    cdef cnp.npy_intp dims[2]
+    dims[0] = n
+    dims[1] = width
+    cdef cnp.ndarray arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
+    if rows != NULL:
+        memcpy(cnp.PyArray_DATA(arr), rows, n * width)
+    return arr

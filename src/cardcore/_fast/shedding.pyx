@@ -59,7 +59,7 @@ import operator
 
 import numpy as np
 cimport numpy as cnp
-from cardcore._fast.shedargs cimport count_vector, index_or_none, key_arg
+from cardcore._fast.shedargs cimport count_vector, index_or_none, key_arg, rows_array
 
 from cardcore.cards import Card as _Card
 from cardcore.errors import CardcoreError, CardError, quote
@@ -166,9 +166,19 @@ cdef inline void emit(Sink* s, int kind, int rank, int length, const uint8_t* c)
     s.n += 1
 
 
+cdef inline uint8_t* _new_row(Sink* s, int kind, int rank) noexcept nogil:
+    """The sink's next row (there is room), cleared, for a play of kind ``kind``, rank
+    ``rank``, length 1: its counts are the caller's to fill."""
+    cdef uint8_t* p = s.buf + s.n * SHED_ROW
+    memset(p, 0, SHED_ROW)
+    p[0] = <uint8_t>kind
+    p[1] = <uint8_t>rank
+    p[2] = 1
+    return p
+
+
 cdef inline void emit1(Sink* s, int kind, int rank, int r, int x) noexcept nogil:
     """A row whose counts hold ``x`` cards of rank ``r`` only."""
-    cdef uint8_t* p
     cdef int b
     if s.n < s.cap:
         if s.ids != NULL:
@@ -179,12 +189,7 @@ cdef inline void emit1(Sink* s, int kind, int rank, int r, int x) noexcept nogil
                 b = _ZSY_BASE[(kind * SHED_NRANKS + rank) * MAXLEN + 1]
                 s.ids[s.n] = -1 if b < 0 else ZSY_FIRST_PLAY + b
         if s.buf != NULL:
-            p = s.buf + s.n * SHED_ROW
-            memset(p, 0, SHED_ROW)
-            p[0] = <uint8_t>kind
-            p[1] = <uint8_t>rank
-            p[2] = 1
-            p[3 + r] = <uint8_t>x
+            _new_row(s, kind, rank)[3 + r] = <uint8_t>x
     s.n += 1
 
 
@@ -199,11 +204,7 @@ cdef inline void emit2(Sink* s, int kind, int rank, int r1, int x1, int r2, int 
                 b += r2 - (r2 > r1)
             s.ids[s.n] = DDZ_FIRST_PLAY + b
         if s.buf != NULL:
-            p = s.buf + s.n * SHED_ROW
-            memset(p, 0, SHED_ROW)
-            p[0] = <uint8_t>kind
-            p[1] = <uint8_t>rank
-            p[2] = 1
+            p = _new_row(s, kind, rank)
             p[3 + r1] += <uint8_t>x1
             p[3 + r2] += <uint8_t>x2
     s.n += 1
@@ -219,11 +220,7 @@ cdef inline void emit_f2(Sink* s, int kind, int f, int a, int b) noexcept nogil:
                           + _DDZ_F2[(((kind - D_FOUR_TWO_SINGLES) * 13 + f) * SHED_NRANKS + a)
                                     * SHED_NRANKS + b])
         if s.buf != NULL:
-            p = s.buf + s.n * SHED_ROW
-            memset(p, 0, SHED_ROW)
-            p[0] = <uint8_t>kind
-            p[1] = <uint8_t>f
-            p[2] = 1
+            p = _new_row(s, kind, f)
             p[3 + f] = 4
             p[3 + a] += <uint8_t>x
             p[3 + b] += <uint8_t>x
@@ -384,41 +381,46 @@ cdef inline Py_ssize_t _total(const uint8_t* h) noexcept nogil:
     return total
 
 
-cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
-                        uint8_t* out, Py_ssize_t cap) noexcept nogil:
+cdef inline Sink _sink(uint8_t* rows, int32_t* ids, Py_ssize_t cap, int game) noexcept nogil:
+    """An empty sink of room ``cap`` for ``game`` (0 Dou Dizhu, 1 Zheng Shangyou): rows into
+    ``rows``, or, ``ids`` not NULL, action ids into ``ids``."""
     cdef Sink s
-    s.buf = out
+    s.buf = rows
+    s.ids = ids
     s.cap = cap
     s.n = 0
-    s.ids = NULL
-    s.game = 0
-    _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
+    s.game = game
+    return s
+
+
+cdef inline Py_ssize_t _gen_into(int game, const uint8_t* h, int bk, int br, int bl, bint first,
+                                 uint8_t* rows, int32_t* ids, Py_ssize_t cap) noexcept nogil:
+    """The plays of ``game`` (see ``_sink``) from the hand ``h`` beating (bk, br, bl), into
+    ``rows`` or ``ids``; returns their number."""
+    cdef Sink s = _sink(rows, ids, cap, game)
+    if game == 0:
+        _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
+    else:
+        _zsy_gen_sink(h, bk, br, bl, first, &s)
     return s.n
+
+
+cdef Py_ssize_t ddz_gen(const uint8_t* h, int bk, int br, int bl,
+                        uint8_t* out, Py_ssize_t cap) noexcept nogil:
+    return _gen_into(0, h, bk, br, bl, False, out, NULL, cap)
 
 
 cdef Py_ssize_t ddz_gen_ids(const uint8_t* h, int bk, int br, int bl,
                             int32_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
-    s.buf = NULL
-    s.cap = cap
-    s.n = 0
-    s.ids = out
-    s.game = 0
-    _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
-    return s.n
+    return _gen_into(0, h, bk, br, bl, False, NULL, out, cap)
 
 
 cdef Py_ssize_t ddz_classify_c(const uint8_t* h, uint8_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
+    cdef Sink s = _sink(out, NULL, cap, 0)
     cdef int r, n = 0, nnz = 0, lo = -1, hi = -1, k, st, e, kind, per, t, p
     cdef int nz[15]
     cdef uint8_t rest
     cdef bint same, ok
-    s.buf = out
-    s.cap = cap
-    s.n = 0
-    s.ids = NULL
-    s.game = 0
     for r in range(SHED_NRANKS):
         if h[r]:
             n += h[r]
@@ -575,38 +577,19 @@ cdef void _zsy_gen_sink(const uint8_t* h, int bk, int br, int bl, bint first,
 
 cdef Py_ssize_t zsy_gen(const uint8_t* h, int bk, int br, int bl, bint first,
                         uint8_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
-    s.buf = out
-    s.cap = cap
-    s.n = 0
-    s.ids = NULL
-    s.game = 1
-    _zsy_gen_sink(h, bk, br, bl, first, &s)
-    return s.n
+    return _gen_into(1, h, bk, br, bl, first, out, NULL, cap)
 
 
 cdef Py_ssize_t zsy_gen_ids(const uint8_t* h, int bk, int br, int bl, bint first,
                             int32_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
-    s.buf = NULL
-    s.cap = cap
-    s.n = 0
-    s.ids = out
-    s.game = 1
-    _zsy_gen_sink(h, bk, br, bl, first, &s)
-    return s.n
+    return _gen_into(1, h, bk, br, bl, first, NULL, out, cap)
 
 
 cdef Py_ssize_t zsy_classify_c(const uint8_t* h, bint first,
                                uint8_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
+    cdef Sink s = _sink(out, NULL, cap, 1)
     cdef int r, n = 0, nnz = 0, lo = -1, hi = -1
     cdef bint same = True
-    s.buf = out
-    s.cap = cap
-    s.n = 0
-    s.ids = NULL
-    s.game = 1
     for r in range(SHED_NRANKS):
         if h[r]:
             n += h[r]
@@ -977,11 +960,7 @@ cdef int _init_ids() except -1:
         _DDZ_F2[i] = -1
     # Dou Dizhu: every play of at most DDZ_MAX_CARDS cards, in the whole deck's order
     memcpy(h, _DDZ_CAP, SHED_NRANKS)
-    s.buf = _DDZ_ROWS
-    s.cap = DDZ_NPLAYS
-    s.n = 0
-    s.ids = NULL
-    s.game = 0
+    s = _sink(_DDZ_ROWS, NULL, DDZ_NPLAYS, 0)
     _ddz_gen_sink(h, -1, 0, 0, DDZ_MAX_CARDS, &s)
     if s.n != DDZ_NPLAYS:
         raise RuntimeError(f"shedding kernel: {s.n} Dou Dizhu plays, the id table has {DDZ_NPLAYS}")
@@ -1086,8 +1065,7 @@ cdef object _run(int game, const uint8_t* h, int bk, int br, int bl, bint first,
     cdef uint8_t stack[STACK_ROWS * SHED_ROW]
     cdef uint8_t* buf = stack
     cdef Py_ssize_t cap = STACK_ROWS, n
-    cdef cnp.npy_intp dims[2]
-    cdef cnp.ndarray arr
+    cdef cnp.ndarray arr = None
     while True:
         # (no GIL release: a call takes well under a microsecond)
         if game == 0:
@@ -1101,18 +1079,48 @@ cdef object _run(int game, const uint8_t* h, int bk, int br, int bl, bint first,
             else:
                 n = zsy_gen(h, bk, br, bl, first, buf, cap)
         if n <= cap:
-            dims[0] = n
-            dims[1] = SHED_ROW
-            if buf != stack:
-                return arr
-            arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
-            memcpy(cnp.PyArray_DATA(arr), stack, n * SHED_ROW)
-            return arr
-        dims[0] = n
-        dims[1] = SHED_ROW
-        arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
+            return rows_array(n, SHED_ROW, stack) if arr is None else arr
+        arr = rows_array(n, SHED_ROW, NULL)
         buf = <uint8_t*>cnp.PyArray_DATA(arr)
         cap = n
+
+
+cdef int _counts(int game, object counts, str what, uint8_t* h) except -1:
+    """The 15 rank counts ``counts`` of a hand or play of ``game`` (0 Dou Dizhu, 1 Zheng
+    Shangyou) into ``h``, else ``CardError`` naming ``what``."""
+    cdef const uint8_t* caps = _DDZ_CAP
+    if game:
+        caps = _ZSY_CAP
+    return count_vector(counts, SHED_NRANKS, caps, h, what, "rank", "rank index")
+
+
+cdef tuple _play_args(int game, object counts, object beat, bint first, bint ids, uint8_t* h):
+    """The hand ``counts`` into ``h`` (``ids``: of at most the cards action ids cover) and the
+    table move ``beat`` as ``(kind, rank, length)``, ``(-1, 0, 0)`` for ``None`` (a lead; an
+    opening play, ``first``, is always one)."""
+    _counts(game, counts, "hand", h)
+    if ids:
+        _check_size(h, ZSY_MAX_CARDS if game else DDZ_MAX_CARDS, "hand")
+    if beat is None:
+        return (-1, 0, 0)
+    if first:
+        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
+    return _beat(beat, Z_NKINDS if game else D_NKINDS)
+
+
+cdef object _classify(int game, object counts, bint first):
+    cdef uint8_t h[15]
+    _counts(game, counts, "cards", h)
+    return _run(game, h, -1, 0, 0, first, True)
+
+
+cdef bint _beats(int game, object a, object b) except -1:
+    cdef int nkinds = Z_NKINDS if game else D_NKINDS
+    ak, ar, al = _beat(a, nkinds, "a")
+    bk, br, bl = _beat(b, nkinds, "b")
+    if game:
+        return zsy_beats_c(ak, ar, al, bk, br, bl)
+    return ddz_beats_c(ak, ar, al, bk, br, bl)
 
 
 def ddz_moves(counts, beat=None):
@@ -1122,35 +1130,25 @@ def ddz_moves(counts, beat=None):
     that beat it are listed (never a pass).
     """
     cdef uint8_t h[15]
-    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "hand", "rank", "rank index")
-    if beat is None:
-        return _run(0, h, -1, 0, 0, False, False)
-    k, r, n = _beat(beat, D_NKINDS)
+    k, r, n = _play_args(0, counts, beat, False, False, h)
     return _run(0, h, k, r, n, False, False)
 
 
 def ddz_count(counts, beat=None) -> int:
     """The number of rows ``ddz_moves`` would return (no array is built)."""
     cdef uint8_t h[15]
-    cdef int k = -1, r = 0, n = 0
-    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "hand", "rank", "rank index")
-    if beat is not None:
-        k, r, n = _beat(beat, D_NKINDS)
+    k, r, n = _play_args(0, counts, beat, False, False, h)
     return ddz_gen(h, k, r, n, NULL, 0)
 
 
 def ddz_classify(counts):
     """Every Dou Dizhu reading of exactly the cards ``counts``, as rows (empty if none)."""
-    cdef uint8_t h[15]
-    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "cards", "rank", "rank index")
-    return _run(0, h, -1, 0, 0, False, True)
+    return _classify(0, counts, False)
 
 
 def ddz_beats(a, b) -> bool:
     """Whether Dou Dizhu move ``a = (kind, rank, length)`` beats ``b``."""
-    ak, ar, al = _beat(a, D_NKINDS, "a")
-    bk, br, bl = _beat(b, D_NKINDS, "b")
-    return bool(ddz_beats_c(ak, ar, al, bk, br, bl))
+    return _beats(0, a, b)
 
 
 def zsy_moves(counts, beat=None, first_play=False):
@@ -1162,36 +1160,26 @@ def zsy_moves(counts, beat=None, first_play=False):
     """
     cdef uint8_t h[15]
     cdef bint first = _first_arg(first_play)
-    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "hand", "rank", "rank index")
-    if beat is None:
-        return _run(1, h, -1, 0, 0, first, False)
-    if first:
-        raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
-    k, r, n = _beat(beat, Z_NKINDS)
-    return _run(1, h, k, r, n, False, False)
+    k, r, n = _play_args(1, counts, beat, first, False, h)
+    return _run(1, h, k, r, n, first, False)
 
 
 def zsy_can_beat(counts, beat) -> bool:
     """Whether the hand ``counts`` holds any play that beats ``beat`` (must-beat rule)."""
     cdef uint8_t h[15]
-    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "hand", "rank", "rank index")
+    _counts(1, counts, "hand", h)
     k, r, n = _beat(beat, Z_NKINDS)
     return zsy_gen(h, k, r, n, False, NULL, 0) > 0
 
 
 def zsy_classify(counts, first_play=False):
     """Every Zheng Shangyou reading of exactly the cards ``counts`` (empty if none)."""
-    cdef uint8_t h[15]
-    cdef bint first = _first_arg(first_play)
-    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "cards", "rank", "rank index")
-    return _run(1, h, -1, 0, 0, first, True)
+    return _classify(1, counts, _first_arg(first_play))
 
 
 def zsy_beats(a, b) -> bool:
     """Whether Zheng Shangyou move ``a = (kind, rank, length)`` beats ``b``."""
-    ak, ar, al = _beat(a, Z_NKINDS, "a")
-    bk, br, bl = _beat(b, Z_NKINDS, "b")
-    return bool(zsy_beats_c(ak, ar, al, bk, br, bl))
+    return _beats(1, a, b)
 
 
 # ------------------------------------------------------------------ rows (Python API)
@@ -1214,21 +1202,6 @@ cdef cnp.ndarray _rows_arg(object rows):
 
 cdef enum:
     STACK_IDS = 1024
-
-
-cdef Py_ssize_t _gen_into(int game, const uint8_t* h, int bk, int br, int bl, bint first,
-                          uint8_t* rows, int32_t* ids, Py_ssize_t cap) noexcept nogil:
-    cdef Sink s
-    s.buf = rows
-    s.ids = ids
-    s.cap = cap
-    s.n = 0
-    s.game = game
-    if game == 0:
-        _ddz_gen_sink(h, bk, br, bl, <int>_total(h), &s)
-    else:
-        _zsy_gen_sink(h, bk, br, bl, first, &s)
-    return s.n
 
 
 cdef object _ids_array(int game, const uint8_t* h, int bk, int br, int bl, bint first):
@@ -1259,11 +1232,7 @@ def ddz_move_ids(counts, beat=None):
     cards), an ascending int32 array; with ``beat`` (a table move ``(kind, rank, length)``)
     only those of the plays that beat it."""
     cdef uint8_t h[15]
-    cdef int k = -1, r = 0, n = 0
-    count_vector(counts, SHED_NRANKS, _DDZ_CAP, h, "hand", "rank", "rank index")
-    _check_size(h, DDZ_MAX_CARDS, "hand")
-    if beat is not None:
-        k, r, n = _beat(beat, D_NKINDS)
+    k, r, n = _play_args(0, counts, beat, False, True, h)
     return _ids_array(0, h, k, r, n, False)
 
 
@@ -1271,14 +1240,8 @@ def zsy_move_ids(counts, beat=None, first_play=False):
     """The action ids of every Zheng Shangyou play of the hand ``counts`` (at most ``ZSY_MAX``
     cards), ascending; ``beat`` and ``first_play`` as in ``zsy_moves``."""
     cdef uint8_t h[15]
-    cdef int k = -1, r = 0, n = 0
     cdef bint first = _first_arg(first_play)
-    count_vector(counts, SHED_NRANKS, _ZSY_CAP, h, "hand", "rank", "rank index")
-    _check_size(h, ZSY_MAX_CARDS, "hand")
-    if beat is not None:
-        if first:
-            raise CardcoreError("first_play: the opening play is a lead, it has no move to beat")
-        k, r, n = _beat(beat, Z_NKINDS)
+    k, r, n = _play_args(1, counts, beat, first, True, h)
     return _ids_array(1, h, k, r, n, first)
 
 
@@ -1307,24 +1270,15 @@ def zsy_row_ids(rows):
     return _rows_ids(rows, 1)
 
 
-cdef object _table(const uint8_t* rows, Py_ssize_t n):
-    cdef cnp.npy_intp dims[2]
-    dims[0] = n
-    dims[1] = SHED_ROW
-    cdef cnp.ndarray arr = cnp.PyArray_SimpleNew(2, dims, cnp.NPY_UINT8)
-    memcpy(cnp.PyArray_DATA(arr), rows, n * SHED_ROW)
-    return arr
-
-
 def ddz_id_rows():
     """The row of every Dou Dizhu play in id order (row ``i`` is action id ``DDZ_FIRST + i``)."""
-    return _table(_DDZ_ROWS, DDZ_NPLAYS)
+    return rows_array(DDZ_NPLAYS, SHED_ROW, _DDZ_ROWS)
 
 
 def zsy_id_rows():
     """The row of every Zheng Shangyou play in id order (row ``i``: action id
     ``ZSY_FIRST + i``)."""
-    return _table(_ZSY_ROWS, ZSY_NPLAYS)
+    return rows_array(ZSY_NPLAYS, SHED_ROW, _ZSY_ROWS)
 
 
 cdef int _id_arg(object i, int game) except -1:
@@ -1835,23 +1789,32 @@ def ddz_hand_classify(cls, cards) -> list:
     return _classify_moves(0, m, False, t)
 
 
-def ddz_cards_id(kind, cards) -> int:
-    """The action id of the Dou Dizhu reading of kind code ``kind`` of exactly these cards
-    (-1 when they have no such reading or it has no id)."""
+cdef int _cards_id(int game, object kind, object cards) except -2:
+    """``ddz_cards_id`` (``game`` 0) or ``zsy_cards_id`` (1)."""
     cdef uint64_t m
     cdef uint8_t h[15]
     cdef uint8_t rows[64 * SHED_ROW]
+    cdef const uint8_t* row
     cdef Py_ssize_t n, i
+    cdef int nkinds = Z_NKINDS if game else D_NKINDS
     k = index_or_none(kind)
-    if k is None or not 0 <= k < D_NKINDS:
-        raise CardcoreError(f"kind {quote(kind)}: expected a Dou Dizhu kind code 0..13")
-    _hand(cards, 0, "cards", &m)
+    if k is None or not 0 <= k < nkinds:
+        raise CardcoreError(f"kind {quote(kind)}: expected a "
+                            f"{('Dou Dizhu', 'Zheng Shangyou')[game]} kind code 0..{nkinds - 1}")
+    _hand(cards, game, "cards", &m)
     shed_counts(m, h)
-    n = min(ddz_classify_c(h, rows, 64), 64)
-    for i in range(n):
-        if rows[i * SHED_ROW] == k:
-            return ddz_row_id(k, rows[i * SHED_ROW + 1], rows[i * SHED_ROW + 2], h)
+    n = zsy_classify_c(h, k == Z_HEAVENLY_BOMB, rows, 64) if game else ddz_classify_c(h, rows, 64)
+    for i in range(min(n, 64)):
+        row = rows + i * SHED_ROW
+        if row[0] == k:
+            return zsy_row_id(k, row[1], row[2], h) if game else ddz_row_id(k, row[1], row[2], h)
     return -1
+
+
+def ddz_cards_id(kind, cards) -> int:
+    """The action id of the Dou Dizhu reading of kind code ``kind`` of exactly these cards
+    (-1 when they have no such reading or it has no id)."""
+    return _cards_id(0, kind, cards)
 
 
 cdef int _check_size_n(Py_ssize_t n, int most, str what) except -1:
@@ -1914,17 +1877,4 @@ def zsy_hand_classify(cls, cards, first_play=False) -> list:
 def zsy_cards_id(kind, cards) -> int:
     """The action id of the Zheng Shangyou reading of kind code ``kind`` of exactly these cards
     (-1 when none; the heavenly bomb is read as the opening play's)."""
-    cdef uint64_t m
-    cdef uint8_t h[15]
-    cdef uint8_t rows[64 * SHED_ROW]
-    cdef Py_ssize_t n, i
-    k = index_or_none(kind)
-    if k is None or not 0 <= k < Z_NKINDS:
-        raise CardcoreError(f"kind {quote(kind)}: expected a Zheng Shangyou kind code 0..7")
-    _hand(cards, 1, "cards", &m)
-    shed_counts(m, h)
-    n = min(zsy_classify_c(h, k == Z_HEAVENLY_BOMB, rows, 64), 64)
-    for i in range(n):
-        if rows[i * SHED_ROW] == k:
-            return zsy_row_id(k, rows[i * SHED_ROW + 1], rows[i * SHED_ROW + 2], h)
-    return -1
+    return _cards_id(1, kind, cards)

@@ -25,8 +25,8 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM, PyList_GET_ITEM, PyList_G
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLong
 
-from cardcore._fast.bits cimport cc_popcount, cc_ctz, rng_below
-from cardcore._fast.args cimport action_id, flag_arg, int_arg, list_arg
+from cardcore._fast.bits cimport cc_popcount, cc_ctz, rng_below, rng_shuffle
+from cardcore._fast.args cimport action_id, flag_arg, int_arg, int_list, list_arg, or_none
 from cardcore._fast.stepcore cimport export_fields
 from cardcore._fast.shedding cimport (
     SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
@@ -548,17 +548,6 @@ cdef void _deal(Deal* s, const uint8_t* deck) noexcept nogil:
     s.table = -1
 
 
-cdef void _shuffle(uint8_t* deck, int n, uint64_t* rng) noexcept nogil:
-    # Fisher-Yates, the draws of ``cardcore.rng.Rng.shuffle`` (``cardset.shuffle``)
-    cdef int i, j
-    cdef uint8_t x
-    for i in range(n - 1, 0, -1):
-        j = <int>rng_below(rng, <uint64_t>(i + 1))
-        x = deck[i]
-        deck[i] = deck[j]
-        deck[j] = x
-
-
 cdef void _redeal(Deal* s) noexcept nogil:
     # three passes and no bid: the 54 cards shuffled anew from the deal's generator, the same
     # first bidder
@@ -566,7 +555,7 @@ cdef void _redeal(Deal* s) noexcept nogil:
     cdef int k
     for k in range(54):
         deck[k] = k
-    _shuffle(deck, 54, &s.rng)
+    rng_shuffle(deck, 54, &s.rng)
     s.redeals += 1
     _deal(s, deck)
 
@@ -677,15 +666,22 @@ cdef uint64_t _played_mask(const Deal* s, int seat) noexcept nogil:
     return m
 
 
+cdef inline void _observe_cards(const Deal* s, int p, float* out, int ranks) noexcept nogil:
+    # the part both games' observations open with (``*_OBS_HAND`` .. ``*_OBS_TABLE_SEAT``,
+    # sized by the game's ``ranks``): ``p``'s hand, the cards each seat played, the play to
+    # beat and its seat
+    cdef int r
+    _thermo(out, s.hand[p], ranks)
+    for r in range(3):
+        _thermo(out + 4 * ranks * (1 + r), _played_mask(s, (p + r) % 3), ranks)
+    if s.table >= 0:
+        _thermo(out + 16 * ranks, s.play_mask[s.table], ranks)
+        out[20 * ranks + _rel(s.ev_seat[s.play_ev[s.table]], p)] = 1.0
+
+
 cdef void _observe_ddz(const Deal* s, int p, float* out) noexcept nogil:
     cdef int r, k
-    _thermo(out + DDZ_OBS_HAND, s.hand[p], DDZ_OBS_RANKS)
-    for r in range(3):
-        _thermo(out + DDZ_OBS_PLAYED + 4 * DDZ_OBS_RANKS * r, _played_mask(s, (p + r) % 3),
-                DDZ_OBS_RANKS)
-    if s.table >= 0:
-        _thermo(out + DDZ_OBS_TABLE, s.play_mask[s.table], DDZ_OBS_RANKS)
-        out[DDZ_OBS_TABLE_SEAT + _rel(s.ev_seat[s.play_ev[s.table]], p)] = 1.0
+    _observe_cards(s, p, out, DDZ_OBS_RANKS)
     if s.phase != PH_BID:
         _thermo(out + DDZ_OBS_BOTTOM, s.bottom, DDZ_OBS_RANKS)
     if s.landlord >= 0:
@@ -707,13 +703,7 @@ cdef void _observe_ddz(const Deal* s, int p, float* out) noexcept nogil:
 
 cdef void _observe_zsy(const Deal* s, int p, float* out) noexcept nogil:
     cdef int r, q
-    _thermo(out + ZSY_OBS_HAND, s.hand[p], ZSY_OBS_RANKS)
-    for r in range(3):
-        _thermo(out + ZSY_OBS_PLAYED + 4 * ZSY_OBS_RANKS * r, _played_mask(s, (p + r) % 3),
-                ZSY_OBS_RANKS)
-    if s.table >= 0:
-        _thermo(out + ZSY_OBS_TABLE, s.play_mask[s.table], ZSY_OBS_RANKS)
-        out[ZSY_OBS_TABLE_SEAT + _rel(s.ev_seat[s.play_ev[s.table]], p)] = 1.0
+    _observe_cards(s, p, out, ZSY_OBS_RANKS)
     if s.phase != PH_OVER:
         out[ZSY_OBS_TO_ACT + _rel(s.turn, p)] = 1.0
     for r in range(3):
@@ -764,21 +754,6 @@ cdef int _default_pick(const Deal* s, int i, uint64_t* pick, uint8_t* order) noe
     row = _row_of(s.game, i)
     pick[0] = shed_pick(s.hand[s.turn], row + 3, s.game)
     return shed_order(pick[0], s.game, row[0], row[1], row[2], order)
-
-
-cdef list _int_list(const uint8_t* v, int n):
-    cdef list out = PyList_New(n)
-    cdef int j
-    cdef object x
-    for j in range(n):
-        x = PyLong_FromLong(v[j])
-        PyList_SET_ITEM(out, j, x)
-        Py_INCREF(x)
-    return out
-
-
-cdef inline object _seat(int s):
-    return None if s < 0 else s
 
 
 cdef class Core(CoreBase):
@@ -935,7 +910,7 @@ cdef class Core(CoreBase):
             return [seat, "bid", _BID_TEXT[i], [], i, []]
         n = cc_popcount(s.play_mask[s.nplays - 1])
         kind, txt = self._kind_text(i)
-        return [seat, kind, txt, _int_list(&s.played[seat][s.nplayed[seat] - n], n), None, []]
+        return [seat, kind, txt, int_list(&s.played[seat][s.nplayed[seat] - n], n), None, []]
 
     cdef tuple _kind_text(self, int i):
         cdef char text[128]
@@ -988,7 +963,7 @@ cdef class Core(CoreBase):
     @property
     def bidder(self):
         self.live()
-        return _seat(self.s.bidder)
+        return or_none(self.s.bidder)
 
     @property
     def bid_passes(self):
@@ -998,7 +973,7 @@ cdef class Core(CoreBase):
     @property
     def landlord(self):
         self.live()
-        return _seat(self.s.landlord)
+        return or_none(self.s.landlord)
 
     @property
     def bombs(self):
@@ -1025,7 +1000,7 @@ cdef class Core(CoreBase):
     @property
     def winner(self):
         self.live()
-        return _seat(self.s.winner)
+        return or_none(self.s.winner)
 
     @property
     def opening(self):
@@ -1036,7 +1011,7 @@ cdef class Core(CoreBase):
     @property
     def pending_bomb(self):
         self.live()
-        return _seat(self.s.pending)
+        return or_none(self.s.pending)
 
     @property
     def nplays(self):
@@ -1065,7 +1040,7 @@ cdef class Core(CoreBase):
     def played(self):
         """The cards each seat played, in the order played."""
         self.live()
-        return [_int_list(self.s.played[k], self.s.nplayed[k]) for k in range(3)]
+        return [int_list(self.s.played[k], self.s.nplayed[k]) for k in range(3)]
 
     def num_plays(self):
         self.live()
@@ -1263,7 +1238,7 @@ def from_export(values):
     first = int_arg(v[1], "values: first", -1 if g else 0, -1 if g else 2, CardcoreError)
     rng = int_arg(v[2], "values: rng_state", 0, _U64, CardcoreError)
     redeals = int_arg(v[3], "values: redeals", 0, 0 if g else _MAX_REDEALS, CardcoreError)
-    cdef Core core = Core(g, v[head:head + nd], None if first < 0 else first, rng)
+    cdef Core core = Core(g, v[head:head + nd], or_none(first), rng)
     core.s.redeals = redeals
     n = int_arg(v[head + nd], "values: actions", 0, MAX_EVENTS, CardcoreError)
     p = head + nd + 1
@@ -1315,7 +1290,7 @@ def from_seed(seed, game="doudizhu", first=None):
             if k in _ZSY_DECK:
                 deck[nd] = k
                 nd += 1
-    _shuffle(deck, nd, &st)
+    rng_shuffle(deck, nd, &st)
     if g == 0 and f < 0:
         f = <int>rng_below(&st, 3)
     return Core(g, [deck[k] for k in range(nd)], f if g == 0 else None, st)

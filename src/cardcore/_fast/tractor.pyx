@@ -30,6 +30,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_msb, cc_lowest, cc_drop_lowest
+from cardcore._fast.args cimport list_arg
 
 import operator
 
@@ -464,13 +465,7 @@ cdef int _ms(object cards, str what, uint64_t* lo, uint64_t* hi) except -1:
         for i in range(n):
             _add(<object>PyTuple_GET_ITEM(cards, i), what, &l, &h)
     else:
-        if isinstance(cards, (str, bytes)):
-            raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids")
-        try:
-            it = iter(cards)
-        except TypeError:
-            raise CardError(f"{what} {quote(cards)}: expected a sequence of card ids") from None
-        for v in it:
+        for v in list_arg(cards, what, -1, "a sequence of card ids", CardError):
             _add(v, what, &l, &h)
             n += 1
     lo[0] = l
@@ -518,22 +513,26 @@ def table(trump, level):
     return tuple(suits), tuple(strengths)
 
 
+cdef int _card_in(object card, object trump, object level, TrCtx* x) except -1:
+    """The card id ``card`` (checked) with ``x`` set for ``trump`` and ``level``."""
+    cdef uint64_t lo, hi
+    _ms((card,), "card", &lo, &hi)
+    _check_tl(trump, level, x)
+    return cc_ctz(lo)
+
+
 def effective_suit(card, trump, level):
     """The effective suit of a card: 0..3, or 4 for a trump."""
-    cdef uint64_t lo, hi
     cdef TrCtx x
-    _ms((card,), "card", &lo, &hi)
-    _check_tl(trump, level, &x)
-    return tr_esuit(&x, cc_ctz(lo))
+    cdef int c = _card_in(card, trump, level, &x)
+    return tr_esuit(&x, c)
 
 
 def strength(card, trump, level):
     """The strength of a card within its effective suit."""
-    cdef uint64_t lo, hi
     cdef TrCtx x
-    _ms((card,), "card", &lo, &hi)
-    _check_tl(trump, level, &x)
-    return tr_strength(&x, cc_ctz(lo))
+    cdef int c = _card_in(card, trump, level, &x)
+    return tr_strength(&x, c)
 
 
 def masks(cards):
@@ -554,17 +553,26 @@ def shape(cards, trump, level):
     return kind, s, n, top
 
 
+cdef int _follow_args(object hand, object lead, object trump, object level, TrCtx* x,
+                      uint64_t* hlo, uint64_t* hhi, uint64_t* llo, uint64_t* lhi) except -1:
+    """``x`` for ``trump`` and ``level``, the ``hand`` and the ``lead`` it answers (the hand
+    before playing: apart from the lead, and of at least as many cards); returns the lead's
+    number of cards."""
+    cdef int n, hn
+    _check_tl(trump, level, x)
+    hn = _ms(hand, "hand", hlo, hhi)
+    _lead(x, lead, llo, lhi, &n)
+    _check_sum(hlo[0], hhi[0], llo[0], lhi[0], "hand and lead")
+    if hn < n:
+        raise IllegalAction(f"hand: {hn} cards, fewer than the lead's {n}")
+    return n
+
+
 def is_legal_follow(hand, lead, play, trump, level):
     """Whether ``play`` (cards from ``hand``, the whole hand before playing) answers ``lead``."""
     cdef TrCtx x
     cdef uint64_t hlo, hhi, llo, lhi, plo, phi
-    cdef int n, hn
-    _check_tl(trump, level, &x)
-    hn = _ms(hand, "hand", &hlo, &hhi)
-    _lead(&x, lead, &llo, &lhi, &n)
-    _check_sum(hlo, hhi, llo, lhi, "hand and lead")
-    if hn < n:
-        raise IllegalAction(f"hand: {hn} cards, fewer than the lead's {n}")
+    _follow_args(hand, lead, trump, level, &x, &hlo, &hhi, &llo, &lhi)
     _ms(play, "play", &plo, &phi)
     return tr_legal_follow(&x, hlo, hhi, llo, lhi, plo, phi)
 
@@ -574,14 +582,8 @@ def next_mask(hand, lead, chosen, trump, level):
     (0 once complete or when the chosen cards admit no legal completion)."""
     cdef TrCtx x
     cdef uint64_t hlo, hhi, llo, lhi, clo, chi
-    cdef int n, hn, cn
-    _check_tl(trump, level, &x)
-    hn = _ms(hand, "hand", &hlo, &hhi)
-    _lead(&x, lead, &llo, &lhi, &n)
-    _check_sum(hlo, hhi, llo, lhi, "hand and lead")
-    if hn < n:
-        raise IllegalAction(f"hand: {hn} cards, fewer than the lead's {n}")
-    cn = _ms(chosen, "chosen", &clo, &chi)
+    cdef int n = _follow_args(hand, lead, trump, level, &x, &hlo, &hhi, &llo, &lhi)
+    cdef int cn = _ms(chosen, "chosen", &clo, &chi)
     if (clo & ~hlo) or (chi & ~hhi):
         raise IllegalAction("chosen: cards not all taken from the hand")
     if cn > n:

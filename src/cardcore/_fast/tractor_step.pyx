@@ -18,8 +18,9 @@ from libc.string cimport memset
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
-from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_drop_lowest, rng_below
-from cardcore._fast.args cimport int_arg, list_arg
+from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_drop_lowest, insert_ascending, rng_below,
+                                  rng_shuffle)
+from cardcore._fast.args cimport int_arg, int_list, list_arg, or_none
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport export_fields, made
 from cardcore._fast.tractor cimport (TrCtx, TR_TRACTOR, tr_ctx, tr_strength, tr_shape,
@@ -244,15 +245,10 @@ cdef uint64_t ts_shuffle(uint8_t* deck, uint64_t rng) noexcept nogil:
     """The two decks (ids 0..53, twice) into ``deck`` (108), shuffled by the SplitMix64
     generator whose state is ``rng`` (the draws of ``cardcore.rng.Rng(rng).shuffle``); returns
     the generator's new state."""
-    cdef int i, j
-    cdef uint8_t t
+    cdef int i
     for i in range(TS_DECK):
         deck[i] = <uint8_t>(i % 54)
-    for i in range(TS_DECK - 1, 0, -1):
-        j = <int>rng_below(&rng, <uint64_t>(i + 1))
-        t = deck[i]
-        deck[i] = deck[j]
-        deck[j] = t
+    rng_shuffle(deck, TS_DECK, &rng)
     return rng
 
 
@@ -340,7 +336,7 @@ cdef void _finish(TState* s) noexcept nogil:
 
 cdef void _lead(TState* s, int i) noexcept nogil:
     cdef TrCtx x
-    cdef int seat = s.turn, base = s.nplayed, n = 0, c, j, k, v
+    cdef int seat = s.turn, base = s.nplayed, n = 0, c, j, k
     cdef int order[TS_HAND]
     cdef uint64_t m
     if i < TS_PAIR:
@@ -356,12 +352,7 @@ cdef void _lead(TState* s, int i) noexcept nogil:
         k = 0
         while m:
             c = cc_ctz(m)
-            v = tr_strength(&x, c) * 64 + c
-            j = k
-            while j > 0 and order[j - 1] > v:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = v
+            insert_ascending(order, k, tr_strength(&x, c) * 64 + c)
             k += 1
             m = cc_drop_lowest(m)
         for j in range(k):
@@ -377,7 +368,7 @@ cdef void _lead(TState* s, int i) noexcept nogil:
 
 
 cdef void _follow(TState* s, int c) noexcept nogil:
-    cdef int seat = s.turn, base, j, k, v
+    cdef int seat = s.turn, base, k
     _remove(s, seat, c)
     s.picked[s.npicked] = <uint8_t>c
     s.npicked += 1
@@ -385,12 +376,7 @@ cdef void _follow(TState* s, int c) noexcept nogil:
         return
     base = s.nplayed + s.nplays * s.size
     for k in range(s.npicked):       # the answer joins the trick sorted
-        v = s.picked[k]
-        j = k
-        while j > 0 and s.cards[base + j - 1] > v:
-            s.cards[base + j] = s.cards[base + j - 1]
-            j -= 1
-        s.cards[base + j] = <uint8_t>v
+        insert_ascending(s.cards + base, k, s.picked[k])
     s.npicked = 0
     s.nplays += 1
     if s.nplays < 4:
@@ -615,15 +601,6 @@ cdef list _hand_list(uint64_t lo, uint64_t hi):
     return out
 
 
-cdef list _u8_list(const uint8_t* a, int n):
-    cdef list out = PyList_New(n)
-    cdef object o
-    cdef int k
-    for k in range(n):
-        o = _INT[a[k]]
-        Py_INCREF(o)
-        PyList_SET_ITEM(out, k, o)
-    return out
 
 
 cdef str _decl_text(int i, int level):
@@ -648,10 +625,6 @@ cdef list _decl_cards(int i, int level):
         return [53, 53]
     c = level * 4 + (i - TS_DECLARE) % 4
     return [c] if i < TS_DECLARE + 4 else [c, c]
-
-
-cdef object _opt(int v):
-    return None if v < 0 else v
 
 
 cdef int _deck_arg(object cards, uint8_t* out) except -1:
@@ -826,7 +799,7 @@ cdef class Core(CoreBase):
     def dealer(self):
         """The deal's dealer, ``None`` while the first deal's declaration has not fixed it."""
         self.live()
-        return _opt(self.s.dealer)
+        return or_none(self.s.dealer)
 
     @property
     def level(self):
@@ -838,7 +811,7 @@ cdef class Core(CoreBase):
     def trump(self):
         """0..3 (c d h s), 4 no-trump, ``None`` while not settled."""
         self.live()
-        return _opt(self.s.trump)
+        return or_none(self.s.trump)
 
     @property
     def passes(self):
@@ -848,7 +821,7 @@ cdef class Core(CoreBase):
     @property
     def first_declarer(self):
         self.live()
-        return _opt(self.s.first_declarer)
+        return or_none(self.s.first_declarer)
 
     @property
     def revealed(self):
@@ -905,26 +878,26 @@ cdef class Core(CoreBase):
     def kitty(self):
         """The kitty as dealt."""
         self.live()
-        return _u8_list(&self.s.dealt[4 * TS_HAND], TS_KITTY)
+        return int_list(&self.s.dealt[4 * TS_HAND], TS_KITTY)
 
     def buried(self):
         self.live()
-        return _u8_list(self.s.buried, self.s.nburied)
+        return int_list(self.s.buried, self.s.nburied)
 
     def picked(self):
         self.live()
-        return _u8_list(self.s.picked, self.s.npicked)
+        return int_list(self.s.picked, self.s.npicked)
 
     def played(self):
         """The cards of the finished tricks, in play order."""
         self.live()
-        return _u8_list(self.s.cards, self.s.nplayed)
+        return int_list(self.s.cards, self.s.nplayed)
 
     def trick(self):
         """The complete plays of the trick in progress, ``[[seat, cards], ...]``, lead first."""
         self.live()
         cdef int k, n = self.s.size, base = self.s.nplayed
-        return [[_INT[(self.s.leader + k) & 3], _u8_list(&self.s.cards[base + k * n], n)]
+        return [[_INT[(self.s.leader + k) & 3], int_list(&self.s.cards[base + k * n], n)]
                 for k in range(self.s.nplays)]
 
     def tricks(self):
@@ -936,7 +909,7 @@ cdef class Core(CoreBase):
             n = self.s.t_size[t]
             ld = self.s.t_leader[t]
             out.append({"leader": ld,
-                        "plays": [[_INT[(ld + k) & 3], _u8_list(&self.s.cards[base + k * n], n)]
+                        "plays": [[_INT[(ld + k) & 3], int_list(&self.s.cards[base + k * n], n)]
                                   for k in range(4)],
                         "winner": self.s.t_winner[t], "points": self.s.t_points[t]})
             base += 4 * n
@@ -1007,7 +980,7 @@ def from_export(values):
 
     d = get("dealer0", -1, 3)
     cdef Core core = Core([f[f"dealt_{k}"] for k in range(TS_DECK)], get("speaker", 0, 3),
-                          None if d < 0 else d,
+                          or_none(d),
                           (get("team_level_0", 0, TS_LEVEL_A), get("team_level_1", 0, TS_LEVEL_A)),
                           get("rng", 0, _U64))
     n = get("nhist", 0, TS_MAX_ACTIONS)
