@@ -149,3 +149,12 @@ def test_doudizhu_airplane_with_wings_in_any_order_and_classify_of_rank_text():
         [m.kind for m in doudizhu.classify("888999TTTJJJ4QKA")] == ["airplane_singles"]
     with pytest.raises(CardError):
         doudizhu.classify("33333")        # five 3s: not in one deck
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])
+def test_a_move_built_with_a_huge_int_kind_names_it_in_a_card_error(game):
+    """``Move(kind, rank, length, cards)`` with a kind that is an int too large to print (str()
+    of it raises ValueError) is refused with ``CardError`` naming it, not that ValueError."""
+    move = getattr(cardcore, game).Move
+    with pytest.raises(CardError, match="an int of 16610 bits"):
+        move(10**5000, 3, 1, "3h")

@@ -288,7 +288,8 @@ class MoveRules:
         for m in cls._readings(cs):
             if m.key == key:
                 return m
-        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {kind} of rank {quote(rank)} "
+        name = kind if type(kind) is str else quote(kind)  # (str() of a huge int raises)
+        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {name} of rank {quote(rank)} "
                         f"and length {quote(length)}")
 
     @classmethod
