@@ -22,6 +22,7 @@ NUM_ACTIONS: tuple[int, int]
 MAX_LEGAL: tuple[int, int]
 DDZ_MAX_LEADS: int
 OBS_SIZE: tuple[int, int]
+OBS_PARTS: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
 GAMES: tuple[str, str]
 
 def zsy_claims_bonus(kind: str | int, answering: bool) -> bool: ...

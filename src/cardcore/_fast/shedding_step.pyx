@@ -386,6 +386,21 @@ cdef enum:
 
 #: the observation's length (``OBS_SIZE[game]``)
 OBS_SIZE = (DDZ_OBS_SIZE, ZSY_OBS_SIZE)
+#: the observation's parts in order, ``(name, first cell)`` each (``OBS_PARTS[game]``): a part
+#: ends where the next one starts, the last at ``OBS_SIZE[game]``
+OBS_PARTS = (
+    (("hand", DDZ_OBS_HAND), ("played", DDZ_OBS_PLAYED), ("table", DDZ_OBS_TABLE),
+     ("table_seat", DDZ_OBS_TABLE_SEAT), ("bottom", DDZ_OBS_BOTTOM),
+     ("landlord", DDZ_OBS_LANDLORD), ("to_act", DDZ_OBS_TO_ACT), ("bid", DDZ_OBS_BID),
+     ("bidder", DDZ_OBS_BIDDER), ("auction", DDZ_OBS_AUCTION),
+     ("cards_left", DDZ_OBS_CARDS_LEFT), ("phase", DDZ_OBS_PHASE), ("passes", DDZ_OBS_PASSES),
+     ("bombs", DDZ_OBS_BOMBS)),
+    (("hand", ZSY_OBS_HAND), ("played", ZSY_OBS_PLAYED), ("table", ZSY_OBS_TABLE),
+     ("table_seat", ZSY_OBS_TABLE_SEAT), ("to_act", ZSY_OBS_TO_ACT),
+     ("cards_left", ZSY_OBS_CARDS_LEFT), ("has_played", ZSY_OBS_HAS_PLAYED),
+     ("opening", ZSY_OBS_OPENING), ("pending_bomb", ZSY_OBS_PENDING), ("bonus", ZSY_OBS_BONUS),
+     ("passes", ZSY_OBS_PASSES), ("over", ZSY_OBS_OVER)),
+)
 
 
 cdef inline const uint8_t* _row_of(int game, int i) noexcept nogil:

@@ -47,7 +47,7 @@ from ..errors import IllegalAction
 from ..options import Option
 from ..game import Action, CoreView, core_field, register
 from ..engines.shedding import (PASS, DealCoreView, SheddingState, ambiguous, base_text,
-                                disambiguate, move_action)
+                                disambiguate, move_action, tensor_layout)
 from . import moves as _mv
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -241,13 +241,7 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[misc
     #: itself, 1 = the next seat, 2 = the one before), a card count vector as 15 ranks x 4 cells
     #: (cell ``4 r + k`` is 1 when the count of rank ``r`` exceeds ``k``)
     TENSOR_SIZE: int = _step.OBS_SIZE[_DOUDIZHU]
-    TENSOR_LAYOUT: dict[str, tuple[int, int]] = {
-        "hand": (0, 60), "played": (60, 240), "table": (240, 300), "table_seat": (300, 303),
-        "bottom": (303, 363), "landlord": (363, 366), "to_act": (366, 369),
-        "bid": (369, 373), "bidder": (373, 376), "auction": (376, 391),
-        "cards_left": (391, 394), "phase": (394, 397), "passes": (397, 398),
-        "bombs": (398, 399),
-    }
+    TENSOR_LAYOUT: dict[str, tuple[int, int]] = tensor_layout(_step, _DOUDIZHU)
 
     #: length of :meth:`encode`'s vector
     ENCODING_SIZE = 6 * 54 + 3 + 3 + 4 + 1 + 1

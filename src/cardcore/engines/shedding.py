@@ -427,6 +427,14 @@ def disambiguate(actions: list[Action]) -> list[Action]:
     return actions
 
 
+def tensor_layout(step: Any, game: int) -> dict[str, tuple[int, int]]:
+    """``{part: (start, stop)}`` of a shedding game's observation tensor, read from its step
+    kernel's ``OBS_PARTS[game]`` and ``OBS_SIZE[game]`` (``TENSOR_LAYOUT`` of the states)."""
+    parts = step.OBS_PARTS[game]
+    stops = [start for _, start in parts[1:]] + [step.OBS_SIZE[game]]
+    return {name: (start, stop) for (name, start), stop in zip(parts, stops)}
+
+
 def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
     return IllegalAction(
         f"action {text!r} is ambiguous: it can be read as "
@@ -689,4 +697,4 @@ __all__ = ["RANK_NAMES", "RANK_OF", "rank_index", "notation", "as_cards", "cards
            "on_cards", "check_unique",
            "by_rank", "format_cards", "MoveBase", "make_record", "base_text", "PASS",
            "move_action", "disambiguate", "ambiguous", "SheddingState", "DealCoreView",
-           "seat_lines", "table_line"]
+           "seat_lines", "table_line", "tensor_layout"]

@@ -42,7 +42,8 @@ from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
 from ..errors import IllegalAction
 from ..game import Action, CoreView, core_field, register
-from ..engines.shedding import PASS, DealCoreView, SheddingState, move_action
+from ..engines.shedding import (PASS, DealCoreView, SheddingState, move_action,
+                                tensor_layout)
 from . import moves as _mv
 
 if TYPE_CHECKING:  # the stubs (.pyi) of the compiled kernel
@@ -232,12 +233,7 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
     #: count vector as 13 ranks x 4 cells (cell ``4 r + k`` is 1 when rank ``r`` has more than
     #: ``k`` cards)
     TENSOR_SIZE: int = _step.OBS_SIZE[_ZHENGSHANGYOU]
-    TENSOR_LAYOUT: dict[str, tuple[int, int]] = {
-        "hand": (0, 52), "played": (52, 208), "table": (208, 260), "table_seat": (260, 263),
-        "to_act": (263, 266), "cards_left": (266, 269), "has_played": (269, 272),
-        "opening": (272, 273), "pending_bomb": (273, 276), "bonus": (276, 279),
-        "passes": (279, 280), "over": (280, 281),
-    }
+    TENSOR_LAYOUT: dict[str, tuple[int, int]] = tensor_layout(_step, _ZHENGSHANGYOU)
 
     ENCODING_SIZE = 5 * 48 + 3 + 3 + 1
 
