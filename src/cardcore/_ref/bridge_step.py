@@ -27,6 +27,8 @@ the offsets ``OBS_*`` name its parts (``docs/actions/bridge.md`` describes them)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 from .args import card_mask as _card_mask
@@ -37,6 +39,7 @@ from ..rng import Rng
 from . import tricks as _tricks
 from .core import Core as _CoreContract
 from .core import export_fields
+from .core import field, reader, seat_or_none
 from .core import live as _live
 
 NUM_ACTIONS = 90
@@ -344,51 +347,27 @@ class Core(_CoreContract):
         self.cur = self.declarer if p == (self.declarer + 2) & 3 else p
 
     # ------------------------------------------------------------------ reading
-    @property
-    def playing(self) -> int | None:
-        """The seat whose card is played next, ``None`` outside the play."""
-        _live(self)
-        return None if self.cur_hand < 0 else self.cur_hand
+    playing: int | None = field("cur_hand", seat_or_none,
+                                "The seat whose card is played next, ``None`` outside the play.")
 
     @property
     def passed_out(self) -> bool:
         _live(self)
         return self.phase == OVER and self.declarer < 0
 
-    @property
-    def ncalls(self) -> int:
-        _live(self)
-        return len(self.calls)
-
-    @property
-    def nplayed(self) -> int:
-        _live(self)
-        return len(self.played)
-
-    def call_ids(self) -> list[int]:
-        _live(self)
-        return list(self.calls)
-
-    def played_cards(self) -> list[int]:
-        _live(self)
-        return list(self.played)
+    ncalls: int = field("calls", len)
+    nplayed: int = field("played", len)
+    call_ids: Callable[[], list[int]] = reader("calls", list)
+    played_cards: Callable[[], list[int]] = reader("played", list)
 
     def trick_winners(self) -> list[int]:
         """The winner of each finished trick."""
         _live(self)
         return self.winners[: len(self.played) // 4]
 
-    def hands(self) -> list[int]:
-        _live(self)
-        return list(self.hand)
-
-    def dealt_hands(self) -> list[int]:
-        _live(self)
-        return list(self.dealt)
-
-    def tricks_won(self) -> list[int]:
-        _live(self)
-        return list(self.won)
+    hands: Callable[[], list[int]] = reader("hand", list)
+    dealt_hands: Callable[[], list[int]] = reader("dealt", list)
+    tricks_won: Callable[[], list[int]] = reader("won", list)
 
     def contract(self) -> tuple[int, int, int, int] | None:
         """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""

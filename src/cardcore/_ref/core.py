@@ -1,5 +1,6 @@
-"""What the reference step cores share: the check that a core holds a deal, the copy of a
-core (``copy_fields``) and the first read of an export (``export_fields``).
+"""What the reference step cores share: the check that a core holds a deal, their plain reads
+(the read-only fields ``field`` makes, the methods ``reader`` makes), the copy of a core
+(``copy_fields``) and the first read of an export (``export_fields``).
 
 A core made by ``Core.__new__`` without its constructor, or whose constructor raised, holds no
 deal: every public method and field of it raises ``CardcoreError`` saying so, as the compiled
@@ -7,6 +8,8 @@ cores do (they test a flag the constructor sets last; so does :func:`live`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CardcoreError, IllegalAction, int_arg, quote
@@ -24,6 +27,47 @@ def live(core: object) -> None:
     if not ready:
         raise CardcoreError(f"{type(core).__name__}: the core is not initialised (made without "
                             "its constructor, or its constructor raised)")
+
+
+def reader(attr: str, convert: Callable[[Any], Any] | None = None,
+           doc: str | None = None) -> Any:
+    """A core's method of no argument, documented ``doc``, that reads the core's attribute
+    ``attr``, through ``convert`` when given (``list`` for a copy, ``len``,
+    :func:`seat_or_none`, ...), from a core that holds a deal (else :func:`live` raises). It is
+    typed ``Any``: the class annotates it with the type it is called as."""
+    get = attrgetter(attr)
+    # (``_ready``, read as a field, is False or missing for a core that holds no deal: a
+    # missing one reaches ``CoreBase.__getattr__``, which lets ``live`` raise)
+    if convert is None:
+        def read(self: Any) -> Any:
+            if not self._ready:
+                live(self)
+            return get(self)
+    else:
+        def read(self: Any) -> Any:
+            if not self._ready:
+                live(self)
+            return convert(get(self))
+    read.__doc__ = doc
+    return read
+
+
+def field(attr: str, convert: Callable[[Any], Any] | None = None, doc: str | None = None) -> Any:
+    """A read-only field of a core: a builtin ``property`` documented ``doc``, which reads as
+    ``reader(attr, convert)()`` does. It is typed ``Any``: the class annotates the field with
+    the type it reads as."""
+    return property(reader(attr, convert), doc=doc)
+
+
+def seat_or_none(v: int) -> int | None:
+    """A field that holds a seat (or an index) or -1 for none, as read: ``None`` for -1."""
+    return None if v < 0 else v
+
+
+def each(convert: Callable[[Any], Any]) -> Callable[[Any], list[Any]]:
+    """The converter of a field that holds a list: ``convert`` applied to each of its items
+    (``each(list)``: a copy of a list of lists)."""
+    return lambda v: [convert(x) for x in v]
 
 
 class CoreBase:

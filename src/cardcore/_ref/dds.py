@@ -16,6 +16,7 @@ from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.errors import int_arg as _int_arg
 
 from . import tricks as _tricks
+from .args import list_arg as _list_arg
 
 NT = 4
 _INT64_MAX = (1 << 63) - 1
@@ -24,12 +25,7 @@ _INT64_MAX = (1 << 63) - 1
 # Argument checks: the same errors (class and meaning) as the compiled kernel's.
 
 def _seq_arg(x, what: str) -> list:
-    if isinstance(x, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints")
-    try:
-        return list(x)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(x)}: expected a sequence of ints") from None
+    return _list_arg(x, what, -1, "a sequence of ints", CardcoreError)
 
 
 def _mask_arg(x, what: str) -> int:
@@ -123,7 +119,11 @@ def _legal(hand, trick):
 
 
 def _ns(hands, trump, leader, trick, memo):
-    """Side-0 tricks from the current trick on (exact minimax)."""
+    """Side-0 tricks from the current trick on (exact minimax); a full ``trick`` counts for its
+    winner's side, who leads the next."""
+    if len(trick) == 4:
+        w = (leader + _winner_index(trick, trump)) % 4
+        return _ns(hands, trump, w, [], memo) + (1 if w % 2 == 0 else 0)
     if not trick:
         if hands[leader] == 0:
             return 0
@@ -135,12 +135,7 @@ def _ns(hands, trump, leader, trick, memo):
     best = None
     for c in _legal(hands[player], trick):
         hands[player] ^= 1 << c
-        t = trick + [c]
-        if len(t) == 4:
-            w = (leader + _winner_index(t, trump)) % 4
-            v = _ns(hands, trump, w, [], memo) + (1 if w % 2 == 0 else 0)
-        else:
-            v = _ns(hands, trump, leader, t, memo)
+        v = _ns(hands, trump, leader, trick + [c], memo)
         hands[player] ^= 1 << c
         if best is None or (v > best if player % 2 == 0 else v < best):
             best = v
@@ -173,12 +168,7 @@ def solve_cards(hands, trump, leader, played=(), max_nodes=0):
     out = []
     for c in _legal(hs[mover], played):
         hs[mover] ^= 1 << c
-        tr = played + [c]
-        if len(tr) == 4:
-            w = (ld + _winner_index(tr, t)) % 4
-            v = _ns(hs, t, w, [], memo) + (1 if w % 2 == 0 else 0)
-        else:
-            v = _ns(hs, t, ld, tr, memo)
+        v = _ns(hs, t, ld, played + [c], memo)
         hs[mover] ^= 1 << c
         if max_nodes and len(memo) > max_nodes:
             return None

@@ -91,6 +91,7 @@ Rules (``docs/rules/guandan.md``)
 from __future__ import annotations
 
 import itertools
+import operator
 from functools import lru_cache
 
 import numpy as np
@@ -516,22 +517,25 @@ def _to_val(n: int, level: int) -> int:
     return n + 1 if n >= 13 else n
 
 
+def _converted(row: list[int], level: int, convert) -> list[int]:
+    """A copy of ``row`` with its rank (unless the kind is a sequence) and its aux column, when
+    set, through ``convert(value, level)``."""
+    out = list(row)
+    if not _seq(out[COL_KIND]):
+        out[COL_RANK] = convert(out[COL_RANK], level)
+    if out[COL_AUX] != NONE:
+        out[COL_AUX] = convert(out[COL_AUX], level)
+    return out
+
+
 def _natural(row: list[int], level: int) -> list[int]:
-    nat = list(row)
-    if not _seq(nat[COL_KIND]):
-        nat[COL_RANK] = _to_nat(nat[COL_RANK], level)
-    if nat[COL_AUX] != NONE:
-        nat[COL_AUX] = _to_nat(nat[COL_AUX], level)
-    return nat
+    """``row`` (level-aware values) with natural indexes."""
+    return _converted(row, level, _to_nat)
 
 
 def _level_row(nat: list[int], level: int) -> list[int]:
-    row = list(nat)
-    if not _seq(row[COL_KIND]):
-        row[COL_RANK] = _to_val(row[COL_RANK], level)
-    if row[COL_AUX] != NONE:
-        row[COL_AUX] = _to_val(row[COL_AUX], level)
-    return row
+    """``nat`` (natural indexes) with level-aware values."""
+    return _converted(nat, level, _to_val)
 
 
 def _build_table() -> tuple[list[list[int]], dict[tuple, int], list[frozenset[int]]]:
@@ -695,6 +699,12 @@ def take(hand, level, i) -> tuple[list[int], list[int]]:
 _CARD_OBJ = tuple(_Card(i) for i in range(NCARDS))
 
 
+def _slot(attr: str, doc: str | None = None):
+    """A read-only field of a play, documented ``doc``: its attribute ``attr`` (untyped: the
+    class annotates the field)."""
+    return property(operator.attrgetter(attr), doc=doc)
+
+
 class Play:
     """A Guandan play (``cardcore.guandan.Move``): the kernel's row, the level, the kind's name
     and the physical cards, a tuple of ``table`` items built with the record (``None`` for a
@@ -729,24 +739,12 @@ class Play:
         tuple) or without (then ``cards`` is ``None``)."""
         return cls(row, level, cards)
 
-    @property
-    def level(self) -> int:
-        return self._level
-
-    @property
-    def kind(self) -> str:
-        return self._kind
-
-    @property
-    def cards(self) -> tuple | None:
-        """The physical cards played (wild cards as themselves), ascending by card id; ``None``
-        for a record made from a row alone."""
-        return self._cards
-
-    @property
-    def row(self) -> bytes:
-        """The kernel's row (23 bytes)."""
-        return self._row
+    level: int = _slot("_level")
+    kind: str = _slot("_kind")
+    cards: tuple | None = _slot("_cards", "The physical cards played (wild cards as themselves), "
+                                "ascending by card id; ``None`` for a record made from a row "
+                                "alone.")
+    row: bytes = _slot("_row", "The kernel's row (23 bytes).")
 
     @property
     def rank(self) -> int:

@@ -52,15 +52,18 @@ cards and ``seat, play index`` per pass. ``from_export`` checks every field.
 
 from __future__ import annotations
 
-import operator
+from collections.abc import Callable
 
 from cardcore.errors import CardcoreError, IllegalAction, flag_arg, quote
+from cardcore.errors import int_arg as _int_arg
 from cardcore.options import parse_level
 from cardcore.rng import Rng
 
 from . import guandan as K
+from .args import list_arg as _list_arg
 from .core import copy_fields, export_fields
 from .core import Core as CoreBase
+from .core import each, field, reader
 from .core import live as _live
 
 FIRST_PLAY = K.FIRST_PLAY
@@ -112,21 +115,6 @@ def _texts() -> list[str]:
     return _TEXTS
 
 
-def _int(x, what: str, lo: int, hi: int) -> int:
-    """``x`` as an int in ``lo..hi`` (an int or numpy integer, not a bool)."""
-    if type(x) is int and lo <= x <= hi:
-        return x
-    if isinstance(x, bool):
-        raise CardcoreError(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(x)}: expected an int") from None
-    if not lo <= v <= hi:
-        raise CardcoreError(f"{what} {quote(x)}: expected {lo}..{hi}")
-    return v
-
-
 def _action_id(i) -> int:
     """An action id (-1 for an int outside every id range); anything else raises."""
     if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
@@ -136,19 +124,14 @@ def _action_id(i) -> int:
 
 
 def _seq(x, what: str, expected: str) -> list:
-    if isinstance(x, (str, bytes)):
-        raise CardcoreError(f"{what} {quote(x)}: expected {expected}")
-    try:
-        return list(x)
-    except TypeError:
-        raise CardcoreError(f"{what} {quote(x)}: expected {expected}") from None
+    return _list_arg(x, what, -1, expected, CardcoreError)
 
 
 def _cards(cards, what: str, cap: int) -> list[int]:
     items = _seq(cards, what, "a list of card ids")
     if len(items) > cap:
         raise CardcoreError(f"{what}: {len(items)} cards, at most {cap}")
-    return [_int(x, f"{what}: card id", 0, 53) for x in items]
+    return [_int_arg(x, f"{what}: card id", 0, 53) for x in items]
 
 
 def _hand(counts: list[int]) -> list[int]:
@@ -165,7 +148,7 @@ def _strength(card: int, level: int) -> int:
 
 def _seats(x, what: str, n: int) -> list[int]:
     """``n`` distinct seats."""
-    seats = [_int(s, f"{what}: seat", 0, 3) for s in _seq(x, what, f"{n} seats")]
+    seats = [_int_arg(s, f"{what}: seat", 0, 3) for s in _seq(x, what, f"{n} seats")]
     if len(seats) != n or len(set(seats)) != n:
         raise CardcoreError(f"{what} {quote(x)}: expected {n} distinct seats")
     return seats
@@ -198,19 +181,19 @@ class Core(CoreBase):
                 if tot[c] > 2:
                     raise CardcoreError(f"hands: card id {c} more than twice")
                 self.cnt[seat][c] += 1
-        self.level_ = _int(level, "level", 0, 12)
+        self.level_ = _int_arg(level, "level", 0, 12)
         if levels is None:
             self.levels_ = [self.level_, self.level_]
         else:
             lv = _seq(levels, "levels", "two levels 0..12")
             if len(lv) != 2:
                 raise CardcoreError(f"levels {quote(levels)}: expected two levels 0..12")
-            self.levels_ = [_int(x, "levels: level", 0, 12) for x in lv]
-        self.rng = _int(rng_state, "rng_state", 0, SEED_MAX)
+            self.levels_ = [_int_arg(x, "levels: level", 0, 12) for x in lv]
+        self.rng = _int_arg(rng_state, "rng_state", 0, SEED_MAX)
         self.cancelled = 0
         self.trib: list[list] = []          # [payer, receiver, card, returned or None]
         if previous is None:
-            self.turn_ = _int(turn, "turn", 0, 3)
+            self.turn_ = _int_arg(turn, "turn", 0, 3)
         elif turn is not None:
             raise CardcoreError(f"turn {quote(turn)}: with previous places the tribute says "
                                 "who acts (give None)")
@@ -227,14 +210,14 @@ class Core(CoreBase):
         if len(ps) > 3:
             raise CardcoreError(f"places {quote(places)}: at most three seats are out")
         for x in ps:
-            seat = _int(x, "places: seat", 0, 3)
+            seat = _int_arg(x, "places: seat", 0, 3)
             if seat in self.places_:
                 raise CardcoreError(f"places {quote(places)}: seat {seat} twice")
             if any(self.cnt[seat]):
                 raise CardcoreError(f"places {quote(places)}: seat {seat} is out but holds "
                                     "cards")
             self.places_.append(seat)
-        self.passes_ = _int(passes, "passes", 0, 2)
+        self.passes_ = _int_arg(passes, "passes", 0, 2)
         if previous is not None:
             if self.places_ or table is not None or self.passes_:
                 raise CardcoreError("previous: the tribute starts a deal (no places, table or "
@@ -250,8 +233,8 @@ class Core(CoreBase):
         except (TypeError, ValueError):
             raise CardcoreError(f"table {quote(table)}: expected (seat, action id, cards)") \
                 from None
-        self.tseat = _int(seat_x, "table: seat", 0, 3)
-        self.tid = _int(id_x, "table: action id", FIRST_PLAY, NUM_ACTIONS - 1)
+        self.tseat = _int_arg(seat_x, "table: seat", 0, 3)
+        self.tid = _int_arg(id_x, "table: action id", FIRST_PLAY, NUM_ACTIONS - 1)
         self.tcards = _cards(cards_x, "table: cards", PLAY_CAP)
         if not self._exact(self.tid, self.tcards):
             raise CardcoreError(f"table {quote(table)}: the cards are not that play at level "
@@ -518,22 +501,10 @@ class Core(CoreBase):
                                 "cards of that play, all held)")
 
     # ------------------------------------------------------------------ reading
-    @property
-    def turn(self) -> int:
-        """The seat to act (the last to act once the deal is over)."""
-        _live(self)
-        return self.turn_
-
-    @property
-    def level(self) -> int:
-        _live(self)
-        return self.level_
-
-    @property
-    def levels(self) -> list[int]:
-        """The two teams' levels as the deal started (team 0: seats 0 and 2)."""
-        _live(self)
-        return list(self.levels_)
+    turn: int = field("turn_", doc="The seat to act (the last to act once the deal is over).")
+    level: int = field("level_")
+    levels: list[int] = field("levels_", list,
+                              "The two teams' levels as the deal started (team 0: seats 0 and 2).")
 
     @property
     def new_levels(self) -> list[int]:
@@ -555,38 +526,22 @@ class Core(CoreBase):
         _live(self)
         return PHASES[2 if self._over() else (1 if self._pending() >= 0 else 0)]
 
-    @property
-    def passes(self) -> int:
-        """Passes since the play on the table."""
-        _live(self)
-        return self.passes_
-
-    @property
-    def tribute_cancelled(self) -> bool:
-        """Whether the payers held both Red Jokers (no tribute this deal)."""
-        _live(self)
-        return bool(self.cancelled)
-
-    @property
-    def rng_state(self) -> int:
-        """The generator state after the deal's draws."""
-        _live(self)
-        return self.rng
-
-    def tribute(self) -> list[list]:
-        """``[payer, receiver, card, returned card or None]`` of each tribute this deal (the one
-        to first place first)."""
-        _live(self)
-        return [list(r) for r in self.trib]
+    passes: int = field("passes_", doc="Passes since the play on the table.")
+    tribute_cancelled: bool = field("cancelled", bool,
+                                    "Whether the payers held both Red Jokers (no tribute this "
+                                    "deal).")
+    rng_state: int = field("rng", doc="The generator state after the deal's draws.")
+    tribute: Callable[[], list[list]] = reader("trib", each(list),
+                                               "``[payer, receiver, card, returned card or "
+                                               "None]`` of each tribute this deal (the one to "
+                                               "first place first).")
 
     def hand(self, seat) -> list[int]:
         """The cards of ``seat``, ascending (a card held twice appears twice)."""
         _live(self)
-        return _hand(self.cnt[_int(seat, "seat", 0, 3)])
+        return _hand(self.cnt[_int_arg(seat, "seat", 0, 3)])
 
-    def hands(self) -> list[list[int]]:
-        _live(self)
-        return [_hand(h) for h in self.cnt]
+    hands: Callable[[], list[list[int]]] = reader("cnt", each(_hand))
 
     def hand_sizes(self) -> list[int]:
         _live(self)
@@ -624,10 +579,9 @@ class Core(CoreBase):
         _live(self)
         return [[s, k] for s, k in zip(self.qseat, self.qon)]
 
-    def places(self) -> list[int]:
-        """The seats out, in order (all four once the deal is over)."""
-        _live(self)
-        return list(self.places_)
+    places: Callable[[], list[int]] = reader("places_", list,
+                                             "The seats out, in order (all four once the deal is "
+                                             "over).")
 
     def copy(self) -> Core:
         return copy_fields(self)
@@ -669,7 +623,7 @@ def from_export(values) -> Core:
     v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name, lo, hi):
-        return _int(f[name], f"values: {name}", lo, hi)
+        return _int_arg(f[name], f"values: {name}", lo, hi)
 
     nplaces = get("nplaces", 0, 4)
     places = [get(f"place_{k}", 0, 3) for k in range(nplaces)]
@@ -685,7 +639,7 @@ def from_export(values) -> Core:
     hands = [[c for c in range(NCARDS) for _ in range(get(f"count_{t}_{c}", 0, 2))]
              for t in range(4)]
     at = EXPORT_HEAD
-    tcards = [_int(x, "values: card", 0, 53) for x in v[at:at + tn]]
+    tcards = [_int_arg(x, "values: card", 0, 53) for x in v[at:at + tn]]
     at += tn
     if tid == 0:
         if tn:
@@ -710,16 +664,16 @@ def from_export(values) -> Core:
     tot = [sum(core.cnt[t][c] for t in range(4)) for c in range(NCARDS)]
     sizes = []
     for _ in range(npl):
-        core.pseat.append(_int(v[at], "values: play seat", 0, 3))
-        core.pid.append(_int(v[at + 1], "values: play id", FIRST_PLAY, NUM_ACTIONS - 1))
-        sizes.append(_int(v[at + 2], "values: play size", 1, PLAY_CAP))
+        core.pseat.append(_int_arg(v[at], "values: play seat", 0, 3))
+        core.pid.append(_int_arg(v[at + 1], "values: play id", FIRST_PLAY, NUM_ACTIONS - 1))
+        sizes.append(_int_arg(v[at + 2], "values: play size", 1, PLAY_CAP))
         at += 3
     if sum(sizes) != ncards:
         raise CardcoreError(f"values: the plays have {sum(sizes)} cards, not {ncards}")
     for n in sizes:
         cs = []
         for x in v[at:at + n]:
-            c = _int(x, "values: card", 0, 53)
+            c = _int_arg(x, "values: card", 0, 53)
             tot[c] += 1
             if tot[c] > 2:
                 raise CardcoreError(f"values: card id {c} more than twice")
@@ -729,8 +683,8 @@ def from_export(values) -> Core:
         core.pcards.append(cs)
         at += n
     for _ in range(nq):
-        core.qseat.append(_int(v[at], "values: pass seat", 0, 3))
-        core.qon.append(_int(v[at + 1], "values: pass on", -1, npl - 1))
+        core.qseat.append(_int_arg(v[at], "values: pass seat", 0, 3))
+        core.qon.append(_int_arg(v[at + 1], "values: pass on", -1, npl - 1))
         at += 2
     k = core._pending()
     if k >= 0 and (get("turn", 0, 3) != trib[k][1] or not core._return_cards()):
@@ -774,8 +728,8 @@ def deal(rng_state, level, *, deck=None, first=None, previous=None, levels=None)
     generator; with ``previous`` (the last deal's four seats in the order they went out) the
     deal starts with the tribute. ``levels``: the teams' levels (default both ``level``). The
     core carries the generator state after these draws."""
-    st = _int(rng_state, "rng_state", 0, SEED_MAX)
-    lv = _int(level, "level", 0, 12)
+    st = _int_arg(rng_state, "rng_state", 0, SEED_MAX)
+    lv = _int_arg(level, "level", 0, 12)
     rng = Rng(st)
     if deck is None:
         cards = list(_DECK)
@@ -786,7 +740,7 @@ def deal(rng_state, level, *, deck=None, first=None, previous=None, levels=None)
             raise CardcoreError("deck: expected 108 card ids, each of 0..53 twice")
     hands = [cards[HAND * s: HAND * (s + 1)] for s in range(4)]
     if previous is None:
-        turn = rng.below(4) if first is None else _int(first, "first", 0, 3)
+        turn = rng.below(4) if first is None else _int_arg(first, "first", 0, 3)
     elif first is not None:
         raise CardcoreError(f"first {quote(first)}: a deal after the first starts with the "
                             "tribute (give None)")
@@ -800,7 +754,7 @@ def from_seed(seed, *, level="2", first=None, single_deal=False) -> Core:
     ``level`` (``"2".."A"`` as the game's option; both teams start there), the deck shuffled
     and, unless ``first`` names the leader, the leader drawn from the seed. ``single_deal``
     (the game's option) does not change the deal."""
-    s = _int(seed, "seed", 0, SEED_MAX)
+    s = _int_arg(seed, "seed", 0, SEED_MAX)
     lv = parse_level(level)
     flag_arg(single_deal, "single_deal")
     return deal(s, lv, first=first)

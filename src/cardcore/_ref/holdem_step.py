@@ -57,6 +57,7 @@ from ..rng import Rng
 from . import betting as bt
 from .core import copy_fields
 from .core import Core as _CoreContract
+from .core import each, field
 from .core import live as _live
 from .poker import evaluate
 
@@ -375,55 +376,16 @@ class Core(_CoreContract):
 
     # ------------------------------------------------------------ reading
     # ------------------------------------------------------------ lists (copies)
-    @property
-    def cards(self) -> list[int]:
-        _live(self)
-        return list(self._cards)
-
-    @property
-    def holes(self) -> list[list[int]]:
-        _live(self)
-        return [list(x) for x in self._holes]
-
-    @property
-    def board(self) -> list[int]:
-        _live(self)
-        return list(self._board)
-
-    @property
-    def burns(self) -> list[int]:
-        _live(self)
-        return list(self._burns)
-
-    @property
-    def hand_stacks(self) -> list[int]:
-        _live(self)
-        return list(self._hand_stacks)
-
-    @property
-    def street_at(self) -> list[int]:
-        _live(self)
-        return list(self._street_at)
-
-    @property
-    def values(self) -> list[int]:
-        _live(self)
-        return list(self._values)
-
-    @property
-    def won(self) -> list[int]:
-        _live(self)
-        return list(self._won)
-
-    @property
-    def pot_contrib(self) -> list[int]:
-        _live(self)
-        return list(self._pot_contrib)
-
-    @property
-    def legal(self) -> list[tuple[int, int | None]]:
-        _live(self)
-        return list(self._listed)
+    cards: list[int] = field("_cards", list)
+    holes: list[list[int]] = field("_holes", each(list))
+    board: list[int] = field("_board", list)
+    burns: list[int] = field("_burns", list)
+    hand_stacks: list[int] = field("_hand_stacks", list)
+    street_at: list[int] = field("_street_at", list)
+    values: list[int] = field("_values", list)
+    won: list[int] = field("_won", list)
+    pot_contrib: list[int] = field("_pot_contrib", list)
+    legal: list[tuple[int, int | None]] = field("_listed", list)
 
     def min_raise_to(self) -> int | None:
         _live(self)

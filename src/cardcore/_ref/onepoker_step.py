@@ -32,7 +32,7 @@ from ..rng import Rng
 from . import betting as bt
 from .core import copy_fields
 from .core import Core as CoreBase
-from .core import live
+from .core import field, live
 
 LOCK0 = bt.NUM_IDS
 NUM_ACTIONS = LOCK0 + 52
@@ -292,34 +292,18 @@ class Core(CoreBase):
         live(self)
         return self._phase()
 
-    @property
-    def first(self) -> int:
-        """The seat that locks and bets first this deal."""
-        live(self)
-        return self._first
+    first: int = field("_first", doc="The seat that locks and bets first this deal.")
 
     def hand(self, seat: object) -> list[int]:
         """The cards ``seat`` holds (two; after the showdown the kept one)."""
         live(self)
         return list(self._hands[int_arg(seat, "seat", 0, 1)])
 
-    @property
-    def locked(self) -> list[int | None]:
-        """Each seat's locked card (``None`` before its lock)."""
-        live(self)
-        return list(self._locked)
-
-    @property
-    def pile(self) -> list[int]:
-        """The draw pile, top first."""
-        live(self)
-        return list(self._pile)
-
-    @property
-    def discards(self) -> list[int]:
-        """The played cards since the last reshuffle, oldest first."""
-        live(self)
-        return list(self._discards)
+    locked: list[int | None] = field("_locked", list,
+                                     "Each seat's locked card (``None`` before its lock).")
+    pile: list[int] = field("_pile", list, "The draw pile, top first.")
+    discards: list[int] = field("_discards", list,
+                                "The played cards since the last reshuffle, oldest first.")
 
     @property
     def signals(self) -> list[dict[str, int]]:
@@ -327,11 +311,8 @@ class Core(CoreBase):
         live(self)
         return [{"up": u, "down": 2 - u} for u in self._ups()]
 
-    @property
-    def deal_chips(self) -> list[int]:
-        """Each seat's chips before this deal (before the antes)."""
-        live(self)
-        return list(self._start)
+    deal_chips: list[int] = field("_start", list,
+                                  "Each seat's chips before this deal (before the antes).")
 
     def stacks(self) -> list[int]:
         """Each seat's chips behind now (after the showdown: its chips after the deal)."""
@@ -403,29 +384,16 @@ class Core(CoreBase):
             return 1 - folder
         return _showdown(self._locked[0], self._locked[1])  # type: ignore[arg-type]
 
-    @property
-    def won(self) -> list[int]:
-        """The chips each seat took from the pot (settled deal; zeros before)."""
-        live(self)
-        return list(self._won)
-
-    @property
-    def final_pot(self) -> int:
-        """The pot that was shared out (settled deal: the uncalled chips returned; 0 before)."""
-        live(self)
-        return self._pot
-
-    @property
-    def reshuffled(self) -> bool:
-        """Whether the pile was reshuffled with the discards before this deal's draws."""
-        live(self)
-        return self._reshuffled
-
-    @property
-    def rng(self) -> int:
-        """The generator state the core carries (for the next deal's reshuffle)."""
-        live(self)
-        return self._rng
+    won: list[int] = field("_won", list,
+                           "The chips each seat took from the pot (settled deal; zeros before).")
+    final_pot: int = field("_pot",
+                           doc="The pot that was shared out (settled deal: the uncalled chips "
+                               "returned; 0 before).")
+    reshuffled: bool = field("_reshuffled",
+                             doc="Whether the pile was reshuffled with the discards before this "
+                                 "deal's draws.")
+    rng: int = field("_rng",
+                     doc="The generator state the core carries (for the next deal's reshuffle).")
 
     # ------------------------------------------------------------------ the next deal
     def next_deal(self) -> Core:

@@ -37,6 +37,8 @@ Encoding (both implementations):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..errors import CardcoreError, CardError, quote
 from ..errors import int_arg as _int_arg
 from .args import card_mask as _card_mask
@@ -44,6 +46,7 @@ from .args import mask_cards as _cards
 from ..rng import Rng
 from .core import copy_fields
 from .core import Core as _CoreContract
+from .core import each, field, reader, seat_or_none
 from .core import live as _live
 
 NUM_PLAYERS = 3
@@ -161,10 +164,6 @@ EXPORT_ACTIONS = EXPORT_FIELDS.index("actions")
 
 def _count(mask: int) -> int:
     return bin(mask).count("1")
-
-
-def _seat(v: int) -> int | None:
-    return None if v < 0 else v
 
 
 def _int_list(x, what: str, n: int, lo: int, hi: int, err=CardcoreError) -> list[int]:
@@ -534,124 +533,32 @@ class Core(_CoreContract):
         self.turn_ = -1
 
     # ------------------------------------------------------------------ reading
-    @property
-    def dealer(self) -> int:
-        _live(self)
-        return self.dealer_
-
-    @property
-    def deal_no(self) -> int:
-        _live(self)
-        return self.deal_no_
-
-    @property
-    def deals(self) -> int:
-        _live(self)
-        return self.deals_
-
-    @property
-    def phase(self) -> int:
-        """The phase, an index of ``PHASES``."""
-        _live(self)
-        return self.phase_
-
-    @property
-    def number(self) -> int:
-        """The highest number bid (0: none)."""
-        _live(self)
-        return self.number_
-
-    @property
-    def game_level(self) -> int:
-        """The level of the Game bid so far (clubs 1, spades 2, diamonds 3; 0: none)."""
-        _live(self)
-        return self.game_level_
-
-    @property
-    def level(self) -> int:
-        _live(self)
-        return self.level_
-
-    @property
-    def no_aces(self) -> bool:
-        _live(self)
-        return self.no_aces_
-
-    @property
-    def decl_aces(self) -> int:
-        """The aces among the declarer's ten playing cards."""
-        _live(self)
-        return self.decl_aces_
-
-    @property
-    def n_tricks(self) -> int:
-        _live(self)
-        return self.n_tricks_
-
-    @property
-    def phase_name(self) -> str:
-        """The phase as a word of ``PHASES``."""
-        _live(self)
-        return PHASES[self.phase_]
-
-    @property
-    def number_holder(self) -> int | None:
-        _live(self)
-        return _seat(self.number_holder_)
-
-    @property
-    def game_holder(self) -> int | None:
-        _live(self)
-        return _seat(self.game_holder_)
-
-    @property
-    def kind(self) -> int | None:
-        """The contract's kind (an index of ``KINDS``), ``None`` before it is fixed."""
-        _live(self)
-        return _seat(self.kind_)
-
-    @property
-    def declarer(self) -> int | None:
-        _live(self)
-        return _seat(self.declarer_)
-
-    @property
-    def trump(self) -> int | None:
-        """The trump suit, ``None`` until it is named."""
-        _live(self)
-        return _seat(self.trump_)
-
-    @property
-    def invited(self) -> int | None:
-        """The invited guest's seat."""
-        _live(self)
-        return _seat(self.invited_)
-
-    @property
-    def host(self) -> int | None:
-        _live(self)
-        return _seat(self.host_)
-
-    @property
-    def leader(self) -> int | None:
-        _live(self)
-        return _seat(self.leader_)
-
-    @property
-    def passed(self) -> list[bool]:
-        _live(self)
-        return list(self.passed_)
-
-    @property
-    def spoken(self) -> list[bool]:
-        _live(self)
-        return list(self.spoken_)
-
-    @property
-    def defence(self) -> list[int]:
-        """Each seat's defence as an index of ``DEFENCES``."""
-        _live(self)
-        return list(self.defence_)
+    dealer: int = field("dealer_")
+    deal_no: int = field("deal_no_")
+    deals: int = field("deals_")
+    phase: int = field("phase_", doc="The phase, an index of ``PHASES``.")
+    number: int = field("number_", doc="The highest number bid (0: none).")
+    game_level: int = field("game_level_",
+                            doc="The level of the Game bid so far (clubs 1, spades 2, diamonds 3; "
+                                "0: none).")
+    level: int = field("level_")
+    no_aces: bool = field("no_aces_")
+    decl_aces: int = field("decl_aces_", doc="The aces among the declarer's ten playing cards.")
+    n_tricks: int = field("n_tricks_")
+    phase_name: str = field("phase_", PHASES.__getitem__, "The phase as a word of ``PHASES``.")
+    number_holder: int | None = field("number_holder_", seat_or_none)
+    game_holder: int | None = field("game_holder_", seat_or_none)
+    kind: int | None = field("kind_", seat_or_none,
+                             "The contract's kind (an index of ``KINDS``), ``None`` before it is "
+                             "fixed.")
+    declarer: int | None = field("declarer_", seat_or_none)
+    trump: int | None = field("trump_", seat_or_none, "The trump suit, ``None`` until it is named.")
+    invited: int | None = field("invited_", seat_or_none, "The invited guest's seat.")
+    host: int | None = field("host_", seat_or_none)
+    leader: int | None = field("leader_", seat_or_none)
+    passed: list[bool] = field("passed_", list)
+    spoken: list[bool] = field("spoken_", list)
+    defence: list[int] = field("defence_", list, "Each seat's defence as an index of ``DEFENCES``.")
 
     @property
     def active(self) -> list[int]:
@@ -659,33 +566,13 @@ class Core(_CoreContract):
         _live(self)
         return [s for s in range(3) if self.active_ >> s & 1]
 
-    @property
-    def won(self) -> list[int]:
-        _live(self)
-        return list(self.won_)
-
-    @property
-    def balances(self) -> list[int]:
-        _live(self)
-        return list(self.balances_)
-
-    @property
-    def pot(self) -> int:
-        _live(self)
-        return self.pot_
-
-    def hands(self) -> list[list[int]]:
-        """Each seat's cards, ascending."""
-        _live(self)
-        return [_cards(h) for h in self.hands_]
-
-    def talon(self) -> list[int]:
-        _live(self)
-        return _cards(self.talon_)
-
-    def discards(self) -> list[int]:
-        _live(self)
-        return _cards(self.discards_)
+    won: list[int] = field("won_", list)
+    balances: list[int] = field("balances_", list)
+    pot: int = field("pot_")
+    hands: Callable[[], list[list[int]]] = reader("hands_", each(_cards),
+                                                  "Each seat's cards, ascending.")
+    talon: Callable[[], list[int]] = reader("talon_", _cards)
+    discards: Callable[[], list[int]] = reader("discards_", _cards)
 
     def trick(self) -> list[list[int]]:
         """The current trick as ``[seat, card]`` pairs in play order."""

@@ -38,6 +38,7 @@ from ..errors import int_arg as _int_arg
 from .cardset import shuffle as _shuffle
 from .core import copy_fields
 from .core import Core as CoreBase
+from .core import each, field, seat_or_none
 from .core import live as _live
 
 # ---------------------------------------------------------------- constants
@@ -97,6 +98,11 @@ def _suit(x: Any, what: str) -> int:
 
 def _seat(x: Any, what: str) -> int:
     return _int_arg(x, what, 0, 1)
+
+
+def _cards(mask: int) -> list[int]:
+    """The card ids of a mask, ascending."""
+    return [c for c in range(FIRST_CARD, FIRST_CARD + DECK_SIZE) if mask >> c & 1]
 
 
 def _opt_seat(x: Any, what: str) -> int:
@@ -418,35 +424,16 @@ class Core(CoreBase):
         _live(self)
         return self.closed or self._pos == STOCK_SIZE
 
-    @property
-    def closer(self) -> int | None:
-        _live(self)
-        return None if self._closer < 0 else self._closer
-
-    @property
-    def winner(self) -> int | None:
-        """The deal's winner once it is over."""
-        _live(self)
-        return None if self._winner < 0 else self._winner
-
-    @property
-    def lead_card(self) -> int | None:
-        """The card led to the current trick (``None`` when no card is on the table)."""
-        _live(self)
-        return None if self._lead < 0 else self._lead
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """Each seat's hand, ascending card ids."""
-        _live(self)
-        return [_cards(m) for m in self._hand]
-
-    @property
-    def known(self) -> list[list[int]]:
-        """The cards of each hand that are publicly known (the card taken by an exchange, the
-        partner of an announced marriage, the trump card taken at the last draw)."""
-        _live(self)
-        return [_cards(m) for m in self._known]
+    closer: int | None = field("_closer", seat_or_none)
+    winner: int | None = field("_winner", seat_or_none, "The deal's winner once it is over.")
+    lead_card: int | None = field("_lead", seat_or_none,
+                                  "The card led to the current trick (``None`` when no card is on "
+                                  "the table).")
+    hands: list[list[int]] = field("_hand", each(_cards), "Each seat's hand, ascending card ids.")
+    known: list[list[int]] = field("_known", each(_cards),
+                                   "The cards of each hand that are publicly known (the card "
+                                   "taken by an exchange, the partner of an announced marriage, "
+                                   "the trump card taken at the last draw).")
 
     @property
     def stock(self) -> list[int]:
@@ -454,51 +441,19 @@ class Core(CoreBase):
         _live(self)
         return self._stock[self._pos:]
 
-    @property
-    def points(self) -> list[int]:
-        _live(self)
-        return list(self._points)
-
-    @property
-    def pending(self) -> list[int]:
-        _live(self)
-        return list(self._pending)
-
-    @property
-    def tricks_won(self) -> list[int]:
-        _live(self)
-        return list(self._won)
-
-    @property
-    def marriages(self) -> list[list[int]]:
-        """The suits each seat announced, in order."""
-        _live(self)
-        return [list(m) for m in self._married]
-
-    @property
-    def tricks(self) -> list[list[int]]:
-        """The finished tricks: ``[leader, lead, follow, winner]`` each."""
-        _live(self)
-        return [list(t) for t in self._tricks]
-
-    @property
-    def counts(self) -> list[int]:
-        """The match counts: as at the start of the deal, the winner's lowered by the deal's
-        game points once it is over (not below 0)."""
-        _live(self)
-        return list(self._counts)
-
-    @property
-    def deck(self) -> list[int]:
-        """The deal's 20 cards in dealing order."""
-        _live(self)
-        return list(self._deal)
-
-    @property
-    def actions(self) -> list[int]:
-        """The action ids applied, in order."""
-        _live(self)
-        return list(self._ids)
+    points: list[int] = field("_points", list)
+    pending: list[int] = field("_pending", list)
+    tricks_won: list[int] = field("_won", list)
+    marriages: list[list[int]] = field("_married", each(list),
+                                       "The suits each seat announced, in order.")
+    tricks: list[list[int]] = field("_tricks", each(list),
+                                    "The finished tricks: ``[leader, lead, follow, winner]`` "
+                                    "each.")
+    counts: list[int] = field("_counts", list,
+                              "The match counts: as at the start of the deal, the winner's "
+                              "lowered by the deal's game points once it is over (not below 0).")
+    deck: list[int] = field("_deal", list, "The deal's 20 cards in dealing order.")
+    actions: list[int] = field("_ids", list, "The action ids applied, in order.")
 
     # ------------------------------------------------------------ the contract
     def _player(self) -> int | None:
@@ -692,10 +647,6 @@ class Core(CoreBase):
         """The ``Core`` whose ``export()`` is ``values`` (the head checked, the ids replayed)."""
         return from_export(values)
 
-
-def _cards(mask: int) -> list[int]:
-    """The card ids of a mask, ascending."""
-    return [c for c in range(FIRST_CARD, FIRST_CARD + DECK_SIZE) if mask >> c & 1]
 
 
 def from_seed(seed: int) -> Core:

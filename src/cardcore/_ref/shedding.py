@@ -37,6 +37,7 @@ ints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -119,6 +120,17 @@ class _Out:
         self.rows.append([kind, rank, length, *c])
 
 
+def _sets(h: list[int], kind: int, n: int, lo: int, hi: int,
+          add: Callable[[int, int, int, list[int]], None]) -> None:
+    """``add(kind, rank, 1, counts)`` for each rank ``lo..hi - 1`` of which the hand ``h`` holds
+    ``n`` cards or more: the play of ``n`` of them (a single, a pair, a trio, a bomb)."""
+    for r in range(lo, hi):
+        if h[r] >= n:
+            c = [0] * NRANKS
+            c[r] = n
+            add(kind, r, 1, c)
+
+
 # ------------------------------------------------------------------ Dou Dizhu
 
 def _ddz_runs(h, need: int, minlen: int, kind: int, out: _Out, only_len: int, min_rank: int,
@@ -192,42 +204,19 @@ def _ddz_gen(h: list[int], bk: int, br: int, bl: int) -> list:
     rmin = 0 if lead else br + 1
     only_len = 0 if lead else bl
 
-    if want(D_SINGLE):
-        for r in range(max(rmin, 0), NRANKS):
-            if h[r]:
-                c = [0] * NRANKS
-                c[r] = 1
-                out.add(D_SINGLE, r, 1, c)
-    if want(D_PAIR):
-        for r in range(rmin, 13):
-            if h[r] >= 2:
-                c = [0] * NRANKS
-                c[r] = 2
-                out.add(D_PAIR, r, 1, c)
-    if want(D_TRIO):
-        for r in range(rmin, 13):
-            if h[r] >= 3:
-                c = [0] * NRANKS
-                c[r] = 3
-                out.add(D_TRIO, r, 1, c)
-    if want(D_TRIO_SINGLE):
-        for t in range(rmin, 13):
-            if h[t] >= 3:
-                for s in range(NRANKS):
-                    if s != t and h[s]:
-                        c = [0] * NRANKS
-                        c[t] = 3
-                        c[s] = 1
-                        out.add(D_TRIO_SINGLE, t, 1, c)
-    if want(D_TRIO_PAIR):
-        for t in range(rmin, 13):
-            if h[t] >= 3:
-                for p in range(13):
-                    if p != t and h[p] >= 2:
-                        c = [0] * NRANKS
-                        c[t] = 3
-                        c[p] = 2
-                        out.add(D_TRIO_PAIR, t, 1, c)
+    for kind, n, top in ((D_SINGLE, 1, NRANKS), (D_PAIR, 2, 13), (D_TRIO, 3, 13)):
+        if want(kind):
+            _sets(h, kind, n, rmin, top, out.add)
+    for kind, n, top in ((D_TRIO_SINGLE, 1, NRANKS), (D_TRIO_PAIR, 2, 13)):
+        if want(kind):          # a trio with a single, or with a pair
+            for t in range(rmin, 13):
+                if h[t] >= 3:
+                    for k in range(top):
+                        if k != t and h[k] >= n:
+                            c = [0] * NRANKS
+                            c[t] = 3
+                            c[k] = n
+                            out.add(kind, t, 1, c)
     if want(D_STRAIGHT):
         _ddz_runs(h, 1, 5, D_STRAIGHT, out, only_len, rmin, total, 1)
     if want(D_PAIR_RUN):
@@ -271,12 +260,7 @@ def _ddz_gen(h: list[int], bk: int, br: int, bl: int) -> list:
                         c[b] = 2
                         out.add(D_FOUR_TWO_PAIRS, f, 1, c)
     if bk != D_ROCKET:
-        bomb_min = br + 1 if bk == D_BOMB else 0
-        for r in range(bomb_min, 13):
-            if h[r] == 4:
-                c = [0] * NRANKS
-                c[r] = 4
-                out.add(D_BOMB, r, 1, c)
+        _sets(h, D_BOMB, 4, br + 1 if bk == D_BOMB else 0, 13, out.add)
         if h[_BJ] and h[_RJ]:
             c = [0] * NRANKS
             c[_BJ] = 1
@@ -390,24 +374,9 @@ def _zsy_gen(h: list[int], bk: int, br: int, bl: int, first: bool) -> list:
             out.add(kind, rank, length, c)
 
     ordinary = lead or bk <= Z_PAIR_RUN
-    if ordinary and (lead or bk == Z_SINGLE):
-        for r in range(rmin, 13):
-            if h[r]:
-                c = [0] * NRANKS
-                c[r] = 1
-                emit(Z_SINGLE, r, 1, c)
-    if ordinary and (lead or bk == Z_PAIR):
-        for r in range(rmin, 12):
-            if h[r] >= 2:
-                c = [0] * NRANKS
-                c[r] = 2
-                emit(Z_PAIR, r, 1, c)
-    if ordinary and (lead or bk == Z_TRIO):
-        for r in range(rmin, _ACE):
-            if h[r] >= 3:
-                c = [0] * NRANKS
-                c[r] = 3
-                emit(Z_TRIO, r, 1, c)
+    for kind, n, top in ((Z_SINGLE, 1, 13), (Z_PAIR, 2, 12), (Z_TRIO, 3, _ACE)):
+        if ordinary and (lead or bk == kind):
+            _sets(h, kind, n, rmin, top, emit)
     for kind, need, minlen in ((Z_STRAIGHT, 1, 5), (Z_PAIR_RUN, 2, 2)):
         if not (ordinary and (lead or bk == kind)):
             continue
@@ -735,6 +704,17 @@ def _card_obj() -> tuple:
     return _CARD_OBJ
 
 
+def _item(i: int) -> Any:
+    """A read-only field of a record: item ``i`` of its tuple base (typed ``Any``: the class
+    annotates the field)."""
+    return property(lambda self: tuple.__getitem__(self, i))
+
+
+def _unsupported(self: Any, other: Any) -> Any:
+    """An order or arithmetic operator a record does not support."""
+    return NotImplemented
+
+
 class ShedRecord(tuple):
     """The fields of a Dou Dizhu or Zheng Shangyou play, read-only: ``kind`` (the kind's name),
     ``rank``, ``length``, ``cards`` (a tuple of ``Card``) and ``_code`` (the kind code), set
@@ -763,25 +743,11 @@ class ShedRecord(tuple):
                                 "expected a kind name, two ints, a card tuple and a kind code")
         return tuple.__new__(cls, (kind, rank, length, cards, code))
 
-    @property
-    def kind(self) -> str:
-        return tuple.__getitem__(self, 0)
-
-    @property
-    def rank(self) -> int:
-        return tuple.__getitem__(self, 1)
-
-    @property
-    def length(self) -> int:
-        return tuple.__getitem__(self, 2)
-
-    @property
-    def cards(self) -> tuple:
-        return tuple.__getitem__(self, 3)
-
-    @property
-    def _code(self) -> int:
-        return tuple.__getitem__(self, 4)
+    kind: str = _item(0)
+    rank: int = _item(1)
+    length: int = _item(2)
+    cards: tuple = _item(3)
+    _code: int = _item(4)
 
     # (what the tuple base would answer, answered as the compiled type does)
     __eq__ = object.__eq__
@@ -804,26 +770,7 @@ class ShedRecord(tuple):
     def __contains__(self, x) -> bool:
         return any(v is x or v == x for v in iter(self))
 
-    def __lt__(self, other):
-        return NotImplemented
-
-    def __le__(self, other):
-        return NotImplemented
-
-    def __gt__(self, other):
-        return NotImplemented
-
-    def __ge__(self, other):
-        return NotImplemented
-
-    def __add__(self, other):
-        return NotImplemented
-
-    def __mul__(self, other):
-        return NotImplemented
-
-    def __rmul__(self, other):
-        return NotImplemented
+    __lt__ = __le__ = __gt__ = __ge__ = __add__ = __mul__ = __rmul__ = _unsupported
 
     def __reduce__(self):
         raise TypeError(f"cannot pickle {type(self).__name__!r} object")

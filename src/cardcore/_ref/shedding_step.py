@@ -47,6 +47,8 @@ bomb bonus (``BOMB_BONUS``, ``ZSY_BONUS_KINDS``, ``zsy_claims_bonus``, ``zsy_bon
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardcore.errors import CardcoreError, CardError, IllegalAction, flag_arg, int_arg, quote
 from .args import list_arg as _list_arg
 
@@ -56,6 +58,7 @@ from ..rng import Rng
 from .core import Core as CoreBase
 from .core import _id, export_fields
 from .shedargs import index_or_none as _index_or_none
+from .core import each, field, reader, seat_or_none
 from .core import live as _live
 from . import shedding as S
 
@@ -324,6 +327,10 @@ OBS_PARTS = (
      ("passes", ZSY_OBS_PASSES), ("over", ZSY_OBS_OVER)),
 )
 _OBS_RANKS = (15, 13)
+#: where each game's observation holds the cards: the hand, the cards played (a block of
+#: ``4 * _OBS_RANKS[game]`` a relative seat), the play to beat, its seat
+_OBS_CARDS = ((DDZ_OBS_HAND, DDZ_OBS_PLAYED, DDZ_OBS_TABLE, DDZ_OBS_TABLE_SEAT),
+              (ZSY_OBS_HAND, ZSY_OBS_PLAYED, ZSY_OBS_TABLE, ZSY_OBS_TABLE_SEAT))
 
 
 def _is_play(game: int, i: int) -> bool:
@@ -334,10 +341,6 @@ def _is_play(game: int, i: int) -> bool:
 
 def _cards(m: int) -> list[int]:
     return sort_cards(c for c in range(54) if m >> c & 1)
-
-
-def _seat(s: int):
-    return None if s < 0 else s
 
 
 def _shuffled(deck: list[int], state: int) -> int:
@@ -548,21 +551,24 @@ class Core(CoreBase):
         return list(_zsy_scores(w, pen, self.bonus_))
 
     def _observe(self, seat: int, out) -> None:
+        # the cards, alike in both games: the hand, the cards each seat played (from ``seat``
+        # on), the play to beat and its seat; then the game's own entries
+        nr = _OBS_RANKS[self.game]
+        hand, played, table, table_seat = _OBS_CARDS[self.game]
+        _thermo(out, hand, self.hand_m[seat], nr)
+        for r in range(3):
+            _thermo(out, played + 4 * nr * r, self._played_mask((seat + r) % 3), nr)
+        if self.table_ >= 0:
+            _thermo(out, table, self.play_mask[self.table_], nr)
+            out[table_seat + (self.ev[self.play_ev[self.table_]][0] - seat) % 3] = 1.0
         if self.game == 0:
             self._observe_ddz(seat, out)
         else:
             self._observe_zsy(seat, out)
 
     def _observe_ddz(self, p: int, out) -> None:
-        nr = _OBS_RANKS[0]
-        _thermo(out, DDZ_OBS_HAND, self.hand_m[p], nr)
-        for r in range(3):
-            _thermo(out, DDZ_OBS_PLAYED + 60 * r, self._played_mask((p + r) % 3), nr)
-        if self.table_ >= 0:
-            _thermo(out, DDZ_OBS_TABLE, self.play_mask[self.table_], nr)
-            out[DDZ_OBS_TABLE_SEAT + (self.ev[self.play_ev[self.table_]][0] - p) % 3] = 1.0
         if self.phase != BIDDING:
-            _thermo(out, DDZ_OBS_BOTTOM, self.bottom_m, nr)
+            _thermo(out, DDZ_OBS_BOTTOM, self.bottom_m, _OBS_RANKS[0])
         if self.landlord_ >= 0:
             out[DDZ_OBS_LANDLORD + (self.landlord_ - p) % 3] = 1.0
         if self.phase != OVER:
@@ -580,13 +586,6 @@ class Core(CoreBase):
         out[DDZ_OBS_BOMBS] = self.bombs / 4.0
 
     def _observe_zsy(self, p: int, out) -> None:
-        nr = _OBS_RANKS[1]
-        _thermo(out, ZSY_OBS_HAND, self.hand_m[p], nr)
-        for r in range(3):
-            _thermo(out, ZSY_OBS_PLAYED + 52 * r, self._played_mask((p + r) % 3), nr)
-        if self.table_ >= 0:
-            _thermo(out, ZSY_OBS_TABLE, self.play_mask[self.table_], nr)
-            out[ZSY_OBS_TABLE_SEAT + (self.ev[self.play_ev[self.table_]][0] - p) % 3] = 1.0
         if self.phase != OVER:
             out[ZSY_OBS_TO_ACT + (self.turn - p) % 3] = 1.0
         for r in range(3):
@@ -751,63 +750,32 @@ class Core(CoreBase):
         return [seat, kind, text, self.played_[seat][len(self.played_[seat]) - n:], None, []]
 
     # ------------------------------------------------------------ accessors
-    @property
-    def bidder(self):
-        _live(self)
-        return _seat(self.bidder_)
-
-    @property
-    def landlord(self):
-        _live(self)
-        return _seat(self.landlord_)
+    bidder: int | None = field("bidder_", seat_or_none)
+    landlord: int | None = field("landlord_", seat_or_none)
 
     @property
     def multiplier(self) -> int:
         _live(self)
         return _multiplier(self.bombs, self.spring != _NO_SPRING)
 
-    @property
-    def winner(self):
-        _live(self)
-        return _seat(self.winner_)
-
-    @property
-    def pending_bomb(self):
-        _live(self)
-        return _seat(self.pending_)
-
-    @property
-    def nplays(self) -> int:
-        _live(self)
-        return len(self.play_mask)
+    winner: int | None = field("winner_", seat_or_none)
+    pending_bomb: int | None = field("pending_", seat_or_none)
+    nplays: int = field("play_mask", len)
 
     def hand(self, seat) -> list[int]:
         _live(self)
         return _cards(self.hand_m[int_arg(seat, "seat", 0, 2, CardError)])
 
-    def hands(self) -> list[list[int]]:
-        _live(self)
-        return [_cards(m) for m in self.hand_m]
+    hands: Callable[[], list[list[int]]] = reader("hand_m", each(_cards))
 
     def hand_sizes(self) -> list[int]:
         _live(self)
         return [bin(m).count("1") for m in self.hand_m]
 
-    def bottom(self) -> list[int]:
-        _live(self)
-        return _cards(self.bottom_m)
-
-    def played(self) -> list[list[int]]:
-        _live(self)
-        return [list(p) for p in self.played_]
-
-    def num_plays(self) -> list[int]:
-        _live(self)
-        return list(self.num_plays_)
-
-    def bonus(self) -> list[int]:
-        _live(self)
-        return list(self.bonus_)
+    bottom: Callable[[], list[int]] = reader("bottom_m", _cards)
+    played: Callable[[], list[list[int]]] = reader("played_", each(list))
+    num_plays: Callable[[], list[int]] = reader("num_plays_", list)
+    bonus: Callable[[], list[int]] = reader("bonus_", list)
 
     def bomb_log(self) -> list[list[int]]:
         _live(self)

@@ -57,12 +57,15 @@ action ids applied in the deal; ``from_export`` rebuilds the core by replaying t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardcore.errors import CardcoreError, quote
 from cardcore.errors import int_arg as _int_arg
 from .args import list_arg as _list_arg
 
 from .core import copy_fields, export_fields
 from .core import Core as CoreBase
+from .core import each, field, reader, seat_or_none
 from .core import live as _live
 from . import tractor as K
 
@@ -437,12 +440,10 @@ class Core(CoreBase):
         defending = self.dealer_id & 1
         return (defending if keep else 1 - defending), rise
 
-    @property
-    def kitty_bonus(self) -> int:
-        """The points the attackers add for the kitty: the buried cards' points times twice the
-        cards of each play of the last trick, when they win it (0 until the deal is over)."""
-        _live(self)
-        return self.bonus
+    kitty_bonus: int = field("bonus",
+                             doc="The points the attackers add for the kitty: the buried cards' "
+                                 "points times twice the cards of each play of the last trick, "
+                                 "when they win it (0 until the deal is over).")
 
     @property
     def winner_team(self) -> int | None:
@@ -465,11 +466,7 @@ class Core(CoreBase):
         team, rise = self._result()
         return self.team_levels[team] + rise > LEVEL_A
 
-    @property
-    def levels(self) -> list[int]:
-        """The two teams' levels at the deal's start."""
-        _live(self)
-        return list(self.team_levels)
+    levels: list[int] = field("team_levels", list, "The two teams' levels at the deal's start.")
 
     def levels_after(self) -> list[int]:
         """The two teams' levels once the deal's result is applied (the winners' rise, at most
@@ -482,43 +479,18 @@ class Core(CoreBase):
         return out
 
     # ------------------------------------------------------------------ reading
-    @property
-    def dealer(self) -> int | None:
-        _live(self)
-        return None if self.dealer_id < 0 else self.dealer_id
-
-    @property
-    def trump(self) -> int | None:
-        _live(self)
-        return None if self.trump_id < 0 else self.trump_id
-
-    @property
-    def first_declarer(self) -> int | None:
-        _live(self)
-        return None if self.first_id < 0 else self.first_id
-
-    @property
-    def ntricks(self) -> int:
-        _live(self)
-        return len(self.finished)
-
-    @property
-    def nplays(self) -> int:
-        _live(self)
-        return len(self.plays)
-
-    @property
-    def npicked(self) -> int:
-        _live(self)
-        return len(self.chosen)
+    dealer: int | None = field("dealer_id", seat_or_none)
+    trump: int | None = field("trump_id", seat_or_none)
+    first_declarer: int | None = field("first_id", seat_or_none)
+    ntricks: int = field("finished", len)
+    nplays: int = field("plays", len)
+    npicked: int = field("chosen", len)
 
     def hand(self, seat) -> list[int]:
         _live(self)
         return list(self.cards_of[_int_arg(seat, "seat", 0, 3)])
 
-    def hand_sizes(self) -> list[int]:
-        _live(self)
-        return [len(h) for h in self.cards_of]
+    hand_sizes: Callable[[], list[int]] = reader("cards_of", each(len))
 
     def kitty(self) -> list[int]:
         """The kitty as dealt."""
@@ -553,21 +525,10 @@ class Core(CoreBase):
         _live(self)
         return [[seat, _decl_text(i, self.level)] for seat, i in self.said]
 
-    def hands(self) -> list[list[int]]:
-        _live(self)
-        return [list(h) for h in self.cards_of]
-
-    def buried(self) -> list[int]:
-        _live(self)
-        return list(self.burials)
-
-    def picked(self) -> list[int]:
-        _live(self)
-        return list(self.chosen)
-
-    def history(self) -> list[int]:
-        _live(self)
-        return list(self.hist)
+    hands: Callable[[], list[list[int]]] = reader("cards_of", each(list))
+    buried: Callable[[], list[int]] = reader("burials", list)
+    picked: Callable[[], list[int]] = reader("chosen", list)
+    history: Callable[[], list[int]] = reader("hist", list)
 
     def copy(self) -> Core:
         return copy_fields(self)
