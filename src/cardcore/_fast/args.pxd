@@ -30,9 +30,9 @@ cdef inline object int_arg(object x, str what, object lo, object hi, type err):
     return v
 
 
-cdef inline list list_arg(object x, str what, Py_ssize_t n, str expected, type err):
-    """``x`` (any iterable but a string) as a list, of ``n`` items (``n`` < 0: any number),
-    else ``err`` naming ``what`` and saying it ``expected`` that."""
+cdef inline list seq_arg(object x, str what, str expected, type err):
+    """``x`` (any iterable but a string) as a list, else ``err`` naming ``what`` and saying it
+    ``expected`` that."""
     cdef list items = None
     if not isinstance(x, (str, bytes)):
         try:
@@ -43,7 +43,14 @@ cdef inline list list_arg(object x, str what, Py_ssize_t n, str expected, type e
         from cardcore.errors import quote
 
         raise err(f"{what} {quote(x)}: expected {expected}")
-    if n >= 0 and len(items) != n:
+    return items
+
+
+cdef inline list list_arg(object x, str what, Py_ssize_t n, str expected, type err):
+    """``x`` as ``seq_arg`` reads it, of exactly ``n`` items, else ``err`` naming ``what`` and
+    saying it ``expected`` that."""
+    cdef list items = seq_arg(x, what, expected, err)
+    if len(items) != n:
         raise err(f"{what}: expected {expected}, got {len(items)}")
     return items
 

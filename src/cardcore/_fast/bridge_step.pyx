@@ -14,7 +14,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 
 from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_shuffle
-from cardcore._fast.args cimport card_mask, int_arg, list_arg, mask_cards, or_none
+from cardcore._fast.args cimport card_mask, int_arg, list_arg, mask_cards, or_none, seq_arg
 from cardcore._fast.stepcore cimport export_fields, made
 
 
@@ -118,21 +118,18 @@ cdef void bs_init(BState* s, const uint64_t* hands, int dealer, int vul) noexcep
         s.winners[i] = -1
 
 
-cdef uint64_t bs_follows(uint64_t hand, int led) noexcept nogil:
-    """The cards of ``hand`` (a mask) that may go on a trick whose first card is ``led``
-    (``-1``: the hand leads): follow suit where possible, else any card."""
-    cdef uint64_t follow
-    if led >= 0:
-        follow = hand & (SUIT_BITS << (led & 3))
-        if follow:
-            return follow
-    return hand
+cdef uint64_t bs_follows(uint64_t hand, uint64_t led_suit) noexcept nogil:
+    """The cards of ``hand`` (a mask) that may go on a trick led in the suit whose cards are
+    ``led_suit`` (a mask; empty while the hand leads): follow suit where possible, else any
+    card."""
+    cdef uint64_t follow = hand & led_suit
+    return follow if follow else hand
 
 
 cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil:
     """The legal cards of the seat to play (a mask; the caller checks the phase)."""
     cdef int k = s.nplayed & 3
-    return bs_follows(s.hand[s.playing], s.played[s.nplayed - k] if k else -1)
+    return bs_follows(s.hand[s.playing], SUIT_BITS << (s.played[s.nplayed - k] & 3) if k else 0)
 
 
 cdef inline bint _own_side(const BState* s) noexcept nogil:
@@ -653,8 +650,10 @@ def legal_follows(hand, trick):
     cdef uint64_t t = card_mask(trick, "trick", 0, 3)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
-    led = -1 if not len(trick) else <int>_int_arg(trick[0], "trick: card", 0, 51, CardError)
-    return mask_cards(bs_follows(h, led))
+    cdef uint64_t led_suit = 0
+    if len(trick):
+        led_suit = SUIT_BITS << (<int>_int_arg(trick[0], "trick: card", 0, 51, CardError) & 3)
+    return mask_cards(bs_follows(h, led_suit))
 
 
 cdef Core _dealt(const uint64_t* hs, int dealer, int vul):
@@ -709,7 +708,7 @@ def auction(dealer, calls):
     cdef int i, d = <int>_int_arg(dealer, "dealer", 0, 3, CardError)
     cdef long c
     cdef Core core
-    items = list_arg(calls, "calls", -1, "a list of call ids", IllegalAction)
+    items = seq_arg(calls, "calls", "a list of call ids", IllegalAction)
     for i in range(4):
         hs[i] = SUIT_BITS << i
     core = _dealt(hs, d, 0)

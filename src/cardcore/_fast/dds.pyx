@@ -29,7 +29,7 @@ from libc.stdint cimport uint64_t, uint32_t, int8_t, uint8_t, uint16_t, int64_t,
 
 from cardcore._fast.bits cimport (cc_popcount, cc_ctz, cc_msb, cc_prefetch, cc_lowest,
                                   cc_pop_lowest, cc_top_bits, cc_pext, cc_pdep, CC_FAST_PEXT)
-from cardcore._fast.args cimport flag_arg, int_arg, list_arg
+from cardcore._fast.args cimport flag_arg, int_arg, seq_arg
 
 import operator
 
@@ -1159,7 +1159,7 @@ cdef u64 _hands_arg(object hands, u64* lanes) except? 0:
     union (card ids)."""
     cdef u64 all_ = 0, m
     cdef int i
-    hs = list_arg(hands, "hands", -1, "a sequence of ints", CardcoreError)
+    hs = seq_arg(hands, "hands", "a sequence of ints", CardcoreError)
     if len(hs) != 4:
         raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs)}")
     for i in range(4):
@@ -1179,7 +1179,7 @@ cdef int pos_init(Pos* P, object hands, int trump, int leader, object played) ex
     memset(P, 0, sizeof(Pos))
     reset_move_memory(P)
     all_ = _hands_arg(hands, P.hand)
-    pl = list_arg(played, "played", -1, "a sequence of ints", CardcoreError)
+    pl = seq_arg(played, "played", "a sequence of ints", CardcoreError)
     if len(pl) > 3:
         raise CardError(f"played: at most 3 cards of the current trick, got {len(pl)}")
     k = len(pl)
@@ -1216,7 +1216,7 @@ def trick_winner(cards, trump, leader):
     cdef int c[4]
     cdef int i, t = _trump_arg(trump), ld = _seat_arg(leader, "leader")
     cdef u64 seen = 0
-    cs = list_arg(cards, "cards", -1, "a sequence of ints", CardcoreError)
+    cs = seq_arg(cards, "cards", "a sequence of ints", CardcoreError)
     if len(cs) != 4:
         raise CardError(f"trick: expected 4 cards, got {len(cs)}")
     for i in range(4):

@@ -19,7 +19,7 @@ from libc.stdint cimport uint8_t, uint64_t, int32_t
 from libc.string cimport memset, memcpy
 
 from cardcore._fast.bits cimport cc_bit_ids, rng_below, rng_shuffle
-from cardcore._fast.args cimport action_id, int_arg, int_list, flag_arg, list_arg
+from cardcore._fast.args cimport action_id, flag_arg, int_arg, int_list, seq_arg
 from cardcore._fast.core cimport Core as CoreBase
 from cardcore._fast.stepcore cimport export_fields, set_sizes
 from cardcore._fast.guandan cimport (GHand, GD_ROW, gd_hand, gd_gen_bits, gd_index_ok,
@@ -394,7 +394,7 @@ cdef void _new_levels(const GState* s, int* out) noexcept nogil:
 cdef int _cards_arg(object cards, str what, uint8_t* out, int cap) except -1:
     """A list of card ids (at most ``cap``) into ``out``; returns how many."""
     cdef int n = 0
-    items = list_arg(cards, what, -1, "a list of card ids", CardcoreError)
+    items = seq_arg(cards, what, "a list of card ids", CardcoreError)
     if len(items) > cap:
         raise CardcoreError(f"{what}: {len(items)} cards, at most {cap}")
     for x in items:
@@ -414,7 +414,7 @@ cdef list _key(const GState* s, int i):
 cdef list _seats_arg(object x, str what, int n):
     """``n`` distinct seats."""
     seats = [int_arg(t, f"{what}: seat", 0, 3, CardcoreError)
-             for t in list_arg(x, what, -1, f"{n} seats", CardcoreError)]
+             for t in seq_arg(x, what, f"{n} seats", CardcoreError)]
     if len(seats) != n or len(set(seats)) != n:
         raise CardcoreError(f"{what} {quote(x)}: expected {n} distinct seats")
     return seats
@@ -451,7 +451,7 @@ cdef class Core(CoreBase):
         cdef int n, k, seat
         memset(s, 0, sizeof(GState))
         memset(tot, 0, sizeof(tot))
-        hs = list_arg(hands, "hands", -1, "four lists of card ids", CardcoreError)
+        hs = seq_arg(hands, "hands", "four lists of card ids", CardcoreError)
         if len(hs) != 4:
             raise CardcoreError(f"hands: expected four lists of card ids, got {len(hs)}")
         for seat in range(4):
@@ -465,7 +465,7 @@ cdef class Core(CoreBase):
         if levels is None:
             s.levels[0] = s.levels[1] = s.level
         else:
-            lv = list_arg(levels, "levels", -1, "two levels 0..12", CardcoreError)
+            lv = seq_arg(levels, "levels", "two levels 0..12", CardcoreError)
             if len(lv) != 2:
                 raise CardcoreError(f"levels {quote(levels)}: expected two levels 0..12")
             for k in range(2):
@@ -476,7 +476,7 @@ cdef class Core(CoreBase):
         elif turn is not None:
             raise CardcoreError(f"turn {quote(turn)}: with previous places the tribute says "
                                 "who acts (give None)")
-        ps = list_arg(places, "places", -1, "a list of seats", CardcoreError)
+        ps = seq_arg(places, "places", "a list of seats", CardcoreError)
         if len(ps) > 3:
             raise CardcoreError(f"places {quote(places)}: at most three seats are out")
         for x in ps:

@@ -621,7 +621,7 @@ def from_export(values):
         raise CardcoreError(f"values: expected at least {EXPORT_HEAD} ints, got {len(values)}")
     f = {}
     for k, name in enumerate(EXPORT_FIELDS):
-        lo, hi = _RANGES[name[:-2] if name[-2:] in ("_0", "_1") else name]
+        lo, hi = _RANGES[name[:len(name) - 2] if name.endswith(("_0", "_1")) else name]
         f[name] = int_arg(values[k], f"values[{k}] ({name})", lo, hi, CardcoreError)
     n = EXPORT_HEAD + f["nhand_0"] + f["nhand_1"] + f["npile"] + f["ndiscards"]
     if len(values) != n:

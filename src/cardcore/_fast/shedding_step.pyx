@@ -26,7 +26,7 @@ from cpython.unicode cimport PyUnicode_DecodeASCII
 from cpython.long cimport PyLong_Check, PyLong_AsLongAndOverflow, PyLong_FromLong
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, rng_below, rng_shuffle
-from cardcore._fast.args cimport action_id, flag_arg, int_arg, int_list, list_arg, or_none
+from cardcore._fast.args cimport action_id, flag_arg, int_arg, int_list, list_arg, or_none, seq_arg
 from cardcore._fast.stepcore cimport export_fields
 from cardcore._fast.shedding cimport (
     SHED_NRANKS, DDZ_FIRST_PLAY, ZSY_FIRST_PLAY, DDZ_NPLAYS, ZSY_NPLAYS,
@@ -883,7 +883,7 @@ cdef class Core(CoreBase):
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self.c_is_legal(x):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
-        cs = list_arg(cards, "cards", -1, "card ids", CardcoreError)
+        cs = seq_arg(cards, "cards", "card ids", CardcoreError)
         if len(cs) > 20:
             raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
         for v in cs:

@@ -3,7 +3,7 @@
 and readiness, the first read of an export (inline: compiled into each core that cimports
 them)."""
 
-from cardcore._fast.args cimport list_arg
+from cardcore._fast.args cimport seq_arg
 from cardcore._fast.core cimport Core
 
 
@@ -32,7 +32,7 @@ cdef inline tuple export_fields(object values, tuple fields):
     the names ``fields``; else ``CardcoreError``."""
     from cardcore.errors import CardcoreError
 
-    v = list_arg(values, "values", -1, "a list of ints", CardcoreError)
+    v = seq_arg(values, "values", "a list of ints", CardcoreError)
     if len(v) < len(fields):
         raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
     return v, dict(zip(fields, v))

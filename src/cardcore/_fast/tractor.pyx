@@ -30,7 +30,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from cardcore._fast.bits cimport cc_popcount, cc_ctz, cc_msb, cc_lowest, cc_drop_lowest
-from cardcore._fast.args cimport list_arg
+from cardcore._fast.args cimport seq_arg
 
 import operator
 
@@ -465,7 +465,7 @@ cdef int _ms(object cards, str what, uint64_t* lo, uint64_t* hi) except -1:
         for i in range(n):
             _add(<object>PyTuple_GET_ITEM(cards, i), what, &l, &h)
     else:
-        for v in list_arg(cards, what, -1, "a sequence of card ids", CardError):
+        for v in seq_arg(cards, what, "a sequence of card ids", CardError):
             _add(v, what, &l, &h)
             n += 1
     lo[0] = l

@@ -8,16 +8,22 @@ from typing import Any
 from ..errors import CardError, int_arg, quote
 
 
-def list_arg(x: Any, what: str, n: int, expected: str, err: type[Exception]) -> list[Any]:
-    """``x`` (any iterable but a string) as a list, of ``n`` items (``n`` < 0: any number),
-    else ``err`` naming ``what`` and saying it ``expected`` that."""
+def seq_arg(x: Any, what: str, expected: str, err: type[Exception]) -> list[Any]:
+    """``x`` (any iterable but a string) as a list, else ``err`` naming ``what`` and saying it
+    ``expected`` that."""
     if isinstance(x, (str, bytes)):
         raise err(f"{what} {quote(x)}: expected {expected}")
     try:
-        items = list(x)
+        return list(x)
     except TypeError:
         raise err(f"{what} {quote(x)}: expected {expected}") from None
-    if n >= 0 and len(items) != n:
+
+
+def list_arg(x: Any, what: str, n: int, expected: str, err: type[Exception]) -> list[Any]:
+    """``x`` as ``seq_arg`` reads it, of exactly ``n`` items, else ``err`` naming ``what`` and
+    saying it ``expected`` that."""
+    items = seq_arg(x, what, expected, err)
+    if len(items) != n:
         raise err(f"{what}: expected {expected}, got {len(items)}")
     return items
 

@@ -33,7 +33,7 @@ from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 from cardcore.errors import int_arg as _int_arg
 from .args import card_mask as _card_mask
 from .args import mask_cards as _mask_cards
-from .args import list_arg as _list_arg
+from .args import list_arg as _list_arg, seq_arg as _seq_arg
 
 from ..rng import Rng
 from . import tricks as _tricks
@@ -252,7 +252,7 @@ class Core(_CoreContract):
 
     def _legal_mask(self) -> int:
         k = len(self.played) & 3
-        return _follows(self.hand[self.cur_hand], self.played[-k] if k else -1)
+        return _follows(self.hand[self.cur_hand], SUIT_MASK[self.played[-k] & 3] if k else 0)
 
     def _is_legal(self, i: int) -> bool:
         if not 0 <= i < NUM_ACTIONS:
@@ -475,14 +475,11 @@ def _bits(out, base: int, m: int) -> None:
         c += 1
 
 
-def _follows(hand: int, led: int) -> int:
-    """The cards of ``hand`` (a mask) that may go on a trick whose first card is ``led``
-    (``-1``: the hand leads): follow suit where possible, else any card."""
-    if led >= 0:
-        follow = hand & SUIT_MASK[led & 3]
-        if follow:
-            return follow
-    return hand
+def _follows(hand: int, led_suit: int) -> int:
+    """The cards of ``hand`` (a mask) that may go on a trick led in the suit whose cards are
+    ``led_suit`` (a mask; empty while the hand leads): follow suit where possible, else any
+    card."""
+    return hand & led_suit or hand
 
 
 def legal_follows(hand, trick) -> list[int]:
@@ -493,7 +490,7 @@ def legal_follows(hand, trick) -> list[int]:
     t = _card_mask(trick, "trick", 0, 3)
     if h & t:
         raise CardError(f"hand {quote(hand)} and trick {quote(trick)}: a card in both")
-    return _mask_cards(_follows(h, trick[0] if trick else -1))
+    return _mask_cards(_follows(h, SUIT_MASK[trick[0] & 3] if trick else 0))
 
 
 def shuffled_deck(seed) -> tuple[list[int], int]:
@@ -528,7 +525,7 @@ def auction(dealer, calls) -> Core:
     it). Its hands are a placeholder (seat ``s`` holds the cards of ids ``s``, ``s + 4``, ...),
     which the auction's rules never read."""
     d = _int_arg(dealer, "dealer", 0, 3, CardError)
-    items = _list_arg(calls, "calls", -1, "a list of call ids", IllegalAction)
+    items = _seq_arg(calls, "calls", "a list of call ids", IllegalAction)
     core = Core([SUIT_MASK[s] for s in range(4)], d, 0)
     for i, x in enumerate(items):
         c = _int_arg(x, "call id", 0, CARD0 - 1, IllegalAction)

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CardcoreError, IllegalAction, int_arg, quote
-from .args import list_arg as _list_arg
+from .args import seq_arg as _seq_arg
 
 C = TypeVar("C")
 
@@ -117,7 +117,7 @@ def export_fields(values: Any, fields: tuple[str, ...]) -> tuple[list[Any], dict
     """An export: ``values`` (any iterable of values but a string) as a list of at least
     ``len(fields)`` values, and a dict of its first values by the names ``fields``; else
     ``CardcoreError``."""
-    v = _list_arg(values, "values", -1, "a list of ints", CardcoreError)
+    v = _seq_arg(values, "values", "a list of ints", CardcoreError)
     if len(v) < len(fields):
         raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
     return v, dict(zip(fields, v))

@@ -16,7 +16,7 @@ from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.errors import int_arg as _int_arg
 
 from . import tricks as _tricks
-from .args import list_arg as _list_arg
+from .args import seq_arg as _seq_arg
 
 NT = 4
 _INT64_MAX = (1 << 63) - 1
@@ -24,8 +24,8 @@ _INT64_MAX = (1 << 63) - 1
 
 # Argument checks: the same errors (class and meaning) as the compiled kernel's.
 
-def _seq_arg(x, what: str) -> list:
-    return _list_arg(x, what, -1, "a sequence of ints", CardcoreError)
+def _ints_arg(x, what: str) -> list:
+    return _seq_arg(x, what, "a sequence of ints", CardcoreError)
 
 
 def _mask_arg(x, what: str) -> int:
@@ -50,7 +50,7 @@ def _seat_arg(x, what: str) -> int:
 
 def _hands(hands) -> tuple[list[int], int]:
     """Four disjoint card-id masks (seats 0..3), and their union."""
-    hs_in = _seq_arg(hands, "hands")
+    hs_in = _ints_arg(hands, "hands")
     if len(hs_in) != 4:
         raise CardError(f"hands: expected 4 masks (seats 0..3), got {len(hs_in)}")
     seen = 0
@@ -67,7 +67,7 @@ def _hands(hands) -> tuple[list[int], int]:
 def _check(hands, leader, played):
     """The checked hands and played cards (``leader`` already checked)."""
     hs, seen = _hands(hands)
-    pl_in = _seq_arg(played, "played")
+    pl_in = _ints_arg(played, "played")
     if len(pl_in) > 3:
         raise CardError(f"played: at most 3 cards of the current trick, got {len(pl_in)}")
     played = []
@@ -97,7 +97,7 @@ def trick_winner(cards, trump, leader):
     """Seat winning a trick: ``cards`` are the 4 card ids in play order from ``leader``;
     returns ``(leader + index) % 4``."""
     t, ld = _trump_arg(trump), _seat_arg(leader, "leader")
-    cs_in = _seq_arg(cards, "cards")
+    cs_in = _ints_arg(cards, "cards")
     if len(cs_in) != 4:
         raise CardError(f"trick: expected 4 cards, got {len(cs_in)}")
     cs: list[int] = []

@@ -60,7 +60,7 @@ from cardcore.options import parse_level
 from cardcore.rng import Rng
 
 from . import guandan as K
-from .args import list_arg as _list_arg
+from .args import seq_arg as _seq_arg
 from .core import copy_fields, export_fields
 from .core import Core as CoreBase
 from .core import each, field, reader
@@ -124,7 +124,7 @@ def _action_id(i) -> int:
 
 
 def _seq(x, what: str, expected: str) -> list:
-    return _list_arg(x, what, -1, expected, CardcoreError)
+    return _seq_arg(x, what, expected, CardcoreError)
 
 
 def _cards(cards, what: str, cap: int) -> list[int]:

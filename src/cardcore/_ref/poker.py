@@ -17,7 +17,7 @@ import numpy as np
 from cardcore.errors import CardcoreError, CardError, flag_arg, quote
 from cardcore.rng import Rng
 
-from .args import list_arg as _list_arg
+from .args import seq_arg as _seq_arg
 
 CATEGORIES = ("high card", "pair", "two pair", "three of a kind", "straight", "flush",
               "full house", "four of a kind", "straight flush")
@@ -179,7 +179,7 @@ def evaluate(cards) -> int:
     v = _fast_value(cards)
     if v:
         return v
-    items = _list_arg(cards, "cards", -1, "a sequence of 5, 6 or 7 card ids", CardError)
+    items = _seq_arg(cards, "cards", "a sequence of 5, 6 or 7 card ids", CardError)
     n = len(items)
     if n < 5 or n > 7:
         raise CardError(f"cards {_fmt(items)}: a poker hand has 5, 6 or 7 cards, got {n}")

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, flag_arg, int_arg, quote
-from .args import list_arg as _list_arg
+from .args import list_arg as _list_arg, seq_arg as _seq_arg
 
 from math import comb as _comb
 
@@ -619,7 +619,7 @@ class Core(CoreBase):
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self._is_legal(x):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
-        cs = _list_arg(cards, "cards", -1, "card ids", CardcoreError)
+        cs = _seq_arg(cards, "cards", "card ids", CardcoreError)
         if len(cs) > 20:
             raise CardcoreError(f"cards {quote(cards)}: not the cards of the play")
         pick, order = 0, []

@@ -37,7 +37,7 @@ import operator
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
 
-from .args import list_arg as _list_arg
+from .args import seq_arg as _seq_arg
 
 NO_TRUMP = 4
 TRUMP = 4
@@ -65,7 +65,7 @@ def _check_tl(trump, level) -> None:
 
 def _counts(cards, what: str) -> list[int]:
     """The 54 counts of a collection of card ids (each at most twice)."""
-    items = _list_arg(cards, what, -1, "a sequence of card ids", CardError)
+    items = _seq_arg(cards, what, "a sequence of card ids", CardError)
     cnt = [0] * 54
     for c in items:
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 53:
