@@ -533,17 +533,8 @@ cdef Py_ssize_t _generate(const GHand* h, int bk, int br, int bl, uint8_t* rows,
                           int32_t* ids, uint64_t* bits, Py_ssize_t cap) noexcept nogil:
     # every play of ``h`` (the ones beating (bk, br, bl) when bk >= 0) into one sink: rows
     # (up to ``cap``), else play indexes (up to ``cap``), else index bits; returns the count
-    cdef GSink s
-    s.buf = rows
-    s.cap = cap
-    s.n = 0
-    s.bk = bk
-    s.br = br
-    s.bl = bl
-    s.exact = NULL
-    s.ids = ids
-    s.bits = bits
-    s.level = h.level
+    cdef GSink s = GSink(buf=rows, cap=cap, n=0, bk=bk, br=br, bl=bl, exact=NULL, ids=ids,
+                         bits=bits, level=h.level)
     if bk < 0:
         _all(h, &s, True, -1, 0)
     else:
@@ -557,17 +548,8 @@ cdef Py_ssize_t gd_gen(const GHand* h, int bk, int br, int bl,
 
 
 cdef Py_ssize_t gd_classify_c(const GHand* h, uint8_t* out, Py_ssize_t cap) noexcept nogil:
-    cdef GSink s
-    s.buf = out
-    s.cap = cap
-    s.n = 0
-    s.bk = -1
-    s.br = 0
-    s.bl = 0
-    s.exact = h
-    s.ids = NULL
-    s.bits = NULL
-    s.level = h.level
+    cdef GSink s = GSink(buf=out, cap=cap, n=0, bk=-1, br=0, bl=0, exact=h, ids=NULL, bits=NULL,
+                         level=h.level)
     if h.total < 1 or h.total > 10:
         return 0
     _all(h, &s, True, -1, h.total)
