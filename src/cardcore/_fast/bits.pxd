@@ -213,3 +213,12 @@ cdef inline void rng_shuffle(uint8_t* a, int n, uint64_t* state) noexcept nogil:
         t = a[i]
         a[i] = a[j]
         a[j] = t
+
+
+cdef inline void deck_shuffle(uint8_t* deck, int n, int first, uint64_t* state) noexcept nogil:
+    """The ``n`` ids ``first, first + 1, ...`` into ``deck``, shuffled by ``rng_shuffle`` (the
+    draws of ``Rng.shuffle(list(range(first, first + n)))``); ``state[0]`` is advanced."""
+    cdef int i
+    for i in range(n):
+        deck[i] = <uint8_t>(first + i)
+    rng_shuffle(deck, n, state)

@@ -1,6 +1,6 @@
 # The Bridge step kernel's state and its C functions (``bridge_step.pyx``; the plain-Python
 # twin ``cardcore._ref.bridge_step`` documents the encoding).
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 
 from cardcore._fast.core cimport Core as CoreBase
 
@@ -53,9 +53,6 @@ cdef struct BState:
 
 cdef void bs_init(BState* s, const uint64_t* hands, int dealer, int vul) noexcept nogil
 cdef uint64_t bs_legal_cards(const BState* s) noexcept nogil
-cdef bint bs_is_legal(const BState* s, long i) noexcept nogil
-cdef int bs_legal_ids(const BState* s, int32_t* out) noexcept nogil
-cdef int bs_apply(BState* s, int i) noexcept nogil
 cdef void bs_score_parts(int level, int strain, int doubled, int tricks, bint vulnerable,
                          int* parts) noexcept nogil
 cdef int bs_score(int level, int strain, int doubled, int tricks, bint vulnerable) noexcept nogil

@@ -13,9 +13,9 @@ same answers and raise the same errors.
 from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 
-from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, rng_shuffle
+from cardcore._fast.bits cimport cc_popcount, cc_pop_lowest, deck_shuffle
 from cardcore._fast.args cimport card_mask, int_arg, list_arg, mask_cards, or_none, seq_arg
-from cardcore._fast.stepcore cimport export_fields, made
+from cardcore._fast.stepcore cimport export_fields, made, shuffled_ids
 
 
 from cardcore.errors import CardcoreError, CardError, IllegalAction, quote
@@ -136,51 +136,6 @@ cdef inline bint _own_side(const BState* s) noexcept nogil:
     return (s.player & 1) == (s.last_bidder & 1)
 
 
-cdef bint bs_is_legal(const BState* s, long i) noexcept nogil:
-    if i < 0 or i >= BS_NUM_ACTIONS:
-        return False
-    if s.phase == BS_AUCTION:
-        if i >= BS_CARD0:
-            return False
-        if i == BS_PASS:
-            return True
-        if i >= BS_BID0:
-            return i - BS_BID0 > s.last_bid
-        if s.last_bid < 0:
-            return False
-        if i == BS_DOUBLE:
-            return s.doubled_now == 0 and not _own_side(s)
-        return s.doubled_now == 1 and _own_side(s)
-    if s.phase == BS_PLAY:
-        return i >= BS_CARD0 and (bs_legal_cards(s) >> (i - BS_CARD0)) & 1
-    return False
-
-
-cdef int bs_legal_ids(const BState* s, int32_t* out) noexcept nogil:
-    """The legal ids, ascending, into ``out`` (room for ``BS_MAX_LEGAL``); returns how many."""
-    cdef int n = 0, b
-    cdef uint64_t m
-    if s.phase == BS_AUCTION:
-        out[n] = BS_PASS
-        n += 1
-        if s.last_bid >= 0:
-            if s.doubled_now == 0 and not _own_side(s):
-                out[n] = BS_DOUBLE
-                n += 1
-            elif s.doubled_now == 1 and _own_side(s):
-                out[n] = BS_REDOUBLE
-                n += 1
-        for b in range(BS_BID0 + s.last_bid + 1, BS_CARD0):
-            out[n] = b
-            n += 1
-    elif s.phase == BS_PLAY:
-        m = bs_legal_cards(s)
-        while m:
-            out[n] = BS_CARD0 + cc_pop_lowest(&m)
-            n += 1
-    return n
-
-
 # The step core's own copy of ``cardcore._ref.tricks.trick_winner`` (the rule's one
 # definition; ``trump`` 4 is no trump there ``None``), compiled for the step path; the
 # double-dummy search keeps a third (``dds.trick_winner_index``). ``tests/test_trick_winner.py``
@@ -209,64 +164,6 @@ cdef inline void _contract(BState* s) noexcept nogil:
     s.leader = (s.declarer + 1) & 3
     s.playing = s.leader
     s.player = s.leader
-
-
-cdef int bs_apply(BState* s, int i) noexcept nogil:
-    """Make legal id ``i`` (the caller checked it); returns the seat that chose it."""
-    cdef int seat = s.player
-    cdef int b, k, p, w, n, c
-    if s.phase == BS_AUCTION:
-        s.calls[s.ncalls] = <uint8_t>i
-        s.ncalls += 1
-        if i == BS_PASS:
-            s.passes += 1
-            if s.last_bid < 0:
-                if s.ncalls == 4:
-                    s.phase = BS_OVER
-                    s.player = -1
-                    return seat
-            elif s.passes == 3:
-                _contract(s)
-                return seat
-        elif i == BS_DOUBLE:
-            s.doubled_now = 1
-            s.passes = 0
-        elif i == BS_REDOUBLE:
-            s.doubled_now = 2
-            s.passes = 0
-        else:
-            b = i - BS_BID0
-            s.last_bid = b
-            s.last_bidder = seat
-            s.doubled_now = 0
-            s.passes = 0
-            k = (seat & 1) * 5 + b % 5
-            if s.first[k] < 0:
-                s.first[k] = seat
-        s.player = (seat + 1) & 3
-        return seat
-    c = i - BS_CARD0
-    p = s.playing
-    s.hand[p] &= ~((<uint64_t>1) << c)
-    s.played[s.nplayed] = <uint8_t>c
-    s.nplayed += 1
-    n = s.nplayed
-    if (n & 3) == 0:
-        w = (s.leader + bs_trick_winner_index(&s.played[n - 4], s.strain)) & 3
-        s.winners[n // 4 - 1] = w
-        s.won[w & 1] += 1
-        s.leader = w
-        p = w
-        if n == 52:
-            s.phase = BS_OVER
-            s.player = -1
-            s.playing = -1
-            return seat
-    else:
-        p = (p + 1) & 3
-    s.playing = p
-    s.player = s.declarer if p == ((s.declarer + 2) & 3) else p
-    return seat
 
 
 cdef void bs_score_parts(int level, int strain, int doubled, int tricks, bint vulnerable,
@@ -347,14 +244,6 @@ cdef inline void _bits(float* out, int base, uint64_t m) noexcept nogil:
         out[base + cc_pop_lowest(&m)] = 1
 
 
-cdef inline void _ns_returns(const BState* s, double* out) noexcept nogil:
-    cdef int ns = bs_ns_score(s)
-    out[0] = ns
-    out[1] = -ns
-    out[2] = ns
-    out[3] = -ns
-
-
 # ---------------------------------------------------------------------------- the core
 
 cdef class Core(CoreBase):
@@ -395,25 +284,165 @@ cdef class Core(CoreBase):
         return self.s.phase == BS_OVER
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        return bs_legal_ids(&self.s, out)
+        """The legal ids, ascending, into ``out`` (room for ``BS_MAX_LEGAL``); returns how many."""
+        cdef const BState* s = &self.s
+        cdef int n = 0, b
+        cdef uint64_t m
+        if s.phase == BS_AUCTION:
+            out[n] = BS_PASS
+            n += 1
+            if s.last_bid >= 0:
+                if s.doubled_now == 0 and not _own_side(s):
+                    out[n] = BS_DOUBLE
+                    n += 1
+                elif s.doubled_now == 1 and _own_side(s):
+                    out[n] = BS_REDOUBLE
+                    n += 1
+            for b in range(BS_BID0 + s.last_bid + 1, BS_CARD0):
+                out[n] = b
+                n += 1
+        elif s.phase == BS_PLAY:
+            m = bs_legal_cards(s)
+            while m:
+                out[n] = BS_CARD0 + cc_pop_lowest(&m)
+                n += 1
+        return n
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
-        return bs_is_legal(&self.s, i)
+        cdef const BState* s = &self.s
+        if i < 0 or i >= BS_NUM_ACTIONS:
+            return False
+        if s.phase == BS_AUCTION:
+            if i >= BS_CARD0:
+                return False
+            if i == BS_PASS:
+                return True
+            if i >= BS_BID0:
+                return i - BS_BID0 > s.last_bid
+            if s.last_bid < 0:
+                return False
+            if i == BS_DOUBLE:
+                return s.doubled_now == 0 and not _own_side(s)
+            return s.doubled_now == 1 and _own_side(s)
+        if s.phase == BS_PLAY:
+            return i >= BS_CARD0 and (bs_legal_cards(s) >> (i - BS_CARD0)) & 1
+        return False
 
     cdef void c_apply(self, int i) noexcept nogil:
-        bs_apply(&self.s, i)
+        """Make legal id ``i`` (the caller checked it)."""
+        cdef BState* s = &self.s
+        cdef int seat = s.player
+        cdef int b, k, p, w, n, c
+        if s.phase == BS_AUCTION:
+            s.calls[s.ncalls] = <uint8_t>i
+            s.ncalls += 1
+            if i == BS_PASS:
+                s.passes += 1
+                if s.last_bid < 0:
+                    if s.ncalls == 4:
+                        s.phase = BS_OVER
+                        s.player = -1
+                        return
+                elif s.passes == 3:
+                    _contract(s)
+                    return
+            elif i == BS_DOUBLE:
+                s.doubled_now = 1
+                s.passes = 0
+            elif i == BS_REDOUBLE:
+                s.doubled_now = 2
+                s.passes = 0
+            else:
+                b = i - BS_BID0
+                s.last_bid = b
+                s.last_bidder = seat
+                s.doubled_now = 0
+                s.passes = 0
+                k = (seat & 1) * 5 + b % 5
+                if s.first[k] < 0:
+                    s.first[k] = seat
+            s.player = (seat + 1) & 3
+            return
+        c = i - BS_CARD0
+        p = s.playing
+        s.hand[p] &= ~((<uint64_t>1) << c)
+        s.played[s.nplayed] = <uint8_t>c
+        s.nplayed += 1
+        n = s.nplayed
+        if (n & 3) == 0:
+            w = (s.leader + bs_trick_winner_index(&s.played[n - 4], s.strain)) & 3
+            s.winners[n // 4 - 1] = w
+            s.won[w & 1] += 1
+            s.leader = w
+            p = w
+            if n == 52:
+                s.phase = BS_OVER
+                s.player = -1
+                s.playing = -1
+                return
+        else:
+            p = (p + 1) & 3
+        s.playing = p
+        s.player = s.declarer if p == ((s.declarer + 2) & 3) else p
 
     cdef void c_returns(self, double* out) noexcept nogil:
-        _ns_returns(&self.s, out)
+        cdef int ns = bs_ns_score(&self.s)
+        out[0] = ns
+        out[1] = -ns
+        out[2] = ns
+        out[3] = -ns
 
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
-        _observe(&self.s, seat, out)
+        cdef const BState* s = &self.s
+        cdef int me = seat & 1, k, c, rel, last = -1, trailing = 0, n, lead
+        cdef bint opening = True
+        out[O_PHASE + s.phase] = 1
+        out[O_VUL] = (s.vul >> me) & 1
+        out[O_VUL + 1] = (s.vul >> (1 - me)) & 1
+        out[O_DEALER + ((s.dealer - seat) & 3)] = 1
+        if s.player >= 0:
+            out[O_TO_ACT + ((s.player - seat) & 3)] = 1
+        _bits(out, O_HAND, s.hand[seat])
+        if s.declarer >= 0 and s.nplayed > 0:
+            _bits(out, O_DUMMY, s.hand[(s.declarer + 2) & 3])
+        for k in range(s.ncalls):
+            c = s.calls[k]
+            rel = (s.dealer + k - seat) & 3
+            if c >= BS_BID0:
+                last = c - BS_BID0
+                opening = False
+                out[O_BIDS + 12 * last + rel] = 1
+                trailing = 0
+            elif c == BS_DOUBLE:
+                out[O_BIDS + 12 * last + 4 + rel] = 1
+                trailing = 0
+            elif c == BS_REDOUBLE:
+                out[O_BIDS + 12 * last + 8 + rel] = 1
+                trailing = 0
+            else:
+                trailing += 1
+                if opening:
+                    out[O_OPENING_PASSES + rel] = 1
+        out[O_TRAILING_PASSES + (trailing if trailing < 3 else 3)] = 1
+        if s.declarer >= 0:
+            out[O_LEVEL + s.level - 1] = 1
+            out[O_STRAIN + s.strain] = 1
+            out[O_DOUBLED + s.doubled] = 1
+            out[O_DECLARER + ((s.declarer - seat) & 3)] = 1
+        n = s.nplayed
+        k = n & 3
+        if k:
+            lead = s.leader
+            for c in range(k):
+                out[O_TRICK + 52 * ((lead + c - seat) & 3) + s.played[n - k + c]] = 1
+            out[O_LEADER + ((lead - seat) & 3)] = 1
+        for c in range(n):
+            out[O_PLAYED + s.played[c]] = 1
+        out[O_WON_US + s.won[me]] = 1
+        out[O_WON_THEM + s.won[1 - me]] = 1
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        _made(new)
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------------ reading
     @property
@@ -549,55 +578,6 @@ cdef inline void _made(Core core):
     made(core, 4, BS_NUM_ACTIONS, O_SIZE, BS_MAX_LEGAL)
 
 
-cdef void _observe(const BState* s, int p, float* out) noexcept nogil:
-    cdef int me = p & 1, k, c, rel, last = -1, trailing = 0, n, lead
-    cdef bint opening = True
-    out[O_PHASE + s.phase] = 1
-    out[O_VUL] = (s.vul >> me) & 1
-    out[O_VUL + 1] = (s.vul >> (1 - me)) & 1
-    out[O_DEALER + ((s.dealer - p) & 3)] = 1
-    if s.player >= 0:
-        out[O_TO_ACT + ((s.player - p) & 3)] = 1
-    _bits(out, O_HAND, s.hand[p])
-    if s.declarer >= 0 and s.nplayed > 0:
-        _bits(out, O_DUMMY, s.hand[(s.declarer + 2) & 3])
-    for k in range(s.ncalls):
-        c = s.calls[k]
-        rel = (s.dealer + k - p) & 3
-        if c >= BS_BID0:
-            last = c - BS_BID0
-            opening = False
-            out[O_BIDS + 12 * last + rel] = 1
-            trailing = 0
-        elif c == BS_DOUBLE:
-            out[O_BIDS + 12 * last + 4 + rel] = 1
-            trailing = 0
-        elif c == BS_REDOUBLE:
-            out[O_BIDS + 12 * last + 8 + rel] = 1
-            trailing = 0
-        else:
-            trailing += 1
-            if opening:
-                out[O_OPENING_PASSES + rel] = 1
-    out[O_TRAILING_PASSES + (trailing if trailing < 3 else 3)] = 1
-    if s.declarer >= 0:
-        out[O_LEVEL + s.level - 1] = 1
-        out[O_STRAIN + s.strain] = 1
-        out[O_DOUBLED + s.doubled] = 1
-        out[O_DECLARER + ((s.declarer - p) & 3)] = 1
-    n = s.nplayed
-    k = n & 3
-    if k:
-        lead = s.leader
-        for c in range(k):
-            out[O_TRICK + 52 * ((lead + c - p) & 3) + s.played[n - k + c]] = 1
-        out[O_LEADER + ((lead - p) & 3)] = 1
-    for c in range(n):
-        out[O_PLAYED + s.played[c]] = 1
-    out[O_WON_US + s.won[me]] = 1
-    out[O_WON_THEM + s.won[1 - me]] = 1
-
-
 # ---------------------------------------------------------------------------- functions
 
 cdef int _score_args(object level, object strain, object doubled, object tricks,
@@ -666,18 +646,7 @@ cdef Core _dealt(const uint64_t* hs, int dealer, int vul):
 def shuffled_deck(seed):
     """The 52 card ids shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(52)))`` does
     (the same draws), and the generator's state after them: ``(cards, state)``."""
-    cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
-    cdef uint8_t deck[52]
-    _shuffle(deck, &st)
-    return [deck[i] for i in range(52)], st
-
-
-cdef void _shuffle(uint8_t* deck, uint64_t* st) noexcept nogil:
-    """Fisher-Yates over the ids 0..51 with the SplitMix64 state ``st`` (``Rng.shuffle``)."""
-    cdef int i
-    for i in range(52):
-        deck[i] = <uint8_t>i
-    rng_shuffle(deck, 52, st)
+    return shuffled_ids(seed, 52, 0)
 
 
 def from_seed(seed, dealer=0, vul=0):
@@ -691,7 +660,7 @@ def from_seed(seed, dealer=0, vul=0):
     cdef uint8_t deck[52]
     cdef uint64_t hs[4]
     cdef int i
-    _shuffle(deck, &st)
+    deck_shuffle(deck, 52, 0, &st)
     memset(hs, 0, sizeof(hs))
     for i in range(52):
         hs[(d + 1 + i) & 3] |= (<uint64_t>1) << deck[i]
@@ -714,9 +683,9 @@ def auction(dealer, calls):
     core = _dealt(hs, d, 0)
     for i in range(len(items)):
         c = _int_arg(items[i], "call id", 0, BS_CARD0 - 1, IllegalAction)
-        if not bs_is_legal(&core.s, c):
+        if not core.c_is_legal(c):
             raise IllegalAction(f"call id {c} (call {i + 1}): not legal where it stands")
-        bs_apply(&core.s, <int>c)
+        core.c_apply(<int>c)
     return core
 
 

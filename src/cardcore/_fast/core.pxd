@@ -31,7 +31,11 @@ cdef class Core:
     cdef void c_returns(self, double* out) noexcept nogil
     # what ``seat`` sees, into ``out`` (``obs_size`` floats, zeroed by the caller)
     cdef void c_observe(self, int seat, float* out) noexcept nogil
-    # an independent core in the same position
+    # the deal into ``new``, a core of the same type just made (``c_copy`` makes it, sets its
+    # sizes and readiness, then calls this): a deal is one plain C struct, so ``new.s = self.s``
+    cdef void c_copy_into(self, Core new) noexcept
+
+    # an independent core in the same position (written once, here: not overridden)
     cdef Core c_copy(self)
 
     # the checks every Python method starts with

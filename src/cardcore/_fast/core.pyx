@@ -20,6 +20,7 @@ from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.number cimport PyNumber_Index
+from cpython.object cimport PyObject, Py_TYPE
 
 from cardcore._fast.args cimport action_id, int_arg, int_list, or_none
 
@@ -27,6 +28,8 @@ import numpy as np
 
 from cardcore.errors import CardcoreError, IllegalAction, quote
 
+
+cdef tuple _NO_ARGS = ()   # (the arguments a copy is made with: none, its deal is copied in)
 
 cdef enum:
     STACK_IDS = 4096    # legal ids a position may have before the buffer comes from the heap
@@ -89,8 +92,20 @@ cdef class Core:
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
         pass
 
+    cdef void c_copy_into(self, Core new) noexcept:
+        pass
+
     cdef Core c_copy(self):
-        raise CardcoreError(f"{type(self).__name__}: a core type must define its copy")
+        cdef type cls = type(self)
+        cdef Core new = <Core>Py_TYPE(self).tp_new(cls, <PyObject*>_NO_ARGS, NULL)
+        new.num_players = self.num_players
+        new.num_distinct_actions = self.num_distinct_actions
+        new.observation_shape = self.observation_shape
+        new.obs_size = self.obs_size
+        new.max_legal = self.max_legal
+        self.c_copy_into(new)
+        new._ready = True
+        return new
 
     cdef int live(self) except -1:
         if not self._ready:

@@ -585,12 +585,8 @@ cdef class Core(CoreBase):
         out[OBS_PASSES] = <float>(<double>s.passes / 3.0)
         out[OBS_CANCELLED] = s.cancelled
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        memcpy(&new.s, &self.s, sizeof(GState))
-        new._sizes()
-        new._ready = True
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------------ playing
     def apply_cards(self, i, cards):

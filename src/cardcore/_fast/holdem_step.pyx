@@ -341,11 +341,8 @@ cdef class Core(CoreBase):
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
         _observe(&self.s, seat, out)
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        _made(new)
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     def start_hand(self, cards, rng_state):
         """Start the next hand (``cards``: the 52 ids in dealing order, else a shuffle drawn

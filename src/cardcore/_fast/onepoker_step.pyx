@@ -377,8 +377,8 @@ cdef class Core(CoreBase):
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
         op_observe(&self.s, seat, out)
 
-    cdef CoreBase c_copy(self):
-        return _wrap(&self.s)
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------------ reading
     @property

@@ -98,10 +98,6 @@ cdef void pf_init(PState* s, const uint8_t* cards, int dealer, const int64_t* ba
                   int64_t pot, int64_t deal_no, int64_t deals,
                   const int8_t* start_won) noexcept nogil
 cdef int pf_player(const PState* s) noexcept nogil
-cdef int pf_legal(const PState* s, int32_t* out) noexcept nogil
-cdef bint pf_is_legal(const PState* s, long i) noexcept nogil
-cdef void pf_apply(PState* s, int i) noexcept nogil
-cdef void pf_observe(const PState* s, int p, float* out) noexcept nogil
 cdef int pf_trick_winner_index(const int8_t* cards, int n, int trump) noexcept nogil
 
 

@@ -15,9 +15,9 @@ the same errors.
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
-from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, rng_shuffle
+from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, deck_shuffle
 from cardcore._fast.args cimport card_mask, int_arg, mask_cards, or_none
-from cardcore._fast.stepcore cimport made
+from cardcore._fast.stepcore cimport made, shuffled_ids
 
 from cardcore.errors import CardcoreError, CardError, quote
 
@@ -292,64 +292,6 @@ cdef uint64_t pf_follows(uint64_t hand, const int8_t* trick, int n, int trump,
     return pool
 
 
-cdef int pf_legal(const PState* s, int32_t* out) noexcept nogil:
-    cdef int n = 0, seat, a, b, lv
-    cdef uint64_t m, rest
-    if s.phase == PF_PLAY:
-        m = _play_cards(s, pf_player(s))
-        while m:
-            out[n] = cc_pop_lowest(&m) - PF_FIRST_CARD
-            n += 1
-        return n
-    seat = s.turn
-    if s.phase == PF_AUCTION:
-        return _auction_ids(s, seat, out)
-    if s.phase == PF_DISCARD:
-        m = s.hand[seat]
-        while m:
-            a = cc_pop_lowest(&m)
-            rest = m
-            while rest:
-                b = cc_pop_lowest(&rest)
-                out[n] = _pair_id(a, b)
-                n += 1
-        return n
-    if s.phase == PF_TRUMP:
-        for lv in range(s.number if s.number > 1 else 1, 5):
-            out[n] = PF_TRUMP0 + lv
-            n += 1
-        return n
-    if s.phase == PF_ANNOUNCE:
-        out[0] = PF_NO_ACES
-        out[1] = PF_NO_ANNOUNCEMENT
-        return 2
-    if s.phase == PF_DEFENCE:
-        out[0] = PF_STAY
-        out[1] = PF_DROP
-        return 2
-    if s.phase == PF_INVITE_PHASE:
-        out[0] = PF_INVITE
-        out[1] = PF_ALONE
-        return 2
-    return 0
-
-
-cdef bint pf_is_legal(const PState* s, long i) noexcept nogil:
-    cdef int32_t ids[PF_MAX_LEGAL]
-    cdef int n, k
-    if i < 0 or i >= PF_N_ACTIONS or s.phase == PF_OVER:
-        return False
-    if s.phase == PF_PLAY:
-        if i >= PF_DISCARD0:
-            return False
-        return (_play_cards(s, pf_player(s)) >> (i + PF_FIRST_CARD)) & 1
-    n = pf_legal(s, ids)
-    for k in range(n):
-        if ids[k] == i:
-            return True
-    return False
-
-
 cdef int pf_trick_winner_index(const int8_t* cards, int n, int trump) noexcept nogil:
     """The index (in play order) of the card that wins a trick: the highest trump, else the
     highest card of the suit led."""
@@ -542,43 +484,6 @@ cdef void _play(PState* s, int seat, int card) noexcept nogil:
         _settle(s)
 
 
-cdef void pf_apply(PState* s, int i) noexcept nogil:
-    """Make the legal id ``i`` (checked by the caller)."""
-    cdef int seat = pf_player(s), a, b, d
-    s.hist[s.n_hist] = <int16_t>i
-    s.hist_seat[s.n_hist] = <int8_t>seat
-    s.n_hist += 1
-    if i < PF_DISCARD0:
-        _play(s, seat, i + PF_FIRST_CARD)
-    elif i <= PF_BID0:
-        _pair_of(i, &a, &b)
-        s.discards = ((<uint64_t>1) << a) | ((<uint64_t>1) << b)
-        s.hand[seat] &= ~s.discards
-        s.phase = PF_TRUMP
-    elif i <= PF_PASS:
-        _auction(s, seat, i)
-    elif i < PF_NO_ACES:
-        s.trump = <int8_t>LEVEL_SUIT[i - PF_TRUMP0]
-        _contract_fixed(s)
-    elif i < PF_STAY:
-        s.no_aces = i == PF_NO_ACES
-        _start_defence(s)
-    elif i < PF_INVITE:
-        s.defence[seat] = PF_STAYED if i == PF_STAY else PF_DROPPED
-        d = s.declarer
-        if seat == (d + 1) % 3:
-            s.turn = <int8_t>((d + 2) % 3)
-        else:
-            _after_defence(s)
-    else:
-        if i == PF_INVITE:
-            a = 3 - seat - s.declarer
-            s.invited = <int8_t>a
-            s.host = <int8_t>seat
-            s.defence[a] = PF_INVITED
-        _start_play(s)
-
-
 # ---------------------------------------------------------------------------- the observation
 
 cdef inline int _rel(int seat, int p) noexcept nogil:
@@ -588,69 +493,6 @@ cdef inline int _rel(int seat, int p) noexcept nogil:
 cdef inline void _plane(float* out, int base, uint64_t m) noexcept nogil:
     while m:
         out[base + cc_pop_lowest(&m) - PF_FIRST_CARD] = 1.0
-
-
-cdef void pf_observe(const PState* s, int p, float* out) noexcept nogil:
-    """What seat ``p`` sees into ``out`` (``OBS_SIZE`` zeros; the layout of
-    ``docs/actions/preference.md``)."""
-    cdef bint over = s.phase == PF_OVER
-    cdef int k, r, to_act
-    if not over:
-        _plane(out, O_HAND_PLANE, s.hand[p])
-        if s.declarer == p:
-            _plane(out, O_DISCARD_PLANE, s.discards)
-    for k in range(3):
-        _plane(out, O_PLAYED_PLANE + 32 * _rel(k, p), s.played[k])
-    for k in range(s.trick_n):
-        out[O_TRICK_PLANE + 32 * _rel(s.trick_seat[k], p) + s.trick_card[k]
-            - PF_FIRST_CARD] = 1.0
-    out[O_PHASE + s.phase] = 1.0
-    to_act = pf_player(s)
-    if to_act >= 0:
-        out[O_TO_ACT + _rel(to_act, p)] = 1.0
-    out[O_DEALER + _rel(s.dealer, p)] = 1.0
-    out[O_NUMBER + s.number] = 1.0
-    if s.number_holder >= 0:
-        out[O_NUMBER_HOLDER + _rel(s.number_holder, p)] = 1.0
-    if s.game_level:
-        out[O_GAME_SUIT + s.game_level - 1] = 1.0
-    if s.game_holder >= 0:
-        out[O_GAME_HOLDER + _rel(s.game_holder, p)] = 1.0
-    for k in range(3):
-        r = _rel(k, p)
-        if s.passed[k]:
-            out[O_PASSED + r] = 1.0
-        if s.spoken[k]:
-            out[O_SPOKEN + r] = 1.0
-        if s.defence[k]:
-            out[O_DEFENCE + 3 * r + s.defence[k] - 1] = 1.0
-        out[O_WON + r] = <float>(<double>s.won[k] / 10.0)
-        out[O_BALANCE + r] = <float>(<double>s.balances[k] / 100.0)
-    if s.kind >= 0:
-        out[O_KIND + s.kind] = 1.0
-        out[O_DECLARER + _rel(s.declarer, p)] = 1.0
-        out[O_LEVEL + s.level - 1] = 1.0
-        if s.trump >= 0:
-            out[O_TRUMP + SUIT_LEVEL[s.trump] - 1] = 1.0
-    if s.no_aces:
-        out[O_NO_ACES] = 1.0
-    if s.host >= 0:
-        out[O_HOST + _rel(s.host, p)] = 1.0
-    for k in range(3):
-        if (s.active >> k) & 1:
-            out[O_ACTIVE + _rel(k, p)] = 1.0
-    if s.leader >= 0:
-        out[O_LEADER + _rel(s.leader, p)] = 1.0
-    out[O_TRICKS] = <float>(<double>s.n_tricks / 10.0)
-    out[O_POT] = <float>(<double>s.pot / 100.0)
-    out[O_DEAL] = <float>(<double>s.deal_no / <double>s.deals)
-    out[O_DEAL + 1] = <float>(<double>(s.deals - s.deal_no) / <double>s.deals)
-
-
-cdef inline void _returns(const PState* s, double* out) noexcept nogil:
-    cdef int k
-    for k in range(3):
-        out[k] = <double>s.balances[k] if s.phase == PF_OVER else 0.0
 
 
 # ---------------------------------------------------------------------------- arguments
@@ -729,25 +571,165 @@ cdef class Core(CoreBase):
         return self.s.phase == PF_OVER
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        return pf_legal(&self.s, out)
+        cdef const PState* s = &self.s
+        cdef int n = 0, seat, a, b, lv
+        cdef uint64_t m, rest
+        if s.phase == PF_PLAY:
+            m = _play_cards(s, pf_player(s))
+            while m:
+                out[n] = cc_pop_lowest(&m) - PF_FIRST_CARD
+                n += 1
+            return n
+        seat = s.turn
+        if s.phase == PF_AUCTION:
+            return _auction_ids(s, seat, out)
+        if s.phase == PF_DISCARD:
+            m = s.hand[seat]
+            while m:
+                a = cc_pop_lowest(&m)
+                rest = m
+                while rest:
+                    b = cc_pop_lowest(&rest)
+                    out[n] = _pair_id(a, b)
+                    n += 1
+            return n
+        if s.phase == PF_TRUMP:
+            for lv in range(s.number if s.number > 1 else 1, 5):
+                out[n] = PF_TRUMP0 + lv
+                n += 1
+            return n
+        if s.phase == PF_ANNOUNCE:
+            out[0] = PF_NO_ACES
+            out[1] = PF_NO_ANNOUNCEMENT
+            return 2
+        if s.phase == PF_DEFENCE:
+            out[0] = PF_STAY
+            out[1] = PF_DROP
+            return 2
+        if s.phase == PF_INVITE_PHASE:
+            out[0] = PF_INVITE
+            out[1] = PF_ALONE
+            return 2
+        return 0
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
-        return pf_is_legal(&self.s, i)
+        cdef const PState* s = &self.s
+        cdef int32_t ids[PF_MAX_LEGAL]
+        cdef int n, k
+        if i < 0 or i >= PF_N_ACTIONS or s.phase == PF_OVER:
+            return False
+        if s.phase == PF_PLAY:
+            if i >= PF_DISCARD0:
+                return False
+            return (_play_cards(s, pf_player(s)) >> (i + PF_FIRST_CARD)) & 1
+        n = self.c_legal(ids)
+        for k in range(n):
+            if ids[k] == i:
+                return True
+        return False
 
     cdef void c_apply(self, int i) noexcept nogil:
-        pf_apply(&self.s, i)
+        """Make the legal id ``i`` (checked by the caller)."""
+        cdef PState* s = &self.s
+        cdef int seat = pf_player(s), a, b, d
+        s.hist[s.n_hist] = <int16_t>i
+        s.hist_seat[s.n_hist] = <int8_t>seat
+        s.n_hist += 1
+        if i < PF_DISCARD0:
+            _play(s, seat, i + PF_FIRST_CARD)
+        elif i <= PF_BID0:
+            _pair_of(i, &a, &b)
+            s.discards = ((<uint64_t>1) << a) | ((<uint64_t>1) << b)
+            s.hand[seat] &= ~s.discards
+            s.phase = PF_TRUMP
+        elif i <= PF_PASS:
+            _auction(s, seat, i)
+        elif i < PF_NO_ACES:
+            s.trump = <int8_t>LEVEL_SUIT[i - PF_TRUMP0]
+            _contract_fixed(s)
+        elif i < PF_STAY:
+            s.no_aces = i == PF_NO_ACES
+            _start_defence(s)
+        elif i < PF_INVITE:
+            s.defence[seat] = PF_STAYED if i == PF_STAY else PF_DROPPED
+            d = s.declarer
+            if seat == (d + 1) % 3:
+                s.turn = <int8_t>((d + 2) % 3)
+            else:
+                _after_defence(s)
+        else:
+            if i == PF_INVITE:
+                a = 3 - seat - s.declarer
+                s.invited = <int8_t>a
+                s.host = <int8_t>seat
+                s.defence[a] = PF_INVITED
+            _start_play(s)
 
     cdef void c_returns(self, double* out) noexcept nogil:
-        _returns(&self.s, out)
+        cdef const PState* s = &self.s
+        cdef int k
+        for k in range(3):
+            out[k] = <double>s.balances[k] if s.phase == PF_OVER else 0.0
 
-    cdef void c_observe(self, int seat, float* out) noexcept nogil:
-        pf_observe(&self.s, seat, out)
+    cdef void c_observe(self, int p, float* out) noexcept nogil:
+        """What seat ``p`` sees into ``out`` (``OBS_SIZE`` zeros; the layout of
+        ``docs/actions/preference.md``)."""
+        cdef const PState* s = &self.s
+        cdef bint over = s.phase == PF_OVER
+        cdef int k, r, to_act
+        if not over:
+            _plane(out, O_HAND_PLANE, s.hand[p])
+            if s.declarer == p:
+                _plane(out, O_DISCARD_PLANE, s.discards)
+        for k in range(3):
+            _plane(out, O_PLAYED_PLANE + 32 * _rel(k, p), s.played[k])
+        for k in range(s.trick_n):
+            out[O_TRICK_PLANE + 32 * _rel(s.trick_seat[k], p) + s.trick_card[k]
+                - PF_FIRST_CARD] = 1.0
+        out[O_PHASE + s.phase] = 1.0
+        to_act = pf_player(s)
+        if to_act >= 0:
+            out[O_TO_ACT + _rel(to_act, p)] = 1.0
+        out[O_DEALER + _rel(s.dealer, p)] = 1.0
+        out[O_NUMBER + s.number] = 1.0
+        if s.number_holder >= 0:
+            out[O_NUMBER_HOLDER + _rel(s.number_holder, p)] = 1.0
+        if s.game_level:
+            out[O_GAME_SUIT + s.game_level - 1] = 1.0
+        if s.game_holder >= 0:
+            out[O_GAME_HOLDER + _rel(s.game_holder, p)] = 1.0
+        for k in range(3):
+            r = _rel(k, p)
+            if s.passed[k]:
+                out[O_PASSED + r] = 1.0
+            if s.spoken[k]:
+                out[O_SPOKEN + r] = 1.0
+            if s.defence[k]:
+                out[O_DEFENCE + 3 * r + s.defence[k] - 1] = 1.0
+            out[O_WON + r] = <float>(<double>s.won[k] / 10.0)
+            out[O_BALANCE + r] = <float>(<double>s.balances[k] / 100.0)
+        if s.kind >= 0:
+            out[O_KIND + s.kind] = 1.0
+            out[O_DECLARER + _rel(s.declarer, p)] = 1.0
+            out[O_LEVEL + s.level - 1] = 1.0
+            if s.trump >= 0:
+                out[O_TRUMP + SUIT_LEVEL[s.trump] - 1] = 1.0
+        if s.no_aces:
+            out[O_NO_ACES] = 1.0
+        if s.host >= 0:
+            out[O_HOST + _rel(s.host, p)] = 1.0
+        for k in range(3):
+            if (s.active >> k) & 1:
+                out[O_ACTIVE + _rel(k, p)] = 1.0
+        if s.leader >= 0:
+            out[O_LEADER + _rel(s.leader, p)] = 1.0
+        out[O_TRICKS] = <float>(<double>s.n_tricks / 10.0)
+        out[O_POT] = <float>(<double>s.pot / 100.0)
+        out[O_DEAL] = <float>(<double>s.deal_no / <double>s.deals)
+        out[O_DEAL + 1] = <float>(<double>(s.deals - s.deal_no) / <double>s.deals)
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        _made(new)
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------------ reading
     @property
@@ -1017,18 +999,7 @@ def legal_follows(hand, trick, trump, lowest_beat=False):
 def shuffled_deck(seed):
     """The 32 cards shuffled as ``cardcore.rng.Rng(seed).shuffle(list(range(20, 52)))`` does
     (the same draws), and the generator's state after them: ``(cards, state)``."""
-    cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, _U64, CardcoreError)
-    cdef uint8_t deck[32]
-    _shuffle(deck, &st)
-    return [deck[i] for i in range(32)], st
-
-
-cdef void _shuffle(uint8_t* deck, uint64_t* st) noexcept nogil:
-    """Fisher-Yates over the ids 20..51 with the SplitMix64 state ``st`` (``Rng.shuffle``)."""
-    cdef int i
-    for i in range(32):
-        deck[i] = <uint8_t>(i + PF_FIRST_CARD)
-    rng_shuffle(deck, 32, st)
+    return shuffled_ids(seed, 32, PF_FIRST_CARD)
 
 
 def from_seed(seed, dealer=FIRST_DEALER, deals=DEFAULT_DEALS):
@@ -1040,7 +1011,7 @@ def from_seed(seed, dealer=FIRST_DEALER, deals=DEFAULT_DEALS):
     cdef int d = <int>int_arg(dealer, "dealer", 0, 2, CardcoreError)
     cdef int64_t n = int_arg(deals, "deals", 1, MAX_DEALS, CardcoreError)
     cdef uint8_t deck[32]
-    _shuffle(deck, &st)
+    deck_shuffle(deck, 32, PF_FIRST_CARD, &st)
     return _make([deck[i] for i in range(32)], d, [-STAKE] * 3, 3 * STAKE, 1, n, [0, 0, 0])
 
 
@@ -1081,10 +1052,10 @@ def _from_export(values):
                            won)
     for k in range(n):
         i = -1 if not -1 <= hist[k] < PF_N_ACTIONS else hist[k]
-        if core.s.phase == PF_OVER or not pf_is_legal(&core.s, i):
+        if core.s.phase == PF_OVER or not core.c_is_legal(i):
             raise CardcoreError(f"values: action {k} ({quote(hist[k])}) is not legal where it "
                                 "stands")
-        pf_apply(&core.s, i)
+        core.c_apply(i)
     for k in range(3):
         if not 0 <= core.s.won[k] <= TRICKS:
             raise CardcoreError(f"values: won {quote(won)}: the tricks won would be "

@@ -686,11 +686,8 @@ cdef class Core(CoreBase):
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
         sch_observe(&self.s, seat, out)
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        made(new, 2, SCH_NUM_ACTIONS, SCH_OBS_SIZE, SCH_NUM_ACTIONS)
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------ reading
     @property

@@ -856,12 +856,8 @@ cdef class Core(CoreBase):
         else:
             _observe_zsy(&self.s, seat, out)
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        new._sizes()
-        new._ready = True
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------ playing given cards
     def apply_cards(self, i, cards):

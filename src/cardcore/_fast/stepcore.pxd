@@ -3,7 +3,10 @@
 and readiness, the first read of an export (inline: compiled into each core that cimports
 them)."""
 
-from cardcore._fast.args cimport seq_arg
+from libc.stdint cimport uint8_t, uint64_t
+
+from cardcore._fast.args cimport int_arg, int_list, seq_arg
+from cardcore._fast.bits cimport deck_shuffle
 from cardcore._fast.core cimport Core
 
 
@@ -36,3 +39,16 @@ cdef inline tuple export_fields(object values, tuple fields):
     if len(v) < len(fields):
         raise CardcoreError(f"values: expected at least {len(fields)} ints, got {len(v)}")
     return v, dict(zip(fields, v))
+
+
+cdef inline tuple shuffled_ids(object seed, int n, int first):
+    """A step module's ``shuffled_deck(seed)``: the ``n`` card ids from ``first`` shuffled from
+    the generator state ``seed`` (an int 0 .. 2**64 - 1, else ``CardcoreError``) as
+    ``cardcore.rng.Rng(seed).shuffle(list(range(first, first + n)))`` does, and the state after
+    the draws: ``(cards, state)``."""
+    from cardcore.errors import CardcoreError
+
+    cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, (1 << 64) - 1, CardcoreError)
+    cdef uint8_t deck[64]
+    deck_shuffle(deck, n, first, &st)
+    return int_list(deck, n), st

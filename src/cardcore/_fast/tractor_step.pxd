@@ -1,7 +1,7 @@
 # The Tractor step kernel's state and its C functions (``tractor_step.pyx``; the plain-Python
 # twin ``cardcore._ref.tractor_step`` documents the encoding). The rules it applies are the
 # tractor kernel's (``tractor.pxd``).
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
 
 cdef enum:
     TS_PASS = 0
@@ -67,8 +67,3 @@ cdef struct TState:
 cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer, int level0,
                  int level1, uint64_t rng) noexcept nogil
 cdef uint64_t ts_shuffle(uint8_t* deck, uint64_t rng) noexcept nogil
-cdef int ts_legal(const TState* s, int32_t* out) noexcept nogil
-cdef bint ts_is_legal(const TState* s, long i) noexcept nogil
-cdef void ts_apply(TState* s, int i) noexcept nogil
-cdef void ts_returns(const TState* s, double* out) noexcept nogil
-cdef void ts_observe(const TState* s, int seat, float* out) noexcept nogil

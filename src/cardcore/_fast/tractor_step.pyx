@@ -190,32 +190,6 @@ cdef bint _tractor_ok(const TState* s, long v) noexcept nogil:
     return tr_shape(&x, m, m, &suit, &top) == TR_TRACTOR
 
 
-cdef bint ts_is_legal(const TState* s, long i) noexcept nogil:
-    cdef int ids[12]
-    cdef int n, k
-    if i < 0 or i >= _NUM_ACTIONS:
-        return False
-    if s.phase == TS_DECLARING:
-        if i >= TS_BURY:
-            return False
-        n = _declare_ids(s, ids)
-        for k in range(n):
-            if ids[k] == i:
-                return True
-        return False
-    if s.phase == TS_BURYING:
-        return TS_BURY <= i < TS_PLAY and (s.lo[s.turn] >> (i - TS_BURY)) & 1
-    if s.phase != TS_PLAYING or i < TS_PLAY:
-        return False
-    if s.nplays:
-        return i < TS_PAIR and (_follow_mask(s) >> (i - TS_PLAY)) & 1
-    if i < TS_PAIR:
-        return (s.lo[s.turn] >> (i - TS_PLAY)) & 1
-    if i < TS_TRACTOR:
-        return (s.hi[s.turn] >> (i - TS_PAIR)) & 1
-    return _tractor_ok(s, i)
-
-
 cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer, int level0,
                  int level1, uint64_t rng) noexcept nogil:
     """A new deal of the checked ``deck`` (108 card ids in deal order); the teams' levels
@@ -385,31 +359,6 @@ cdef void _follow(TState* s, int c) noexcept nogil:
     _finish(s)
 
 
-cdef void ts_apply(TState* s, int i) noexcept nogil:
-    """Make legal id ``i`` (the caller checked it); the deal is over once its last trick is
-    complete."""
-    cdef int seat = s.turn, c
-    s.hist[s.nhist] = <uint16_t>i
-    s.nhist += 1
-    if s.phase == TS_DECLARING:
-        _declare(s, i)
-        return
-    if s.phase == TS_BURYING:
-        c = i - TS_BURY
-        _remove(s, seat, c)
-        s.buried[s.nburied] = <uint8_t>c
-        s.nburied += 1
-        if s.nburied == TS_KITTY:
-            s.phase = TS_PLAYING
-            s.leader = s.dealer
-            s.turn = s.dealer
-        return
-    if s.nplays:
-        _follow(s, i - TS_PLAY)
-    else:
-        _lead(s, i)
-
-
 cdef int _bits_ids(uint64_t m, int base, int32_t* out) noexcept nogil:
     cdef int n = 0
     while m:
@@ -448,24 +397,6 @@ cdef int _lead_ids(const TState* s, int32_t* out) noexcept nogil:
     return k
 
 
-cdef int ts_legal(const TState* s, int32_t* out) noexcept nogil:
-    """The legal ids into ``out`` (room for ``TS_MAX_LEGAL``), ascending; returns how many."""
-    cdef int ids[12]
-    cdef int n, k
-    if s.phase == TS_PLAYING:
-        if s.nplays:
-            return _bits_ids(_follow_mask(s), TS_PLAY, out)
-        return _lead_ids(s, out)
-    if s.phase == TS_BURYING:
-        return _bits_ids(s.lo[s.turn], TS_BURY, out)
-    if s.phase == TS_DECLARING:
-        n = _declare_ids(s, ids)
-        for k in range(n):
-            out[k] = ids[k]
-        return n
-    return 0
-
-
 # ---------------------------------------------------------------------------- the result
 
 cdef inline void _result(const TState* s, int* team, int* rise) noexcept nogil:
@@ -490,19 +421,6 @@ cdef inline void _levels_after(const TState* s, int* out) noexcept nogil:
         out[team] = out[team] + rise if out[team] + rise < TS_LEVEL_A else TS_LEVEL_A
 
 
-cdef void ts_returns(const TState* s, double* out) noexcept nogil:
-    """``+rise`` for the two seats of the deal's winning team, ``-rise`` for the others (zeros
-    until the deal is over)."""
-    cdef int team, rise, k
-    for k in range(4):
-        out[k] = 0.0
-    if s.phase != TS_OVER:
-        return
-    _result(s, &team, &rise)
-    for k in range(4):
-        out[k] = <double>(rise if (k & 1) == team else -rise)
-
-
 # ---------------------------------------------------------------------------- the observation
 
 cdef inline void _plane(float* out, int base, const uint8_t* cards, int n) noexcept nogil:
@@ -518,65 +436,6 @@ cdef inline void _plane_masks(float* out, int base, uint64_t lo, uint64_t hi) no
     while hi:
         out[base + cc_ctz(hi)] += 1
         hi = cc_drop_lowest(hi)
-
-
-cdef void ts_observe(const TState* s, int p, float* out) noexcept nogil:
-    """What seat ``p`` sees (``docs/actions/tractor.md``) into ``out`` (zeroed, 724 floats)."""
-    cdef int t, k, n, base = 0, ld, d = s.dealer, won = 0, c
-    cdef int lv[2]
-    cdef bint mine
-    _plane_masks(out, OBS_HAND, s.lo[p], s.hi[p])
-    for t in range(s.ntricks):
-        n = s.t_size[t]
-        ld = s.t_leader[t]
-        for k in range(4):
-            _plane(out, OBS_PLAYED + PLANE * ((ld + k - p) & 3), &s.cards[base + k * n], n)
-        base += 4 * n
-        if d >= 0 and (s.t_winner[t] & 1) != (d & 1):
-            won += 1
-    for k in range(s.nplays):
-        _plane(out, OBS_TRICK + PLANE * ((s.leader + k - p) & 3),
-               &s.cards[s.nplayed + k * s.size], s.size)
-    _plane(out, OBS_TRICK + PLANE * ((s.turn - p) & 3), s.picked, s.npicked)
-    mine = d == p and (s.phase == TS_BURYING or s.phase == TS_PLAYING)
-    if mine or s.revealed:
-        _plane(out, OBS_KITTY, &s.dealt[4 * TS_HAND], TS_KITTY)
-    if mine:
-        _plane(out, OBS_BURIED, s.buried, s.nburied)
-    if s.decl_seat >= 0:
-        if s.decl_id >= TS_DECLARE + 8:
-            c = 52 if s.decl_id == TS_DECLARE + 8 else 53
-            out[OBS_DECL_CARDS + c] = 2
-        else:
-            c = s.level * 4 + (s.decl_id - TS_DECLARE) % 4
-            out[OBS_DECL_CARDS + c] = 1 if s.decl_id < TS_DECLARE + 4 else 2
-        out[OBS_DECLARER + ((s.decl_seat - p) & 3)] = 1
-        out[OBS_RUNG + _rung(s.decl_id) - 1] = 1
-    if s.trump >= 0:
-        out[OBS_TRUMP + s.trump] = 1
-    out[OBS_LEVEL + s.level] = 1
-    _levels_after(s, lv)
-    out[OBS_MY_LEVEL + lv[p & 1]] = 1
-    out[OBS_THEIR_LEVEL + lv[1 - (p & 1)]] = 1
-    if d >= 0:
-        out[OBS_DEALER + ((d - p) & 3)] = 1
-        out[OBS_DEFENDING] = 1 if (d & 1) == (p & 1) else 0
-    out[OBS_PHASE + s.phase] = 1
-    if s.phase == TS_PLAYING:
-        out[OBS_LEADER + ((s.leader - p) & 3)] = 1
-    for k in range(4):
-        n = cc_popcount(s.lo[(p + k) & 3]) + cc_popcount(s.hi[(p + k) & 3])
-        out[OBS_HAND_SIZES + k] = <float>(n / 33.0)
-    if s.phase != TS_OVER and s.turn == p:
-        out[OBS_MY_TURN] = 1
-    out[OBS_POINTS] = <float>(s.points / 200.0)
-    if d >= 0:
-        out[OBS_ATTACKER_TRICKS] = <float>(won / 25.0)
-    if s.phase == TS_DECLARING:
-        out[OBS_PASSES] = <float>(s.passes / 4.0)
-    out[OBS_REVEALED] = 1 if s.revealed else 0
-    out[OBS_TRICKS] = <float>(s.ntricks / 25.0)
-    out[OBS_PICKED] = <float>(s.npicked / 24.0)
 
 
 # ---------------------------------------------------------------------------- lists
@@ -699,25 +558,148 @@ cdef class Core(CoreBase):
         return self.s.phase == TS_OVER
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        return ts_legal(&self.s, out)
+        """The legal ids into ``out`` (room for ``TS_MAX_LEGAL``), ascending; returns how many."""
+        cdef const TState* s = &self.s
+        cdef int ids[12]
+        cdef int n, k
+        if s.phase == TS_PLAYING:
+            if s.nplays:
+                return _bits_ids(_follow_mask(s), TS_PLAY, out)
+            return _lead_ids(s, out)
+        if s.phase == TS_BURYING:
+            return _bits_ids(s.lo[s.turn], TS_BURY, out)
+        if s.phase == TS_DECLARING:
+            n = _declare_ids(s, ids)
+            for k in range(n):
+                out[k] = ids[k]
+            return n
+        return 0
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
-        return ts_is_legal(&self.s, i)
+        cdef const TState* s = &self.s
+        cdef int ids[12]
+        cdef int n, k
+        if i < 0 or i >= _NUM_ACTIONS:
+            return False
+        if s.phase == TS_DECLARING:
+            if i >= TS_BURY:
+                return False
+            n = _declare_ids(s, ids)
+            for k in range(n):
+                if ids[k] == i:
+                    return True
+            return False
+        if s.phase == TS_BURYING:
+            return TS_BURY <= i < TS_PLAY and (s.lo[s.turn] >> (i - TS_BURY)) & 1
+        if s.phase != TS_PLAYING or i < TS_PLAY:
+            return False
+        if s.nplays:
+            return i < TS_PAIR and (_follow_mask(s) >> (i - TS_PLAY)) & 1
+        if i < TS_PAIR:
+            return (s.lo[s.turn] >> (i - TS_PLAY)) & 1
+        if i < TS_TRACTOR:
+            return (s.hi[s.turn] >> (i - TS_PAIR)) & 1
+        return _tractor_ok(s, i)
 
     cdef void c_apply(self, int i) noexcept nogil:
-        ts_apply(&self.s, i)
+        """Make legal id ``i`` (the caller checked it); the deal is over once its last trick is
+        complete."""
+        cdef TState* s = &self.s
+        cdef int seat = s.turn, c
+        s.hist[s.nhist] = <uint16_t>i
+        s.nhist += 1
+        if s.phase == TS_DECLARING:
+            _declare(s, i)
+            return
+        if s.phase == TS_BURYING:
+            c = i - TS_BURY
+            _remove(s, seat, c)
+            s.buried[s.nburied] = <uint8_t>c
+            s.nburied += 1
+            if s.nburied == TS_KITTY:
+                s.phase = TS_PLAYING
+                s.leader = s.dealer
+                s.turn = s.dealer
+            return
+        if s.nplays:
+            _follow(s, i - TS_PLAY)
+        else:
+            _lead(s, i)
 
     cdef void c_returns(self, double* out) noexcept nogil:
-        ts_returns(&self.s, out)
+        """``+rise`` for the two seats of the deal's winning team, ``-rise`` for the others (zeros
+        until the deal is over)."""
+        cdef const TState* s = &self.s
+        cdef int team, rise, k
+        for k in range(4):
+            out[k] = 0.0
+        if s.phase != TS_OVER:
+            return
+        _result(s, &team, &rise)
+        for k in range(4):
+            out[k] = <double>(rise if (k & 1) == team else -rise)
 
-    cdef void c_observe(self, int seat, float* out) noexcept nogil:
-        ts_observe(&self.s, seat, out)
+    cdef void c_observe(self, int p, float* out) noexcept nogil:
+        """What seat ``p`` sees (``docs/actions/tractor.md``) into ``out`` (zeroed, 724 floats)."""
+        cdef const TState* s = &self.s
+        cdef int t, k, n, base = 0, ld, d = s.dealer, won = 0, c
+        cdef int lv[2]
+        cdef bint mine
+        _plane_masks(out, OBS_HAND, s.lo[p], s.hi[p])
+        for t in range(s.ntricks):
+            n = s.t_size[t]
+            ld = s.t_leader[t]
+            for k in range(4):
+                _plane(out, OBS_PLAYED + PLANE * ((ld + k - p) & 3), &s.cards[base + k * n], n)
+            base += 4 * n
+            if d >= 0 and (s.t_winner[t] & 1) != (d & 1):
+                won += 1
+        for k in range(s.nplays):
+            _plane(out, OBS_TRICK + PLANE * ((s.leader + k - p) & 3),
+                   &s.cards[s.nplayed + k * s.size], s.size)
+        _plane(out, OBS_TRICK + PLANE * ((s.turn - p) & 3), s.picked, s.npicked)
+        mine = d == p and (s.phase == TS_BURYING or s.phase == TS_PLAYING)
+        if mine or s.revealed:
+            _plane(out, OBS_KITTY, &s.dealt[4 * TS_HAND], TS_KITTY)
+        if mine:
+            _plane(out, OBS_BURIED, s.buried, s.nburied)
+        if s.decl_seat >= 0:
+            if s.decl_id >= TS_DECLARE + 8:
+                c = 52 if s.decl_id == TS_DECLARE + 8 else 53
+                out[OBS_DECL_CARDS + c] = 2
+            else:
+                c = s.level * 4 + (s.decl_id - TS_DECLARE) % 4
+                out[OBS_DECL_CARDS + c] = 1 if s.decl_id < TS_DECLARE + 4 else 2
+            out[OBS_DECLARER + ((s.decl_seat - p) & 3)] = 1
+            out[OBS_RUNG + _rung(s.decl_id) - 1] = 1
+        if s.trump >= 0:
+            out[OBS_TRUMP + s.trump] = 1
+        out[OBS_LEVEL + s.level] = 1
+        _levels_after(s, lv)
+        out[OBS_MY_LEVEL + lv[p & 1]] = 1
+        out[OBS_THEIR_LEVEL + lv[1 - (p & 1)]] = 1
+        if d >= 0:
+            out[OBS_DEALER + ((d - p) & 3)] = 1
+            out[OBS_DEFENDING] = 1 if (d & 1) == (p & 1) else 0
+        out[OBS_PHASE + s.phase] = 1
+        if s.phase == TS_PLAYING:
+            out[OBS_LEADER + ((s.leader - p) & 3)] = 1
+        for k in range(4):
+            n = cc_popcount(s.lo[(p + k) & 3]) + cc_popcount(s.hi[(p + k) & 3])
+            out[OBS_HAND_SIZES + k] = <float>(n / 33.0)
+        if s.phase != TS_OVER and s.turn == p:
+            out[OBS_MY_TURN] = 1
+        out[OBS_POINTS] = <float>(s.points / 200.0)
+        if d >= 0:
+            out[OBS_ATTACKER_TRICKS] = <float>(won / 25.0)
+        if s.phase == TS_DECLARING:
+            out[OBS_PASSES] = <float>(s.passes / 4.0)
+        out[OBS_REVEALED] = 1 if s.revealed else 0
+        out[OBS_TRICKS] = <float>(s.ntricks / 25.0)
+        out[OBS_PICKED] = <float>(s.npicked / 24.0)
 
-    cdef CoreBase c_copy(self):
-        cdef Core new = Core.__new__(Core)
-        new.s = self.s
-        _made(new)
-        return new
+    cdef void c_copy_into(self, CoreBase new) noexcept:
+        (<Core>new).s = self.s
 
     # ------------------------------------------------------------------ the deal's result
     @property
@@ -989,9 +971,9 @@ def from_export(values):
                             f"got {len(v)}")
     for x in v[EXPORT_HEAD:]:
         i = int_arg(x, "values: action id", 0, _NUM_ACTIONS - 1, CardcoreError)
-        if core.s.phase == TS_OVER or not ts_is_legal(&core.s, i):
+        if core.s.phase == TS_OVER or not core.c_is_legal(i):
             raise CardcoreError(f"values: action id {i} is not legal where it stands")
-        ts_apply(&core.s, <int>i)
+        core.c_apply(<int>i)
     if core.export() != v:
         raise CardcoreError("values: the fields do not match the deal and the actions they list")
     return core
