@@ -1,7 +1,7 @@
 # The Guandan step core's state and its C functions (``guandan_step.pyx``; the plain-Python
 # twin ``cardcore._ref.guandan_step`` documents the encoding). The plays and their keys are the
 # guandan kernel's (``guandan.pxd``).
-from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
 
 cdef enum:
     GS_FIRST_PLAY = 55
@@ -42,7 +42,5 @@ cdef struct GState:
     int8_t tret[2]          # GS_NO_RETURN until returned
 
 cdef bint gs_is_legal(const GState* s, long i) noexcept nogil
-# the legal ids, ascending, into ``out`` (room for every id); returns how many
-cdef int gs_legal(const GState* s, int32_t* out) noexcept nogil
 # -1: not legal (nothing changed); 0 done
 cdef int gs_apply(GState* s, int i, const uint8_t* cards, int n) noexcept nogil

@@ -242,29 +242,6 @@ cdef bint gs_is_legal(const GState* s, long i) noexcept nogil:
     return gd_index_ok(&h, <int>(i - GS_FIRST_PLAY), bk, br, bl)
 
 
-cdef int gs_legal(const GState* s, int32_t* out) noexcept nogil:
-    cdef GHand h
-    cdef uint64_t bits[ID_WORDS]
-    cdef uint8_t choice[GS_NCARDS]
-    cdef int bk, br, bl, n = 0
-    cdef Py_ssize_t nb, k
-    if s.nplaces >= 4:
-        return 0
-    if _pending(s) >= 0:
-        nb = _return_cards(s, choice)
-        for k in range(nb):
-            out[k] = 1 + choice[k]
-        return <int>nb
-    _beat(s, &bk, &br, &bl)
-    gd_hand(s.cnt[s.turn], s.level, &h)
-    memset(bits, 0, sizeof(bits))
-    gd_gen_bits(&h, bk, br, bl, bits)
-    if bk >= 0:
-        out[0] = 0
-        n = 1
-    return n + cc_bit_ids(bits, ID_WORDS, GS_FIRST_PLAY, out + n)
-
-
 cdef void _pass(GState* s) noexcept nogil:
     cdef int seat = s.turn, last = s.tseat, others
     s.passes += 1
@@ -529,7 +506,28 @@ cdef class Core(CoreBase):
         return self.s.nplaces >= 4
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        return gs_legal(&self.s, out)
+        """The legal ids, ascending, into ``out`` (room for every id); returns how many."""
+        cdef const GState* s = &self.s
+        cdef GHand h
+        cdef uint64_t bits[ID_WORDS]
+        cdef uint8_t choice[GS_NCARDS]
+        cdef int bk, br, bl, n = 0
+        cdef Py_ssize_t nb, k
+        if s.nplaces >= 4:
+            return 0
+        if _pending(s) >= 0:
+            nb = _return_cards(s, choice)
+            for k in range(nb):
+                out[k] = 1 + choice[k]
+            return <int>nb
+        _beat(s, &bk, &br, &bl)
+        gd_hand(s.cnt[s.turn], s.level, &h)
+        memset(bits, 0, sizeof(bits))
+        gd_gen_bits(&h, bk, br, bl, bits)
+        if bk >= 0:
+            out[0] = 0
+            n = 1
+        return n + cc_bit_ids(bits, ID_WORDS, GS_FIRST_PLAY, out + n)
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
         return gs_is_legal(&self.s, i)

@@ -338,8 +338,50 @@ cdef class Core(CoreBase):
             out[i] = <double>(self.s.b.stacks[i] - self.s.hand_stacks[i]) if self.s.hand_over \
                 else 0.0
 
-    cdef void c_observe(self, int seat, float* out) noexcept nogil:
-        _observe(&self.s, seat, out)
+    cdef void c_observe(self, int p, float* out) noexcept nogil:
+        """What seat ``p`` sees (``docs/actions/holdem.md``): chips in units of the chips at the
+        table over the seats that began the match (``seated``)."""
+        cdef const HState* s = &self.s
+        cdef int64_t total = 0, lo, hi, owed, pot = 0
+        cdef double unit
+        cdef int i, k, a = s.b.actor
+        for i in range(HS_SEATS):
+            total += s.hand_stacks[i]          # every chip of the match, at the hand's start
+        unit = <double>total / s.seated
+        out[HS_OBS_PLAYER + p] = 1.0
+        if s.hands:
+            out[HS_OBS_BUTTON + s.button] = 1.0
+            out[HS_OBS_SB + s.sb] = 1.0
+            out[HS_OBS_BB + s.bb] = 1.0
+        for i in range(HS_SEATS):
+            out[HS_OBS_STACKS + i] = <float>(s.b.stacks[i] / unit)
+        if a < 0:
+            return
+        if s.dealt[p]:
+            k = _hole_index(s, p)
+            out[HS_OBS_HOLE + s.cards[2 * k]] = 1.0
+            out[HS_OBS_HOLE + s.cards[2 * k + 1]] = 1.0
+        for i in range(s.nboard):
+            out[HS_OBS_BOARD + s.board[i]] = 1.0
+        out[HS_OBS_STREET + s.street] = 1.0
+        out[HS_OBS_TO_ACT + a] = 1.0
+        for i in range(HS_SEATS):
+            out[HS_OBS_BETS + i] = <float>(s.b.bets[i] / unit)
+            out[HS_OBS_CONTRIB + i] = <float>(s.b.contrib[i] / unit)
+            pot += s.b.contrib[i]
+            if s.dealt[i]:
+                out[HS_OBS_IN_HAND + i] = 1.0
+                if s.b.folded[i]:
+                    out[HS_OBS_FOLDED + i] = 1.0
+                elif s.b.stacks[i] == 0:
+                    out[HS_OBS_ALL_IN + i] = 1.0
+        out[HS_OBS_POT] = <float>(pot / unit)
+        owed = s.b.max_bet - s.b.bets[p]
+        out[HS_OBS_TO_CALL] = <float>((owed if owed < s.b.stacks[p] else s.b.stacks[p]) / unit)
+        lo = bt_min_raise_to(&s.b)
+        if lo >= 0:
+            out[HS_OBS_MIN_RAISE] = <float>(lo / unit)
+            out[HS_OBS_MAX_RAISE] = <float>(bt_max_raise_to(&s.b) / unit)
 
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s
@@ -597,51 +639,6 @@ cdef class Core(CoreBase):
 cdef inline void _made(Core core):
     """``core`` ready (sizes set, marked as holding a hand)."""
     made(core, HS_SEATS, HS_NUM_ACTIONS, HS_OBS_SIZE, HS_NUM_ACTIONS)
-
-
-cdef void _observe(const HState* s, int p, float* out) noexcept nogil:
-    """What seat ``p`` sees (``docs/actions/holdem.md``): chips in units of the chips at the
-    table over the seats that began the match (``seated``)."""
-    cdef int64_t total = 0, lo, hi, owed, pot = 0
-    cdef double unit
-    cdef int i, k, a = s.b.actor
-    for i in range(HS_SEATS):
-        total += s.hand_stacks[i]          # every chip of the match, at the hand's start
-    unit = <double>total / s.seated
-    out[HS_OBS_PLAYER + p] = 1.0
-    if s.hands:
-        out[HS_OBS_BUTTON + s.button] = 1.0
-        out[HS_OBS_SB + s.sb] = 1.0
-        out[HS_OBS_BB + s.bb] = 1.0
-    for i in range(HS_SEATS):
-        out[HS_OBS_STACKS + i] = <float>(s.b.stacks[i] / unit)
-    if a < 0:
-        return
-    if s.dealt[p]:
-        k = _hole_index(s, p)
-        out[HS_OBS_HOLE + s.cards[2 * k]] = 1.0
-        out[HS_OBS_HOLE + s.cards[2 * k + 1]] = 1.0
-    for i in range(s.nboard):
-        out[HS_OBS_BOARD + s.board[i]] = 1.0
-    out[HS_OBS_STREET + s.street] = 1.0
-    out[HS_OBS_TO_ACT + a] = 1.0
-    for i in range(HS_SEATS):
-        out[HS_OBS_BETS + i] = <float>(s.b.bets[i] / unit)
-        out[HS_OBS_CONTRIB + i] = <float>(s.b.contrib[i] / unit)
-        pot += s.b.contrib[i]
-        if s.dealt[i]:
-            out[HS_OBS_IN_HAND + i] = 1.0
-            if s.b.folded[i]:
-                out[HS_OBS_FOLDED + i] = 1.0
-            elif s.b.stacks[i] == 0:
-                out[HS_OBS_ALL_IN + i] = 1.0
-    out[HS_OBS_POT] = <float>(pot / unit)
-    owed = s.b.max_bet - s.b.bets[p]
-    out[HS_OBS_TO_CALL] = <float>((owed if owed < s.b.stacks[p] else s.b.stacks[p]) / unit)
-    lo = bt_min_raise_to(&s.b)
-    if lo >= 0:
-        out[HS_OBS_MIN_RAISE] = <float>(lo / unit)
-        out[HS_OBS_MAX_RAISE] = <float>(bt_max_raise_to(&s.b) / unit)
 
 
 cdef int _next_in(list stacks, int seat) except -1:

@@ -55,7 +55,6 @@ cdef void op_lock(OPState* s, int card) noexcept nogil
 cdef void op_act(OPState* s, int i, int64_t amount) noexcept nogil
 cdef int op_player(const OPState* s) noexcept nogil
 cdef int op_winner(const OPState* s) noexcept nogil
-cdef void op_observe(const OPState* s, int seat, float* out) noexcept nogil
 
 
 # One deal as a step core of the one core contract (``core.pxd``).

@@ -215,50 +215,6 @@ cdef inline int _ups(const OPState* s, int seat) noexcept nogil:
     return n
 
 
-cdef void op_observe(const OPState* s, int seat, float* out) noexcept nogil:
-    """``docs/actions/onepoker.md``'s tensor for ``seat`` into ``out`` (zeroed)."""
-    cdef double unit = <double>(s.start[0] + s.start[1]) / 2.0
-    cdef int k, p, up, to_act
-    cdef int64_t o, lo, hi
-    for k in range(s.nhand[seat]):
-        out[OP_OBS_HAND + s.hands[seat][k]] += 1.0
-    for k in range(s.ndiscards):
-        out[OP_OBS_DISCARDS + s.discards[k]] += 1.0
-    out[OP_OBS_PLAYER + seat] = 1.0
-    out[OP_OBS_PILE] = <float>(<double>s.npile / <double>OP_DECK)
-    for p in range(2):
-        out[OP_OBS_CHIPS + p] = <float>(<double>s.b.stacks[p] / unit)
-        up = _ups(s, p)
-        out[OP_OBS_SIGNALS + 2 * p] = up
-        out[OP_OBS_SIGNALS + 2 * p + 1] = 2 - up
-    if s.settled:
-        return
-    out[OP_OBS_FIRST + s.first] = 1.0
-    if s.locked[seat] >= 0:
-        out[OP_OBS_LOCKED + s.locked[seat]] = 1.0
-    for p in range(2):
-        if s.locked[p] >= 0:
-            out[OP_OBS_HAS_LOCKED + p] = 1.0
-    to_act = op_player(s)
-    out[OP_OBS_TO_ACT + to_act] = 1.0
-    out[OP_OBS_POT] = <float>(<double>(s.b.contrib[0] + s.b.contrib[1]) / unit)
-    if s.locked[1 - s.first] < 0:
-        out[OP_OBS_PHASE] = 1.0
-        return
-    out[OP_OBS_PHASE + 1] = 1.0
-    for p in range(2):
-        out[OP_OBS_BETS + p] = <float>(<double>s.b.bets[p] / unit)
-    o = bt_owed(&s.b, seat)
-    if o > s.b.stacks[seat]:
-        o = s.b.stacks[seat]
-    out[OP_OBS_TO_CALL] = <float>(<double>o / unit)
-    lo = bt_min_raise_to(&s.b)
-    hi = bt_max_raise_to(&s.b)
-    if lo >= 0 and hi >= 0:
-        out[OP_OBS_MIN_RAISE] = <float>(<double>lo / unit)
-        out[OP_OBS_MAX_RAISE] = <float>(<double>hi / unit)
-
-
 # ---------------------------------------------------------------- the Python face
 
 cdef list _cards_arg(object x, str what, object length):
@@ -375,7 +331,48 @@ cdef class Core(CoreBase):
             out[p] = <double>(self.s.b.stacks[p] - self.s.start[p]) if self.s.settled else 0.0
 
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
-        op_observe(&self.s, seat, out)
+        """``docs/actions/onepoker.md``'s tensor for ``seat`` into ``out`` (zeroed)."""
+        cdef const OPState* s = &self.s
+        cdef double unit = <double>(s.start[0] + s.start[1]) / 2.0
+        cdef int k, p, up, to_act
+        cdef int64_t o, lo, hi
+        for k in range(s.nhand[seat]):
+            out[OP_OBS_HAND + s.hands[seat][k]] += 1.0
+        for k in range(s.ndiscards):
+            out[OP_OBS_DISCARDS + s.discards[k]] += 1.0
+        out[OP_OBS_PLAYER + seat] = 1.0
+        out[OP_OBS_PILE] = <float>(<double>s.npile / <double>OP_DECK)
+        for p in range(2):
+            out[OP_OBS_CHIPS + p] = <float>(<double>s.b.stacks[p] / unit)
+            up = _ups(s, p)
+            out[OP_OBS_SIGNALS + 2 * p] = up
+            out[OP_OBS_SIGNALS + 2 * p + 1] = 2 - up
+        if s.settled:
+            return
+        out[OP_OBS_FIRST + s.first] = 1.0
+        if s.locked[seat] >= 0:
+            out[OP_OBS_LOCKED + s.locked[seat]] = 1.0
+        for p in range(2):
+            if s.locked[p] >= 0:
+                out[OP_OBS_HAS_LOCKED + p] = 1.0
+        to_act = op_player(s)
+        out[OP_OBS_TO_ACT + to_act] = 1.0
+        out[OP_OBS_POT] = <float>(<double>(s.b.contrib[0] + s.b.contrib[1]) / unit)
+        if s.locked[1 - s.first] < 0:
+            out[OP_OBS_PHASE] = 1.0
+            return
+        out[OP_OBS_PHASE + 1] = 1.0
+        for p in range(2):
+            out[OP_OBS_BETS + p] = <float>(<double>s.b.bets[p] / unit)
+        o = bt_owed(&s.b, seat)
+        if o > s.b.stacks[seat]:
+            o = s.b.stacks[seat]
+        out[OP_OBS_TO_CALL] = <float>(<double>o / unit)
+        lo = bt_min_raise_to(&s.b)
+        hi = bt_max_raise_to(&s.b)
+        if lo >= 0 and hi >= 0:
+            out[OP_OBS_MIN_RAISE] = <float>(<double>lo / unit)
+            out[OP_OBS_MAX_RAISE] = <float>(<double>hi / unit)
 
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s

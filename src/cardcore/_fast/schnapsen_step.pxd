@@ -64,8 +64,6 @@ cdef int sch_deal_game_points(int winner, int closer, int close_points, int clos
 cdef void sch_init(SchState* s, const uint8_t* deck, int dealer, const uint8_t* counts,
                    uint64_t rng) noexcept nogil
 cdef int sch_legal(const SchState* s, int32_t* out) noexcept nogil
-cdef void sch_apply(SchState* s, int i) noexcept nogil
-cdef void sch_observe(const SchState* s, int seat, float* out) noexcept nogil
 
 cdef class Core(CoreBase):
     cdef SchState s

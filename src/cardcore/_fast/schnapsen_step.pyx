@@ -302,104 +302,9 @@ cdef void _play(SchState* s, int p, int card) noexcept nogil:
         _end(s, w if s.closer < 0 else 1 - s.closer, SCH_REASON_LAST)
 
 
-cdef void sch_apply(SchState* s, int i) noexcept nogil:
-    """Make the legal id ``i``."""
-    cdef int p = _player(s)
-    cdef int card, suit, amount, jack, old
-    s.ids[s.nids] = i
-    s.nids += 1
-    if i < SCH_MARRY0:
-        _play(s, p, i + SCH_FIRST_CARD)
-    elif i < SCH_EXCHANGE:
-        card = i + SCH_MARRY0
-        suit = card & 3
-        s.married[p][s.nmarried[p]] = suit
-        s.nmarried[p] += 1
-        s.known[p] |= (<uint64_t>1) << _partner(card)
-        amount = 40 if suit == s.trump else 20
-        if s.won[p]:
-            s.points[p] += amount
-        else:
-            s.pending[p] += amount
-        if s.points[p] >= SCH_TARGET:       # at once, before the card is played
-            _end(s, p, SCH_REASON_MARRIAGE)
-            return
-        _play(s, p, card)
-    elif i == SCH_EXCHANGE:
-        jack = JACK_RANK * 4 + s.trump
-        old = s.stock[SCH_STOCK - 1]
-        s.hand[p] = (s.hand[p] & ~((<uint64_t>1) << jack)) | ((<uint64_t>1) << old)
-        s.known[p] |= (<uint64_t>1) << old
-        s.stock[SCH_STOCK - 1] = jack
-    else:
-        s.closed = 1
-        s.closer = p
-        s.close_points = s.points[1 - p]
-        s.close_tricks = s.won[1 - p]
-
-
 cdef inline void _plane(float* out, int base, uint64_t m) noexcept nogil:
     while m:
         out[base + cc_pop_lowest(&m) - SCH_FIRST_CARD] = 1.0
-
-
-cdef void sch_observe(const SchState* s, int seat, float* out) noexcept nogil:
-    """What ``seat`` sees into ``out`` (``SCH_OBS_SIZE`` zeros; ``docs/actions/schnapsen.md``)."""
-    cdef int opp = 1 - seat
-    cdef uint64_t seen = s.hand[seat] | s.known[opp]
-    cdef uint64_t bit
-    cdef int k, ls, lc, fc, c
-    _plane(out, OB_HAND, s.hand[seat])
-    _plane(out, OB_OPP_KNOWN, s.known[opp])
-    if s.pos < SCH_STOCK:
-        out[OB_TRUMP_CARD + s.stock[SCH_STOCK - 1] - SCH_FIRST_CARD] = 1.0
-        seen |= (<uint64_t>1) << s.stock[SCH_STOCK - 1]
-    if s.lead >= 0:
-        out[OB_TABLE + s.lead - SCH_FIRST_CARD] = 1.0
-        seen |= (<uint64_t>1) << s.lead
-    for k in range(s.ntricks):
-        ls = s.tricks[k][0]
-        lc = s.tricks[k][1] - SCH_FIRST_CARD
-        fc = s.tricks[k][2] - SCH_FIRST_CARD
-        out[(OB_PLAYED_ME if ls == seat else OB_PLAYED_OPP) + lc] = 1.0
-        out[(OB_PLAYED_OPP if ls == seat else OB_PLAYED_ME) + fc] = 1.0
-        c = OB_WON_ME if s.tricks[k][3] == seat else OB_WON_OPP
-        out[c + lc] = 1.0
-        out[c + fc] = 1.0
-        seen |= (<uint64_t>1) << s.tricks[k][1]
-        seen |= (<uint64_t>1) << s.tricks[k][2]
-    for k in range(SCH_DECK):
-        bit = (<uint64_t>1) << (SCH_FIRST_CARD + k)
-        if not seen & bit:
-            out[OB_UNSEEN + k] = 1.0
-    out[OB_TRUMP_SUIT + s.trump] = 1.0
-    out[OB_PHASE + s.phase] = 1.0
-    if _player(s) == seat:
-        out[OB_MY_TURN] = 1.0
-    if s.phase != SCH_OVER and s.leader == seat:
-        out[OB_I_LEAD] = 1.0
-    out[OB_STOCK] = <float>((SCH_STOCK - s.pos) / 10.0)
-    if s.closed:
-        out[OB_CLOSED] = 1.0
-        out[OB_CLOSED_BY_ME if s.closer == seat else OB_CLOSED_BY_OPP] = 1.0
-        out[OB_CLOSE_POINTS] = <float>(s.close_points / <double>SCH_TARGET)
-        out[OB_CLOSE_TRICK] = 1.0 if s.close_tricks else 0.0
-    if _strict(s):
-        out[OB_STRICT] = 1.0
-    out[OB_POINTS_ME] = <float>(s.points[seat] / <double>SCH_TARGET)
-    out[OB_PENDING_ME] = <float>(s.pending[seat] / <double>SCH_TARGET)
-    out[OB_POINTS_OPP] = <float>(s.points[opp] / <double>SCH_TARGET)
-    out[OB_PENDING_OPP] = <float>(s.pending[opp] / <double>SCH_TARGET)
-    out[OB_TRICKS_ME] = <float>(s.won[seat] / 10.0)
-    out[OB_TRICKS_OPP] = <float>(s.won[opp] / 10.0)
-    for k in range(s.nmarried[seat]):
-        out[OB_MARRIED_ME + s.married[seat][k]] = 1.0
-    for k in range(s.nmarried[opp]):
-        out[OB_MARRIED_OPP + s.married[opp][k]] = 1.0
-    out[OB_COUNT_ME] = <float>(s.counts[seat] / <double>SCH_MATCH_POINTS)
-    out[OB_COUNT_OPP] = <float>(s.counts[opp] / <double>SCH_MATCH_POINTS)
-    if s.dealer == seat:
-        out[OB_DEALER] = 1.0
 
 
 # ---------------------------------------------------------------- the rules as Python names
@@ -669,7 +574,40 @@ cdef class Core(CoreBase):
         return False
 
     cdef void c_apply(self, int i) noexcept nogil:
-        sch_apply(&self.s, i)
+        """Make the legal id ``i``."""
+        cdef SchState* s = &self.s
+        cdef int p = _player(s)
+        cdef int card, suit, amount, jack, old
+        s.ids[s.nids] = i
+        s.nids += 1
+        if i < SCH_MARRY0:
+            _play(s, p, i + SCH_FIRST_CARD)
+        elif i < SCH_EXCHANGE:
+            card = i + SCH_MARRY0
+            suit = card & 3
+            s.married[p][s.nmarried[p]] = suit
+            s.nmarried[p] += 1
+            s.known[p] |= (<uint64_t>1) << _partner(card)
+            amount = 40 if suit == s.trump else 20
+            if s.won[p]:
+                s.points[p] += amount
+            else:
+                s.pending[p] += amount
+            if s.points[p] >= SCH_TARGET:   # at once, before the card is played
+                _end(s, p, SCH_REASON_MARRIAGE)
+                return
+            _play(s, p, card)
+        elif i == SCH_EXCHANGE:
+            jack = JACK_RANK * 4 + s.trump
+            old = s.stock[SCH_STOCK - 1]
+            s.hand[p] = (s.hand[p] & ~((<uint64_t>1) << jack)) | ((<uint64_t>1) << old)
+            s.known[p] |= (<uint64_t>1) << old
+            s.stock[SCH_STOCK - 1] = jack
+        else:
+            s.closed = 1
+            s.closer = p
+            s.close_points = s.points[1 - p]
+            s.close_tricks = s.won[1 - p]
 
     cdef void c_returns(self, double* out) noexcept nogil:
         cdef double g = self.s.game_points
@@ -684,7 +622,64 @@ cdef class Core(CoreBase):
             out[1] = g
 
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
-        sch_observe(&self.s, seat, out)
+        """What ``seat`` sees into ``out`` (``SCH_OBS_SIZE`` zeros;
+        ``docs/actions/schnapsen.md``)."""
+        cdef const SchState* s = &self.s
+        cdef int opp = 1 - seat
+        cdef uint64_t seen = s.hand[seat] | s.known[opp]
+        cdef uint64_t bit
+        cdef int k, ls, lc, fc, c
+        _plane(out, OB_HAND, s.hand[seat])
+        _plane(out, OB_OPP_KNOWN, s.known[opp])
+        if s.pos < SCH_STOCK:
+            out[OB_TRUMP_CARD + s.stock[SCH_STOCK - 1] - SCH_FIRST_CARD] = 1.0
+            seen |= (<uint64_t>1) << s.stock[SCH_STOCK - 1]
+        if s.lead >= 0:
+            out[OB_TABLE + s.lead - SCH_FIRST_CARD] = 1.0
+            seen |= (<uint64_t>1) << s.lead
+        for k in range(s.ntricks):
+            ls = s.tricks[k][0]
+            lc = s.tricks[k][1] - SCH_FIRST_CARD
+            fc = s.tricks[k][2] - SCH_FIRST_CARD
+            out[(OB_PLAYED_ME if ls == seat else OB_PLAYED_OPP) + lc] = 1.0
+            out[(OB_PLAYED_OPP if ls == seat else OB_PLAYED_ME) + fc] = 1.0
+            c = OB_WON_ME if s.tricks[k][3] == seat else OB_WON_OPP
+            out[c + lc] = 1.0
+            out[c + fc] = 1.0
+            seen |= (<uint64_t>1) << s.tricks[k][1]
+            seen |= (<uint64_t>1) << s.tricks[k][2]
+        for k in range(SCH_DECK):
+            bit = (<uint64_t>1) << (SCH_FIRST_CARD + k)
+            if not seen & bit:
+                out[OB_UNSEEN + k] = 1.0
+        out[OB_TRUMP_SUIT + s.trump] = 1.0
+        out[OB_PHASE + s.phase] = 1.0
+        if _player(s) == seat:
+            out[OB_MY_TURN] = 1.0
+        if s.phase != SCH_OVER and s.leader == seat:
+            out[OB_I_LEAD] = 1.0
+        out[OB_STOCK] = <float>((SCH_STOCK - s.pos) / 10.0)
+        if s.closed:
+            out[OB_CLOSED] = 1.0
+            out[OB_CLOSED_BY_ME if s.closer == seat else OB_CLOSED_BY_OPP] = 1.0
+            out[OB_CLOSE_POINTS] = <float>(s.close_points / <double>SCH_TARGET)
+            out[OB_CLOSE_TRICK] = 1.0 if s.close_tricks else 0.0
+        if _strict(s):
+            out[OB_STRICT] = 1.0
+        out[OB_POINTS_ME] = <float>(s.points[seat] / <double>SCH_TARGET)
+        out[OB_PENDING_ME] = <float>(s.pending[seat] / <double>SCH_TARGET)
+        out[OB_POINTS_OPP] = <float>(s.points[opp] / <double>SCH_TARGET)
+        out[OB_PENDING_OPP] = <float>(s.pending[opp] / <double>SCH_TARGET)
+        out[OB_TRICKS_ME] = <float>(s.won[seat] / 10.0)
+        out[OB_TRICKS_OPP] = <float>(s.won[opp] / 10.0)
+        for k in range(s.nmarried[seat]):
+            out[OB_MARRIED_ME + s.married[seat][k]] = 1.0
+        for k in range(s.nmarried[opp]):
+            out[OB_MARRIED_OPP + s.married[opp][k]] = 1.0
+        out[OB_COUNT_ME] = <float>(s.counts[seat] / <double>SCH_MATCH_POINTS)
+        out[OB_COUNT_OPP] = <float>(s.counts[opp] / <double>SCH_MATCH_POINTS)
+        if s.dealer == seat:
+            out[OB_DEALER] = 1.0
 
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s

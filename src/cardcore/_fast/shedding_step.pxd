@@ -5,7 +5,7 @@
 # declared here (their one definition is in ``shedding_step.pyx``; the plain-Python twin
 # ``_ref.shedding_step`` keeps the same).
 
-from libc.stdint cimport uint8_t, int16_t, int32_t, uint64_t
+from libc.stdint cimport uint8_t, int16_t, uint64_t
 
 from cardcore._fast.core cimport Core as CoreBase
 
@@ -50,10 +50,6 @@ ctypedef struct Deal:
     int16_t play_ev[MAX_PLAYS]
     uint64_t play_mask[MAX_PLAYS]
 
-# whether ``i`` is a legal id for the seat to act
-cdef bint deal_is_legal(const Deal* s, long i) noexcept nogil
-# the legal ids, ascending, into ``out`` (room for ``cap``); returns their number
-cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out, Py_ssize_t cap) noexcept nogil
 # make the legal id ``i``, a play taking the cards ``pick`` in the order ``order`` (``n``
 # cards); three passes that end a Dou Dizhu auction without a bid redeal from ``s.rng``
 cdef void deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept nogil

@@ -433,76 +433,6 @@ cdef inline bint _covers(const uint8_t* row, const uint8_t* h) noexcept nogil:
     return True
 
 
-cdef bint deal_is_legal(const Deal* s, long i) noexcept nogil:
-    """Whether action id ``i`` is legal for the seat to act."""
-    cdef uint8_t h[15]
-    cdef uint64_t m
-    cdef const uint8_t* row
-    cdef const uint8_t* t
-    if s.phase == PH_BID:
-        return i == 0 or s.bid < i <= 3
-    if s.phase != PH_PLAY:
-        return False
-    t = _table_row(s)
-    m = s.hand[s.turn]
-    if i == 0:
-        if s.game == 0:
-            return t != NULL
-        if t == NULL:
-            return False
-        shed_counts(m, h)
-        return zsy_gen_ids(h, t[0], t[1], t[2], False, NULL, 0) == 0
-    if not _is_play(s.game, i):
-        return False
-    row = _row_of(s.game, <int>i)
-    shed_counts(m, h)
-    if not _covers(row, h):
-        return False
-    if s.game == 0:
-        return t == NULL or ddz_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
-    if t != NULL:
-        return zsy_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
-    if s.opening:
-        return bool((m >> THREE_HEARTS) & 1) and row[3] > 0 and row[0] != Z_BOMB
-    return row[0] != Z_HEAVENLY_BOMB
-
-
-cdef Py_ssize_t deal_legal_ids(const Deal* s, int32_t* out, Py_ssize_t cap) noexcept nogil:
-    """The legal ids of the seat to act, ascending, into ``out`` (room for ``cap``, at least
-    the game's ``MAX_LEGAL``)."""
-    cdef uint8_t h[15]
-    cdef uint64_t m
-    cdef Py_ssize_t n
-    cdef const uint8_t* t
-    cdef int b
-    if s.phase == PH_BID:
-        out[0] = 0
-        n = 1
-        for b in range(s.bid + 1, 4):
-            out[n] = b
-            n += 1
-        return n
-    if s.phase != PH_PLAY:
-        return 0
-    m = s.hand[s.turn]
-    shed_counts(m, h)
-    t = _table_row(s)
-    if s.game == 0:
-        if t == NULL:
-            return _at_most(ddz_gen_ids(h, -1, 0, 0, out, cap), cap)
-        out[0] = 0
-        return 1 + _at_most(ddz_gen_ids(h, t[0], t[1], t[2], out + 1, cap - 1), cap - 1)
-    if t == NULL:
-        if s.opening and not (m >> THREE_HEARTS) & 1:
-            return 0
-        return _at_most(zsy_gen_ids(h, -1, 0, 0, s.opening, out, cap), cap)
-    n = _at_most(zsy_gen_ids(h, t[0], t[1], t[2], False, out, cap), cap)
-    if n == 0:
-        out[0] = 0
-        return 1
-    return n
-
-
 cdef inline Py_ssize_t _at_most(Py_ssize_t n, Py_ssize_t cap) noexcept nogil:
     # the ids written (the generators count past ``cap`` without writing; ``MAX_LEGAL`` is a
     # bound, so they never do here)
@@ -733,32 +663,6 @@ cdef void _observe_zsy(const Deal* s, int p, float* out) noexcept nogil:
     out[ZSY_OBS_OVER] = 1.0 if s.phase == PH_OVER else 0.0
 
 
-cdef void _returns(const Deal* s, double* out) noexcept nogil:
-    # the deal's scores (``Core``'s docstring), zeros until over
-    cdef uint8_t h[15]
-    cdef long counts[15]
-    cdef long pen[3]
-    cdef long bonus[3]
-    cdef int k, r
-    for k in range(3):
-        out[k] = 0.0
-    if s.phase != PH_OVER:
-        return
-    if s.game == 0:
-        ddz_scores_c(s.landlord, s.winner,
-                     s.bid * ddz_multiplier_c(s.bombs, s.spring != DDZ_NO_SPRING), out)
-        return
-    for k in range(3):
-        bonus[k] = s.bonus[k]
-        pen[k] = 0
-        if k != s.winner:
-            shed_counts(s.hand[k], h)
-            for r in range(SHED_NRANKS):
-                counts[r] = h[r]
-            pen[k] = zsy_penalty_c(counts, SHED_NRANKS, s.num_plays[k] > 0)
-    zsy_scores_c(s.winner, pen, bonus, out)
-
-
 cdef int _default_pick(const Deal* s, int i, uint64_t* pick, uint8_t* order) noexcept nogil:
     # the cards a play id takes from the hand: the lowest ids of each rank (the 3 of hearts
     # first among Zheng Shangyou's 3s), in the play's order; returns their number
@@ -836,10 +740,77 @@ cdef class Core(CoreBase):
         return self.s.phase == PH_OVER
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        return <int>deal_legal_ids(&self.s, out, self.max_legal)
+        """The legal ids of the seat to act, ascending, into ``out`` (room for ``max_legal``, the
+        game's ``MAX_LEGAL``); returns their number."""
+        cdef const Deal* s = &self.s
+        cdef Py_ssize_t cap = self.max_legal
+        cdef uint8_t h[15]
+        cdef uint64_t m
+        cdef Py_ssize_t n
+        cdef const uint8_t* t
+        cdef int b
+        if s.phase == PH_BID:
+            out[0] = 0
+            n = 1
+            for b in range(s.bid + 1, 4):
+                out[n] = b
+                n += 1
+            return n
+        if s.phase != PH_PLAY:
+            return 0
+        m = s.hand[s.turn]
+        shed_counts(m, h)
+        t = _table_row(s)
+        if s.game == 0:
+            if t == NULL:
+                return _at_most(ddz_gen_ids(h, -1, 0, 0, out, cap), cap)
+            out[0] = 0
+            return 1 + _at_most(ddz_gen_ids(h, t[0], t[1], t[2], out + 1, cap - 1), cap - 1)
+        if t == NULL:
+            if s.opening and not (m >> THREE_HEARTS) & 1:
+                return 0
+            return _at_most(zsy_gen_ids(h, -1, 0, 0, s.opening, out, cap), cap)
+        n = _at_most(zsy_gen_ids(h, t[0], t[1], t[2], False, out, cap), cap)
+        if n == 0:
+            out[0] = 0
+            return 1
+        return n
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
-        return 0 <= i < _num_actions(self.s.game) and deal_is_legal(&self.s, i)
+        """Whether action id ``i`` is legal for the seat to act."""
+        cdef const Deal* s = &self.s
+        cdef uint8_t h[15]
+        cdef uint64_t m
+        cdef const uint8_t* row
+        cdef const uint8_t* t
+        if not 0 <= i < _num_actions(s.game):
+            return False
+        if s.phase == PH_BID:
+            return i == 0 or s.bid < i <= 3
+        if s.phase != PH_PLAY:
+            return False
+        t = _table_row(s)
+        m = s.hand[s.turn]
+        if i == 0:
+            if s.game == 0:
+                return t != NULL
+            if t == NULL:
+                return False
+            shed_counts(m, h)
+            return zsy_gen_ids(h, t[0], t[1], t[2], False, NULL, 0) == 0
+        if not _is_play(s.game, i):
+            return False
+        row = _row_of(s.game, <int>i)
+        shed_counts(m, h)
+        if not _covers(row, h):
+            return False
+        if s.game == 0:
+            return t == NULL or ddz_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
+        if t != NULL:
+            return zsy_beats_c(row[0], row[1], row[2], t[0], t[1], t[2])
+        if s.opening:
+            return bool((m >> THREE_HEARTS) & 1) and row[3] > 0 and row[0] != Z_BOMB
+        return row[0] != Z_HEAVENLY_BOMB
 
     cdef void c_apply(self, int i) noexcept nogil:
         cdef uint64_t pick
@@ -848,7 +819,30 @@ cdef class Core(CoreBase):
         deal_apply(&self.s, i, pick, order, n)
 
     cdef void c_returns(self, double* out) noexcept nogil:
-        _returns(&self.s, out)
+        """The deal's scores (``Core``'s docstring), zeros until over."""
+        cdef const Deal* s = &self.s
+        cdef uint8_t h[15]
+        cdef long counts[15]
+        cdef long pen[3]
+        cdef long bonus[3]
+        cdef int k, r
+        for k in range(3):
+            out[k] = 0.0
+        if s.phase != PH_OVER:
+            return
+        if s.game == 0:
+            ddz_scores_c(s.landlord, s.winner,
+                         s.bid * ddz_multiplier_c(s.bombs, s.spring != DDZ_NO_SPRING), out)
+            return
+        for k in range(3):
+            bonus[k] = s.bonus[k]
+            pen[k] = 0
+            if k != s.winner:
+                shed_counts(s.hand[k], h)
+                for r in range(SHED_NRANKS):
+                    counts[r] = h[r]
+                pen[k] = zsy_penalty_c(counts, SHED_NRANKS, s.num_plays[k] > 0)
+        zsy_scores_c(s.winner, pen, bonus, out)
 
     cdef void c_observe(self, int seat, float* out) noexcept nogil:
         if self.s.game == 0:
