@@ -896,23 +896,26 @@ cdef enum:
     STACK_ROWS = 1024
 
 
+cdef inline Py_ssize_t _rows(const GHand* h, int bk, int br, int bl, bint classify,
+                             uint8_t* buf, Py_ssize_t cap) noexcept nogil:
+    # the rows of ``h`` into ``buf`` (up to ``cap``: the generators count past it): its
+    # readings (``classify``) or its plays (beating (bk, br, bl) when bk >= 0); their number
+    if classify:
+        return gd_classify_c(h, buf, cap)
+    return gd_gen(h, bk, br, bl, buf, cap)
+
+
 cdef object _run(const GHand* h, int bk, int br, int bl, bint classify):
-    # Generate into a stack buffer; copy into an exact-size array (regenerate when larger).
+    # The rows as an exact-size array: generated into a stack buffer and copied, or, when they
+    # do not fit, generated again into an array of their number. (No GIL release: a call takes
+    # a few microseconds.)
     cdef uint8_t stack[STACK_ROWS * GD_ROW]
-    cdef uint8_t* buf = stack
-    cdef Py_ssize_t cap = STACK_ROWS, n
-    cdef cnp.ndarray arr = None
-    while True:
-        # (no GIL release: a call takes a few microseconds)
-        if classify:
-            n = gd_classify_c(h, buf, cap)
-        else:
-            n = gd_gen(h, bk, br, bl, buf, cap)
-        if n <= cap:
-            return rows_array(n, GD_ROW, stack) if arr is None else arr
-        arr = rows_array(n, GD_ROW, NULL)
-        buf = <uint8_t*>cnp.PyArray_DATA(arr)
-        cap = n
+    cdef Py_ssize_t n = _rows(h, bk, br, bl, classify, stack, STACK_ROWS)
+    if n <= STACK_ROWS:
+        return rows_array(n, GD_ROW, stack)
+    cdef cnp.ndarray arr = rows_array(n, GD_ROW, NULL)
+    _rows(h, bk, br, bl, classify, <uint8_t*>cnp.PyArray_DATA(arr), n)
+    return arr
 
 
 cdef int _hand_at(object counts, object level, str what, GHand* h) except -1:

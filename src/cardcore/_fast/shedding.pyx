@@ -1060,29 +1060,31 @@ cdef enum:
     STACK_ROWS = 512
 
 
+cdef inline Py_ssize_t _rows(int game, const uint8_t* h, int bk, int br, int bl, bint first,
+                             bint classify, uint8_t* buf, Py_ssize_t cap) noexcept nogil:
+    # the rows of ``h`` in ``game`` (0 Dou Dizhu, 1 Zheng Shangyou) into ``buf`` (up to
+    # ``cap``: the generators count past it): its readings (``classify``) or its plays (beating
+    # (bk, br, bl) when bk >= 0); their number
+    if game == 0:
+        if classify:
+            return ddz_classify_c(h, buf, cap)
+        return ddz_gen(h, bk, br, bl, buf, cap)
+    if classify:
+        return zsy_classify_c(h, first, buf, cap)
+    return zsy_gen(h, bk, br, bl, first, buf, cap)
+
+
 cdef object _run(int game, const uint8_t* h, int bk, int br, int bl, bint first, bint classify):
-    # Generate into a stack buffer; copy into an exact-size array (regenerate when larger).
+    # The rows as an exact-size array: generated into a stack buffer and copied, or, when they
+    # do not fit, generated again into an array of their number. (No GIL release: a call takes
+    # well under a microsecond.)
     cdef uint8_t stack[STACK_ROWS * SHED_ROW]
-    cdef uint8_t* buf = stack
-    cdef Py_ssize_t cap = STACK_ROWS, n
-    cdef cnp.ndarray arr = None
-    while True:
-        # (no GIL release: a call takes well under a microsecond)
-        if game == 0:
-            if classify:
-                n = ddz_classify_c(h, buf, cap)
-            else:
-                n = ddz_gen(h, bk, br, bl, buf, cap)
-        else:
-            if classify:
-                n = zsy_classify_c(h, first, buf, cap)
-            else:
-                n = zsy_gen(h, bk, br, bl, first, buf, cap)
-        if n <= cap:
-            return rows_array(n, SHED_ROW, stack) if arr is None else arr
-        arr = rows_array(n, SHED_ROW, NULL)
-        buf = <uint8_t*>cnp.PyArray_DATA(arr)
-        cap = n
+    cdef Py_ssize_t n = _rows(game, h, bk, br, bl, first, classify, stack, STACK_ROWS)
+    if n <= STACK_ROWS:
+        return rows_array(n, SHED_ROW, stack)
+    cdef cnp.ndarray arr = rows_array(n, SHED_ROW, NULL)
+    _rows(game, h, bk, br, bl, first, classify, <uint8_t*>cnp.PyArray_DATA(arr), n)
+    return arr
 
 
 cdef int _counts(int game, object counts, str what, uint8_t* h) except -1:
