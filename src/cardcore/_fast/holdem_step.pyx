@@ -15,7 +15,7 @@ both give the same answers.
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
-from cardcore._fast.bits cimport rng_shuffle
+from cardcore._fast.bits cimport deck_shuffle
 from cardcore._fast.args cimport action_id, int_arg, or_none
 from cardcore._fast.betting cimport (Bet, BT_FOLD, BT_CHECK, BT_CALL, BT_RAISE_MIN,
                                      BT_RAISE_HALF_POT, BT_RAISE_POT, BT_ALL_IN, bt_award,
@@ -245,9 +245,7 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
     if cards != NULL:
         memcpy(s.cards, cards, 52)
     else:
-        for i in range(52):
-            s.cards[i] = i
-        rng_shuffle(s.cards, 52, &rng)
+        deck_shuffle(s.cards, 52, 0, &rng)
     _clear_hand(s)
     s.pos = 2 * n_alive
     # a new betting state

@@ -17,7 +17,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 
 from cardcore._fast.args cimport flag_arg, int_arg, mask_cards, or_none
 from cardcore._fast.stepcore cimport made
-from cardcore._fast.bits cimport cc_pop_lowest, rng_shuffle
+from cardcore._fast.bits cimport cc_pop_lowest, deck_shuffle
 
 from cardcore.errors import CardcoreError, CardError, quote
 
@@ -536,9 +536,7 @@ cdef class Core(CoreBase):
         cdef int k
         cdef list given
         if deck is None:
-            for k in range(SCH_DECK):
-                cards[k] = SCH_FIRST_CARD + k
-            rng_shuffle(cards, SCH_DECK, &rng)     # ``cardset.shuffle``
+            deck_shuffle(cards, SCH_DECK, SCH_FIRST_CARD, &rng)     # ``cardset.shuffle``
         else:
             given = _hand(deck, "deck")
             if len(given) != SCH_DECK:

@@ -42,10 +42,10 @@ cdef inline tuple export_fields(object values, tuple fields):
 
 
 cdef inline tuple shuffled_ids(object seed, int n, int first):
-    """A step module's ``shuffled_deck(seed)``: the ``n`` card ids from ``first`` shuffled from
-    the generator state ``seed`` (an int 0 .. 2**64 - 1, else ``CardcoreError``) as
-    ``cardcore.rng.Rng(seed).shuffle(list(range(first, first + n)))`` does, and the state after
-    the draws: ``(cards, state)``."""
+    """A step module's ``shuffled_deck(seed)``: the ``n`` (at most 64) card ids from ``first``
+    shuffled from the generator state ``seed`` (an int 0 .. 2**64 - 1, else ``CardcoreError``)
+    as ``cardcore.rng.Rng(seed).shuffle(list(range(first, first + n)))`` does, and the state
+    after the draws: ``(cards, state)``."""
     from cardcore.errors import CardcoreError
 
     cdef uint64_t st = <uint64_t>int_arg(seed, "seed", 0, (1 << 64) - 1, CardcoreError)
