@@ -32,6 +32,7 @@ Environment switches:
 import json
 import os
 import platform
+import runpy
 import sys
 import sysconfig
 from glob import glob
@@ -112,6 +113,12 @@ _write_if_changed(GEN / "cardcore_build.h", "".join(
         ("CARDCORE_BUILD_STATS", "1" if stats else "0"),
     )))
 
+# the fields of the step cores that read as their C record stores them: ``_fast/core_fields.py``
+# declares them, and each kernel includes the ``_Fields`` class written here from it
+_fields = runpy.run_path(str(HERE / "src" / "cardcore" / "_fast" / "core_fields.py"))
+for _kernel in _fields["FIELDS"]:
+    _write_if_changed(GEN / f"{_kernel}_fields.pxi", _fields["pxi"](_kernel))
+
 extensions = [
     Extension(
         "cardcore._cpu",
@@ -145,7 +152,7 @@ def cythonized(extensions: list) -> list:
         nthreads=int(jobs) if jobs.isdigit() and int(jobs) > 1 else 0,
         language_level=3,
         compiler_directives={"embedsignature": True},
-        include_path=[str(Path("src"))],
+        include_path=[str(Path("src")), str(GEN)],
     )
     # the second copy: the same generated C file, included from a small file of its own (so
     # that its object file does not collide with the first copy's), built under

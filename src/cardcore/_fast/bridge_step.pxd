@@ -60,6 +60,11 @@ cdef int bs_ns_score(const BState* s) noexcept nogil
 cdef int bs_trick_winner_index(const uint8_t* cards, int trump) noexcept nogil
 
 
-# One deal as a step core of the one core contract (``core.pxd``).
-cdef class Core(CoreBase):
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
     cdef BState s
+
+
+cdef class Core(_Fields):
+    pass

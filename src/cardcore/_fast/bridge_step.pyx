@@ -246,7 +246,10 @@ cdef inline void _bits(float* out, int base, uint64_t m) noexcept nogil:
 
 # ---------------------------------------------------------------------------- the core
 
-cdef class Core(CoreBase):
+include "bridge_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal: ``Core(hands, dealer, vul)`` with ``hands`` the four 13-card masks of the game
     seats S, W, N, E (disjoint, all 52 cards), ``dealer`` 0..3, ``vul`` 0..3.
 
@@ -446,99 +449,14 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------------ reading
     @property
-    def dealer(self):
-        self.live()
-        return self.s.dealer
-
-    @property
-    def vul(self):
-        self.live()
-        return self.s.vul
-
-    @property
-    def phase(self):
-        self.live()
-        return self.s.phase
-
-    @property
-    def playing(self):
-        """The seat whose card is played next, ``None`` outside the play."""
-        self.live()
-        return or_none(self.s.playing)
-
-    @property
-    def ncalls(self):
-        self.live()
-        return self.s.ncalls
-
-    @property
-    def nplayed(self):
-        self.live()
-        return self.s.nplayed
-
-    @property
-    def leader(self):
-        self.live()
-        return self.s.leader
-
-    @property
-    def declarer(self):
-        self.live()
-        return self.s.declarer
-
-    @property
     def passed_out(self):
         self.live()
         return self.s.phase == BS_OVER and self.s.declarer < 0
-
-    @property
-    def last_bid(self):
-        """The highest bid so far as its index 0 (1C) .. 34 (7NT); -1 before the first bid."""
-        self.live()
-        return self.s.last_bid
-
-    @property
-    def last_bidder(self):
-        """The seat that made ``last_bid``; -1 before the first bid."""
-        self.live()
-        return self.s.last_bidder
-
-    @property
-    def doubled_now(self):
-        """The status of ``last_bid``: 0, 1 doubled, 2 redoubled."""
-        self.live()
-        return self.s.doubled_now
-
-    @property
-    def passes(self):
-        """The passes in a row at the end of the auction so far."""
-        self.live()
-        return self.s.passes
-
-    def call_ids(self):
-        self.live()
-        return [self.s.calls[k] for k in range(self.s.ncalls)]
-
-    def played_cards(self):
-        self.live()
-        return [self.s.played[k] for k in range(self.s.nplayed)]
 
     def trick_winners(self):
         """The winner of each finished trick."""
         self.live()
         return [self.s.winners[k] for k in range(self.s.nplayed // 4)]
-
-    def hands(self):
-        self.live()
-        return [self.s.hand[k] for k in range(4)]
-
-    def dealt_hands(self):
-        self.live()
-        return [self.s.dealt[k] for k in range(4)]
-
-    def tricks_won(self):
-        self.live()
-        return [self.s.won[0], self.s.won[1]]
 
     def contract(self):
         """``(level, strain, doubled, declarer)`` once the auction ended with a bid."""

@@ -3,6 +3,8 @@
 # guandan kernel's (``guandan.pxd``).
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
 
+from cardcore._fast.core cimport Core as CoreBase
+
 cdef enum:
     GS_FIRST_PLAY = 55
     GS_NCARDS = 54
@@ -44,3 +46,12 @@ cdef struct GState:
 cdef bint gs_is_legal(const GState* s, long i) noexcept nogil
 # -1: not legal (nothing changed); 0 done
 cdef int gs_apply(GState* s, int i, const uint8_t* cards, int n) noexcept nogil
+
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
+    cdef GState s
+
+
+cdef class Core(_Fields):
+    cdef void _sizes(self)

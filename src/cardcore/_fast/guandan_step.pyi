@@ -19,7 +19,12 @@ EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
 @disjoint_base
-class Core(CoreBase):
+class _Fields(CoreBase):
+    """The C record and the reads that show its members as stored (``core_fields``)."""
+    tribute_cancelled: Final[bool]
+    rng_state: Final[int]
+
+class Core(_Fields):
     def __init__(self, hands: Sequence[Sequence[int]], level: int, turn: int | None,
                  places: Sequence[int] = (),
                  table: tuple[int, int, Sequence[int]] | None = None,
@@ -33,8 +38,6 @@ class Core(CoreBase):
     advance: Final[int]
     phase: Final[str]
     passes: Final[int]
-    tribute_cancelled: Final[bool]
-    rng_state: Final[int]
     def tribute(self) -> list[list]: ...
     def hand(self, seat: int) -> list[int]: ...
     def hands(self) -> list[list[int]]: ...

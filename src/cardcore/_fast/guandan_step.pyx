@@ -399,7 +399,10 @@ cdef list _seats_arg(object x, str what, int n):
 
 # ---------------------------------------------------------------------------- the core
 
-cdef class Core(CoreBase):
+include "guandan_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal of Guandan, its tribute included: ``Core(hands, level, turn, places=(),
     table=None, passes=0, *, previous=None, levels=None, rng_state=0)`` with ``hands`` four
     lists of card ids (each id at most twice in all), ``level`` the deal's level rank (0..12),
@@ -414,8 +417,6 @@ cdef class Core(CoreBase):
     the levels the deal's winners advance (3, 2 or 1: first place's partner second, third or
     last), plus for the seats of first place's team and minus for the others (``scores()`` of
     a single-deal game); zeros until over. ``apply_cards`` is ``apply`` with given cards."""
-
-    cdef GState s
 
     def __init__(self, hands, level, turn, places=(), table=None, passes=0, *, previous=None,
                  levels=None, rng_state=0):
@@ -656,18 +657,6 @@ cdef class Core(CoreBase):
         """Passes since the play on the table."""
         self.live()
         return _INT[self.s.passes]
-
-    @property
-    def tribute_cancelled(self):
-        """Whether the payers held both Red Jokers (no tribute this deal)."""
-        self.live()
-        return bool(self.s.cancelled)
-
-    @property
-    def rng_state(self):
-        """The generator state after the deal's draws."""
-        self.live()
-        return self.s.rng
 
     def tribute(self):
         """``[payer, receiver, card, returned card or None]`` of each tribute this deal (the one

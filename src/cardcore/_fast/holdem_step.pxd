@@ -68,7 +68,11 @@ cdef uint64_t hs_start_hand(HState* s, const uint8_t* cards, uint64_t rng) noexc
 cdef void hs_perform(HState* s, int i, int64_t amount) noexcept nogil
 
 
-# One hand (and what the match carries to the next) as a step core of the one core contract
-# (``core.pxd``).
-cdef class Core(CoreBase):
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
     cdef HState s
+
+
+cdef class Core(_Fields):
+    pass

@@ -44,12 +44,8 @@ EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
 @disjoint_base
-class Core(CoreBase):
-    """One hand (and the match's carry-over); ``returns()`` is the hand's chip result."""
-    def __init__(self, stacks: Sequence[int], button: int, small: int, big: int) -> None: ...
-    def start_hand(self, cards: Sequence[int] | None, rng_state: int) -> int: ...
-    def amount(self, i: int) -> int | None: ...
-    def perform(self, i: int, amount: int | None) -> None: ...
+class _Fields(CoreBase):
+    """The C record and the reads that show its members as stored (``core_fields``)."""
     hand_over: Final[bool]
     showdown: Final[bool]
     street: Final[int]
@@ -64,19 +60,26 @@ class Core(CoreBase):
     big: Final[int]
     nact: Final[int]
     pos: Final[int]
-    cards: Final[list[int]]
-    holes: Final[list[list[int]]]
-    board: Final[list[int]]
-    burns: Final[list[int]]
     hand_stacks: Final[list[int]]
     street_at: Final[list[int]]
     values: Final[list[int]]
     won: Final[list[int]]
     pot_contrib: Final[list[int]]
+    board: Final[list[int]]
+    burns: Final[list[int]]
+    def stacks(self) -> list[int]: ...
+
+class Core(_Fields):
+    """One hand (and the match's carry-over); ``returns()`` is the hand's chip result."""
+    def __init__(self, stacks: Sequence[int], button: int, small: int, big: int) -> None: ...
+    def start_hand(self, cards: Sequence[int] | None, rng_state: int) -> int: ...
+    def amount(self, i: int) -> int | None: ...
+    def perform(self, i: int, amount: int | None) -> None: ...
+    cards: Final[list[int]]
+    holes: Final[list[list[int]]]
     legal: Final[list[tuple[int, int | None]]]
     def min_raise_to(self) -> int | None: ...
     def max_raise_to(self) -> int | None: ...
-    def stacks(self) -> list[int]: ...
     def deck(self) -> list[int]: ...
     def bet_view(self) -> dict: ...
     @staticmethod

@@ -276,7 +276,10 @@ cdef inline object _int_arg(object x, str what, object lo, object hi, type err=C
     return int_arg(x, what, lo, hi, err)
 
 
-cdef class Core(CoreBase):
+include "holdem_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One hand of Hold'em and the match state between hands (see the twin's docstring).
 
     A step core of the one core contract (``cardcore._fast.core.Core``): ids, legality,
@@ -443,78 +446,6 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------ reading
     @property
-    def hand_over(self):
-        self.live()
-        return bool(self.s.hand_over)
-
-    @property
-    def showdown(self):
-        self.live()
-        return bool(self.s.showdown)
-
-    @property
-    def street(self):
-        self.live()
-        return self.s.street
-
-    @property
-    def button(self):
-        self.live()
-        return self.s.button
-
-    @property
-    def sb(self):
-        self.live()
-        return self.s.sb
-
-    @property
-    def bb(self):
-        self.live()
-        return self.s.bb
-
-    @property
-    def hands(self):
-        self.live()
-        return self.s.hands
-
-    @property
-    def last_bb(self):
-        self.live()
-        return self.s.last_bb
-
-    @property
-    def last_players(self):
-        self.live()
-        return self.s.last_players
-
-    @property
-    def seated(self):
-        """The seats with chips when the match began (the observation's chip unit is the
-        chips at the table over this number)."""
-        self.live()
-        return self.s.seated
-
-    @property
-    def small(self):
-        self.live()
-        return self.s.small
-
-    @property
-    def big(self):
-        self.live()
-        return self.s.big
-
-    @property
-    def nact(self):
-        self.live()
-        return self.s.nact
-
-    @property
-    def pos(self):
-        self.live()
-        return self.s.pos
-
-    @property
     def cards(self):
         self.live()
         return [self.s.cards[i] for i in range(52)] if self.s.hands else []
@@ -533,41 +464,6 @@ cdef class Core(CoreBase):
         return out
 
     @property
-    def board(self):
-        self.live()
-        return [self.s.board[i] for i in range(self.s.nboard)]
-
-    @property
-    def burns(self):
-        self.live()
-        return [self.s.burns[i] for i in range(self.s.nburns)]
-
-    @property
-    def hand_stacks(self):
-        self.live()
-        return [self.s.hand_stacks[i] for i in range(HS_SEATS)]
-
-    @property
-    def street_at(self):
-        self.live()
-        return [self.s.street_at[i] for i in range(HS_SEATS)]
-
-    @property
-    def values(self):
-        self.live()
-        return [self.s.values[i] for i in range(HS_SEATS)]
-
-    @property
-    def won(self):
-        self.live()
-        return [self.s.won[i] for i in range(HS_SEATS)]
-
-    @property
-    def pot_contrib(self):
-        self.live()
-        return [self.s.pot_contrib[i] for i in range(HS_SEATS)]
-
-    @property
     def legal(self):
         self.live()
         return [(i, self.s.b.amounts[i] if i >= BT_RAISE_MIN else None)
@@ -580,10 +476,6 @@ cdef class Core(CoreBase):
     def max_raise_to(self):
         self.live()
         return or_none(bt_max_raise_to(&self.s.b))
-
-    def stacks(self):
-        self.live()
-        return [self.s.b.stacks[i] for i in range(HS_SEATS)]
 
     def deck(self):
         """The cards not dealt yet this hand, in dealing order."""

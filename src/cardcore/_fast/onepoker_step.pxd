@@ -57,6 +57,11 @@ cdef int op_player(const OPState* s) noexcept nogil
 cdef int op_winner(const OPState* s) noexcept nogil
 
 
-# One deal as a step core of the one core contract (``core.pxd``).
-cdef class Core(CoreBase):
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
     cdef OPState s
+
+
+cdef class Core(_Fields):
+    pass

@@ -18,17 +18,24 @@ EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 
 @disjoint_base
-class Core(CoreBase):
+class _Fields(CoreBase):
+    """The C record and the reads that show its members as stored (``core_fields``)."""
+    first: Final[int]
+    final_pot: Final[int]
+    reshuffled: Final[bool]
+    rng: Final[int]
+    deal_chips: Final[list[int]]
+    won: Final[list[int]]
+    pile: Final[list[int]]
+    discards: Final[list[int]]
+
+class Core(_Fields):
     def __init__(self, hands: Sequence[Sequence[int]], pile: Sequence[int],
                  discards: Sequence[int], chips: Sequence[int], first: int, rng: int) -> None: ...
     phase: Final[str]
-    first: Final[int]
     def hand(self, seat: int) -> list[int]: ...
     locked: Final[list[int | None]]
-    pile: Final[list[int]]
-    discards: Final[list[int]]
     signals: Final[list[dict[str, int]]]
-    deal_chips: Final[list[int]]
     def stacks(self) -> list[int]: ...
     def bet_view(self) -> dict: ...
     min_raise_to: Final[int | None]
@@ -38,10 +45,6 @@ class Core(CoreBase):
     def raise_to(self, amount: int) -> None: ...
     folder: Final[int | None]
     winner: Final[int | None]
-    won: Final[list[int]]
-    final_pot: Final[int]
-    reshuffled: Final[bool]
-    rng: Final[int]
     def next_deal(self) -> Core: ...
     @staticmethod
     def from_export(values: list[int]) -> Core: ...

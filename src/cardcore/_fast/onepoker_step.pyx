@@ -239,7 +239,10 @@ cdef inline void _made(Core core):
     made(core, 2, OP_NUM_ACTIONS, OP_OBS_SIZE, OP_MAX_LEGAL)
 
 
-cdef class Core(CoreBase):
+include "onepoker_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal of One Poker (see the twin's docstring). ``Core(hands, pile, discards, chips,
     first, rng)``: the two players' two cards each, the draw pile (top first), the discards
     (oldest first), each seat's chips before the deal (1..``MAX_CHIPS``), the seat that locks
@@ -386,12 +389,6 @@ cdef class Core(CoreBase):
             return "over"
         return "bet" if self.s.locked[1 - self.s.first] >= 0 else "lock"
 
-    @property
-    def first(self):
-        """The seat that locks and bets first this deal."""
-        self.live()
-        return self.s.first
-
     def hand(self, seat):
         """The cards ``seat`` holds (two; after the showdown the kept one)."""
         self.live()
@@ -405,18 +402,6 @@ cdef class Core(CoreBase):
         return [or_none(self.s.locked[0]), or_none(self.s.locked[1])]
 
     @property
-    def pile(self):
-        """The draw pile, top first."""
-        self.live()
-        return [self.s.pile[k] for k in range(self.s.npile)]
-
-    @property
-    def discards(self):
-        """The played cards since the last reshuffle, oldest first."""
-        self.live()
-        return [self.s.discards[k] for k in range(self.s.ndiscards)]
-
-    @property
     def signals(self):
         """Each seat's public signal: how many of its two cards are UP and DOWN."""
         self.live()
@@ -425,12 +410,6 @@ cdef class Core(CoreBase):
             up = _ups(&self.s, p)
             out.append({"up": up, "down": 2 - up})
         return out
-
-    @property
-    def deal_chips(self):
-        """Each seat's chips before this deal (before the antes)."""
-        self.live()
-        return [self.s.start[0], self.s.start[1]]
 
     def stacks(self):
         """Each seat's chips behind now (after the showdown: its chips after the deal)."""
@@ -497,30 +476,6 @@ cdef class Core(CoreBase):
         """The seat that won the settled deal (``None``: a tie, or not settled)."""
         self.live()
         return or_none(op_winner(&self.s)) if self.s.settled else None
-
-    @property
-    def won(self):
-        """The chips each seat took from the pot (settled deal; zeros before)."""
-        self.live()
-        return [self.s.won[0], self.s.won[1]]
-
-    @property
-    def final_pot(self):
-        """The pot that was shared out (settled deal: the uncalled chips returned; 0 before)."""
-        self.live()
-        return self.s.pot
-
-    @property
-    def reshuffled(self):
-        """Whether the pile was reshuffled with the discards before this deal's draws."""
-        self.live()
-        return bool(self.s.reshuffled)
-
-    @property
-    def rng(self):
-        """The generator state the core carries (for the next deal's reshuffle)."""
-        self.live()
-        return self.s.rng
 
     # ------------------------------------------------------------------ the next deal
     def next_deal(self):

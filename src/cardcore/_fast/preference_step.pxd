@@ -101,6 +101,11 @@ cdef int pf_player(const PState* s) noexcept nogil
 cdef int pf_trick_winner_index(const int8_t* cards, int n, int trump) noexcept nogil
 
 
-# One deal as a step core of the one core contract (``core.pxd``).
-cdef class Core(CoreBase):
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
     cdef PState s
+
+
+cdef class Core(_Fields):
+    pass

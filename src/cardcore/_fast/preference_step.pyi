@@ -73,15 +73,12 @@ MAX_DEALS: int
 EXPORT_MONEY_MAX: int
 
 @disjoint_base
-class Core(CoreBase):
-    """One deal; ``returns()`` is each seat's balance once the deal is over."""
-    def __init__(self, deck: Sequence[int], dealer: int, balances: Sequence[int], pot: int,
-                 deal_no: int, deals: int) -> None: ...
+class _Fields(CoreBase):
+    """The C record and the reads that show its members as stored (``core_fields``)."""
     dealer: Final[int]
     deal_no: Final[int]
     deals: Final[int]
     phase: Final[int]
-    phase_name: Final[str]
     number: Final[int]
     number_holder: Final[int | None]
     game_level: Final[int]
@@ -96,13 +93,19 @@ class Core(CoreBase):
     no_aces: Final[bool]
     decl_aces: Final[int]
     n_tricks: Final[int]
-    passed: Final[list[bool]]
-    spoken: Final[list[bool]]
+    pot: Final[int]
     defence: Final[list[int]]
-    active: Final[list[int]]
     won: Final[list[int]]
     balances: Final[list[int]]
-    pot: Final[int]
+
+class Core(_Fields):
+    """One deal; ``returns()`` is each seat's balance once the deal is over."""
+    def __init__(self, deck: Sequence[int], dealer: int, balances: Sequence[int], pot: int,
+                 deal_no: int, deals: int) -> None: ...
+    phase_name: Final[str]
+    passed: Final[list[bool]]
+    spoken: Final[list[bool]]
+    active: Final[list[int]]
     def hands(self) -> list[list[int]]: ...
     def talon(self) -> list[int]: ...
     def discards(self) -> list[int]: ...

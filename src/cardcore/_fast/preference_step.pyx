@@ -17,7 +17,7 @@ from libc.string cimport memset
 
 from cardcore._fast.bits cimport cc_ctz, cc_popcount, cc_pop_lowest, deck_shuffle
 from cardcore._fast.args cimport card_mask, int_arg, mask_cards, or_none
-from cardcore._fast.stepcore cimport made, shuffled_ids
+from cardcore._fast.stepcore cimport id_among, made, shuffled_ids
 
 from cardcore.errors import CardcoreError, CardError, quote
 
@@ -545,7 +545,10 @@ cdef inline void _made(Core core):
 
 # ---------------------------------------------------------------------------- the core
 
-cdef class Core(CoreBase):
+include "preference_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal of Preference: ``Core(deck, dealer, balances, pot, deal_no, deals)`` (see the
     twin's module docstring). A step core of the one core contract
     (``cardcore._fast.core.Core``): ids, legality, ``apply``, ``observation_tensor`` and
@@ -615,18 +618,13 @@ cdef class Core(CoreBase):
     cdef bint c_is_legal(self, long i) noexcept nogil:
         cdef const PState* s = &self.s
         cdef int32_t ids[PF_MAX_LEGAL]
-        cdef int n, k
         if i < 0 or i >= PF_N_ACTIONS or s.phase == PF_OVER:
             return False
         if s.phase == PF_PLAY:
             if i >= PF_DISCARD0:
                 return False
             return (_play_cards(s, pf_player(s)) >> (i + PF_FIRST_CARD)) & 1
-        n = self.c_legal(ids)
-        for k in range(n):
-            if ids[k] == i:
-                return True
-        return False
+        return id_among(i, ids, self.c_legal(ids))
 
     cdef void c_apply(self, int i) noexcept nogil:
         """Make the legal id ``i`` (checked by the caller)."""
@@ -733,107 +731,10 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------------ reading
     @property
-    def dealer(self):
-        self.live()
-        return self.s.dealer
-
-    @property
-    def deal_no(self):
-        self.live()
-        return self.s.deal_no
-
-    @property
-    def deals(self):
-        self.live()
-        return self.s.deals
-
-    @property
-    def phase(self):
-        """The phase, an index of ``PHASES``."""
-        self.live()
-        return self.s.phase
-
-    @property
     def phase_name(self):
         """The phase as a word of ``PHASES``."""
         self.live()
         return PHASES[self.s.phase]
-
-    @property
-    def number(self):
-        """The highest number bid (0: none)."""
-        self.live()
-        return self.s.number
-
-    @property
-    def number_holder(self):
-        self.live()
-        return or_none(self.s.number_holder)
-
-    @property
-    def game_level(self):
-        """The level of the Game bid so far (clubs 1, spades 2, diamonds 3; 0: none)."""
-        self.live()
-        return self.s.game_level
-
-    @property
-    def game_holder(self):
-        self.live()
-        return or_none(self.s.game_holder)
-
-    @property
-    def kind(self):
-        """The contract's kind (an index of ``KINDS``), ``None`` before it is fixed."""
-        self.live()
-        return or_none(self.s.kind)
-
-    @property
-    def declarer(self):
-        self.live()
-        return or_none(self.s.declarer)
-
-    @property
-    def level(self):
-        self.live()
-        return self.s.level
-
-    @property
-    def trump(self):
-        """The trump suit, ``None`` until it is named."""
-        self.live()
-        return or_none(self.s.trump)
-
-    @property
-    def invited(self):
-        """The invited guest's seat."""
-        self.live()
-        return or_none(self.s.invited)
-
-    @property
-    def host(self):
-        self.live()
-        return or_none(self.s.host)
-
-    @property
-    def leader(self):
-        self.live()
-        return or_none(self.s.leader)
-
-    @property
-    def no_aces(self):
-        self.live()
-        return bool(self.s.no_aces)
-
-    @property
-    def decl_aces(self):
-        """The aces among the declarer's ten playing cards."""
-        self.live()
-        return self.s.decl_aces
-
-    @property
-    def n_tricks(self):
-        self.live()
-        return self.s.n_tricks
 
     @property
     def passed(self):
@@ -846,31 +747,10 @@ cdef class Core(CoreBase):
         return [bool(self.s.spoken[k]) for k in range(3)]
 
     @property
-    def defence(self):
-        """Each seat's defence as an index of ``DEFENCES``."""
-        self.live()
-        return [self.s.defence[k] for k in range(3)]
-
-    @property
     def active(self):
         """The seats that play the tricks, ascending (none before the play)."""
         self.live()
         return [k for k in range(3) if (self.s.active >> k) & 1]
-
-    @property
-    def won(self):
-        self.live()
-        return [self.s.won[k] for k in range(3)]
-
-    @property
-    def balances(self):
-        self.live()
-        return [self.s.balances[k] for k in range(3)]
-
-    @property
-    def pot(self):
-        self.live()
-        return self.s.pot
 
     def hands(self):
         """Each seat's cards, ascending."""

@@ -65,5 +65,11 @@ cdef void sch_init(SchState* s, const uint8_t* deck, int dealer, const uint8_t* 
                    uint64_t rng) noexcept nogil
 cdef int sch_legal(const SchState* s, int32_t* out) noexcept nogil
 
-cdef class Core(CoreBase):
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
     cdef SchState s
+
+
+cdef class Core(_Fields):
+    pass

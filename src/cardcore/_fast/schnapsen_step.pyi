@@ -90,38 +90,41 @@ def deal_game_points(winner: int, closer: int | None, close_points: int, close_t
                      last_trick: bool, loser_points: int, loser_tricks: int) -> int: ...
 
 @disjoint_base
-class Core(CoreBase):
-    """One deal. ``returns()``: the deal's game points, ``+g`` for the deal's winner and ``-g``
-    for the loser (``g`` 1, 2 or 3), zeros until the deal is over."""
-    def __init__(self, seed: int = 0, deck: Sequence[int] | None = None, dealer: int = 1,
-                 counts: Sequence[int] = (7, 7)) -> None: ...
+class _Fields(CoreBase):
+    """The C record and the reads that show its members as stored (``core_fields``)."""
     dealer: Final[int]
     leader: Final[int]
     phase: Final[int]
     trump: Final[int]
-    trump_card: Final[int]
-    stock_size: Final[int]
-    stock: Final[list[int]]
-    strict: Final[bool]
     closed: Final[bool]
     closer: Final[int | None]
     close_points: Final[int]
     close_tricks: Final[int]
     lead_card: Final[int | None]
-    hands: Final[list[list[int]]]
-    known: Final[list[list[int]]]
-    points: Final[list[int]]
-    pending: Final[list[int]]
-    tricks_won: Final[list[int]]
-    marriages: Final[list[list[int]]]
-    tricks: Final[list[list[int]]]
-    counts: Final[list[int]]
     winner: Final[int | None]
     game_points: Final[int]
     reason: Final[int]
     rng: Final[int]
+    points: Final[list[int]]
+    pending: Final[list[int]]
+    tricks_won: Final[list[int]]
+    counts: Final[list[int]]
     deck: Final[list[int]]
     actions: Final[list[int]]
+
+class Core(_Fields):
+    """One deal. ``returns()``: the deal's game points, ``+g`` for the deal's winner and ``-g``
+    for the loser (``g`` 1, 2 or 3), zeros until the deal is over."""
+    def __init__(self, seed: int = 0, deck: Sequence[int] | None = None, dealer: int = 1,
+                 counts: Sequence[int] = (7, 7)) -> None: ...
+    trump_card: Final[int]
+    stock_size: Final[int]
+    stock: Final[list[int]]
+    strict: Final[bool]
+    hands: Final[list[list[int]]]
+    known: Final[list[list[int]]]
+    marriages: Final[list[list[int]]]
+    tricks: Final[list[list[int]]]
     @staticmethod
     def from_export(values: Sequence[int]) -> Core: ...
 

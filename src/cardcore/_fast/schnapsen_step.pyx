@@ -16,7 +16,7 @@ from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 
 from cardcore._fast.args cimport flag_arg, int_arg, mask_cards, or_none
-from cardcore._fast.stepcore cimport made
+from cardcore._fast.stepcore cimport id_among, made
 from cardcore._fast.bits cimport cc_pop_lowest, deck_shuffle
 
 from cardcore.errors import CardcoreError, CardError, quote
@@ -521,7 +521,10 @@ cdef tuple _counts(object x):
     return tuple([int_arg(v, "counts: count", 1, SCH_MATCH_POINTS, CardcoreError) for v in x])
 
 
-cdef class Core(CoreBase):
+include "schnapsen_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal of Schnapsen (the twin's module docstring gives the encoding).
 
     ``Core(seed, deck=None, dealer=1, counts=(7, 7))``; ``returns()`` is the deal's game
@@ -562,14 +565,9 @@ cdef class Core(CoreBase):
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
         cdef int32_t ids[SCH_NUM_ACTIONS]
-        cdef int n, k
         if i < 0 or i >= SCH_NUM_ACTIONS:
             return False
-        n = sch_legal(&self.s, ids)
-        for k in range(n):
-            if ids[k] == i:
-                return True
-        return False
+        return id_among(i, ids, sch_legal(&self.s, ids))
 
     cdef void c_apply(self, int i) noexcept nogil:
         """Make the legal id ``i``."""
@@ -684,27 +682,6 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------ reading
     @property
-    def dealer(self):
-        self.live()
-        return self.s.dealer
-
-    @property
-    def leader(self):
-        self.live()
-        return self.s.leader
-
-    @property
-    def phase(self):
-        """``LEAD`` (0), ``FOLLOW`` (1) or ``OVER`` (2)."""
-        self.live()
-        return self.s.phase
-
-    @property
-    def trump(self):
-        self.live()
-        return self.s.trump
-
-    @property
     def trump_card(self):
         """The trump card turned up under the stock (the trump Jack after an exchange; the
         card the loser of the last draw took once the stock is exhausted)."""
@@ -728,32 +705,6 @@ cdef class Core(CoreBase):
         return bool(_strict(&self.s))
 
     @property
-    def closed(self):
-        self.live()
-        return bool(self.s.closed)
-
-    @property
-    def closer(self):
-        self.live()
-        return or_none(self.s.closer)
-
-    @property
-    def close_points(self):
-        self.live()
-        return self.s.close_points
-
-    @property
-    def close_tricks(self):
-        self.live()
-        return self.s.close_tricks
-
-    @property
-    def lead_card(self):
-        """The card led to the current trick (``None`` when no card is on the table)."""
-        self.live()
-        return or_none(self.s.lead)
-
-    @property
     def hands(self):
         """Each seat's hand, ascending card ids."""
         self.live()
@@ -767,21 +718,6 @@ cdef class Core(CoreBase):
         return [mask_cards(self.s.known[0]), mask_cards(self.s.known[1])]
 
     @property
-    def points(self):
-        self.live()
-        return [self.s.points[0], self.s.points[1]]
-
-    @property
-    def pending(self):
-        self.live()
-        return [self.s.pending[0], self.s.pending[1]]
-
-    @property
-    def tricks_won(self):
-        self.live()
-        return [self.s.won[0], self.s.won[1]]
-
-    @property
     def marriages(self):
         """The suits each seat announced, in order."""
         self.live()
@@ -792,48 +728,6 @@ cdef class Core(CoreBase):
         """The finished tricks: ``[leader, lead, follow, winner]`` each."""
         self.live()
         return [[self.s.tricks[k][j] for j in range(4)] for k in range(self.s.ntricks)]
-
-    @property
-    def counts(self):
-        """The match counts: as at the start of the deal, the winner's lowered by the deal's
-        game points once it is over (not below 0)."""
-        self.live()
-        return [self.s.counts[0], self.s.counts[1]]
-
-    @property
-    def winner(self):
-        """The deal's winner once it is over."""
-        self.live()
-        return or_none(self.s.winner)
-
-    @property
-    def game_points(self):
-        self.live()
-        return self.s.game_points
-
-    @property
-    def reason(self):
-        """Why the deal ended: an index into ``REASONS`` (-1 until over)."""
-        self.live()
-        return self.s.reason
-
-    @property
-    def rng(self):
-        """The generator state after the deal (the match's next deal draws from it)."""
-        self.live()
-        return self.s.rng
-
-    @property
-    def deck(self):
-        """The deal's 20 cards in dealing order."""
-        self.live()
-        return [self.s.deal[k] for k in range(SCH_DECK)]
-
-    @property
-    def actions(self):
-        """The action ids applied, in order."""
-        self.live()
-        return [self.s.ids[k] for k in range(self.s.nids)]
 
     # ------------------------------------------------------------ exports
     def export(self):

@@ -54,8 +54,13 @@ ctypedef struct Deal:
 # cards); three passes that end a Dou Dizhu auction without a bid redeal from ``s.rng``
 cdef void deal_apply(Deal* s, int i, uint64_t pick, const uint8_t* order, int n) noexcept nogil
 
-cdef class Core(CoreBase):
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
     cdef Deal s
+
+
+cdef class Core(_Fields):
     cdef int _sizes(self) except -1
     cdef tuple _kind_text(self, int i)
     cdef list _play(self, int k)

@@ -675,7 +675,10 @@ cdef int _default_pick(const Deal* s, int i, uint64_t* pick, uint8_t* order) noe
     return shed_order(pick[0], s.game, row[0], row[1], row[2], order)
 
 
-cdef class Core(CoreBase):
+include "shedding_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal of Dou Dizhu (``game`` 0) or Zheng Shangyou (``game`` 1) on the one core
     contract (``cardcore._fast.core.Core``).
 
@@ -926,102 +929,10 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------ accessors
     @property
-    def game(self):
-        self.live()
-        return self.s.game
-
-    @property
-    def phase(self):
-        """``BIDDING``, ``PLAYING`` or ``OVER``."""
-        self.live()
-        return self.s.phase
-
-    @property
-    def turn(self):
-        self.live()
-        return self.s.turn
-
-    @property
-    def first(self):
-        """Dou Dizhu: the seat that bids first; Zheng Shangyou: the holder of the 3 of hearts."""
-        self.live()
-        return self.s.first
-
-    @property
-    def redeals(self):
-        """Dou Dizhu: the auctions that ended in three passes, each redealt from the core's
-        generator."""
-        self.live()
-        return self.s.redeals
-
-    @property
-    def rng_state(self):
-        """The state of the core's SplitMix64 generator (the next redeal draws from it)."""
-        self.live()
-        return self.s.rng
-
-    @property
-    def bid(self):
-        self.live()
-        return self.s.bid
-
-    @property
-    def bidder(self):
-        self.live()
-        return or_none(self.s.bidder)
-
-    @property
-    def bid_passes(self):
-        self.live()
-        return self.s.bid_passes
-
-    @property
-    def landlord(self):
-        self.live()
-        return or_none(self.s.landlord)
-
-    @property
-    def bombs(self):
-        self.live()
-        return self.s.bombs
-
-    @property
     def multiplier(self):
         """Dou Dizhu's multiplier (``ddz_multiplier``), with the spring once over."""
         self.live()
         return ddz_multiplier_c(self.s.bombs, self.s.spring != DDZ_NO_SPRING)
-
-    @property
-    def spring(self):
-        """Dou Dizhu: ``DDZ_NO_SPRING`` (0), ``DDZ_SPRING`` (1) or ``DDZ_REVERSE_SPRING`` (2)."""
-        self.live()
-        return self.s.spring
-
-    @property
-    def passes(self):
-        self.live()
-        return self.s.passes
-
-    @property
-    def winner(self):
-        self.live()
-        return or_none(self.s.winner)
-
-    @property
-    def opening(self):
-        """Zheng Shangyou: no card played yet."""
-        self.live()
-        return bool(self.s.opening)
-
-    @property
-    def pending_bomb(self):
-        self.live()
-        return or_none(self.s.pending)
-
-    @property
-    def nplays(self):
-        self.live()
-        return self.s.nplays
 
     def hand(self, seat):
         """Seat ``seat``'s cards, sorted (``sort_cards``)."""
@@ -1046,15 +957,6 @@ cdef class Core(CoreBase):
         """The cards each seat played, in the order played."""
         self.live()
         return [int_list(self.s.played[k], self.s.nplayed[k]) for k in range(3)]
-
-    def num_plays(self):
-        self.live()
-        return [self.s.num_plays[k] for k in range(3)]
-
-    def bonus(self):
-        """Zheng Shangyou: the settled bomb bonuses of seats 0, 1, 2."""
-        self.live()
-        return [self.s.bonus[k] for k in range(3)]
 
     def bomb_log(self):
         """Zheng Shangyou: ``[seat, amount won]`` per settled bomb bonus."""
@@ -1112,11 +1014,6 @@ cdef class Core(CoreBase):
         if self.s.table < 0:
             return 0
         return self.s.ev_id[self.s.play_ev[self.s.table]]
-
-    def history(self):
-        """The action ids applied in this deal (since the last redeal), in order."""
-        self.live()
-        return [self.s.ev_id[k] for k in range(self.s.nev)]
 
     # ------------------------------------------------------------ other hands
     def with_hands(self, hands):

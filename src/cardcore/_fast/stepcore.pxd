@@ -1,9 +1,9 @@
 # cython: language_level=3
 """What the compiled step cores share around the one core contract (``core.pxd``): their sizes
-and readiness, the first read of an export (inline: compiled into each core that cimports
-them)."""
+and readiness, the search of a legal id, the first read of an export (inline: compiled into each
+core that cimports them)."""
 
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint64_t
 
 from cardcore._fast.args cimport int_arg, int_list, seq_arg
 from cardcore._fast.bits cimport deck_shuffle
@@ -52,3 +52,13 @@ cdef inline tuple shuffled_ids(object seed, int n, int first):
     cdef uint8_t deck[64]
     deck_shuffle(deck, n, first, &st)
     return int_list(deck, n), st
+
+
+cdef inline bint id_among(long i, const int32_t* ids, int n) noexcept nogil:
+    """Whether ``i`` is one of the ``n`` ids (a core's ``c_is_legal`` where the rule has no
+    quicker test than listing the legal ids)."""
+    cdef int k
+    for k in range(n):
+        if ids[k] == i:
+            return True
+    return False

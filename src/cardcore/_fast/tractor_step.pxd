@@ -3,6 +3,8 @@
 # tractor kernel's (``tractor.pxd``).
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint64_t
 
+from cardcore._fast.core cimport Core as CoreBase
+
 cdef enum:
     TS_PASS = 0
     TS_DECLARE = 1
@@ -67,3 +69,12 @@ cdef struct TState:
 cdef int ts_init(TState* s, const uint8_t* deck, int speaker, int dealer, int level0,
                  int level1, uint64_t rng) noexcept nogil
 cdef uint64_t ts_shuffle(uint8_t* deck, uint64_t rng) noexcept nogil
+
+# The core's C record and its fields that read as it stores them (``_Fields``, which the build
+# writes from ``core_fields.py``), then the core of the one core contract (``core.pxd``).
+cdef class _Fields(CoreBase):
+    cdef TState s
+
+
+cdef class Core(_Fields):
+    pass

@@ -520,7 +520,10 @@ cdef int _levels_arg(object levels, int dealer, int* out) except -1:
 
 # ---------------------------------------------------------------------------- the core
 
-cdef class Core(CoreBase):
+include "tractor_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+
+
+cdef class Core(_Fields):
     """One deal of Tractor: ``Core(cards, speaker, dealer, levels, rng=0)`` with ``cards`` the
     108 card ids in deal order (each id twice: 25 cards for each of seats 0..3, then the 8
     kitty cards), ``speaker`` the seat that speaks first (0..3), ``dealer`` the deal's dealer
@@ -535,8 +538,6 @@ cdef class Core(CoreBase):
     both seats of the team that wins the deal, ``-rise`` for the other two (``rise`` the levels
     it rises: 0..3 from the attackers' points with the kitty bonus; zeros until the deal is
     over)."""
-
-    cdef TState s
 
     def __init__(self, cards, speaker, dealer, levels, rng=0):
         self._ready = False
@@ -703,13 +704,6 @@ cdef class Core(CoreBase):
 
     # ------------------------------------------------------------------ the deal's result
     @property
-    def kitty_bonus(self):
-        """The points the attackers add for the kitty: the buried cards' points times twice the
-        cards of each play of the last trick, when they win it (0 until the deal is over)."""
-        self.live()
-        return self.s.bonus
-
-    @property
     def winner_team(self):
         """The team that wins the deal (0: seats 0 & 2), ``None`` until the deal is over."""
         self.live()
@@ -739,12 +733,6 @@ cdef class Core(CoreBase):
         _result(&self.s, &team, &rise)
         return self.s.levels[team] + rise > TS_LEVEL_A
 
-    @property
-    def levels(self):
-        """The two teams' levels at the deal's start."""
-        self.live()
-        return [self.s.levels[0], self.s.levels[1]]
-
     def levels_after(self):
         """The two teams' levels once the deal's result is applied (the winners' rise, at most
         to A); the levels at the start until the deal is over."""
@@ -753,95 +741,11 @@ cdef class Core(CoreBase):
         _levels_after(&self.s, lv)
         return [lv[0], lv[1]]
 
-    @property
-    def rng(self):
-        """The generator state after the deal's draws (the next deal is shuffled from it)."""
-        self.live()
-        return self.s.rng
-
     # ------------------------------------------------------------------ reading
-    @property
-    def phase(self):
-        """0 declaring, 1 burying, 2 playing, 3 over."""
-        self.live()
-        return self.s.phase
-
-    @property
-    def turn(self):
-        """The seat to act (the last trick's winner once over)."""
-        self.live()
-        return self.s.turn
-
-    @property
-    def speaker(self):
-        self.live()
-        return self.s.speaker
-
-    @property
-    def dealer(self):
-        """The deal's dealer, ``None`` while the first deal's declaration has not fixed it."""
-        self.live()
-        return or_none(self.s.dealer)
-
-    @property
-    def level(self):
-        """The deal's level rank (0..12): the dealer's team's level."""
-        self.live()
-        return self.s.level
-
-    @property
-    def trump(self):
-        """0..3 (c d h s), 4 no-trump, ``None`` while not settled."""
-        self.live()
-        return or_none(self.s.trump)
-
-    @property
-    def passes(self):
-        self.live()
-        return self.s.passes
-
-    @property
-    def first_declarer(self):
-        self.live()
-        return or_none(self.s.first_declarer)
-
     @property
     def revealed(self):
         self.live()
         return self.s.revealed != 0
-
-    @property
-    def leader(self):
-        self.live()
-        return self.s.leader
-
-    @property
-    def points(self):
-        """The card points won by the attackers in tricks (the kitty bonus apart)."""
-        self.live()
-        return self.s.points
-
-    @property
-    def size(self):
-        """Cards per play of the trick in progress (of the last trick between tricks)."""
-        self.live()
-        return self.s.size
-
-    @property
-    def ntricks(self):
-        self.live()
-        return self.s.ntricks
-
-    @property
-    def nplays(self):
-        """Complete plays in the trick in progress."""
-        self.live()
-        return self.s.nplays
-
-    @property
-    def npicked(self):
-        self.live()
-        return self.s.npicked
 
     def hand(self, seat):
         """The cards of ``seat``, ascending."""
@@ -861,19 +765,6 @@ cdef class Core(CoreBase):
         """The kitty as dealt."""
         self.live()
         return int_list(&self.s.dealt[4 * TS_HAND], TS_KITTY)
-
-    def buried(self):
-        self.live()
-        return int_list(self.s.buried, self.s.nburied)
-
-    def picked(self):
-        self.live()
-        return int_list(self.s.picked, self.s.npicked)
-
-    def played(self):
-        """The cards of the finished tricks, in play order."""
-        self.live()
-        return int_list(self.s.cards, self.s.nplayed)
 
     def trick(self):
         """The complete plays of the trick in progress, ``[[seat, cards], ...]``, lead first."""
@@ -897,10 +788,6 @@ cdef class Core(CoreBase):
             base += 4 * n
         return out
 
-    def trick_winners(self):
-        self.live()
-        return [self.s.t_winner[t] for t in range(self.s.ntricks)]
-
     def decl(self):
         """The standing declaration ``[seat, rung, trump, cards]``, or ``None``."""
         self.live()
@@ -918,11 +805,6 @@ cdef class Core(CoreBase):
             v = self.s.decls[k]
             out.append([v >> 4, _decl_text(v & 15, self.s.level)])
         return out
-
-    def history(self):
-        """The action ids applied in this deal, in order."""
-        self.live()
-        return [self.s.hist[k] for k in range(self.s.nhist)]
 
     def export(self):
         """The whole state as a list of ints (see ``EXPORT_FIELDS``), then the action ids
