@@ -171,6 +171,22 @@ def test_copies_and_pickles_are_independent_and_equal(game, backend):
     assert twin.is_over and position(core) == before
 
 
+
+def test_core_from_export_is_its_kernels_function_and_the_base_has_none(game, backend):
+    k = core_kernel(game, backend)
+    core = from_seed(game, backend, 4)
+    ids = random_ids(core, 2)
+    for _ in range(5):
+        next(ids, None)
+    values = core.export()
+    again = k.Core.from_export(values)
+    assert type(again) is k.Core and again == core == k.from_export(values)
+    assert again is not core and position(again) == position(core)
+    with pytest.raises(CardcoreError, match="must define its from_export"):
+        base_type(backend).from_export(values)
+    with pytest.raises(CardcoreError):
+        k.Core.from_export(values[:2])
+
 def test_the_twins_agree_at_every_step(game):
     for seed in TWIN_SEEDS:
         fast, ref = from_seed(game, "fast", seed), from_seed(game, "ref", seed)

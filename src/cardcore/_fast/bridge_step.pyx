@@ -485,11 +485,6 @@ cdef class Core(_Fields):
         out += [s.played[k] for k in range(s.nplayed)]
         return out
 
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
-        return _from_export(values)
-
 
 cdef inline void _made(Core core):
     """``core`` ready (sizes set, marked as holding a deal)."""

@@ -24,6 +24,8 @@ from cpython.object cimport PyObject, Py_TYPE
 
 from cardcore._fast.args cimport action_id, int_arg, int_list, or_none
 
+import sys
+
 import numpy as np
 
 from cardcore.errors import CardcoreError, IllegalAction, quote
@@ -225,6 +227,15 @@ cdef class Core:
 
     def __deepcopy__(self, memo):
         return self.copy()
+
+    @classmethod
+    def from_export(cls, values):
+        """The core whose ``export()`` is ``values``: the ``from_export`` function of the kernel
+        that defines ``cls`` (every game's core kernel has one; it checks every field)."""
+        read = getattr(sys.modules.get(cls.__module__), "from_export", None)
+        if read is None:
+            raise CardcoreError(f"{cls.__name__}: a core type must define its from_export")
+        return read(values)
 
     def export(self):  # overridden by every game's core
         """The core's whole position as a flat list of ints (``from_export`` reads it back)."""

@@ -760,11 +760,6 @@ cdef class Core(_Fields):
             out += [s.qseat[k], s.qon[k]]
         return out
 
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (every field checked)."""
-        return from_export(values)
-
 
 cdef list _hand(const GState* s, int seat):
     cdef int c, k

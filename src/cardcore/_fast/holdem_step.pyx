@@ -15,7 +15,7 @@ both give the same answers.
 from libc.string cimport memset, memcpy
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
 
-from cardcore._fast.bits cimport deck_shuffle
+from cardcore._fast.bits cimport cc_bit_ids, deck_shuffle
 from cardcore._fast.args cimport action_id, int_arg, or_none
 from cardcore._fast.betting cimport (Bet, BT_FOLD, BT_CHECK, BT_CALL, BT_RAISE_MIN,
                                      BT_RAISE_HALF_POT, BT_RAISE_POT, BT_ALL_IN, bt_award,
@@ -320,12 +320,8 @@ cdef class Core(_Fields):
         return self.s.hand_over != 0
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        cdef int i, n = 0
-        for i in range(HS_NUM_ACTIONS):
-            if (self.s.b.legal >> i) & 1:
-                out[n] = i
-                n += 1
-        return n
+        cdef uint64_t legal = self.s.b.legal      # bit i: betting id i (the action id)
+        return cc_bit_ids(&legal, 1, 0, out)
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
         return 0 <= i < HS_NUM_ACTIONS and (self.s.b.legal >> i) & 1
@@ -519,11 +515,6 @@ cdef class Core(_Fields):
         if started:
             out += [s.cards[i] for i in range(52)]
         return out
-
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
-        return _from_export(values)
 
 
 cdef inline void _made(Core core):

@@ -15,7 +15,7 @@ before the deal (antes included: what ``OnePokerState.scores()`` gives for one d
 from libc.string cimport memset, memmove
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from cardcore._fast.bits cimport rng_shuffle
+from cardcore._fast.bits cimport cc_bit_ids, rng_shuffle
 from cardcore._fast.args cimport int_arg, or_none
 from cardcore._fast.betting cimport (Bet, BT_RAISE_MIN, bt_has_decision, bt_list_sizes,
                                      bt_max_raise_to, bt_min_raise_to, bt_owed, bt_perform,
@@ -291,7 +291,8 @@ cdef class Core(_Fields):
         return self.s.settled
 
     cdef int c_legal(self, int32_t* out) noexcept nogil:
-        cdef int n = 0, i, seat, a, b
+        cdef int seat, a, b
+        cdef uint64_t legal
         if self.s.settled:
             return 0
         if self.s.locked[1 - self.s.first] < 0:
@@ -305,11 +306,8 @@ cdef class Core(_Fields):
                 return 1
             out[1] = OP_LOCK0 + b
             return 2
-        for i in range(OP_NUM_BET_IDS):
-            if (self.s.b.legal >> i) & 1:
-                out[n] = i
-                n += 1
-        return n
+        legal = self.s.b.legal                    # bit i: betting id i (the action id)
+        return cc_bit_ids(&legal, 1, 0, out)
 
     cdef bint c_is_legal(self, long i) noexcept nogil:
         cdef int seat
@@ -509,11 +507,6 @@ cdef class Core(_Fields):
         out += [s.pile[k] for k in range(s.npile)]
         out += [s.discards[k] for k in range(s.ndiscards)]
         return out
-
-    @staticmethod
-    def from_export(values):
-        """The core whose ``export()`` is ``values`` (see the module function)."""
-        return from_export(values)
 
 
 # ---------------------------------------------------------------------- module functions

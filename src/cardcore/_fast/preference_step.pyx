@@ -847,11 +847,6 @@ cdef class Core(_Fields):
         out += [-1] * (PF_MAX_HISTORY - self.s.n_hist)
         return out
 
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (checked, and the actions replayed)."""
-        return _from_export(values)
-
 
 # ---------------------------------------------------------------------------- module functions
 

@@ -739,11 +739,6 @@ cdef class Core(_Fields):
         out += [self.s.ids[k] for k in range(self.s.nids)]
         return out
 
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (the head checked, the ids replayed)."""
-        return from_export(values)
-
 
 def from_seed(seed):
     """The core ``cardcore.new_game("schnapsen", seed=seed)`` starts with: the first deal,

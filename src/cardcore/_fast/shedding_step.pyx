@@ -1122,11 +1122,6 @@ cdef class Core(_Fields):
                 out.append(0)
         return out
 
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
-        return from_export(values)
-
 
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed:

@@ -822,12 +822,6 @@ cdef class Core(_Fields):
         out += [s.hist[k] for k in range(s.nhist)]
         return out
 
-    @staticmethod
-    def from_export(values):
-        """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
-        then checked field by field)."""
-        return from_export(values)
-
 
 cdef inline void _made(Core core):
     """``core`` ready (sizes set, marked as holding a deal)."""

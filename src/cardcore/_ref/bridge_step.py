@@ -406,11 +406,6 @@ class Core(_CoreContract):
                 self.won[0], self.won[1], *self.hand, *self.dealt, *self.first, *self.winners]
         return head + self.calls + self.played
 
-    @staticmethod
-    def from_export(values) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
-        return from_export(values)
-
     # ------------------------------------------------------------------ the observation
     def _observe(self, p: int, out) -> None:
         """What seat ``p`` sees into ``out`` (``OBS_SIZE`` float32 zeros; the layout of

@@ -8,6 +8,7 @@ cores do (they test a flag the constructor sets last; so does :func:`live`)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -149,8 +150,9 @@ class Core(CoreBase):
     ``observation_shape`` and fills the hooks ``_player()`` (the seat to act, ``None`` once
     over), ``_over()``, ``_legal()`` (the legal ids, ascending), ``_apply(i)`` (a legal id),
     ``_returns()`` (one float a seat, zeros until over), ``_observe(seat, out)`` (``out`` a
-    zeroed float32 vector), ``copy()``, ``export()`` and the static ``from_export``; its
-    constructor ends with ``self._ready = True``. The public names are written here once.
+    zeroed float32 vector), ``copy()`` and ``export()``, and its module has the function
+    ``from_export(values)`` (``Core.from_export`` calls it); its constructor ends with
+    ``self._ready = True``. The public names are written here once.
     """
 
     __slots__ = ()
@@ -272,6 +274,16 @@ class Core(CoreBase):
 
     def __deepcopy__(self, memo):
         return self.copy()
+
+    @classmethod
+    def from_export(cls: type[C], values: Any) -> C:
+        """The core whose ``export()`` is ``values``: the ``from_export`` function of the module
+        that defines ``cls`` (every game's core twin has one; it checks every field)."""
+        read = getattr(sys.modules.get(cls.__module__), "from_export", None)
+        if read is None:
+            raise CardcoreError(f"{cls.__name__}: a core type must define its from_export")
+        core: C = read(values)
+        return core
 
     def export(self) -> list[int]:  # pragma: no cover - every core overrides it
         """The core's whole position as a flat list of ints (``from_export`` reads it back)."""

@@ -612,11 +612,6 @@ class Core(CoreBase):
             out += [s, k]
         return out
 
-    @staticmethod
-    def from_export(values) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (every field checked)."""
-        return from_export(values)
-
 
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (every field checked)."""

@@ -440,11 +440,6 @@ class Core(_CoreContract):
         out += self._hand_stacks + self._values + self._won + self._pot_contrib + self._cards
         return out
 
-    @staticmethod
-    def from_export(values: Any) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
-        return from_export(values)
-
     def copy(self) -> Core:
         return copy_fields(self)
 

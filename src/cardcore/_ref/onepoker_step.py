@@ -451,10 +451,6 @@ class Core(CoreBase):
             out += [int(v) for v in seated[name]]
         return out + self._hands[0] + self._hands[1] + self._pile + self._discards
 
-    @staticmethod
-    def from_export(values: object) -> Core:
-        return from_export(values)
-
 
 # ---------------------------------------------------------------------- module functions
 

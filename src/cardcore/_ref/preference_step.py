@@ -646,11 +646,6 @@ class Core(_CoreContract):
         return [self.dealer_, self.deal_no_, self.deals_, *self.start_balances_, self.start_pot_,
                 *self.start_won_, *cards, len(self.history_), *hist]
 
-    @staticmethod
-    def from_export(values) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (checked, and the actions replayed)."""
-        return from_export(values)
-
     # ------------------------------------------------------------------ the observation
     def _observe(self, p: int, out) -> None:
         """What seat ``p`` sees into ``out`` (``OBS_SIZE`` float32 zeros; the layout of

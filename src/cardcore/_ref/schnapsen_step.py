@@ -642,11 +642,6 @@ class Core(CoreBase):
         _live(self)
         return [self.dealer, *self._start_counts, self.rng, *self._deal, *self._ids]
 
-    @staticmethod
-    def from_export(values: Any) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (the head checked, the ids replayed)."""
-        return from_export(values)
-
 
 
 def from_seed(seed: int) -> Core:

@@ -889,11 +889,6 @@ class Core(CoreBase):
                 out.append(0)
         return out
 
-    @staticmethod
-    def from_export(values) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (see the module's ``from_export``)."""
-        return from_export(values)
-
 
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (the deal rebuilt, its actions replayed:

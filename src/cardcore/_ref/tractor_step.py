@@ -554,12 +554,6 @@ class Core(CoreBase):
                 len(self.said), nplayed, len(self.hist), *self.team_levels, self.bonus,
                 self.rng, *lo, *hi, *self.dealt, *self.hist]
 
-    @staticmethod
-    def from_export(values) -> Core:
-        """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
-        then checked field by field)."""
-        return from_export(values)
-
 
 def from_export(values) -> Core:
     """The ``Core`` whose ``export()`` is ``values`` (rebuilt from the deal and its actions,
