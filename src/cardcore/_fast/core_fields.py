@@ -47,17 +47,17 @@ class Field(NamedTuple):
     call: bool = False
 
 
+def plain(names: str) -> tuple[Field, ...]:
+    """``INT`` reads of the members named (separated by spaces), with no docstring."""
+    return tuple(Field(name) for name in names.split())
+
+
 #: kernel module -> its reads, in the order ``help(Core)`` lists them
 FIELDS: dict[str, tuple[Field, ...]] = {
     "bridge_step": (
-        Field("dealer"),
-        Field("vul"),
-        Field("phase"),
+        *plain("dealer vul phase"),
         Field("playing", SEAT, "The seat whose card is played next, ``None`` outside the play."),
-        Field("ncalls"),
-        Field("nplayed"),
-        Field("leader"),
-        Field("declarer"),
+        *plain("ncalls nplayed leader declarer"),
         Field("last_bid", INT,
               "The highest bid so far as its index 0 (1C) .. 34 (7NT); -1 before the first bid."),
         Field("last_bidder", INT, "The seat that made ``last_bid``; -1 before the first bid."),
@@ -78,20 +78,11 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "holdem_step": (
         Field("hand_over", FLAG),
         Field("showdown", FLAG),
-        Field("street"),
-        Field("button"),
-        Field("sb"),
-        Field("bb"),
-        Field("hands"),
-        Field("last_bb"),
-        Field("last_players"),
+        *plain("street button sb bb hands last_bb last_players"),
         Field("seated", INT,
               "The seats with chips when the match began (the observation's chip unit is the "
               "chips at the table over this number)."),
-        Field("small"),
-        Field("big"),
-        Field("nact"),
-        Field("pos"),
+        *plain("small big nact pos"),
         Field("hand_stacks", LIST),
         Field("street_at", LIST),
         Field("values", LIST),
@@ -120,9 +111,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
               length="ndiscards"),
     ),
     "preference_step": (
-        Field("dealer"),
-        Field("deal_no"),
-        Field("deals"),
+        *plain("dealer deal_no deals"),
         Field("phase", INT, "The phase, an index of ``PHASES``."),
         Field("number", INT, "The highest number bid (0: none)."),
         Field("number_holder", SEAT),
@@ -139,21 +128,18 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("leader", SEAT),
         Field("no_aces", FLAG),
         Field("decl_aces", INT, "The aces among the declarer's ten playing cards."),
-        Field("n_tricks"),
-        Field("pot"),
+        *plain("n_tricks pot"),
         Field("defence", LIST, "Each seat's defence as an index of ``DEFENCES``."),
         Field("won", LIST),
         Field("balances", LIST),
     ),
     "schnapsen_step": (
-        Field("dealer"),
-        Field("leader"),
+        *plain("dealer leader"),
         Field("phase", INT, "``LEAD`` (0), ``FOLLOW`` (1) or ``OVER`` (2)."),
         Field("trump"),
         Field("closed", FLAG),
         Field("closer", SEAT),
-        Field("close_points"),
-        Field("close_tricks"),
+        *plain("close_points close_tricks"),
         Field("lead_card", SEAT,
               "The card led to the current trick (``None`` when no card is on the table).",
               member="lead"),
