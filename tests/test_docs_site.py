@@ -114,6 +114,34 @@ def test_the_built_site_lists_every_public_name():
                          f"docs/api/, or the site a rebuild): {missing}")
 
 
+def test_the_built_site_gives_each_states_core_field_its_type():
+    """A state's ``core_field`` property reads through an ``attrgetter``, which carries no
+    annotation: the site shows the type the class declares it with (``docs/conf.py``), for
+    every such property a game's state class declares."""
+    import operator
+
+    from cardcore.game import game_class
+
+    folder = site_folder()
+    if folder is None:
+        pytest.skip("no built site (sphinx-build -b html docs docs/_build/html builds one)")
+    text = re.sub(r"<[^>]+>", "", "".join(
+        page.read_text(encoding="utf-8") for page in sorted((folder / "api").glob("*.html"))))
+    shown = dict(re.findall(r"property (\w+(?:\.\w+)*): ([^¶]+)¶", text))
+    typed = 0
+    for game in cardcore.GAMES:
+        cls = game_class(game)
+        for name, prop in vars(cls).items():      # its own: the page documents those
+            get = getattr(prop, "fget", None)
+            if get is None or not isinstance(inspect.unwrap(get), operator.attrgetter):
+                continue
+            written = str(cls.__annotations__[name])
+            want = written[len("Final["):-1] if written.startswith("Final[") else written
+            assert re.search(rf"property {name}: {re.escape(want)}¶", text), (game, name, want)
+            typed += 1
+    assert typed > 50 and shown
+
+
 # ------------------------------------------------------------------ the pages' directives
 DIRECTIVE = re.compile(r"^\.\. (auto\w+|py:\w+):: (\S+)", re.M)
 

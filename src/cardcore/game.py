@@ -181,6 +181,7 @@ class State:
         options = check_options(self.GAME, self.OPTIONS, options) if options else {}
         self.seed = value
         self.rng_state = value  # SplitMix64's state is the seed itself (``Rng(seed).state``)
+        #: every action applied, in order: ``[seat, *action.to_list()]`` each
         self.log: list[list[Any]] = []
         for name in self.TRANSIENT:
             setattr(self, name, None)
@@ -799,8 +800,11 @@ class Game:
 
     def __init__(self, cls: type[State]) -> None:
         self.state_class = cls
+        #: the game's registered name (``"bridge"``)
         self.name: str = cls.GAME
+        #: the number of seats
         self.num_players: int = cls.NUM_PLAYERS
+        #: the options ``new_game`` accepts, by name, each with its kind, default and help
         self.options: dict[str, Option] = dict(cls.OPTIONS)
 
     def new(self, *, seed: int | None = None, deck: CardsLike | None = None,

@@ -561,6 +561,7 @@ class Results:
         self.game_seconds = math.fsum(r.seconds for r in self._records)
         busy = wall_seconds - startup_seconds
         self.games_per_second = new_games / busy if busy > 0 else math.nan
+        #: each agent's result, by its name (``results[name]`` reads it too)
         self.per_agent: dict[str, AgentResult] = {}
         for name in plan.names:
             values: list[float] = []
