@@ -246,7 +246,7 @@ cdef inline void _bits(float* out, int base, uint64_t m) noexcept nogil:
 
 # ---------------------------------------------------------------------------- the core
 
-include "bridge_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "bridge_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -447,7 +447,7 @@ cdef class Core(_Fields):
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ computed reads
     @property
     def passed_out(self):
         self.live()

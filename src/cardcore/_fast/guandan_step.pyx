@@ -399,7 +399,7 @@ cdef list _seats_arg(object x, str what, int n):
 
 # ---------------------------------------------------------------------------- the core
 
-include "guandan_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "guandan_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -612,7 +612,7 @@ cdef class Core(_Fields):
                                 "(a pass takes no cards, a return its card, a play exactly the "
                                 "cards of that play, all held)")
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ computed reads
     @property
     def turn(self):
         """The seat to act (the last to act once the deal is over)."""

@@ -276,7 +276,7 @@ cdef inline object _int_arg(object x, str what, object lo, object hi, type err=C
     return int_arg(x, what, lo, hi, err)
 
 
-include "holdem_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "holdem_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -440,7 +440,7 @@ cdef class Core(_Fields):
             raise IllegalAction(f"action id {quote(i)}: not legal now")
         hs_perform(&self.s, <int>k, a)
 
-    # ------------------------------------------------------------ reading
+    # ------------------------------------------------------------ computed reads
     @property
     def cards(self):
         self.live()

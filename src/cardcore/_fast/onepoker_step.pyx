@@ -239,7 +239,7 @@ cdef inline void _made(Core core):
     made(core, 2, OP_NUM_ACTIONS, OP_OBS_SIZE, OP_MAX_LEGAL)
 
 
-include "onepoker_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "onepoker_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -378,7 +378,7 @@ cdef class Core(_Fields):
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ computed reads
     @property
     def phase(self):
         """``"lock"``, ``"bet"`` or ``"over"`` (settled)."""

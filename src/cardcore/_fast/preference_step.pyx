@@ -545,7 +545,7 @@ cdef inline void _made(Core core):
 
 # ---------------------------------------------------------------------------- the core
 
-include "preference_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "preference_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -729,7 +729,7 @@ cdef class Core(_Fields):
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ computed reads
     @property
     def phase_name(self):
         """The phase as a word of ``PHASES``."""

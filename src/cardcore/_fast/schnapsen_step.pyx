@@ -521,7 +521,7 @@ cdef tuple _counts(object x):
     return tuple([int_arg(v, "counts: count", 1, SCH_MATCH_POINTS, CardcoreError) for v in x])
 
 
-include "schnapsen_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "schnapsen_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -680,7 +680,7 @@ cdef class Core(_Fields):
     cdef void c_copy_into(self, CoreBase new) noexcept:
         (<Core>new).s = self.s
 
-    # ------------------------------------------------------------ reading
+    # ------------------------------------------------------------ computed reads
     @property
     def trump_card(self):
         """The trump card turned up under the stock (the trump Jack after an exchange; the

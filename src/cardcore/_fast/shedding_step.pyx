@@ -675,7 +675,7 @@ cdef int _default_pick(const Deal* s, int i, uint64_t* pick, uint8_t* order) noe
     return shed_order(pick[0], s.game, row[0], row[1], row[2], order)
 
 
-include "shedding_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "shedding_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):

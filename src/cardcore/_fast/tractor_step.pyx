@@ -520,7 +520,7 @@ cdef int _levels_arg(object levels, int dealer, int* out) except -1:
 
 # ---------------------------------------------------------------------------- the core
 
-include "tractor_step_fields.pxi"  # class _Fields: the fields of core_fields.py
+include "tractor_step_fields.pxi"  # _Fields: the record, the stored reads
 
 
 cdef class Core(_Fields):
@@ -741,7 +741,7 @@ cdef class Core(_Fields):
         _levels_after(&self.s, lv)
         return [lv[0], lv[1]]
 
-    # ------------------------------------------------------------------ reading
+    # ------------------------------------------------------------------ computed reads
     @property
     def revealed(self):
         self.live()
