@@ -385,7 +385,7 @@ def test_step_core_matches_the_twin_along_random_games():
 
     rng = random.Random(31)
     steps = ends = returns = 0
-    for seed in range(4):
+    for seed in range(3):                                   # 850 steps, 6 deals, 2 returns
         s = cardcore.new_game("guandan", seed=seed)         # a match: tribute and returns too
         while not s.is_over and s.deal_no < 3:
             a, b = FS.from_export(s.core.export()), RS.from_export(s.core.export())
