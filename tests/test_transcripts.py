@@ -118,6 +118,9 @@ class Watched(io.StringIO):
 
 def watched_play(monkeypatch, game: str, seed: int, options: dict,
                  max_actions: int = 400) -> Watched:
+    """``cardcore play GAME --auto`` written to seat 0's watched terminal. The AI seats play at
+    ``easy``: the screens are the same at every strength, and the easy AI makes a whole match
+    cost a fraction of the normal one's thinking."""
     out = Watched(cli.HUMAN)
     real_new_game = cli.new_game
 
@@ -126,7 +129,8 @@ def watched_play(monkeypatch, game: str, seed: int, options: dict,
         return out.state
 
     monkeypatch.setattr(cli, "new_game", new_game)
-    cli.play(game, seed=seed, auto=True, options=options, out=out, max_actions=max_actions)
+    cli.play(game, seed=seed, auto=True, options=options, out=out, max_actions=max_actions,
+             strength="easy")
     return out
 
 
