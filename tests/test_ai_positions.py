@@ -43,7 +43,7 @@ HEAVY = {"bridge": 0.25, "schnapsen": 0.5, "preference": 0.5, "guandan": 0.5, "t
          "doudizhu": 0.5}
 # Games whose whole matches are long to reach (the prefixes, not the AI, are the cost) get
 # fewer easy positions.
-LONG = {"guandan": 0.25, "tractor": 0.4}
+LONG = {"guandan": 0.25, "tractor": 0.25}
 
 
 def count(game: str, strength: str) -> int:

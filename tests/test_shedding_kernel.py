@@ -297,7 +297,7 @@ def test_hand_moves_agree_with_the_twin_and_with_the_row_records():
     from cardcore.cards import Card
 
     rng = random.Random(11)
-    for i in range(1_200):
+    for i in range(800):
         game = i % 2
         if game == 0:
             ids = dense_ddz(rng, 20) if i % 10 == 0 else rng.sample(DDZ_DECK, 20)
