@@ -604,10 +604,6 @@ def auction(dealer, calls):
 
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values`` (checked field by field)."""
-    return _from_export(values)
-
-
-def _from_export(values):
     v, f = export_fields(values, EXPORT_FIELDS)
 
     def get(name, lo, hi):

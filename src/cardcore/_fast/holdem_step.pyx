@@ -661,12 +661,6 @@ cdef int _check_settled(dict f, int n_live) except -1:
     return 0
 
 
-def from_export(values):
-    """The ``Core`` whose ``export()`` is ``values`` (every field checked; see the twin's
-    docstring)."""
-    return _from_export(values)
-
-
 def from_seed(seed, stacks=None, button=-1):
     """The core ``cardcore.new_game("holdem", seed=seed)`` starts with (``stacks`` default
     ``START_STACK`` a seat, ``button`` -1 the first seat with chips from seat 0, blinds
@@ -679,7 +673,9 @@ def from_seed(seed, stacks=None, button=-1):
     return core
 
 
-def _from_export(values):
+def from_export(values):
+    """The ``Core`` whose ``export()`` is ``values`` (every field checked; see the twin's
+    docstring)."""
     v, f, cards = _read_export(values)
     if not f["hands"]:
         try:

@@ -893,10 +893,6 @@ def from_seed(seed, dealer=FIRST_DEALER, deals=DEFAULT_DEALS):
 def from_export(values):
     """The ``Core`` whose ``export()`` is ``values``: every field checked, the deal rebuilt
     from its cards and its actions replayed (each must be legal where it stands)."""
-    return _from_export(values)
-
-
-def _from_export(values):
     if not isinstance(values, (list, tuple)):
         raise CardcoreError(f"values {quote(values)}: expected a list of {X_SIZE} ints")
     if len(values) != X_SIZE:
