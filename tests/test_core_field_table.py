@@ -55,7 +55,7 @@ def test_the_fields_class_holds_the_table_and_core_writes_none_again(name):
 
 
 KINDS = {core_fields.INT: int, core_fields.FLAG: bool, core_fields.SEAT: (int, type(None)),
-         core_fields.LIST: list}
+         core_fields.LIST: list, core_fields.CARDS: list}
 
 
 @pytest.mark.parametrize("name", KERNELS)
@@ -77,6 +77,10 @@ def test_each_read_gives_what_the_twin_gives_at_every_step(name):
                     assert isinstance(got, KINDS[f.kind]), (f.name, got)
                     assert f.kind == core_fields.FLAG or type(got) is not bool
                     assert f.kind != core_fields.LIST or all(type(v) is int for v in got)
+                    if f.kind == core_fields.CARDS:
+                        for cards in (got if f.each else [got]):
+                            assert type(cards) is list, f.name
+                            assert all(type(c) is int for c in cards), f.name
                 if core.is_over:
                     break
                 ids = core.legal_ids()
@@ -101,6 +105,8 @@ def test_a_core_made_without_its_constructor_refuses_every_field(name):
     core_fields.Field("y", core_fields.INT, 'a """ quote'),
     core_fields.Field("z", core_fields.INT, length="ncalls"),    # a length for no list
     core_fields.Field("w", core_fields.LIST, member="calls[0]"),
+    core_fields.Field("v", core_fields.CARDS),                   # no card reader for Bridge
+    core_fields.Field("u", core_fields.INT, each=True),          # each for no card set
 ])
 def test_the_build_refuses_a_table_it_cannot_write(monkeypatch, bad):
     monkeypatch.setitem(core_fields.FIELDS, "bridge_step",
@@ -120,3 +126,7 @@ def test_the_written_class_reads_each_kind_through_its_conversion():
     assert ("    def call_ids(self):\n        self.live()\n"
             "        return [self.s.calls[k] for k in range(self.s.ncalls)]") in seat
     assert "return [v for v in self.s.hand]" in seat             # LIST, all items
+    cards = core_fields.pxi("shedding_step")                     # CARDS, the kernel's reader
+    assert "return _sorted_list(self.s.bottom)" in cards
+    assert "return [_sorted_list(v) for v in self.s.hand]" in cards
+    assert "return [mask_cards(v) for v in self.s.known]" in core_fields.pxi("schnapsen_step")

@@ -105,12 +105,14 @@ def test_returns_are_the_single_deal_scores():
         r = core.returns()
         assert r == tuple(float(x) for x in s.scores()) and all(type(v) is float for v in r)
         rec = s.past[-1]
-        assert core.winner_team == rec["winner_team"] and core.rise == rec["result"][1]
+        team, rise, decides = core.result()
+        assert team == rec["winner_team"] and rise == rec["result"][1]
+        assert decides == (rec["match_winner"] is not None)
         assert core.kitty_bonus == rec["kitty_bonus"]
         assert core.points + core.kitty_bonus == rec["points"]
         assert rules.deal_result(rec["points"]) == tuple(rec["result"])
         assert core.levels_after() == s.levels == [rules.LEVELS.index(x) for x in rec["levels"]]
-        seen.add(core.rise)
+        seen.add(rise)
         ref = kernel("tractor_step", "ref").from_export(core.export())
         assert ref.returns() == r
     assert len(seen) >= 3
@@ -165,10 +167,10 @@ def test_at_level_a_a_rise_decides_the_match(mod):
     for seed in range(40):
         Rng(seed).shuffle(deck)
         core = mod.Core(deck, seed % 4, seed % 4, (12, 12), seed)
-        assert core.level == 12 and not core.decides_match and core.winner_team is None
+        assert core.level == 12 and core.result() is None
         play_random(core, seed)
-        team, rise = core.winner_team, core.rise
-        assert core.decides_match == (rise > 0)
+        team, rise, decides = core.result()
+        assert decides == (rise > 0)
         assert core.levels_after() == [12, 12] and core.levels == [12, 12]
         if rise:
             assert core.returns() == tuple(float(rise if s & 1 == team else -rise)

@@ -302,7 +302,7 @@ def _core_view(core) -> list:
             [core.phase, core.turn, core.current_player, core.speaker, core.dealer, core.level,
              core.trump, core.passes, core.first_declarer, core.revealed, core.leader,
              core.points, core.size, core.ntricks, core.nplays, core.npicked, core.is_over,
-             core.kitty_bonus, core.winner_team, core.rise, core.decides_match, core.rng]]
+             core.kitty_bonus, core.result(), core.rng]]
 
 
 def test_step_core_matches_the_twin_along_random_games():

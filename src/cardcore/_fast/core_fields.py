@@ -12,10 +12,13 @@ includes. It defines ``_Fields``, the base of the kernel's ``Core``: the record 
 - ``SEAT``: a seat or an index, ``None`` for -1 (``or_none``);
 - ``FLAG``: ``True`` or ``False``;
 - ``LIST``: an array member as a list of ints: all its items, or with ``length`` the first
-  ``s.<length>`` of them.
+  ``s.<length>`` of them;
+- ``CARDS``: a card set held as a bitmask, as its list of card ids in the game's order (the
+  kernel's reader, ``CARD_READER``); with ``each``, an array of such masks (one a seat) as a list
+  of card lists.
 
-A read that computes its value (a card list from a mask, a test, a score) is written in the
-kernel's ``Core``. The plain-Python twins declare the same reads with ``cardcore._ref.core``'s
+A read that computes its value (a test, a score, a value from several members) is written in
+the kernel's ``Core``. The plain-Python twins declare the same reads with ``cardcore._ref.core``'s
 ``field`` and ``reader``; ``tests/test_core_field_table.py`` reads both on the same deals. This
 module imports nothing of the package: the build reads it before there is one to import.
 """
@@ -28,16 +31,26 @@ INT = "int"
 SEAT = "seat"
 FLAG = "flag"
 LIST = "list"
+CARDS = "cards"
 
 #: how a kind reads the member ``m`` (``n``: the member that holds a list's length), in Cython
-READ = {INT: "{m}", SEAT: "or_none({m})", FLAG: "bool({m})", LIST: "[v for v in {m}]"}
+READ = {INT: "{m}", SEAT: "or_none({m})", FLAG: "bool({m})", LIST: "[v for v in {m}]",
+        CARDS: "{r}({m})"}
 COUNTED = "[{m}[k] for k in range({n})]"
+EACH = "[{r}(v) for v in {m}]"
+
+#: kernel module -> the function (defined or cimported before the kernel includes its reads)
+#: that reads a card set held as a bitmask as its card ids: ascending ids, or the shedding
+#: games' order (``sort_cards``)
+CARD_READER = {"preference_step": "mask_cards", "schnapsen_step": "mask_cards",
+               "shedding_step": "_sorted_list"}
 
 
 class Field(NamedTuple):
     """One read: its ``name``, its ``kind``, its docstring, the record member it reads
     (``member``, when it is not ``name``; ``b.stacks`` for a member of a member), for a ``LIST``
-    the member that holds its length (``length``), and whether it is a method (``call``)."""
+    the member that holds its length (``length``), for ``CARDS`` whether the member is an
+    array of masks (``each``), and whether it is a method (``call``)."""
 
     name: str
     kind: str = INT
@@ -45,6 +58,7 @@ class Field(NamedTuple):
     member: str = ""
     length: str = ""
     call: bool = False
+    each: bool = False
 
 
 def plain(names: str) -> tuple[Field, ...]:
@@ -132,6 +146,10 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("defence", LIST, "Each seat's defence as an index of ``DEFENCES``."),
         Field("won", LIST),
         Field("balances", LIST),
+        Field("hands", CARDS, "Each seat's cards, ascending.", member="hand", call=True,
+              each=True),
+        Field("talon", CARDS, call=True),
+        Field("discards", CARDS, call=True),
     ),
     "schnapsen_step": (
         *plain("dealer leader"),
@@ -156,6 +174,11 @@ FIELDS: dict[str, tuple[Field, ...]] = {
               " game points once it is over (not below 0)."),
         Field("deck", LIST, "The deal's 20 cards in dealing order.", member="deal"),
         Field("actions", LIST, "The action ids applied, in order.", member="ids", length="nids"),
+        Field("hands", CARDS, "Each seat's hand, ascending card ids.", member="hand", each=True),
+        Field("known", CARDS,
+              "The cards of each hand that are publicly known (the card taken by an exchange, "
+              "the partner of an announced marriage, the trump card taken at the last draw).",
+              each=True),
     ),
     "shedding_step": (
         Field("game"),
@@ -190,6 +213,9 @@ FIELDS: dict[str, tuple[Field, ...]] = {
         Field("history", LIST,
               "The action ids applied in this deal (since the last redeal), in order.",
               member="ev_id", length="nev", call=True),
+        Field("hands", CARDS, member="hand", call=True, each=True),
+        Field("bottom", CARDS, "Dou Dizhu's three bottom cards, sorted (empty in Zheng Shangyou).",
+              call=True),
     ),
     "tractor_step": (
         Field("kitty_bonus", INT,
@@ -238,7 +264,8 @@ def _check(kernel: str) -> None:
     for f in FIELDS[kernel]:
         members = [f.member or f.name] + ([f.length] if f.length else [])
         if (f.kind not in READ or not f.name.isidentifier() or '"""' in f.doc
-                or (f.length and f.kind != LIST)
+                or (f.length and f.kind != LIST) or (f.each and f.kind != CARDS)
+                or (f.kind == CARDS and kernel not in CARD_READER)
                 or not all(part.isidentifier() for m in members for part in m.split("."))):
             raise ValueError(f"{kernel}: {f!r} is not a read the build can write")
 
@@ -257,7 +284,8 @@ def pxi(kernel: str) -> str:
         if f.length:
             value = COUNTED.format(m=member, n="self.s." + f.length)
         else:
-            value = READ[f.kind].format(m=member)
+            value = (EACH if f.each else READ[f.kind]).format(m=member,
+                                                              r=CARD_READER.get(kernel))
         if not f.call:
             out.append("    @property")
         out.append(f"    def {f.name}(self):")

@@ -752,19 +752,6 @@ cdef class Core(_Fields):
         self.live()
         return [k for k in range(3) if (self.s.active >> k) & 1]
 
-    def hands(self):
-        """Each seat's cards, ascending."""
-        self.live()
-        return [mask_cards(self.s.hand[k]) for k in range(3)]
-
-    def talon(self):
-        self.live()
-        return mask_cards(self.s.talon)
-
-    def discards(self):
-        self.live()
-        return mask_cards(self.s.discards)
-
     def trick(self):
         """The current trick as ``[seat, card]`` pairs in play order."""
         self.live()

@@ -111,6 +111,8 @@ class _Fields(CoreBase):
     counts: Final[list[int]]
     deck: Final[list[int]]
     actions: Final[list[int]]
+    hands: Final[list[list[int]]]
+    known: Final[list[list[int]]]
 
 class Core(_Fields):
     """One deal. ``returns()``: the deal's game points, ``+g`` for the deal's winner and ``-g``
@@ -121,8 +123,6 @@ class Core(_Fields):
     stock_size: Final[int]
     stock: Final[list[int]]
     strict: Final[bool]
-    hands: Final[list[list[int]]]
-    known: Final[list[list[int]]]
     marriages: Final[list[list[int]]]
     tricks: Final[list[list[int]]]
 

@@ -705,19 +705,6 @@ cdef class Core(_Fields):
         return bool(_strict(&self.s))
 
     @property
-    def hands(self):
-        """Each seat's hand, ascending card ids."""
-        self.live()
-        return [mask_cards(self.s.hand[0]), mask_cards(self.s.hand[1])]
-
-    @property
-    def known(self):
-        """The cards of each hand that are publicly known (the card taken by an exchange, the
-        partner of an announced marriage, the trump card taken at the last draw)."""
-        self.live()
-        return [mask_cards(self.s.known[0]), mask_cards(self.s.known[1])]
-
-    @property
     def marriages(self):
         """The suits each seat announced, in order."""
         self.live()

@@ -939,19 +939,9 @@ cdef class Core(_Fields):
         self.live()
         return _sorted_list(self.s.hand[<int>int_arg(seat, "seat", 0, 2, CardError)])
 
-    def hands(self):
-        self.live()
-        return [_sorted_list(self.s.hand[0]), _sorted_list(self.s.hand[1]),
-                _sorted_list(self.s.hand[2])]
-
     def hand_sizes(self):
         self.live()
         return [cc_popcount(self.s.hand[k]) for k in range(3)]
-
-    def bottom(self):
-        """Dou Dizhu's three bottom cards, sorted (empty in Zheng Shangyou)."""
-        self.live()
-        return _sorted_list(self.s.bottom)
 
     def played(self):
         """The cards each seat played, in the order played."""

@@ -703,35 +703,16 @@ cdef class Core(_Fields):
         (<Core>new).s = self.s
 
     # ------------------------------------------------------------------ the deal's result
-    @property
-    def winner_team(self):
-        """The team that wins the deal (0: seats 0 & 2), ``None`` until the deal is over."""
+    def result(self):
+        """The deal's result once it is over: ``(team, rise, decides_match)``, the team that
+        wins it (0: seats 0 & 2), the levels that team rises, and whether the rise takes it
+        past A (it wins the match); ``None`` until the deal is over."""
         self.live()
         cdef int team, rise
         if self.s.phase != TS_OVER:
             return None
         _result(&self.s, &team, &rise)
-        return team
-
-    @property
-    def rise(self):
-        """The levels the deal's winning team rises (0 until the deal is over)."""
-        self.live()
-        cdef int team, rise
-        if self.s.phase != TS_OVER:
-            return 0
-        _result(&self.s, &team, &rise)
-        return rise
-
-    @property
-    def decides_match(self):
-        """Whether the deal's winners rise past A (they win the match); ``False`` until over."""
-        self.live()
-        cdef int team, rise
-        if self.s.phase != TS_OVER:
-            return False
-        _result(&self.s, &team, &rise)
-        return self.s.levels[team] + rise > TS_LEVEL_A
+        return team, rise, self.s.levels[team] + rise > TS_LEVEL_A
 
     def levels_after(self):
         """The two teams' levels once the deal's result is applied (the winners' rise, at most

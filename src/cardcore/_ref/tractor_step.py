@@ -445,26 +445,15 @@ class Core(CoreBase):
                                  "points times twice the cards of each play of the last trick, "
                                  "when they win it (0 until the deal is over).")
 
-    @property
-    def winner_team(self) -> int | None:
-        """The team that wins the deal (0: seats 0 & 2), ``None`` until the deal is over."""
-        _live(self)
-        return self._result()[0] if self.phase == OVER else None
-
-    @property
-    def rise(self) -> int:
-        """The levels the deal's winning team rises (0 until the deal is over)."""
-        _live(self)
-        return self._result()[1] if self.phase == OVER else 0
-
-    @property
-    def decides_match(self) -> bool:
-        """Whether the deal's winners rise past A (they win the match); ``False`` until over."""
+    def result(self) -> tuple[int, int, bool] | None:
+        """The deal's result once it is over: ``(team, rise, decides_match)``, the team that
+        wins it (0: seats 0 & 2), the levels that team rises, and whether the rise takes it
+        past A (it wins the match); ``None`` until the deal is over."""
         _live(self)
         if self.phase != OVER:
-            return False
+            return None
         team, rise = self._result()
-        return self.team_levels[team] + rise > LEVEL_A
+        return team, rise, self.team_levels[team] + rise > LEVEL_A
 
     levels: list[int] = field("team_levels", list, "The two teams' levels at the deal's start.")
 

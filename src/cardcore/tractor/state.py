@@ -504,10 +504,11 @@ class TractorState(CoreView, State):
         buried = core.buried()
         bonus = core.kitty_bonus
         total = core.points + bonus
-        team, rise = core.winner_team, core.rise
+        result = core.result()
+        assert result is not None
+        team, rise, won = result
         side = "defenders" if team == defending else "attackers"
         next_dealer = (d + 2) % NUM_PLAYERS if side == "defenders" else (d + 1) % NUM_PLAYERS
-        won = core.decides_match
         levels = core.levels_after()
         if won:
             self.match_winner = team
