@@ -53,6 +53,26 @@ def test_decomposer_minimal_plays():
         assert got == h
 
 
+def test_rest_cost_counts_what_by_count_lists():
+    # the cost of the cards left after the runs is counted straight from the count vector; it
+    # is the cost of _by_count's lists (bombs free, a lone 2 or joker half, kickers carried)
+    rng = Rng(7)
+    for rules in (DDZ, ZSY):
+        dec = Decomposer(rules)
+        n = rules.n_ranks
+        for _ in range(3000):
+            cnt = tuple(rng.below(4 if r < 13 else 2) + (rng.below(2) if r < 13 else 0)
+                        for r in range(n))
+            cap = rng.below(4)
+            _, trios, pairs, singles = dec._by_count(cnt)
+            tops = sum(1 for r in singles if r >= 12)
+            top = 0.5 * tops + (0.5 if rules.jokers and cnt[13] + cnt[14] == 1 else 0)
+            loose = len(singles) - tops + len(pairs)
+            want = (len(trios) + max(0, loose - cap - len(trios)) if rules.kickers
+                    else len(trios) + loose) + top
+            assert dec._rest_cost(cnt, cap) == want, (rules.name, cnt, cap)
+
+
 def test_beats_and_answers():
     # groups are compared by the game's own beats (the kernel), through Rules.beats
     single9 = ("single", 6, 1, (6,))

@@ -36,7 +36,6 @@ pass is legal only without an answer, and a sampled hand may have held one.)
 from __future__ import annotations
 
 import importlib
-from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,6 +123,8 @@ class Decomposer:
         self.rules = rules
         self.cache: dict = {}
         self.limit = limit
+        #: the ranks that make singles, pairs, trios and bombs (the jokers apart)
+        self.plain = 13 if rules.jokers else rules.n_ranks
 
     # ---------------------------------------------------------------- cost
     def cost(self, cnt) -> float:
@@ -132,13 +133,12 @@ class Decomposer:
     def _by_count(self, cnt) -> tuple[list[int], list[int], list[int], list[int]]:
         """The ranks of ``cnt`` (the jokers apart) by what they hold: bombs (four cards, or
         three aces where those are a bomb), trios, pairs and singles, each low to high."""
-        R = self.rules
-        ace = 11 if R.ace_bomb else -1
+        ace = 11 if self.rules.ace_bomb else -1
         bombs: list[int] = []
         trios: list[int] = []
         pairs: list[int] = []
         singles: list[int] = []
-        for r in range(13 if R.jokers else R.n_ranks):
+        for r in range(self.plain):
             c = cnt[r]
             if c == 1:
                 singles.append(r)
@@ -151,17 +151,21 @@ class Decomposer:
         return bombs, trios, pairs, singles
 
     def _rest_cost(self, cnt: tuple, cap: int) -> float:
+        """The cost of what is left once the runs are taken: the lengths of ``_by_count``'s
+        lists, counted by ``tuple.count`` (this runs once for every split searched, and a
+        count is many times cheaper than building the lists); bombs cost nothing."""
         R = self.rules
-        _, trios, pairs, singles = self._by_count(cnt)     # (bombs cost nothing)
-        tops = len(singles) - bisect_left(singles, 12)     # a lone 2 costs half
+        plain = cnt[:self.plain]
+        trios = plain.count(3) - (R.ace_bomb and cnt[11] == 3)
+        tops = plain[12:].count(1)                          # a lone 2 costs half
         top = 0.5 * tops
         if R.jokers:
             if cnt[13] + cnt[14] == 1:
                 top += 0.5
-        loose = len(singles) - tops + len(pairs)
+        loose = plain.count(1) - tops + plain.count(2)
         if R.kickers:
-            return len(trios) + max(0, loose - cap - len(trios)) + top
-        return len(trios) + loose + top
+            return trios + max(0, loose - cap - trios) + top
+        return trios + loose + top
 
     def _best(self, cnt: tuple, start: int, cap: int):
         key = (cnt, start, cap)
