@@ -176,7 +176,9 @@ def test_ai_decision_depends_only_on_its_observation():
 
 
 def test_moves_respect_the_opt_in_time_budget():
-    s = cardcore.new_game("preference", seed=21, single_deal=True)
+    # the AI stops by the wall clock; a move is timed in this thread's CPU time, which a busy
+    # machine does not stretch (a descheduled move only stops sooner in CPU terms), so what
+    # is checked is that the search looks at the clock often enough to stop near its budget
     ai = PreferenceAI(seed=1, budget_ms=40)
     rnd = RandomAgent(seed=2)
     worst = 0.0
@@ -184,9 +186,9 @@ def test_moves_respect_the_opt_in_time_budget():
         s = cardcore.new_game("preference", seed=21 + _, single_deal=True)
         while not s.is_over:
             if s.phase == "play":
-                t = time.perf_counter()
+                t = time.thread_time()
                 a = ai.act(s)
-                worst = max(worst, time.perf_counter() - t)
+                worst = max(worst, time.thread_time() - t)
             else:
                 a = rnd.act(s)
             s.apply(a)
