@@ -215,6 +215,8 @@ def test_observation_is_json_and_checks_the_seat(game):
     for p in range(state.num_players):
         obs = state.observation(p)
         assert isinstance(obs, dict)
+        assert list(obs)[:2] == ["game", "player"] and obs["game"] == game
+        assert obs["player"] == p
         json.dumps(obs)
         assert isinstance(state.render(p), str)
     for bad in (-1, state.num_players, "0", None, True):

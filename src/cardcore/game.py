@@ -211,6 +211,8 @@ class State:
         raise NotImplementedError
 
     def _observation(self, player: int) -> dict[str, Any]:  # pragma: no cover
+        """What seat ``player`` may see, the game's own entries (``observation`` puts the
+        game's name and the seat first)."""
         raise NotImplementedError
 
     def render(self, player: int | None = None) -> str:
@@ -221,12 +223,8 @@ class State:
         import importlib
 
         package = type(self).__module__.rpartition(".")[0]
-        try:
-            view: Callable[[State, int | None], str] = importlib.import_module(
-                f"{package}.render").render
-        except ModuleNotFoundError:
-            obs = self._observation(player if player is not None else 0)
-            return json.dumps(obs, indent=1)
+        view: Callable[[State, int | None], str] = importlib.import_module(
+            f"{package}.render").render
         return view(self, player)
 
     # ------------------------------------------------------------ randomness
@@ -500,12 +498,14 @@ class State:
         return w[0] if len(w) == 1 else None
 
     def observation(self, player: int) -> dict[str, Any]:
+        """What seat ``player`` may see, JSON-serialisable: ``game`` (the game's name) and
+        ``player`` (the seat) first, then the game's own entries; never a card hidden from it."""
         if (isinstance(player, bool) or not isinstance(player, int)
                 or not 0 <= player < self.NUM_PLAYERS):
             raise IllegalAction(
                 f"player {player!r}: expected a seat 0..{self.NUM_PLAYERS - 1} for {self.GAME}"
             )
-        return self._observation(player)
+        return {"game": self.GAME, "player": player, **self._observation(player)}
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """What ``viewer`` (a seat, or ``None`` for the public) may see of ``seat`` taking

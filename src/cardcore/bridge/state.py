@@ -428,7 +428,6 @@ class BridgeState(CoreView, State):
         t = self._trick()
         won = self.won
         return {
-            "game": self.GAME,
             "seat": player,
             "seat_name": SEAT_NAMES[player],
             "phase": self.phase,

@@ -216,8 +216,6 @@ class DouDizhuState(CoreView, DealCoreView, SheddingState):  # type: ignore[misc
     def _observation(self, player: int) -> dict:
         revealed = self.phase != "bid"
         return {
-            "game": self.GAME,
-            "player": player,
             "phase": self.phase,
             "current_player": self._current_player(),
             "hand": list(self.hands[player]),

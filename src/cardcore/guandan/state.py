@@ -540,8 +540,6 @@ class GuandanState(CoreView, SheddingState):
         over = self.phase == "over"
         hands, table = self.hands, self.table
         return {
-            "game": "guandan",
-            "player": player,
             "team": team_of(player),
             "phase": self.phase,
             "deal": self.deal_no,

@@ -326,8 +326,6 @@ class HoldemState(StepApply, CoreView, State):
             }
         holes = core.holes
         return {
-            "game": self.GAME,
-            "player": player,
             "hand": self.hand_no,
             "street": self.street_name,
             "button": core.button, "small_blind": core.sb, "big_blind": core.bb,

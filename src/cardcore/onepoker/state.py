@@ -285,8 +285,6 @@ class OnePokerState(StepApply, CoreView, State):
         actions = self._public_actions()
         n_past = len(self.past)
         return {
-            "game": self.GAME,
-            "player": player,
             "deal": self.deal_no,
             "phase": self.phase,
             "first": self.first,

@@ -495,8 +495,6 @@ class PreferenceState(CoreView, State):
         over = self.phase == "over"
         hands = self.hands
         return {
-            "game": self.GAME,
-            "player": player,
             "deal": self.deal_no,
             "deals": self.deals,
             "dealer": self.dealer,

@@ -352,8 +352,6 @@ class SchnapsenState(CoreView, State):
     def _observation(self, player: int) -> dict:
         opp = 1 - player
         return {
-            "game": self.GAME,
-            "player": player,
             "deal": self.deal_no,
             "dealer": self.dealer,
             "phase": self.phase,

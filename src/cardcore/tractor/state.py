@@ -573,8 +573,6 @@ class TractorState(CoreView, State):
         mine = dealer == player and self.phase in ("bury", "play")
         hands, tricks, picked = self.hands, self.tricks, self.picked
         return {
-            "game": self.GAME,
-            "player": player,
             "team": player & 1,
             "deal": self.deal_no,
             "phase": self.phase,

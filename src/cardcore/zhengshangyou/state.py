@@ -212,8 +212,6 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
 
     def _observation(self, player: int) -> dict:
         return {
-            "game": self.GAME,
-            "player": player,
             "current_player": self._current_player(),
             "hand": list(self.hands[player]),
             "hand_text": fmt_cards(self.hands[player]),
