@@ -21,7 +21,8 @@ Environment switches:
   (``-march=native``), for a local build that never leaves it; not portable.
 - ``CARDCORE_EXT=name1,name2``: build only some kernels (handy while working on one of them).
 - ``CARDCORE_DEBUG=1``: a debug build (``-O0 -g``; baseline kernels only).
-- ``CARDCORE_BUILD_JOBS=N``: cythonize and compile N extensions at once (default 1).
+- ``CARDCORE_BUILD_JOBS=N``: cythonize and compile N extensions at once (default: the CPUs
+  this process may use, at most 4).
 - ``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
   ``CARDCORE_STATS``; ``cardcore._fast.dds.search_stats`` reports them, ``dds.STATS`` says
   whether a build has them). The default build compiles them out. The macro changes only the C
@@ -143,13 +144,28 @@ for src in sources:
     )
 
 
+def build_jobs() -> int:
+    """How many extensions to cythonize and compile at once: ``CARDCORE_BUILD_JOBS``, else the
+    CPUs this process may use, at most 4 (each compiler process takes a few hundred MB)."""
+    jobs = os.environ.get("CARDCORE_BUILD_JOBS", "").strip()
+    if jobs:
+        if not jobs.isdigit() or int(jobs) < 1:
+            sys.exit(f"CARDCORE_BUILD_JOBS={jobs!r}: expected a whole number >= 1")
+        return int(jobs)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:          # (no affinity call on macOS and Windows)
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, 4))
+
+
 def cythonized(extensions: list) -> list:
     """The extensions with their ``.pyx`` sources turned into C (cythonize), plus the second
     copy of each kernel where this build makes one."""
-    jobs = os.environ.get("CARDCORE_BUILD_JOBS", "").strip()
+    jobs = build_jobs()
     extensions = cythonize(
         extensions,
-        nthreads=int(jobs) if jobs.isdigit() and int(jobs) > 1 else 0,
+        nthreads=jobs if jobs > 1 else 0,
         language_level=3,
         compiler_directives={"embedsignature": True},
         include_path=[str(Path("src")), str(GEN)],
@@ -200,15 +216,14 @@ class build_py_with_rules(build_py):
 
 
 class BuildExt(build_ext):
-    """``build_ext`` compiling ``CARDCORE_BUILD_JOBS`` extensions at once."""
+    """``build_ext`` compiling ``build_jobs()`` extensions at once (``--parallel`` given on
+    the command line wins)."""
 
     def finalize_options(self):
         super().finalize_options()
-        jobs = os.environ.get("CARDCORE_BUILD_JOBS", "").strip()
-        if jobs and not self.parallel:
-            if not jobs.isdigit() or int(jobs) < 1:
-                sys.exit(f"CARDCORE_BUILD_JOBS={jobs!r}: expected a whole number >= 1")
-            self.parallel = int(jobs)
+        jobs = build_jobs()
+        if jobs > 1 and not self.parallel:
+            self.parallel = jobs
 
     def copy_extensions_to_source(self):
         # an in-place (editable) build puts the second copy in ``src/cardcore/_fast/<variant>``,
