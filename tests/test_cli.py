@@ -230,7 +230,7 @@ def test_version_refuses_a_bad_kernel_setting_as_every_command(monkeypatch, caps
     assert exit_info.value.code == 0 and "kernels:" in capsys.readouterr().out
 
 
-# ---------------------------------------------------------------- issue 14: what is shown
+# ---------------------------------------------------------------- what is shown
 
 def auto_text(game, seed, **options):
     """``cardcore play GAME --auto --strength easy``: the screens and lines of a whole game,

@@ -250,7 +250,7 @@ def test_junk_arguments_twins_agree(k, f, args, cheap):
 # (dds.search_stats, the kernel's profiling entry).
 
 CASES = [
-    # dds -- the segfault of the issue: a negative table size
+    # dds -- a negative table size (once a segfault)
     ("dds", "search_stats", (FULL, 0, 0, 0, -2), CardcoreError, "tt_bits", "fast"),
     ("dds", "layout_key", (FULL, 2), CardcoreError, "gather", "both"),
     ("dds", "layout_key", ([1, 2, 4],), CardError, "4 masks", "both"),
