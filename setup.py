@@ -159,6 +159,17 @@ def build_jobs() -> int:
     return max(1, min(cpus, 4))
 
 
+#: the Cython directives of every kernel. ``binding=False``: a method of a compiled type is a
+#: method descriptor, which checks the object it is called on (``Core.apply(5)`` raises
+#: ``TypeError``; Cython's binding functions do not check it, and the method would read the
+#: object as a core); a class method's descriptor checks the class alike. The signatures go
+#: into each docstring in the ``clinic`` format, from which ``inspect.signature`` reads them.
+#: ``auto_pickle=False``: a compiled type pickles only as it says (the cores through their
+#: ``export``), with no generated ``__reduce_cython__``.
+DIRECTIVES = {"binding": False, "embedsignature": True, "embedsignature.format": "clinic",
+              "auto_pickle": False}
+
+
 def cythonized(extensions: list) -> list:
     """The extensions with their ``.pyx`` sources turned into C (cythonize), plus the second
     copy of each kernel where this build makes one."""
@@ -167,7 +178,7 @@ def cythonized(extensions: list) -> list:
         extensions,
         nthreads=jobs if jobs > 1 else 0,
         language_level=3,
-        compiler_directives={"embedsignature": True},
+        compiler_directives=DIRECTIVES,
         include_path=[str(Path("src")), str(GEN)],
     )
     # the second copy: the same generated C file, included from a small file of its own (so

@@ -154,7 +154,94 @@ def test_out_buffers_are_filled_or_refused(game, backend):
     for seat in (-1, core.num_players, "0", None, True):
         with pytest.raises(CardcoreError):
             core.observation_tensor(seat)
+    if na > 1:                          # (one byte for every id: set, it reads as one)
+        same_byte = np.lib.stride_tricks.as_strided(np.zeros(1, np.bool_), (na,), (0,))
+        with pytest.raises(CardcoreError, match="same byte"):
+            core.legal_mask(same_byte)
 
+
+class _Lying(np.ndarray):
+    """An array whose methods answer for another, smaller array (``reshape``, ``view``)."""
+
+    def reshape(self, *args, **kwargs):
+        return np.zeros(1, np.float32)
+
+    def view(self, *args, **kwargs):
+        return np.zeros(1, np.uint8)
+
+
+def test_out_buffers_of_an_array_subclass_are_filled_in_their_own_memory(game, backend):
+    # the core reads the memory of the array it is given, not what the array's methods say
+    core = from_seed(game, backend, 2)
+    p = core.current_player
+    mask = np.ones(core.num_distinct_actions, np.bool_).view(_Lying)
+    assert core.legal_mask(mask) is mask
+    assert np.flatnonzero(np.asarray(mask)).tolist() == core.legal_ids()
+    out = np.full(core.observation_shape, 7.0, np.float32).view(_Lying)
+    assert core.observation_tensor(p, out) is out
+    assert np.array_equal(np.asarray(out), core.observation_tensor(p))
+
+
+def test_ids_are_read_as_stored_and_index_likes_are_no_ids(game, backend):
+    core = from_seed(game, backend, 3)
+    i = core.legal_ids()[0]
+    illegal = next(x for x in range(core.num_distinct_actions) if not core.is_legal(x))
+
+    class Odd(int):                     # an int whose methods say another number
+        def __index__(self):
+            return illegal
+
+        def __int__(self):
+            return illegal
+
+    class Index:                        # no int, though it has an index (that fails)
+        def __index__(self):
+            raise ValueError("no index")
+
+    assert core.is_legal(Odd(i))
+    before = core.export()
+    for junk in (np.array(i), Index(), np.array([i])):
+        with pytest.raises(IllegalAction, match="expected an int"):
+            core.is_legal(junk)
+        with pytest.raises(IllegalAction, match="expected an int"):
+            core.apply(junk)
+    with pytest.raises(CardcoreError, match="seat"):
+        core.observation_tensor(Index())
+    assert core.export() == before
+    core.apply(Odd(i))
+    assert core.export() != before
+
+
+def test_a_copy_of_a_subclass_is_one_or_refused(backend):
+    # (the copy is written once, in the base: one game's core shows it)
+    k = kernel("bridge_step", backend)
+
+    class Sub(k.Core):
+        pass
+
+    class Junk(k.Core):
+        def __new__(cls, *args, **kwargs):
+            return 0
+
+    hands = k.from_seed(1).dealt_hands()
+    sub, junk = k.Core.__new__(Sub), k.Core.__new__(Junk)
+    sub.__init__(hands, 0, 0)
+    junk.__init__(hands, 0, 0)
+    assert type(sub.copy()) is Sub and sub.copy() == sub
+    if backend == "fast":               # (the twin makes its copies with object.__new__)
+        with pytest.raises(CardcoreError, match="a copy needs"):
+            junk.copy()
+    else:
+        assert junk.copy() == junk
+
+
+def test_unpickling_makes_only_cores(game, backend):
+    core = from_seed(game, backend, 5)
+    rebuild, (cls, values) = core.__reduce__()
+    assert rebuild(cls, values) == core
+    for bad in (object, int, None, np.ndarray):
+        with pytest.raises(CardcoreError, match="core type"):
+            rebuild(bad, values)
 
 def test_copies_and_pickles_are_independent_and_equal(game, backend):
     core = from_seed(game, backend, 9)

@@ -343,3 +343,74 @@ def test_a_step_core_whose_constructor_raised_again_is_not_initialised(backend):
             call()
     core.__init__(0, list(range(54)), 1)        # constructed again: a core again
     assert core.first == 1 and core.legal_ids() == [0, 1, 2, 3]
+
+
+# ----------------------------------------------------------------------------- compiled types
+
+_WRONG_SELF = """
+    import glob, importlib, os
+    import cardcore._fast as fast
+    from cardcore._backend import kernel
+
+    other = kernel("schnapsen_step", "fast").from_seed(1)   # a core, but of another type
+    kinds = ("method_descriptor", "classmethod_descriptor", "getset_descriptor",
+             "member_descriptor", "cython_function_or_method")
+    checked, wrong = 0, []
+    for path in sorted(glob.glob(os.path.join(os.path.dirname(fast.__file__), "*.pyx"))):
+        mod = importlib.import_module("cardcore._fast." + os.path.basename(path)[:-4])
+        for cls in [v for v in vars(mod).values()
+                    if isinstance(v, type) and v.__module__ == mod.__name__]:
+            for name, attr in vars(cls).items():
+                if type(attr).__name__ not in kinds:
+                    continue
+                for junk in (5, object(), other, None):
+                    if isinstance(junk, cls):
+                        continue
+                    try:
+                        if type(attr).__name__ == "classmethod_descriptor":
+                            attr(type(junk))
+                        elif type(attr).__name__ == "method_descriptor":
+                            attr(junk)
+                        elif type(attr).__name__ == "cython_function_or_method":
+                            attr(junk)          # (a binding function: nothing checks it)
+                        else:
+                            attr.__get__(junk)
+                    except TypeError:
+                        checked += 1
+                    else:
+                        wrong.append(f"{cls.__name__}.{name}({junk!r})")
+    print(checked > 500, wrong)
+"""
+
+
+def test_a_compiled_method_called_on_another_object_raises_type_error():
+    # every method, class method and field of every compiled type checks the object it is
+    # called on (the build's binding=False), instead of reading that object as its own type
+    assert _run(_WRONG_SELF, "fast").split("\n")[0] == "True []"
+
+
+def test_every_compiled_function_and_method_has_its_signature():
+    import importlib
+    import inspect
+    from pathlib import Path
+
+    import cardcore._fast as fast
+
+    missing, n = [], 0
+    for path in sorted(Path(fast.__file__).parent.glob("*.pyx")):
+        mod = importlib.import_module(f"cardcore._fast.{path.stem}")
+        for name, obj in vars(mod).items():
+            found = []
+            if callable(obj) and getattr(obj, "__module__", None) == mod.__name__:
+                found = [(name, obj)]
+                if isinstance(obj, type):
+                    found = [(f"{name}.{m}", getattr(obj, m)) for m, v in vars(obj).items()
+                             if type(v).__name__ in ("method_descriptor",
+                                                     "classmethod_descriptor")]
+            for label, fn in found:
+                n += 1
+                try:
+                    inspect.signature(fn)
+                except ValueError:
+                    missing.append(f"{path.stem}.{label}")
+    assert n > 200 and missing == []

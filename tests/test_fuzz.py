@@ -224,7 +224,8 @@ def _entries(name: str) -> list[str]:
     checked against the compiled module's functions."""
     fast = kernel(name, "fast")
     funcs = {n for n in dir(fast) if not n.startswith("_")
-             and type(getattr(fast, n)).__name__ == "cython_function_or_method"}
+             and type(getattr(fast, n)).__name__ in ("cython_function_or_method",
+                                                      "builtin_function_or_method")}
     stub = Path(fast.__file__).with_name(f"{name}.pyi")
     if stub.exists():
         declared = set(re.findall(r"^def (\w+)\(", stub.read_text(), re.M))

@@ -171,6 +171,21 @@ def test_fewer_than_two_seats_cannot_start_a_hand():
             core.start_hand(None, 0)
 
 
+@pytest.mark.parametrize("mod", [fast, ref], ids=["fast", "ref"])
+def test_a_hand_in_progress_cannot_be_restarted(mod):
+    core = mod.from_seed(3)
+    core.apply(6)                       # all-in: the chips in front of the seats are bets
+    chips = sum(core.stacks()) + sum(core.bet_view()["contrib"])
+    before = core.export()
+    with pytest.raises(IllegalAction, match="a hand is in progress"):
+        core.start_hand(None, 7)
+    assert core.export() == before
+    while not core.hand_over:           # the hand played out, the next one may start
+        core.apply(core.legal_ids()[0])
+    core.start_hand(None, 7)
+    assert sum(core.stacks()) + sum(core.bet_view()["contrib"]) == chips
+
+
 # ---------------------------------------------------------------- export, copies, pickling
 
 def _same_in_every_form(a, b):

@@ -660,13 +660,17 @@ STEP_ENTRIES += [
     ("preference_step", "Core.set_won", ([0, 0, 0],)),
 ]
 STEP_IDS = [f"{k}.{f}" for k, f, _ in STEP_ENTRIES]
+#: the cores a method is called on where ``STEP_CORES``'s is not one it may be called on:
+#: Hold'em starts a hand only once the one before is settled (a core made for a match)
+METHOD_CORES = {("holdem_step", "start_hand"): lambda mod: mod.Core([100] * 4, 0, 1, 2)}
 
 
 def _step_fn(back: str, k: str, f: str):
     mod = kernel(k, back)
     if f.startswith("Core."):
         method = f.partition(".")[2]
-        return lambda *a: getattr(STEP_CORES[k](mod), method)(*a)
+        make = METHOD_CORES.get((k, method), STEP_CORES[k])
+        return lambda *a: getattr(make(mod), method)(*a)
     return getattr(mod, f)
 
 
@@ -676,7 +680,9 @@ def test_every_step_core_entry_is_covered():
     for k in STEP_CORES:
         mod = kernel(k, "fast")
         funcs = {n for n in dir(mod) if not n.startswith("_") and callable(getattr(mod, n))
-                 and type(getattr(mod, n)).__name__ == "cython_function_or_method"}
+                 and type(getattr(mod, n)).__name__ in ("cython_function_or_method",
+                                                          "builtin_function_or_method")}
+        assert funcs, k
         assert {(k, n) for n in funcs} - {(k, "quote")} <= covered, funcs
 
 
@@ -812,6 +818,25 @@ def test_step_core_constructors_with_every_argument_refuse_junk_like_their_twins
             refused = not (f == "Core" and i == 5 and v == 2)     # (two passes: valid)
             assert [g[0] != "ok" for g in got] == [refused] * 2, (f, i, v, got)
             assert all(g[0] == "ok" or issubclass(g[0], CardcoreError) for g in got), got
+
+
+#: the entries that take an action id first (with a valid one)
+ID_ENTRIES = [e for e in STEP_ENTRIES + CONSTRUCTOR_ENTRIES
+              if e[1] in ("Core.apply", "Core.is_legal", "Core.apply_cards", "Core.amount",
+                          "Core.perform")]
+
+
+@pytest.mark.parametrize("k, f, args", ID_ENTRIES, ids=[f"{k}.{f}" for k, f, _ in ID_ENTRIES])
+def test_a_numpy_integer_id_is_that_id_on_both_backends(k, f, args):
+    assert {e[0] for e in ID_ENTRIES} >= {"guandan_step", "shedding_step", "holdem_step"}
+    for back in ("fast", "ref"):
+        fn = _step_fn(back, k, f)
+        want = _outcome(fn, args)
+        assert want[0] == "ok", (back, want)
+        for as_type in (np.int64, np.int32, np.uint16):
+            assert _outcome(fn, (as_type(args[0]), *args[1:])) == want, (back, as_type)
+        for junk in (np.array(args[0]), np.bool_(True), np.float64(args[0])):
+            assert _outcome(fn, (junk, *args[1:]))[0] is IllegalAction, (back, junk)
 
 
 #: each game's ``Move`` on each backend's record storage (the games' rules on ``ShedRecord``)

@@ -498,9 +498,11 @@ def test_with_hands_refuses_bad_hands_alike():
     z3h = [s for s in range(3) if 6 in z.hand(s)][0]
     zo = (z3h + 1) % 3
     bad = [
-        ("x", "expected 3 entries"), ([None, None], "expected 3 entries"), (None, "3 entries"),
-        ({"a": 1}, "expected 3 entries"),
-        ([None, None, None, None], "expected 3 entries"),
+        ("x", "a list of 3 entries"), ([None, None], "a list of 3 entries"),
+        (None, "3 entries"), ({"a": 1}, "a list of 3 entries"),
+        ({0: None, 1: None, 2: None}, "a list of 3 entries"),
+        ({None, (), (1,)}, "a list of 3 entries"), (np.array(2), "a list of 3 entries"),
+        ([None, None, None, None], "a list of 3 entries"),
         (_seat(a, 5), "not a list"), (_seat(a, "3c"), "not a list"),
         (_seat(a, ha[:-1]), "holds"), (_seat(a, ha + [ha[0]]), "holds"),
         (_seat(a, ha[:-1] + [ha[0]]), "twice"),

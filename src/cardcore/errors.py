@@ -25,10 +25,12 @@ def int_arg(x: object, what: str, lo: int, hi: int, err: type[Exception] | None 
     cls = CardcoreError if err is None else err
     if isinstance(x, bool):
         raise cls(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = operator.index(x)  # type: ignore[arg-type]
-    except TypeError:
-        raise cls(f"{what} {quote(x)}: expected an int") from None
+    if not isinstance(x, int):
+        import numpy as np
+
+        if not isinstance(x, np.integer):
+            raise cls(f"{what} {quote(x)}: expected an int")
+    v = operator.index(x)       # (an int subclass's value as stored: no method of it runs)
     if not lo <= v <= hi:
         raise cls(f"{what} {quote(x)}: expected {lo}..{hi}")
     return v

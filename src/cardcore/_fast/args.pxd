@@ -21,10 +21,12 @@ cdef inline object int_arg(object x, str what, object lo, object hi, type err):
 
     if isinstance(x, bool):
         raise err(f"{what} {quote(x)}: expected an int, not a bool")
-    try:
-        v = PyNumber_Index(x)
-    except TypeError:
-        raise err(f"{what} {quote(x)}: expected an int") from None
+    if not isinstance(x, int):
+        import numpy as np
+
+        if not isinstance(x, np.integer):
+            raise err(f"{what} {quote(x)}: expected an int")
+    v = PyNumber_Index(x)       # (an int subclass's value as stored: no method of it runs)
     if not lo <= v <= hi:
         raise err(f"{what} {quote(x)}: expected {lo}..{hi}")
     return v
@@ -69,13 +71,19 @@ cdef inline bint flag_arg(object x, str what) except -1:
 
 
 cdef inline long action_id(object i) except? -2:
-    """An action id as a C long: -1 for an int outside every id range (never legal); anything
-    but an int (or numpy integer) raises ``IllegalAction``."""
+    """An action id as a C long: -1 for an int outside every id range (never legal). An int or
+    a numpy integer (read as its value); a bool, numpy's included, or anything else raises
+    ``IllegalAction``."""
     cdef long v
-    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
+    if type(i) is not int:
+        import numpy as np
         from cardcore.errors import IllegalAction, quote
 
-        raise IllegalAction(f"action id {quote(i)}: expected an int")
+        if isinstance(i, (bool, np.bool_)):
+            raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
+        if not isinstance(i, (int, np.integer)):
+            raise IllegalAction(f"action id {quote(i)}: expected an int")
+        i = PyNumber_Index(i)   # (an int subclass's value as stored: no method of it runs)
     try:
         v = i
     except OverflowError:

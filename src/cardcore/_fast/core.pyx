@@ -19,7 +19,6 @@ The plain-Python twin is ``cardcore._ref.core.Core``.
 from libc.stdint cimport int32_t, uint64_t
 from libc.string cimport memset
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
-from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject, Py_TYPE
 
 from cardcore._fast.args cimport action_id, int_arg, int_list, or_none
@@ -47,22 +46,16 @@ cdef object _ids_out(const int32_t* ids, int n, unsigned char* mask):
     return None
 
 
-cdef long _id_of(object i) except? -2:
-    """An action id as a C long, as ``action_id`` reads it, numpy integers taken too (a bool,
-    numpy's included, or anything but an integer raises ``IllegalAction``)."""
-    if type(i) is int:
-        return action_id(i)
-    if isinstance(i, (bool, np.bool_)):
-        raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
-    try:
-        v = PyNumber_Index(i)
-    except TypeError:
-        raise IllegalAction(f"action id {quote(i)}: expected an int") from None
-    return action_id(v)
+cdef object _writable(object out):
+    """The array ``out`` (an ``ndarray``, a subclass's too) as a plain ``ndarray`` over the same
+    memory: the checks and the kernel read that one, not what a subclass's methods say."""
+    return out if type(out) is np.ndarray else np.asarray(out)
 
 
 def _rebuild(cls, values):
-    """Unpickle a core: ``cls.from_export(values)``."""
+    """Unpickle a core: ``cls.from_export(values)`` (``cls`` a core type)."""
+    if not (isinstance(cls, type) and issubclass(cls, Core)):
+        raise CardcoreError(f"core type {quote(cls)}: expected a subclass of {Core.__name__}")
     return cls.from_export(values)
 
 
@@ -99,7 +92,11 @@ cdef class Core:
 
     cdef Core c_copy(self):
         cdef type cls = type(self)
-        cdef Core new = <Core>Py_TYPE(self).tp_new(cls, <PyObject*>_NO_ARGS, NULL)
+        made = Py_TYPE(self).tp_new(cls, <PyObject*>_NO_ARGS, NULL)
+        if type(made) is not cls:      # (a subclass's ``__new__`` may return anything)
+            raise CardcoreError(f"{cls.__name__}.__new__ gave {quote(made)}: a copy needs a "
+                                f"{cls.__name__}")
+        cdef Core new = <Core>made
         new.num_players = self.num_players
         new.num_distinct_actions = self.num_distinct_actions
         new.observation_shape = self.observation_shape
@@ -139,22 +136,23 @@ cdef class Core:
         self.live()
         cdef int na = self.num_distinct_actions
         if out is None:
-            out = np.zeros(na, dtype=np.bool_)
-        elif (not isinstance(out, np.ndarray) or out.dtype != np.bool_ or out.ndim != 1
-              or out.shape[0] != na or not out.flags.writeable):
-            raise CardcoreError(f"out {quote(out)}: expected a writable bool vector of {na} "
-                                "values")
+            arr = out = np.zeros(na, dtype=np.bool_)
         else:
-            out[:] = False
+            arr = _writable(out) if isinstance(out, np.ndarray) else None
+            if (arr is None or arr.dtype != np.bool_ or arr.ndim != 1 or arr.shape[0] != na
+                    or not arr.flags.writeable or (na > 1 and arr.strides[0] == 0)):
+                raise CardcoreError(f"out {quote(out)}: expected a writable bool vector of "
+                                    f"{na} values (no two of them in the same byte)")
+            arr[:] = False
         cdef unsigned char[::1] view
-        if out.flags.c_contiguous:
-            view = out.view(np.uint8)
+        if arr.flags.c_contiguous:
+            view = arr.view(np.uint8)
             self._legal(&view[0])
         else:                           # (a strided vector: set through a contiguous one)
             flat = np.zeros(na, dtype=np.uint8)
             view = flat
             self._legal(&view[0])
-            out[:] = flat.view(np.bool_)
+            arr[:] = flat.view(np.bool_)
         return out
 
     cdef object _legal(self, unsigned char* mask):
@@ -176,7 +174,7 @@ cdef class Core:
         """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
         but an int raises ``IllegalAction``)."""
         self.live()
-        return self.c_is_legal(_id_of(i))
+        return self.c_is_legal(action_id(i))
 
     def returns(self):
         """The deal's result: one float a seat (zeros until the deal is over)."""
@@ -193,12 +191,14 @@ cdef class Core:
         cdef int p = <int>int_arg(seat, "seat", 0, self.num_players - 1, CardcoreError)
         shape = self.observation_shape
         if out is None:
-            out = np.zeros(shape, dtype=np.float32)
-        elif (not isinstance(out, np.ndarray) or out.dtype != np.float32
-              or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable):
-            raise CardcoreError(f"out {quote(out)}: expected a writable C-contiguous float32 "
-                                f"array of shape {shape}")
-        cdef float[::1] view = out.reshape(-1)
+            arr = out = np.zeros(shape, dtype=np.float32)
+        else:
+            arr = _writable(out) if isinstance(out, np.ndarray) else None
+            if (arr is None or arr.dtype != np.float32 or arr.shape != shape
+                    or not arr.flags.c_contiguous or not arr.flags.writeable):
+                raise CardcoreError(f"out {quote(out)}: expected a writable C-contiguous "
+                                    f"float32 array of shape {shape}")
+        cdef float[::1] view = arr.reshape(-1)
         memset(&view[0], 0, self.obs_size * sizeof(float))
         self.c_observe(p, &view[0])
         return out
@@ -209,7 +209,7 @@ cdef class Core:
         id that is not legal now, or a deal that is over, raises ``IllegalAction`` and changes
         nothing."""
         self.live()
-        cdef long v = _id_of(i)
+        cdef long v = action_id(i)
         if self.c_over():
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self.c_is_legal(v):

@@ -1462,12 +1462,13 @@ def node_count_table(hands):
     return P.nodes
 
 
-def search_stats(hands, trump, leader, flags=0, tt_bits=TABLE_BITS, guess=FIRST_GUESS,
-                 target=0):
+def search_stats(hands, trump, leader, flags=0, tt_bits=14, guess=7, target=0):
     """``(side-0 tricks, nodes, probes, hits, cut, nocut, by_left, tricks)`` for a trick-start
     position (a profiling aid); ``flags`` (0..15) switches off search features (see
-    ``Pos.flags``); ``tt_bits`` (0..18) sizes the transposition table; ``guess`` (0..13) is
-    where the zero-window searches start (side-0 tricks). With ``target`` (0..13) > 0 only one
+    ``Pos.flags``); ``tt_bits`` (0..18) sizes the transposition table (by default as the
+    solver's whole-deal searches do, ``TABLE_BITS``); ``guess`` (0..13) is where the
+    zero-window searches start (side-0 tricks; by default where the solver's do,
+    ``FIRST_GUESS``). (The defaults are written as numbers so that the signature reads them.) With ``target`` (0..13) > 0 only one
     zero-window search runs, and the first item is whether side 0 takes ``target`` tricks.
 
     The first two items are there in every build. The others are the profiling counters

@@ -52,6 +52,7 @@ from cpython.tuple cimport (PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyT
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.type cimport PyType_IsSubtype
 
 from cardcore._fast.bits cimport cc_bit_ids, cc_popcount, cc_ctz
 
@@ -1358,6 +1359,7 @@ cdef class Play:
     def make(cls, row, level, cards=None):
         """A record for one row (23 ints, or 23 bytes) at ``level``, with ``cards`` (any
         tuple, returned as is) or without (then ``cards`` is ``None``)."""
+        _play_type(cls)
         cdef Play p = _new_play(cls)
         _fill(p, row, level, cards)
         return p
@@ -1501,9 +1503,17 @@ cdef int _fill(Play p, object row, object level, object cards) except -1:
     return 0
 
 
+cdef int _play_type(object cls) except -1:
+    # raise unless ``cls`` is a ``Play`` subtype (``_new_play`` makes an object of ``cls``'s
+    # size and writes a ``Play`` into it)
+    if not isinstance(cls, type) or not PyType_IsSubtype(<type>cls, Play):
+        raise CardcoreError(f"{quote(cls)}: expected a record type (a Play subtype)")
+    return 0
+
+
 cdef inline Play _new_play(object cls):
     # ``Play.__new__(cls)`` through Play's slot (its freelist): written as Python
-    # it would be a Python-level method call per record
+    # it would be a Python-level method call per record; ``cls`` checked by ``_play_type``
     return <Play>(<PyTypeObject*>Play).tp_new(<type>cls, <PyObject*>_NOARGS, NULL)
 
 
@@ -1565,6 +1575,7 @@ cdef list _records(object cls, const uint8_t* c, int lv, const uint8_t* rows, Py
     cdef const uint8_t* row
     cdef uint8_t ids[10]
     cdef Play p
+    _play_type(cls)
     cdef list out = PyList_New(nrows)
     for i in range(nrows):
         row = rows + i * GD_ROW

@@ -391,6 +391,9 @@ cdef class Core(_Fields):
         cdef uint64_t rng = <uint64_t>_int_arg(rng_state, "rng_state", 0, _U64)
         cdef uint64_t seen = 0
         cdef int i, c
+        if not self.s.hand_over:
+            raise IllegalAction("start_hand: a hand is in progress (the next starts once it is "
+                                "settled: hand_over)")
         if sum(1 for i in range(HS_SEATS) if self.s.b.stacks[i] > 0) < 2:
             raise IllegalAction("start_hand: fewer than two seats have chips")
         if cards is None:

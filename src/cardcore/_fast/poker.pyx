@@ -28,6 +28,7 @@ from libc.math cimport isfinite
 
 from cardcore._fast.bits cimport (cc_popcount, cc_msb_or, cc_top_bits, splitmix64_next,
                                   rng_below_mulshift)
+cimport cython
 cimport numpy as cnp
 from cardcore._fast.args cimport flag_arg
 
@@ -602,7 +603,10 @@ cdef class _Wrappers:
     def evaluate(fallback):
         """A function equal to ``fallback`` on every input that evaluates a list or tuple of
         5..7 valid int ids itself first. ``cardcore.poker.evaluate`` is built this way, with
-        its card-string and iterable parsing (and error messages) as ``fallback``."""
+        its card-string and iterable parsing (and error messages) as ``fallback``. The
+        function is a binding one (no ``self`` to check; its name and docstring are set by
+        ``cardcore.poker``)."""
+        @cython.binding(True)
         def evaluate(cards):
             cdef int v = _fast_value(cards)
             if v:

@@ -1028,9 +1028,9 @@ cdef class Core(_Fields):
         cdef uint64_t seen = 0, m, bit, keep
         cdef int seat, c, n, k, nh
         cdef Core new
-        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 3:
-            raise CardcoreError(f"hands {quote(hands)}: expected 3 entries, one a seat (None "
-                                "or card ids)")
+        if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+            raise CardcoreError(f"hands {quote(hands)}: expected a list of 3 entries, one a "
+                                "seat (None or card ids)")
         for seat in range(3):
             h = hands[seat]
             if h is None:

@@ -5,7 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import CardError, int_arg, quote
+from ..errors import CardError, IllegalAction, int_arg, quote
+
+#: the C long range of the compiled kernels' ids: an int outside it reads as -1 (never legal)
+_LONG = 2**63
+
+
+def action_id(i: Any) -> int:
+    """An action id as an int: -1 for an int outside every id range (never legal). An int or a
+    numpy integer (read as its value); a bool, numpy's included, or anything else raises
+    ``IllegalAction``."""
+    if type(i) is not int:
+        import operator
+
+        import numpy as np
+
+        if isinstance(i, (bool, np.bool_)):
+            raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
+        if not isinstance(i, (int, np.integer)):
+            raise IllegalAction(f"action id {quote(i)}: expected an int")
+        i = operator.index(i)   # (an int subclass's value as stored: no method of it runs)
+    return i if -_LONG <= i < _LONG else -1
 
 
 def seq_arg(x: Any, what: str, expected: str, err: type[Exception]) -> list[Any]:
@@ -52,4 +72,4 @@ def mask_cards(m: int) -> list[int]:
     return out
 
 
-__all__ = ["list_arg", "card_mask", "mask_cards"]
+__all__ = ["action_id", "list_arg", "card_mask", "mask_cards"]

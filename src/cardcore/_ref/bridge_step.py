@@ -391,7 +391,7 @@ class Core(_CoreContract):
 
     def copy(self) -> Core:
         _live(self)
-        new = object.__new__(Core)
+        new = object.__new__(type(self))
         for name in Core.__slots__:
             v = getattr(self, name)
             setattr(new, name, list(v) if type(v) is list else v)

@@ -14,6 +14,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CardcoreError, IllegalAction, int_arg, quote
+from .args import action_id
 from .args import seq_arg as _seq_arg
 
 C = TypeVar("C")
@@ -125,22 +126,18 @@ def export_fields(values: Any, fields: tuple[str, ...]) -> tuple[list[Any], dict
 
 
 def _rebuild(cls, values):
-    """Unpickle a core: ``cls.from_export(values)``."""
+    """Unpickle a core: ``cls.from_export(values)`` (``cls`` a core type)."""
+    if not (isinstance(cls, type) and issubclass(cls, Core)):
+        raise CardcoreError(f"core type {quote(cls)}: expected a subclass of {Core.__name__}")
     return cls.from_export(values)
 
 
-def _id(i: object) -> int:
-    """An action id as an int (an int or numpy integer, not a bool); anything else raises
-    ``IllegalAction``."""
-    if type(i) is int:
-        return i
+def _writable(out: Any) -> Any:
+    """The array ``out`` (an ``ndarray``, a subclass's too) as a plain ``ndarray`` over the same
+    memory: the checks and the core read that one, not what a subclass's methods say."""
     import numpy as np
 
-    if isinstance(i, (bool, np.bool_)):
-        raise IllegalAction(f"action id {quote(i)}: expected an int, not a bool")
-    if isinstance(i, (int, np.integer)):
-        return int(i)
-    raise IllegalAction(f"action id {quote(i)}: expected an int")
+    return out if type(out) is np.ndarray else np.asarray(out)
 
 
 class Core(CoreBase):
@@ -209,23 +206,25 @@ class Core(CoreBase):
         live(self)
         na = self.num_distinct_actions
         if out is None:
-            out = np.zeros(na, dtype=np.bool_)
-        elif (not isinstance(out, np.ndarray) or out.dtype != np.bool_ or out.ndim != 1
-              or out.shape[0] != na or not out.flags.writeable):
-            raise CardcoreError(f"out {quote(out)}: expected a writable bool vector of {na} "
-                                "values")
+            arr: Any = np.zeros(na, dtype=np.bool_)
+            out = arr
         else:
-            out[:] = False
+            arr = _writable(out) if isinstance(out, np.ndarray) else None
+            if (arr is None or arr.dtype != np.bool_ or arr.ndim != 1 or arr.shape[0] != na
+                    or not arr.flags.writeable or (na > 1 and arr.strides[0] == 0)):
+                raise CardcoreError(f"out {quote(out)}: expected a writable bool vector of "
+                                    f"{na} values (no two of them in the same byte)")
+            arr[:] = False
         ids = self._legal()
         if ids:
-            out[ids] = True
+            arr[ids] = True
         return out
 
     def is_legal(self, i: object) -> bool:
         """Whether ``i`` is a legal action id now (``False`` for any int that is not; anything
         but an int raises ``IllegalAction``)."""
         live(self)
-        return self._is_legal(_id(i))
+        return self._is_legal(action_id(i))
 
     def returns(self) -> tuple[float, ...]:
         """The deal's result: one float a seat (zeros until the deal is over)."""
@@ -241,12 +240,15 @@ class Core(CoreBase):
         p = int_arg(seat, "seat", 0, self.num_players - 1)
         shape = tuple(self.observation_shape)
         if out is None:
-            out = np.zeros(shape, dtype=np.float32)
-        elif (not isinstance(out, np.ndarray) or out.dtype != np.float32
-              or out.shape != shape or not out.flags.c_contiguous or not out.flags.writeable):
-            raise CardcoreError(f"out {quote(out)}: expected a writable C-contiguous float32 "
-                                f"array of shape {shape}")
-        flat = out.reshape(-1)
+            arr: Any = np.zeros(shape, dtype=np.float32)
+            out = arr
+        else:
+            arr = _writable(out) if isinstance(out, np.ndarray) else None
+            if (arr is None or arr.dtype != np.float32 or arr.shape != shape
+                    or not arr.flags.c_contiguous or not arr.flags.writeable):
+                raise CardcoreError(f"out {quote(out)}: expected a writable C-contiguous "
+                                    f"float32 array of shape {shape}")
+        flat = arr.reshape(-1)
         flat[:] = 0.0
         self._observe(p, flat)
         return out
@@ -257,7 +259,7 @@ class Core(CoreBase):
         id that is not legal now, or a deal that is over, raises ``IllegalAction`` and changes
         nothing."""
         live(self)
-        v = _id(i)
+        v = action_id(i)
         if self._over():
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self._is_legal(v):
@@ -265,9 +267,10 @@ class Core(CoreBase):
                                 f"{quote(self.legal_ids(), 200)})")
         self._apply(v)
 
-    def copy(self):  # pragma: no cover - every core overrides it
+    def copy(self):  # every core overrides it
         """An independent core in the same position."""
-        raise NotImplementedError
+        live(self)
+        raise CardcoreError(f"{type(self).__name__}: a core type must define its copy")
 
     def __copy__(self):
         return self.copy()
@@ -285,9 +288,10 @@ class Core(CoreBase):
         core: C = read(values)
         return core
 
-    def export(self) -> list[int]:  # pragma: no cover - every core overrides it
+    def export(self) -> list[int]:  # every core overrides it
         """The core's whole position as a flat list of ints (``from_export`` reads it back)."""
-        raise NotImplementedError
+        live(self)
+        raise CardcoreError(f"{type(self).__name__}: a core type must define its export")
 
     def __reduce__(self):
         return (_rebuild, (type(self), self.export()))

@@ -60,6 +60,7 @@ from cardcore.options import parse_level
 from cardcore.rng import Rng
 
 from . import guandan as K
+from .args import action_id
 from .args import seq_arg as _seq_arg
 from .core import copy_fields, export_fields
 from .core import Core as CoreBase
@@ -113,14 +114,6 @@ def _texts() -> list[str]:
     if not _TEXTS:
         _TEXTS.extend(K.id_texts())
     return _TEXTS
-
-
-def _action_id(i) -> int:
-    """An action id (-1 for an int outside every id range); anything else raises."""
-    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
-        raise IllegalAction(f"action id {quote(i)}: expected an int")
-    v = int(i)
-    return v if -(2**63) <= v < 2**63 else -1
 
 
 def _seq(x, what: str, expected: str) -> list:
@@ -485,7 +478,7 @@ class Core(CoreBase):
         seat to act and together exactly that play. Anything else raises ``IllegalAction`` and
         changes nothing."""
         _live(self)
-        v = _action_id(i)
+        v = action_id(i)
         cs = _cards(cards, "cards", PLAY_CAP)
         ok = False
         if self._is_legal(v):

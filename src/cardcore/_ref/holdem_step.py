@@ -55,6 +55,7 @@ from ..errors import CardcoreError, CardError, IllegalAction, quote
 from ..errors import int_arg as _int_arg
 from ..rng import Rng
 from . import betting as bt
+from .args import action_id
 from .core import copy_fields
 from .core import Core as _CoreContract
 from .core import each, field
@@ -109,13 +110,6 @@ def shuffled_deck(state: int) -> tuple[list[int], int]:
         j = rng.below(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards, rng.state
-
-
-def _action_id(i: Any) -> int:
-    """An action id as an int (any int; ``IllegalAction`` for anything else)."""
-    if type(i) is not int and (isinstance(i, bool) or not isinstance(i, int)):
-        raise IllegalAction(f"action id {quote(i)}: expected an int")
-    return int(i)
 
 
 def _next_alive(stacks: list[int], seat: int) -> int:
@@ -195,6 +189,9 @@ class Core(_CoreContract):
         settled at once (blinds all-in and nobody left to act): see ``hand_over``."""
         _live(self)
         rng_state = _int_arg(rng_state, "rng_state", 0, _U64)
+        if not self.hand_over:
+            raise IllegalAction("start_hand: a hand is in progress (the next starts once it is "
+                                "settled: hand_over)")
         if sum(1 for x in self.bet["stacks"] if x > 0) < 2:
             raise IllegalAction("start_hand: fewer than two seats have chips")
         if cards is not None:
@@ -344,7 +341,7 @@ class Core(_CoreContract):
         """The raise-to total of listed id ``i`` (``None`` for fold, check, call or an id not
         listed)."""
         _live(self)
-        k = _action_id(i)
+        k = action_id(i)
         for j, a in self._listed:
             if j == k:
                 return a
@@ -355,7 +352,7 @@ class Core(_CoreContract):
         (``amount`` is ignored for the other ids). Anything else raises ``IllegalAction`` and
         changes nothing."""
         _live(self)
-        k = _action_id(i)
+        k = action_id(i)
         if k == RAISE_MIN:
             a = _int_arg(amount, "raise to", 0, MAX_RAISE_TO, IllegalAction)
             lo, hi = bt.min_raise_to(self.bet), bt.max_raise_to(self.bet)

@@ -56,7 +56,8 @@ from math import comb as _comb
 
 from ..rng import Rng
 from .core import Core as CoreBase
-from .core import _id, export_fields
+from .args import action_id
+from .core import export_fields
 from .shedargs import index_or_none as _index_or_none
 from .core import each, field, reader, seat_or_none
 from .core import live as _live
@@ -362,9 +363,9 @@ def _thermo(out, off: int, m: int, nranks: int) -> None:
 
 def _hands_arg(hands, old: list[int], played_mask) -> list[int]:
     # the masks of ``with_hands``'s ``hands`` (checked against the hands ``old``)
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 3:
-        raise CardcoreError(f"hands {quote(hands)}: expected 3 entries, one a seat (None or "
-                            "card ids)")
+    if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+        raise CardcoreError(f"hands {quote(hands)}: expected a list of 3 entries, one a seat "
+                            "(None or card ids)")
     allowed = old[0] | old[1] | old[2]
     played = played_mask(0) | played_mask(1) | played_mask(2)
     masks, seen = [], 0
@@ -614,7 +615,7 @@ class Core(CoreBase):
         legal raises ``IllegalAction``, cards that are not the play's ``CardcoreError``; either
         changes nothing."""
         _live(self)
-        x = _id(i)
+        x = action_id(i)
         if self._over():
             raise IllegalAction(f"action id {quote(i)}: the deal is over")
         if not self._is_legal(x):
@@ -826,7 +827,7 @@ class Core(CoreBase):
     # ------------------------------------------------------------ copying
     def copy(self) -> Core:
         _live(self)
-        new = Core.__new__(Core)
+        new = object.__new__(type(self))
         new.__dict__.update({k: (list(v) if type(v) is list else v)
                              for k, v in self.__dict__.items()})
         new.played_ = [list(p) for p in self.played_]
