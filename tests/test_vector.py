@@ -192,13 +192,64 @@ def test_vector_refuses_bad_arguments():
             v.state(i)
 
 
+def test_the_arrays_are_read_only_and_what_is_written_into_them_reaches_no_game(stepper):
+    v = cardcore.vector("onepoker", 2, seed=1)
+    w = cardcore.vector("onepoker", 2, seed=1)
+    arrays = (v.current_player, v.observation, v.legal_mask, v.legal_ids, v.legal_offsets,
+              v.rewards, v.terminated, v.episode)
+    for a in arrays:
+        with pytest.raises(ValueError, match="read-only"):
+            a.reshape(-1)[0] = a.reshape(-1)[0]
+    acts = v.legal_ids[v.legal_offsets[:-1]].copy()
+    # made writable again and written with values far outside every array and every rule:
+    # the loop reads only its own arrays, and shows what it wrote again after the step
+    st = v._stepper
+    for a, value in ((st.ids, 2_000_000_000), (st.offsets, 10**12), (st.terminated, True),
+                     (st.episode, 77), (st.player, 9), (st.obs, 5.0), (st.rewards, 1.0)):
+        a.flags.writeable = True
+        a[...] = value
+    v.step(acts)
+    w.step(acts)
+    check_arrays(v)
+    for a, b in zip((v.current_player, v.observation, v.legal_mask, v.legal_ids,
+                     v.legal_offsets, v.rewards, v.terminated, v.episode),
+                    (w.current_player, w.observation, w.legal_mask, w.legal_ids,
+                     w.legal_offsets, w.rewards, w.terminated, w.episode)):
+        assert np.array_equal(a, b)
+    assert [v.core(i) == w.core(i) for i in range(2)] == [True, True]
+
+
+def test_a_batch_is_not_copied_and_keeps_its_own_options():
+    import copy
+    import pickle
+
+    stacks = [1000] * 4
+    v = cardcore.vector("holdem", 1, seed=1, stacks=stacks, single_deal=True)
+    stacks[0] = -5                      # (the caller's list, changed after the batch began)
+    rng = np.random.default_rng(1)
+    for _ in range(60):                 # many hands: every restart starts from 1000 chips each
+        v.step(pick(v, rng))
+    assert v.options["stacks"] == [1000] * 4 and v.episode[0] > 1
+    for make_copy in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(CardcoreError, match="not copied or pickled"):
+            make_copy(v)
+
+
+def test_seed_of_takes_an_episode_index():
+    v = cardcore.vector("onepoker", 1, seed=2**64 - 1)
+    assert v.seed_of(0) == 2**64 - 1 and v.seed_of(1) == 0 and v.seed_of(np.int64(3)) == 2
+    for bad in ("x", None, [1], 1.5, True, -1, 2**64):
+        with pytest.raises(CardcoreError, match="episode"):
+            v.seed_of(bad)
+
+
 def test_the_stepper_refuses_what_is_no_batch_of_cores():
     for back in ("fast", "ref"):
         k = kernel("vector", back)
         core = cardcore.new_game("onepoker", seed=1).core
         other = cardcore.new_game("bridge", seed=1).core
-        for cores in ([], [5], [core, other], "x"):
-            with pytest.raises((CardcoreError, TypeError)):
+        for cores in ([], [5], [core, other], "x", (core,)):
+            with pytest.raises(CardcoreError):
                 k.Stepper(cores, lambda e, made=core: made, 0)
 
 

@@ -16,6 +16,9 @@ contract, ``docs/architecture.md``), and numpy arrays it refreshes in place afte
 - ``terminated`` (n,) bool: the game ended on the last step;
 - ``episode`` (n,) int64: the index of the episode each game plays.
 
+The arrays are read-only views (``step`` and ``reset`` write them; a learner that wants to
+change one copies it first).
+
 ``step(actions)`` takes one id a game (an integer array of shape (n,)). Auto-reset: a game that
 ends reports its rewards and ``terminated`` on the step that ends it; on the next ``step`` its
 id is not read and it restarts, as the next episode. The episode with index ``e`` is the game
@@ -42,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import inspect
 import sys
 import types
@@ -51,7 +55,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from ._backend import kernel
-from .errors import CardcoreError, OptionError, quote
+from .errors import CardcoreError, OptionError, int_arg, quote
 from .game import State, game_class, new_game
 
 if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel
@@ -82,7 +86,8 @@ class VectorGame:
         self.game: str = cls.GAME
         self.n: int = int(n)
         self.seed: int = int(seed)
-        self.options: dict[str, Any] = dict(options)
+        # (a copy all the way down: a list the caller changes later changes no episode)
+        self.options: dict[str, Any] = copy.deepcopy(dict(options))
         first = new_game(self.game, seed=self.seed, **self.options)     # (checks the options)
         self._from_seed, self._core_options = self._fast_restart(cls)
         cores = [first.core] + [self._make(e) for e in range(1, self.n)]
@@ -97,8 +102,10 @@ class VectorGame:
 
     # ------------------------------------------------------------------ seeds and games
     def seed_of(self, episode: int) -> int:
-        """The seed of the episode with index ``episode``: ``(seed + episode) % 2**64``."""
-        return (self.seed + int(episode)) % SEED_MOD
+        """The seed of the episode with index ``episode`` (an int >= 0): ``(seed + episode) %
+        2**64``."""
+        e = int_arg(episode, "episode", 0, SEED_MOD - 1)
+        return (self.seed + e) % SEED_MOD
 
     def _fast_restart(self, cls: type[State]) -> tuple[Any, dict[str, Any]]:
         """The kernel's ``from_seed`` and its keywords, when they make the core ``new_game``
@@ -134,7 +141,9 @@ class VectorGame:
 
     def state(self, i: int) -> State:
         """The ``State`` of game ``i`` in its current episode: the game rebuilt from its seed
-        and the ids it has applied (``state(i).core == core(i)``)."""
+        and the ids it has applied (``state(i).core == core(i)``, but for a game that ended on
+        the last step whose match spans deals: its state has gone on to the match's next deal,
+        while ``core(i)`` holds the deal that ended until the game restarts)."""
         i = self._index(i)
         s = new_game(self.game, seed=self.seed_of(int(self.episode[i])), **self.options)
         for a in self._stepper.actions(i):
@@ -189,6 +198,13 @@ class VectorGame:
 
     def __repr__(self) -> str:
         return f"<VectorGame game={self.game} n={self.n} seed={self.seed}>"
+
+    def _not_copied(self, *args: Any) -> Any:
+        raise CardcoreError(f"{self!r}: a batch is not copied or pickled (its games are: "
+                            "core(i).copy(), state(i); or make another batch with "
+                            "cardcore.vector and the same seed and options)")
+
+    __copy__ = __deepcopy__ = __reduce_ex__ = _not_copied
 
 
 def vector(game: str, n: int, *, seed: int, **options: Any) -> VectorGame:

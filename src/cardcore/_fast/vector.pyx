@@ -29,7 +29,13 @@ cdef class Stepper:
     """``Stepper(cores, make, first_episode)``: the loop over ``cores`` (a list of cores of one
     game), ``make(episode)`` the core a new episode starts with. The arrays are its attributes
     (``player``, ``obs``, ``mask``, ``rewards``, ``terminated``, ``episode``, ``offsets`` and
-    the id buffer ``ids``, whose first ``offsets[n]`` entries are the legal ids)."""
+    the id buffer ``ids``, whose first ``offsets[n]`` entries are the legal ids), read-only
+    (``_shown``) and refreshed in place by every step: views of the arrays the loop only
+    writes (``player``, ``obs``, ``mask``, ``rewards``), copies of those it reads too
+    (``terminated``, ``episode``, ``offsets``, ``ids``: its own are ``v_*``). So nothing
+    written into what it shows (an array made writable again) reaches the loop or the games:
+    it shows again what it wrote at the next step (a mask entry set from outside at an id that
+    is not legal stays set)."""
 
     cdef list cores
     cdef PyObject** ptrs          # borrowed: cores[i], for the loops without the GIL
@@ -46,6 +52,11 @@ cdef class Stepper:
     cdef int64_t[::1] v_episode
     cdef int64_t[::1] v_offsets
     cdef int32_t[::1] v_ids
+    # the copies of those four it shows, written through these (``_show_copies``)
+    cdef uint8_t[::1] o_terminated
+    cdef int64_t[::1] o_episode
+    cdef int64_t[::1] o_offsets
+    cdef int32_t[::1] o_ids
     cdef int32_t[::1] v_scratch
     # the ids each game applied in its episode: row i, its first v_played[i] entries
     cdef object history
@@ -58,11 +69,11 @@ cdef class Stepper:
     def __dealloc__(self):
         PyMem_Free(self.ptrs)
 
-    def __init__(self, list cores, make, first_episode):
+    def __init__(self, cores, make, first_episode):
         cdef Core c
         cdef Py_ssize_t i
-        if not cores:
-            raise CardcoreError("a batch holds at least one game")
+        if not isinstance(cores, list) or not cores:
+            raise CardcoreError("a batch holds at least one game (cores: a list of cores)")
         for x in cores:
             if not isinstance(x, Core):
                 raise CardcoreError(f"cores: {quote(x)} is not a core")
@@ -95,15 +106,24 @@ cdef class Stepper:
         self.episode = np.zeros(n, dtype=np.int64)
         self.offsets = np.zeros(n + 1, dtype=np.int64)
         self.ids = np.zeros(max(16, n * 8), dtype=np.int32)
+        self.o_terminated = self.terminated.view(np.uint8)
+        self.o_episode = self.episode
+        self.o_offsets = self.offsets
+        self.o_ids = self.ids
         self.history = np.zeros((n, 64), dtype=np.int32)
         self.v_player = self.player
         self.v_obs = self.obs.reshape(n, -1)
         self.v_mask = self.mask.view(np.uint8)
         self.v_rewards = self.rewards
-        self.v_terminated = self.terminated.view(np.uint8)
-        self.v_episode = self.episode
-        self.v_offsets = self.offsets
-        self.v_ids = self.ids
+        self.v_terminated = np.zeros(n, dtype=np.uint8)
+        self.v_episode = np.zeros(n, dtype=np.int64)
+        self.v_offsets = np.zeros(n + 1, dtype=np.int64)
+        self.v_ids = np.zeros(max(16, n * 8), dtype=np.int32)
+        self.player, self.obs, self.mask, self.rewards = (
+            _shown(self.player), _shown(self.obs), _shown(self.mask), _shown(self.rewards))
+        self.terminated, self.episode, self.offsets, self.ids = (
+            _shown(self.terminated), _shown(self.episode), _shown(self.offsets),
+            _shown(self.ids))
         self.v_scratch = np.zeros(max(c.max_legal, 1), dtype=np.int32)
         self.v_history = self.history
         self.v_played = np.zeros(n, dtype=np.int64)
@@ -212,7 +232,15 @@ cdef class Stepper:
             self._grow(self.v_offsets[start] + (<Core>self.cores[start]).max_legal)
             with nogil:
                 start = self._refresh_from(start)
+        self._show_copies()
         return 0
+
+    cdef void _show_copies(self) noexcept nogil:
+        """The copies of ``terminated``, ``episode``, ``offsets`` and the ids it shows."""
+        memcpy(&self.o_terminated[0], &self.v_terminated[0], self.n)
+        memcpy(&self.o_episode[0], &self.v_episode[0], self.n * sizeof(int64_t))
+        memcpy(&self.o_offsets[0], &self.v_offsets[0], (self.n + 1) * sizeof(int64_t))
+        memcpy(&self.o_ids[0], &self.v_ids[0], self.v_offsets[self.n] * sizeof(int32_t))
 
     cdef void _clear_mask(self) noexcept nogil:
         """The mask cleared where the last refresh set it."""
@@ -257,21 +285,29 @@ cdef class Stepper:
         while size < need:
             size *= 2
         bigger = np.zeros(size, dtype=np.int32)
-        bigger[:self.v_ids.shape[0]] = self.ids
-        self.ids = bigger
+        bigger[:self.v_ids.shape[0]] = self.v_ids
         self.v_ids = bigger
+        shown = np.zeros(size, dtype=np.int32)
+        self.o_ids = shown
+        self.ids = _shown(shown)
         return 0
+
+
+cdef object _shown(object a):
+    """A read-only view of the array ``a``: what the stepper shows of an array it writes."""
+    view = a.view()
+    view.flags.writeable = False
+    return view
+
+
 cdef int64_t[::1] _actions(object actions, Py_ssize_t n) except *:
     """``actions`` as a contiguous int64 vector of ``n`` ids (an integer numpy array, or a
     sequence of ints), else ``IllegalAction`` saying what is wrong."""
-    if isinstance(actions, np.ndarray):
-        arr = actions
-    else:
-        try:
-            arr = np.asarray(actions)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"actions {quote(actions)}: expected an integer array of shape "
-                                f"({n},)") from None
+    try:                        # (an array subclass too: read as the plain array it holds)
+        arr = np.asarray(actions)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"actions {quote(actions)}: expected an integer array of shape "
+                            f"({n},)") from None
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
         raise IllegalAction(f"actions: expected an integer array of shape ({n},), got dtype "
                             f"{arr.dtype}")

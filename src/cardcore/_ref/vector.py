@@ -20,7 +20,7 @@ class Stepper:
 
     def __init__(self, cores: list, make: Callable[[int], Any], first_episode: int) -> None:
         if not isinstance(cores, list) or not cores:
-            raise CardcoreError("a batch holds at least one game")
+            raise CardcoreError("a batch holds at least one game (cores: a list of cores)")
         for x in cores:
             if not hasattr(x, "observation_tensor") or not hasattr(x, "legal_ids"):
                 raise CardcoreError(f"cores: {quote(x)} is not a core")
@@ -34,17 +34,25 @@ class Stepper:
         self.na = c.num_distinct_actions
         self.nplayers = c.num_players
         self.next_episode_index = first_episode
-        self.player = np.zeros(n, dtype=np.int32)
-        self.obs = np.zeros((n, *c.observation_shape), dtype=np.float32)
-        self.mask = np.zeros((n, self.na), dtype=np.bool_)
-        self.rewards = np.zeros((n, self.nplayers), dtype=np.float64)
-        self.terminated = np.zeros(n, dtype=np.bool_)
-        self.episode = np.zeros(n, dtype=np.int64)
-        self.offsets = np.zeros(n + 1, dtype=np.int64)
-        self.ids = np.zeros(max(16, n * 8), dtype=np.int32)
+        # the arrays the loop writes (``_player`` ...); it shows them read-only, refreshed in
+        # place by every step: views of those it only writes, copies of those it reads too
+        # (``_shown_copies``)
+        self._player = np.zeros(n, dtype=np.int32)
+        self._obs = np.zeros((n, *c.observation_shape), dtype=np.float32)
+        self._mask = np.zeros((n, self.na), dtype=np.bool_)
+        self._rewards = np.zeros((n, self.nplayers), dtype=np.float64)
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._episode = np.zeros(n, dtype=np.int64)
+        self._offsets = np.zeros(n + 1, dtype=np.int64)
+        self._ids = np.zeros(max(16, n * 8), dtype=np.int32)
+        self.player, self.obs, self.mask, self.rewards = (
+            _shown(self._player), _shown(self._obs), _shown(self._mask), _shown(self._rewards))
+        self._copies = [np.zeros_like(a) for a in (self._terminated, self._episode,
+                                                   self._offsets, self._ids)]
+        self.terminated, self.episode, self.offsets, self.ids = map(_shown, self._copies)
         self.history: list[list[int]] = [[] for _ in range(n)]
         for i in range(n):
-            self.episode[i] = self.next_episode_index
+            self._episode[i] = self.next_episode_index
             self.next_episode_index += 1
         self._refresh()
 
@@ -62,7 +70,7 @@ class Stepper:
     def step(self, actions: Any) -> None:
         acts = _actions(actions, self.n)
         for i in range(self.n):
-            if self.terminated[i]:
+            if self._terminated[i]:
                 continue
             a = int(acts[i])
             c = self.cores[i]
@@ -71,7 +79,7 @@ class Stepper:
                                     f"{quote(c.legal_ids(), 120)}); no game of the batch "
                                     "changed")
         for i in range(self.n):
-            if self.terminated[i]:
+            if self._terminated[i]:
                 self._restart(i)
                 continue
             self.cores[i].apply(int(acts[i]))
@@ -85,39 +93,56 @@ class Stepper:
                                 "core of this batch's game")
         _check_live(made)
         self.cores[i] = made
-        self.episode[i] = self.next_episode_index
+        self._episode[i] = self.next_episode_index
         self.next_episode_index += 1
-        self.terminated[i] = False
+        self._terminated[i] = False
         self.history[i] = []
 
     def _refresh(self) -> None:
-        self.mask[:] = False
-        self.obs[:] = 0.0
+        self._mask[:] = False
+        self._obs[:] = 0.0
         total = 0
         for i, c in enumerate(self.cores):
-            self.offsets[i] = total
+            self._offsets[i] = total
             if c.is_over:
-                self.player[i] = -1
-                if not self.terminated[i]:
-                    self.terminated[i] = True
-                    self.rewards[i] = c.returns()
+                self._player[i] = -1
+                if not self._terminated[i]:
+                    self._terminated[i] = True
+                    self._rewards[i] = c.returns()
                 continue
-            self.rewards[i] = 0.0
+            self._rewards[i] = 0.0
             p = c.current_player
-            self.player[i] = p
-            c.observation_tensor(p, self.obs[i])
+            self._player[i] = p
+            c.observation_tensor(p, self._obs[i])
             ids = c.legal_ids()
-            if total + len(ids) > len(self.ids):
-                size = len(self.ids)
+            if total + len(ids) > len(self._ids):
+                size = len(self._ids)
                 while size < total + len(ids):
                     size *= 2
                 bigger = np.zeros(size, dtype=np.int32)
-                bigger[:len(self.ids)] = self.ids
-                self.ids = bigger
-            self.ids[total:total + len(ids)] = ids
-            self.mask[i, ids] = True
+                bigger[:len(self._ids)] = self._ids
+                self._ids = bigger
+                self._copies[3] = np.zeros_like(bigger)
+                self.ids = _shown(self._copies[3])
+            self._ids[total:total + len(ids)] = ids
+            self._mask[i, ids] = True
             total += len(ids)
-        self.offsets[self.n] = total
+        self._offsets[self.n] = total
+        self._show_copies()
+
+    def _show_copies(self) -> None:
+        """The copies of ``terminated``, ``episode``, ``offsets`` and the ids it shows."""
+        for own, copy in zip((self._terminated, self._episode, self._offsets), self._copies):
+            copy[:] = own
+        total = int(self._offsets[self.n])
+        self._copies[3][:total] = self._ids[:total]
+
+
+def _shown(a: np.ndarray) -> np.ndarray:
+    """A read-only view of the array ``a``: what the stepper shows of an array it writes."""
+    view = a.view()
+    view.flags.writeable = False
+    return view
 
 
 def _check_live(core: Any) -> None:
@@ -129,14 +154,11 @@ def _check_live(core: Any) -> None:
 
 def _actions(actions: Any, n: int) -> np.ndarray:
     """``actions`` as an int64 vector of ``n`` ids, else ``IllegalAction`` (as the kernel)."""
-    if isinstance(actions, np.ndarray):
-        arr = actions
-    else:
-        try:
-            arr = np.asarray(actions)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"actions {quote(actions)}: expected an integer array of shape "
-                                f"({n},)") from None
+    try:                        # (an array subclass too: read as the plain array it holds)
+        arr = np.asarray(actions)
+    except (TypeError, ValueError):
+        raise IllegalAction(f"actions {quote(actions)}: expected an integer array of shape "
+                            f"({n},)") from None
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
         raise IllegalAction(f"actions: expected an integer array of shape ({n},), got dtype "
                             f"{arr.dtype}")
