@@ -160,7 +160,10 @@ def test_game_beats_numbers_and_only_at_first_turn():
     assert texts(s) == ["pass"]           # seat 0 bid before: no Game any more
     s.apply("pass")
     assert s.contract == {"kind": "game", "declarer": 1, "level": 2, "trump": 3}
-    assert s.phase == "defence" and len(s.hands[1]) == 10   # no talon for a Game
+    assert s.phase == "announce" and len(s.hands[1]) == 10  # no talon for a Game
+    assert s.current_player == 1 and texts(s) == ["no announcement"]  # it holds Ad
+    s.apply("no announcement")
+    assert s.phase == "defence" and s.current_player == 2
     assert sorted(s.hands[1]) == sorted(ids(M[1]))
 
 
@@ -177,6 +180,9 @@ def test_hearts_ends_the_auction_and_outranks_game():
     s = run(game(*M), "game diamonds", "hearts")
     assert s.contract == {"kind": "hearts", "declarer": 1, "level": 4, "trump": 2}
     assert [seat for seat, _ in s.auction] == [0, 1]    # seat 2 never spoke
+    assert s.phase == "announce" and s.current_player == 1  # the declarer answers first
+    assert texts(s) == ["no announcement"]                  # it holds Ad
+    s.apply("no announcement")
     assert s.phase == "defence" and s.current_player == 2   # left of the declarer
 
 
@@ -200,7 +206,10 @@ def test_exchange_talon_discards_and_trump_at_least_the_number():
     with pytest.raises(IllegalAction):
         s.apply("trump spades")
     s.apply("trump hearts")
-    assert s.contract["trump"] == 2 and s.phase == "defence" and s.current_player == 0
+    assert s.contract["trump"] == 2 and s.phase == "announce" and s.current_player == 2
+    assert texts(s) == ["no announcement"]                   # seat 2 holds Ah
+    s.apply("no announcement")
+    assert s.phase == "defence" and s.current_player == 0
     assert s.observation(2)["discards"] == sorted(ids("8s 7s"))
     assert s.observation(1)["discards"] is None
 
@@ -216,7 +225,9 @@ def test_discard_other_cards_keeps_the_talon_cards():
 
 def test_both_drop_declarer_credited_ten_tricks():
     s = run(game(*M), "game clubs", "pass", "pass")
-    assert s.current_player == 1          # the left defender first
+    assert s.current_player == 0 and texts(s) == ["no announcement"]   # the declarer first
+    s.apply("no announcement")
+    assert s.current_player == 1          # then the left defender
     s.apply("drop")
     assert s.current_player == 2
     s.apply("drop out")                   # alias
@@ -228,7 +239,7 @@ def test_both_drop_declarer_credited_ten_tricks():
 
 
 def test_one_stays_alone_two_card_tricks_dropped_player_does_not_play():
-    s = run(game(*M), "game clubs", "pass", "pass", "stay", "drop")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "stay", "drop")
     assert s.current_player == 1 and texts(s) == ["invite", "alone"]
     s.apply("alone")
     assert s.active == [0, 1] and s.current_player == 0
@@ -248,7 +259,7 @@ def _three_handed(s):
 
 
 def test_first_defender_lowest_beating_card_only_after_declarer_lead():
-    s = run(game(*M), "game clubs", "pass", "pass", "stay", "stay")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "stay", "stay")
     assert s.active == [0, 1, 2]
     s.apply("Ac")
     assert texts(s) == ["7c", "8c"]       # cannot beat the ace: any club
@@ -270,7 +281,8 @@ def test_first_defender_lowest_beating_card_only_after_declarer_lead():
 
 
 def test_made_contract_both_stay_each_defender_under_two_pays_ten():
-    s = _three_handed(run(game(*M), "game clubs", "pass", "pass", "stay", "stay"))
+    s = _three_handed(run(game(*M), "game clubs", "pass", "pass", "no announcement", "stay",
+                          "stay"))
     rec = s.past[-1]
     assert rec["tricks"] == [8, 1, 1] and rec["made"]
     # declarer +10 from the pot, pays 1 per trick; each defender +1, -10 into the pot
@@ -280,7 +292,8 @@ def test_made_contract_both_stay_each_defender_under_two_pays_ten():
 
 
 def test_invited_defence_host_gets_payments_and_answers_for_four_tricks():
-    s = run(game(*M), "game clubs", "pass", "pass", "stay", "drop", "invite")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "stay", "drop",
+            "invite")
     assert s.active == [0, 1, 2] and s.invited == 2 and s.host == 1
     assert s.defence == [None, "stay", "invited"]
     s = _three_handed(s)
@@ -292,7 +305,7 @@ def test_invited_defence_host_gets_payments_and_answers_for_four_tricks():
 
 
 def test_right_defender_may_invite_the_left_one():
-    s = run(game(*M), "game clubs", "pass", "pass", "drop", "stay")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "drop", "stay")
     assert s.current_player == 2 and texts(s) == ["invite", "alone"]
     s.apply("invite")
     assert s.host == 2 and s.invited == 1 and s.active == [0, 1, 2]
@@ -360,7 +373,7 @@ def test_follow_suit_then_trump_then_any_and_must_beat():
 
 
 def test_illegal_card_is_rejected_with_reason_and_state_unchanged():
-    s = run(game(*M), "game clubs", "pass", "pass", "stay", "stay", "Ac")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "stay", "stay", "Ac")
     before = s.to_json()
     with pytest.raises(IllegalAction, match="must play one of 7c 8c"):
         s.apply("Ad")
@@ -372,7 +385,7 @@ def test_illegal_card_is_rejected_with_reason_and_state_unchanged():
 # ---------------------------------------------------------------- bonuses
 
 def test_hearts_success_each_opponent_pays_ten_even_dropped():
-    s = run(game(*G), "hearts", "drop", "drop")
+    s = run(game(*G), "hearts", "no announcement", "drop", "drop")
     rec = s.past[-1]
     assert rec["bonuses"] == ["hearts", "four aces"]     # bonuses add up
     assert rec["delta"] == [50, -20, -20]
@@ -389,9 +402,10 @@ def test_hearts_failure_without_announcement():
 
 
 def test_four_aces_bonus_only_for_the_ten_playing_cards():
-    s = run(game(*G), "game clubs", "pass", "pass", "drop", "drop")
+    s = run(game(*G), "game clubs", "pass", "pass", "no announcement", "drop", "drop")
     assert s.past[-1]["bonuses"] == ["four aces"] and s.past[-1]["delta"] == [30, -10, -10]
-    s = run(game(*G), "1", "pass", "pass", "discard As 7s", "trump clubs", "drop", "drop")
+    s = run(game(*G), "1", "pass", "pass", "discard As 7s", "trump clubs",
+            "no announcement", "drop", "drop")
     assert s.past[-1]["bonuses"] == [] and s.past[-1]["delta"] == [10, 0, 0]
 
 
@@ -411,21 +425,70 @@ def test_no_aces_failure_pays_each_opponent():
     assert rec["delta"] == [-50, 20, 0] and s.pot == 120
 
 
+def _only_no_announcement(s, declarer):
+    """The declarer is asked but may not announce: "no aces" is refused, nothing changes."""
+    assert s.phase == "announce" and s.current_player == declarer
+    assert texts(s) == ["no announcement"]
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply("no aces")
+    assert s.to_json() == before
+    s.apply("no announcement")
+    assert s.phase == "defence" and s.current_player == (declarer + 1) % 3
+
+
 def test_no_aces_not_offered_with_an_ace_kept_or_discarded():
     s = run(game(*A), "1", "pass", "pass", "discard Ac Ad", "trump clubs")
-    assert s.phase == "defence"           # an ace was discarded: no announcement
+    _only_no_announcement(s, 0)           # an ace was discarded: no announcement
     s = run(game(*A), "1", "pass", "pass", "discard 8c Td", "trump clubs")
-    assert s.phase == "defence"           # an ace kept
+    _only_no_announcement(s, 0)           # an ace kept
     s = run(game(*A), "game clubs", "pass", "pass")
     assert s.phase == "announce"          # no talon, no ace in hand
+    assert s.current_player == 0 and texts(s) == ["no aces", "no announcement"]
     s = run(game(*M), "game clubs", "pass", "pass")
-    assert s.phase == "defence"
+    _only_no_announcement(s, 0)
+
+
+def test_every_declarer_is_asked_so_the_defenders_learn_nothing_of_its_aces():
+    # seat 0 holds As (its only ace) in D; B and C swap it with a plain card of seat 2 (9c)
+    # or of seat 1 (8c): the declarer then holds no ace, and the other defender's hand is
+    # the same as in D, so nothing of what that defender is shown may differ
+    d = ("7h 9d Tc Td Th Qc Qd Kc Kd As", "7s 8c 8h 9s Jh Js Qh Kh Ks Ac",
+         "7c 8d 8s 9c 9h Ts Jc Jd Ad Ah", "7d Qs")
+
+    def swapped(a, b):
+        return tuple(" ".join({a: b, b: a}.get(c, c) for c in part.split()) for part in d)
+
+    def deal(parts):
+        s = cardcore.new_game("preference", seed=1, deck=stacked(*parts))
+        return run(s, "game spades", "pass", "pass")
+
+    def views(s, seat):
+        return (s.observation(seat), list(s.observation_tensor(seat)), s.render(seat),
+                s.render(None))
+
+    for parts, observer in ((swapped("As", "9c"), 1), (swapped("As", "8c"), 2)):
+        with_ace, without = deal(d), deal(parts)
+        for s in (with_ace, without):
+            assert s.contract == {"kind": "game", "declarer": 0, "level": 2, "trump": 3}
+            assert s.phase == "announce" and s.current_player == 0
+            assert s.hands[observer] == with_ace.hands[observer]
+        assert ids("As")[0] in with_ace.hands[0]
+        assert not set(ids("Ac Ad Ah As")) & set(without.hands[0])   # no ace at all
+        assert texts(with_ace) == ["no announcement"]
+        assert texts(without) == ["no aces", "no announcement"]
+        assert views(with_ace, observer) == views(without, observer)
+        # the same answer leaves the views equal too
+        for s in (with_ace, without):
+            s.apply("no announcement")
+            assert s.phase == "defence" and s.current_player == 1
+        assert views(with_ace, observer) == views(without, observer)
 
 
 # ---------------------------------------------------------------- pot and match
 
 def test_declarer_takes_only_what_the_pot_holds():
-    s = run(game(*M), "game clubs", "pass", "pass", "drop")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "drop")
     s.pot = 5
     s.balances = [-30, -30, -35]          # an edited state: the pot holds 5
     s.apply("drop")
@@ -470,7 +533,7 @@ def test_pot_is_refilled_when_empty_and_balances_carry_over():
 
 
 def test_scores_are_the_balances_not_zero_sum_with_pot_shared_view():
-    s = run(game(*M), "game clubs", "pass", "pass", "drop", "drop")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "drop", "drop")
     assert s.scores() == (-20.0, -30.0, -30.0) and s.pot == 80
     assert cardcore.game.game_class("preference").ZERO_SUM is False
     shared = s.scores_with_pot_shared()
@@ -479,8 +542,8 @@ def test_scores_are_the_balances_not_zero_sum_with_pot_shared_view():
 
 
 def test_single_deal_and_deals_option():
-    s = run(game(*M, single_deal=False, deals=2), "game clubs", "pass", "pass", "drop",
-            "drop")
+    s = run(game(*M, single_deal=False, deals=2), "game clubs", "pass", "pass",
+            "no announcement", "drop", "drop")
     assert not s.is_over and s.deal_no == 2 and s.dealer == 0 and s.current_player == 1
     assert s.balances == [-20, -30, -30] and s.pot == 80
 
@@ -505,7 +568,8 @@ def test_observation_and_render_never_leak_hidden_cards():
 
 
 def test_render_shows_sorted_hand_auction_contract_tricks_pot_balances():
-    s = run(game(*M), "game clubs", "pass", "pass", "stay", "stay", "Ac", "7c", "9s")
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", "stay", "stay", "Ac",
+            "7c", "9s")
     text = s.render(0)
     assert "Kc Qc Jc Tc 9c  As Ks  7d  7h" in text    # clubs, spades, diamonds, hearts
     assert "auction: seat 0 game clubs, seat 1 pass, seat 2 pass" in text
@@ -528,7 +592,7 @@ def test_random_matches_conserve_points():
 
 
 def _m_before_last_card(*defence):
-    s = run(game(*M), "game clubs", "pass", "pass", *defence)
+    s = run(game(*M), "game clubs", "pass", "pass", "no announcement", *defence)
     for c in M_LINE[:-1]:
         s.apply(c)
     return s                                # the last card (seat 2's Qh) decides nothing

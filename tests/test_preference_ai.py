@@ -101,6 +101,8 @@ def test_ai_stays_with_defence_and_drops_junk():
     for t in ("game clubs", "pass", "pass"):
         s.apply(t)
     ai = PreferenceAI(seed=1)
+    assert ai.act(s).text == "no announcement"    # the declarer holds Ac: its only answer
+    s.apply("no announcement")
     assert ai.act(s).text == "stay"
     s.apply("stay")
     weak = PreferenceAI(seed=1, stay=9)
@@ -110,7 +112,8 @@ def test_ai_stays_with_defence_and_drops_junk():
 def test_play_constraints_read_voids_and_the_beat_duty():
     s = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ad Kd Qd Jd Td 9d 8d 8c 7c Qs",
              "Ah Kh Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
-    for t in ("game clubs", "pass", "pass", "stay", "stay", "Ac", "7c", "9s", "Ks", "Qs"):
+    for t in ("game clubs", "pass", "pass", "no announcement", "stay", "stay", "Ac", "7c",
+              "9s", "Ks", "Qs"):
         s.apply(t)
     cap = play_constraints(s.observation(2))
     assert cap[2][0] == 0                 # seat 2 showed out of clubs with no trump
@@ -143,7 +146,7 @@ def test_solver_exact_small_endings():
 def test_ai_takes_the_last_tricks_when_it_can():
     s = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ad Kd Qd Jd Td 9d 8d 8c 7c Qs",
              "Ah Kh Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
-    for t in ("game clubs", "pass", "pass", "stay", "drop", "alone"):
+    for t in ("game clubs", "pass", "pass", "no announcement", "stay", "drop", "alone"):
         s.apply(t)
     ai = PreferenceAI(seed=2)
     moves = []
@@ -165,7 +168,7 @@ def test_ai_decision_depends_only_on_its_observation():
     b = game("Ac Kc Qc Jc Tc 9c 7d 7h As Ks", "Ah Kh Qd Jd Td 9d 8d 8c 7c Qs",
              "Ad Kd Qh Jh Th 9h 8h Js Ts 9s", "8s 7s")
     for s in (a, b):
-        for t in ("game clubs", "pass", "pass", "stay", "stay"):
+        for t in ("game clubs", "pass", "pass", "no announcement", "stay", "stay"):
             s.apply(t)
     assert a.observation(0) == b.observation(0)
     # a work budget, no clock: the choice cannot depend on timing

@@ -108,7 +108,11 @@ def test_discard_trump_defence_ids_through_the_api():
     assert s.legal_ids() == [538, 539, 540, 541]        # number 1: any trump suit
     s.apply_id(539)
     assert s.log[-1] == [0, "trump", "trump spades", [], 2, []] and s.trump == 3
-    assert s.legal_ids() == [544, 545]                   # an ace kept: no announcement
+    assert s.phase == "announce" and s.current_player == 0
+    assert s.legal_ids() == [543]                        # an ace kept: no "no aces"
+    s.apply_id(543)
+    assert s.log[-1] == [0, "announce", "no announcement", [], None, []]
+    assert s.legal_ids() == [544, 545]
     s.apply_id(544)
     s.apply_id(545)
     assert s.phase == "invite" and s.legal_ids() == [546, 547]
@@ -234,6 +238,11 @@ def test_tensor_discards_only_for_the_declarer_and_contract_slots():
     s = game(M)
     for t in ("1", "pass", "pass", "discard 7d 7h", "trump clubs"):
         s.apply(t)
+    for p in (0, 1, 2):                  # every declarer answers: its seat acts for all
+        t = s.observation_tensor(p)
+        assert t[256 + 3] == 1.0 and t[256:264].sum() == 1              # phase: announce
+        assert t[264 + (0 - p) % 3] == 1.0 and t[264:267].sum() == 1    # seat 0 to act
+    s.apply("no announcement")
     t0, t1 = s.observation_tensor(0), s.observation_tensor(1)
     assert np.flatnonzero(t0[32:64]).tolist() == [c - 20 for c in ids("7d 7h")]
     assert t1[32:64].sum() == 0
@@ -246,7 +255,8 @@ def test_tensor_discards_only_for_the_declarer_and_contract_slots():
 
 def test_tensor_tricks_by_relative_seat():
     s = game(M)
-    for t in ("game clubs", "pass", "pass", "stay", "stay", "Ac", "7c", "9s", "Kc", "8c"):
+    for t in ("game clubs", "pass", "pass", "no announcement", "stay", "stay", "Ac", "7c",
+              "9s", "Kc", "8c"):
         s.apply(t)
     t1 = s.observation_tensor(1)
     # finished trick Ac (seat 0 = right of seat 1), 7c (seat 1 = me), 9s (seat 2 = left)
@@ -265,7 +275,7 @@ def test_tensor_tricks_by_relative_seat():
 
 def test_tensor_once_over_shows_no_hand():
     s = game(M)
-    for t in ("game clubs", "pass", "pass", "drop", "drop"):
+    for t in ("game clubs", "pass", "pass", "no announcement", "drop", "drop"):
         s.apply(t)
     assert s.is_over
     t = s.observation_tensor(0)

@@ -382,13 +382,17 @@ cdef void _start_defence(PState* s) noexcept nogil:
 
 
 cdef void _contract_fixed(PState* s) noexcept nogil:
+    # every declarer is asked (the question put only to one who may announce No Aces would
+    # tell the defenders that it holds no ace): ``no aces`` is legal only for that one
     cdef int d = s.declarer
     s.decl_aces = <int8_t>cc_popcount(s.hand[d] & ACES)
-    if not (s.hand[d] & ACES) and not (s.discards & ACES):
-        s.phase = PF_ANNOUNCE
-        s.turn = <int8_t>d
-    else:
-        _start_defence(s)
+    s.phase = PF_ANNOUNCE
+    s.turn = <int8_t>d
+
+
+cdef inline bint _may_announce(const PState* s) noexcept nogil:
+    """Whether the declarer may announce No Aces: it holds no ace and put none away."""
+    return not (s.hand[s.declarer] & ACES) and not (s.discards & ACES)
 
 
 cdef void _set_contract(PState* s, int kind, int seat, int trump) noexcept nogil:
@@ -602,9 +606,11 @@ cdef class Core(_Fields):
                 n += 1
             return n
         if s.phase == PF_ANNOUNCE:
-            out[0] = PF_NO_ACES
-            out[1] = PF_NO_ANNOUNCEMENT
-            return 2
+            if _may_announce(s):
+                out[n] = PF_NO_ACES
+                n += 1
+            out[n] = PF_NO_ANNOUNCEMENT
+            return n + 1
         if s.phase == PF_DEFENCE:
             out[0] = PF_STAY
             out[1] = PF_DROP

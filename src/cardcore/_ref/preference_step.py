@@ -304,7 +304,7 @@ class Core(_CoreContract):
         if ph == TRUMP:
             return [TRUMP0 + lv for lv in range(max(self.number_, 1), 5)]
         if ph == ANNOUNCE:
-            return [NO_ACES, NO_ANNOUNCEMENT]
+            return [NO_ACES, NO_ANNOUNCEMENT] if self._may_announce() else [NO_ANNOUNCEMENT]
         if ph == DEFENCE:
             return [STAY, DROP]
         if ph == INVITE_PHASE:
@@ -421,13 +421,16 @@ class Core(_CoreContract):
             self._contract_fixed()
 
     def _contract_fixed(self) -> None:
+        # every declarer is asked (the question put only to one who may announce No Aces
+        # would tell the defenders that it holds no ace): ``no aces`` is legal only for that one
         d = self.declarer_
         self.decl_aces_ = _count(self.hands_[d] & ACES)
-        if not self.hands_[d] & ACES and not self.discards_ & ACES:
-            self.phase_ = ANNOUNCE
-            self.turn_ = d
-        else:
-            self._start_defence()
+        self.phase_ = ANNOUNCE
+        self.turn_ = d
+
+    def _may_announce(self) -> bool:
+        """Whether the declarer may announce No Aces: it holds no ace and put none away."""
+        return not self.hands_[self.declarer_] & ACES and not self.discards_ & ACES
 
     def _start_defence(self) -> None:
         self.phase_ = DEFENCE

@@ -424,9 +424,10 @@ class PreferenceAI(SearchAgent):
         if ph == "trump":
             hand = obs["hand"]
             return max(legal, key=lambda a: estimate_tricks(hand, LEVEL_SUIT[_amount(a)]))
-        if ph == "announce":
+        if ph == "announce":            # (every declarer is asked; only one may announce)
             est = estimate_tricks(obs["hand"], obs["contract"]["trump"])
-            return by_text["no aces" if est >= self.t_no_aces else "no announcement"]
+            may = "no aces" in by_text
+            return by_text["no aces" if may and est >= self.t_no_aces else "no announcement"]
         if ph == "defence":
             est = estimate_tricks(obs["hand"], obs["contract"]["trump"], declarer=False)
             thr = self.t_stay - self.adapt * max(0.0, failure_rate(obs) - PRIOR_FAIL)

@@ -19,8 +19,10 @@ HELP = {
         "tricks make any contract."),
     "discard": "put two cards away face down (e.g. 'discard 7c 8d'); only you see them",
     "trump": "name trumps, no lower than your bid (clubs 1 < spades 2 < diamonds 3 < hearts 4)",
-    "announce": ("'no aces': you hold no ace and put none away; announced, it brings 10 from "
-                 "each opponent if you make the contract and costs 10 each if you fail"),
+    "announce": ("'no aces', offered when you hold no ace and put none away: announced, it "
+                 "brings 10 from each opponent if you make the contract and costs 10 each if "
+                 "you fail; 'no announcement' otherwise (every declarer is asked, so the "
+                 "question tells the defenders nothing)"),
     "defence": ("'stay' defends: you undertake to take 2 tricks (else you pay 10 into the pot) "
                 "and are paid 1 per trick; 'drop' sits this deal out (both drop: the declarer "
                 "is credited all ten tricks)"),

@@ -12,7 +12,7 @@ Actions (texts, each listed by ``legal_actions()``):
 * exchange: ``"discard 7c 8d"`` -- both discards in one action (66 choices, listed in card
   order; the two cards in any order, with or without ``discard``, are accepted too), then
   ``"trump spades"`` etc.;
-* ``"no aces"`` or ``"no announcement"`` (offered only to a declarer who may announce);
+* the declarer's announcement: ``"no announcement"``, and ``"no aces"`` where it may announce;
 * defence: ``"stay"``, ``"drop"``; the single staying defender then ``"invite"`` or ``"alone"``;
 * trick play: the card, ``"As"`` (``"play As"`` is accepted too). Tens print as ``T``
   (``"Th"``); ``"10h"`` is accepted on input.
@@ -37,11 +37,14 @@ Decisions the rules page leaves open (each pinned by ``tests/test_preference.py`
   the auction at once and outranks Game.
 * The exchange is one action naming both discards; trumps follow (at least the final number:
   clubs 1 < spades 2 < diamonds 3 < hearts 4).
-* No Aces: asked of the declarer, if eligible (no ace in the ten cards kept and no ace
-  discarded), right after the contract is fixed (after the trump choice; at once for Game and
-  Hearts) and before the defenders choose -- so it is always before the opening lead, and also
-  possible when both defenders drop out and no card is played. The four-aces bonus counts the
-  declarer's ten playing cards (a discarded ace does not count) and needs no announcement.
+* No Aces: every declarer answers right after the contract is fixed (after the trump choice;
+  at once for Game and Hearts) and before the defenders choose -- so it is always before the
+  opening lead, and also possible when both defenders drop out and no card is played.
+  ``"no aces"`` is legal only for a declarer who may announce it (no ace in the ten cards kept
+  and no ace discarded); the others have ``"no announcement"`` alone. Asking only the one who
+  may would tell the defenders, by the seat to act, that the declarer holds no ace. The
+  four-aces bonus counts the declarer's ten playing cards (a discarded ace does not count) and
+  needs no announcement.
 * Defence: the defender on the declarer's left first. Both drop out: the declarer is credited
   ten tricks and wins. One stays: it then chooses ``invite`` or ``alone``. An invited guest
   plays (all three play); it pays no penalty and receives nothing, all trick payments go to the
