@@ -222,6 +222,32 @@ def test_observation_is_json_and_checks_the_seat(game):
     for bad in (-1, state.num_players, "0", None, True):
         with pytest.raises(IllegalAction):
             state.observation(bad)  # type: ignore[arg-type]
+    for bad in (-1, state.num_players, "0", True, 1.0, 2**64):
+        with pytest.raises(IllegalAction):
+            state.render(bad)  # type: ignore[arg-type]
+    assert isinstance(state.render(None), str)
+
+
+def test_a_long_action_text_is_quoted_cut_short(game):
+    state = play_prefix(cardcore.new_game(game, seed=3), 3, 6)
+    before = state.to_json()
+    for text in ("x" * 100_000, "raise " + "9" * 5_000, "As " * 30_000, "bid " + "1" * 5_000,
+                 "3" * 50_000):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(text)
+        assert len(str(err.value)) < 1_000
+    assert state.to_json() == before
+
+
+def test_start_is_a_copy_of_how_the_game_began(game):
+    state = cardcore.new_game(game, seed=3)
+    saved = state.to_json()
+    shown = state.start
+    shown["options"]["no_such_option"] = 1
+    shown["deck"] = [0]
+    assert "no_such_option" not in state.start["options"] and state.start["deck"] is None
+    assert state.to_json() == saved
+    assert cardcore.from_json(saved).to_json() == saved
 
 
 def test_bad_decks_are_rejected(game):

@@ -188,9 +188,9 @@ class State:
         cards = None
         if deck is not None:
             cards = [int(c) for c in parse(deck)]
-        #: how this game began (seed, options as given, the stacked deck): with ``log`` it
-        #: rebuilds the state by replay (``from_json``).
-        self.start = {"options": _copy_native(options) if options else {}, "deck": cards}
+        # how this game began (options as given, the stacked deck): with ``log`` it rebuilds
+        # the state by replay (``from_json``); ``start`` shows a copy
+        self._start = {"options": _copy_native(options) if options else {}, "deck": cards}
         self._setup(None if cards is None else list(cards), **options)
 
     # ------------------------------------------------------------ hooks
@@ -219,8 +219,12 @@ class State:
         """A plain-text view for ``player`` (``None``: the public view).
 
         Every game package has a ``render.py`` whose ``render(state, player)`` draws it; the
-        state module never imports its view."""
+        state module never imports its view. A ``player`` that is no seat raises
+        ``IllegalAction``, as ``observation`` does."""
         import importlib
+
+        if player is not None:
+            self._check_seat(player)
 
         package = type(self).__module__.rpartition(".")[0]
         view: Callable[[State, int | None], str] = importlib.import_module(
@@ -233,6 +237,13 @@ class State:
         return _StateRng(self)
 
     # ------------------------------------------------------------ public protocol
+    @property
+    def start(self) -> dict[str, Any]:
+        """How this game began: ``options`` (as given) and ``deck`` (the stacked deck's card
+        ids, or ``None``), a copy (``to_json`` saves them with the actions)."""
+        shown: dict[str, Any] = _copy_native(self._start)
+        return shown
+
     @property
     def num_players(self) -> int:
         """The number of seats (``NUM_PLAYERS``)."""
@@ -319,7 +330,7 @@ class State:
                 return hits[0]
             if len(hits) > 1:
                 raise IllegalAction(
-                    f"action {text!r} is ambiguous: it can be read as "
+                    f"action {quote(text, 120)} is ambiguous: it can be read as "
                     + ", ".join(f"{a.kind} ({a.text})" for a in hits)
                     + "; name the reading"
                 )
@@ -328,7 +339,7 @@ class State:
     def _no_such(self, action: Action | str, legal: list[Action]) -> Action:
         shown = ", ".join(a.text for a in legal[:12]) + (", ..." if len(legal) > 12 else "")
         raise IllegalAction(
-            f"action {str(action)!r} is not legal for seat {self._current_player()} "
+            f"action {quote(str(action), 120)} is not legal for seat {self._current_player()} "
             f"in {self.GAME} now; legal: {shown}"
         )
 
@@ -500,12 +511,16 @@ class State:
     def observation(self, player: int) -> dict[str, Any]:
         """What seat ``player`` may see, JSON-serialisable: ``game`` (the game's name) and
         ``player`` (the seat) first, then the game's own entries; never a card hidden from it."""
+        self._check_seat(player)
+        return {"game": self.GAME, "player": player, **self._observation(player)}
+
+    def _check_seat(self, player: object) -> None:
+        """``IllegalAction`` unless ``player`` is a seat of this game (an int)."""
         if (isinstance(player, bool) or not isinstance(player, int)
                 or not 0 <= player < self.NUM_PLAYERS):
             raise IllegalAction(
-                f"player {player!r}: expected a seat 0..{self.NUM_PLAYERS - 1} for {self.GAME}"
-            )
-        return {"game": self.GAME, "player": player, **self._observation(player)}
+                f"player {quote(player)}: expected a seat 0..{self.NUM_PLAYERS - 1} for "
+                f"{self.GAME}")
 
     def action_view(self, seat: int, action: Action, viewer: int | None) -> str:
         """What ``viewer`` (a seat, or ``None`` for the public) may see of ``seat`` taking
@@ -545,7 +560,7 @@ class State:
         load."""
         return json.dumps(
             {"game": self.GAME, "version": JSON_VERSION, "seed": self.seed,
-             "options": self.start["options"], "deck": self.start["deck"],
+             "options": self._start["options"], "deck": self._start["deck"],
              "actions": self.log},
             separators=(",", ":"), sort_keys=True,
         )

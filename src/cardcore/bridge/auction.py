@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, quote
 from .seats import BID_STRAINS, SUITS
 
 STRAIN_NAMES = BID_STRAINS
@@ -46,7 +46,8 @@ def parse_call(text: str) -> str:
     """The canonical form of a call (``"1n"`` -> ``"1NT"``, ``"dbl"`` -> ``"X"``); raises
     ``IllegalAction`` for anything that is not a call."""
     if not isinstance(text, str):
-        raise IllegalAction(f"call {text!r}: expected a string such as '1NT', 'X', 'pass'")
+        raise IllegalAction(f"call {quote(text, 120)}: expected a string such as '1NT', 'X', "
+                            "'pass'")
     key = "".join(text.split())
     low = key.lower()
     if low in _ALIASES:

@@ -18,7 +18,7 @@ from .._ref.betting import (
     hand_decided, id_of, legal, live, max_raise_to, min_raise_to, new_hand, owed, perform, post,
     pot_total, pots, return_uncalled, round_over, sized, start_round,
 )
-from ..errors import IllegalAction
+from ..errors import IllegalAction, quote
 from ..game import Action
 
 
@@ -68,12 +68,12 @@ def resolve(h: Hand, action: Action | str) -> Action:
                     raise ValueError(m.group(1))
                 amount = int(m.group(1))
             except ValueError:
-                raise IllegalAction(f"action {action!r}: the amount must be a whole number of "
-                                    "chips (the total bet for this round)") from None
+                raise IllegalAction(f"action {quote(action, 120)}: the amount must be a whole "
+                                    "number of chips (the total bet for this round)") from None
             kind = "raise"
         else:
-            raise IllegalAction(f"action {action!r}: not a betting action (fold, check, call, "
-                                "raise N, bet N, all-in)")
+            raise IllegalAction(f"action {quote(action, 120)}: not a betting action (fold, check, "
+                                "call, raise N, bet N, all-in)")
     k, a = check_action(h, kind, amount)  # its messages start with the action ("raise 5: ...")
     return action_of(k, a)
 

@@ -437,7 +437,7 @@ def tensor_layout(step: Any, game: int) -> dict[str, tuple[int, int]]:
 
 def ambiguous(text: str, hits: list[Action]) -> IllegalAction:
     return IllegalAction(
-        f"action {text!r} is ambiguous: it can be read as "
+        f"action {quote(text, 120)} is ambiguous: it can be read as "
         + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading")
 
 
@@ -618,7 +618,8 @@ class SheddingState(State):
         hand = list(self.hands[self.turn])
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s hand")
+                raise IllegalAction(f"action {quote(text, 120)}: {Card(c)} is not in seat "
+                                    f"{self.turn}'s hand")
             hand.remove(c)
         self._check_written_play(text, cards)
         rank = type(self).RANK

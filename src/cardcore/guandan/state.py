@@ -54,7 +54,7 @@ from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
 from ..engines.shedding import PASS, SheddingState
-from ..errors import CardcoreError, FormatError, IllegalAction, text_arg
+from ..errors import CardcoreError, FormatError, IllegalAction, quote, text_arg
 from ..game import action_arg, Action, CoreView, core_field, register
 from ..options import Option, level_option, parse_level, single_deal
 from .moves import (ID_KINDS, KINDS, RANK_NAMES, action_of, classify, counts_of,
@@ -260,11 +260,11 @@ class GuandanState(CoreView, SheddingState):
             on_table = (table["seat"], i, [int(c) for c in table["cards"]])
         s._core = _step.Core(hands, level, turn, places, on_table,
                              passes if table is not None else 0)
-        s.start["position"] = True
+        s._start["position"] = True
         return s
 
     def to_json(self) -> str:
-        if self.start.get("position"):
+        if self._start.get("position"):
             raise FormatError("guandan: a state built by GuandanState.position was not reached "
                               "by play from a deal and cannot be saved")
         return super().to_json()
@@ -407,7 +407,7 @@ class GuandanState(CoreView, SheddingState):
         hits = [a for a in legal if a.cards and stands_for(a) == want]
         if len(hits) > 1:
             raise IllegalAction(
-                f"action {text!r} is ambiguous: it can be read as "
+                f"action {quote(text, 120)} is ambiguous: it can be read as "
                 + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; type the one you mean: "
                 + " or ".join(repr(a.text) for a in hits))
         return hits[0] if hits else None
@@ -417,8 +417,8 @@ class GuandanState(CoreView, SheddingState):
         hand = self._core.hand(self._core.turn)
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"action {text!r}: {Card(c)} is not in seat {self.turn}'s "
-                                    "hand")
+                raise IllegalAction(f"action {quote(text, 120)}: {Card(c)} is not in seat "
+                                    f"{self.turn}'s hand")
             hand.remove(c)
         beat = self.table_key
         return [action_of(m) for m in classify(cards, LEVEL_NAMES[self.level])
@@ -442,7 +442,7 @@ class GuandanState(CoreView, SheddingState):
         if len(hits) > 1:
             written = split_reading(text)[0] if reading is not None else text.strip()
             raise IllegalAction(
-                f"action {text!r} is ambiguous: it can be read as "
+                f"action {quote(text, 120)} is ambiguous: it can be read as "
                 + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading: "
                 + " or ".join(repr(f"{written} = {r}") for r in reading_names(hits)))
         return hits[0]

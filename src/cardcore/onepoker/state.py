@@ -39,7 +39,7 @@ from .._backend import kernel
 from ..engines import betting as bt
 from ..cards import RANKS, Card, check_deck, deck104
 from ..cards import format as fmt
-from ..errors import IllegalAction, OptionError
+from ..errors import IllegalAction, OptionError, quote
 from ..engines import match
 from ..engines.step import StepApply
 from ..options import Option, single_deal
@@ -183,8 +183,8 @@ class OnePokerState(StepApply, CoreView, State):
             assert seat is not None
             choices = ", ".join(a.text for a in self._legal_actions())
             raise IllegalAction(
-                f"action {str(action)!r}: now seat {seat} must lock one of its own cards "
-                f"({choices}); it holds {fmt(self.hands[seat])}"
+                f"action {quote(str(action), 120)}: now seat {seat} must lock one of its own "
+                f"cards ({choices}); it holds {fmt(self.hands[seat])}"
             ) from None
 
     def _apply(self, action: Action) -> None:

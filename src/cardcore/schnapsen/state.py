@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Final
 
 from .._backend import kernel
 from ..cards import RANKS, SUITS, Card, check_deck, deck_vienna20, parse
-from ..errors import CardError, IllegalAction, OptionError
+from ..errors import CardError, IllegalAction, OptionError, quote
 from ..engines import match
 from ..options import single_deal
 from ..game import Action, CoreView, State, core_field, register
@@ -324,7 +324,7 @@ class SchnapsenState(CoreView, State):
                    "beat if you can, else follow, else trump")
         else:
             why = "not playable now"
-        raise IllegalAction(f"action {text!r}: {why}; legal: {shown}")
+        raise IllegalAction(f"action {quote(text, 120)}: {why}; legal: {shown}")
 
     # ------------------------------------------------------------ performing actions
     def _apply(self, action: Action) -> None:

@@ -105,7 +105,7 @@ from typing import TYPE_CHECKING, Final
 from .._backend import kernel
 from ..cards import Card, CardError, check_deck, deck108, parse
 from ..engines import match
-from ..errors import IllegalAction
+from ..errors import IllegalAction, quote
 from ..game import Action, CoreView, State, core_field, register
 from ..options import Option, level_option, single_deal
 from .rules import LEVELS, SUITS, mask_items
@@ -388,13 +388,13 @@ class TractorState(CoreView, State):
             return None
         seat = self.turn
         if len(cards) > left:
-            raise IllegalAction(f"action {text!r}: {len(cards)} cards, but seat {seat} has "
-                                f"{left} left to {what}")
+            raise IllegalAction(f"action {quote(text, 120)}: {len(cards)} cards, but seat {seat} "
+                                f"has {left} left to {what}")
         hand = self._core.hand(seat)
         rest = list(hand)
         for c in cards:
             if c not in rest:
-                raise IllegalAction(f"action {text!r}: seat {seat} does not hold "
+                raise IllegalAction(f"action {quote(text, 120)}: seat {seat} does not hold "
                                     f"{'another ' if c in hand else ''}{_NAME[c]}")
             rest.remove(c)
         return cards

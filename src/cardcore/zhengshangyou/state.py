@@ -40,7 +40,7 @@ import numpy as np
 from .._backend import kernel
 from ..cards import Card, check_deck, deck52
 from ..cards import format as fmt_cards
-from ..errors import IllegalAction
+from ..errors import IllegalAction, quote
 from ..game import Action, CoreView, core_field, register
 from ..engines.shedding import (PASS, DealCoreView, SheddingState, move_action,
                                 tensor_layout)
@@ -191,7 +191,7 @@ class ZhengShangyouState(CoreView, DealCoreView, SheddingState):  # type: ignore
 
     def _check_written_play(self, text: str, cards: list[int]) -> None:
         if self.opening and THREE_HEARTS not in cards:
-            raise IllegalAction(f"action {text!r}: the opening play must include 3h")
+            raise IllegalAction(f"action {quote(text, 120)}: the opening play must include 3h")
 
     def penalties(self) -> list[int]:
         """The end-of-deal penalty each seat pays (0 for the winner; valid once over)."""
