@@ -468,3 +468,173 @@ def test_bench_selfplay_batches_play_whole_games_both_ways(name, monkeypatch):
     assert lines[0].startswith("Title random self-play, 2 single deals per batch")
     assert "legal_ids/apply_id" in lines[1] and "legal_actions/apply" in lines[2]
     assert lines[3].startswith("  ids over actions: ")
+
+
+# ---------------------------------------------------------------- odd input, broken streams
+
+def _cardcore(args, stdin=None, stdout=subprocess.PIPE, shell_tail="", **env):
+    """``python -m cardcore ARGS`` in a new process that imports the cardcore these tests
+    import; ``env`` entries are set, those given as None removed."""
+    import os
+    import shlex
+    from pathlib import Path
+
+    src = str(Path(cardcore.__file__).resolve().parents[1])
+    environ = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [src, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    for key, value in env.items():
+        if value is None:
+            environ.pop(key, None)
+        else:
+            environ[key] = value
+    cmd = [sys.executable, "-m", "cardcore", *args]
+    if shell_tail:
+        cmd = shlex.join(cmd) + " " + shell_tail
+    return subprocess.run(cmd, shell=bool(shell_tail), stdin=stdin, stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, env=environ, timeout=60)
+
+
+def test_hash_n_takes_ascii_digits_only():
+    # '²'.isdigit() is True but int('²') fails: superscripts, Arabic-Indic and fullwidth
+    # digits are refused like any other bad #N, and the player is asked again
+    s = cardcore.new_game("onepoker", seed=1)
+    legal = s.legal_actions()
+    out = io.StringIO()
+    inp = io.StringIO("#\u00b2\n#\u00b3\n#\u00b9\n#\u0661\n#\uff11\n#1\n")
+    assert cli.read_human_action(s, legal, inp, out) == legal[1]
+    assert out.getvalue().count(f"is not one of #0..#{len(legal) - 1}") == 5
+    assert "'#\u00b2' is not one of" in out.getvalue()
+
+
+class _Endless(io.TextIOBase):
+    """Standard input of ``total`` characters without a newline, then its end; refuses to be
+    read whole (``readline()`` with no limit), as /dev/zero cannot be."""
+
+    def __init__(self, total):
+        self.left = total
+
+    def readable(self):
+        return True
+
+    def readline(self, size=-1):
+        assert 0 < size <= 2 * cli.MAX_LINE, f"a read of {size} characters"
+        n = min(size, self.left)
+        self.left -= n
+        return "a" * n
+
+
+def test_a_line_too_long_is_dropped_and_endless_input_ends_cleanly():
+    long = "#0" + "0" * (cli.MAX_LINE + 10)  # (as an index it would pick #0)
+    state, text = run_play([long, "quit", "y"], seed=1)
+    assert not state.history and text.count(f"longer than {cli.MAX_LINE} characters") == 1
+    assert text.count(cli.PROMPT) == 2 and "game left unfinished" in text
+    state, text = run_play(["x" * (3 * cli.MAX_LINE), "#0"], seed=1)  # the next line is read
+    assert state.history[0].seat == 0 and "you: lock" in text
+    state, text = run_play(["a" * cli.MAX_LINE, "#0"], seed=1)  # at most MAX_LINE is a line
+    assert "longer than" not in text and "not accepted: action" in text and "'aaaa" in text
+    # 10 MB without a newline, then the end of input: read a piece at a time, dropped, and
+    # the game is left as at any end of input
+    s = cardcore.new_game("onepoker", seed=1)
+    out = io.StringIO()
+    assert cli.read_human_action(s, s.legal_actions(), _Endless(10_000_000), out) is None
+    assert out.getvalue().endswith(f"longer than {cli.MAX_LINE} characters\n{cli.PROMPT}\n")
+    out = io.StringIO()
+    assert not cli.confirm_quit(_Endless(10_000), out)  # no answer: plays on, then ends
+    assert out.getvalue().endswith("characters\n  playing on\n")
+
+
+def test_a_deal_option_that_is_no_pbn_deal_says_why(capsys):
+    assert cli.main(["play", "bridge", "-o", "deal=garbage"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardcore: error: option deal='garbage': could not be read (PBN "
+                          "deal 'garbage': expected '<first direction>:'"), err
+    assert "a string" not in err
+    with pytest.raises(cardcore.OptionError, match="hand E is unknown"):
+        cli.parse_options(["deal=N:AKQ.T98.76.5432 - - -"], "bridge")
+    deal = cardcore.bridge.Deal.random(3).to_pbn()
+    assert cli.parse_options([f"deal={deal}"], "bridge") == {"deal": deal}
+    assert cli.parse_options(["deal=none"], "bridge") == {"deal": None}
+
+
+def _pbn(path):
+    from cardcore.bridge import Deal
+
+    path.write_text(f'[Event "e"]\n[Board "1"]\n[Deal "{Deal.random(1004).to_pbn()}"]\n')
+    return path
+
+
+def test_dd_refuses_an_out_path_it_cannot_write_and_leaves_no_file(tmp_path, capsys,
+                                                                  monkeypatch):
+    import os
+
+    src = _pbn(tmp_path / "d.pbn")
+    (tmp_path / "file").write_text("x")
+    monkeypatch.chdir(tmp_path)  # (where '' would have put its temporary file)
+    before = sorted(os.listdir(tmp_path))
+    cases = {str(tmp_path): "Is a directory", "": "the path is empty",
+             str(tmp_path / "missing" / "x.pbn"): "No such file or directory",
+             str(tmp_path / "file" / "x.pbn"): "Not a directory"}
+    if os.path.isdir("/proc"):  # (not root: no permission)
+        cases["/proc/x.pbn"] = "No such file or directory|Permission denied"
+    for out, reason in cases.items():
+        assert cli.main(["dd", str(src), "-q", "--out", out]) == 2, out
+        err = capsys.readouterr().err
+        assert re.fullmatch(f"cardcore: error: {re.escape(repr(out))}: cannot write "
+                            f"\\(({reason})\\)\n", err), err
+    assert sorted(os.listdir(tmp_path)) == before
+    assert cli.main(["dd", "", "-q"]) == 2
+    assert capsys.readouterr().err == "cardcore: error: '': cannot read (the path is empty)\n"
+
+
+def test_rules_are_printed_on_an_ascii_or_latin_1_output(monkeypatch, capsys):
+    # the rule pages have em and en dashes: written as '?' where the encoding has none
+    for encoding in ("ascii", "latin-1"):
+        raw = io.BytesIO()
+        monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding=encoding))
+        assert cli.main(["rules", "onepoker"]) == 0
+        sys.stdout.flush()
+        text = raw.getvalue().decode(encoding)
+        assert text.startswith("ONE POKER") and "?" in text and sys.stdout.encoding == encoding
+        # ?rules in a game, through the same output
+        raw.seek(0)
+        raw.truncate()
+        monkeypatch.setattr(sys, "stdin", io.StringIO("?rules\nquit\ny\n"))
+        assert cli.main(["play", "onepoker", "--seed", "1"]) == 0
+        sys.stdout.flush()
+        text = raw.getvalue().decode(encoding)
+        assert "ONE POKER\n=========" in text and "game left unfinished" in text
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("unbuffered", ["1", None])
+def test_output_errors_are_one_line_and_no_traceback(unbuffered, tmp_path):
+    import os
+
+    # a reader gone before --version writes: quiet, as every other command
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        for args in (["--version"], ["games"]):
+            p = _cardcore(args, stdout=write, PYTHONUNBUFFERED=unbuffered)
+            assert p.returncode == 0 and p.stderr == "", (args, p.stderr)
+    finally:
+        os.close(write)
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            for args in (["games"], ["--version"], ["rules", "onepoker"]):
+                p = _cardcore(args, stdout=full, PYTHONUNBUFFERED=unbuffered)
+                assert (p.returncode, p.stderr) == (1, "cardcore: error: cannot write the output "
+                                                       "(No space left on device)\n"), args
+
+
+def test_closed_standard_streams_are_refused_with_a_message():
+    for args in (["--version"], ["play", "onepoker", "--auto"], ["games"]):
+        p = _cardcore(args, shell_tail=">&-")
+        assert p.returncode == 2, (args, p.stderr)
+        assert p.stderr == ("cardcore: error: standard output is closed: cardcore writes what "
+                            "it shows there\n"), p.stderr
+    p = _cardcore(["play", "onepoker"], shell_tail="<&-")
+    assert p.returncode == 2 and p.stdout == "", p.stderr
+    assert p.stderr.startswith("cardcore: error: standard input is closed"), p.stderr
+    p = _cardcore(["play", "onepoker", "--auto", "--seed", "2"], shell_tail="<&-")
+    assert p.returncode == 0 and "final scores" in p.stdout, p.stderr

@@ -21,7 +21,7 @@ import cardcore
 from cardcore import CardcoreError, OptionError
 from cardcore.agents import RandomAgent
 from cardcore.simulate import (SimulationError, SimulationInterrupted, agent_seed, parse_agent,
-                               read_rows, split_agents)
+                               read_rows, simulate, split_agents)
 
 
 
@@ -481,3 +481,82 @@ def test_a_script_read_from_standard_input_can_use_workers():
     p = subprocess.run([sys.executable, "-"], input=code, capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 0 and p.stdout.split() == ["4", "2"], p.stderr
+
+
+def test_cli_out_paths_that_cannot_be_written_are_refused_before_any_game(tmp_path, capsys):
+    import importlib.util
+
+    from cardcore.cli import main
+
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "d.jsonl").mkdir()
+    cases = {str(tmp_path / "file" / "x.jsonl"): f"{str(tmp_path / 'file')!r} is a file, "
+             "not a directory",
+             str(tmp_path / "d.jsonl"): "Is a directory"}
+    proc = "No such file or directory", "Permission denied"  # (not root: no permission)
+    if os.path.isdir("/proc"):
+        cases["/proc/x.jsonl"] = proc
+    if importlib.util.find_spec("pyarrow") is not None:
+        cases[str(tmp_path / "file" / "x.parquet")] = "Not a directory"
+        if os.path.isdir("/proc"):
+            cases["/proc/x.parquet"] = proc
+    before = sorted(p.name for p in tmp_path.iterdir())
+    for out, reasons in cases.items():
+        assert main(["simulate", "onepoker", "--agents", "ai,random", "--games", "2", "-q",
+                     "--out", out]) == 2, out
+        captured = capsys.readouterr()
+        assert captured.err in {f"cardcore: error: {out!r}: cannot write ({reason})\n"
+                                for reason in ([reasons] if isinstance(reasons, str)
+                                               else reasons)}, captured.err
+        assert captured.out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    # missing directories are made, as the examples' runs/g.parquet needs
+    out = tmp_path / "runs" / "new" / "g.jsonl"
+    assert main(["simulate", "onepoker", "--agents", "ai,random", "--games", "2", "-q",
+                 "--workers", "1", "--out", str(out), "-o", "single_deal=true"]) == 0
+    assert [r["seed"] for r in read_rows(out)] == [0, 1]
+
+
+def test_cli_agent_module_names_importlib_refuses_are_agent_errors(capsys, tmp_path,
+                                                                   monkeypatch):
+    from cardcore.cli import main
+
+    (tmp_path / "brokenagentmod.py").write_text("raise RuntimeError('broken at import')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec, why in ((":x", "'' is not a module name"), (".x:Y", "'.x' is not a module name"),
+                      ("..:x", "'..' is not a module name"),
+                      ("brokenagentmod:A", "cannot import module 'brokenagentmod' "
+                       "(RuntimeError: broken at import)")):
+        assert main(["simulate", "onepoker", "--games", "2", "-q", "--agents", spec]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"cardcore: error: agent {spec!r}: {why}"), err
+
+
+def test_cli_json_summary_is_json_and_the_last_seed_must_fit(capsys):
+    from cardcore.cli import main
+
+    def strict(text):  # NaN and Infinity are no JSON
+        return json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
+
+    for games in ("0", "1"):  # the mean of no games; the interval of one game
+        assert main(["simulate", "onepoker", "--agents", "random,random", "--games", games,
+                     "--workers", "1", "--json", "-q", "-o", "single_deal=true"]) == 0
+        agent = strict(capsys.readouterr().out)["per_agent"]["random"]
+        assert agent["ci95"] == [None, None] and agent["games"] == int(games)
+        assert (agent["mean"] is None) == (games == "0")
+    # game k is dealt from seed SEED+k: the last must be a seed, checked before any game
+    top = 2**64 - 1
+    assert main(["simulate", "onepoker", "--agents", "random,random", "--games", "3",
+                 "--seed", str(top - 1), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"cardcore: error: seed {top - 1}, games 3: game k is dealt from seed "
+                   f"seed + k, expected seeds 0..2**64-1 (the last is {top + 1})\n"), err
+    with pytest.raises(CardcoreError, match="the last is"):   # (the library's own check)
+        simulate("onepoker", "random,random", 3, seed=top - 1)
+    assert main(["simulate", "onepoker", "--agents", "random,random", "--games", "2",
+                 "--seed", str(top - 1), "--workers", "1", "-q", "-o",
+                 "single_deal=true"]) == 0
+    assert "2 games" in capsys.readouterr().out
+    assert main(["simulate", "onepoker", "--agents", "random", "--games", "1", "--seed",
+                 str(top + 1), "-q"]) == 2
+    assert "expected a whole number 0..2**64-1" in capsys.readouterr().err

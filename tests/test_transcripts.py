@@ -240,7 +240,7 @@ class Typed:
     def __init__(self, out: io.StringIO, script) -> None:
         self.out, self.script, self.state = out, script, None
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         line = self.script(self.state)
         if line is None:
             return ""

@@ -15,8 +15,13 @@ Every line it prints fits the terminal's width (80 columns where the width is no
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
 import inspect
+import io
+import json
+import math
 import os
 import pkgutil
 import re
@@ -65,6 +70,12 @@ def option_value(game: str, key: str, text: str) -> Any:
             return [int(t) for t in low.split(",") if t.strip()]
         except ValueError:
             return _bad(key, text, opt)
+    if opt.parse is not None and opt.choices is None:  # a text the game reads: Bridge's deal
+        try:
+            opt.parse(text.strip())
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # as Option.check
+            raise OptionError(f"option {key}={text!r}: could not be read ({exc})") from None
+        return text.strip()
     try:  # a str option that also takes a number (e.g. Bridge's dealer seat)
         return int(low) if opt.parse else text.strip()
     except ValueError:
@@ -94,6 +105,9 @@ QUIT = ("quit", ":q")
 #: what answers "yes, leave" when asked to confirm
 _LEAVE = ("y", "yes", "quit", ":q")
 PROMPT = "your move (#N, ? help, quit)> "
+#: the longest line read as an answer: a longer one (a file piped in by mistake, endless input
+#: such as /dev/zero) is read on to its end and dropped, so that input never fills the memory
+MAX_LINE = 4096
 
 
 def _width() -> int:
@@ -317,13 +331,30 @@ def _number_refused(state: State, legal: list[Action], text: str,
     return True
 
 
+def read_line(inp: TextIO, out: TextIO) -> str | None:
+    """The next line of ``inp``, ``None`` at the end of input. A line longer than
+    :data:`MAX_LINE` characters is read on to its end (or the end of input) a piece at a time
+    and dropped, said on ``out``, and given as an empty line."""
+    line = inp.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line
+    while True:
+        rest = inp.readline(MAX_LINE)
+        if not rest or rest.endswith("\n"):
+            break
+    say(out, f"  not accepted: a line longer than {MAX_LINE} characters")
+    return ""
+
+
 def confirm_quit(inp: TextIO, out: TextIO) -> bool:
     """Ask before leaving an unfinished game: ``y`` (or ``quit`` again) leaves; end of input
     leaves too."""
     out.write("leave this game unfinished? (y leaves, anything else plays on)> ")
     out.flush()
-    line = inp.readline()
-    if not line:
+    line = read_line(inp, out)
+    if line is None:
         out.write("\n")
         return True
     if line.strip() in _LEAVE:
@@ -334,12 +365,12 @@ def confirm_quit(inp: TextIO, out: TextIO) -> bool:
 
 def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextIO) -> Action | None:
     """Prompt until the human gives a legal action; ``None`` on a confirmed quit or EOF.
-    ``#N`` picks the N-th action of ``legal``."""
+    ``#N`` picks the N-th action of ``legal`` (N in ASCII digits)."""
     while True:
         out.write(PROMPT)
         out.flush()
-        line = inp.readline()
-        if not line:
+        line = read_line(inp, out)
+        if line is None:
             out.write("\n")
             return None
         text = line.strip()
@@ -359,7 +390,7 @@ def read_human_action(state: State, legal: list[Action], inp: TextIO, out: TextI
             continue
         if text.startswith("#"):  # a pick from the list
             index = text[1:].strip()
-            if index.isdigit() and int(index) < len(legal):
+            if index.isascii() and index.isdigit() and int(index) < len(legal):
                 return legal[int(index)]
             say(out, f"  not accepted: {text!r} is not one of #0..#{len(legal) - 1}")
             continue
@@ -388,6 +419,9 @@ def play(game: str, *, seed: int | None, auto: bool, options: dict[str, Any],
     and a Tractor burial show no card to the other seats)."""
     inp = sys.stdin if inp is None else inp
     out = sys.stdout if out is None else out
+    if inp is None and not auto:  # started with standard input closed (<&-)
+        raise CardcoreError("standard input is closed: there is nothing to read your moves "
+                            "from (--auto lets the AI play every seat)")
     state = new_game(game, seed=seed, **options)
     n = state.num_players
     view = _view_module(state)
@@ -522,6 +556,7 @@ class _Version(argparse.Action):
         except CardcoreError as exc:
             parser.exit(2, f"cardcore: error: {exc}\n")
         sys.stdout.write(f"cardcore {__version__}, {detail}\n")
+        sys.stdout.flush()  # an error writing it is reported here, as every command's
         parser.exit(0)
 
 
@@ -589,8 +624,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="run on Ray: a cluster ADDRESS (e.g. ray://head:10001 or auto), or "
                     "without ADDRESS a local Ray")
     si.add_argument("--out", default=None, metavar="FILE",
-                    help="write one row per game to FILE.jsonl or FILE.parquet (a directory); "
-                    "an existing FILE is resumed")
+                    help="write one row per game to FILE.jsonl or FILE.parquet (a directory; "
+                    "missing directories above it are made); an existing FILE is resumed")
     si.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     si.add_argument("--history", action="store_true",
                     help="store every game's JSON (its actions) in --out")
@@ -614,51 +649,119 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "play":
-            play(args.game, seed=args.seed, auto=args.auto, strength=args.ai,
-                 options=parse_options(args.option, args.game), delay=args.delay)
-            return 0
-        if args.command == "bench":
-            return run_bench(args.name, quick=not args.full)
-        if args.command == "games":
-            if args.game is not None:
-                print(screen.prose(get_game(args.game).describe(), hang=4))
-                return 0
-            have = set(available_games())
-            for g in GAMES:
-                print(f"{g:<14} {'available' if g in have else 'not implemented yet'}")
-            return 0
-        if args.command == "rules":
-            print(rules_text(args.game))
-            return 0
-        if args.command == "simulate":
-            return run_simulate(args)
-        if args.command == "dd":
-            return run_dd(args)
-        parser.print_help()
-        return 0
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # the reader stopped reading (e.g. piped into head): quietly stop
+#: the errors of writing to a stream that the CLI reports as "cannot write the output"
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS,
+                           errno.EBADF})
+
+
+def _tell(text: str) -> None:
+    """Write ``text`` and a newline on standard error, if there is one that takes it."""
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+
+
+def _drop_output() -> None:
+    """Point standard output at /dev/null: what is still buffered for it is then dropped at
+    exit, quietly, instead of failing a second time."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _replace_unencodable() -> None:
+    """Let standard output and error write what their encoding cannot (the rules' dashes under
+    ``PYTHONIOENCODING=ascii`` or on a Latin-1 terminal) as ``?``, their encoding kept,
+    instead of failing in the middle of a page."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors="replace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    if sys.stdout is None:  # started with standard output closed (>&-)
+        _tell("cardcore: error: standard output is closed: cardcore writes what it shows there")
+        return 2
+    _replace_unencodable()
+    parser = build_parser()
+    try:
+        return _run(parser, argv)
+    except KeyboardInterrupt:
+        _tell("\ninterrupted")
+        return 130
+    except BrokenPipeError:  # the reader stopped reading (e.g. piped into head): quietly stop
+        _drop_output()
         return 0
     except CardcoreError as exc:
-        print(f"cardcore: error: {exc}", file=sys.stderr)
+        _tell(f"cardcore: error: {exc}")
         return 2
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _WRITE_ERRORS:
+            raise  # not the output's: no error the CLI knows how to explain
+        _drop_output()
+        _tell(f"cardcore: error: cannot write the output ({exc.strerror or exc})")
+        return 1
+
+
+def _run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
+    """Parse ``argv`` and run its command. Standard output is flushed before returning (and
+    after ``--help``), so that an error writing it is raised here, where :func:`main`
+    reports it, not at exit."""
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit:  # --help and --version printed, or a usage error (on stderr)
+        sys.stdout.flush()
+        raise
+    code = _command(parser, args)
+    sys.stdout.flush()
+    return code
+
+
+def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if args.command == "play":
+        play(args.game, seed=args.seed, auto=args.auto, strength=args.ai,
+             options=parse_options(args.option, args.game), delay=args.delay)
+        return 0
+    if args.command == "bench":
+        return run_bench(args.name, quick=not args.full)
+    if args.command == "games":
+        if args.game is not None:
+            print(screen.prose(get_game(args.game).describe(), hang=4))
+            return 0
+        have = set(available_games())
+        for g in GAMES:
+            print(f"{g:<14} {'available' if g in have else 'not implemented yet'}")
+        return 0
+    if args.command == "rules":
+        print(rules_text(args.game))
+        return 0
+    if args.command == "simulate":
+        return run_simulate(args)
+    if args.command == "dd":
+        return run_dd(args)
+    parser.print_help()
+    return 0
 
 
 # ---------------------------------------------------------------- simulate, dd
 
+def _json_numbers(value: Any) -> Any:
+    """``value`` with every float that JSON has no number for (NaN: the mean of no games;
+    infinity: the interval of one) as ``None``, which JSON writes ``null``."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _json_numbers(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_numbers(v) for v in value]
+    return value
+
+
 def run_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """``cardcore simulate``: run, show progress on stderr, print the summary table."""
-    import json
-
     from .simulate import SimulationInterrupted, simulate, split_agents
 
     out = sys.stdout if out is None else out
@@ -672,7 +775,8 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     def summary(res) -> None:
         if args.json:
-            out.write(json.dumps(res.summary(), indent=2, default=str) + "\n")
+            out.write(json.dumps(_json_numbers(res.summary()), indent=2, default=str,
+                                 allow_nan=False) + "\n")
         else:
             out.write(simulate_table(res) + "\n")
 
@@ -688,7 +792,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 else "not saved (use --out to keep games and resume)")
         if line is not None:
             line.close()
-        print(f"\ninterrupted: {res.total_games} finished games {kept}", file=sys.stderr)
+        _tell(f"\ninterrupted: {res.total_games} finished games {kept}")
         summary(res)
         return 130
     finally:
@@ -722,11 +826,35 @@ def simulate_table(res, width: int | None = None) -> str:
     return screen.fit("\n".join(lines + rest), width)
 
 
+def _cannot_write(path: str, exc: OSError) -> CardcoreError:
+    return CardcoreError(f"{path!r}: cannot write ({exc.strerror or exc})")
+
+
+def _temp_beside(path: str) -> str:
+    """A new empty file beside ``path``, to be written and then renamed over it (a reader never
+    sees half a file). Made before the work, so that a path that cannot be written (a
+    directory, a missing directory, no permission) is refused at once."""
+    if not path:
+        raise CardcoreError("'': cannot write (the path is empty)")
+    if os.path.isdir(path):
+        raise CardcoreError(f"{path!r}: cannot write ({os.strerror(errno.EISDIR)})")
+    tmp = f"{path}.tmp-{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise _cannot_write(path, exc) from None
+    return tmp
+
+
 def run_dd(args: argparse.Namespace) -> int:
     """``cardcore dd``: the double-dummy tables of a deal file, as PBN."""
     from .bridge.tables import dd_tables, read_deal_file, to_pbn
 
+    if not args.file:
+        raise CardcoreError("'': cannot read (the path is empty)")
     records = read_deal_file(args.file)
+    tmp = None if args.out is None else _temp_beside(args.out)
     line = None if args.quiet else ProgressLine("deals")
     t0 = time.perf_counter()
 
@@ -735,23 +863,31 @@ def run_dd(args: argparse.Namespace) -> int:
             line.show(p.done, p.total, p.rate, p.eta)
 
     try:
-        tables = dd_tables([r.deal for r in records], workers=args.workers,
-                           engine="local" if args.ray is None else "ray",
-                           address=args.ray or None, progress=progress)
+        try:
+            tables = dd_tables([r.deal for r in records], workers=args.workers,
+                               engine="local" if args.ray is None else "ray",
+                               address=args.ray or None, progress=progress)
+        finally:
+            if line is not None:
+                line.close()
+        text = to_pbn(records, tables)
+        if tmp is None:
+            sys.stdout.write(text)
+        else:
+            try:
+                with open(tmp, "w", encoding="utf-8") as f:
+                    f.write(text)
+                os.replace(tmp, args.out)
+            except OSError as exc:
+                raise _cannot_write(args.out, exc) from None
+            tmp = None
     finally:
-        if line is not None:
-            line.close()
-    text = to_pbn(records, tables)
-    if args.out is None:
-        sys.stdout.write(text)
-    else:
-        tmp = f"{args.out}.tmp-{os.getpid()}"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, args.out)
+        if tmp is not None:  # not renamed into place: the temporary file goes
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
     if not args.quiet:
-        print(f"{len(records)} deals solved in {time.perf_counter() - t0:.1f} s"
-              + (f", written to {args.out}" if args.out else ""), file=sys.stderr)
+        _tell(f"{len(records)} deals solved in {time.perf_counter() - t0:.1f} s"
+             + (f", written to {args.out}" if args.out else ""))
     return 0
 
 

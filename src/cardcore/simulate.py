@@ -58,7 +58,10 @@ Output and resuming (``out=``)
     (wall time of the game), ``cpu`` (its CPU time, see Results), ``think`` (wall seconds)
     and ``decisions`` (per seat), ``options`` (JSON), and ``history`` (the finished
     game's ``State.to_json()``, with ``history=True``), ``stats`` (with ``stats=``) and
-    ``times`` (per-decision seconds per seat, with ``timings=True``).
+    ``times`` (per-decision seconds per seat, with ``timings=True``). Missing directories above
+    ``out`` are made (``out="runs/g.jsonl"``). The file (or the Parquet directory and its
+    journal) is opened before the first game: a path that cannot be written is refused then,
+    with a ``CardcoreError`` naming it.
 
     - ``*.jsonl``: JSON Lines, one line per game, flushed per chunk. A line cut short by a kill
       is dropped when the file is read back.
@@ -102,6 +105,7 @@ Errors and interrupts
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import inspect
 import json
@@ -263,13 +267,22 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
     cls_state = game_class(game)
     if ":" in name:
         mod, _, attr = name.partition(":")
+        if not mod.strip() or mod.strip().startswith("."):  # (importlib: ValueError, TypeError)
+            raise CardcoreError(f"agent {spec!r}: {mod!r} is not a module name; expected "
+                                "module:Class with the module's full dotted name, e.g. "
+                                "mypkg.agents:MyAgent")
         try:
-            target = getattr(importlib.import_module(mod), attr)
+            module = importlib.import_module(mod)
         except ImportError as exc:
             hint = ("; an agent's options are written NAME:KEY=VALUE,..." if "." not in mod
                     else "")
             raise CardcoreError(f"agent {spec!r}: cannot import module {mod!r} "
                                 f"({exc}){hint}") from None
+        except Exception as exc:  # noqa: BLE001 - the module raises as it is imported
+            raise CardcoreError(f"agent {spec!r}: cannot import module {mod!r} "
+                                f"({type(exc).__name__}: {exc})") from None
+        try:
+            target = getattr(module, attr)
         except AttributeError:
             raise CardcoreError(f"agent {spec!r}: module {mod!r} has no {attr!r}") from None
     elif name == "random":
@@ -701,26 +714,64 @@ def _read_jsonl(path: Path, *, repair: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def _cannot(what: str, out: Path, exc: OSError) -> CardcoreError:
+    """``CardcoreError`` for an output ``out`` that cannot be read or written (``what``)."""
+    if isinstance(exc, FileExistsError) and exc.filename is not None:
+        reason = f"{str(exc.filename)!r} is a file, not a directory"  # mkdir of a parent
+    else:
+        reason = exc.strerror or str(exc)
+    return CardcoreError(f"{str(out)!r}: cannot {what} ({reason})")
+
+
 class _JsonlSink:
-    def __init__(self, path: Path) -> None:
+    """A JSON Lines file, opened for appending (its missing parent directories made) when it is
+    loaded, so that a path that cannot be written is refused before any game is played.
+    ``name`` is the output the errors name (a Parquet directory, for its journal)."""
+
+    def __init__(self, path: Path, name: Path | None = None) -> None:
         self.path = path
+        self.name = path if name is None else name
         self._f: TextIO | None = None
 
     def load(self) -> list[dict[str, Any]]:
-        return _read_jsonl(self.path, repair=True) if self.path.exists() else []
+        if self.path.is_dir():
+            raise CardcoreError(f"{str(self.name)!r}: cannot write "
+                                f"({os.strerror(errno.EISDIR)})")
+        try:
+            rows = _read_jsonl(self.path, repair=True) if self.path.exists() else []
+        except OSError as exc:  # e.g. no permission to read it
+            raise _cannot("read", self.name, exc) from None
+        self._open()
+        return rows
+
+    def _open(self) -> TextIO:
+        if self._f is None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._f = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
+            except OSError as exc:
+                raise _cannot("write", self.name, exc) from None
+        return self._f
 
     def write(self, rows: list[dict[str, Any]]) -> None:
-        if self._f is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._f = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-        for row in rows:
-            self._f.write(_dumps(row) + "\n")
-        self._f.flush()
+        f = self._open()
+        try:
+            for row in rows:
+                f.write(_dumps(row) + "\n")
+            f.flush()
+        except OSError as exc:  # a full disk: the file is let go (what it holds is kept)
+            self._f = None
+            with contextlib.suppress(OSError):
+                f.close()
+            raise _cannot("write", self.name, exc) from None
 
     def close(self) -> None:
         if self._f is not None:
-            self._f.close()
-            self._f = None
+            f, self._f = self._f, None
+            try:
+                f.close()
+            except OSError as exc:
+                raise _cannot("write", self.name, exc) from None
 
 
 def _pyarrow() -> Any:
@@ -752,7 +803,7 @@ class _ParquetSink:
         self.pa = _pyarrow()
         self.path = path
         self.journal = path / _JOURNAL
-        self._log = _JsonlSink(self.journal)    # (what appends to the journal)
+        self._log = _JsonlSink(self.journal, path)    # (what appends to the journal)
         self._pending = 0
         if path.exists() and not path.is_dir():
             raise CardcoreError(f"out {str(path)!r}: simulate writes Parquet as a directory of "
@@ -775,6 +826,7 @@ class _ParquetSink:
 
     def load(self) -> list[dict[str, Any]]:
         if not self.path.exists():
+            self._log.load()  # makes the directory and its journal (or says why it cannot)
             return []
         rows = self._part_rows()
         if self.journal.exists():
@@ -786,6 +838,7 @@ class _ParquetSink:
             self._compact(pending)
             with open(self.journal, "w", encoding="utf-8"):
                 pass
+        self._log.load()  # the journal, open for this run's rows
         return rows
 
     def write(self, rows: list[dict[str, Any]]) -> None:
@@ -810,8 +863,13 @@ class _ParquetSink:
         parts = self._parts()
         n = int(parts[-1].stem.split("-")[1]) + 1 if parts else 0
         tmp = self.path / f"_tmp-{os.getpid()}.parquet"
-        pq.write_table(table, tmp)
-        os.replace(tmp, self.path / f"part-{n:05d}.parquet")
+        try:
+            pq.write_table(table, tmp)
+            os.replace(tmp, self.path / f"part-{n:05d}.parquet")
+        except OSError as exc:  # the rows stay in the journal, for the next run
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise _cannot("write", self.path, exc) from None
         self._log.close()
         with open(self.journal, "w", encoding="utf-8"):
             pass
@@ -957,6 +1015,9 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     cls = game_class(game)  # GameNotAvailable (a CardcoreError) for an unknown game
     games = _check_int("games", games, 0)
     seed = _check_int("seed", seed)
+    if games and 0 <= seed <= 2**64 - 1 < seed + games - 1:    # (a bad seed: new_game says)
+        raise CardcoreError(f"seed {seed}, games {games}: game k is dealt from seed seed + k, "
+                            f"expected seeds 0..2**64-1 (the last is {seed + games - 1})")
     max_actions = _check_int("max_actions", max_actions, 1)
     if engine not in ("local", "ray"):
         raise CardcoreError(f"engine {quote(engine)}: expected 'local' or 'ray'")
