@@ -158,3 +158,51 @@ def test_a_move_built_with_a_huge_int_kind_names_it_in_a_card_error(game):
     move = getattr(cardcore, game).Move
     with pytest.raises(CardError, match="an int of 16610 bits"):
         move(10**5000, 3, 1, "3h")
+
+
+# found by fuzzing the readers of texts and files
+
+@pytest.mark.parametrize("game", cardcore.available_games())
+def test_saved_games_with_repeated_keys_misplaced_fields_or_deep_data_are_format_errors(game):
+    import json
+
+    state = cardcore.new_game(game, seed=2)
+    state.apply(state.legal_actions()[0])
+    text = state.to_json()
+    with pytest.raises(cardcore.FormatError, match="twice"):
+        cardcore.from_json(text.replace('"seed":', '"seed":1,"seed":', 1))
+    for key in ("seed", "deck"):
+        data = json.loads(text)
+        data["options"][key] = None
+        with pytest.raises(cardcore.FormatError, match="fields of their own"):
+            cardcore.from_json(json.dumps(data))
+    data = json.loads(text)
+    data["actions"][0][5] = "DEEP"     # (written as text: json.dumps would recurse as deep)
+    deep = json.dumps(data).replace('"DEEP"', "[" * 950 + "]" * 950)
+    with pytest.raises(cardcore.FormatError):
+        cardcore.from_json(deep)
+    with pytest.raises(cardcore.OptionError, match="self"):
+        cardcore.new_game(game, self=1)
+    with pytest.raises(cardcore.OptionError, match="self"):
+        cardcore.get_game(game).new(self=1)
+
+
+def test_deals_and_deal_files_of_no_such_thing_are_library_errors():
+    from cardcore.bridge.deal import Deal
+    from cardcore.bridge.tables import read_deal_file
+
+    for bad in (None, 5):
+        with pytest.raises(CardError, match="expected 4 hands"):
+            Deal(bad)  # type: ignore[arg-type]
+    for bad in (None, 5, Deal.random(1), "N:AKQ"):
+        with pytest.raises(CardError, match="expected 4 masks"):
+            Deal.from_masks(bad)  # type: ignore[arg-type]
+    for bad in ("\x00", None, 5, b"a.pbn"):
+        with pytest.raises(CardcoreError, match="deal file"):
+            read_deal_file(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [b"As", bytearray(b"\x00"), memoryview(b"As")])
+def test_bytes_are_no_cards(bad):
+    with pytest.raises(CardError, match="not bytes"):
+        C.parse(bad)  # type: ignore[arg-type]

@@ -107,6 +107,30 @@ actions = [
     ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd']", "hole cards"),
     ("antes = [1, 1, 1]", "no ante"),
     ("actions = [", "not finished"),
+    # found by fuzzing: each was read without an error (or with a bare Python error)
+    ("variant = 1" + "0" * 5000, "more than 30 digits"),
+    ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2c', 'p" + "1" * 5000 + " f']",
+     "is not a player"),
+    ("blinds_or_straddles = 1", "blinds 10/20"),
+    ("variant = " + "[" * 100_000 + "]" * 100_000, "only 'NT'"),
+    ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2c', 'd dh p3 7d2d']",
+     "dealt twice"),
+    ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2c', 'p3 cc', 'p1 cc', 'p2 cc', "
+     "'p2 cc']", "not dealt before it"),
+    ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2c', 'p3 cc', 'p1 cc', 'p2 cc', "
+     "'d db Qh8c']", "3 cards"),
+    ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2c', 'p3 f', 'p1 f', "
+     "'p2 sm QhQd']", "not the cards dealt"),
+    ("actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'd dh p3 7h2c', 'p3 f', 'p1 f', "
+     "'p2 sm garbage']", "garbage"),
+    ("antes = [0,, 0, 0]", "no array item before it"),
+    ("antes = [,]", "no array item before it"),
+    ("antes = [0 0 0]", "separated by commas"),
+    ("min_bet = 20\nmin_bet = 20", "twice"),
+    ("min_bet = 20\nhand = 'x'", "hand number"),
+    ("min_bet = 20\nhand = -5", "hand number"),
+    ("min_bet = 20\nseats = [true, 2, 3]", "distinct seats"),
+    ("min_bet = 20\nseat_count = 1", "seat_count"),
 ])
 def test_bad_histories_are_format_errors(bad, why):
     base = {

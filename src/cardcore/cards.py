@@ -138,6 +138,9 @@ def parse(text: CardsLike | Card) -> list[Card]:
         return [text]
     if isinstance(text, str):
         return _parse_str(text)
+    if isinstance(text, (bytes, bytearray, memoryview)):  # (their items are ints: no card ids)
+        raise CardError(f"cards {quote(text)}: expected a string or an iterable of cards, "
+                        "not bytes")
     try:
         items = list(text)
     except TypeError:

@@ -171,8 +171,9 @@ class State:
         if raw is not None and not getattr(raw, "_memoised", False):
             cls._legal_actions = _memoise_legal(raw)  # type: ignore[method-assign,assignment]
 
-    def __init__(self, *, seed: int | None = None, deck: CardsLike | None = None,
+    def __init__(self, /, *, seed: int | None = None, deck: CardsLike | None = None,
                  **options: Any) -> None:
+        # (``self`` positional-only: an option named "self" is an unknown option, not a clash)
         if seed is None:
             seed = fresh_seed()
         value = seed if type(seed) is int else as_int(seed)
@@ -822,7 +823,7 @@ class Game:
         #: the options ``new_game`` accepts, by name, each with its kind, default and help
         self.options: dict[str, Option] = dict(cls.OPTIONS)
 
-    def new(self, *, seed: int | None = None, deck: CardsLike | None = None,
+    def new(self, /, *, seed: int | None = None, deck: CardsLike | None = None,
             **options: Any) -> State:
         """Start a game (the same as ``cardcore.new_game(self.name, ...)``)."""
         return self.state_class(seed=seed, deck=deck, **options)
@@ -864,7 +865,7 @@ def from_json(text: str | bytes) -> State:
     if not isinstance(text, (str, bytes, bytearray)):
         raise FormatError(f"state JSON: expected a str or bytes, got {type(text).__name__}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_repeated_keys)
     except RecursionError:
         raise FormatError("state JSON: nested too deeply") from None
     except (TypeError, ValueError) as exc:
@@ -888,6 +889,9 @@ def from_json(text: str | bytes) -> State:
         raise FormatError(f"state JSON: seed {quote(seed)}: expected an int")
     if not isinstance(options, dict):
         raise FormatError(f"state JSON: options {quote(options)}: expected an object")
+    if "seed" in options or "deck" in options:
+        raise FormatError("state JSON: options: the seed and the deck are fields of their own, "
+                          "not options")
     if deck is not None and (not isinstance(deck, list)
                              or any(type(c) is not int for c in deck)):
         raise FormatError(f"state JSON: deck {quote(deck)}: expected a list of card ids")
@@ -897,9 +901,25 @@ def from_json(text: str | bytes) -> State:
         state = cls(seed=seed, deck=deck, **options)
     except (OptionError, CardError, IllegalAction) as exc:
         raise FormatError(f"state JSON: cannot start the {cls.GAME} game ({exc})") from None
-    for i, entry in enumerate(actions):
-        state._replay(i, entry)
+    try:
+        for i, entry in enumerate(actions):
+            state._replay(i, entry)
+    except RecursionError:      # (an action's data nested deeper than Python recurses)
+        raise FormatError("state JSON: an action nested too deeply") from None
     return state
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict; a key written twice raises ``ValueError`` (``json.loads``
+    would keep the last value silently)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {quote(key)} twice in one object")
+            seen.add(key)
+    return out
 
 
 __all__ = [

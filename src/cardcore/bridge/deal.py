@@ -18,6 +18,7 @@ This module speaks directions N/E/S/W only. (The Bridge *game* numbers its seats
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..cards import RANKS, Card, CardsLike, parse
 from ..errors import CardError, FormatError, quote
@@ -75,6 +76,20 @@ def _hand_mask(cards: Iterable[int]) -> int:
     return m
 
 
+def _four(items: Any, what: str, kind: str) -> list[Any]:
+    """``items`` (any iterable but a string or a deal) as a list of four, else ``CardError``
+    naming ``what``."""
+    if isinstance(items, (str, bytes, Deal)):
+        raise CardError(f"{what} {quote(items)}: expected 4 {kind} (N, E, S, W)")
+    try:
+        seq = list(items)
+    except TypeError:
+        raise CardError(f"{what} {quote(items)}: expected 4 {kind} (N, E, S, W)") from None
+    if len(seq) != 4:
+        raise CardError(f"{what}: expected 4 {kind} (N, E, S, W), got {len(seq)}")
+    return seq
+
+
 class Deal:
     """An immutable Bridge deal: four 13-card hands by direction N, E, S, W.
 
@@ -105,9 +120,7 @@ class Deal:
             self._hands, self._masks = pbn._hands, pbn._masks
             return
         else:
-            seq = list(hands)
-            if len(seq) != 4:
-                raise CardError(f"deal: expected 4 hands (N, E, S, W), got {len(seq)}")
+            seq = _four(hands, "deal", "hands")
         parsed = [tuple(sorted(parse(h), key=_order, reverse=True)) for h in seq]
         self._hands, self._masks = _validate(parsed)
 
@@ -177,9 +190,7 @@ class Deal:
     @classmethod
     def from_masks(cls, masks: Iterable[int]) -> Deal:
         """Build a deal from four 52-bit masks in N, E, S, W order."""
-        ms = list(masks)
-        if len(ms) != 4:
-            raise CardError(f"deal masks: expected 4 masks (N, E, S, W), got {len(ms)}")
+        ms = _four(masks, "deal masks", "masks")
         hands = []
         for d, m in zip(DIRECTIONS, ms):
             if isinstance(m, bool) or not isinstance(m, int) or m < 0 or m > _FULL:

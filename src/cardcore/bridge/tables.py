@@ -25,6 +25,7 @@ best play by all four hands. A PBN game keeps its own tags and sections (an old
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -261,12 +262,17 @@ def parse_lin_file(text: str, name: str = "<lin>") -> list[DealRecord]:
 
 
 def read_deal_file(path: str | Path) -> list[DealRecord]:
-    """The deals of a PBN or LIN file (``FormatError`` when it is malformed or has none)."""
+    """The deals of a PBN or LIN file (``FormatError`` when it is malformed or has none; a
+    ``path`` that is no path of a file that can be read, ``CardcoreError``)."""
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise CardcoreError(f"deal file {quote(path)}: expected a path (a str or a Path)")
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as exc:
         raise CardcoreError(f"{str(path)!r}: cannot read ({exc.strerror or exc})") from None
+    except ValueError as exc:   # a NUL in the path
+        raise CardcoreError(f"deal file {quote(str(path))}: cannot read ({exc})") from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

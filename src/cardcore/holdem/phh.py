@@ -31,10 +31,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..cards import Card, parse
-from ..errors import CardError, FormatError, IllegalAction, OptionError
+from ..errors import CardError, FormatError, IllegalAction, OptionError, quote
 from .state import HoldemState
 
 NUM = 4
+#: the most digits a number of a PHH file may have (chip counts fit in 18)
+_MAX_DIGITS = 30
 
 
 # ---------------------------------------------------------------- writing
@@ -63,7 +65,7 @@ def hand_record(state: HoldemState, hand: str = "auto") -> dict:
     last finished hand) or ``"auto"`` (the current hand if any action was taken in it, else the
     last finished one)."""
     if hand not in ("auto", "current", "last"):
-        raise IllegalAction(f"hand {hand!r}: expected 'auto', 'current' or 'last'")
+        raise IllegalAction(f"hand {quote(hand, 80)}: expected 'auto', 'current' or 'last'")
     current_ok = state.phase != "over"
     if hand == "auto":
         hand = "current" if current_ok and (state.hand_actions or state.last_hand is None) \
@@ -150,8 +152,10 @@ def _parse_toml(text: str) -> dict[str, Any]:
         m = re.compile(r"([A-Za-z_][A-Za-z0-9_\-]*|'[^']*')\s*=").match(text, pos)
         if not m:
             line = text[pos:].split("\n", 1)[0]
-            raise FormatError(f"PHH: cannot read {line!r} (expected key = value)")
+            raise FormatError(f"PHH: cannot read {quote(line, 80)} (expected key = value)")
         key = m.group(1).strip("'")
+        if key in out:
+            raise FormatError(f"PHH: the field {quote(key)} twice")
         pos = m.end()
         value, pos = _parse_value(text, pos)
         out[key] = value
@@ -166,7 +170,7 @@ def _tokens(text: str, pos: int) -> Iterator[tuple[str, Any, int]]:
             if not rest:
                 yield ("end", None, pos)
                 return
-            raise FormatError(f"PHH: cannot read value {rest!r}")
+            raise FormatError(f"PHH: cannot read value {quote(rest, 80)}")
         pos = m.end()
         if m.group(1):
             yield ("[", None, pos)
@@ -181,29 +185,45 @@ def _tokens(text: str, pos: int) -> Iterator[tuple[str, Any, int]]:
         elif m.group(6):
             yield ("val", m.group(6) == "true", pos)
         elif m.group(7):
-            yield ("val", int(m.group(7).replace("_", "")), pos)
+            digits = m.group(7).replace("_", "")
+            if len(digits) > _MAX_DIGITS:
+                raise FormatError(f"PHH: the number {quote(digits, 30)} has more than "
+                                  f"{_MAX_DIGITS} digits")
+            yield ("val", int(digits), pos)
         # comments are skipped
 
 
 def _parse_value(text: str, pos: int) -> tuple[Any, int]:
+    # an array's items are separated by commas (one after the last is allowed): ``after[-1]``
+    # says whether the innermost array's last token was an item, which a comma must follow
     stack: list[list] = []
+    after: list[bool] = []
     for kind, val, p in _tokens(text, pos):
+        if kind in ("[", "val") and after and after[-1]:
+            raise FormatError("PHH: array items must be separated by commas")
         if kind == "[":
             stack.append([])
+            after.append(False)
         elif kind == "]":
             if not stack:
                 raise FormatError("PHH: unbalanced ']'")
             done = stack.pop()
+            after.pop()
             if not stack:
                 return done, p
             stack[-1].append(done)
+            after[-1] = True
         elif kind == ",":
             if not stack:
                 raise FormatError("PHH: ',' outside an array")
+            if not after[-1]:
+                raise FormatError("PHH: a ',' with no array item before it")
+            after[-1] = False
         elif kind == "val":
             if not stack:
                 return val, p
             stack[-1].append(val)
+            after[-1] = True
         else:
             break
     raise FormatError("PHH: a value or array is not finished")
@@ -211,11 +231,11 @@ def _parse_value(text: str, pos: int) -> tuple[Any, int]:
 
 def _card_list(text: str, line: str) -> list[int]:
     if "?" in text:
-        raise FormatError(f"PHH action {line!r}: unknown cards cannot be replayed")
+        raise FormatError(f"PHH action {quote(line, 80)}: unknown cards cannot be replayed")
     try:
         return [int(c) for c in parse(text)]
     except CardError as exc:
-        raise FormatError(f"PHH action {line!r}: {exc}") from None
+        raise FormatError(f"PHH action {quote(line, 80)}: {exc}") from None
 
 
 def loads(text: str, *, seed: int = 0) -> HoldemState:
@@ -228,33 +248,41 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
         if key not in data:
             raise FormatError(f"PHH: missing field {key!r}")
     if data["variant"] != "NT":
-        raise FormatError(f"PHH variant {data['variant']!r}: only 'NT' (no-limit Texas "
+        raise FormatError(f"PHH variant {quote(data['variant'], 80)}: only 'NT' (no-limit Texas "
                           "Hold'em) is supported")
     stacks = data["starting_stacks"]
     if (not isinstance(stacks, list) or not 2 <= len(stacks) <= NUM
             or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in stacks)):
-        raise FormatError(f"PHH starting_stacks {stacks!r}: expected 2 to 4 positive chip counts")
+        raise FormatError(f"PHH starting_stacks {quote(stacks, 80)}: expected 2 to 4 positive "
+                          "chip counts")
     n = len(stacks)
     antes = data["antes"]
     if not (antes == 0 or (isinstance(antes, list) and antes == [0] * n)):
-        raise FormatError(f"PHH antes {data['antes']!r}: cardcore Hold'em has no ante")
-    if list(data["blinds_or_straddles"]) != [10, 20] + [0] * (n - 2):
-        raise FormatError(f"PHH blinds_or_straddles {data['blinds_or_straddles']!r}: cardcore "
-                          f"Hold'em plays blinds 10/20 ({[10, 20] + [0] * (n - 2)})")
+        raise FormatError(f"PHH antes {quote(data['antes'], 80)}: cardcore Hold'em has no ante")
+    if data["blinds_or_straddles"] != [10, 20] + [0] * (n - 2):
+        raise FormatError(f"PHH blinds_or_straddles {quote(data['blinds_or_straddles'], 80)}: "
+                          f"cardcore Hold'em plays blinds 10/20 ({[10, 20] + [0] * (n - 2)})")
     if data["min_bet"] != 20:
-        raise FormatError(f"PHH min_bet {data['min_bet']!r}: cardcore Hold'em uses 20")
+        raise FormatError(f"PHH min_bet {quote(data['min_bet'], 80)}: cardcore Hold'em uses 20")
     seats_f = data.get("seats")
     if seats_f is None:
         seats = [k + 1 for k in range(n - 1)] + [0]
     else:
         if (not isinstance(seats_f, list) or len(seats_f) != n
-                or not all(isinstance(x, int) and 1 <= x <= NUM for x in seats_f)
+                or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= NUM
+                           for x in seats_f)
                 or len(set(seats_f)) != n):
-            raise FormatError(f"PHH seats {seats_f!r}: expected {n} distinct seats 1..{NUM}")
+            raise FormatError(f"PHH seats {quote(seats_f, 80)}: expected {n} distinct seats "
+                              f"1..{NUM}")
         seats = [x - 1 for x in seats_f]
+    count = data.get("seat_count")
+    if count is not None and (not isinstance(count, int) or isinstance(count, bool)
+                              or not max(seats) + 1 <= count <= NUM):
+        raise FormatError(f"PHH seat_count {quote(count, 80)}: expected {max(seats) + 1}..{NUM} "
+                          "(the table's seats, every player's among them)")
     button = seats[-1]
     if sorted(seats, key=lambda i: (i - button - 1) % NUM) != seats:
-        raise FormatError(f"PHH seats {seats_f!r}: players must sit clockwise from the "
+        raise FormatError(f"PHH seats {quote(seats_f, 80)}: players must sit clockwise from the "
                           "button's left, the button last")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -263,6 +291,7 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
     holes: dict[int, list[int]] = {}
     board: list[int] = []
     steps: list[tuple[str, int | None, str, str]] = []
+    shows: list[tuple[int, str, str]] = []      # (seat, the cards it shows, the line)
     for line in actions:
         parts = line.split("#", 1)[0].split()
         if not parts:
@@ -270,27 +299,37 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
         if parts[0] == "d":
             if len(parts) == 4 and parts[1] == "dh":
                 k = _player(parts[2], n, line)
+                if seats[k] in holes:
+                    raise FormatError(f"PHH action {quote(line, 80)}: p{k + 1}'s hole cards "
+                                      "are dealt twice")
                 holes[seats[k]] = _card_list(parts[3], line)
                 if len(holes[seats[k]]) != 2:
-                    raise FormatError(f"PHH action {line!r}: expected 2 hole cards")
+                    raise FormatError(f"PHH action {quote(line, 80)}: expected 2 hole cards")
             elif len(parts) == 3 and parts[1] == "db":
                 cards = _card_list(parts[2], line)
+                if len(cards) != (3 if not board else 1):
+                    raise FormatError(f"PHH action {quote(line, 80)}: expected "
+                                      f"{'3 cards (the flop)' if not board else '1 card'}")
                 board.extend(cards)
                 steps.append(("board", None, line, ""))
             else:
-                raise FormatError(f"PHH action {line!r}: unknown dealing action")
+                raise FormatError(f"PHH action {quote(line, 80)}: unknown dealing action")
             continue
         k = _player(parts[0], n, line)
         if len(parts) >= 2 and parts[1] in ("f", "cc") and len(parts) == 2:
             steps.append((parts[1], seats[k], line, ""))
         elif len(parts) == 3 and parts[1] == "cbr":
             steps.append(("cbr", seats[k], line, parts[2]))
-        elif len(parts) >= 2 and parts[1] == "sm":
-            continue
+        elif len(parts) == 3 and parts[1] == "sm":
+            shows.append((seats[k], parts[2], line))
         else:
-            raise FormatError(f"PHH action {line!r}: not a Hold'em action")
+            raise FormatError(f"PHH action {quote(line, 80)}: not a Hold'em action")
     if sorted(holes) != sorted(seats):
         raise FormatError("PHH: every player's hole cards must be dealt ('d dh pK ...')")
+    for who, shown, said in shows:      # (cards written as '?' are unknown: nothing to check)
+        if "?" not in shown and sorted(_card_list(shown, said)) != sorted(holes[who]):
+            raise FormatError(f"PHH action {quote(said, 80)}: those are not the cards dealt "
+                              f"to p{seats.index(who) + 1}")
     if len(board) > 5:
         raise FormatError(f"PHH: {len(board)} board cards (at most 5)")
     used = [c for s in sorted(holes) for c in holes[s]] + board
@@ -308,7 +347,9 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
         chips[s] = stacks[k]
     options: dict[str, Any] = {"stacks": chips, "single_deal": True, "button": button}
     num = data.get("hand")
-    if isinstance(num, int) and not isinstance(num, bool) and num > 0:
+    if num is not None:
+        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
+            raise FormatError(f"PHH hand {quote(num, 80)}: expected a hand number >= 1")
         options["hand_no"] = num
     try:
         state = HoldemState(seed=seed, deck=deck, **options)
@@ -320,16 +361,20 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
         if kind == "board":
             dealt += len(_card_list(line.split()[2], line))
             if len(_board(state)) < dealt:
-                raise FormatError(f"PHH action {line!r}: the betting round is not over")
+                raise FormatError(f"PHH action {quote(line, 80)}: the betting round is not over")
             continue
         assert seat is not None  # every non-board step names its seat
+        if not state.is_over and len(_board(state)) != dealt:
+            raise FormatError(f"PHH action {quote(line, 80)}: the board cards of this betting "
+                              "round are not dealt before it ('d db ...')")
         if state.is_over or state.current_player != seat:
             obs = state.observation(seat)
             if (kind == "cc" and seat not in folded and obs["bets"][seat] == max(obs["bets"])
                     and not obs["can_raise"][seat]):
                 continue  # a check that decides nothing: our engine skips it
-            raise FormatError(f"PHH action {line!r}: it is not p{seats.index(seat) + 1}'s turn "
-                              f"(seat {state.current_player} acts)")
+            raise FormatError(f"PHH action {quote(line, 80)}: it is not "
+                              f"p{seats.index(seat) + 1}'s turn (seat {state.current_player} "
+                              "acts)")
         try:
             if kind == "f":
                 state.apply("fold")
@@ -340,7 +385,7 @@ def loads(text: str, *, seed: int = 0) -> HoldemState:
             else:
                 state.apply(f"raise {arg}")
         except IllegalAction as exc:
-            raise FormatError(f"PHH action {line!r}: {exc}") from None
+            raise FormatError(f"PHH action {quote(line, 80)}: {exc}") from None
     return state
 
 
@@ -353,9 +398,10 @@ def _board(state: HoldemState) -> list[int]:
 
 
 def _player(tok: str, n: int, line: str) -> int:
-    m = re.fullmatch(r"p(\d+)", tok)
+    m = re.fullmatch(r"p(\d{1,3})", tok)
     if not m or not 1 <= int(m.group(1)) <= n:
-        raise FormatError(f"PHH action {line!r}: {tok!r} is not a player p1..p{n}")
+        raise FormatError(f"PHH action {quote(line, 80)}: {quote(tok, 80)} is not a player "
+                          f"p1..p{n}")
     return int(m.group(1)) - 1
 
 
