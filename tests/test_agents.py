@@ -58,3 +58,16 @@ def test_the_one_sampler_meets_caps_and_allowed_constraints():
     assert fell_back is not None and len(fell_back[0]) == 8
     voids = deal_unseen(cards, {0: 8, 1: 8}, rng, allowed=lambda h, c: (c & 1) == h, tries=5)
     assert voids is not None and all(c & 1 == 0 for c in voids[0])
+
+
+def test_an_agent_seed_is_a_seed_as_new_game_reads_one():
+    import numpy as np
+
+    a = agents.get("random", "onepoker", seed=np.int64(3))
+    b = agents.get("random", "onepoker", seed=3)
+    state = cardcore.new_game("onepoker", seed=1)
+    assert a.act(state) == b.act(state)
+    for name in ("random", "first", "ai"):
+        for bad in (-1, 2**64, "x", 1.5, True, [1]):
+            with pytest.raises(CardcoreError, match="agent seed"):
+                agents.get(name, "onepoker", seed=bad)

@@ -560,3 +560,16 @@ def test_cli_json_summary_is_json_and_the_last_seed_must_fit(capsys):
     assert main(["simulate", "onepoker", "--agents", "random", "--games", "1", "--seed",
                  str(top + 1), "-q"]) == 2
     assert "expected a whole number 0..2**64-1" in capsys.readouterr().err
+
+
+def test_simulate_refuses_arguments_of_the_wrong_kind_before_any_game():
+    base = {"game": "onepoker", "agents": ["random", "random"], "games": 2, "workers": 1,
+            "single_deal": True}
+    for key, bad, why in [("agents", {"ai": 1}, "a list of agent names"),
+                          ("duplicate", "no", "duplicate"), ("duplicate", 2, "duplicate"),
+                          ("out", 5, "expected a path"), ("games", 10**8, "at most")]:
+        with pytest.raises(CardcoreError, match=why):
+            simulate(**{**base, key: bad})
+    for spec in ("ai:bluff=abc", "builtins:dict"):     # built with options it cannot take
+        with pytest.raises(CardcoreError, match="cannot be built"):
+            simulate(**{**base, "agents": [spec, "random"]})

@@ -7,7 +7,8 @@
     >>> print(res.table())                                         # doctest: +SKIP
 
 Seeds and seats
-    Game ``k`` (``k = 0 .. games-1``) is dealt from seed ``seed + k``: the same shuffle that
+    Game ``k`` (``k = 0 .. games-1``, at most ``MAX_GAMES``, ten million, in one call: their
+    results are kept) is dealt from seed ``seed + k``: the same shuffle that
     ``cardcore.new_game(game, seed=seed + k, **options)`` gives. The agent in seat ``s`` of that
     game is built with seed :func:`agent_seed` ``(seed + k, s)``. A game's result therefore
     depends only on the game, its options, its seed and who sits where: the same on the local
@@ -122,10 +123,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
-from .errors import CardcoreError, quote
+from .errors import CardcoreError, flag_arg, quote
 from .parallel import LocalPool, ParallelError, Progress, RayPool, cores, progress_hook
 
 _MASK = (1 << 64) - 1
+#: the most games one call plays (their results are kept in memory: play more in parts)
+MAX_GAMES = 10_000_000
 
 #: partnership games: seats s and s + 2 are partners (sides 0 = seats 0+2, 1 = seats 1+3)
 TEAM_GAMES = frozenset({"bridge", "guandan", "tractor"})
@@ -321,8 +324,9 @@ def make_agent(spec: str, game: str, seed: int | None = None) -> Any:
         agent = target(game, seed=seed, **options)
     except CardcoreError as exc:
         raise CardcoreError(f"agent {spec!r}: {exc}") from None
-    except TypeError as exc:
-        raise CardcoreError(f"agent {spec!r}: cannot be built ({exc})") from None
+    except (TypeError, ValueError, OverflowError) as exc:  # (its options of the wrong kind)
+        raise CardcoreError(f"agent {spec!r}: cannot be built ({type(exc).__name__}: "
+                            f"{exc})") from None
     if not callable(getattr(agent, "act", None)):
         raise CardcoreError(f"agent {spec!r}: the object built has no act(state) method")
     return agent
@@ -336,6 +340,9 @@ class _Plan:
     def __init__(self, game: str, num_players: int, agents: Sequence[str], duplicate: bool):
         if isinstance(agents, str):
             agents = split_agents(agents)
+        if not isinstance(agents, (list, tuple)):
+            raise CardcoreError(f"agents {quote(agents)}: expected a list of agent names (or "
+                                "one string of them)")
         agents = list(agents)
         n, m = num_players, len(agents)
         for a in agents:
@@ -1015,6 +1022,13 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     cls = game_class(game)  # GameNotAvailable (a CardcoreError) for an unknown game
     games = _check_int("games", games, 0)
     seed = _check_int("seed", seed)
+    duplicate = flag_arg(duplicate, "duplicate")
+    if out is not None and (not isinstance(out, (str, os.PathLike)) or isinstance(out, bytes)):
+        raise CardcoreError(f"out {quote(out)}: expected a path (a str or a Path) or None")
+    if games > MAX_GAMES:
+        raise CardcoreError(f"games {games}: at most {MAX_GAMES:,} in one call (every game's "
+                            "result is kept in memory); play more in parts, each with its "
+                            "first seed and out= to keep and resume them")
     if games and 0 <= seed <= 2**64 - 1 < seed + games - 1:    # (a bad seed: new_game says)
         raise CardcoreError(f"seed {seed}, games {games}: game k is dealt from seed seed + k, "
                             f"expected seeds 0..2**64-1 (the last is {seed + games - 1})")

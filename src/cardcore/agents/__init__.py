@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..errors import CardcoreError, IllegalAction
+from ..errors import CardcoreError, IllegalAction, int_arg
 from ..game import Action, State, game_class, new_game
 from ..rng import Rng, fresh_seed
 from .strength import STRENGTHS, check_strength
@@ -141,6 +141,8 @@ def get(name: str, game: str, *, seed: int | None = None, strength: str | None =
     ``strength`` (``"easy"``, ``"normal"``, ``"strong"``) picks the AI's budget; an agent
     without strengths refuses it."""
     cls = game_class(game)
+    if seed is not None:     # (as new_game reads a seed; an agent draws from it alone)
+        seed = int_arg(seed, "agent seed", 0, 2**64 - 1)
     if strength is not None:
         check_strength(strength, f"agent {name!r}")
         _register_game_agents(cls)
