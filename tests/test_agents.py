@@ -71,3 +71,26 @@ def test_an_agent_seed_is_a_seed_as_new_game_reads_one():
         for bad in (-1, 2**64, "x", 1.5, True, [1]):
             with pytest.raises(CardcoreError, match="agent seed"):
                 agents.get(name, "onepoker", seed=bad)
+
+
+@pytest.mark.parametrize("game", cardcore.available_games())
+def test_an_agent_acts_only_in_a_state_of_its_game_with_a_seat_to_act(game):
+    from cardcore.agents import RandomAgent
+
+    other = "bridge" if game != "bridge" else "onepoker"
+    foreign = cardcore.new_game(other, seed=1)
+    finished = cardcore.play_match(game, ["random"] * cardcore.get_game(game).num_players,
+                                   seed=1)
+    made = [agents.get(name, game, seed=1) for name in agents.names(game)]
+    made.append(RandomAgent(game, seed=1))
+    for agent in made:
+        for bad, why in ((None, "expected a game state"), (3, "expected a game state"),
+                         (foreign, f"this agent plays {game}"), (finished, "over")):
+            with pytest.raises(cardcore.IllegalAction, match=why):
+                agent.act(bad)
+
+
+def test_the_baselines_take_no_options():
+    for name in ("random", "first"):
+        with pytest.raises(CardcoreError, match="takes no options"):
+            agents.get(name, "onepoker", seed=1, bogus=5)

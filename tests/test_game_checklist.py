@@ -473,11 +473,13 @@ def test_a_game_without_its_pieces_is_reported(monkeypatch):
     monkeypatch.setitem(game_module._REGISTRY, "tenth", _fake_state("onepoker_step"))
     assert "tenth" in available_games()
     lacking = missing("tenth")
-    # what the made-up game has from One Poker's class (its core kernel, options, agents) or
-    # from suites that run over every registered game is not reported; the rest is
+    # what the made-up game has from One Poker's class (its core kernel, options) or from
+    # suites that run over every registered game is not reported; the rest is (its AI too:
+    # One Poker's, which acts only in One Poker's states)
     assert set(lacking) == {"name", "submodule", "package", "state", "rules-page",
-                            "actions-page", "conformance", "pinned", "game-tests", "public-agents",
-                            "screens", "bench", "docs-mention"}, lacking
+                            "actions-page", "agents", "conformance", "pinned", "game-tests",
+                            "public-agents", "screens", "bench", "docs-mention"}, lacking
+    assert "this agent plays onepoker" in " ".join(lacking["agents"])
     assert "no package cardcore.tenth" in lacking["name"]
     assert "no docs/rules/tenth.md" in lacking["rules-page"]
     assert "tests/pinned_games.py has no case of tenth" in lacking["pinned"]

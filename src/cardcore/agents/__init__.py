@@ -12,7 +12,7 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..errors import CardcoreError, IllegalAction, int_arg
+from ..errors import CardcoreError, IllegalAction, int_arg, quote
 from ..game import Action, State, game_class, new_game
 from ..rng import Rng, fresh_seed
 from .strength import STRENGTHS, check_strength
@@ -23,6 +23,21 @@ class Agent(Protocol):
     def act(self, state: State) -> Action: ...
 
 
+def check_state(state: Any, game: str | None) -> int:
+    """The seat to act in ``state``, which an agent of ``game`` (``None``: of any game) is
+    asked to act in: ``IllegalAction`` unless it is a game state (a ``State``, or any object
+    with its public reading names: ``legal_actions``, ``observation``, ``current_player``) of
+    that game (where it names its ``game``) that is not over."""
+    if not (callable(getattr(state, "legal_actions", None))
+            and callable(getattr(state, "observation", None))
+            and hasattr(state, "current_player")):
+        raise IllegalAction(f"state {quote(state)}: expected a game state (a cardcore State)")
+    named = getattr(state, "game", None)
+    if game is not None and isinstance(named, str) and named != game:
+        raise IllegalAction(f"a {named} state: this agent plays {game}")
+    return seat_to_act(state)
+
+
 class RandomAgent:
     """Picks uniformly among ``state.legal_actions()`` with its own seeded generator."""
 
@@ -30,8 +45,11 @@ class RandomAgent:
 
     def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
         self.rng = Rng(fresh_seed() if seed is None else seed)
+        #: the game it plays (``None``: any)
+        self.GAME = game
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         if not legal:
             raise IllegalAction(f"{state.GAME}: no legal action (the game is over)")
@@ -39,29 +57,34 @@ class RandomAgent:
 
 
 class RuleAgent:
-    """Base of the rule-of-thumb agents: no options, no generator of their own."""
+    """Base of the rule-of-thumb agents: no options, no generator of their own. ``GAME``: the
+    game a subclass plays (``None``: the game it is made for, any)."""
+
+    GAME: str | None = None
 
     def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
-        pass
+        if self.GAME is None:
+            self.GAME = game
 
-    @staticmethod
-    def view(state: State) -> tuple[list[Action], int, dict]:
-        """What a rule reads: the legal actions, the seat to act and its observation."""
-        legal = state.legal_actions()
-        seat = seat_to_act(state)
-        return legal, seat, state.observation(seat)
+    def view(self, state: State) -> tuple[list[Action], int, dict]:
+        """What a rule reads: the legal actions, the seat to act and its observation (a state
+        of another game, or one that is over, raises ``IllegalAction``)."""
+        seat = check_state(state, self.GAME)
+        return state.legal_actions(), seat, state.observation(seat)
 
 
 class SearchAgent:
     """Base of the AIs that think only when there is a choice: ``act`` plays a forced action at
     once, else returns ``choose(state, legal, seat, obs)`` (the legal actions, the seat to act
-    and its observation)."""
+    and its observation). ``GAME``: the game a subclass plays."""
+
+    GAME: str | None = None
 
     def act(self, state: State) -> Action:
+        seat = check_state(state, self.GAME)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        seat = seat_to_act(state)
         return self.choose(state, legal, seat, state.observation(seat))
 
     def choose(self, state: State, legal: list[Action], seat: int,
@@ -92,6 +115,7 @@ class FirstAgent(RuleAgent):
     name = "first"
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         return state.legal_actions()[0]
 
 
@@ -100,7 +124,8 @@ def seat_to_act(state: State) -> int:
     is over."""
     seat = state.current_player
     if seat is None:
-        raise IllegalAction(f"{state.game}: the game is over, no action to take")
+        raise IllegalAction(f"{getattr(state, 'game', 'the game')}: the game is over, no "
+                            "action to take")
     return seat
 
 
@@ -152,6 +177,9 @@ def get(name: str, game: str, *, seed: int | None = None, strength: str | None =
             raise CardcoreError(f"agent {name!r} ({game}): has no strengths; only the AI "
                                 f"takes strength= ({', '.join(STRENGTHS)})")
         options["strength"] = strength
+    if name in ("random", "first") and options:
+        raise CardcoreError(f"agent {name!r}: takes no options (got "
+                            f"{', '.join(sorted(options))})")
     if name == "random":
         return RandomAgent(game, seed=seed)
     if name == "first":

@@ -75,7 +75,7 @@ from ..engines import tricks
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from . import seat_to_act
+from . import check_state, seat_to_act
 from .bridge_bidding import Simulation, choose_call, read_auction, shows
 from .sampling import deal_unseen
 from .strength import strength_options
@@ -128,6 +128,8 @@ def _legal_cards(obs: dict) -> list[int]:
 
 class BridgeAI:
     """Rule-based bidding and PIMC card play. ``BridgeAI("bridge", seed=1, samples=24)``."""
+
+    GAME = "bridge"
 
     name = "ai"
     #: the options of each strength (see the module docstring); explicit options override
@@ -188,6 +190,7 @@ class BridgeAI:
 
     # ------------------------------------------------------------------ entry
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         if not legal:
             raise CardcoreError("bridge: no legal action (the deal is over)")

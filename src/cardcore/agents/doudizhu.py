@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from .._backend import kernel
 from ..doudizhu.moves import Move
-from . import register_agent
+from . import check_state, register_agent
 from .sampling import deal_unseen
 from .shedding import DDZ, GreedyPlan, SheddingAI, Sim
 
@@ -48,6 +48,7 @@ POINT_THRESHOLDS = ((3, 11), (2, 9), (1, 7))
 
 class DouDizhuAI(SheddingAI):
     name = "ai"
+    GAME = "doudizhu"
     rules = DDZ
     move_class = Move
     DEFAULT_ROLLOUTS = 340
@@ -84,6 +85,7 @@ class DouDizhuAI(SheddingAI):
 
     # ------------------------------------------------------------ agent protocol
     def act(self, state):
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -30,7 +30,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..guandan.moves import counts_of, power, strength, wild_card
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, register_agent, seat_to_act
+from . import RuleAgent, check_state, register_agent, seat_to_act
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -205,6 +205,8 @@ class GuandanAI:
     normal), ``mistakes`` (the chance of a slip, any legal play or pass instead of the chosen
     one: 0.2 at easy, 0 otherwise). Options given explicitly override the strength's."""
 
+    GAME = "guandan"
+
     name = "ai"
     STRENGTHS = {
         "easy": {"samples": 0, "search_cards": 0, "candidates": 1, "mistakes": 0.2},
@@ -233,6 +235,7 @@ class GuandanAI:
         self.margin = 0.75
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         seat = seat_to_act(state)
         obs = state.observation(seat)
         legal = state.legal_actions()
@@ -363,9 +366,12 @@ class GreedyGuandan(RuleAgent):
     """A greedy baseline: always plays when it can, the weakest legal play (leading the
     weakest single), and never passes by choice; bombs only when nothing else beats."""
 
+    GAME = "guandan"
+
     name = "greedy"
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         obs = state.observation(seat_to_act(state))
         if obs["phase"] == "return":

@@ -53,7 +53,7 @@ from .. import poker
 from ..errors import IllegalAction
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, register_agent
+from . import RuleAgent, check_state, register_agent
 from .strength import strength_options
 
 _K = poker._k  # the poker kernel chosen by the backend
@@ -104,6 +104,8 @@ class HoldemAI:
     samples=None, time_budget=None, bluff=None, reads=None)``: options left ``None`` come from
     ``STRENGTHS[strength]``; ``bluff=0`` disables bluffing, ``reads=False`` puts every opponent
     on a uniform range (no reading of its actions)."""
+
+    GAME = "holdem"
 
     name = "ai"
     _NORMAL = {"samples": 4000, "bluff": 1.0, "reads": True, "fold_bonus": 0.8,
@@ -252,6 +254,7 @@ class HoldemAI:
 
     # ------------------------------------------------------------ decision
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         t_start = time.perf_counter()
         me = state.current_player
         if me is None:
@@ -361,9 +364,12 @@ class HoldemAI:
 class CallingStation(RuleAgent):
     """Always checks or calls (never folds, never raises): a baseline opponent."""
 
+    GAME = "holdem"
+
     name = "calling-station"
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         for kind in ("check", "call", "all-in"):
             for a in legal:
@@ -382,6 +388,8 @@ class EquityBot:
     as it bets when nothing is owed. It chooses only among ``legal_actions()`` (the listed
     sizes), reads only its observation and never bluffs. ``EquityBot(game, seed=None,
     samples=1000, raise_margin=0.25)``; registered as agent ``"equity"`` for Hold'em."""
+
+    GAME = "holdem"
 
     name = "equity"
 
@@ -416,6 +424,7 @@ class EquityBot:
         return shares[0] / (_K.SHARE_UNIT * total)
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         me = state.current_player
         if me is None:
             raise IllegalAction("holdem: the game is over, no action to take")

@@ -42,7 +42,7 @@ from typing import Any
 from ..game import Action, State
 from ..onepoker.state import compare_ranks
 from ..rng import Rng, fresh_seed
-from . import RuleAgent
+from . import RuleAgent, check_state
 from .strength import strength_options
 
 RANKS = 13
@@ -144,6 +144,8 @@ class OnePokerAI:
     """Counts cards, models the opponent's locked card from its signal and its betting, and
     bets by equity. Deterministic for a given seed."""
 
+    GAME = "onepoker"
+
     name = "ai"
     _NORMAL = {"lock_bias": 0.75, "bluff": 0.06, "value": 0.64, "strong": 0.8,
                "reraise": 0.85, "margin": 0.06, "risk_margin": 0.35, "counting": True,
@@ -191,6 +193,7 @@ class OnePokerAI:
 
     # ------------------------------------------------------------ acting
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         seat = state.current_player
         assert seat is not None
         obs = state.observation(seat)
@@ -243,9 +246,12 @@ class RuleOfThumbAgent(RuleAgent):
     """A simple baseline: lock the higher card (2 counts lowest), bet the pot with Q or better,
     call with 9 or better, otherwise check or fold."""
 
+    GAME = "onepoker"
+
     name = "rule"
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         seat = state.current_player
         legal = state.legal_actions()
         obs = state.observation(seat)  # type: ignore[arg-type]

@@ -377,6 +377,8 @@ class PreferenceAI(SearchAgent):
     ``budget_ms``, by the clock (then ``nodes`` defaults to no limit). The auction, exchange
     and defence are the same at every strength."""
 
+    GAME = "preference"
+
     name = "ai"
     #: the options of each strength (``normal``: the long-standing defaults)
     STRENGTHS: dict[str, dict[str, Any]] = {
@@ -614,6 +616,8 @@ class SimplePreferenceAgent(RuleAgent):
     (up to its longest suit's level), never Game or Hearts; discards its two lowest side
     cards and names its longest suit; stays with two aces, never invites; plays the cheapest
     winning card, else its lowest card, and leads its highest."""
+
+    GAME = "preference"
 
     name = "simple"
 

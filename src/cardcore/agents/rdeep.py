@@ -24,7 +24,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..schnapsen.rules import may_exchange, trump_jack
-from . import seat_to_act
+from . import check_state, seat_to_act
 from .schnapsen import Knowledge, World
 
 def _moves(w: World) -> list[tuple[str, int]]:
@@ -60,6 +60,8 @@ class RdeepSchnapsen:
     Options: ``samples`` (random worlds per candidate move, default 16), ``depth`` (tricks
     played at random after the move, default 4)."""
 
+    GAME = "schnapsen"
+
     name = "rdeep"
 
     def __init__(self, game: str | None = None, seed: int | None = None, *,
@@ -72,6 +74,7 @@ class RdeepSchnapsen:
         self.depth = depth
 
     def act(self, state: State) -> Action:
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         cands = [a for a in legal if a.kind != "close"]
         if len(cands) == 1:

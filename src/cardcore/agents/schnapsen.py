@@ -437,6 +437,8 @@ class SchnapsenAI(SearchAgent):
     differently on another machine).
     """
 
+    GAME = "schnapsen"
+
     name = "ai"
     #: the options of each strength (``normal``: the long-standing defaults)
     STRENGTHS: dict[str, dict[str, Any]] = {
@@ -551,6 +553,8 @@ class GreedySchnapsen(RuleAgent):
     """A simple baseline: exchange and announce marriages when possible; lead the cheapest
     non-trump card; win a trick holding a 10 or an Ace as cheaply as possible, otherwise throw
     the cheapest card; never close."""
+
+    GAME = "schnapsen"
 
     name = "greedy"
 

@@ -401,6 +401,8 @@ class TractorAI(SearchAgent):
     otherwise). Options given explicitly override the strength's.
     """
 
+    GAME = "tractor"
+
     name = "ai"
     STRENGTHS = {
         "easy": {"samples": 0, "nodes": 0, "endgame": 0, "declare_at": 11.0, "mistakes": 0.2},
@@ -794,6 +796,8 @@ def _play_root(w: _World, me: int, play: list[int], k: Knowledge) -> float:
 
 class GreedyTractor(RuleAgent):
     """A simple baseline (module docstring)."""
+
+    GAME = "tractor"
 
     name = "greedy"
 

@@ -32,7 +32,7 @@ from ..cards import Card
 from ..engines.shedding import rank_index
 from ..zhengshangyou.moves import CAPS, Move, must_beat
 from ..zhengshangyou.state import DECK48_IDS
-from . import register_agent
+from . import check_state, register_agent
 from .sampling import deal_unseen
 from .shedding import ZSY, GreedyPlan, SheddingAI
 
@@ -42,6 +42,7 @@ _RANK_CARDS = [[Card(c) for c in DECK48_IDS if rank_index(c) == r] for r in rang
 
 class ZhengShangyouAI(SheddingAI):
     name = "ai"
+    GAME = "zhengshangyou"
     rules = ZSY
     move_class = Move
     DEFAULT_ROLLOUTS = 340
@@ -61,6 +62,7 @@ class ZhengShangyouAI(SheddingAI):
         self._bounds: dict = {}
 
     def act(self, state):
+        check_state(state, self.GAME)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
