@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cards import RANKS, Card, CardsLike, parse
 from ..errors import CardError, FormatError, quote
+from .._ref.args import list_arg
 from ..rng import Rng
 from . import seats
 from .seats import DIRECTIONS, HAND_SUITS
@@ -79,15 +80,9 @@ def _hand_mask(cards: Iterable[int]) -> int:
 def _four(items: Any, what: str, kind: str) -> list[Any]:
     """``items`` (any iterable but a string or a deal) as a list of four, else ``CardError``
     naming ``what``."""
-    if isinstance(items, (str, bytes, Deal)):
+    if isinstance(items, Deal):
         raise CardError(f"{what} {quote(items)}: expected 4 {kind} (N, E, S, W)")
-    try:
-        seq = list(items)
-    except TypeError:
-        raise CardError(f"{what} {quote(items)}: expected 4 {kind} (N, E, S, W)") from None
-    if len(seq) != 4:
-        raise CardError(f"{what}: expected 4 {kind} (N, E, S, W), got {len(seq)}")
-    return seq
+    return list_arg(items, what, 4, f"4 {kind} (N, E, S, W)", CardError)
 
 
 class Deal:
