@@ -75,7 +75,7 @@ from ..engines import tricks
 from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from . import check_state, seat_to_act
+from . import check_state
 from .bridge_bidding import Simulation, choose_call, read_auction, shows
 from .sampling import deal_unseen
 from .strength import strength_options
@@ -190,11 +190,9 @@ class BridgeAI:
 
     # ------------------------------------------------------------------ entry
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
+        seat = check_state(state, self.GAME)
         legal = state.legal_actions()
-        if not legal:
-            raise CardcoreError("bridge: no legal action (the deal is over)")
-        obs = state.observation(seat_to_act(state))
+        obs = state.observation(seat)
         if obs["phase"] == "auction":
             sim = None
             if self.bid_samples:

@@ -85,11 +85,11 @@ class DouDizhuAI(SheddingAI):
 
     # ------------------------------------------------------------ agent protocol
     def act(self, state):
-        check_state(state, self.GAME)
+        seat = check_state(state, self.GAME)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(state.current_player)
+        obs = state.observation(seat)
         if obs["phase"] == "bid":
             return self.bid(obs, legal)
         return self.choose(state, legal)

@@ -30,7 +30,7 @@ from ..errors import CardcoreError
 from ..game import Action, State
 from ..guandan.moves import counts_of, power, strength, wild_card
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, check_state, register_agent, seat_to_act
+from . import RuleAgent, check_state, register_agent
 from .sampling import deal_unseen
 from .strength import strength_options
 
@@ -235,8 +235,7 @@ class GuandanAI:
         self.margin = 0.75
 
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
-        seat = seat_to_act(state)
+        seat = check_state(state, self.GAME)
         obs = state.observation(seat)
         legal = state.legal_actions()
         if obs["phase"] == "return":
@@ -371,9 +370,9 @@ class GreedyGuandan(RuleAgent):
     name = "greedy"
 
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
+        seat = check_state(state, self.GAME)
         legal = state.legal_actions()
-        obs = state.observation(seat_to_act(state))
+        obs = state.observation(seat)
         if obs["phase"] == "return":
             level = _level_of(obs)
             return min(legal, key=lambda a: strength(int(a.cards[0]), level))

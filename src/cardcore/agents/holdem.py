@@ -254,11 +254,8 @@ class HoldemAI:
 
     # ------------------------------------------------------------ decision
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
+        me = check_state(state, self.GAME)
         t_start = time.perf_counter()
-        me = state.current_player
-        if me is None:
-            raise IllegalAction("holdem: the game is over, no action to take")
         legal = state.legal_actions()
         obs = state.observation(me)
         self._observe(obs)
@@ -424,10 +421,7 @@ class EquityBot:
         return shares[0] / (_K.SHARE_UNIT * total)
 
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
-        me = state.current_player
-        if me is None:
-            raise IllegalAction("holdem: the game is over, no action to take")
+        me = check_state(state, self.GAME)
         legal = state.legal_actions()
         obs = state.observation(me)
         by_kind = {a.kind: a for a in legal}

@@ -193,9 +193,7 @@ class OnePokerAI:
 
     # ------------------------------------------------------------ acting
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
-        seat = state.current_player
-        assert seat is not None
+        seat = check_state(state, self.GAME)
         obs = state.observation(seat)
         legal = state.legal_actions()
         dist = self.opponent_dist(obs)
@@ -251,10 +249,9 @@ class RuleOfThumbAgent(RuleAgent):
     name = "rule"
 
     def act(self, state: State) -> Action:
-        check_state(state, self.GAME)
-        seat = state.current_player
+        seat = check_state(state, self.GAME)
         legal = state.legal_actions()
-        obs = state.observation(seat)  # type: ignore[arg-type]
+        obs = state.observation(seat)
         if obs["phase"] == "lock":
             return max(legal, key=lambda a: int(a.cards[0]) >> 2)
         r = obs["locked"] >> 2
