@@ -56,12 +56,18 @@ def test_the_tour_of_the_readme_runs_document():
 
 
 def test_the_ai_page_example_runs_document():
-    (block,) = python_blocks(DOCS / "guide" / "ai.md")
-    ns, printed = run([block], "docs/guide/ai.md")
+    first, options = python_blocks(DOCS / "guide" / "ai.md")
+    ns, printed = run([first], "docs/guide/ai.md")
     assert ns["state"].is_over and ns["final"].is_over
     lines = printed.splitlines()
     assert lines == [str(ns["state"].scores()), str(ns["final"].scores())]
     assert ns["state"].game == "schnapsen" and ns["final"].game == "onepoker"
+    # the options example: one line an option, and the AI built with an option given
+    ns, printed = run([options], "docs/guide/ai.md")
+    cls, ai = ns["cls"], ns["ai"]
+    assert printed.splitlines() == [f"{k}: {o.describe()}" for k, o in cls.OPTIONS.items()]
+    assert printed.startswith("samples: a whole number 100..10000000 (default 4000): ")
+    assert ai.strength == "strong" and ai.samples == 8000 and ai.call_fold_equity is False
 
 
 def test_the_cores_page_example_runs_document():

@@ -3,7 +3,7 @@
 import pytest
 
 import cardcore
-from cardcore import IllegalAction
+from cardcore import CardcoreError
 from cardcore.agents import RandomAgent, get
 from cardcore.agents.holdem import CallingStation, HoldemAI
 
@@ -79,9 +79,9 @@ def test_beats_calling_station():
 
 
 def test_bad_options():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(CardcoreError, match="option samples=5: expected a whole number 100.."):
         HoldemAI(samples=5)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(CardcoreError, match="option time_budget=0: expected a number"):
         HoldemAI(time_budget=0)
 
 
@@ -262,7 +262,8 @@ def test_equity_bot_follows_pot_odds():
     a = bot.act(trash)
     assert bot.last_equity is not None
     assert (a.kind in ("call", "all-in", "raise")) == (bot.last_equity >= eq_needed)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(CardcoreError,
+                       match="EquityBot: option samples=10: expected a whole number 100.."):
         EquityBot(samples=10)
 
 

@@ -72,7 +72,7 @@ def test_ai_holds_up_to_its_level():
     # seat 0: long clubs with top honours (a number contract), seat 1 overcalls
     s = game("Ac Kc Qc Jc Tc 7d 8d 9d Ad 7h", "9c 8c 7c Kd Qd Jd Td Ah Kh Qh",
              "Jh Th 9h 8h As Ks Qs Js Ts 9s", "8s 7s")
-    ai = PreferenceAI(seed=1, game_tricks=99, hearts=99)
+    ai = PreferenceAI(seed=1, game_tricks=11, hearts=11)   # (11 of 10 tricks: never)
     assert ai.act(s).text == "1"
     s.apply("1")
     s.apply("2")

@@ -570,6 +570,8 @@ def test_simulate_refuses_arguments_of_the_wrong_kind_before_any_game():
                           ("out", 5, "expected a path"), ("games", 10**8, "at most")]:
         with pytest.raises(CardcoreError, match=why):
             simulate(**{**base, key: bad})
-    for spec in ("ai:bluff=abc", "builtins:dict"):     # built with options it cannot take
-        with pytest.raises(CardcoreError, match="cannot be built"):
+    for spec, why in [("ai:bluff=abc", "option bluff='abc': expected a number 0..1"),
+                      ("ai:bluf=0.1", r"unknown option\(s\) 'bluf'; it takes bluff, "),
+                      ("builtins:dict", "cannot be built")]:   # options it cannot take
+        with pytest.raises(CardcoreError, match=why):
             simulate(**{**base, "agents": [spec, "random"]})

@@ -65,6 +65,11 @@ def option_value(game: str, key: str, text: str) -> Any:
             return int(low)
         except ValueError:
             return text.strip() if opt.parse else _bad(key, text, opt)
+    if opt.kind == "number":
+        try:
+            return float(low)
+        except ValueError:
+            return _bad(key, text, opt)
     if opt.kind == "ints":
         try:
             return [int(t) for t in low.split(",") if t.strip()]

@@ -1,6 +1,7 @@
-"""Declared game options: each game lists its options with a default, a type, the allowed values
+"""Declared options: each game lists its options with a default, a type, the allowed values
 or range and a one-line help; ``new_game`` checks every option against its declaration and
-raises ``OptionError`` naming the option and what is allowed.
+raises ``OptionError`` naming the option and what is allowed. The AIs declare theirs the same
+way (``OPTIONS``, checked by ``cardcore.agents.strength.check_options``).
 
 >>> first = Option("seat", None, "the seat that bids first", low=0, high=2, none=True)
 >>> first.check("first", 2), first.check("first", None)
@@ -15,6 +16,7 @@ cardcore.errors.OptionError: option first=3: expected a seat 0..2 or None
 
 from __future__ import annotations
 
+import math
 import numbers
 import sys
 from collections.abc import Callable, Mapping
@@ -23,7 +25,7 @@ from typing import Any
 
 from .errors import OptionError, quote
 
-KINDS = ("bool", "int", "seat", "str", "ints")
+KINDS = ("bool", "int", "seat", "str", "ints", "number")
 
 
 def is_bool(value: Any) -> bool:
@@ -50,8 +52,9 @@ def as_int(value: Any) -> int | None:
 class Option:
     """One declared option.
 
-    ``kind``: ``"bool"``, ``"int"``, ``"seat"`` (an int seat number), ``"str"`` or ``"ints"`` (a
-    list of ints of ``length`` items); ``low``/``high`` bound ints (each item of ``"ints"``);
+    ``kind``: ``"bool"``, ``"int"``, ``"seat"`` (an int seat number), ``"str"``, ``"ints"`` (a
+    list of ints of ``length`` items) or ``"number"`` (a finite real number, stored as a
+    float); ``low``/``high`` bound ints (each item of ``"ints"``) and numbers;
     ``choices`` the allowed strings (compared without case); ``none``: ``None`` is allowed
     (the game's own default behaviour, e.g. a seat drawn at random); ``parse`` turns other
     accepted forms into the declared one (e.g. Bridge's dealer given as ``"N"``); ``also``
@@ -61,8 +64,8 @@ class Option:
     kind: str
     default: Any
     help: str
-    low: int | None = None
-    high: int | None = None
+    low: float | None = None
+    high: float | None = None
     choices: tuple[str, ...] | None = None
     length: int | None = None
     none: bool = False
@@ -83,6 +86,8 @@ class Option:
             text = f"{word} {self._range()}".rstrip()
         elif self.kind == "str":
             text = ("one of " + ", ".join(self.choices)) if self.choices else "a string"
+        elif self.kind == "number":
+            text = f"a number {self._range()}".rstrip()
         else:
             n = f"{self.length} " if self.length else ""
             text = f"a list of {n}whole numbers {self._range()}".rstrip()
@@ -91,12 +96,14 @@ class Option:
         return text + (" or None" if self.none else "")
 
     def _range(self) -> str:
-        if self.low is not None and self.high is not None:
-            return f"{self.low}..{self.high}"
-        if self.low is not None:
-            return f">= {self.low}"
-        if self.high is not None:
-            return f"<= {self.high}"
+        low, high = (None if v is None else f"{v:g}" if isinstance(v, float) else str(v)
+                     for v in (self.low, self.high))
+        if low is not None and high is not None:
+            return f"{low}..{high}"
+        if low is not None:
+            return f">= {low}"
+        if high is not None:
+            return f"<= {high}"
         return ""
 
     def describe(self) -> str:
@@ -129,6 +136,16 @@ class Option:
             if v is None or not self._in_range(v):
                 raise self._error(name, value)
             return v
+        if kind == "number":
+            if is_bool(value) or not isinstance(value, numbers.Real):
+                raise self._error(name, value)
+            try:
+                x = float(value)
+            except OverflowError:
+                raise self._error(name, value) from None
+            if not math.isfinite(x) or not self._in_range(x):
+                raise self._error(name, value)
+            return x
         if kind == "str":
             if not isinstance(value, str):
                 raise self._error(name, value)
@@ -148,7 +165,7 @@ class Option:
             raise self._error(name, value)
         return items
 
-    def _in_range(self, v: int) -> bool:
+    def _in_range(self, v: float) -> bool:
         return (self.low is None or v >= self.low) and (self.high is None or v <= self.high)
 
     def _error(self, name: str, value: Any) -> OptionError:

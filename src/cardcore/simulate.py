@@ -255,6 +255,18 @@ def _accepted(cls: Any) -> set[str] | None:
     return names - {"self", "game", "seed"}
 
 
+def _declares_options(cls: Any) -> bool:
+    """Whether ``cls`` is an agent class whose ``OPTIONS`` table (``agents.strength``) names
+    every option its constructor takes: the table is declared by the class whose ``__init__``
+    it is built with, or by a subclass of that class (a subclass that writes its own
+    ``__init__`` and no table of its own is read from its signature)."""
+    if not isinstance(cls, type) or not isinstance(getattr(cls, "OPTIONS", None), dict):
+        return False
+    init_owner = next((k for k in cls.__mro__ if "__init__" in vars(k)), object)
+    table_owner = next(k for k in cls.__mro__ if "OPTIONS" in vars(k))
+    return issubclass(table_owner, init_owner)
+
+
 _FACTORIES: dict[tuple[str, str], tuple[Callable[..., Any], dict[str, Any]]] = {}
 
 
@@ -264,6 +276,7 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
     if key in _FACTORIES:
         return _FACTORIES[key]
     from . import agents as _agents
+    from .agents.strength import check_options, check_strength
     from .game import game_class
 
     name, options = parse_agent(spec)
@@ -304,7 +317,19 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
         target = _agents._load(_agents._EXTRA[(name, game)])
     if not callable(target):
         raise CardcoreError(f"agent {spec!r}: {name} is not a class or function")
-    if options:
+    if options and _declares_options(target):
+        # (a built-in AI declares its options: each is checked here, before any game)
+        try:
+            given = dict(options)
+            strength = given.pop("strength", None)
+            if strength is not None and getattr(target, "STRENGTHS", None):
+                check_strength(strength, getattr(target, "__name__", name))
+            elif strength is not None:
+                given["strength"] = strength
+            check_options(target, {k: v for k, v in given.items() if v is not None})
+        except CardcoreError as exc:
+            raise CardcoreError(f"agent {spec!r}: {exc}") from None
+    elif options:
         known = _accepted(target)
         if known is not None:
             bad = sorted(set(options) - known)

@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..errors import CardcoreError, IllegalAction, int_arg, quote
 from ..game import Action, State, game_class, new_game
 from ..rng import Rng, fresh_seed
-from .strength import STRENGTHS, check_strength
+from .strength import STRENGTHS, check_options, check_strength
 
 
 @runtime_checkable
@@ -38,12 +38,23 @@ def check_state(state: Any, game: str | None) -> int:
     return seat_to_act(state)
 
 
+def view(state: State, game: str | None) -> tuple[list[Action], int, dict]:
+    """What an agent of ``game`` reads in ``state`` before it acts: the legal actions, the seat
+    to act and that seat's observation (``check_state``'s errors first)."""
+    seat = check_state(state, game)
+    return state.legal_actions(), seat, state.observation(seat)
+
+
 class RandomAgent:
     """Picks uniformly among ``state.legal_actions()`` with its own seeded generator."""
 
     name = "random"
+    #: it takes no options
+    OPTIONS: dict = {}
 
-    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
+    def __init__(self, game: str | None = None, seed: int | None = None,
+                 **unknown: Any) -> None:
+        check_options(self, {}, unknown)
         self.rng = Rng(fresh_seed() if seed is None else seed)
         #: the game it plays (``None``: any)
         self.GAME = game
@@ -57,20 +68,24 @@ class RandomAgent:
 
 
 class RuleAgent:
-    """Base of the rule-of-thumb agents: no options, no generator of their own. ``GAME``: the
+    """Base of the rule-of-thumb agents: no options (an option given is ``CardcoreError``),
+    no generator of their own. ``GAME``: the
     game a subclass plays (``None``: the game it is made for, any)."""
 
     GAME: str | None = None
+    #: a rule of thumb takes no options
+    OPTIONS: dict = {}
 
-    def __init__(self, game: str | None = None, seed: int | None = None, **_: Any) -> None:
+    def __init__(self, game: str | None = None, seed: int | None = None,
+                 **unknown: Any) -> None:
+        check_options(self, {}, unknown)
         if self.GAME is None:
             self.GAME = game
 
     def view(self, state: State) -> tuple[list[Action], int, dict]:
         """What a rule reads: the legal actions, the seat to act and its observation (a state
         of another game, or one that is over, raises ``IllegalAction``)."""
-        seat = check_state(state, self.GAME)
-        return state.legal_actions(), seat, state.observation(seat)
+        return view(state, self.GAME)
 
 
 class SearchAgent:

@@ -72,13 +72,12 @@ from ..bridge.scoring import score
 from ..bridge.seats import SEATS, suit_index, trump_suit
 from ..bridge.state import legal_cards
 from ..engines import tricks
-from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from . import check_state
+from . import view
 from .bridge_bidding import Simulation, choose_call, read_auction, shows
 from .sampling import deal_unseen
-from .strength import strength_options
+from .strength import MAX_COUNT, MAX_SAMPLES, MAX_SECONDS, Option, strength_options
 
 SAMPLES = 48                   # sampled deals per searched card
 EARLY_CARDS = 40               # ``early_samples`` while more cards than this are out
@@ -142,57 +141,53 @@ class BridgeAI:
                    "early_samples": 0, "bid_samples": 0, "objective": "score"},
     }
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", SAMPLES, "sampled deals a searched card", low=1,
+                          high=MAX_SAMPLES),
+        "max_nodes": Option("int", MAX_NODES, "search nodes a sampled deal", low=1,
+                            high=MAX_COUNT),
+        "time_budget": Option("number", None, "seconds a card, opt-in (None: count the work)",
+                              low=1e-6, high=MAX_SECONDS, none=True),
+        "cheap": Option("bool", False, "at most 6 deals, 100,000 nodes and 0.05 s a card"),
+        "rule_tricks": Option("int", 1, "the last tricks played by the rules, unsearched",
+                              low=0, high=13),
+        "early_samples": Option("int", 0, "sampled deals while more than 40 cards are out "
+                                "(0: as many as samples)", low=0, high=MAX_SAMPLES),
+        "bid_samples": Option("int", 0, "sampled deals checking a placing call (0: bid by "
+                              "the rules alone)", low=0, high=MAX_SAMPLES),
+        "objective": Option("str", "tricks", "what a card is worth: tricks or the deal's "
+                            "score", choices=OBJECTIVES),
+    }
+
     def __init__(self, game: str | None = "bridge", seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  max_nodes: int | None = None, time_budget: float | None = None,
-                 cheap: bool = False, rule_tricks: int | None = None,
+                 cheap: bool | None = None, rule_tricks: int | None = None,
                  early_samples: int | None = None, bid_samples: int | None = None,
-                 objective: str | None = None, **_: Any) -> None:
-        opts = strength_options(self, strength, samples=samples, max_nodes=max_nodes,
-                                rule_tricks=rule_tricks, early_samples=early_samples,
-                                bid_samples=bid_samples, objective=objective)
-        bid_samples = opts["bid_samples"]
-        if isinstance(bid_samples, bool) or not isinstance(bid_samples, int) or bid_samples < 0:
-            raise CardcoreError(f"BridgeAI: bid_samples {bid_samples!r}: expected an int >= 0 "
-                                "(0: bid by the rules alone)")
-        samples, max_nodes = opts["samples"], opts["max_nodes"]
-        rule_tricks, early_samples = opts["rule_tricks"], opts["early_samples"]
-        if isinstance(early_samples, bool) or not isinstance(early_samples, int) \
-                or early_samples < 0:
-            raise CardcoreError(f"BridgeAI: early_samples {early_samples!r}: expected an int "
-                                ">= 0 (0: as many as samples)")
-        objective = opts["objective"]
-        if objective not in OBJECTIVES:
-            raise CardcoreError(f"BridgeAI: objective {objective!r}: expected one of "
-                                f"{', '.join(OBJECTIVES)}")
-        if cheap:
+                 objective: str | None = None, **unknown: Any) -> None:
+        opts = strength_options(self, strength, unknown, samples=samples, max_nodes=max_nodes,
+                                time_budget=time_budget, cheap=cheap, rule_tricks=rule_tricks,
+                                early_samples=early_samples, bid_samples=bid_samples,
+                                objective=objective)
+        samples, max_nodes, time_budget = opts["samples"], opts["max_nodes"], opts["time_budget"]
+        if opts["cheap"]:
             samples, max_nodes = min(samples, 6), min(max_nodes, 100_000)
             if time_budget is not None:
                 time_budget = min(time_budget, 0.05)
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise CardcoreError(f"BridgeAI: samples {samples!r}: expected an int >= 1")
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-            raise CardcoreError(f"BridgeAI: max_nodes {max_nodes!r}: expected an int >= 1")
-        if time_budget is not None and not time_budget > 0:
-            raise CardcoreError(f"BridgeAI: time_budget {time_budget!r}: expected seconds > 0 "
-                                "or None (count the work instead)")
-        if isinstance(rule_tricks, bool) or not isinstance(rule_tricks, int) or rule_tricks < 0:
-            raise CardcoreError(f"BridgeAI: rule_tricks {rule_tricks!r}: expected an int >= 0")
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = samples
-        self.early_samples = early_samples
-        self.bid_samples = bid_samples
+        self.early_samples = opts["early_samples"]
+        self.bid_samples = opts["bid_samples"]
         self.max_nodes = max_nodes
-        self.time_budget = None if time_budget is None else float(time_budget)
-        self.rule_tricks = rule_tricks
-        self.objective = objective
+        self.time_budget = time_budget
+        self.rule_tricks = opts["rule_tricks"]
+        self.objective = opts["objective"]
         self.last_info: dict = {}
 
     # ------------------------------------------------------------------ entry
     def act(self, state: State) -> Action:
-        seat = check_state(state, self.GAME)
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+        legal, seat, obs = view(state, self.GAME)
         if obs["phase"] == "auction":
             sim = None
             if self.bid_samples:

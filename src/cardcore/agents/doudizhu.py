@@ -38,6 +38,7 @@ from ..doudizhu.moves import Move
 from . import check_state, register_agent
 from .sampling import deal_unseen
 from .shedding import DDZ, GreedyPlan, SheddingAI, Sim
+from .strength import MAX_SAMPLES, Option, check_options
 
 _step = kernel("shedding_step")
 
@@ -68,20 +69,19 @@ class DouDizhuAI(SheddingAI):
                    "endgame_nodes": 160000},
     }
 
+    OPTIONS = dict(SheddingAI.OPTIONS, bid_samples=Option(
+        "int", 32, "bidding playouts (0: bid by counting top cards; None: the strength's, or "
+        "three times the rollouts given)", low=0, high=MAX_SAMPLES, none=True))
+
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,
                  strength: str = "normal", bid_samples: int | None = None,
                  **options) -> None:
-        from ..errors import CardcoreError
-
         super().__init__(game, seed, strength=strength, **options)
-        given = options.get("rollouts")
         if bid_samples is None:
+            given = self.rollouts if options.get("rollouts") is not None else None
             bid_samples = (self.STRENGTHS[self.strength]["bid_samples"] if given is None
-                           else max(12, 3 * given))
-        if isinstance(bid_samples, bool) or not isinstance(bid_samples, int) or bid_samples < 0:
-            raise CardcoreError(f"bid_samples {bid_samples!r}: expected an int >= 0 "
-                                "(0: bid by counting top cards)")
-        self.bid_samples = bid_samples
+                           else min(MAX_SAMPLES, max(12, 3 * given)))
+        self.bid_samples = check_options(self, {"bid_samples": bid_samples})["bid_samples"]
 
     # ------------------------------------------------------------ agent protocol
     def act(self, state):

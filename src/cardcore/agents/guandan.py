@@ -26,13 +26,12 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import deck108
-from ..errors import CardcoreError
 from ..game import Action, State
 from ..guandan.moves import counts_of, power, strength, wild_card
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, check_state, register_agent
+from . import RuleAgent, register_agent, view
 from .sampling import deal_unseen
-from .strength import strength_options
+from .strength import MAX_SAMPLES, Option, strength_options
 
 _FULL = [int(c) for c in deck108()]
 
@@ -214,20 +213,26 @@ class GuandanAI:
         "strong": {"samples": 16, "search_cards": 8, "candidates": 4, "mistakes": 0.0},
     }
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", 6, "worlds a searched move (0: the heuristic alone)", low=0,
+                          high=MAX_SAMPLES),
+        "search_cards": Option("int", 5, "search once an active player holds at most this "
+                               "many cards", low=0, high=27),
+        "candidates": Option("int", 3, "plays compared besides the heuristic's own", low=0,
+                             high=1_000),
+        "mistakes": Option("number", 0.0, "the chance of a slip (any legal play or pass)",
+                           low=0, high=1),
+    }
+
     def __init__(self, game: str | None = "guandan", seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  search_cards: int | None = None, candidates: int | None = None,
-                 mistakes: float | None = None, **_: Any) -> None:
-        opts = strength_options(self, strength, samples=samples, search_cards=search_cards,
-                                candidates=candidates, mistakes=mistakes)
-        m = opts["mistakes"]
-        if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
-            raise CardcoreError(f"GuandanAI: mistakes={m!r}: expected a number in [0, 1]")
-        self.mistakes = float(m)
-        for key in ("samples", "search_cards", "candidates"):
-            value = opts[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise CardcoreError(f"GuandanAI: {key}={value!r}: expected an int >= 0")
+                 mistakes: float | None = None, **unknown: Any) -> None:
+        opts = strength_options(self, strength, unknown, samples=samples,
+                                search_cards=search_cards, candidates=candidates,
+                                mistakes=mistakes)
+        self.mistakes = opts["mistakes"]
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = opts["samples"]
         self.search_cards = opts["search_cards"]
@@ -235,9 +240,7 @@ class GuandanAI:
         self.margin = 0.75
 
     def act(self, state: State) -> Action:
-        seat = check_state(state, self.GAME)
-        obs = state.observation(seat)
-        legal = state.legal_actions()
+        legal, seat, obs = view(state, self.GAME)
         if obs["phase"] == "return":
             return self._return(obs, legal)
         if self.mistakes and self.rng.below(1 << 20) < self.mistakes * (1 << 20):
@@ -370,9 +373,7 @@ class GreedyGuandan(RuleAgent):
     name = "greedy"
 
     def act(self, state: State) -> Action:
-        seat = check_state(state, self.GAME)
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+        legal, seat, obs = self.view(state)
         if obs["phase"] == "return":
             level = _level_of(obs)
             return min(legal, key=lambda a: strength(int(a.cards[0]), level))

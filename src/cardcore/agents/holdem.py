@@ -50,11 +50,10 @@ from typing import Any
 import numpy as np
 
 from .. import poker
-from ..errors import IllegalAction
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, check_state, register_agent
-from .strength import strength_options
+from . import RuleAgent, check_state, register_agent, view
+from .strength import MAX_SECONDS, Option, declared_options, strength_options
 
 _K = poker._k  # the poker kernel chosen by the backend
 
@@ -99,6 +98,10 @@ def _unblocked(obs: dict, combos: np.ndarray) -> tuple[list[int], list[int], np.
     return hole, board, ~(blocked[combos[:, 0]] | blocked[combos[:, 1]])
 
 
+#: the most Monte Carlo deals an equity estimate takes (a few seconds a decision)
+MAX_EQUITY_SAMPLES = 10_000_000
+
+
 class HoldemAI:
     """Equity-driven no-limit Hold'em player. ``HoldemAI(game, seed=None, strength="normal",
     samples=None, time_budget=None, bluff=None, reads=None)``: options left ``None`` come from
@@ -123,30 +126,45 @@ class HoldemAI:
     VALUE_C = 0.02
     RAISE_C = 0.06
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", 4000, "Monte Carlo deals an equity estimate", low=100,
+                          high=MAX_EQUITY_SAMPLES),
+        "time_budget": Option("number", None, "seconds a decision, opt-in (None: count the "
+                              "work)", low=1e-6, high=MAX_SECONDS, none=True),
+        "bluff": Option("number", 1.0, "how often it bluffs (0: never)", low=0, high=3),
+        "reads": Option("bool", True, "read the opponents' ranges from their actions"),
+        "fold_bonus": Option("number", 0.8, "equity added a unit of observed fold rate",
+                             low=0, high=10),
+        "call_fold_equity": Option("bool", True, "count fold equity when calling too"),
+        "call_margin": Option("number", 0.03, "equity a call needs above the pot odds",
+                              low=-1, high=1),
+        "value_k": Option("number", 1.05, "the value-bet threshold, times 1 / players",
+                          low=0, high=10),
+        "raise_k": Option("number", 1.15, "the raise threshold, times 1 / players", low=0,
+                          high=10),
+    }
+
     def __init__(self, game: str | None = "holdem", seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  time_budget: float | None = None, bluff: float | None = None,
                  reads: bool | None = None, fold_bonus: float | None = None,
                  call_fold_equity: bool | None = None, call_margin: float | None = None,
                  value_k: float | None = None, raise_k: float | None = None,
-                 **_: Any) -> None:
-        opts = strength_options(self, strength, samples=samples, bluff=bluff, reads=reads,
+                 **unknown: Any) -> None:
+        opts = strength_options(self, strength, unknown, samples=samples,
+                                time_budget=time_budget, bluff=bluff, reads=reads,
                                 fold_bonus=fold_bonus, call_fold_equity=call_fold_equity,
                                 call_margin=call_margin, value_k=value_k, raise_k=raise_k)
-        samples = opts["samples"]
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 100:
-            raise IllegalAction(f"HoldemAI: samples={samples!r}: expected an int >= 100")
-        if time_budget is not None and not time_budget > 0:
-            raise IllegalAction(f"HoldemAI: time_budget={time_budget!r}: must be > 0 or None")
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.samples = samples
-        self.time_budget = None if time_budget is None else float(time_budget)
-        self.bluff = float(opts["bluff"])
-        self.reads = bool(opts["reads"])
-        self.fold_bonus = float(opts["fold_bonus"])
-        self.call_fold_equity = bool(opts["call_fold_equity"])
-        self.call_margin = float(opts["call_margin"])
-        self.value_k, self.raise_k = float(opts["value_k"]), float(opts["raise_k"])
+        self.samples = opts["samples"]
+        self.time_budget = opts["time_budget"]
+        self.bluff = opts["bluff"]
+        self.reads = opts["reads"]
+        self.fold_bonus = opts["fold_bonus"]
+        self.call_fold_equity = opts["call_fold_equity"]
+        self.call_margin = opts["call_margin"]
+        self.value_k, self.raise_k = opts["value_k"], opts["raise_k"]
         self.stats: dict[int, _SeatStats] = {}
         self._seen_key: tuple | None = None
         self._seen_n = 0
@@ -254,10 +272,8 @@ class HoldemAI:
 
     # ------------------------------------------------------------ decision
     def act(self, state: State) -> Action:
-        me = check_state(state, self.GAME)
         t_start = time.perf_counter()
-        legal = state.legal_actions()
-        obs = state.observation(me)
+        legal, me, obs = view(state, self.GAME)
         self._observe(obs)
         by_kind = {a.kind: a for a in legal}
         self._raises = [a for a in legal if a.kind == "raise"]
@@ -390,15 +406,21 @@ class EquityBot:
 
     name = "equity"
 
+    #: every option, checked when the bot is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", 1000, "Monte Carlo deals an equity estimate", low=100,
+                          high=MAX_EQUITY_SAMPLES),
+        "raise_margin": Option("number", 0.25, "the equity above its share a raise needs, "
+                               "as a part of the rest", low=0, high=1),
+    }
+
     def __init__(self, game: str | None = "holdem", seed: int | None = None, *,
-                 samples: int = 1000, raise_margin: float = 0.25, **_: Any) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 100:
-            raise IllegalAction(f"EquityBot: samples={samples!r}: expected an int >= 100")
-        if not 0.0 <= raise_margin <= 1.0:
-            raise IllegalAction(f"EquityBot: raise_margin={raise_margin!r}: expected 0 .. 1")
+                 samples: int | None = None, raise_margin: float | None = None,
+                 **unknown: Any) -> None:
+        opts = declared_options(self, unknown, samples=samples, raise_margin=raise_margin)
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.samples = samples
-        self.raise_margin = float(raise_margin)
+        self.samples = opts["samples"]
+        self.raise_margin = opts["raise_margin"]
         self.last_equity: float | None = None
         _combo_tables()
 
@@ -421,9 +443,7 @@ class EquityBot:
         return shares[0] / (_K.SHARE_UNIT * total)
 
     def act(self, state: State) -> Action:
-        me = check_state(state, self.GAME)
-        legal = state.legal_actions()
-        obs = state.observation(me)
+        legal, me, obs = view(state, self.GAME)
         by_kind = {a.kind: a for a in legal}
         bets = obs["bets"]
         opponents = [s for s in range(len(bets))

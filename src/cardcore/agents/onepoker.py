@@ -42,8 +42,8 @@ from typing import Any
 from ..game import Action, State
 from ..onepoker.state import compare_ranks
 from ..rng import Rng, fresh_seed
-from . import RuleAgent, check_state
-from .strength import strength_options
+from . import RuleAgent, view
+from .strength import Option, strength_options
 
 RANKS = 13
 UP_MIN = 6
@@ -156,24 +156,44 @@ class OnePokerAI:
         "strong": dict(_NORMAL, honesty_prior=1.8, lock_bias=0.9, margin=0.12),
     }
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``): equities and the
+    #: thresholds on them are shares of the pot (0 .. 1)
+    OPTIONS = {
+        "lock_bias": Option("number", 0.75, "how far the opponent is read to lock its higher "
+                            "card", low=0, high=1),
+        "bluff": Option("number", 0.06, "how often it bets a weak card", low=0, high=1),
+        "value": Option("number", 0.64, "the equity from which it bets", low=0, high=1),
+        "strong": Option("number", 0.8, "the equity from which it bets big", low=0, high=1),
+        "reraise": Option("number", 0.85, "the equity from which it raises a bet", low=0,
+                          high=1),
+        "margin": Option("number", 0.06, "equity a call needs above the pot odds", low=-1,
+                         high=1),
+        "risk_margin": Option("number", 0.35, "the margin added a unit of chips at risk",
+                              low=0, high=2),
+        "counting": Option("bool", True, "count the cards seen (False: a full pile)"),
+        "reads": Option("bool", True, "read the opponent's card from its bet sizes"),
+        "honesty_prior": Option("number", 0.6, "how much bet sizes tell before the match "
+                                "shows it (0 .. 2)", low=0, high=2),
+    }
+
     def __init__(self, game: str | None = "onepoker", seed: int | None = None,
                  lock_bias: float | None = None, bluff: float | None = None,
                  value: float | None = None, strong: float | None = None,
                  reraise: float | None = None, margin: float | None = None,
                  risk_margin: float | None = None, *, strength: str = "normal",
                  counting: bool | None = None, reads: bool | None = None,
-                 honesty_prior: float | None = None, **_: Any) -> None:
-        o = strength_options(self, strength, lock_bias=lock_bias, bluff=bluff, value=value,
-                             strong=strong, reraise=reraise, margin=margin,
+                 honesty_prior: float | None = None, **unknown: Any) -> None:
+        o = strength_options(self, strength, unknown, lock_bias=lock_bias, bluff=bluff,
+                             value=value, strong=strong, reraise=reraise, margin=margin,
                              risk_margin=risk_margin, counting=counting, reads=reads,
                              honesty_prior=honesty_prior)
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.lock_bias = float(o["lock_bias"])
-        self.bluff = float(o["bluff"])
+        self.lock_bias = o["lock_bias"]
+        self.bluff = o["bluff"]
         self.value, self.strong, self.reraise = o["value"], o["strong"], o["reraise"]
         self.margin, self.risk_margin = o["margin"], o["risk_margin"]
-        self.counting, self.reads = bool(o["counting"]), bool(o["reads"])
-        self.honesty_prior = float(o["honesty_prior"])
+        self.counting, self.reads = o["counting"], o["reads"]
+        self.honesty_prior = o["honesty_prior"]
 
     # ------------------------------------------------------------ beliefs
     def opponent_dist(self, obs: dict) -> list[float]:
@@ -193,9 +213,7 @@ class OnePokerAI:
 
     # ------------------------------------------------------------ acting
     def act(self, state: State) -> Action:
-        seat = check_state(state, self.GAME)
-        obs = state.observation(seat)
-        legal = state.legal_actions()
+        legal, seat, obs = view(state, self.GAME)
         dist = self.opponent_dist(obs)
         if obs["phase"] == "lock":
             best = max(legal, key=lambda a: (equity(int(a.cards[0]) >> 2, dist), -int(a.cards[0])))
@@ -249,9 +267,7 @@ class RuleOfThumbAgent(RuleAgent):
     name = "rule"
 
     def act(self, state: State) -> Action:
-        seat = check_state(state, self.GAME)
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+        legal, seat, obs = self.view(state)
         if obs["phase"] == "lock":
             return max(legal, key=lambda a: int(a.cards[0]) >> 2)
         r = obs["locked"] >> 2

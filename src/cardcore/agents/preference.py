@@ -44,7 +44,6 @@ import time
 from typing import Any
 
 from ..cards import deck_vienna32
-from ..errors import CardcoreError
 from ..game import Action, State
 from .._ref.preference_step import ACE, BONUS, FAIL, NEED, TAKE  # (the rule's numbers)
 from ..preference.state import (
@@ -54,7 +53,7 @@ from ..preference.state import (
 from ..rng import Rng, fresh_seed
 from . import RuleAgent, SearchAgent, alpha_beta_step, register_agent
 from .sampling import deal_unseen
-from .strength import strength_options
+from .strength import MAX_COUNT, MAX_SAMPLES, MAX_SECONDS, Option, strength_options
 
 ALL32 = sorted(int(c) for c in deck_vienna32())
 LOW = ALL32[0] >> 2  # the 7
@@ -387,34 +386,55 @@ class PreferenceAI(SearchAgent):
         "strong": {"samples": 20, "nodes": 60_000},
     }
 
+    #: every option, checked when the AI is built; the thresholds are tricks a hand is
+    #: estimated to take, of ten (11: never)
+    OPTIONS = {
+        "nodes": Option("int", DEFAULT_NODES, "search nodes a card (0: no limit; None: the "
+                        "strength's, or no limit with budget_ms)", low=0, high=MAX_COUNT,
+                        none=True),
+        "budget_ms": Option("number", None, "milliseconds a card, opt-in (None: count the "
+                            "work)", low=0.001, high=MAX_SECONDS * 1000, none=True),
+        "samples": Option("int", 10, "deals sampled a searched card", low=1,
+                          high=MAX_SAMPLES),
+        "bid": Option("number", 5.3, "tricks it bids on", low=0, high=11),
+        "talon": Option("number", 0.4, "tricks it expects from the talon", low=-11, high=11),
+        "game_tricks": Option("number", 6.3, "tricks it bids a game on", low=0, high=11),
+        "hearts": Option("number", 6.6, "tricks it bids hearts on", low=0, high=11),
+        "no_aces": Option("number", 6.8, "tricks it announces No Aces on", low=0, high=11),
+        "stay": Option("number", 2.8, "tricks a defender stays in on", low=0, high=11),
+        "invite": Option("number", 3.4, "tricks a defender invites on", low=0, high=11),
+        "max_depth": Option("int", 10, "the deepest search, in tricks", low=1, high=10),
+        "infer": Option("number", 4.5, "the declarer's tricks a defender reads from the "
+                        "contract (0: off)", low=0, high=11),
+        "adapt": Option("number", 3.0, "how far a defender stays in less after seen failures",
+                        low=0, high=10),
+    }
+
     def __init__(self, game: str | None = "preference", seed: int | None = None, *,
                  strength: str = "normal", nodes: int | None = None,
                  budget_ms: float | None = None, samples: int | None = None,
-                 bid: float = 5.3, talon: float = 0.4, game_tricks: float = 6.3,
-                 hearts: float = 6.6, no_aces: float = 6.8, stay: float = 2.8,
-                 invite: float = 3.4, max_depth: int = 10, infer: float = 4.5,
-                 adapt: float = 3.0, **_: Any) -> None:
+                 bid: float | None = None, talon: float | None = None,
+                 game_tricks: float | None = None, hearts: float | None = None,
+                 no_aces: float | None = None, stay: float | None = None,
+                 invite: float | None = None, max_depth: int | None = None,
+                 infer: float | None = None, adapt: float | None = None,
+                 **unknown: Any) -> None:
         if nodes is None and budget_ms is not None:
             nodes = 0                   # the clock decides, unless nodes are given too
-        opts = strength_options(self, strength, nodes=nodes, samples=samples)
-        nodes, samples = opts["nodes"], opts["samples"]
-        if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 0:
-            raise CardcoreError(f"PreferenceAI: nodes {nodes!r}: expected an int >= 0 "
-                                "(0: no limit)")
-        if budget_ms is not None and not budget_ms > 0:
-            raise CardcoreError(f"PreferenceAI: budget_ms {budget_ms!r}: expected > 0 or None")
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise CardcoreError(f"PreferenceAI: samples {samples!r}: expected an int >= 1")
+        o = strength_options(self, strength, unknown, nodes=nodes, budget_ms=budget_ms,
+                             samples=samples, bid=bid, talon=talon, game_tricks=game_tricks,
+                             hearts=hearts, no_aces=no_aces, stay=stay, invite=invite,
+                             max_depth=max_depth, infer=infer, adapt=adapt)
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.nodes = nodes
-        self.budget = None if budget_ms is None else budget_ms / 1000.0
-        self.samples = samples
-        self.t_bid, self.t_talon, self.t_game = bid, talon, game_tricks
-        self.t_hearts, self.t_no_aces = hearts, no_aces
-        self.t_stay, self.t_invite = stay, invite
-        self.max_depth = max_depth
-        self.infer = infer
-        self.adapt = adapt
+        self.nodes = o["nodes"]
+        self.budget = None if o["budget_ms"] is None else o["budget_ms"] / 1000.0
+        self.samples = o["samples"]
+        self.t_bid, self.t_talon, self.t_game = o["bid"], o["talon"], o["game_tricks"]
+        self.t_hearts, self.t_no_aces = o["hearts"], o["no_aces"]
+        self.t_stay, self.t_invite = o["stay"], o["invite"]
+        self.max_depth = o["max_depth"]
+        self.infer = o["infer"]
+        self.adapt = o["adapt"]
 
     def choose(self, state: State, legal: list[Action], seat: int, obs: dict) -> Action:
         ph = obs["phase"]

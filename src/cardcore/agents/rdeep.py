@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..schnapsen.rules import may_exchange, trump_jack
 from . import check_state, seat_to_act
 from .schnapsen import Knowledge, World
+from .strength import MAX_SAMPLES, Option, declared_options
 
 def _moves(w: World) -> list[tuple[str, int]]:
     """Every move of the seat to act in ``w`` except closing: plays, marriages and (on lead
@@ -64,14 +64,20 @@ class RdeepSchnapsen:
 
     name = "rdeep"
 
+    #: every option, checked when the agent is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", 16, "random worlds a candidate move", low=1,
+                          high=MAX_SAMPLES),
+        "depth": Option("int", 4, "tricks played at random after the move", low=1, high=10),
+    }
+
     def __init__(self, game: str | None = None, seed: int | None = None, *,
-                 samples: int = 16, depth: int = 4, **_: Any) -> None:
-        for opt, v in (("samples", samples), ("depth", depth)):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise CardcoreError(f"RdeepSchnapsen: {opt} {v!r}: expected an int >= 1")
+                 samples: int | None = None, depth: int | None = None,
+                 **unknown: Any) -> None:
+        opts = declared_options(self, unknown, samples=samples, depth=depth)
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.samples = samples
-        self.depth = depth
+        self.samples = opts["samples"]
+        self.depth = opts["depth"]
 
     def act(self, state: State) -> Action:
         check_state(state, self.GAME)

@@ -63,7 +63,7 @@ from ..schnapsen.rules import (
 )
 from . import RuleAgent, SearchAgent, register_agent
 from .sampling import deal_unseen
-from .strength import strength_options
+from .strength import MAX_COUNT, MAX_SAMPLES, MAX_SECONDS, Option, strength_options
 
 _ALL = [int(c) for c in deck_vienna20()]
 #: card points by card id (the game's)
@@ -450,17 +450,38 @@ class SchnapsenAI(SearchAgent):
                    "rollouts": True, "deep_stock": 0, "node_cap": 150_000, "infer": True},
     }
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", 16, "worlds sampled a decision", low=1, high=MAX_SAMPLES),
+        "depth": Option("int", 1, "tricks searched while the stock is open", low=1,
+                        high=20),
+        "close_margin": Option("number", 0.35, "game points closing must beat playing on "
+                               "by", low=-10, high=10),
+        "max_nodes": Option("int", 24_000, "search nodes a decision, after two worlds "
+                            "(0: no limit)", low=0, high=MAX_COUNT),
+        "time_limit": Option("number", None, "seconds a decision, opt-in (None: count the "
+                             "work)", low=1e-6, high=MAX_SECONDS, none=True),
+        "rollouts": Option("bool", False, "mix a quick playout into the horizon value"),
+        "deep_stock": Option("int", 0, "search to the end once the stock holds at most "
+                             "this many cards (0: off)", low=0, high=20),
+        "node_cap": Option("int", 0, "a hard limit of search nodes a decision (0: none)",
+                           low=0, high=MAX_COUNT),
+        "infer": Option("bool", False, "after a close, deal the opponent only hands its "
+                        "follows allow"),
+    }
+
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  depth: int | None = None, close_margin: float | None = None,
                  max_nodes: int | None = None, time_limit: float | None = None,
                  rollouts: bool | None = None, deep_stock: int | None = None,
-                 node_cap: int | None = None, infer: bool | None = None, **_: Any) -> None:
-        opts = strength_options(self, strength, samples=samples, depth=depth,
+                 node_cap: int | None = None, infer: bool | None = None,
+                 **unknown: Any) -> None:
+        opts = strength_options(self, strength, unknown, samples=samples, depth=depth,
                                 close_margin=close_margin, max_nodes=max_nodes,
-                                rollouts=rollouts, deep_stock=deep_stock, node_cap=node_cap,
-                                infer=infer)
-        self.infer = bool(opts.get("infer", False))
+                                time_limit=time_limit, rollouts=rollouts,
+                                deep_stock=deep_stock, node_cap=node_cap, infer=infer)
+        self.infer = opts["infer"]
         self.rollouts = opts["rollouts"]
         self.deep_stock = opts["deep_stock"]
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -469,7 +490,7 @@ class SchnapsenAI(SearchAgent):
         self.close_margin = opts["close_margin"]
         self.max_nodes = opts["max_nodes"]
         self.node_cap = opts["node_cap"]
-        self.time_limit = time_limit
+        self.time_limit = opts["time_limit"]
 
     def choose(self, state: State, legal: list[Action], me: int, obs: dict) -> Action:
         a = _find(legal, "exchange")

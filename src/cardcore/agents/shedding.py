@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engines.shedding import rank_index
+from .strength import MAX_COUNT, MAX_SAMPLES, MAX_SECONDS, Option
 
 Group = tuple  # (kind, main, length, ranks)
 
@@ -820,63 +821,54 @@ class SheddingAI:
         "strong": {"rollouts": 1000, "top_k": 8, "prior_weight": 0.03},
     }
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``); a subclass
+    #: adds its own
+    OPTIONS: dict = {
+        "rollouts": Option("int", 340, "sampled worlds a searched play (None: the "
+                           "strength's, or the clock alone when time_budget is given)",
+                           low=0, high=MAX_SAMPLES, none=True),
+        "time_budget": Option("number", None, "seconds a play, opt-in (None: count the work)",
+                              low=0, high=MAX_SECONDS, none=True),
+        "top_k": Option("int", 6, "candidate plays searched", low=1, high=1_000),
+        "prior_weight": Option("number", 0.03, "the bonus of the plan policy's order, in "
+                               "points", low=0, high=10),
+        "endgame": Option("int", 0, "cards left in all hands from which each world is "
+                          "searched exactly (Dou Dizhu; 0: never)", low=0, high=54),
+        "endgame_worlds": Option("int", 0, "worlds of the exact endgame search", low=0,
+                                 high=MAX_SAMPLES),
+        "endgame_nodes": Option("int", 0, "search nodes of the endgame a play", low=0,
+                                high=MAX_COUNT),
+        "first_cut": Option("int", 4, "sampled worlds before the first halving of the "
+                            "candidates", low=1, high=MAX_SAMPLES),
+    }
+
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  strength: str = "normal", rollouts: int | None = None,
                  time_budget: float | None = None, top_k: int | None = None,
                  prior_weight: float | None = None, endgame: int | None = None,
                  endgame_worlds: int | None = None, endgame_nodes: int | None = None,
                  first_cut: int | None = None, **unknown: object) -> None:
-        from ..errors import CardcoreError
         from ..rng import Rng, fresh_seed
         from .strength import strength_options
 
-        if unknown:
-            raise CardcoreError(
-                f"{type(self).__name__}: unknown option(s) {', '.join(sorted(unknown))}; "
-                "known: strength, rollouts, time_budget, top_k, prior_weight, endgame, "
-                "endgame_worlds, endgame_nodes, first_cut"
-                + (", bid_samples" if self.rules is DDZ else ""))
-        opts = strength_options(self, strength, top_k=top_k, prior_weight=prior_weight,
-                                endgame=endgame, endgame_worlds=endgame_worlds,
-                                endgame_nodes=endgame_nodes, first_cut=first_cut)
+        opts = strength_options(self, strength, unknown, rollouts=rollouts,
+                                time_budget=time_budget, top_k=top_k,
+                                prior_weight=prior_weight, endgame=endgame,
+                                endgame_worlds=endgame_worlds, endgame_nodes=endgame_nodes,
+                                first_cut=first_cut)
+        self.first_cut = opts["first_cut"]
+        self.endgame = opts["endgame"]
+        self.endgame_worlds = opts["endgame_worlds"]
+        self.endgame_nodes = opts["endgame_nodes"]
+        time_budget = opts["time_budget"]
+        # (with a clock and no rollouts given, the clock alone decides)
+        rollouts = None if rollouts is None and time_budget is not None else opts["rollouts"]
         top_k, prior_weight = opts["top_k"], opts["prior_weight"]
-        checked: dict[str, int] = {}
-        for name in ("endgame", "endgame_worlds", "endgame_nodes"):
-            v = opts.get(name, 0)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise CardcoreError(f"{name} {v!r}: expected an int >= 0")
-            checked[name] = v
-        cut = opts.get("first_cut", 4)
-        if isinstance(cut, bool) or not isinstance(cut, int) or cut < 1:
-            raise CardcoreError(f"first_cut {cut!r}: expected an int >= 1 (sampled worlds "
-                                "before the first halving of the candidates)")
-        self.first_cut = cut
-        self.endgame = checked["endgame"]
-        self.endgame_worlds = checked["endgame_worlds"]
-        self.endgame_nodes = checked["endgame_nodes"]
-        if self.endgame and self.rules is not DDZ:
-            raise CardcoreError(f"endgame {self.endgame!r}: the endgame search is Dou Dizhu's "
-                                "(expected 0)")
-        if rollouts is None and time_budget is None:
-            rollouts = opts["rollouts"]
-        if prior_weight is None or isinstance(prior_weight, bool) or not isinstance(
-                prior_weight, (int, float)):
-            raise CardcoreError(f"prior_weight {prior_weight!r}: expected a number")
-
-        if time_budget is not None and (
-                isinstance(time_budget, bool) or not isinstance(time_budget, (int, float))
-                or not time_budget >= 0):
-            raise CardcoreError(f"time_budget {time_budget!r}: expected seconds >= 0 or None")
-        if rollouts is not None and (isinstance(rollouts, bool) or not isinstance(rollouts, int)
-                                     or rollouts < 0):
-            raise CardcoreError(f"rollouts {rollouts!r}: expected an int >= 0 or None")
-        if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
-            raise CardcoreError(f"top_k {top_k!r}: expected an int >= 1")
         self.rng = Rng(fresh_seed() if seed is None else seed)
-        self.time_budget = None if time_budget is None else float(time_budget)
+        self.time_budget = time_budget
         self.rollouts = rollouts
         self.top_k = top_k
-        self.prior_weight = float(prior_weight)
+        self.prior_weight = prior_weight
         self.dec = Decomposer(self.rules)
         self.last_stats: dict = {}
         self._groups: dict = {}

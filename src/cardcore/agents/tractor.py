@@ -46,13 +46,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._backend import kernel
-from ..errors import CardcoreError
 from ..game import Action, State
 from ..rng import Rng, fresh_seed
 from ..tractor.rules import LEVELS, mask_items
 from . import RuleAgent, SearchAgent, alpha_beta_step, register_agent
 from .sampling import deal_unseen
-from .strength import strength_options
+from .strength import MAX_COUNT, MAX_SAMPLES, Option, strength_options
 
 _k = kernel("tractor")  # untyped: the observed trump is None until declared (its stub says int)
 
@@ -412,17 +411,28 @@ class TractorAI(SearchAgent):
                    "mistakes": 0.0},
     }
 
+    #: every option, checked when the AI is built (``cardcore.options.Option``)
+    OPTIONS = {
+        "samples": Option("int", 12, "worlds sampled an endgame decision", low=0,
+                          high=MAX_SAMPLES),
+        "nodes": Option("int", 6000, "search nodes a decision, all worlds together", low=0,
+                        high=MAX_COUNT),
+        "endgame": Option("int", 3, "the hand size from which the search takes over", low=0,
+                          high=25),
+        "declare_at": Option("number", 11.0, "the score of trumps it declares on", low=0,
+                             high=100),
+        "mistakes": Option("number", 0.0, "the chance of a slip (any legal card)", low=0,
+                           high=1),
+    }
+
     def __init__(self, game: str | None = None, seed: int | None = None, *,
                  strength: str = "normal", samples: int | None = None,
                  nodes: int | None = None, endgame: int | None = None,
                  declare_at: float | None = None, mistakes: float | None = None,
-                 **_: Any) -> None:
-        opts = strength_options(self, strength, samples=samples, nodes=nodes, endgame=endgame,
-                                declare_at=declare_at, mistakes=mistakes)
-        m = opts["mistakes"]
-        if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m <= 1:
-            raise CardcoreError(f"TractorAI: mistakes={m!r}: expected a number in [0, 1]")
-        self.mistakes = float(m)
+                 **unknown: Any) -> None:
+        opts = strength_options(self, strength, unknown, samples=samples, nodes=nodes,
+                                endgame=endgame, declare_at=declare_at, mistakes=mistakes)
+        self.mistakes = opts["mistakes"]
         self.rng = Rng(fresh_seed() if seed is None else seed)
         self.samples = opts["samples"]
         self.nodes = opts["nodes"]

@@ -35,6 +35,7 @@ from ..zhengshangyou.state import DECK48_IDS
 from . import check_state, register_agent
 from .sampling import deal_unseen
 from .shedding import ZSY, GreedyPlan, SheddingAI
+from .strength import Option
 
 #: the deck's cards of each rank index
 _RANK_CARDS = [[Card(c) for c in DECK48_IDS if rank_index(c) == r] for r in range(13)]
@@ -55,6 +56,8 @@ class ZhengShangyouAI(SheddingAI):
         "normal": {"rollouts": DEFAULT_ROLLOUTS, "top_k": 6, "prior_weight": 0.03},
         "strong": {"rollouts": 1000, "top_k": 8, "prior_weight": 0.03, "first_cut": 125},
     }
+    OPTIONS = dict(SheddingAI.OPTIONS, endgame=Option(
+        "int", 0, "the exact endgame search is Dou Dizhu's: 0 only here", low=0, high=0))
 
     def __init__(self, game: str | None = "zhengshangyou", seed: int | None = None, *,
                  strength: str = "normal", **options) -> None:
