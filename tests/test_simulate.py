@@ -398,6 +398,21 @@ def test_a_worker_that_raises_stops_the_run_and_keeps_every_finished_game(tmp_pa
     assert res.resumed_games == 7 and res.new_games == 0
 
 
+def nan_stats(state) -> dict:
+    """A ``stats=`` function whose value is no JSON (NaN)."""
+    return {"ratio": float("nan")}
+
+
+def test_a_stats_value_that_is_no_json_stops_the_run_naming_it(tmp_path):
+    out = tmp_path / "nan.jsonl"
+    with pytest.raises(SimulationError, match=r"seed 0.*stats returned \{'ratio': nan\}: not "
+                       "JSON") as info:
+        cardcore.simulate("onepoker", ["random", "random"], 3, workers=1, out=out,
+                          stats=nan_stats, **CHEAP)
+    assert info.value.seed == 0
+    assert not out.exists() or read_rows(out) == []
+
+
 def test_registered_agents_reach_the_workers():
     from cardcore import agents
 

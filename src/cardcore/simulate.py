@@ -463,7 +463,12 @@ def _play(job: dict[str, Any], seed: int, rotation: int) -> dict[str, Any]:
         }
         if job["stats"] is not None:
             value = job["stats"](state)
-            json.dumps(value)  # must be JSON-serialisable
+            try:      # (a value the rows can hold and any JSON reader read back)
+                json.dumps(value, allow_nan=False)
+            except (TypeError, ValueError, RecursionError) as exc:
+                raise CardcoreError(f"stats returned {quote(value)}: not JSON ({exc}); "
+                                    "return numbers (finite), strings, lists, dicts or "
+                                    "None") from None
             row["stats"] = value
         row["seconds"] = time.perf_counter() - t0
         row["cpu"] = cpu_clock() - c0
@@ -1035,8 +1040,9 @@ def simulate(game: str, agents: Sequence[str] | str, games: int, *, seed: int = 
     output files, resuming and engines.
 
     ``history=True`` stores each finished game's JSON in the rows; ``stats=f`` calls ``f(state)``
-    on each finished state in the worker and stores its (JSON-serialisable) value as the row's
-    ``stats`` (a module-level function for the local engine: it is pickled by reference);
+    on each finished state in the worker and stores its value (JSON: finite numbers, strings,
+    lists, dicts, None) as the row's ``stats`` (a module-level function for the local engine:
+    it is pickled by reference);
     ``timings=True`` keeps every decision's seconds; ``progress=f`` is called with a
     :class:`Progress` after every chunk, ``progress=True`` prints the progress line of
     ``cardcore simulate`` on stderr (what this run measures: games/s and the time left);
