@@ -192,31 +192,21 @@ def test_vector_refuses_bad_arguments():
             v.state(i)
 
 
-def test_the_arrays_are_read_only_and_what_is_written_into_them_reaches_no_game(stepper):
+def test_the_arrays_are_read_only_and_cannot_be_made_writable(stepper):
     v = cardcore.vector("onepoker", 2, seed=1)
-    w = cardcore.vector("onepoker", 2, seed=1)
     arrays = (v.current_player, v.observation, v.legal_mask, v.legal_ids, v.legal_offsets,
               v.rewards, v.terminated, v.episode)
     for a in arrays:
         with pytest.raises(ValueError, match="read-only"):
             a.reshape(-1)[0] = a.reshape(-1)[0]
-    acts = v.legal_ids[v.legal_offsets[:-1]].copy()
-    # made writable again and written with values far outside every array and every rule:
-    # the loop reads only its own arrays, and shows what it wrote again after the step
-    st = v._stepper
-    for a, value in ((st.ids, 2_000_000_000), (st.offsets, 10**12), (st.terminated, True),
-                     (st.episode, 77), (st.player, 9), (st.obs, 5.0), (st.rewards, 1.0)):
-        a.flags.writeable = True
-        a[...] = value
-    v.step(acts)
-    w.step(acts)
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            a.flags.writeable = True
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            a.setflags(write=True)
+    v.step(v.legal_ids[v.legal_offsets[:-1]].copy())
     check_arrays(v)
-    for a, b in zip((v.current_player, v.observation, v.legal_mask, v.legal_ids,
-                     v.legal_offsets, v.rewards, v.terminated, v.episode),
-                    (w.current_player, w.observation, w.legal_mask, w.legal_ids,
-                     w.legal_offsets, w.rewards, w.terminated, w.episode)):
-        assert np.array_equal(a, b)
-    assert [v.core(i) == w.core(i) for i in range(2)] == [True, True]
+    with pytest.raises(ValueError, match="WRITEABLE"):   # (the arrays shown after a step too)
+        v.legal_ids.flags.writeable = True
 
 
 def test_a_batch_is_not_copied_and_keeps_its_own_options():

@@ -294,10 +294,10 @@ cdef class Stepper:
 
 
 cdef object _shown(object a):
-    """A read-only view of the array ``a``: what the stepper shows of an array it writes."""
-    view = a.view()
-    view.flags.writeable = False
-    return view
+    """A read-only view of the array ``a``: what the stepper shows of an array it writes. It
+    is made over a read-only buffer of ``a`` (``memoryview.toreadonly``), so that it cannot be
+    made writable again (numpy refuses ``flags.writeable = True``)."""
+    return np.asarray(memoryview(a).toreadonly())
 
 
 cdef int64_t[::1] _actions(object actions, Py_ssize_t n) except *:
