@@ -297,7 +297,7 @@ cdef object _shown(object a):
     """A read-only view of the array ``a``: what the stepper shows of an array it writes. It
     is made over a read-only buffer of ``a`` (``memoryview.toreadonly``), so that it cannot be
     made writable again (numpy refuses ``flags.writeable = True``)."""
-    return np.asarray(memoryview(a).toreadonly())
+    return np.asarray(a.data.toreadonly())
 
 
 cdef int64_t[::1] _actions(object actions, Py_ssize_t n) except *:

@@ -142,7 +142,7 @@ def _shown(a: np.ndarray) -> np.ndarray:
     """A read-only view of the array ``a``: what the stepper shows of an array it writes. It
     is made over a read-only buffer of ``a`` (``memoryview.toreadonly``), so that it cannot be
     made writable again (numpy refuses ``flags.writeable = True``)."""
-    return np.asarray(memoryview(a).toreadonly())
+    return np.asarray(a.data.toreadonly())
 
 
 def _check_live(core: Any) -> None:
