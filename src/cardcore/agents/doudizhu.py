@@ -37,7 +37,7 @@ from .._backend import kernel
 from ..doudizhu.moves import Move
 from . import check_state, register_agent
 from .sampling import deal_unseen
-from .shedding import DDZ, GreedyPlan, SheddingAI, Sim
+from .shedding import DDZ, GreedyPlan, SheddingAI, Sim, greedy_options
 from .strength import MAX_SAMPLES, Option, check_options
 
 _step = kernel("shedding_step")
@@ -70,8 +70,9 @@ class DouDizhuAI(SheddingAI):
     }
 
     OPTIONS = dict(SheddingAI.OPTIONS, bid_samples=Option(
-        "int", 32, "bidding playouts (0: bid by counting top cards; None: the strength's, or "
-        "three times the rollouts given)", low=0, high=MAX_SAMPLES, none=True))
+        "int", None, "bidding playouts (0: bid by counting top cards; None: the strength's, "
+        "32 at normal, or three times the rollouts given, at least 12)", low=0,
+        high=MAX_SAMPLES, none=True))
 
     def __init__(self, game: str | None = "doudizhu", seed: int | None = None, *,
                  strength: str = "normal", bid_samples: int | None = None,
@@ -210,6 +211,8 @@ class DouDizhuAI(SheddingAI):
 
 class DouDizhuGreedy(GreedyPlan, DouDizhuAI):
     """The plan policy alone (``rollouts=0``): the cheapest Dou Dizhu baseline."""
+
+    OPTIONS = greedy_options(DouDizhuAI.OPTIONS)
 
 
 register_agent("greedy", "doudizhu", "cardcore.agents.doudizhu:DouDizhuGreedy")

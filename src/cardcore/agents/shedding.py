@@ -768,13 +768,22 @@ class EndgameSolver:
 
 class GreedyPlan:
     """Put before a game's ``SheddingAI`` subclass: the plan policy alone (``rollouts=0``
-    unless given), the game's cheapest baseline, registered as ``"greedy"``."""
+    unless given), the game's cheapest baseline, registered as ``"greedy"``; its ``OPTIONS``
+    are the AI's with that default (``greedy_options``)."""
 
     name = "greedy"
 
     def __init__(self, *args: Any, **options: Any) -> None:
         options.setdefault("rollouts", 0)
         super().__init__(*args, **options)  # type: ignore[call-arg]
+
+
+def greedy_options(options: dict) -> dict:
+    """A shedding AI's ``OPTIONS`` (``options``) as its ``GreedyPlan`` baseline takes them:
+    ``rollouts`` 0 unless given."""
+    return dict(options, rollouts=Option(
+        "int", 0, "sampled worlds a searched play (0: the plan policy alone)", low=0,
+        high=MAX_SAMPLES, none=True))
 
 
 class SheddingAI:

@@ -34,7 +34,7 @@ from ..zhengshangyou.moves import CAPS, Move, must_beat
 from ..zhengshangyou.state import DECK48_IDS
 from . import check_state, register_agent
 from .sampling import deal_unseen
-from .shedding import ZSY, GreedyPlan, SheddingAI
+from .shedding import ZSY, GreedyPlan, SheddingAI, greedy_options
 from .strength import Option
 
 #: the deck's cards of each rank index
@@ -126,6 +126,8 @@ class ZhengShangyouAI(SheddingAI):
 
 class ZhengShangyouGreedy(GreedyPlan, ZhengShangyouAI):
     """The plan policy alone (``rollouts=0``): the cheapest Zheng Shangyou baseline."""
+
+    OPTIONS = greedy_options(ZhengShangyouAI.OPTIONS)
 
 
 register_agent("greedy", "zhengshangyou", "cardcore.agents.zhengshangyou:ZhengShangyouGreedy")
