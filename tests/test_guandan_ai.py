@@ -197,8 +197,10 @@ def test_every_tribute_case_the_ai_answers_legally_at_every_strength():
     assert seen["returns"] == seen["single"] + 2 * seen["double"]
 
 
-@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("strength", [pytest.param(s, marks=[pytest.mark.slow] if s == "strong"
+                                                   else []) for s in STRENGTHS])
 def test_whole_matches_with_tributes_at_every_strength(strength):
+    # (strong takes about 13 s here: a slow sweep)
     s = cardcore.new_game("guandan", seed=11, level="5")
     seats = [agents.get("ai", "guandan", seed=p, strength=strength) if p % 2 == 0
              else agents.get("greedy", "guandan") for p in range(4)]
