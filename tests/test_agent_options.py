@@ -173,3 +173,28 @@ def test_check_options_names_every_unknown_and_undeclared_name():
         check_options(Probe, {"z": 1}, {"x": 1})
     assert check_options(Probe, {"a": np.int16(2)}) == {"a": 2}
     assert declared_options(Probe) == {"a": 1} and declared_options(Probe, a=None) == {"a": 1}
+
+
+def test_describe_lists_every_agent_and_each_option_it_takes():
+    for game in cardcore.available_games():
+        text = agents.describe(game)
+        for name in agents.names(game):
+            cls = agents.agent_class(name, game)
+            assert f"\n  {name} ({cls.__name__})" in text
+            for key, option in cls.OPTIONS.items():
+                assert f"\n    {key}: {option.describe()}" in text
+    assert "  ai (HoldemAI): strength easy, normal, strong" in agents.describe("holdem")
+    assert "  random (RandomAgent): no options" in agents.describe("holdem")
+    for bad in ("nobody", None, ["ai"]):
+        with pytest.raises(CardcoreError, match="agent"):
+            agents.agent_class(bad, "holdem")
+
+
+def test_cli_games_lists_the_agents_and_their_options(capsys):
+    from cardcore.cli import main
+
+    assert main(["games", "schnapsen"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("single_deal") < out.index("agents of schnapsen") < out.index("rdeep")
+    assert "samples: a whole number 1..100000 (default 16): worlds sampled a decision" in \
+        " ".join(out.split())

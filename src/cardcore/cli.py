@@ -596,7 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
     be.add_argument("--full", action="store_true", help="longer runs (default: quick)")
     ga = sub.add_parser("games", help="list the games, or one game's options",
                         description="List the games and whether they are available; with "
-                        "GAME, list that game's options (name, allowed values, default, help).")
+                        "GAME, list that game's options (name, allowed values, default, help), "
+                        "then its agents and the options each takes.")
     ga.add_argument("game", nargs="?", default=None, choices=GAMES, metavar="GAME",
                     help="one of: " + ", ".join(GAMES))
     ru = sub.add_parser("rules", help="print a game's rules",
@@ -734,7 +735,10 @@ def _command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_bench(args.name, quick=not args.full)
     if args.command == "games":
         if args.game is not None:
+            from . import agents
+
             print(screen.prose(get_game(args.game).describe(), hang=4))
+            print(screen.prose(agents.describe(args.game), hang=4))
             return 0
         have = set(available_games())
         for g in GAMES:

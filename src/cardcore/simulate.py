@@ -280,7 +280,7 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
     from .game import game_class
 
     name, options = parse_agent(spec)
-    cls_state = game_class(game)
+    game_class(game)            # (an unknown game first: GameNotAvailable)
     if ":" in name:
         mod, _, attr = name.partition(":")
         if not mod.strip() or mod.strip().startswith("."):  # (importlib: ValueError, TypeError)
@@ -301,20 +301,8 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
             target = getattr(module, attr)
         except AttributeError:
             raise CardcoreError(f"agent {spec!r}: module {mod!r} has no {attr!r}") from None
-    elif name == "random":
-        target = _agents.RandomAgent
-    elif name == "first":
-        target = _agents.FirstAgent
-    elif name == "ai":
-        if not cls_state.AI_AGENT:
-            raise CardcoreError(f"agent 'ai': {game} has no built-in AI yet")
-        target = _agents._load(cls_state.AI_AGENT)
     else:
-        _agents._register_game_agents(cls_state)
-        if (name, game) not in _agents._EXTRA:
-            raise CardcoreError(f"agent {name!r}: unknown for {game}; known: "
-                                f"{', '.join(_agents.names(game))}, or module:Class")
-        target = _agents._load(_agents._EXTRA[(name, game)])
+        target = _agents.agent_class(name, game, hint=", or module:Class")
     if not callable(target):
         raise CardcoreError(f"agent {spec!r}: {name} is not a class or function")
     if options and _declares_options(target):

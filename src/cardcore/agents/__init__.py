@@ -175,38 +175,63 @@ def names(game: str) -> list[str]:
     return out
 
 
+def agent_class(name: str, game: str, hint: str = "") -> Any:
+    """The class (or factory) ``get(name, game)`` builds: ``RandomAgent``, ``FirstAgent``, the
+    game's AI or a registered agent; ``CardcoreError`` for a name that is none of them (with
+    ``hint`` after the names it knows)."""
+    cls = game_class(game)
+    if not isinstance(name, str):
+        raise CardcoreError(f"agent {quote(name)}: expected an agent name such as 'ai'")
+    if name == "random":
+        return RandomAgent
+    if name == "first":
+        return FirstAgent
+    if name == "ai":
+        if not cls.AI_AGENT:
+            raise CardcoreError(f"agent 'ai': {game} has no built-in AI yet")
+        return _load(cls.AI_AGENT)
+    _register_game_agents(cls)
+    if (name, game) in _EXTRA:
+        return _load(_EXTRA[(name, game)])
+    raise CardcoreError(f"agent {name!r}: unknown for {game}; known: "
+                        f"{', '.join(names(game))}{hint}")
+
+
+def describe(game: str) -> str:
+    """The agents of ``game`` and the options each takes (``OPTIONS``), a line an option, as
+    ``cardcore games GAME`` prints them after the game's options."""
+    lines = [f"agents of {game} (as get(name, game, **options), or NAME:KEY=VALUE,... in "
+             "simulate's --agents):"]
+    for name in names(game):
+        target = agent_class(name, game)
+        strengths = ", ".join(getattr(target, "STRENGTHS", {}))
+        head = f"  {name} ({getattr(target, '__name__', name)})"
+        options: dict = getattr(target, "OPTIONS", {}) or {}
+        lines.append(head + (f": strength {strengths} (default normal)" if strengths else "")
+                     + ("" if options or strengths else ": no options"))
+        for key, option in options.items():
+            lines.append(f"    {key}: {option.describe()}")
+    return "\n".join(lines)
+
+
 def get(name: str, game: str, *, seed: int | None = None, strength: str | None = None,
         **options: Any) -> Agent:
     """The agent ``name`` for ``game``: ``"random"``, ``"first"``, ``"ai"`` or a registered one.
     ``strength`` (``"easy"``, ``"normal"``, ``"strong"``) picks the AI's budget; an agent
     without strengths refuses it."""
-    cls = game_class(game)
+    target = agent_class(name, game)
     if seed is not None:     # (as new_game reads a seed; an agent draws from it alone)
         seed = int_arg(seed, "agent seed", 0, 2**64 - 1)
     if strength is not None:
         check_strength(strength, f"agent {name!r}")
-        _register_game_agents(cls)
-        target = (_load(cls.AI_AGENT) if name == "ai" and cls.AI_AGENT
-                  else _load(_EXTRA[(name, game)]) if (name, game) in _EXTRA else None)
-        if target is None or "normal" not in getattr(target, "STRENGTHS", {}):
+        if "normal" not in getattr(target, "STRENGTHS", {}):
             raise CardcoreError(f"agent {name!r} ({game}): has no strengths; only the AI "
                                 f"takes strength= ({', '.join(STRENGTHS)})")
         options["strength"] = strength
     if name in ("random", "first") and options:
         raise CardcoreError(f"agent {name!r}: takes no options (got "
                             f"{', '.join(sorted(options))})")
-    if name == "random":
-        return RandomAgent(game, seed=seed)
-    if name == "first":
-        return FirstAgent(game, seed=seed)
-    if name == "ai":
-        if not cls.AI_AGENT:
-            raise CardcoreError(f"agent 'ai': {game} has no built-in AI yet")
-        return _load(cls.AI_AGENT)(game, seed=seed, **options)
-    _register_game_agents(cls)
-    if (name, game) in _EXTRA:
-        return _load(_EXTRA[(name, game)])(game, seed=seed, **options)
-    raise CardcoreError(f"agent {name!r}: unknown for {game}; known: {', '.join(names(game))}")
+    return target(game, seed=seed, **options)
 
 
 def play_match(name: str, agents: Sequence[Agent | str], *, seed: int | None = None,
@@ -230,5 +255,5 @@ def play_match(name: str, agents: Sequence[Agent | str], *, seed: int | None = N
     raise CardcoreError(f"play_match({name!r}): no end after {max_actions} actions")
 
 
-__all__ = ["STRENGTHS", "Agent", "RandomAgent", "FirstAgent", "get", "names", "play_match",
-           "register_agent"]
+__all__ = ["STRENGTHS", "Agent", "RandomAgent", "FirstAgent", "agent_class", "describe", "get",
+           "names", "play_match", "register_agent"]
