@@ -9,7 +9,7 @@ The rarely reached branches (every opening bid in Bridge, every declaration in T
 tribute case in Guandan) have their own sweeps in the games' AI test files.
 
 ``CARDCORE_AI_POSITIONS`` scales the number of positions (default 1; ``10`` for a long run).
-Half of them run by default and the other half, from other seeds, in the slow sweep
+A third of them run by default and the rest, from other seeds, in the slow sweep
 (``pytest -m slow``).
 On the reference kernels (``CARDCORE_BACKEND=ref``) the counts are divided by four, and Bridge's
 searching strengths meet only positions before the second trick (the auction and the rule-played
@@ -114,16 +114,22 @@ def check_answer(game: str, strength: str, seed: int, state) -> None:
     state.clone().apply(action)
 
 
-#: the positions of each game and strength come in two halves of their own seeds: the first in
-#: the default run, the second in the slow sweep (``pytest -m slow``)
+#: the positions of each game and strength come in two parts of their own seeds: a third in
+#: the default run, the rest in the slow sweep (``pytest -m slow``)
 HALVES = [0, pytest.param(1, marks=pytest.mark.slow)]
+
+
+def part(game: str, strength: str, half: int) -> int:
+    """The positions of ``half`` (0: the default run's third, 1: the slow sweep's rest)."""
+    total = count(game, strength)
+    return max(2, total // 3 if half == 0 else total - total // 3)
 
 
 @pytest.mark.parametrize("half", HALVES)
 @pytest.mark.parametrize("strength", STRENGTHS)
 @pytest.mark.parametrize("game", GAMES)
 def test_ai_answers_legally_everywhere(game: str, strength: str, half: int) -> None:
-    n = max(2, count(game, strength) // 2)
+    n = part(game, strength, half)
     seen = 0
     salt = STRENGTHS.index(strength) + len(STRENGTHS) * half
     for seed, state in positions(game, n, salt, strength):
