@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engines.shedding import rank_index
-from .strength import MAX_COUNT, MAX_SAMPLES, MAX_SECONDS, Option
+from .strength import MAX_COUNT, MAX_SAMPLES, MAX_SECONDS, Option, strength_options
 
 Group = tuple  # (kind, main, length, ranks)
 
@@ -858,7 +858,6 @@ class SheddingAI:
                  endgame_worlds: int | None = None, endgame_nodes: int | None = None,
                  first_cut: int | None = None, **unknown: object) -> None:
         from ..rng import Rng, fresh_seed
-        from .strength import strength_options
 
         opts = strength_options(self, strength, unknown, rollouts=rollouts,
                                 time_budget=time_budget, top_k=top_k,

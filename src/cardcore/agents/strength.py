@@ -7,9 +7,11 @@ its constructor; options given explicitly override the table's::
 
     class SomeAI:
         STRENGTHS = {"easy": {"samples": 2}, "normal": {"samples": 16}, "strong": {"samples": 64}}
+        OPTIONS = {"samples": Option("int", 16, "worlds a decision", low=1, high=MAX_SAMPLES)}
 
-        def __init__(self, game=None, seed=None, *, strength="normal", samples=None):
-            opts = strength_options(self, strength, samples=samples)
+        def __init__(self, game=None, seed=None, *, strength="normal", samples=None,
+                     **unknown):
+            opts = strength_options(self, strength, unknown, samples=samples)
             self.samples = opts["samples"]
 
 ``cardcore.agents.get("ai", game, strength="strong")``, ``cardcore play GAME --ai strong``
