@@ -276,7 +276,7 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
     if key in _FACTORIES:
         return _FACTORIES[key]
     from . import agents as _agents
-    from .agents.strength import check_options, check_strength
+    from .agents.strength import declared_options, strength_options
     from .game import game_class
 
     name, options = parse_agent(spec)
@@ -307,14 +307,14 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
         raise CardcoreError(f"agent {spec!r}: {name} is not a class or function")
     if options and _declares_options(target):
         # (a built-in AI declares its options: each is checked here, before any game)
+        # (by the reading its constructor makes: strength_options, or declared_options)
         try:
-            given = dict(options)
-            strength = given.pop("strength", None)
-            if strength is not None and getattr(target, "STRENGTHS", None):
-                check_strength(strength, getattr(target, "__name__", name))
-            elif strength is not None:
-                given["strength"] = strength
-            check_options(target, {k: v for k, v in given.items() if v is not None})
+            if getattr(target, "STRENGTHS", None):
+                given = {k: v for k, v in options.items() if k != "strength"}
+                strength = options.get("strength")
+                strength_options(target, "normal" if strength is None else strength, **given)
+            else:
+                declared_options(target, **options)
         except CardcoreError as exc:
             raise CardcoreError(f"agent {spec!r}: {exc}") from None
     elif options:
