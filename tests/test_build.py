@@ -214,18 +214,25 @@ def test_a_pickled_move_loads_on_the_other_path():
 # ---------------------------------------------------------------- baseline code
 
 
-def _elf_text(data: bytes) -> bytes:
-    """The bytes of the ``.text`` section of a 64-bit little-endian ELF file."""
+def _elf_sections(data: bytes) -> dict[bytes, bytes]:
+    """The sections of a 64-bit little-endian ELF file, by name."""
     assert data[:4] == b"\x7fELF" and data[4] == 2 and data[5] == 1, "not a 64-bit LE ELF"
     shoff, = struct.unpack_from("<Q", data, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
     sections = [struct.unpack_from("<IIQQQQ", data, shoff + i * shentsize) for i in range(shnum)]
     names_off = sections[shstrndx][4]
+    found = {}
     for name, _type, _flags, _addr, offset, size in sections:
         end = data.index(b"\0", names_off + name)
-        if data[names_off + name:end] == b".text":
-            return data[offset:offset + size]
-    raise AssertionError("no .text section")
+        found[data[names_off + name:end]] = data[offset:offset + size]
+    return found
+
+
+def _elf_text(data: bytes) -> bytes:
+    """The bytes of the ``.text`` section of a 64-bit little-endian ELF file."""
+    text = _elf_sections(data).get(b".text")
+    assert text is not None, "no .text section"
+    return text
 
 
 #: popcnt is F3 [REX] 0F B8 /r and lzcnt F3 [REX] 0F BD /r; pext and pdep are three-byte VEX
@@ -296,3 +303,21 @@ def test_the_bmi2_copy_does_use_the_instructions():
         dds = _objdump_counts(files["dds"])
         assert dds.get("pext", 0) > 0 and dds.get("pdep", 0) > 0
         assert _objdump_counts(files["shedding"]).get("popcnt", 0) > 0
+
+
+@pytest.mark.skipif(not (FAST and sys.platform.startswith("linux")),
+                    reason="reads the ELF sections of compiled kernels")
+def test_the_kernels_carry_debug_information_as_their_flags_say():
+    """An optimised build leaves the C debug information out (``-g0`` after the interpreter's
+    ``-g``) unless ``CARDCORE_SYMBOLS=1`` keeps it; a debug build keeps it."""
+    base, fast = _fast_dirs()
+    folders = {"baseline": base, "native": base, "bmi2": fast}
+    for path, flags in INFO["compile_flags"].items():
+        debug_flags = [f for f in flags if f in ("-g", "-g0")]
+        assert debug_flags, f"{path}: {flags} says nothing of debug information"
+        wanted = debug_flags[-1] == "-g"
+        files = _kernel_files(folders[path])
+        assert files, path
+        for f in files:
+            has = b".debug_info" in _elf_sections(f.read_bytes())
+            assert has == wanted, f"{path} {f.name}: .debug_info {has}, flags {flags}"
