@@ -5,14 +5,12 @@ gives the same game on any machine.
   ``PublicView`` of the state (``tests/public_view.py``): only ``observation`` of the seat to
   act, ``legal_actions``, ``current_player``, ``num_players``, ``game``, ``is_over`` and the
   game's declared ``PUBLIC`` read-only properties may be read; anything else fails the test.
-* ``play_match`` with the default AIs twice gives the same history, the second time under a
-  clock that runs a thousand times too fast (an AI that looked at the clock would cut its
-  thinking short and play differently).
+
+That the default AIs think by counted work (the same game under a clock a thousand times too
+fast) is ``test_transcripts.test_the_same_seed_gives_the_same_transcript``'s.
 """
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -58,7 +56,7 @@ def _cases():
 
 
 def test_every_game_is_covered():
-    assert set(GAMES) == set(PROXY_GAMES) == {g for g, _, _ in DETERMINISM}
+    assert set(GAMES) == set(PROXY_GAMES)
     assert len(GAMES) == 9
 
 
@@ -92,39 +90,6 @@ def test_agent_plays_whole_games_through_the_public_api(game, name):
             state, reads = play_public(game, seats, seed=seed, allow=allow, **options)
             assert state.is_over
             assert "legal_actions" in reads or "observation" in reads
-
-
-def _history(state) -> list:
-    return [[seat, str(action), [int(c) for c in action.cards]]
-            for seat, action in state.history]
-
-
-DETERMINISM = [
-    ("bridge", {}, 5),
-    ("preference", {"deals": 2}, 3),
-    ("holdem", {"single_deal": True}, 5),
-    ("schnapsen", {}, 2),
-    ("onepoker", {}, 6),
-    ("doudizhu", {}, 4),
-    ("zhengshangyou", {}, 4),
-    ("guandan", {"single_deal": True}, 4),
-    ("tractor", {"single_deal": True}, 4),
-]
-
-
-@pytest.mark.parametrize("game,options,seed", DETERMINISM, ids=[g for g, _, _ in DETERMINISM])
-def test_default_ai_games_do_not_depend_on_the_clock(game, options, seed, monkeypatch):
-    n = cardcore.game.game_class(game).NUM_PLAYERS
-    first = cardcore.play_match(game, ["ai"] * n, seed=seed, **options)
-    # a clock a thousand times too fast: anything timed would stop thinking at once
-    real = time.perf_counter
-    start = real()
-    monkeypatch.setattr(time, "perf_counter", lambda: start + 1000.0 * (real() - start))
-    second = cardcore.play_match(game, ["ai"] * n, seed=seed, **options)
-    monkeypatch.undo()
-    assert first.is_over and second.is_over
-    assert _history(first) == _history(second)
-    assert first.scores() == second.scores()
 
 
 @pytest.mark.parametrize("game", ["doudizhu", "zhengshangyou"])

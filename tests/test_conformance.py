@@ -20,7 +20,9 @@ from cardcore.rng import Rng
 
 BUILT = available_games()
 MAX_ACTIONS = 50_000
-SEEDS = range(12)
+# On the reference kernels (``CARDCORE_BACKEND=ref``, a step of ``.ci/run``) the same tests on
+# three seeds: what differs there is the kernels, which the twin tests compare step by step.
+SEEDS = range(12) if cardcore.build_info()["backend"] == "fast" else range(3)
 
 
 def full(state) -> str:
@@ -170,7 +172,9 @@ GARBAGE = ["", "   ", "xyzzy", "raise -5", "raise 10000000", "bid 9", "play", "A
            "Zz", "7NTXX", "lock", "\x00", "9" * 50]
 
 
-@pytest.mark.parametrize("seed", SEEDS[:4])
+# (junk at every step of two whole games a game; random junk on random positions is
+# ``test_fuzz``'s)
+@pytest.mark.parametrize("seed", SEEDS[:2])
 def test_illegal_input_leaves_state_unchanged(game, seed):
     state = cardcore.new_game(game, seed=seed)
     agent = RandomAgent(seed=seed)

