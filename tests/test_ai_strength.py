@@ -67,8 +67,9 @@ SLOW = {("doudizhu", "strong"), ("zhengshangyou", "strong")}
 
 
 def _strength_cases():
-    # (normal, the default, is every game's test_agents_public.DETERMINISM: the same seed
-    # gives the same whole game, with a clock a thousand times too fast the second time)
+    # (normal, the default, is every game's test_transcripts.test_the_same_seed_gives_the_same_
+    # transcript: the same game here, under a clock a thousand times too fast, and in a new
+    # process)
     for game in (g for g in QUICK if g in GAMES):
         for strength in ("easy", "strong"):
             slow = (game, strength) in SLOW or (BACKEND == "ref"
