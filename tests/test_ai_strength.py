@@ -47,6 +47,29 @@ def test_strength_refused_by_agents_without_it() -> None:
         agents.get("random", "onepoker", seed=1, strength="easy")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_only_the_ai_takes_a_strength(game: str) -> None:
+    # every other agent of the game (the baselines included: the shedding games' greedy plan
+    # is the AI's class without its search, whose strengths would change nothing) refuses a
+    # strength other than the default, through get, its class and an agent string
+    from cardcore.simulate import simulate
+
+    others = [n for n in agents.names(game) if n != "ai"]
+    seats = cardcore.new_game(game, seed=1).num_players
+    assert others
+    for name in others:
+        for strength in ("easy", "strong"):
+            with pytest.raises(CardcoreError, match="no strengths"):
+                agents.get(name, game, seed=1, strength=strength)
+        cls = agents.agent_class(name, game)
+        if name not in ("random", "first"):
+            with pytest.raises(CardcoreError, match="strength"):
+                cls(game, seed=1, strength="strong")
+        with pytest.raises(CardcoreError, match="strength"):
+            simulate(game, [f"{name}:strength=strong"] * seats, games=1)
+    assert agents.get("ai", game, seed=1, strength="easy").strength == "easy"
+
+
 def test_cli_ai_flag(capsys) -> None:
     from cardcore.cli import main
 

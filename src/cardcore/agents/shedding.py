@@ -769,9 +769,12 @@ class EndgameSolver:
 class GreedyPlan:
     """Put before a game's ``SheddingAI`` subclass: the plan policy alone (``rollouts=0``
     unless given), the game's cheapest baseline, registered as ``"greedy"``; its ``OPTIONS``
-    are the AI's with that default (``greedy_options``)."""
+    are the AI's with that default (``greedy_options``). Like the other games' ``greedy``
+    baselines it has no strengths (``strength=`` other than the default is refused): the AI's
+    tables change only how it searches, and the plan policy alone does not search."""
 
     name = "greedy"
+    STRENGTHS: dict = {}
 
     def __init__(self, *args: Any, **options: Any) -> None:
         options.setdefault("rollouts", 0)

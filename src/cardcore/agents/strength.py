@@ -94,14 +94,17 @@ def strength_options(agent: object, strength: object,
                      unknown: Mapping[str, Any] | None = None, **given: Any) -> dict[str, Any]:
     """The options of ``agent`` (an AI instance or class with a ``STRENGTHS`` table and
     ``OPTIONS``) at ``strength``: ``declared_options`` with the strength's table as ``base``.
-    Sets ``agent.strength`` when ``agent`` is an instance."""
+    An empty table (a baseline built on an AI's class) takes only the default strength, and
+    its options' declared defaults. Sets ``agent.strength`` when ``agent`` is an instance."""
     cls = agent if isinstance(agent, type) else type(agent)
     who = cls.__name__
     table: Mapping[str, Mapping[str, Any]] = getattr(cls, "STRENGTHS", {})
     name = check_strength(strength, who)
-    if name not in table:
+    if not table and name != DEFAULT:
+        raise CardcoreError(f"{who}: has no strengths (its options' defaults are all it has)")
+    if table and name not in table:
         raise CardcoreError(f"{who}: strength {name!r} is not defined for this agent")
-    out = declared_options(cls, unknown, table[name], **given)
+    out = declared_options(cls, unknown, table.get(name), **given)
     if not isinstance(agent, type):
         agent.strength = name  # type: ignore[attr-defined]
     return out
