@@ -133,3 +133,29 @@ def test_cards_other_than_the_listed_ones_keep_the_listed_order():
     u = copy.deepcopy(s)
     u.apply("Ts 9s Td Tc")
     assert record(u) == record(t)
+
+
+def test_a_logged_play_of_a_plain_level_card_applies_again():
+    # level 2: the heart 2s are wild, the other 2s are not. A play of 2s (other cards than the
+    # listed single 2, which holds 2d) is logged with its cards; applying the log entry, or an
+    # Action with those cards, gives the same game (it was refused as "ambiguous": read by
+    # ranks alone, 2s was both the single 2 and the wild [2])
+    from cardcore.cards import card
+
+    s = cardcore.new_game("guandan", seed=1)
+    assert s.current_player == 2 and s.level == 0          # (level 0: the 2s)
+    assert {card("2d"), card("2s"), card("2h")} <= set(s.hands[2])
+    t = copy.deepcopy(s)
+    t.apply("2S")
+    entry = t.log[-1]
+    assert entry[:4] == [2, "single", "2", [card("2s")]]
+    for again in (Action.from_list(entry[1:]), Action("single", "[2]", (Card(card("2s")),))):
+        u = copy.deepcopy(s)
+        u.apply(again)
+        assert record(u) == record(t)
+    # the wild one alone is the single [2], whatever the Action's text says
+    w = copy.deepcopy(s)
+    w.apply(Action("single", "2", (Card(card("2h")),)))
+    assert w.log[-1][:4] == [2, "single", "[2]", [card("2h")]]
+    with pytest.raises(IllegalAction, match="not legal"):
+        copy.deepcopy(s).apply(Action("pair", "22", (Card(card("2s")),)))
