@@ -309,7 +309,7 @@ def _factory(spec: str, game: str) -> tuple[Callable[..., Any], dict[str, Any]]:
         # (a built-in AI declares its options: each is checked here, before any game)
         # (by the reading its constructor makes: strength_options, or declared_options)
         try:
-            if getattr(target, "STRENGTHS", None):
+            if hasattr(target, "STRENGTHS"):      # (an empty table: the default only)
                 given = {k: v for k, v in options.items() if k != "strength"}
                 strength = options.get("strength")
                 strength_options(target, "normal" if strength is None else strength, **given)

@@ -393,29 +393,22 @@ class GuandanState(CoreView, SheddingState):
                     return by_ranks
         return super()._resolve(action)
 
-    def _resolve_foreign(self, action: Action | str) -> Action | None:
-        """An ``Action`` that is not listed but carries cards (other suits than the listed
-        play's, as a log or another program may hold them): its exact cards read as Guandan
-        reads them, a heart level card wild and any other not (``_readings_now``), the reading
-        of its kind, and of its text where the cards have several; ``None`` for anything
-        else. (The engine's reading by ranks alone would take a plain level card for the wild
-        one: ``2s`` at level 2 would be both ``2`` and ``[2]``.)"""
-        if (not isinstance(action, Action) or not action.cards
-                or self._current_player() is None or action in self._legal_actions()):
-            return None
-        legal = self._legal_actions()
-        cards = [int(c) for c in action.cards]
-        same = self._listed_in_other_order(action, cards, legal)
-        if same is not None:
-            return same
-        hits = [a for a in self._readings_now(action.text, cards) if a.kind == action.kind]
+    def _resolve_cards(self, text: str, cards: list[int], legal: list[Action]) -> Action:
+        """Exact cards of an unlisted ``Action`` (the engine's ``_resolve_foreign``: other suits
+        than the listed play's, as a log or another program may hold them; ``legal``: the
+        listed plays of its kind) read as Guandan reads them, a heart level card wild and any
+        other not (``_readings_now``), ``text`` breaking a tie between readings. (The engine's
+        reading by ranks alone would take a plain level card for the wild one: ``2s`` at level
+        2 would be both ``2`` and ``[2]``.)"""
+        kinds = {a.kind for a in legal}
+        hits = [a for a in self._readings_now(text, cards) if a.kind in kinds]
         if len(hits) > 1:
-            hits = [a for a in hits if a.text == action.text] or hits
+            hits = [a for a in hits if a.text == text] or hits
         if not hits:
-            return self._no_such(action.text, legal)
+            return self._no_such(text, legal)
         if len(hits) > 1:
             raise IllegalAction(
-                f"action {quote(action.text, 120)} is ambiguous: its cards can be read as "
+                f"action {quote(text, 120)} is ambiguous: its cards can be read as "
                 + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading in "
                 "its text")
         return hits[0]
