@@ -14,6 +14,7 @@ import pytest
 
 import cardcore
 from cardcore import Action, CardError, FormatError, GameNotAvailable, IllegalAction
+from cardcore._backend import BACKEND
 from cardcore.agents import RandomAgent
 from cardcore.game import GAMES, available_games, game_class
 from cardcore.rng import Rng
@@ -22,7 +23,7 @@ BUILT = available_games()
 MAX_ACTIONS = 50_000
 # On the reference kernels (``CARDCORE_BACKEND=ref``, a step of ``.ci/run``) the same tests on
 # three seeds: what differs there is the kernels, which the twin tests compare step by step.
-SEEDS = range(12) if cardcore.build_info()["backend"] == "fast" else range(3)
+SEEDS = range(12) if BACKEND == "fast" else range(3)
 
 
 def full(state) -> str:
