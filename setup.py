@@ -120,10 +120,12 @@ _write_if_changed(GEN / "cardcore_build.h", "".join(
     )))
 
 # the fields of the step cores that read as their C record stores them: ``_fast/core_fields.py``
-# declares them, and each kernel includes the ``_Fields`` class written here from it
+# declares them; each kernel includes the ``_Fields`` class written here from it, and its stub
+# imports that class's types from the ``<kernel>_fields.pyi`` written beside it (never committed)
 _fields = runpy.run_path(str(HERE / "src" / "cardcore" / "_fast" / "core_fields.py"))
 for _kernel in _fields["FIELDS"]:
     _write_if_changed(GEN / f"{_kernel}_fields.pxi", _fields["pxi"](_kernel))
+_fields["write_stubs"]()
 
 extensions = [
     Extension(

@@ -5,10 +5,15 @@ that table: the C record and one read-only property (or method of no argument) a
 class holds exactly the table's reads with their docstrings, ``Core`` does not write any of them
 again, each read gives what the plain-Python twin gives on the same deals, step by step, a core
 made without its constructor refuses each of them, and the build refuses a table it cannot
-write.
+write. The class's types are written from the same table (``<kernel>_fields.pyi``, which the
+kernel's own stub imports): the ones installed beside the kernels are the table's, each kind
+typed as its reads are checked here.
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 import pytest
 
@@ -113,6 +118,47 @@ def test_the_build_refuses_a_table_it_cannot_write(monkeypatch, bad):
                         (*core_fields.FIELDS["bridge_step"], bad))
     with pytest.raises(ValueError, match="bridge_step"):
         core_fields.pxi("bridge_step")
+    with pytest.raises(ValueError, match="bridge_step"):
+        core_fields.pyi("bridge_step")
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_the_installed_field_stubs_are_the_tables(name):
+    """In the installed ``_fast`` package: each kernel's ``_Fields`` stub, as the table writes
+    it now, and the kernel's own stub taking ``_Fields`` from it (so the wheel ships them,
+    current)."""
+    folder = Path(core_fields.__file__).parent
+    assert (folder / f"{name}_fields.pyi").read_text() == core_fields.pyi(name)
+    own = (folder / f"{name}.pyi").read_text()
+    assert f"from cardcore._fast.{name}_fields import _Fields as _Fields\n" in own
+    assert "class _Fields" not in own
+
+
+def test_the_written_stub_types_each_kind_as_its_reads_are():
+    text = core_fields.pyi("shedding_step")
+    assert "@disjoint_base\nclass _Fields(CoreBase):\n" in text
+    assert "    game: Final[int]\n" in text                      # INT
+    assert "    bidder: Final[int | None]\n" in text             # SEAT
+    assert "    opening: Final[bool]\n" in text                  # FLAG
+    assert "    def history(self) -> list[int]: ...\n" in text   # LIST, a method
+    assert "    def bottom(self) -> list[int]: ...\n" in text    # CARDS
+    assert "    def hands(self) -> list[list[int]]: ...\n" in text   # CARDS, each
+    assert "    hand_stacks: Final[list[int]]\n" in core_fields.pyi("holdem_step")
+    for name in KERNELS:                                          # one line a read
+        lines = core_fields.pyi(name).split("class _Fields(CoreBase):\n")[1].splitlines()
+        assert len(lines) == 1 + len(core_fields.FIELDS[name])
+
+
+def test_the_stubs_are_written_only_where_they_changed(tmp_path):
+    paths = core_fields.write_stubs(tmp_path)
+    assert sorted(p.name for p in paths) == sorted(f"{k}_fields.pyi" for k in KERNELS)
+    assert all(p.read_text() == core_fields.pyi(p.name[:-11]) for p in paths)
+    stale = tmp_path / "bridge_step_fields.pyi"
+    stale.write_text("stale")
+    os.utime(paths[1], ns=(0, 0))
+    core_fields.write_stubs(tmp_path)
+    assert stale.read_text() == core_fields.pyi("bridge_step")
+    assert paths[1].stat().st_mtime_ns == 0                      # unchanged: not written
 
 
 def test_the_written_class_reads_each_kind_through_its_conversion():

@@ -4,9 +4,7 @@
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.bridge_step_fields import _Fields as _Fields
 
 NUM_ACTIONS: int
 PASS: int
@@ -40,27 +38,6 @@ OBS_SIZE: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
 SCORE_PARTS: tuple[str, ...]
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    dealer: Final[int]
-    vul: Final[int]
-    phase: Final[int]
-    playing: Final[int | None]
-    ncalls: Final[int]
-    nplayed: Final[int]
-    leader: Final[int]
-    declarer: Final[int]
-    last_bid: Final[int]
-    last_bidder: Final[int]
-    doubled_now: Final[int]
-    passes: Final[int]
-    def call_ids(self) -> list[int]: ...
-    def played_cards(self) -> list[int]: ...
-    def hands(self) -> list[int]: ...
-    def dealt_hands(self) -> list[int]: ...
-    def tricks_won(self) -> list[int]: ...
 
 class Core(_Fields):
     """One deal; ``returns()`` is ``(ns, -ns, ns, -ns)``, ``ns`` North-South's score."""

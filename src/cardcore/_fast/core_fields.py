@@ -25,6 +25,7 @@ module imports nothing of the package: the build reads it before there is one to
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 INT = "int"
@@ -38,6 +39,9 @@ READ = {INT: "{m}", SEAT: "or_none({m})", FLAG: "bool({m})", LIST: "[v for v in 
         CARDS: "{r}({m})"}
 COUNTED = "[{m}[k] for k in range({n})]"
 EACH = "[{r}(v) for v in {m}]"
+#: the type a kind's read has, in the kernels' stubs (a ``CARDS`` read with ``each``: a list of
+#: them)
+TYPE = {INT: "int", SEAT: "int | None", FLAG: "bool", LIST: "list[int]", CARDS: "list[int]"}
 
 #: kernel module -> the function (defined or cimported before the kernel includes its reads)
 #: that reads a card set held as a bitmask as its card ids: ascending ids, or the shedding
@@ -293,3 +297,38 @@ def pxi(kernel: str) -> str:
             out.append(f'        """{f.doc}"""')
         out += ["        self.live()", f"        return {value}", ""]
     return "\n".join(out)
+
+
+def pyi(kernel: str) -> str:
+    """The type stub of ``kernel``'s ``_Fields`` class (what the build writes to
+    ``<kernel>_fields.pyi`` beside the kernel's own stub, which imports the class from it)."""
+    _check(kernel)
+    out = [f'"""The types of the reads of ``{kernel}``\'s ``_Fields`` class, written by the build',
+           'from ``cardcore._fast.core_fields`` (edit the table, not this file)."""', "",
+           "from typing import Final", "", "from typing_extensions import disjoint_base", "",
+           "from cardcore._fast.core import Core as CoreBase", "", "@disjoint_base",
+           "class _Fields(CoreBase):",
+           '    """The C record and the reads that show its members as stored."""']
+    for f in FIELDS[kernel]:
+        kind = f"list[{TYPE[f.kind]}]" if f.each else TYPE[f.kind]
+        out.append(f"    def {f.name}(self) -> {kind}: ..." if f.call
+                   else f"    {f.name}: Final[{kind}]")
+    return "\n".join(out) + "\n"
+
+
+def write_stubs(folder: Path = Path(__file__).parent) -> list[Path]:
+    """Write every kernel's ``<kernel>_fields.pyi`` into ``folder`` (this module's own, the
+    package's ``_fast``), each only where its text changed; return the paths. The build calls
+    it; run this module as a script to write them without a build (for ``mypy``)."""
+    paths = []
+    for kernel in FIELDS:
+        path, text = folder / f"{kernel}_fields.pyi", pyi(kernel)
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
+        paths.append(path)
+    return paths
+
+
+if __name__ == "__main__":
+    for written in write_stubs():
+        print(written)

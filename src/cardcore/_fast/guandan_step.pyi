@@ -5,9 +5,7 @@ the encoding."""
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.guandan_step_fields import _Fields as _Fields
 
 NUM_ACTIONS: int
 FIRST_PLAY: int
@@ -17,12 +15,6 @@ KINDS: tuple[str, ...]
 PHASES: tuple[str, ...]
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    tribute_cancelled: Final[bool]
-    rng_state: Final[int]
 
 class Core(_Fields):
     def __init__(self, hands: Sequence[Sequence[int]], level: int, turn: int | None,

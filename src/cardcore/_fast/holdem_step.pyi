@@ -3,9 +3,7 @@
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.holdem_step_fields import _Fields as _Fields
 
 NUM_ACTIONS: int
 SEATS: int
@@ -42,32 +40,6 @@ OBS_MAX_RAISE: int
 OBS_SIZE: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    hand_over: Final[bool]
-    showdown: Final[bool]
-    street: Final[int]
-    button: Final[int]
-    sb: Final[int]
-    bb: Final[int]
-    hands: Final[int]
-    last_bb: Final[int]
-    last_players: Final[int]
-    seated: Final[int]
-    small: Final[int]
-    big: Final[int]
-    nact: Final[int]
-    pos: Final[int]
-    hand_stacks: Final[list[int]]
-    street_at: Final[list[int]]
-    values: Final[list[int]]
-    won: Final[list[int]]
-    pot_contrib: Final[list[int]]
-    board: Final[list[int]]
-    burns: Final[list[int]]
-    def stacks(self) -> list[int]: ...
 
 class Core(_Fields):
     """One hand (and the match's carry-over); ``returns()`` is the hand's chip result."""

@@ -4,9 +4,7 @@
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.onepoker_step_fields import _Fields as _Fields
 
 LOCK0: int
 NUM_ACTIONS: int
@@ -16,18 +14,6 @@ UP_MIN_RANK: int
 MAX_CHIPS: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    first: Final[int]
-    final_pot: Final[int]
-    reshuffled: Final[bool]
-    rng: Final[int]
-    deal_chips: Final[list[int]]
-    won: Final[list[int]]
-    pile: Final[list[int]]
-    discards: Final[list[int]]
 
 class Core(_Fields):
     def __init__(self, hands: Sequence[Sequence[int]], pile: Sequence[int],

@@ -4,9 +4,7 @@
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.preference_step_fields import _Fields as _Fields
 
 NUM_PLAYERS: int
 N_ACTIONS: int
@@ -71,35 +69,6 @@ EXPORT_ACTIONS: int
 MONEY_MAX: int
 MAX_DEALS: int
 EXPORT_MONEY_MAX: int
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    dealer: Final[int]
-    deal_no: Final[int]
-    deals: Final[int]
-    phase: Final[int]
-    number: Final[int]
-    number_holder: Final[int | None]
-    game_level: Final[int]
-    game_holder: Final[int | None]
-    kind: Final[int | None]
-    declarer: Final[int | None]
-    level: Final[int]
-    trump: Final[int | None]
-    invited: Final[int | None]
-    host: Final[int | None]
-    leader: Final[int | None]
-    no_aces: Final[bool]
-    decl_aces: Final[int]
-    n_tricks: Final[int]
-    pot: Final[int]
-    defence: Final[list[int]]
-    won: Final[list[int]]
-    balances: Final[list[int]]
-    def hands(self) -> list[list[int]]: ...
-    def talon(self) -> list[int]: ...
-    def discards(self) -> list[int]: ...
 
 class Core(_Fields):
     """One deal; ``returns()`` is each seat's balance once the deal is over."""

@@ -6,9 +6,7 @@ encoding."""
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.schnapsen_step_fields import _Fields as _Fields
 
 NUM_ACTIONS: int
 PLAY0: int
@@ -88,31 +86,6 @@ def last_trick_winner(trick_winner: int, closer: int | None) -> int: ...
 def game_points(loser_points: int, loser_has_trick: bool) -> int: ...
 def deal_game_points(winner: int, closer: int | None, close_points: int, close_tricks: int,
                      last_trick: bool, loser_points: int, loser_tricks: int) -> int: ...
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    dealer: Final[int]
-    leader: Final[int]
-    phase: Final[int]
-    trump: Final[int]
-    closed: Final[bool]
-    closer: Final[int | None]
-    close_points: Final[int]
-    close_tricks: Final[int]
-    lead_card: Final[int | None]
-    winner: Final[int | None]
-    game_points: Final[int]
-    reason: Final[int]
-    rng: Final[int]
-    points: Final[list[int]]
-    pending: Final[list[int]]
-    tricks_won: Final[list[int]]
-    counts: Final[list[int]]
-    deck: Final[list[int]]
-    actions: Final[list[int]]
-    hands: Final[list[list[int]]]
-    known: Final[list[list[int]]]
 
 class Core(_Fields):
     """One deal. ``returns()``: the deal's game points, ``+g`` for the deal's winner and ``-g``

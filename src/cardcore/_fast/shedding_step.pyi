@@ -5,9 +5,7 @@ a ``Core`` (the one core contract) over a typed C record; the plain-Python twin
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.shedding_step_fields import _Fields as _Fields
 
 DDZ_KINDS: tuple[str, ...]
 ZSY_KINDS: tuple[str, ...]
@@ -36,32 +34,6 @@ def zsy_penalty(counts: Sequence[int], played: bool) -> int: ...
 def zsy_deal_scores(winner: int, penalties: Sequence[int],
                     bonus: Sequence[int]) -> tuple[float, float, float]: ...
 def sort_cards(cards: Iterable[int]) -> list[int]: ...
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    game: Final[int]
-    phase: Final[int]
-    turn: Final[int]
-    first: Final[int]
-    redeals: Final[int]
-    rng_state: Final[int]
-    bid: Final[int]
-    bidder: Final[int | None]
-    bid_passes: Final[int]
-    landlord: Final[int | None]
-    bombs: Final[int]
-    spring: Final[int]
-    passes: Final[int]
-    winner: Final[int | None]
-    opening: Final[bool]
-    pending_bomb: Final[int | None]
-    nplays: Final[int]
-    def num_plays(self) -> list[int]: ...
-    def bonus(self) -> list[int]: ...
-    def history(self) -> list[int]: ...
-    def hands(self) -> list[list[int]]: ...
-    def bottom(self) -> list[int]: ...
 
 class Core(_Fields):
     """One deal; ``returns()`` is the deal's scores as ``state.scores()`` gives them."""

@@ -5,9 +5,7 @@ state, the step core of the one core contract; the plain-Python twin
 from collections.abc import Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
-
-from cardcore._fast.core import Core as CoreBase
+from cardcore._fast.tractor_step_fields import _Fields as _Fields
 
 NUM_ACTIONS: int
 DECLARING: int
@@ -18,32 +16,6 @@ MAX_ACTIONS: int
 OBS_SIZE: int
 EXPORT_FIELDS: tuple[str, ...]
 EXPORT_HEAD: int
-
-@disjoint_base
-class _Fields(CoreBase):
-    """The C record and the reads that show its members as stored (``core_fields``)."""
-    kitty_bonus: Final[int]
-    rng: Final[int]
-    phase: Final[int]
-    turn: Final[int]
-    speaker: Final[int]
-    dealer: Final[int | None]
-    level: Final[int]
-    trump: Final[int | None]
-    passes: Final[int]
-    first_declarer: Final[int | None]
-    leader: Final[int]
-    points: Final[int]
-    size: Final[int]
-    ntricks: Final[int]
-    nplays: Final[int]
-    npicked: Final[int]
-    levels: Final[list[int]]
-    def buried(self) -> list[int]: ...
-    def picked(self) -> list[int]: ...
-    def played(self) -> list[int]: ...
-    def trick_winners(self) -> list[int]: ...
-    def history(self) -> list[int]: ...
 
 class Core(_Fields):
     def __init__(self, cards: Sequence[int], speaker: int, dealer: int | None,
