@@ -878,6 +878,27 @@ def _record_outcome(fn, args):
         if hasattr(out, "cards") else out
 
 
+@pytest.mark.parametrize("back", ["fast", "ref"])
+def test_a_move_by_its_key_takes_ints_and_a_kind_and_nothing_equal_to_them(back):
+    """``Move(kind, rank, length, cards)`` (and ``keyed_reading``): numpy integers are the same
+    move; a rank or length that only compares equal to the int (a float, a bool, an array) and
+    a kind that is no string are ``CardError`` (an empty array raised numpy's ValueError, and
+    ``0.0`` was taken as rank 0)."""
+    cls = _MOVES[back].DdzMove
+    want = cls("pair", 0, 1, (_C3, _C3D))
+    assert cls("pair", np.int64(0), np.uint8(1), (_C3, _C3D)) == want
+    assert cls.keyed_reading("pair", "3", np.int32(1), (_C3, _C3D)) == want
+    for i, junk in [(1, 0.0), (1, True), (1, np.float64(0)), (1, np.array(0)),
+                    (1, np.array([], dtype=np.uint8)), (2, 1.0), (2, np.bool_(True)),
+                    (2, np.array([], dtype=np.uint8)), (2, np.array([1])), (0, 5),
+                    (0, np.array(["pair"])), (0, None)]:
+        args = ["pair", 0, 1, (_C3, _C3D)]
+        args[i] = junk
+        for make in (cls, cls.keyed_reading):
+            with pytest.raises(CardError, match=("kind", "rank", "length")[i]):
+                make(*args)
+
+
 @pytest.mark.parametrize("k, f, args", RECORD_ENTRIES, ids=[f"{k}.{f}" for k, f, _ in
                                                            RECORD_ENTRIES])
 def test_record_types_refuse_junk_like_their_twins(k, f, args):

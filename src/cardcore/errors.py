@@ -16,10 +16,12 @@ def quote(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def int_arg(x: object, what: str, lo: int, hi: int, err: type[Exception] | None = None) -> int:
-    """``x`` as an int in ``lo..hi`` (an int or numpy integer, not a bool), else ``err``
-    (default ``CardcoreError``) naming ``what``: the argument check of the kernels' ``def``
-    entries (the compiled kernels have the same one in ``_fast/args.pxd``)."""
+def int_arg(x: object, what: str, lo: int | None, hi: int | None,
+            err: type[Exception] | None = None) -> int:
+    """``x`` as an int in ``lo..hi`` (an int or numpy integer, not a bool; ``None`` for both
+    bounds: any int), else ``err`` (default ``CardcoreError``) naming ``what``: the argument
+    check of the kernels' ``def`` entries (the compiled kernels have the same one in
+    ``_fast/args.pxd``)."""
     import operator
 
     cls = CardcoreError if err is None else err
@@ -31,7 +33,7 @@ def int_arg(x: object, what: str, lo: int, hi: int, err: type[Exception] | None 
         if not isinstance(x, np.integer):
             raise cls(f"{what} {quote(x)}: expected an int")
     v = operator.index(x)       # (an int subclass's value as stored: no method of it runs)
-    if not lo <= v <= hi:
+    if lo is not None and hi is not None and not lo <= v <= hi:
         raise cls(f"{what} {quote(x)}: expected {lo}..{hi}")
     return v
 

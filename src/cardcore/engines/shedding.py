@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from .._ref import shedding as _ref_shedding
 from ..cards import Card, CardsLike, parse
-from ..errors import CardcoreError, CardError, IllegalAction, quote
+from ..errors import CardcoreError, CardError, IllegalAction, int_arg, quote
 from ..game import Action, State, core_field
 
 if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel
@@ -276,20 +276,25 @@ class MoveRules:
                       cards: CardsLike) -> _R:
         """The move these cards make when read as (``kind``, ``rank``, ``length``); ``rank`` is
         a rank index or name (``"T"``, ``"BJ"``). Raises ``CardError`` unless the cards really
-        have that reading (how every ``Move(kind, rank, length, cards)`` is built)."""
+        have that reading (how every ``Move(kind, rank, length, cards)`` is built); a
+        ``kind`` that is no string, a ``rank`` or ``length`` that is no int is ``CardError``
+        too."""
         cs = parse(cards)
+        if not isinstance(kind, str):
+            raise CardError(f"kind {quote(kind)}: expected a string")
         if isinstance(rank, str):
             name = "T" if rank == "10" else rank.upper()
             if name not in cls.RANK_NAMES:
                 raise CardError(f"rank {quote(rank)}: expected one of "
                                 f"{' '.join(cls.RANK_NAMES)}")
             rank = cls.RANK_NAMES.index(name)
+        rank = int_arg(rank, "rank", None, None, CardError)
+        length = int_arg(length, "length", None, None, CardError)
         key = (kind, rank, length)
         for m in cls._readings(cs):
             if m.key == key:
                 return m
-        name = kind if type(kind) is str else quote(kind)  # (str() of a huge int raises)
-        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {name} of rank {quote(rank)} "
+        raise CardError(f"{format_cards(cs)!r} is no {cls.GAME} {kind} of rank {quote(rank)} "
                         f"and length {quote(length)}")
 
     @classmethod
