@@ -899,6 +899,24 @@ def test_a_move_by_its_key_takes_ints_and_a_kind_and_nothing_equal_to_them(back)
                 make(*args)
 
 
+@pytest.mark.parametrize("back", ["fast", "ref"])
+def test_a_move_by_its_reading_takes_a_kind_and_a_text_that_are_strings(back):
+    """``Move.from_cards(cards, kind)`` and ``Move.reading(kind, cards, text)``: a kind or
+    text that is no string is ``CardError`` (an array kind was taken as the kind it holds, an
+    empty one raised numpy's ValueError, an array text was passed over)."""
+    for cls in (_MOVES[back].DdzMove, _MOVES[back].ZsyMove):
+        want = cls.reading("pair", (_C3, _C3D), "33")
+        assert cls.from_cards((_C3, _C3D), "pair") == want
+        assert cls.reading("pair", (_C3, _C3D)) == want
+        for junk in (np.array(["pair"]), np.array([], dtype=np.uint8), 0, b"pair"):
+            with pytest.raises(CardError, match="kind"):
+                cls.from_cards((_C3, _C3D), junk)
+            with pytest.raises(CardError, match="kind"):
+                cls.reading(junk, (_C3, _C3D), "33")
+            with pytest.raises(CardError, match="text"):
+                cls.reading("pair", (_C3, _C3D), junk)
+
+
 @pytest.mark.parametrize("k, f, args", RECORD_ENTRIES, ids=[f"{k}.{f}" for k, f, _ in
                                                            RECORD_ENTRIES])
 def test_record_types_refuse_junk_like_their_twins(k, f, args):

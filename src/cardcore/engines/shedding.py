@@ -209,6 +209,14 @@ def base_text(text: str, kind: str) -> str:
     return text[:-len(suffix)] if text.endswith(suffix) else text
 
 
+def _text_arg(x: object, what: str) -> str:
+    """``x`` (a kind, an action text) as a string, else ``CardError`` naming ``what`` (a value
+    that is no string is refused, not compared: an array compared with a kind is no bool)."""
+    if not isinstance(x, str):
+        raise CardError(f"{what} {quote(x)}: expected a string")
+    return x
+
+
 _tuple_eq = tuple.__eq__
 _M = TypeVar("_M", bound="MoveBase")
 _R = TypeVar("_R", bound="MoveRules")
@@ -250,6 +258,7 @@ class MoveRules:
     @classmethod
     def _one_reading(cls: type[_R], readings: list[_R], cards: Any, kind: str | None) -> _R:
         if kind is not None:
+            kind = _text_arg(kind, "kind")
             readings = [m for m in readings if m.kind == kind]
         if not readings:
             raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play"
@@ -263,6 +272,9 @@ class MoveRules:
     def reading(cls: type[_R], kind: str, cards: CardsLike, text: str | None = None) -> _R:
         """The move a play of ``kind`` with these exact cards stands for; when the cards have
         two readings of that kind, ``text`` (the action text) picks one."""
+        kind = _text_arg(kind, "kind")
+        if text is not None:
+            text = _text_arg(text, "text")
         readings = [m for m in cls._readings(cards) if m.kind == kind]
         if len(readings) > 1 and text is not None:
             readings = [m for m in readings if str(m) == base_text(text, kind)] or readings
@@ -280,8 +292,7 @@ class MoveRules:
         ``kind`` that is no string, a ``rank`` or ``length`` that is no int is ``CardError``
         too."""
         cs = parse(cards)
-        if not isinstance(kind, str):
-            raise CardError(f"kind {quote(kind)}: expected a string")
+        kind = _text_arg(kind, "kind")
         if isinstance(rank, str):
             name = "T" if rank == "10" else rank.upper()
             if name not in cls.RANK_NAMES:
