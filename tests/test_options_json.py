@@ -87,6 +87,21 @@ def test_numpy_integers_are_ints_and_values_are_normalised():
     assert json.loads(s.to_json())["options"] == {"vulnerability": "ns", "dealer": "N"}
 
 
+@pytest.mark.parametrize("game", ["holdem", "onepoker"])
+def test_a_list_option_refuses_what_does_not_iterate_or_never_ends(game):
+    """``stacks`` (a list of ints): a 0-d array (which has ``__iter__`` but raised numpy's
+    TypeError when iterated) and an endless iterator are ``OptionError``; an array of ints is
+    the list it holds."""
+    import itertools
+
+    n = len(cardcore.get_game(game).options["stacks"].default)
+    for bad in (np.array(0), np.array(500), itertools.repeat(500), np.array([[500] * n])):
+        with pytest.raises(OptionError, match="stacks"):
+            cardcore.new_game(game, seed=1, stacks=bad)
+    a = cardcore.new_game(game, seed=1, stacks=np.array([500] * n))
+    assert a.to_json() == cardcore.new_game(game, seed=1, stacks=[500] * n).to_json()
+
+
 @pytest.mark.parametrize("seed", [-1, 2**64, 10**5000, 1.5, "3", True],
                          ids=["negative", "2**64", "10**5000", "float", "str", "bool"])
 def test_seeds_outside_the_generator_are_refused_at_new_game(seed):

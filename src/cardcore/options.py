@@ -16,6 +16,7 @@ cardcore.errors.OptionError: option first=3: expected a seat 0..2 or None
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 import sys
@@ -159,7 +160,13 @@ class Option:
         # ints
         if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
             raise self._error(name, value)
-        items = [as_int(v) for v in value]
+        # (an object that says it iterates and does not, a 0-d array say, is refused; a list of
+        # a fixed length is read one item past it, so an endless iterator is refused too)
+        try:
+            items = [as_int(v) for v in (value if self.length is None
+                                         else itertools.islice(value, self.length + 1))]
+        except TypeError:
+            raise self._error(name, value) from None
         if (any(v is None or not self._in_range(v) for v in items)
                 or (self.length is not None and len(items) != self.length)):
             raise self._error(name, value)
