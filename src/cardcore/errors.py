@@ -49,10 +49,10 @@ def flag_arg(x: object, what: str) -> bool:
     return bool(x)
 
 
-def text_arg(x: object, what: str) -> str:
-    """``x`` as a str, else ``CardcoreError`` naming ``what``."""
+def text_arg(x: object, what: str, err: type[Exception] | None = None) -> str:
+    """``x`` as a str, else ``err`` (default ``CardcoreError``) naming ``what``."""
     if not isinstance(x, str):
-        raise CardcoreError(f"{what} {quote(x)}: expected a string")
+        raise (CardcoreError if err is None else err)(f"{what} {quote(x)}: expected a string")
     return x
 
 

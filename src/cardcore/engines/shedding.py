@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from .._ref import shedding as _ref_shedding
 from ..cards import Card, CardsLike, parse
-from ..errors import CardcoreError, CardError, IllegalAction, int_arg, quote
+from ..errors import CardcoreError, CardError, IllegalAction, int_arg, quote, text_arg
 from ..game import Action, State, core_field
 
 if TYPE_CHECKING:  # the stub (.pyi) of the compiled kernel
@@ -209,14 +209,6 @@ def base_text(text: str, kind: str) -> str:
     return text[:-len(suffix)] if text.endswith(suffix) else text
 
 
-def _text_arg(x: object, what: str) -> str:
-    """``x`` (a kind, an action text) as a string, else ``CardError`` naming ``what`` (a value
-    that is no string is refused, not compared: an array compared with a kind is no bool)."""
-    if not isinstance(x, str):
-        raise CardError(f"{what} {quote(x)}: expected a string")
-    return x
-
-
 _tuple_eq = tuple.__eq__
 _M = TypeVar("_M", bound="MoveBase")
 _R = TypeVar("_R", bound="MoveRules")
@@ -258,7 +250,7 @@ class MoveRules:
     @classmethod
     def _one_reading(cls: type[_R], readings: list[_R], cards: Any, kind: str | None) -> _R:
         if kind is not None:
-            kind = _text_arg(kind, "kind")
+            kind = text_arg(kind, "kind", CardError)
             readings = [m for m in readings if m.kind == kind]
         if not readings:
             raise CardError(f"{format_cards(cards)!r} is no {cls.GAME} play"
@@ -272,9 +264,9 @@ class MoveRules:
     def reading(cls: type[_R], kind: str, cards: CardsLike, text: str | None = None) -> _R:
         """The move a play of ``kind`` with these exact cards stands for; when the cards have
         two readings of that kind, ``text`` (the action text) picks one."""
-        kind = _text_arg(kind, "kind")
+        kind = text_arg(kind, "kind", CardError)
         if text is not None:
-            text = _text_arg(text, "text")
+            text = text_arg(text, "text", CardError)
         readings = [m for m in cls._readings(cards) if m.kind == kind]
         if len(readings) > 1 and text is not None:
             readings = [m for m in readings if str(m) == base_text(text, kind)] or readings
@@ -292,7 +284,7 @@ class MoveRules:
         ``kind`` that is no string, a ``rank`` or ``length`` that is no int is ``CardError``
         too."""
         cs = parse(cards)
-        kind = _text_arg(kind, "kind")
+        kind = text_arg(kind, "kind", CardError)
         if isinstance(rank, str):
             name = "T" if rank == "10" else rank.upper()
             if name not in cls.RANK_NAMES:

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any, Final
 from .._backend import kernel
 from ..cards import Card, check_deck, deck108
 from ..engines import match
-from ..engines.shedding import PASS, SheddingState
+from ..engines.shedding import PASS, SheddingState, ambiguous
 from ..errors import CardcoreError, FormatError, IllegalAction, quote, text_arg
 from ..game import action_arg, Action, CoreView, core_field, register
 from ..options import Option, level_option, parse_level, single_deal
@@ -407,10 +407,7 @@ class GuandanState(CoreView, SheddingState):
         if not hits:
             return self._no_such(text, legal)
         if len(hits) > 1:
-            raise IllegalAction(
-                f"action {quote(text, 120)} is ambiguous: its cards can be read as "
-                + ", ".join(f"{a.kind} ({a.text})" for a in hits) + "; name the reading in "
-                "its text")
+            raise ambiguous(text, hits)
         return hits[0]
 
     def _resolve_ranks(self, text: str, legal: list[Action]) -> Action | None:
